@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { definePlugin } from '../../src/kernel/definePlugin';
+
+/** Every scheme-A sport that has no dedicated plugin; the per-sport differences live in tables in this plugin. */
+export const GENERIC_SPORT_IDS = [177, 178, 5, 16, 13, 47, 15, 7, 8, 2, 6, 4, 18, 19, 51] as const;
+
+export default definePlugin({
+  id: 'sport-generic',
+  point: 'sport',
+  match: { sportIds: GENERIC_SPORT_IDS },
+  i18nNs: 'sport-generic',
+  options: z.strictObject({
+    pageSize: z.number().int().min(10).max(200).default(50),
+  }),
+  loader: () => import(/* webpackChunkName: "plugin-sport-generic" */ './module'),
+});

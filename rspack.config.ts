@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { defineConfig, type Configuration } from '@rspack/cli';
+import { rspack } from '@rspack/core';
+import ReactRefreshPlugin from '@rspack/plugin-react-refresh';
+
+/**
+ * Two builds: the app (a UMD library with qiankun lifecycle exports, served at /spa/sport-pc/) and the demo host
+ * site (served at /newSport). The dev server runs the app alone with React refresh and proxies the platform.
+ */
+const root = __dirname;
+const platform = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+
+function common(mode: string, publicPath: string, outDir: string): Configuration {
+  const production = mode === 'production';
+  return {
+    mode: production ? 'production' : 'development',
+    context: root,
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    output: {
+      path: path.join(root, 'dist', outDir),
+      publicPath,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      // The spec's lazy chunk load timeout.
+      chunkLoadTimeout: 120_000,
+      clean: true,
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production, refresh: !production } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.module\.css$/, type: 'css/module' },
+        { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
+      ],
+    },
+    performance: { hints: false },
+    plugins: [
+      new rspack.DefinePlugin({ __BUILD_VERSION__: JSON.stringify(process.env.npm_package_version ?? 'dev') }),
+      // moment ships every locale by default; the app formats dates itself, so none is needed.
+      new rspack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+    ],
+  };
+}
+
+export default defineConfig((env: Record<string, unknown>, argv: { mode?: string }) => {
+  const mode = argv.mode ?? 'production';
+  const serving = Boolean(env.WEBPACK_SERVE);
+
+  const app = common(mode, '/spa/sport-pc/', 'spa/sport-pc');
+  app.name = 'app';
+  app.entry = { main: './src/main.tsx' };
+  app.output = {
+    ...app.output,
+    // Classic scripts, not ES modules: qiankun evaluates the child's scripts and cannot run `export`.
+    library: { name: 'sport-pc', type: 'umd' },
+    uniqueName: 'sport-pc',
+    chunkLoadingGlobal: 'webpackJsonp_sport-pc',
+    globalObject: 'window',
+  };
+  app.plugins!.push(new rspack.HtmlRspackPlugin({ template: './src/index.html', title: 'sport-pc' }));
+  if (serving) {
+    app.plugins!.push(new ReactRefreshPlugin());
+    app.devServer = {
+      port: Number(process.env.DEV_PORT ?? 3000),
+      historyApiFallback: { index: '/spa/sport-pc/index.html' },
+      proxy: [{ context: ['/api', '/v1', '/ssapi', '/healthz', '/openapi.json'], target: platform }, { context: ['/push', '/chat'], target: platform, ws: true }],
+      hot: true,
+    };
+    return app;
+  }
+
+  const host = common(mode, '/newSport/', 'newSport');
+  host.name = 'host';
+  host.entry = { host: './src/demoHost/main.tsx' };
+  host.plugins!.push(new rspack.HtmlRspackPlugin({ template: './src/demoHost/index.html', title: 'sport-pc demo host' }));
+  return [app, host];
+});

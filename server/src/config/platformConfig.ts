@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { CURRENCIES, DECIMAL_STRING, Money, type Currency } from '../money';
+import { expecting } from '../validation/issues';
+import { loadJsonConfig } from './loadJsonConfig';
+
+const decimalString = (description: string) =>
+  z.string({ error: expecting(description) }).regex(DECIMAL_STRING, { error: expecting(description) });
+
+const rate = decimalString('a decimal string like "7.12"').refine((v) => new Money(v).greaterThan(0), {
+  error: expecting('a rate above 0'),
+});
+
+const amount = decimalString('a decimal string with at most 2 decimals like "10000.00"').refine(
+  (v) => new Money(v).decimalPlaces() <= 2,
+  { error: expecting('a decimal string with at most 2 decimals like "10000.00"') },
+);
+
+const currency = z.enum(CURRENCIES);
+
+const exchangeRatesShape = Object.fromEntries(CURRENCIES.map((c) => [c, rate])) as Record<Currency, typeof rate>;
+
+const demoMember = z.strictObject({
+  username: z.string().min(3).max(32).regex(/^[A-Za-z0-9_]+$/, {
+    error: expecting('3-32 letters, digits or underscores'),
+  }),
+  password: z.string().min(8).max(128),
+  nickname: z.string().min(1).max(32),
+  currency,
+  openingBalance: amount,
+  coins: amount,
+});
+
+export const platformConfigSchema = z.strictObject({
+  /** CNY per one unit of each currency; CNY itself must be 1 because totals are computed through it. */
+  exchangeRates: z.strictObject(exchangeRatesShape).refine((rates) => new Money(rates.CNY).equals(1), {
+    error: (issue) => `expected CNY to be "1" (rates are CNY per unit), got ${JSON.stringify((issue.input as { CNY?: unknown }).CNY)}`,
+    path: ['CNY'],
+  }),
+  demoMembers: z
+    .array(demoMember)
+    .max(100)
+    .superRefine((members, ctx) => {
+      const seen = new Set<string>();
+      members.forEach((m, i) => {
+        const key = m.username.toLowerCase();
+        if (seen.has(key)) {
+          ctx.addIssue({ code: 'custom', path: [i, 'username'], message: `expected a unique username, got "${m.username}" twice` });
+        }
+        seen.add(key);
+      });
+    }),
+  push: z.strictObject({
+    /** A client whose unsent data exceeds this is a slow consumer and gets dropped (close code 1013). */
+    maxBufferedBytes: z.number().int().min(1).max(1024 * 1024 * 1024),
+    maxChannelsPerClient: z.number().int().min(1).max(100_000),
+  }),
+});
+
+export type PlatformConfig = z.output<typeof platformConfigSchema>;
+export type DemoMemberConfig = PlatformConfig['demoMembers'][number];
+
+export const DEFAULT_PLATFORM_CONFIG_FILE = path.join('config', 'platform.json');
+
+export function loadPlatformConfig(file: string = DEFAULT_PLATFORM_CONFIG_FILE): PlatformConfig {
+  return loadJsonConfig(file, platformConfigSchema);
+}

@@ -1,0 +1,23 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { members } from './0001_members';
+import { wallets } from './0002_wallets';
+import type { Driver } from './columns';
+
+/**
+ * The migrations in code, so they ship with the server and run from tsx without a migrations
+ * folder lookup. Names sort in the order they must run; append, never edit a released one.
+ */
+const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]> = [
+  ['0001_members', members],
+  ['0002_wallets', wallets],
+];
+
+export function migrationProvider(driver: Driver): MigrationProvider {
+  return {
+    async getMigrations() {
+      return Object.fromEntries(MIGRATIONS.map(([name, make]) => [name, make(driver)]));
+    },
+  };
+}
+
+export type { Driver };

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { StartupError } from './startupError';
+import { expecting, formatZodError, installZodMessages } from './validation/issues';
+
+installZodMessages();
+
+/** A bad environment variable; the message names the variable and what was expected. */
+export class EnvError extends StartupError {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const integer = (description: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?\d+$/, { error: expecting(description) })
+    .transform(Number)
+    .refine((n) => Number.isSafeInteger(n) && n >= min && n <= max, { error: expecting(description) });
+
+const database = z
+  .string()
+  .optional()
+  .transform((url, ctx) => {
+    if (url === undefined) return { driver: 'sqlite' as const };
+    if (/^postgres(ql)?:\/\//i.test(url)) return { driver: 'postgres' as const, url };
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected a postgres:// URL (or leave it unset for the embedded SQLite database), got ${JSON.stringify(redactUrl(url))}`,
+    });
+    return z.NEVER;
+  });
+
+const envSchema = z.object({
+  PORT: integer('a port number 0-65535', 0, 65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: database,
+  FEED_SEED: integer('an integer seed', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER).default(1),
+  FEED_SPEED: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, { error: expecting('a number above 0 like "1" or "60"') })
+    .transform(Number)
+    .refine((n) => Number.isFinite(n) && n > 0, { error: expecting('a number above 0 like "1" or "60"') })
+    .default(1),
+  DEMO_USERS: z.enum(['0', '1'], { error: expecting('"1" (create the demo members) or "0" (do not)') }).default('1'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SESSION_TTL_MINUTES: integer('a whole number of minutes from 1 to 525600', 1, 525_600).default(720),
+});
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Env {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { driver: 'sqlite' } | { driver: 'postgres'; url: string };
+  feedSeed: number;
+  feedSpeed: number;
+  demoUsers: boolean;
+  logLevel: LogLevel;
+  sessionTtlMinutes: number;
+}
+
+/** Hides the password of a connection URL so it never reaches a log or the terminal. */
+export function redactUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
+}
+
+/**
+ * Parses the platform's environment variables. An empty value counts as unset so `PORT= npm start`
+ * behaves like no PORT at all. Throws EnvError naming the variable and the expectation.
+ */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const raw: Record<string, string | undefined> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key];
+    raw[key] = value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+  const result = envSchema.safeParse(raw);
+  if (!result.success) throw new EnvError(`bad environment: ${formatZodError(result.error, '(environment)')}`);
+  const e = result.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    database: e.DATABASE_URL,
+    feedSeed: e.FEED_SEED,
+    feedSpeed: e.FEED_SPEED,
+    demoUsers: e.DEMO_USERS === '1',
+    logLevel: e.LOG_LEVEL,
+    sessionTtlMinutes: e.SESSION_TTL_MINUTES,
+  };
+}

@@ -1,0 +1,5 @@
+export * from './odds';
+export * from './sports';
+export * from './money';
+export * from './dates';
+export * from './series';

@@ -1,0 +1,154 @@
+import Decimal from 'decimal.js';
+import { Exact, toExact, toPublic } from './decimal';
+import { roundMoney } from './money';
+
+/** Spec ids: decimal (Europe) 1, Hong Kong 2, Malaysia 3, Indonesia 4. */
+export enum OddsFormat {
+  Europe = 1,
+  HongKong = 2,
+  Malay = 3,
+  Indonesian = 4,
+}
+
+export interface OddsFormatInfo {
+  readonly id: OddsFormat;
+  readonly i18nKey: string;
+}
+
+export const ODDS_FORMATS: readonly OddsFormatInfo[] = [
+  { id: OddsFormat.Europe, i18nKey: 'odds.format.europe' },
+  { id: OddsFormat.HongKong, i18nKey: 'odds.format.hongKong' },
+  { id: OddsFormat.Malay, i18nKey: 'odds.format.malay' },
+  { id: OddsFormat.Indonesian, i18nKey: 'odds.format.indonesian' },
+];
+
+/** Spec: default in the bet store. */
+export const DEFAULT_BET_ODDS_FORMAT = OddsFormat.Europe;
+/** Spec: default in the list filter. */
+export const DEFAULT_LIST_ODDS_FORMAT = OddsFormat.HongKong;
+/** Spec: default handicap (user setting). */
+export const DEFAULT_HANDICAP_FORMAT = OddsFormat.Europe;
+
+/** Decimal places shown for every format. */
+export const ODDS_DISPLAY_DECIMALS = 2;
+
+/**
+ * Decimal odds recovered by `fromFormat` are rounded to this many places.
+ * Malay and Indonesian negatives are reciprocals with endless expansions; ten
+ * places is far past the 3 a book stores and makes every round trip exact.
+ */
+export const DECIMAL_ODDS_PLACES = 10;
+
+// Reciprocals are kept to 20 significant digits: enough that the way back lands
+// within 1e-18 of the original, short enough to read in a debugger.
+const RECIPROCAL_DIGITS = 20;
+
+export function isOddsFormat(value: unknown): value is OddsFormat {
+  return ODDS_FORMATS.some((f) => f.id === value);
+}
+
+function assertFormat(format: OddsFormat): void {
+  if (!isOddsFormat(format)) throw new RangeError(`Unknown odds format: ${String(format)}`);
+}
+
+function exactDecimalOdds(value: Decimal.Value): Decimal {
+  const d = toExact(value, 'Decimal odds');
+  if (d.lte(1)) throw new RangeError(`Decimal odds must be greater than 1, got ${d.toString()}`);
+  return d;
+}
+
+function negativeReciprocal(value: Decimal): Decimal {
+  return new Exact(-1).div(value).toSignificantDigits(RECIPROCAL_DIGITS, Decimal.ROUND_HALF_UP);
+}
+
+function exactToFormat(d: Decimal, format: OddsFormat): Decimal {
+  const profit = d.minus(1);
+  switch (format) {
+    case OddsFormat.Europe:
+      return d;
+    case OddsFormat.HongKong:
+      return profit;
+    case OddsFormat.Malay:
+      return d.lte(2) ? profit : negativeReciprocal(profit);
+    case OddsFormat.Indonesian:
+      return d.gte(2) ? profit : negativeReciprocal(profit);
+  }
+  throw new RangeError(`Unknown odds format: ${String(format)}`);
+}
+
+/** Validates decimal odds (> 1, numeric) and returns them as a Decimal. */
+export function parseDecimalOdds(value: Decimal.Value): Decimal {
+  return toPublic(exactDecimalOdds(value));
+}
+
+/** Decimal odds in the given format, unrounded (see DOMAIN.md section 1). */
+export function toFormat(decimalOdds: Decimal.Value, format: OddsFormat): Decimal {
+  assertFormat(format);
+  return toPublic(exactToFormat(exactDecimalOdds(decimalOdds), format));
+}
+
+/** A price quoted in `format` back to decimal odds, rounded to DECIMAL_ODDS_PLACES. */
+export function fromFormat(value: Decimal.Value, format: OddsFormat): Decimal {
+  assertFormat(format);
+  const v = toExact(value, 'Odds');
+  const invalid = (range: string) => new RangeError(`${OddsFormat[format]} odds must be ${range}, got ${v.toString()}`);
+  let d: Decimal;
+  switch (format) {
+    case OddsFormat.Europe:
+      if (v.lte(1)) throw invalid('greater than 1');
+      d = v;
+      break;
+    case OddsFormat.HongKong:
+      if (v.lte(0)) throw invalid('greater than 0');
+      d = v.plus(1);
+      break;
+    case OddsFormat.Malay:
+      if (v.isZero() || v.abs().gt(1)) throw invalid('between -1 and 1, not 0');
+      d = v.isPos() ? v.plus(1) : new Exact(1).minus(new Exact(1).div(v));
+      break;
+    case OddsFormat.Indonesian:
+      if (v.abs().lt(1)) throw invalid('at least 1 or at most -1');
+      d = v.isPos() ? v.plus(1) : new Exact(1).minus(new Exact(1).div(v));
+      break;
+  }
+  return toPublic(d.toDecimalPlaces(DECIMAL_ODDS_PLACES, Decimal.ROUND_HALF_UP));
+}
+
+/**
+ * Display text with exactly 2 decimals, truncated towards zero: "0.95", "-0.71".
+ *
+ * Asian books truncate rather than round. Europe is truncated too so that the
+ * formats shown for one price agree with each other (Europe always reads as
+ * Hong Kong + 1) and the screen never shows a price above the one that is paid.
+ * A negative Malay/Indonesian price keeps its minus sign even when it truncates
+ * to "-0.00", because the sign is what tells the bettor how the stake works.
+ */
+export function formatOdds(decimalOdds: Decimal.Value, format: OddsFormat): string {
+  const value = toFormat(decimalOdds, format);
+  return value.toFixed(ODDS_DISPLAY_DECIMALS, Decimal.ROUND_DOWN);
+}
+
+export interface RiskAndWin {
+  /** What the bettor loses if the bet loses. */
+  readonly risk: Decimal;
+  /** Net profit if the bet wins (stake not included). */
+  readonly win: Decimal;
+}
+
+/**
+ * Risk and net win for an amount entered against a price shown in `format`.
+ *
+ * Positive prices: risk = amount, win = amount x price (Europe: amount x (d - 1)).
+ * Negative Malay/Indonesian: win = amount, risk = amount x |price|.
+ * Uses the exact format value, not the truncated display, and rounds both
+ * figures half up to 2 decimals like all money.
+ */
+export function riskAndWin(stake: Decimal.Value, decimalOdds: Decimal.Value, format: OddsFormat): RiskAndWin {
+  assertFormat(format);
+  const amount = toExact(stake, 'Stake');
+  if (amount.isNeg() && !amount.isZero()) throw new RangeError(`Stake must not be negative, got ${amount.toString()}`);
+  const d = exactDecimalOdds(decimalOdds);
+  const price = format === OddsFormat.Europe ? d.minus(1) : exactToFormat(d, format);
+  if (price.isNeg()) return { risk: roundMoney(amount.times(price.abs())), win: roundMoney(amount) };
+  return { risk: roundMoney(amount), win: roundMoney(amount.times(price)) };
+}

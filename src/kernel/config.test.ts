@@ -1,0 +1,153 @@
+import { describe, expect, it } from '@jest/globals';
+import { z } from 'zod';
+import { ConfigError, parseConfigJson, resolveConfig } from './config';
+import { definePlugin, type AnyPluginManifest } from './definePlugin';
+
+const football = definePlugin({
+  id: 'sport-football',
+  point: 'sport',
+  match: { sportIds: [1] },
+  options: z.strictObject({ pageSize: z.number().int().default(50) }),
+  loader: async () => ({ default: { MenuEntry: () => null } }),
+});
+const generic = definePlugin({
+  id: 'sport-generic',
+  point: 'sport',
+  match: { sportIds: [5] },
+  options: z.strictObject({}),
+  loader: async () => ({ default: { MenuEntry: () => null } }),
+});
+const registry = new Map<string, AnyPluginManifest>([
+  [football.id, football],
+  [generic.id, generic],
+]);
+
+const app = (over: Record<string, unknown> = {}) => ({
+  file: 'config/app.json',
+  content: {
+    defaultMerchant: 'default',
+    defaultLocale: 'zh-CN',
+    timezone: 'Asia/Shanghai',
+    plugins: [
+      { id: 'sport-football', enabled: true, options: { pageSize: 40 } },
+      { id: 'sport-generic', enabled: true },
+    ],
+    ...over,
+  },
+});
+
+function issuesOf(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).issues;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('resolveConfig', () => {
+  it('merges app.json with a merchant override', () => {
+    const resolved = resolveConfig(
+      app({ theme: { '--sp-color-brand': '#111111' } }),
+      {
+        id: 'acme',
+        file: 'config/merchants/acme.json',
+        content: { name: 'Acme', plugins: [{ id: 'sport-generic', enabled: false }], theme: { '--sp-color-accent': 'gold' } },
+      },
+      registry,
+    );
+    expect(resolved.merchantId).toBe('acme');
+    expect(resolved.merchantName).toBe('Acme');
+    expect(resolved.plugins).toEqual([
+      { id: 'sport-football', enabled: true, options: { pageSize: 40 } },
+      { id: 'sport-generic', enabled: false, options: {} },
+    ]);
+    expect(resolved.theme).toEqual({ '--sp-color-brand': '#111111', '--sp-color-accent': 'gold' });
+  });
+
+  it('applies option defaults and treats an unlisted plugin as disabled', () => {
+    const resolved = resolveConfig(app({ plugins: [{ id: 'sport-football', enabled: true }] }), undefined, registry);
+    expect(resolved.plugins).toEqual([
+      { id: 'sport-football', enabled: true, options: { pageSize: 50 } },
+      { id: 'sport-generic', enabled: false, options: {} },
+    ]);
+  });
+
+  it('names the file and field of an unknown plugin id', () => {
+    const issues = issuesOf(() => resolveConfig(app({ plugins: [{ id: 'sport-curling', enabled: true }] }), undefined, registry));
+    expect(issues).toEqual([
+      { file: 'config/app.json', path: 'plugins[0].id', expected: expect.stringContaining('got "sport-curling"') },
+    ]);
+    expect(issues[0]!.expected).toContain('sport-football');
+  });
+
+  it('rejects a plugin listed twice', () => {
+    const issues = issuesOf(() =>
+      resolveConfig(app({ plugins: [{ id: 'sport-football', enabled: true }, { id: 'sport-football', enabled: false }] }), undefined, registry),
+    );
+    expect(issues[0]).toMatchObject({ path: 'plugins[1].id', expected: expect.stringContaining('listed again') });
+  });
+
+  it('names a bad plugin entry (wrong type of enabled)', () => {
+    const issues = issuesOf(() => resolveConfig(app({ plugins: [{ id: 'sport-football', enabled: 'yes' }] }), undefined, registry));
+    expect(issues[0]).toMatchObject({ file: 'config/app.json', path: 'plugins[0].enabled', expected: expect.stringMatching(/boolean/) });
+  });
+
+  it('names a wrong option type in app.json', () => {
+    const issues = issuesOf(() =>
+      resolveConfig(app({ plugins: [{ id: 'sport-football', enabled: true, options: { pageSize: 'fifty' } }] }), undefined, registry),
+    );
+    expect(issues).toEqual([{ file: 'config/app.json', path: 'plugins[0].options.pageSize', expected: expect.stringMatching(/number/) }]);
+  });
+
+  it('blames the merchant file for a wrong option type it introduced', () => {
+    const issues = issuesOf(() =>
+      resolveConfig(
+        app(),
+        { id: 'acme', file: 'config/merchants/acme.json', content: { name: 'Acme', plugins: [{ id: 'sport-football', options: { pageSize: true } }] } },
+        registry,
+      ),
+    );
+    expect(issues).toEqual([{ file: 'config/merchants/acme.json', path: 'plugins[0].options.pageSize', expected: expect.stringMatching(/number/) }]);
+  });
+
+  it('rejects an unknown option (options are strict)', () => {
+    const issues = issuesOf(() =>
+      resolveConfig(app({ plugins: [{ id: 'sport-generic', enabled: true, options: { colour: 'red' } }] }), undefined, registry),
+    );
+    expect(issues[0]).toMatchObject({ path: 'plugins[0].options', expected: expect.stringMatching(/colour/) });
+  });
+
+  it('names missing and unknown top-level fields', () => {
+    const issues = issuesOf(() => resolveConfig({ file: 'config/app.json', content: { plugins: [], extra: 1 } }, undefined, registry));
+    const paths = issues.map((i) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(['defaultMerchant', 'defaultLocale', 'timezone']));
+    expect(issues.some((i) => /extra/.test(i.expected))).toBe(true);
+  });
+
+  it('rejects theme values that could break out of a CSS declaration', () => {
+    const issues = issuesOf(() => resolveConfig(app({ theme: { '--sp-color-brand': 'red; } body { display:none' } }), undefined, registry));
+    expect(issues[0]).toMatchObject({ path: 'theme.--sp-color-brand', expected: expect.stringContaining('CSS value') });
+    const badName = issuesOf(() => resolveConfig(app({ theme: { color: 'red' } }), undefined, registry));
+    expect(badName[0]!.expected).toContain('theme token name');
+  });
+
+  it('reports a malformed file with line and column', () => {
+    const text = '{\n  "defaultMerchant": "x",\n  "plugins": [,]\n}';
+    const issues = issuesOf(() => parseConfigJson('config/merchants/x.json', text));
+    expect(issues[0]!.file).toBe('config/merchants/x.json');
+    expect(issues[0]!.expected).toMatch(/well-formed JSON at line 3 column \d+/);
+    expect(() => resolveConfig({ file: 'config/app.json', content: '{"a":' }, undefined, registry)).toThrow(/config\/app\.json: \(root\): well-formed JSON/);
+  });
+
+  it('formats every issue into the error message: file, field, expectation', () => {
+    try {
+      resolveConfig(app({ plugins: [{ id: 'nope-x', enabled: true }, { id: 'sport-football', enabled: true, options: { pageSize: 'x' } }] }), undefined, registry);
+    } catch (error) {
+      expect(String((error as Error).message)).toMatch(/^config\/app\.json: plugins\[0\]\.id: a known plugin id/m);
+      return;
+    }
+    throw new Error('expected a ConfigError');
+  });
+});

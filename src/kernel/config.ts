@@ -1,0 +1,179 @@
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { z } from 'zod';
+import type { AnyPluginManifest } from './definePlugin';
+
+/**
+ * The app's plugin configuration: config/app.json plus an optional config/merchants/<id>.json override.
+ * JSON switches plugins on or off and passes options; it never names module paths (those are static in the registry).
+ * The same validation runs on the platform at start-up (a bad file stops it) and in the app before plugins load.
+ */
+
+export interface ConfigIssue {
+  file: string;
+  path: string;
+  expected: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: ConfigIssue[]) {
+    super(issues.map((i) => `${i.file}: ${i.path || '(root)'}: ${i.expected}`).join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/** CSS custom properties an operator may brand; values may not break out of a declaration. */
+const themeTokens = z.record(
+  z.string().regex(/^--sp-[a-z0-9-]+$/, 'a theme token name like "--sp-color-brand"'),
+  z.string().max(200).regex(/^[^;{}<>]*$/, 'a CSS value without ; { } < >'),
+);
+
+const pluginEntry = z.strictObject({
+  id: z.string().min(1),
+  enabled: z.boolean(),
+  options: z.record(z.string(), z.unknown()).optional(),
+});
+
+const localeCode = z.enum(['zh-CN', 'zh-TW', 'en', 'vi', 'th']);
+
+export const appConfigSchema = z.strictObject({
+  $schema: z.string().optional(),
+  defaultMerchant: z.string().regex(/^[a-z0-9-]+$/, 'a merchant id of lowercase letters, digits and dashes'),
+  defaultLocale: localeCode,
+  timezone: z.string().min(1),
+  plugins: z.array(pluginEntry),
+  theme: themeTokens.default({}),
+});
+
+export const merchantConfigSchema = z.strictObject({
+  $schema: z.string().optional(),
+  name: z.string().min(1).max(80),
+  defaultLocale: localeCode.optional(),
+  timezone: z.string().min(1).optional(),
+  plugins: z.array(pluginEntry.extend({ enabled: z.boolean().optional() })).default([]),
+  theme: themeTokens.default({}),
+});
+
+export type AppConfigFile = z.infer<typeof appConfigSchema>;
+export type MerchantConfigFile = z.infer<typeof merchantConfigSchema>;
+
+export interface ResolvedPlugin {
+  id: string;
+  enabled: boolean;
+  options: Record<string, unknown>;
+}
+
+export interface ResolvedConfig {
+  merchantId: string;
+  merchantName: string;
+  defaultLocale: z.infer<typeof localeCode>;
+  timezone: string;
+  plugins: ResolvedPlugin[];
+  theme: Record<string, string>;
+}
+
+export interface ConfigSource {
+  file: string;
+  /** Parsed JSON, or the raw text when the caller has not parsed it yet. */
+  content: unknown;
+}
+
+/** Parses strict JSON text; a syntax error becomes a ConfigIssue with line and column. */
+export function parseConfigJson(file: string, text: string): unknown {
+  const errors: ParseError[] = [];
+  const value: unknown = parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return value;
+  const before = text.slice(0, first.offset);
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  throw new ConfigError([{ file, path: '', expected: `well-formed JSON at line ${line} column ${column} (${printParseErrorCode(first.error)})` }]);
+}
+
+function zodIssues(file: string, error: z.ZodError, prefix = ''): ConfigIssue[] {
+  return error.issues.map((issue) => ({
+    file,
+    path: [prefix, ...issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))]
+      .filter(Boolean)
+      .join('.')
+      .replace(/\.\[/g, '['),
+    // A bad record key carries the key rule's own message one level down.
+    expected: issue.code === 'invalid_key' ? issue.issues.map((i) => i.message).join('; ') : issue.message,
+  }));
+}
+
+function validateIds(file: string, entries: { id: string }[], registry: ReadonlyMap<string, AnyPluginManifest>): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const seen = new Set<string>();
+  entries.forEach((entry, index) => {
+    if (!registry.has(entry.id)) {
+      issues.push({ file, path: `plugins[${index}].id`, expected: `a known plugin id (one of ${[...registry.keys()].join(', ')}), got "${entry.id}"` });
+    } else if (seen.has(entry.id)) {
+      issues.push({ file, path: `plugins[${index}].id`, expected: `each plugin listed once, "${entry.id}" is listed again` });
+    }
+    seen.add(entry.id);
+  });
+  return issues;
+}
+
+/**
+ * Validates app.json and the merchant override against the schema and the registry, and merges them.
+ * Every problem in both files is reported at once, each naming the file, the field and what was expected.
+ */
+export function resolveConfig(
+  app: ConfigSource,
+  merchant: (ConfigSource & { id: string }) | undefined,
+  registry: ReadonlyMap<string, AnyPluginManifest>,
+): ResolvedConfig {
+  const issues: ConfigIssue[] = [];
+  const appParsed = appConfigSchema.safeParse(typeof app.content === 'string' ? parseConfigJson(app.file, app.content) : app.content);
+  if (!appParsed.success) throw new ConfigError(zodIssues(app.file, appParsed.error));
+  const appConfig = appParsed.data;
+  issues.push(...validateIds(app.file, appConfig.plugins, registry));
+
+  let merchantConfig: MerchantConfigFile | undefined;
+  if (merchant) {
+    const parsed = merchantConfigSchema.safeParse(
+      typeof merchant.content === 'string' ? parseConfigJson(merchant.file, merchant.content) : merchant.content,
+    );
+    if (!parsed.success) throw new ConfigError(zodIssues(merchant.file, parsed.error));
+    merchantConfig = parsed.data;
+    issues.push(...validateIds(merchant.file, merchantConfig.plugins, registry));
+  }
+  if (issues.length) throw new ConfigError(issues);
+
+  const plugins: ResolvedPlugin[] = [];
+  for (const manifest of registry.values()) {
+    const appIndex = appConfig.plugins.findIndex((p) => p.id === manifest.id);
+    const merchantIndex = merchantConfig?.plugins.findIndex((p) => p.id === manifest.id) ?? -1;
+    const appEntry = appConfig.plugins[appIndex];
+    const merchantEntry = merchantConfig?.plugins[merchantIndex];
+
+    const appOptions = appEntry?.options ?? {};
+    const appResult = manifest.options.safeParse(appOptions);
+    if (!appResult.success) {
+      issues.push(...zodIssues(app.file, appResult.error, `plugins[${appIndex}].options`));
+      continue;
+    }
+    const merged = { ...appOptions, ...(merchantEntry?.options ?? {}) };
+    const mergedResult = manifest.options.safeParse(merged);
+    if (!mergedResult.success && merchant) {
+      issues.push(...zodIssues(merchant.file, mergedResult.error, `plugins[${merchantIndex}].options`));
+      continue;
+    }
+    plugins.push({
+      id: manifest.id,
+      enabled: merchantEntry?.enabled ?? appEntry?.enabled ?? false,
+      options: (mergedResult.success ? mergedResult.data : appResult.data) as Record<string, unknown>,
+    });
+  }
+  if (issues.length) throw new ConfigError(issues);
+
+  return {
+    merchantId: merchant?.id ?? appConfig.defaultMerchant,
+    merchantName: merchantConfig?.name ?? appConfig.defaultMerchant,
+    defaultLocale: merchantConfig?.defaultLocale ?? appConfig.defaultLocale,
+    timezone: merchantConfig?.timezone ?? appConfig.timezone,
+    plugins,
+    theme: { ...appConfig.theme, ...(merchantConfig?.theme ?? {}) },
+  };
+}

@@ -1,0 +1,12 @@
+import type { AnyPluginManifest } from './definePlugin';
+import sportFootball from '../../plugins/sport-football';
+import sportBasketball from '../../plugins/sport-basketball';
+import sportGeneric from '../../plugins/sport-generic';
+
+/**
+ * Every plugin this build knows. Imported statically so the bundler sees each manifest's loader and gives it its own
+ * chunk; config only switches these on or off. Order here is the order plugins render in a slot.
+ */
+const manifests: AnyPluginManifest[] = [sportFootball, sportBasketball, sportGeneric];
+
+export const registry: ReadonlyMap<string, AnyPluginManifest> = new Map(manifests.map((m) => [m.id, m]));

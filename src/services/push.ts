@@ -1,0 +1,349 @@
+import ReconnectingWebSocket, { type CloseEvent, type ErrorEvent } from 'reconnecting-websocket';
+import { consoleLogger, type Logger } from './logger';
+import { safeJsonParse } from './safeJson';
+import { LOOP_INTERVALS } from './scheduler';
+
+/** A frame from the platform: `seq` counts up per channel so a client can tell it missed something. */
+export interface PushMessage {
+  chId: string;
+  seq?: number;
+  data: unknown;
+}
+
+export type PushHandler = (data: unknown, msg: PushMessage) => void;
+export type PushState = 'connecting' | 'open' | 'closed';
+
+/** Any WebSocket class: the browser's, or the 'ws' package's in Node. */
+export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => object;
+
+export interface PushClientOptions {
+  /** The push endpoint, or a function giving it (read again on every reconnect). */
+  url: string | (() => string);
+  WebSocket?: WebSocketConstructor;
+  logger?: Logger;
+  /** A channel's seq skipped ahead: messages were missed and the owner should refetch. */
+  onGap?: (chId: string) => void;
+  /** Spec: a fixed 3000 ms between reconnect attempts. Tests against a real server shorten it. */
+  reconnectDelayMs?: number;
+}
+
+export interface PushClient {
+  /**
+   * Wants a channel and calls `handler` for each of its messages. Handlers of one channel share
+   * one server subscription; the returned function removes this handler, and the last removal
+   * sends `unsub`. The handler may be left out when a route handles the channel.
+   */
+  subscribe(channel: string, handler?: PushHandler): () => void;
+  /**
+   * Routes messages to store actions by chId. A key ending in `*` is a prefix (`'odds.*'` matches
+   * `odds.1042`); any other key matches its chId exactly. An exact key beats every prefix, and
+   * among prefixes the longest wins, so each message reaches at most one route. A later route
+   * for the same key replaces the earlier one. Routing does not subscribe: the screen that shows
+   * the data does. Returns a function removing these routes.
+   */
+  route(routes: Record<string, PushHandler>): () => void;
+  /** True once `sub` for the channel went out on the current connection. */
+  isSubscribed(channel: string): boolean;
+  state(): PushState;
+  /** Stops reconnecting and clears every timer, listener and subscription. */
+  close(): void;
+}
+
+/** Spec: 5 reconnects, 3000 ms apart; subscribe throttled to 1 per second; heartbeat every 10 s. */
+export const PUSH_DEFAULTS = {
+  maxRetries: 5,
+  reconnectDelayMs: 3000,
+  connectionTimeoutMs: 4000,
+  subscribeThrottleMs: 1000,
+  heartbeatMs: LOOP_INTERVALS.heartbeat,
+} as const;
+
+type Frame = { cmd: 'sub' | 'unsub'; channels: string[] } | { cmd: 'ping' };
+
+interface Subscriber {
+  handler: PushHandler | undefined;
+}
+
+interface EventTargetLike {
+  addEventListener(type: string, listener: () => void): void;
+}
+
+const ignore = () => {};
+
+/*
+ * The 'ws' package throws when it emits 'error' with no listener, and reconnecting-websocket
+ * removes its own listeners before closing a socket that timed out while connecting: the abort
+ * error that follows would crash a Node process. A permanent no-op listener absorbs it; browsers
+ * never throw there, so it costs them nothing.
+ */
+function guardErrors(Base: WebSocketConstructor): WebSocketConstructor {
+  return class extends Base {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols);
+      (this as Partial<EventTargetLike>).addEventListener?.('error', ignore);
+    }
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function createPushClient(options: PushClientOptions): PushClient {
+  const logger = options.logger ?? consoleLogger;
+  const Base = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+  if (!Base) throw new Error('createPushClient: no WebSocket implementation; pass options.WebSocket');
+  const reconnectDelayMs = options.reconnectDelayMs ?? PUSH_DEFAULTS.reconnectDelayMs;
+
+  const subscribers = new Map<string, Set<Subscriber>>();
+  const serverSubscribed = new Set<string>();
+  const pendingSub = new Set<string>();
+  const lastSeq = new Map<string, number>();
+  const exactRoutes = new Map<string, PushHandler>();
+  const prefixRoutes = new Map<string, PushHandler>();
+
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  let heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+  let waitTimer: ReturnType<typeof setTimeout> | undefined;
+  let lastSubSentAt: number | undefined;
+  let attempting = false;
+  let closed = false;
+
+  const socket = new ReconnectingWebSocket(options.url, undefined, {
+    WebSocket: guardErrors(Base),
+    maxRetries: PUSH_DEFAULTS.maxRetries,
+    minReconnectionDelay: reconnectDelayMs,
+    maxReconnectionDelay: reconnectDelayMs,
+    reconnectionDelayGrowFactor: 1,
+    connectionTimeout: PUSH_DEFAULTS.connectionTimeoutMs,
+    // Nothing is sent while disconnected: the open handler resubscribes from the wanted set, so a
+    // replayed queue would only duplicate frames.
+    maxEnqueuedMessages: 0,
+    // Started closed so the wait step below is replaced before the first attempt.
+    startClosed: true,
+  });
+
+  /*
+   * reconnecting-websocket 4.4 (its last release) sleeps before each attempt on a bare setTimeout
+   * that close() cannot clear, so an unmount during a reconnect wait would leave a timer behind.
+   * This replaces that one private step with a timer close() owns; if a future version renamed it,
+   * the library's own wait stays in place and only that cleanup is lost.
+   */
+  const internals = socket as unknown as { _wait?: unknown; _getNextDelay?: unknown };
+  if (typeof internals._wait === 'function' && typeof internals._getNextDelay === 'function') {
+    const nextDelay = internals._getNextDelay.bind(socket) as () => number;
+    internals._wait = () => {
+      attempting = true;
+      return new Promise<void>((resolve) => {
+        waitTimer = setTimeout(() => {
+          waitTimer = undefined;
+          resolve();
+        }, nextDelay());
+      });
+    };
+  }
+
+  const isOpen = () => !closed && socket.readyState === ReconnectingWebSocket.OPEN;
+
+  const send = (frame: Frame) => {
+    try {
+      socket.send(JSON.stringify(frame));
+    } catch (error) {
+      logger.warn('[push] send failed', error);
+    }
+  };
+
+  const clearFlush = () => {
+    if (flushTimer !== undefined) clearTimeout(flushTimer);
+    flushTimer = undefined;
+  };
+
+  const stopHeartbeat = () => {
+    if (heartbeatTimer !== undefined) clearInterval(heartbeatTimer);
+    heartbeatTimer = undefined;
+  };
+
+  const sendSub = (channels: string[]) => {
+    send({ cmd: 'sub', channels });
+    for (const channel of channels) serverSubscribed.add(channel);
+    lastSubSentAt = Date.now();
+  };
+
+  const flush = () => {
+    flushTimer = undefined;
+    if (!isOpen()) return;
+    const channels = [...pendingSub].filter((channel) => subscribers.has(channel) && !serverSubscribed.has(channel));
+    pendingSub.clear();
+    if (channels.length > 0) sendSub(channels);
+  };
+
+  // Throttle without dropping: the first request goes out on the next tick (so calls made together
+  // share a frame), later ones wait for the end of the one-second window and go out together.
+  const scheduleFlush = () => {
+    if (flushTimer !== undefined || !isOpen()) return;
+    const delay =
+      lastSubSentAt === undefined ? 0 : Math.max(0, lastSubSentAt + PUSH_DEFAULTS.subscribeThrottleMs - Date.now());
+    flushTimer = setTimeout(flush, delay);
+  };
+
+  const markAllUnsubscribed = () => {
+    serverSubscribed.clear();
+    pendingSub.clear();
+    clearFlush();
+    stopHeartbeat();
+  };
+
+  const onOpen = () => {
+    attempting = false;
+    logger.info('[push] open');
+    markAllUnsubscribed();
+    const channels = [...subscribers.keys()];
+    if (channels.length > 0) sendSub(channels);
+    heartbeatTimer = setInterval(() => {
+      if (isOpen()) send({ cmd: 'ping' });
+    }, PUSH_DEFAULTS.heartbeatMs);
+  };
+
+  // reconnecting-websocket plans its next attempt before it calls these listeners, so a pending
+  // wait timer here means another attempt is coming.
+  const onClose = (event: CloseEvent) => {
+    logger.info('[push] closed', event.code, event.reason);
+    markAllUnsubscribed();
+    attempting = waitTimer !== undefined;
+  };
+
+  const onError = (event: ErrorEvent) => {
+    logger.warn('[push] error', event.message);
+    markAllUnsubscribed();
+    attempting = waitTimer !== undefined;
+  };
+
+  const routeFor = (chId: string): PushHandler | undefined => {
+    const exact = exactRoutes.get(chId);
+    if (exact) return exact;
+    let best: PushHandler | undefined;
+    let bestLength = -1;
+    for (const [prefix, handler] of prefixRoutes) {
+      if (chId.startsWith(prefix) && prefix.length > bestLength) {
+        best = handler;
+        bestLength = prefix.length;
+      }
+    }
+    return best;
+  };
+
+  const deliver = (handler: PushHandler, msg: PushMessage) => {
+    try {
+      handler(msg.data, msg);
+    } catch (error) {
+      logger.error(`[push] handler for ${msg.chId} failed`, error);
+    }
+  };
+
+  const trackSeq = (chId: string, seq: number) => {
+    const last = lastSeq.get(chId);
+    // A seq at or below the last one means the platform restarted its count: take it as the new
+    // baseline. Only a jump forward means frames were lost.
+    lastSeq.set(chId, seq);
+    if (last !== undefined && seq > last + 1 && options.onGap) {
+      try {
+        options.onGap(chId);
+      } catch (error) {
+        logger.error(`[push] onGap for ${chId} failed`, error);
+      }
+    }
+  };
+
+  const onMessage = (event: MessageEvent) => {
+    if (typeof event.data !== 'string') return;
+    const frame = safeJsonParse(event.data);
+    if (!isRecord(frame) || frame.cmd === 'pong' || typeof frame.chId !== 'string') return;
+    const msg: PushMessage = { chId: frame.chId, data: frame.data };
+    if (typeof frame.seq === 'number' && Number.isFinite(frame.seq)) {
+      msg.seq = frame.seq;
+      trackSeq(msg.chId, frame.seq);
+    }
+    const channelSubscribers = subscribers.get(msg.chId);
+    if (channelSubscribers) {
+      for (const subscriber of [...channelSubscribers]) if (subscriber.handler) deliver(subscriber.handler, msg);
+    }
+    const route = routeFor(msg.chId);
+    if (route) deliver(route, msg);
+  };
+
+  socket.addEventListener('open', onOpen);
+  socket.addEventListener('close', onClose);
+  socket.addEventListener('error', onError);
+  socket.addEventListener('message', onMessage);
+  socket.reconnect();
+
+  return {
+    subscribe(channel, handler) {
+      if (closed) return ignore;
+      const subscriber: Subscriber = { handler };
+      let channelSubscribers = subscribers.get(channel);
+      if (!channelSubscribers) {
+        channelSubscribers = new Set();
+        subscribers.set(channel, channelSubscribers);
+        if (!serverSubscribed.has(channel)) {
+          pendingSub.add(channel);
+          scheduleFlush();
+        }
+      }
+      channelSubscribers.add(subscriber);
+
+      let active = true;
+      return () => {
+        if (!active) return;
+        active = false;
+        const current = subscribers.get(channel);
+        if (!current?.delete(subscriber) || current.size > 0) return;
+        subscribers.delete(channel);
+        pendingSub.delete(channel);
+        // The next subscriber starts a fresh sequence, not a gap.
+        lastSeq.delete(channel);
+        // Unsubscribing is not throttled (the spec throttles subscribe calls only).
+        if (serverSubscribed.delete(channel) && isOpen()) send({ cmd: 'unsub', channels: [channel] });
+      };
+    },
+
+    route(routes) {
+      const added: Array<[Map<string, PushHandler>, string, PushHandler]> = [];
+      for (const [key, handler] of Object.entries(routes)) {
+        const target = key.endsWith('*') ? prefixRoutes : exactRoutes;
+        const name = key.endsWith('*') ? key.slice(0, -1) : key;
+        target.set(name, handler);
+        added.push([target, name, handler]);
+      }
+      return () => {
+        for (const [target, name, handler] of added) if (target.get(name) === handler) target.delete(name);
+      };
+    },
+
+    isSubscribed: (channel) => serverSubscribed.has(channel),
+
+    state() {
+      if (closed) return 'closed';
+      if (socket.readyState === ReconnectingWebSocket.OPEN) return 'open';
+      if (socket.readyState === ReconnectingWebSocket.CONNECTING || attempting) return 'connecting';
+      return 'closed';
+    },
+
+    close() {
+      if (closed) return;
+      closed = true;
+      markAllUnsubscribed();
+      if (waitTimer !== undefined) clearTimeout(waitTimer);
+      waitTimer = undefined;
+      attempting = false;
+      socket.removeEventListener('open', onOpen);
+      socket.removeEventListener('close', onClose);
+      socket.removeEventListener('error', onError);
+      socket.removeEventListener('message', onMessage);
+      subscribers.clear();
+      lastSeq.clear();
+      exactRoutes.clear();
+      prefixRoutes.clear();
+      socket.close(1000, 'client closed');
+    },
+  };
+}

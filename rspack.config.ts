@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig, type Configuration } from '@rspack/cli';
 import { rspack } from '@rspack/core';
-import ReactRefreshPlugin from '@rspack/plugin-react-refresh';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 
 /**
  * Two builds: the app (a UMD library with qiankun lifecycle exports, served at /spa/sport-pc/) and the demo host
@@ -29,6 +29,8 @@ function common(mode: string, publicPath: string, outDir: string): Configuration
       clean: true,
     },
     module: {
+      // `import styles from './X.module.css'` everywhere: one default object of class names.
+      parser: { 'css/module': { namedExports: false } },
       rules: [
         {
           test: /\.[jt]sx?$/,
@@ -73,7 +75,7 @@ export default defineConfig((env: Record<string, unknown>, argv: { mode?: string
   };
   app.plugins!.push(new rspack.HtmlRspackPlugin({ template: './src/index.html', title: 'sport-pc' }));
   if (serving) {
-    app.plugins!.push(new ReactRefreshPlugin());
+    app.plugins!.push(new ReactRefreshRspackPlugin());
     app.devServer = {
       port: Number(process.env.DEV_PORT ?? 3000),
       historyApiFallback: { index: '/spa/sport-pc/index.html' },

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { definePlugin } from '../../src/kernel/definePlugin';
+import { pluginOptions } from '../../src/kernel/options';
 
 export default definePlugin({
   id: 'sport-basketball',
@@ -7,8 +8,7 @@ export default definePlugin({
   match: { sportIds: [3] },
   i18nNs: 'sport-basketball',
   options: z.strictObject({
-    /** Rows fetched per page of the basketball match lists (the list loads page by page until the last). */
-    pageSize: z.number().int().min(10).max(200).default(50),
+    pageSize: pluginOptions.listPageSize(),
   }),
   loader: () => import(/* webpackChunkName: "plugin-sport-basketball" */ './module'),
 });

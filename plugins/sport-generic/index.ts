@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { definePlugin } from '../../src/kernel/definePlugin';
+import { pluginOptions } from '../../src/kernel/options';
 
 /** Every scheme-A sport that has no dedicated plugin; the per-sport differences live in tables in this plugin. */
 export const GENERIC_SPORT_IDS = [177, 178, 5, 16, 13, 47, 15, 7, 8, 2, 6, 4, 18, 19, 51] as const;
@@ -10,7 +11,7 @@ export default definePlugin({
   match: { sportIds: GENERIC_SPORT_IDS },
   i18nNs: 'sport-generic',
   options: z.strictObject({
-    pageSize: z.number().int().min(10).max(200).default(50),
+    pageSize: pluginOptions.listPageSize(),
   }),
   loader: () => import(/* webpackChunkName: "plugin-sport-generic" */ './module'),
 });

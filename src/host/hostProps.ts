@@ -1,50 +1,53 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * What a host page hands the app (qiankun props, or the standalone shell's own login): the spec's
  * "Login state supplied by the host" plus the container and the host's callbacks. Host data is parsed leniently:
  * a field of the wrong shape is dropped with a warning instead of breaking the app.
  */
-const money = z.union([z.string(), z.number()]).transform(String);
+const money = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
+
+const opt = z.optional;
+const record = () => opt(z.record(z.string(), z.unknown()));
 
 const balanceSchema = z.object({
-  centerBalance: money.optional(),
-  balanceList: z.array(z.object({ coinCode: z.string(), balance: money, isDefault: z.boolean().optional() })).default([]),
-  totalBalance: money.optional(),
+  centerBalance: opt(money),
+  balanceList: z._default(z.array(z.object({ coinCode: z.string(), balance: money, isDefault: opt(z.boolean()) })), []),
+  totalBalance: opt(money),
 });
 
 const settingSchema = z.object({
-  handicap: z.number().int().min(1).max(4).optional(),
-  accept: z.number().int().min(0).max(2).optional(),
-  acceptList: z.array(z.number()).optional(),
-  acceptPush: z.number().optional(),
-  showSettingChangableTip: z.boolean().optional(),
+  handicap: opt(z.int().check(z.minimum(1), z.maximum(4))),
+  accept: opt(z.int().check(z.minimum(0), z.maximum(2))),
+  acceptList: opt(z.array(z.number())),
+  acceptPush: opt(z.number()),
+  showSettingChangableTip: opt(z.boolean()),
 });
 
 const userDataSchema = z.object({
-  uid: z.union([z.string(), z.number()]).transform(String),
+  uid: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
   username: z.string(),
-  nickname: z.string().optional(),
-  vipLevel: z.number().optional(),
-  currency: z.string().optional(),
+  nickname: opt(z.string()),
+  vipLevel: opt(z.number()),
+  currency: opt(z.string()),
 });
 
 export const loginStateSchema = z.object({
-  isLogin: z.boolean().default(false),
-  token: z.string().optional(),
-  userData: userDataSchema.optional(),
-  balance: balanceSchema.optional(),
-  oldGameBalance: z.object({ balance: money.optional(), game: z.string().optional(), gameBalance: money.optional(), total: money.optional() }).optional(),
-  coinBalance: money.optional(),
-  setting: settingSchema.optional(),
-  AllInMaintain: z.boolean().optional(),
-  userSecurityInfo: z.record(z.string(), z.unknown()).optional(),
-  channelWalletList: z.array(z.unknown()).optional(),
-  experienceCashDetail: z.record(z.string(), z.unknown()).optional(),
-  messageCountData: z.record(z.string(), z.unknown()).optional(),
-  memberTitles: z.array(z.unknown()).optional(),
-  anchorProxyEnable: z.number().optional(),
-  language: z.string().optional(),
+  isLogin: z._default(z.boolean(), false),
+  token: opt(z.string()),
+  userData: opt(userDataSchema),
+  balance: opt(balanceSchema),
+  oldGameBalance: opt(z.object({ balance: opt(money), game: opt(z.string()), gameBalance: opt(money), total: opt(money) })),
+  coinBalance: opt(money),
+  setting: opt(settingSchema),
+  AllInMaintain: opt(z.boolean()),
+  userSecurityInfo: record(),
+  channelWalletList: opt(z.array(z.unknown())),
+  experienceCashDetail: record(),
+  messageCountData: record(),
+  memberTitles: opt(z.array(z.unknown())),
+  anchorProxyEnable: opt(z.number()),
+  language: opt(z.string()),
 });
 
 export type LoginState = z.infer<typeof loginStateSchema>;
@@ -70,7 +73,7 @@ export function parseLoginState(props: Partial<HostProps>, warn: (message: strin
   const parsed = loginStateSchema.safeParse(props);
   if (parsed.success) return parsed.data;
   const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
-  warn(`host props ignored: ${[...bad].join(', ')} (${parsed.error.issues[0]?.message})`);
+  warn(`host props ignored, wrong shape: ${[...bad].join(', ')}`);
   const cleaned = Object.fromEntries(Object.entries(props).filter(([key]) => !bad.has(key)));
   return loginStateSchema.parse(cleaned);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { createTestI18n } from '../testing/i18n';
 import { definePlugin, type AnyPluginManifest } from './definePlugin';
 import { loadPlugins } from './loadPlugins';
@@ -31,7 +31,7 @@ const moduleOf = (): { default: SportModule } => ({ default: { MenuEntry: (p) =>
 
 async function setup(loaders: Record<string, () => Promise<{ default: SportModule }>>, enabled: string[]) {
   const manifests = Object.entries(loaders).map(([id, loader], i) =>
-    definePlugin({ id, point: 'sport', match: { sportIds: [i + 1] }, options: z.strictObject({ label: z.string().default(id) }), loader }),
+    definePlugin({ id, point: 'sport', match: { sportIds: [i + 1] }, options: z.strictObject({ label: z._default(z.string(), id) }), loader }),
   );
   const registry = new Map<string, AnyPluginManifest>(manifests.map((m) => [m.id, m]));
   const plugins = loadPlugins({ plugins: manifests.map((m) => ({ id: m.id, enabled: enabled.includes(m.id), options: {} })) }, registry);

@@ -1,25 +1,14 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { z } from 'zod';
+import { ConfigError, REPORT_INPUT, toConfigIssues, type ConfigIssue } from './configError';
 import type { AnyPluginManifest } from './definePlugin';
 
 /**
  * The app's plugin configuration: config/app.json plus an optional config/merchants/<id>.json override.
  * JSON switches plugins on or off and passes options; it never names module paths (those are static in the registry).
- * The same validation runs on the platform at start-up (a bad file stops it) and in the app before plugins load.
+ * The platform runs this at start-up (a bad file stops it) and serves the resolved result to the app, which
+ * re-checks it against its own registry in loadPlugins. Full zod is fine here: this module is not in the browser bundle.
  */
-
-export interface ConfigIssue {
-  file: string;
-  path: string;
-  expected: string;
-}
-
-export class ConfigError extends Error {
-  constructor(readonly issues: ConfigIssue[]) {
-    super(issues.map((i) => `${i.file}: ${i.path || '(root)'}: ${i.expected}`).join('\n'));
-    this.name = 'ConfigError';
-  }
-}
 
 /** CSS custom properties an operator may brand; values may not break out of a declaration. */
 const themeTokens = z.record(
@@ -89,18 +78,6 @@ export function parseConfigJson(file: string, text: string): unknown {
   throw new ConfigError([{ file, path: '', expected: `well-formed JSON at line ${line} column ${column} (${printParseErrorCode(first.error)})` }]);
 }
 
-function zodIssues(file: string, error: z.ZodError, prefix = ''): ConfigIssue[] {
-  return error.issues.map((issue) => ({
-    file,
-    path: [prefix, ...issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))]
-      .filter(Boolean)
-      .join('.')
-      .replace(/\.\[/g, '['),
-    // A bad record key carries the key rule's own message one level down.
-    expected: issue.code === 'invalid_key' ? issue.issues.map((i) => i.message).join('; ') : issue.message,
-  }));
-}
-
 function validateIds(file: string, entries: { id: string }[], registry: ReadonlyMap<string, AnyPluginManifest>): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   const seen = new Set<string>();
@@ -125,8 +102,8 @@ export function resolveConfig(
   registry: ReadonlyMap<string, AnyPluginManifest>,
 ): ResolvedConfig {
   const issues: ConfigIssue[] = [];
-  const appParsed = appConfigSchema.safeParse(typeof app.content === 'string' ? parseConfigJson(app.file, app.content) : app.content);
-  if (!appParsed.success) throw new ConfigError(zodIssues(app.file, appParsed.error));
+  const appParsed = appConfigSchema.safeParse(typeof app.content === 'string' ? parseConfigJson(app.file, app.content) : app.content, REPORT_INPUT);
+  if (!appParsed.success) throw new ConfigError(toConfigIssues(app.file, appParsed.error.issues));
   const appConfig = appParsed.data;
   issues.push(...validateIds(app.file, appConfig.plugins, registry));
 
@@ -134,8 +111,9 @@ export function resolveConfig(
   if (merchant) {
     const parsed = merchantConfigSchema.safeParse(
       typeof merchant.content === 'string' ? parseConfigJson(merchant.file, merchant.content) : merchant.content,
+      REPORT_INPUT,
     );
-    if (!parsed.success) throw new ConfigError(zodIssues(merchant.file, parsed.error));
+    if (!parsed.success) throw new ConfigError(toConfigIssues(merchant.file, parsed.error.issues));
     merchantConfig = parsed.data;
     issues.push(...validateIds(merchant.file, merchantConfig.plugins, registry));
   }
@@ -149,15 +127,15 @@ export function resolveConfig(
     const merchantEntry = merchantConfig?.plugins[merchantIndex];
 
     const appOptions = appEntry?.options ?? {};
-    const appResult = manifest.options.safeParse(appOptions);
+    const appResult = manifest.options.safeParse(appOptions, REPORT_INPUT);
     if (!appResult.success) {
-      issues.push(...zodIssues(app.file, appResult.error, `plugins[${appIndex}].options`));
+      issues.push(...toConfigIssues(app.file, appResult.error.issues, `plugins[${appIndex}].options`));
       continue;
     }
     const merged = { ...appOptions, ...(merchantEntry?.options ?? {}) };
-    const mergedResult = manifest.options.safeParse(merged);
+    const mergedResult = manifest.options.safeParse(merged, REPORT_INPUT);
     if (!mergedResult.success && merchant) {
-      issues.push(...zodIssues(merchant.file, mergedResult.error, `plugins[${merchantIndex}].options`));
+      issues.push(...toConfigIssues(merchant.file, mergedResult.error.issues, `plugins[${merchantIndex}].options`));
       continue;
     }
     plugins.push({

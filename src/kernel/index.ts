@@ -1,5 +1,6 @@
 export { definePlugin, type PluginManifest, type AnyPluginManifest } from './definePlugin';
 export { loadPlugins, type ActivePlugin, type PluginSet } from './loadPlugins';
-export { resolveConfig, parseConfigJson, ConfigError, type ResolvedConfig, type ConfigIssue } from './config';
+export { ConfigError, type ConfigIssue } from './configError';
+export type { ResolvedConfig } from './config';
 export { Slot, KernelProvider, useKernel, usePlugin, type KernelValue } from './Slot';
 export type * from './points';

@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { z } from 'zod';
-import { ConfigError } from './config';
+import * as z from 'zod/mini';
+import { ConfigError } from './configError';
 import { definePlugin, type AnyPluginManifest } from './definePlugin';
 import { loadPlugins } from './loadPlugins';
 
@@ -8,7 +8,7 @@ type Loader = () => Promise<{ default: { MenuEntry: () => null } }>;
 
 function sportPlugin(id: string, sportIds: number[], loader = jest.fn<Loader>(async () => ({ default: { MenuEntry: () => null } }))) {
   return {
-    manifest: definePlugin({ id, point: 'sport', match: { sportIds }, i18nNs: id, options: z.strictObject({ size: z.number().default(1) }), loader }),
+    manifest: definePlugin({ id, point: 'sport', match: { sportIds }, i18nNs: id, options: z.strictObject({ size: z._default(z.number(), 1) }), loader }),
     loader,
   };
 }

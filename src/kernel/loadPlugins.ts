@@ -1,5 +1,6 @@
 import type { AnyPluginManifest } from './definePlugin';
-import { ConfigError, type ResolvedConfig } from './config';
+import type { ResolvedConfig } from './config';
+import { ConfigError, REPORT_INPUT, toConfigIssues } from './configError';
 import { pointMatchers, type PointId, type PointModule, type PointSelect } from './points';
 
 export interface ActivePlugin<P extends PointId = PointId> {
@@ -38,14 +39,8 @@ export function loadPlugins(
     if (!manifest) {
       return [{ file: 'app config', path: `plugins[${index}].id`, expected: `a plugin this build knows, got "${entry.id}"` }];
     }
-    const parsed = manifest.options.safeParse(entry.options);
-    return parsed.success
-      ? []
-      : parsed.error.issues.map((issue) => ({
-          file: 'app config',
-          path: `plugins[${index}].options.${issue.path.join('.')}`,
-          expected: issue.message,
-        }));
+    const parsed = manifest.options.safeParse(entry.options, REPORT_INPUT);
+    return parsed.success ? [] : toConfigIssues('app config', parsed.error.issues, `plugins[${index}].options`);
   });
   if (issues.length) throw new ConfigError(issues);
 

@@ -25,6 +25,8 @@ export interface PushClientOptions {
   onGap?: (chId: string) => void;
   /** Spec: a fixed 3000 ms between reconnect attempts. Tests against a real server shorten it. */
   reconnectDelayMs?: number;
+  /** How long one connection attempt may take before it counts as failed. */
+  connectionTimeoutMs?: number;
 }
 
 export interface PushClient {
@@ -114,7 +116,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
     minReconnectionDelay: reconnectDelayMs,
     maxReconnectionDelay: reconnectDelayMs,
     reconnectionDelayGrowFactor: 1,
-    connectionTimeout: PUSH_DEFAULTS.connectionTimeoutMs,
+    connectionTimeout: options.connectionTimeoutMs ?? PUSH_DEFAULTS.connectionTimeoutMs,
     // Nothing is sent while disconnected: the open handler resubscribes from the wanted set, so a
     // replayed queue would only duplicate frames.
     maxEnqueuedMessages: 0,

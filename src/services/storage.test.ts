@@ -23,7 +23,7 @@ describe('createStorage', () => {
     expect(storageKey('m1', 'collectedMatches')).toBe('sport-pc:m1:collectedMatches');
 
     const other = createStorage('m2', backend);
-    expect(other.get('locale')).toBe('CMN');
+    expect(other.get('locale')).toBe('');
     expect(other.get('auth')).toBe('tok');
   });
 
@@ -39,7 +39,7 @@ describe('createStorage', () => {
     expect(storage.get('collectedMatches')).toEqual([]);
     expect(storage.get('waitingOrders')).toEqual([]);
     expect(storage.get('languageFile')).toBeNull();
-    expect(storage.get('locale')).toBe('CMN');
+    expect(storage.get('locale')).toBe('');
     expect(storage.get('handicapFormat')).toBe(1);
     expect(storage.get('oddsChange')).toBe(1);
     expect(storage.get('auth')).toBeNull();
@@ -77,7 +77,7 @@ describe('createStorage', () => {
     expect(storage.get('collectedMatches')).toEqual([]);
     expect(storage.get('waitingOrders')).toEqual([]);
     expect(storage.get('languageFile')).toBeNull();
-    expect(storage.get('locale')).toBe('CMN');
+    expect(storage.get('locale')).toBe('');
     expect(storage.get('handicapFormat')).toBe(1);
     expect(storage.get('betSlip')).toBeNull();
     expect(storage.get('barrageVisible')).toBe(true);
@@ -95,7 +95,7 @@ describe('createStorage', () => {
     backend.setItem('sport-pc:m1:collectedMatches', '{"matchId":1}');
     expect(storage.get('handicapFormat')).toBe(1);
     expect(storage.get('oddsChange')).toBe(1);
-    expect(storage.get('locale')).toBe('CMN');
+    expect(storage.get('locale')).toBe('');
     expect(storage.get('barrageVisible')).toBe(true);
     expect(storage.get('languageFile')).toBeNull();
     expect(storage.get('collectedMatches')).toEqual([]);
@@ -138,7 +138,7 @@ describe('createStorage', () => {
     m1.set('auth', 'tok');
     m2.set('locale', 'THA');
     m1.clearMerchant();
-    expect(m1.get('locale')).toBe('CMN');
+    expect(m1.get('locale')).toBe('');
     expect(m1.get('oddsChange')).toBe(1);
     expect(m1.get('auth')).toBe('tok');
     expect(m2.get('locale')).toBe('THA');
@@ -162,7 +162,7 @@ describe('createStorage', () => {
       },
     };
     const storage = createStorage('m1', broken, logger);
-    expect(storage.get('locale')).toBe('CMN');
+    expect(storage.get('locale')).toBe('');
     expect(storage.set('locale', 'ENG')).toBe(false);
     expect(() => storage.remove('locale')).not.toThrow();
     expect(logger.warn).toHaveBeenCalled();

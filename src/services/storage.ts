@@ -103,7 +103,8 @@ const SPECS: { [K in StorageKey]: KeySpec<StorageValues[K]> } = {
         ? { lng: v.lng, data: v.data, updatedAt: v.updatedAt }
         : undefined,
   },
-  locale: { fallback: () => 'CMN', read: nonEmptyString },
+  // Empty means the member never chose: the merchant's default language applies.
+  locale: { fallback: () => '', read: nonEmptyString },
   // Spec: "default handicap: Europe".
   handicapFormat: {
     fallback: () => 1,

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Kysely } from 'kysely';
+import type { BuildInfo } from './buildInfo';
+import { systemClock, type Clock } from './clock';
+import type { PlatformConfig } from './config/platformConfig';
+import type { Driver } from './db/migrations';
+import type { Database } from './db/schema';
+import { createErrorHandler, createNotFoundHandler } from './http/errorHandler';
+import { corePlugin } from './plugins/core';
+import { docsRoutes } from './routes/docs';
+import { foreheadRoutes } from './routes/forehead';
+import { healthRoutes } from './routes/health';
+import { pushRoutes } from './routes/push';
+import { staticRoutes } from './routes/static';
+import { installZodMessages } from './validation/issues';
+
+installZodMessages();
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+export interface BuildAppOptions {
+  /** An open, migrated database; the caller owns it and closes it after app.close(). */
+  db: Kysely<Database>;
+  dbDriver?: Driver;
+  config: PlatformConfig;
+  clock?: Clock;
+  sessionTtlMinutes?: number;
+  /** The app's build output; default `<cwd>/dist`. */
+  distDir?: string;
+  /** Fastify logger options; false (default) for silence in tests. */
+  logger?: FastifyServerOptions['logger'];
+  build?: BuildInfo;
+  /** Trust X-Forwarded-* (only behind a reverse proxy you control). */
+  trustProxy?: boolean;
+}
+
+/** Frames above this are refused by the websocket layer (close 1009); client frames are tiny. */
+const MAX_WS_FRAME_BYTES = 64 * 1024;
+
+/**
+ * Builds the platform's Fastify app without listening: tests call `app.inject` or listen on port
+ * 0. Composition: shared services as decorators (plugins/core.ts, via fastify-plugin), then one
+ * encapsulated plugin per API family under routes/<area>/. A new family is one more
+ * `app.register(...)` below; a family with another envelope sets its own error handler inside
+ * its plugin (see createErrorHandler('betting')).
+ */
+export function buildApp(opts: BuildAppOptions): App {
+  const clock = opts.clock ?? systemClock;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    // Internal errors are answered by our handler; never let Fastify echo its own details.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(createErrorHandler('forehead'));
+  app.setNotFoundHandler(createNotFoundHandler('forehead'));
+
+  app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'sport-pc platform',
+        description: 'Betting, match data, live rooms, chat, results, settings and push for the sport-pc app. Envelopes and codes: docs/api.md.',
+        version: opts.build?.version ?? '0.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.register(formbody);
+  app.register(websocket, { options: { maxPayload: MAX_WS_FRAME_BYTES } });
+  app.register(corePlugin, {
+    db: opts.db,
+    dbDriver: opts.dbDriver ?? 'sqlite',
+    clock,
+    config: opts.config,
+    buildInfo: opts.build ?? { version: '0.0.0', startedAt: clock.now() },
+    sessionTtlMinutes: opts.sessionTtlMinutes ?? 720,
+  });
+
+  app.register(healthRoutes);
+  app.register(docsRoutes);
+  app.register(foreheadRoutes, { prefix: '/api/forehead' });
+  app.register(pushRoutes);
+  app.register(staticRoutes, { distDir: opts.distDir ?? path.resolve('dist') });
+
+  return app;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * Response envelopes and codes.
+ *
+ * Forehead, match and results routes answer `{ code, msg, data }`; code 0 is success. Betting
+ * routes (/v1/order/...) answer `{ code: 0, msg, data }` on success and `{ code, errcode, msg }`
+ * on failure, as the spec's betting service does.
+ *
+ * Codes from the spec keep its meaning: 400 "no user" and 405 "session expired" (forehead family;
+ * clients hand both to the host's login flow), 14010 session expired (betting family).
+ * Everything else is the platform's own, in the 4xxx/5xxx range so it never collides with them:
+ * 4001 invalid input, 4004 unknown route, 4010 wrong username or password, 4013 body too large,
+ * 4015 unsupported content type, 4029 too many attempts, 5000 internal error, 5003 unavailable.
+ */
+export const CODES = {
+  OK: 0,
+  NO_USER: 400,
+  SESSION_EXPIRED: 405,
+  BETTING_SESSION_EXPIRED: 14010,
+  INVALID_INPUT: 4001,
+  NOT_FOUND: 4004,
+  WRONG_CREDENTIALS: 4010,
+  PAYLOAD_TOO_LARGE: 4013,
+  UNSUPPORTED_MEDIA_TYPE: 4015,
+  TOO_MANY_REQUESTS: 4029,
+  INTERNAL: 5000,
+  UNAVAILABLE: 5003,
+} as const;
+
+export type Family = 'forehead' | 'betting';
+
+/** An expected failure with its HTTP status and envelope code; the error handler renders it. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function ok<T>(data: T, msg = 'success'): { code: 0; msg: string; data: T } {
+  return { code: 0, msg, data };
+}
+
+export function errorBody(family: Family, code: number, msg: string) {
+  return family === 'betting' ? { code, errcode: code, msg } : { code, msg, data: null };
+}
+
+/** The success envelope around a route's data schema. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal(0), msg: z.string(), data });
+}
+
+export const errorEnvelope = z
+  .object({ code: z.number().int(), msg: z.string(), data: z.null() })
+  .describe('Failure: code says why (see docs/api.md), msg says what was wrong');
+
+export const bettingErrorEnvelope = z
+  .object({ code: z.number().int(), errcode: z.number().int(), msg: z.string() })
+  .describe('Betting-service failure: errcode repeats code');
+
+/**
+ * The usual responses of a forehead-family route: its data on 200, the envelope on 400 (bad
+ * input) and 500, plus 401 when it needs a member.
+ */
+export function foreheadResponses<T extends z.ZodType>(data: T, { auth = false }: { auth?: boolean } = {}) {
+  return {
+    200: envelope(data),
+    400: errorEnvelope,
+    ...(auth ? { 401: errorEnvelope } : {}),
+    500: errorEnvelope,
+  };
+}

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { WalletService } from '../betting/wallet';
+import type { DemoMemberConfig } from '../config/platformConfig';
+import type { Database } from '../db/schema';
+import { COIN, toMinor, type Currency } from '../money';
+import type { AuthService } from './auth';
+
+/**
+ * Creates the configured demo members that do not exist yet, each with its opening balance and
+ * coins credited through the ledger, one transaction per member. Existing members are left alone,
+ * so restarts never top balances up again. Returns the usernames created.
+ */
+export async function ensureDemoMembers({
+  db,
+  auth,
+  wallet,
+  members,
+}: {
+  db: Kysely<Database>;
+  auth: AuthService;
+  wallet: WalletService;
+  members: readonly DemoMemberConfig[];
+}): Promise<string[]> {
+  const created: string[] = [];
+  for (const demo of members) {
+    const exists = await db.selectFrom('members').select('id').where('username', '=', demo.username).executeTakeFirst();
+    if (exists) continue;
+    await db.transaction().execute(async (trx) => {
+      const member = await auth.createMember(
+        { username: demo.username, password: demo.password, nickname: demo.nickname, currency: demo.currency },
+        trx,
+      );
+      const memberId = Number(member.id);
+      const currency: Currency = demo.currency;
+      await wallet.openWallet(trx, memberId, currency);
+      await wallet.openWallet(trx, memberId, COIN);
+      const opening = toMinor(demo.openingBalance);
+      if (opening > 0) {
+        await wallet.credit(trx, { memberId, asset: currency, amountMinor: opening, kind: 'opening_balance' });
+      }
+      const coins = toMinor(demo.coins);
+      if (coins > 0) await wallet.credit(trx, { memberId, asset: COIN, amountMinor: coins, kind: 'opening_balance' });
+    });
+    created.push(demo.username);
+  }
+  return created;
+}

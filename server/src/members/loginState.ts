@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { WalletService } from '../betting/wallet';
+import { readExchangeRates } from '../betting/exchangeRates';
+import type { Database, Member } from '../db/schema';
+import { COIN, Money, convert, formatMoney, fromMinor, minorToDecimal } from '../money';
+
+/**
+ * The login state a host site hands the app (spec 000 section 3 and 001 section 3), as the
+ * platform answers it from sign-in and from loginState. Money is decimal strings with 2 decimals.
+ */
+export const loginStateSchema = z.object({
+  token: z.string().describe('Send it as the Authorization header (raw or "Bearer <token>")'),
+  expiresAt: z.number().int().describe('Epoch milliseconds'),
+  isLogin: z.literal(true),
+  userData: z.object({
+    uid: z.number().int(),
+    username: z.string(),
+    nickname: z.string(),
+    vipLevel: z.number().int(),
+    currency: z.string(),
+  }),
+  balance: z.object({
+    centerBalance: z.string().describe('Balance of the default currency'),
+    balanceList: z.array(z.object({ coinCode: z.string(), balance: z.string(), isDefault: z.boolean() })),
+    totalBalance: z.string().describe('Every currency balance converted to the default currency, rounded to 2 decimals'),
+  }),
+  coinBalance: z.string(),
+  setting: z.object({
+    handicap: z.number().int().describe('Odds format: 1 Europe, 2 Hong Kong, 3 Malaysia, 4 Indonesia'),
+    accept: z.number().int().describe('Odds-change acceptance: 0 none, 1 better only, 2 any'),
+    acceptList: z.array(z.number().int()).length(4),
+    acceptPush: z.number().int().describe('Goal push: 1 on, 0 off'),
+    showSettingChangableTip: z.boolean(),
+  }),
+  memberTitles: z.array(z.unknown()),
+  anchorProxyEnable: z.number().int(),
+  language: z.string(),
+});
+
+export type LoginState = z.output<typeof loginStateSchema>;
+
+export const DEFAULT_SETTING: LoginState['setting'] = {
+  handicap: 1,
+  accept: 1,
+  acceptList: [0, 0, 0, 0],
+  acceptPush: 1,
+  showSettingChangableTip: false,
+};
+
+/** Stored settings override the defaults field by field; anything malformed falls back. */
+const storedSetting = z
+  .object({
+    handicap: z.number().int().min(1).max(4),
+    accept: z.number().int().min(0).max(2),
+    acceptList: z.array(z.number().int()).length(4),
+    acceptPush: z.number().int().min(0).max(1),
+    showSettingChangableTip: z.boolean(),
+    language: z.string(),
+  })
+  .partial();
+
+export async function buildLoginState({
+  db,
+  wallet,
+  member,
+  token,
+  expiresAt,
+}: {
+  db: Kysely<Database>;
+  wallet: WalletService;
+  member: Member;
+  token: string;
+  expiresAt: number;
+}): Promise<LoginState> {
+  const [balances, rates, settingsRow] = await Promise.all([
+    wallet.getBalances(Number(member.id)),
+    readExchangeRates(db),
+    db.selectFrom('member_settings').select('json').where('member_id', '=', Number(member.id)).executeTakeFirst(),
+  ]);
+  const currency = member.currency;
+  const currencies: Array<{ asset: string; balanceMinor: number }> = balances.filter((b) => b.asset !== COIN);
+  if (!currencies.some((b) => b.asset === currency)) currencies.push({ asset: currency, balanceMinor: 0 });
+  currencies.sort((a, b) => (a.asset === currency ? -1 : b.asset === currency ? 1 : a.asset.localeCompare(b.asset)));
+
+  let total = new Money(0);
+  for (const b of currencies) {
+    const from = rates[b.asset];
+    const to = rates[currency];
+    if (from === undefined || to === undefined) throw new Error(`no exchange rate for ${from === undefined ? b.asset : currency}`);
+    total = total.plus(convert(minorToDecimal(b.balanceMinor), from, to));
+  }
+
+  let stored: z.output<typeof storedSetting> = {};
+  if (settingsRow) {
+    try {
+      const parsed = storedSetting.safeParse(JSON.parse(settingsRow.json));
+      if (parsed.success) stored = parsed.data;
+    } catch {
+      stored = {};
+    }
+  }
+  const { language, ...settingOverrides } = stored;
+
+  return {
+    token,
+    expiresAt,
+    isLogin: true,
+    userData: {
+      uid: Number(member.id),
+      username: member.username,
+      nickname: member.nickname,
+      vipLevel: member.vip_level,
+      currency,
+    },
+    balance: {
+      centerBalance: fromMinor(currencies.find((b) => b.asset === currency)?.balanceMinor ?? 0),
+      balanceList: currencies.map((b) => ({ coinCode: b.asset, balance: fromMinor(b.balanceMinor), isDefault: b.asset === currency })),
+      totalBalance: formatMoney(total),
+    },
+    coinBalance: fromMinor(balances.find((b) => b.asset === COIN)?.balanceMinor ?? 0),
+    setting: { ...DEFAULT_SETTING, ...settingOverrides },
+    memberTitles: [],
+    anchorProxyEnable: 0,
+    language: language ?? 'CMN',
+  };
+}

@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { createWalletService, type WalletService } from '../betting/wallet';
+import type { BuildInfo } from '../buildInfo';
+import type { Clock } from '../clock';
+import type { PlatformConfig } from '../config/platformConfig';
+import type { Driver } from '../db/migrations';
+import type { Database } from '../db/schema';
+import { createAuthService, type AuthService } from '../members/auth';
+import { createLoginRateLimiter, type LoginRateLimiter } from '../members/loginRateLimiter';
+import { createPushHub, type PushHub } from '../push/hub';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dbDriver: Driver;
+    clock: Clock;
+    platformConfig: PlatformConfig;
+    buildInfo: BuildInfo;
+    wallet: WalletService;
+    auth: AuthService;
+    loginLimiter: LoginRateLimiter;
+    pushHub: PushHub;
+  }
+}
+
+export interface CorePluginOptions {
+  db: Kysely<Database>;
+  dbDriver: Driver;
+  clock: Clock;
+  config: PlatformConfig;
+  buildInfo: BuildInfo;
+  sessionTtlMinutes: number;
+}
+
+/**
+ * The shared services every route plugin uses, as root-level decorators (fastify-plugin breaks
+ * encapsulation on purpose here). The database is owned by whoever opened it, not closed here.
+ */
+export const corePlugin = fp<CorePluginOptions>(
+  async (app, opts) => {
+    app.decorate('db', opts.db);
+    app.decorate('dbDriver', opts.dbDriver);
+    app.decorate('clock', opts.clock);
+    app.decorate('platformConfig', opts.config);
+    app.decorate('buildInfo', opts.buildInfo);
+    app.decorate('wallet', createWalletService({ db: opts.db, clock: opts.clock }));
+    app.decorate('auth', createAuthService({ db: opts.db, clock: opts.clock, sessionTtlMs: opts.sessionTtlMinutes * 60_000 }));
+    app.decorate('loginLimiter', createLoginRateLimiter({ clock: opts.clock }));
+    const hub = createPushHub({
+      clock: opts.clock,
+      maxBufferedBytes: opts.config.push.maxBufferedBytes,
+      maxChannelsPerClient: opts.config.push.maxChannelsPerClient,
+      log: app.log,
+    });
+    app.decorate('pushHub', hub);
+    app.decorateRequest('member', null);
+    app.decorateRequest('authToken', null);
+    app.addHook('preClose', async () => hub.close());
+  },
+  { name: 'sport-pc-core', fastify: '5.x' },
+);

@@ -1,0 +1,177 @@
+import { createRoot, type Root } from 'react-dom/client';
+import type { i18n as I18n } from 'i18next';
+import { ConfigError, loadPlugins, type PluginSet, type ResolvedConfig } from './kernel';
+import { registry } from './kernel/registry';
+import { parseLoginState, PATH_CHANGE_EVENT, type HostCallbacks, type HostProps, type PathChangeDetail } from './host/hostProps';
+import { createHttp, type HttpClients, type ServiceName } from './services/http';
+import { createI18n, DEFAULT_LOCALE, toLocale } from './services/i18n';
+import { consoleLogger } from './services/logger';
+import { createPushClient, type PushClient } from './services/push';
+import { createScheduler, type Scheduler } from './services/scheduler';
+import { createStorage, readUrlParams, type AppStorage } from './services/storage';
+import { createToaster, type Toaster } from './services/toast';
+import { createRootStore, type RootStoreInstance } from './stores/RootStore';
+import { AppRoot, BootScreen } from './ui/AppRoot';
+import './ui/theme.css';
+
+export interface AppHandle {
+  update(props: HostProps): void;
+  unmount(): void;
+}
+
+/** Service base URLs as the platform's domain list answers them. */
+export type Domains = Record<ServiceName | 'push' | 'chat' | 'icon' | 'banner', string>;
+
+export const DEVICE_ID_PREFIX = 'P';
+
+function deviceIdOf(storage: AppStorage): string {
+  const existing = storage.get('deviceId');
+  if (existing) return existing;
+  const id = `${DEVICE_ID_PREFIX}${crypto.randomUUID().replace(/-/g, '')}`;
+  storage.set('deviceId', id);
+  return id;
+}
+
+interface Ready {
+  config: ResolvedConfig;
+  plugins: PluginSet;
+  store: RootStoreInstance;
+  i18n: I18n;
+  http: HttpClients;
+  push: PushClient;
+  scheduler: Scheduler;
+  toast: Toaster;
+}
+
+/**
+ * Mounts the app into `container`. The boot screen shows until the device id and the domain configuration are
+ * ready (the spec's rule for rendering the child), then the shell renders. Everything created here is owned by
+ * the returned handle: unmount stops every timer, socket and listener, so a host can mount again cleanly.
+ */
+export function startApp(props: HostProps & { container: HTMLElement }, embedded: boolean): AppHandle {
+  const merchantId = props.merchantId ?? new URLSearchParams(window.location.search).get('merchant') ?? 'default';
+  const storage = createStorage(merchantId);
+  readUrlParams(window.location.search, storage);
+  const deviceId = deviceIdOf(storage);
+  const apiBase = (props.apiSrc ?? storage.get('domain') ?? '').replace(/\/$/, '');
+
+  const element = document.createElement('div');
+  element.setAttribute('data-sport-pc', '');
+  element.className = 'sp-app';
+  props.container.appendChild(element);
+  const root: Root = createRoot(element);
+  root.render(<BootScreen />);
+
+  let disposed = false;
+  let latestProps: HostProps = props;
+  let ready: Ready | undefined;
+  const cleanups: (() => void)[] = [];
+
+  const onVisibility = () => ready?.scheduler.setVisible(document.visibilityState !== 'hidden');
+  document.addEventListener('visibilitychange', onVisibility);
+  cleanups.push(() => document.removeEventListener('visibilitychange', onVisibility));
+
+  // Read at call time, so a host that passes new callbacks through update(props) is honoured.
+  const host: HostCallbacks = {
+    get onSessionCode() {
+      return latestProps.onSessionCode;
+    },
+    get requestLogin() {
+      return latestProps.requestLogin;
+    },
+    get onSettingsChange() {
+      return latestProps.onSettingsChange;
+    },
+  };
+
+  const toast = createToaster();
+  cleanups.push(() => toast.clear());
+  const scheduler = createScheduler({ visible: document.visibilityState !== 'hidden' });
+  cleanups.push(() => scheduler.stopAll());
+
+  async function boot() {
+    const loginState = parseLoginState(props);
+    const locale = toLocale(loginState.language) ?? toLocale(storage.get('locale')) ?? DEFAULT_LOCALE;
+    const i18n = await createI18n(locale);
+    let store: RootStoreInstance | undefined;
+
+    const httpFor = (domains: Record<ServiceName, string>) => {
+      const http = createHttp({
+        domains,
+        getToken: () => storage.get('auth'),
+        clearToken: () => store?.session.clear(),
+        getLanguage: () => store?.settings.apiLanguage ?? 'CMN',
+        get onSessionCode() {
+          return host.onSessionCode;
+        },
+        requestLogin: () => store?.requireLogin(i18n.t('error.sessionExpired')),
+        notifyNetworkError: () => toast.error(i18n.t('error.network')),
+      });
+      for (const instance of Object.values(http)) instance.defaults.headers.common['x-device-id'] = deviceId;
+      return http;
+    };
+
+    const bootstrapHttp = httpFor({ betting: apiBase, match: apiBase, forehead: apiBase, media: apiBase, results: apiBase });
+    const domains: Domains = await bootstrapHttp.forehead.post('/api/forehead/system/domain/list/v2', {}, { noAuth: true });
+    const http = httpFor(domains);
+    const config: ResolvedConfig = await http.forehead.get('/api/forehead/system/config/app', { params: { merchantId }, noAuth: true });
+    const plugins = loadPlugins(config, registry, { loadNamespace: (ns) => i18n.loadNamespaces(ns), logger: consoleLogger });
+
+    const push = createPushClient({ url: domains.push });
+    store = createRootStore({}, { http, push, scheduler, storage, clock: Date, i18n, host, toast, logger: consoleLogger });
+    store.settings.restore(config.defaultLocale);
+    if (store.settings.locale !== i18n.language) await i18n.changeLanguage(store.settings.locale);
+    store.applyHostProps(loginState);
+    void store.staticList.load(store.settings.apiLanguage);
+
+    for (const [token, value] of Object.entries(config.theme)) element.style.setProperty(token, value);
+    return { config, plugins, store, i18n, http, push, scheduler, toast };
+  }
+
+  boot()
+    .then((value) => {
+      if (disposed) {
+        value.push.close();
+        return;
+      }
+      ready = value;
+      cleanups.push(() => value.push.close());
+      root.render(
+        <AppRoot
+          store={value.store}
+          plugins={value.plugins}
+          i18n={value.i18n}
+          services={{ http: value.http, push: value.push, scheduler: value.scheduler, storage, toast: value.toast }}
+          basename={embedded ? '/newSport' : '/spa/sport-pc'}
+          merchantName={value.config.merchantName}
+          embedded={embedded}
+          onNavigateRequest={(navigateTo) => {
+            const onPathChange = (event: Event) => {
+              const { path } = (event as CustomEvent<PathChangeDetail>).detail ?? {};
+              if (typeof path === 'string') navigateTo(path);
+            };
+            window.addEventListener(PATH_CHANGE_EVENT, onPathChange);
+            return () => window.removeEventListener(PATH_CHANGE_EVENT, onPathChange);
+          }}
+        />,
+      );
+    })
+    .catch((error: unknown) => {
+      if (disposed) return;
+      consoleLogger.error('sport-pc failed to start', error);
+      root.render(<BootScreen failed detail={error instanceof ConfigError ? error.message : undefined} onRetry={() => window.location.reload()} />);
+    });
+
+  return {
+    update(next) {
+      latestProps = { ...latestProps, ...next };
+      ready?.store.applyHostProps(parseLoginState(latestProps));
+    },
+    unmount() {
+      disposed = true;
+      for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+      root.unmount();
+      element.remove();
+    },
+  };
+}

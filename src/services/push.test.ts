@@ -1,0 +1,333 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { PUSH_DEFAULTS, createPushClient, type PushClient } from './push';
+import type { Logger } from './logger';
+
+type Listener = (event: unknown) => void;
+
+/** A WebSocket the test drives by hand, for the time-based rules under fake timers. */
+class FakeWebSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  static instances: FakeWebSocket[] = [];
+
+  readyState = FakeWebSocket.CONNECTING;
+  binaryType = 'blob';
+  readonly sent: string[] = [];
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  constructor(readonly url: string) {
+    FakeWebSocket.instances.push(this);
+  }
+
+  addEventListener(type: string, listener: Listener) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)?.add(listener);
+  }
+
+  removeEventListener(type: string, listener: Listener) {
+    this.listeners.get(type)?.delete(listener);
+  }
+
+  send(data: string) {
+    if (this.readyState !== FakeWebSocket.OPEN) throw new Error('not open');
+    this.sent.push(data);
+  }
+
+  close(code = 1000, reason = '') {
+    if (this.readyState === FakeWebSocket.CLOSED) return;
+    this.readyState = FakeWebSocket.CLOSED;
+    this.emit('close', { type: 'close', code, reason, wasClean: true });
+  }
+
+  open() {
+    this.readyState = FakeWebSocket.OPEN;
+    this.emit('open', { type: 'open' });
+  }
+
+  receive(frame: unknown) {
+    this.emit('message', { type: 'message', data: typeof frame === 'string' ? frame : JSON.stringify(frame) });
+  }
+
+  /** The server went away. */
+  drop() {
+    this.readyState = FakeWebSocket.CLOSED;
+    this.emit('close', { type: 'close', code: 1006, reason: '', wasClean: false });
+  }
+
+  /** A connection attempt that fails, as a refused connection does. */
+  fail() {
+    this.readyState = FakeWebSocket.CLOSED;
+    this.emit('error', { type: 'error', message: 'ECONNREFUSED' });
+    this.emit('close', { type: 'close', code: 1006, reason: '', wasClean: false });
+  }
+
+  frames(): unknown[] {
+    return this.sent.map((text) => JSON.parse(text) as unknown);
+  }
+
+  private emit(type: string, event: unknown) {
+    for (const listener of [...(this.listeners.get(type) ?? [])]) listener(event);
+  }
+}
+
+const latest = (): FakeWebSocket => {
+  const socket = FakeWebSocket.instances.at(-1);
+  if (!socket) throw new Error('no socket created');
+  return socket;
+};
+
+const quietLogger = (): Logger => ({ info: jest.fn(), warn: jest.fn(), error: jest.fn() });
+
+let client: PushClient | undefined;
+
+async function connect(options: Partial<Parameters<typeof createPushClient>[0]> = {}): Promise<FakeWebSocket> {
+  client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger: quietLogger(), ...options });
+  await jest.advanceTimersByTimeAsync(0);
+  const socket = latest();
+  socket.open();
+  return socket;
+}
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  FakeWebSocket.instances = [];
+});
+
+afterEach(() => {
+  client?.close();
+  client = undefined;
+  jest.useRealTimers();
+});
+
+describe('push client (fake socket, fake timers)', () => {
+  it('connects to the url and reports its state', async () => {
+    client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger: quietLogger() });
+    expect(client.state()).toBe('connecting');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(latest().url).toBe('ws://push.test/push');
+    expect(client.state()).toBe('connecting');
+    latest().open();
+    expect(client.state()).toBe('open');
+    client.close();
+    expect(client.state()).toBe('closed');
+  });
+
+  it('sends channels subscribed together in one frame, then at most one frame per second', async () => {
+    const socket = await connect();
+    client?.subscribe('a', () => {});
+    client?.subscribe('b', () => {});
+    await jest.advanceTimersByTimeAsync(0);
+    expect(socket.frames()).toEqual([{ cmd: 'sub', channels: ['a', 'b'] }]);
+    expect(client?.isSubscribed('a')).toBe(true);
+
+    await jest.advanceTimersByTimeAsync(300);
+    client?.subscribe('c', () => {});
+    await jest.advanceTimersByTimeAsync(500);
+    client?.subscribe('d', () => {});
+    await jest.advanceTimersByTimeAsync(199);
+    expect(socket.frames()).toHaveLength(1);
+    expect(client?.isSubscribed('c')).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(socket.frames()).toEqual([
+      { cmd: 'sub', channels: ['a', 'b'] },
+      { cmd: 'sub', channels: ['c', 'd'] },
+    ]);
+  });
+
+  it('shares one server subscription between handlers; the last unsubscribe sends unsub', async () => {
+    const socket = await connect();
+    const first = jest.fn();
+    const second = jest.fn();
+    const offFirst = client?.subscribe('match.1', first);
+    const offSecond = client?.subscribe('match.1', second);
+    await jest.advanceTimersByTimeAsync(0);
+    socket.receive({ chId: 'match.1', seq: 1, data: { score: '1-0' } });
+    expect(first).toHaveBeenCalledWith({ score: '1-0' }, { chId: 'match.1', seq: 1, data: { score: '1-0' } });
+    expect(second).toHaveBeenCalledTimes(1);
+
+    offFirst?.();
+    offFirst?.();
+    expect(socket.frames()).toEqual([{ cmd: 'sub', channels: ['match.1'] }]);
+    offSecond?.();
+    expect(socket.frames()).toEqual([
+      { cmd: 'sub', channels: ['match.1'] },
+      { cmd: 'unsub', channels: ['match.1'] },
+    ]);
+    expect(client?.isSubscribed('match.1')).toBe(false);
+    socket.receive({ chId: 'match.1', seq: 2, data: {} });
+    expect(first).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends nothing for a channel dropped before its sub went out', async () => {
+    const socket = await connect();
+    client?.subscribe('a', () => {});
+    await jest.advanceTimersByTimeAsync(0);
+    const off = client?.subscribe('b', () => {});
+    off?.();
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(socket.frames()).toEqual([{ cmd: 'sub', channels: ['a'] }]);
+  });
+
+  it('pings every 10 s while open', async () => {
+    const socket = await connect();
+    await jest.advanceTimersByTimeAsync(PUSH_DEFAULTS.heartbeatMs - 1);
+    expect(socket.frames()).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(socket.frames()).toEqual([{ cmd: 'ping' }]);
+    await jest.advanceTimersByTimeAsync(10000);
+    expect(socket.frames()).toEqual([{ cmd: 'ping' }, { cmd: 'ping' }]);
+    socket.receive({ cmd: 'pong' });
+    socket.drop();
+    await jest.advanceTimersByTimeAsync(2999);
+    expect(socket.frames()).toHaveLength(2);
+  });
+
+  it('marks subscriptions unsubscribed on close, reconnects after 3000 ms and resubscribes', async () => {
+    const socket = await connect();
+    const handler = jest.fn();
+    client?.subscribe('a', handler);
+    client?.subscribe('b', handler);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(client?.isSubscribed('a')).toBe(true);
+
+    socket.drop();
+    expect(client?.isSubscribed('a')).toBe(false);
+    expect(client?.isSubscribed('b')).toBe(false);
+    expect(client?.state()).toBe('connecting');
+    await jest.advanceTimersByTimeAsync(2999);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+
+    const next = latest();
+    next.open();
+    expect(next.frames()).toEqual([{ cmd: 'sub', channels: ['a', 'b'] }]);
+    expect(client?.isSubscribed('a')).toBe(true);
+    next.receive({ chId: 'b', seq: 1, data: 'x' });
+    expect(handler).toHaveBeenCalledWith('x', { chId: 'b', seq: 1, data: 'x' });
+  });
+
+  it('marks subscriptions unsubscribed and logs on a socket error', async () => {
+    const logger = quietLogger();
+    const socket = await connect({ logger });
+    client?.subscribe('a', () => {});
+    await jest.advanceTimersByTimeAsync(0);
+    socket.fail();
+    expect(client?.isSubscribed('a')).toBe(false);
+    expect(logger.warn).toHaveBeenCalledWith('[push] error', 'ECONNREFUSED');
+    expect(logger.info).toHaveBeenCalledWith('[push] closed', expect.any(Number), expect.anything());
+  });
+
+  it('gives up after 5 reconnect attempts', async () => {
+    const socket = await connect();
+    socket.drop();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await jest.advanceTimersByTimeAsync(3000);
+      expect(FakeWebSocket.instances).toHaveLength(1 + attempt);
+      latest().fail();
+    }
+    await jest.advanceTimersByTimeAsync(60000);
+    expect(FakeWebSocket.instances).toHaveLength(6);
+    expect(client?.state()).toBe('closed');
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('calls onGap when a channel’s seq skips ahead', async () => {
+    const onGap = jest.fn();
+    const socket = await connect({ onGap });
+    const handler = jest.fn();
+    client?.subscribe('odds.1', handler);
+    await jest.advanceTimersByTimeAsync(0);
+    socket.receive({ chId: 'odds.1', seq: 1, data: 1 });
+    socket.receive({ chId: 'odds.1', seq: 2, data: 2 });
+    expect(onGap).not.toHaveBeenCalled();
+    socket.receive({ chId: 'odds.1', seq: 5, data: 5 });
+    expect(onGap).toHaveBeenCalledWith('odds.1');
+    socket.receive({ chId: 'odds.1', seq: 1, data: 'restarted' });
+    socket.receive({ chId: 'odds.1', seq: 2, data: 'next' });
+    expect(onGap).toHaveBeenCalledTimes(1);
+    expect(handler).toHaveBeenCalledTimes(5);
+  });
+
+  it('ignores frames that are not JSON or have no chId, and survives a throwing handler', async () => {
+    const logger = quietLogger();
+    const socket = await connect({ logger });
+    const good = jest.fn();
+    client?.subscribe('a', () => {
+      throw new Error('handler bug');
+    });
+    client?.subscribe('a', good);
+    await jest.advanceTimersByTimeAsync(0);
+    socket.receive('{not json');
+    socket.receive('null');
+    socket.receive({ seq: 1, data: 'no channel' });
+    socket.receive({ chId: 'a', seq: 1, data: 'ok' });
+    expect(good).toHaveBeenCalledTimes(1);
+    expect(good).toHaveBeenCalledWith('ok', { chId: 'a', seq: 1, data: 'ok' });
+    expect(logger.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('routes by exact chId first, then by the longest prefix', async () => {
+    const socket = await connect();
+    const exact = jest.fn();
+    const odds = jest.fn();
+    const football = jest.fn();
+    const remove = client?.route({ 'odds.special': exact, 'odds.*': odds, 'odds.football.*': football });
+    socket.receive({ chId: 'odds.special', seq: 1, data: 'e' });
+    socket.receive({ chId: 'odds.basketball.9', seq: 1, data: 'o' });
+    socket.receive({ chId: 'odds.football.7', seq: 1, data: 'f' });
+    socket.receive({ chId: 'lineup.7', seq: 1, data: 'none' });
+    expect(exact.mock.calls.map(([data]) => data)).toEqual(['e']);
+    expect(odds.mock.calls.map(([data]) => data)).toEqual(['o']);
+    expect(football.mock.calls.map(([data]) => data)).toEqual(['f']);
+    remove?.();
+    socket.receive({ chId: 'odds.special', seq: 2, data: 'e2' });
+    expect(exact).toHaveBeenCalledTimes(1);
+  });
+
+  it('close() leaves no timer and no listener behind while open', async () => {
+    const socket = await connect();
+    const handler = jest.fn();
+    client?.subscribe('a', handler);
+    await jest.advanceTimersByTimeAsync(0);
+    client?.subscribe('b', handler);
+    expect(jest.getTimerCount()).toBeGreaterThanOrEqual(2);
+    client?.close();
+    expect(jest.getTimerCount()).toBe(0);
+    expect(socket.readyState).toBe(FakeWebSocket.CLOSED);
+    socket.receive({ chId: 'a', seq: 1, data: 1 });
+    expect(handler).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(60000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(socket.frames()).toEqual([{ cmd: 'sub', channels: ['a'] }]);
+  });
+
+  it('close() leaves no timer behind during a reconnect wait', async () => {
+    const socket = await connect();
+    socket.drop();
+    expect(jest.getTimerCount()).toBe(1);
+    client?.close();
+    expect(jest.getTimerCount()).toBe(0);
+    await jest.advanceTimersByTimeAsync(60000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('close() before the first connection leaves nothing behind', () => {
+    client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger: quietLogger() });
+    client.close();
+    expect(jest.getTimerCount()).toBe(0);
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+
+  it('requires a WebSocket implementation', () => {
+    const original = (globalThis as { WebSocket?: unknown }).WebSocket;
+    (globalThis as { WebSocket?: unknown }).WebSocket = undefined;
+    try {
+      expect(() => createPushClient({ url: 'ws://x' })).toThrow(/WebSocket/);
+    } finally {
+      (globalThis as { WebSocket?: unknown }).WebSocket = original;
+    }
+  });
+});

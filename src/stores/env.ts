@@ -1,0 +1,24 @@
+import type { i18n as I18n } from 'i18next';
+import { getEnv, type IAnyStateTreeNode } from 'mobx-state-tree';
+import type { HostCallbacks } from '../host/hostProps';
+import type { HttpClients } from '../services/http';
+import type { Logger } from '../services/logger';
+import type { PushClient } from '../services/push';
+import type { Scheduler } from '../services/scheduler';
+import type { AppStorage } from '../services/storage';
+import type { Toaster } from '../services/toast';
+
+/** What every store gets injected (never imported as singletons, so tests pass fakes and a remount starts clean). */
+export interface Env {
+  http: HttpClients;
+  push: PushClient;
+  scheduler: Scheduler;
+  storage: AppStorage;
+  clock: { now(): number };
+  i18n: I18n;
+  host: HostCallbacks;
+  toast: Toaster;
+  logger: Logger;
+}
+
+export const envOf = (node: IAnyStateTreeNode): Env => getEnv<Env>(node);

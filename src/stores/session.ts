@@ -1,0 +1,98 @@
+import { flow, types, type Instance } from 'mobx-state-tree';
+import type { LoginState } from '../host/hostProps';
+import { envOf } from './env';
+
+const BalanceLine = types.model('BalanceLine', {
+  coinCode: types.string,
+  balance: types.string,
+  isDefault: types.optional(types.boolean, false),
+});
+
+const UserData = types.model('UserData', {
+  uid: types.string,
+  username: types.string,
+  nickname: types.maybe(types.string),
+  vipLevel: types.maybe(types.number),
+  currency: types.maybe(types.string),
+});
+
+/**
+ * The member's login state. Embedded, it mirrors what the host supplies (update(props) re-applies it without a
+ * remount); standalone, the app's own login dialog fills it from the platform's sign-in.
+ */
+export const SessionStore = types
+  .model('SessionStore', {
+    isLogin: false,
+    userData: types.maybe(UserData),
+    balanceList: types.array(BalanceLine),
+    centerBalance: types.maybe(types.string),
+    totalBalance: types.maybe(types.string),
+    coinBalance: types.maybe(types.string),
+    anchorProxyEnable: 0,
+    allInMaintain: false,
+    /** True while the app's own sign-in call runs. */
+    signingIn: false,
+    signInError: types.maybe(types.string),
+  })
+  .views((self) => ({
+    get defaultBalance() {
+      return self.balanceList.find((b) => b.isDefault) ?? self.balanceList[0];
+    },
+    get displayName() {
+      return self.userData?.nickname || self.userData?.username || '';
+    },
+  }))
+  .actions((self) => ({
+    applyLoginState(state: LoginState) {
+      const { storage } = envOf(self);
+      self.isLogin = state.isLogin && Boolean(state.token ?? storage.get('auth'));
+      if (state.token) storage.set('auth', state.token);
+      if (!self.isLogin) storage.remove('auth');
+      self.userData = self.isLogin && state.userData ? UserData.create(state.userData) : undefined;
+      self.balanceList.replace(self.isLogin ? (state.balance?.balanceList ?? []).map((b) => BalanceLine.create(b)) : []);
+      self.centerBalance = self.isLogin ? state.balance?.centerBalance : undefined;
+      self.totalBalance = self.isLogin ? state.balance?.totalBalance : undefined;
+      self.coinBalance = self.isLogin ? state.coinBalance : undefined;
+      self.anchorProxyEnable = state.anchorProxyEnable ?? 0;
+      self.allInMaintain = state.AllInMaintain ?? false;
+    },
+    /** The betting service said the token expired (14010) or the host logged out: forget the member. */
+    clear() {
+      envOf(self).storage.remove('auth');
+      self.isLogin = false;
+      self.userData = undefined;
+      self.balanceList.clear();
+      self.centerBalance = self.totalBalance = self.coinBalance = undefined;
+    },
+    setSigningIn(value: boolean, error?: string) {
+      self.signingIn = value;
+      self.signInError = error;
+    },
+  }))
+  .actions((self) => ({
+    /** Standalone sign-in through the platform; embedded hosts sign in themselves and pass props. */
+    signIn: flow(function* signIn(username: string, password: string) {
+      const { http } = envOf(self);
+      self.setSigningIn(true);
+      try {
+        const state: LoginState = yield http.forehead.post('/api/forehead/user/login', { username, password }, { noAuth: true });
+        self.applyLoginState({ ...state, isLogin: true });
+        self.setSigningIn(false);
+        return true;
+      } catch (error) {
+        self.setSigningIn(false, error instanceof Error ? error.message : String(error));
+        return false;
+      }
+    }),
+    signOut: flow(function* signOut() {
+      const { http, logger } = envOf(self);
+      try {
+        yield http.forehead.post('/api/forehead/user/logout', {});
+      } catch (error) {
+        logger.warn('sign-out call failed; forgetting the session locally anyway', error);
+      }
+      self.clear();
+    }),
+  }));
+
+export type SessionStoreInstance = Instance<typeof SessionStore>;

@@ -1,0 +1,80 @@
+import { flow, types, type Instance } from 'mobx-state-tree';
+import { DEFAULT_HANDICAP_FORMAT, OddsFormat, isOddsFormat } from '../domain/odds';
+import type { LoginState } from '../host/hostProps';
+import { apiLanguageOf, DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from '../services/i18n';
+import type { OddsChangeAcceptance, OddsFormatId } from '../services/storage';
+import { envOf } from './env';
+
+const localeType = types.enumeration<Locale>('Locale', LOCALES.map((l) => l.lng));
+
+/**
+ * Language, odds format and odds-change acceptance (spec: none 0, better only 1 default, any 2), persisted per
+ * merchant. One odds format drives lists and the slip alike: the spec's "default handicap" (Europe) is its default.
+ */
+export const SettingsStore = types
+  .model('SettingsStore', {
+    locale: types.optional(localeType, DEFAULT_LOCALE),
+    oddsFormat: types.optional(types.number, DEFAULT_HANDICAP_FORMAT),
+    oddsChange: types.optional(types.number, 1),
+    changingLocale: false,
+  })
+  .views((self) => ({
+    get apiLanguage() {
+      return apiLanguageOf(self.locale);
+    },
+    get oddsFormatId(): OddsFormat {
+      return self.oddsFormat as OddsFormat;
+    },
+  }))
+  .actions((self) => ({
+    /** Reads persisted choices; a host's settings (applyHostSetting) win over them. */
+    restore(defaultLocale: Locale) {
+      const { storage } = envOf(self);
+      self.locale = toLocale(storage.get('locale')) ?? defaultLocale;
+      self.oddsFormat = storage.get('handicapFormat') ?? DEFAULT_HANDICAP_FORMAT;
+      self.oddsChange = storage.get('oddsChange') ?? 1;
+    },
+    setOddsFormat(format: number, fromHost = false) {
+      if (!isOddsFormat(format) || format === self.oddsFormat) return;
+      self.oddsFormat = format;
+      envOf(self).storage.set('handicapFormat', format as OddsFormatId);
+      if (!fromHost) envOf(self).host.onSettingsChange?.({ handicap: format });
+    },
+    setOddsChange(value: number) {
+      if (value !== 0 && value !== 1 && value !== 2) return;
+      self.oddsChange = value;
+      envOf(self).storage.set('oddsChange', value as OddsChangeAcceptance);
+    },
+    setChangingLocale(value: boolean) {
+      self.changingLocale = value;
+    },
+    commitLocale(locale: Locale) {
+      self.locale = locale;
+      envOf(self).storage.set('locale', locale);
+    },
+  }))
+  .actions((self) => ({
+    /** Switches language without a reload: the namespaces in use load first, then everything re-renders. */
+    setLocale: flow(function* setLocale(value: string, fromHost = false) {
+      const locale = toLocale(value);
+      if (!locale || locale === self.locale) return;
+      const { i18n, host } = envOf(self);
+      self.setChangingLocale(true);
+      try {
+        yield i18n.changeLanguage(locale);
+        self.commitLocale(locale);
+        if (!fromHost) host.onSettingsChange?.({ language: apiLanguageOf(locale) });
+      } finally {
+        self.setChangingLocale(false);
+      }
+    }),
+  }))
+  .actions((self) => ({
+    applyHostSetting(state: Pick<LoginState, 'setting' | 'language'>) {
+      if (state.setting?.handicap !== undefined) self.setOddsFormat(state.setting.handicap, true);
+      if (state.setting?.accept !== undefined) self.setOddsChange(state.setting.accept);
+      if (state.language) void self.setLocale(state.language, true);
+    },
+  }));
+
+export type SettingsStoreInstance = Instance<typeof SettingsStore>;

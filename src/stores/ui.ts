@@ -1,0 +1,29 @@
+import { types, type Instance } from 'mobx-state-tree';
+
+/** Screen state that is not data: which dialog is open, which sport is selected, maintenance. */
+export const UiStore = types
+  .model('UiStore', {
+    loginDialogOpen: false,
+    /** Why the dialog opened, shown as its hint (e.g. "please log in to place bets"). */
+    loginReason: types.maybe(types.string),
+    activeSportId: types.maybe(types.number),
+    platformMaintenance: false,
+  })
+  .actions((self) => ({
+    openLogin(reason?: string) {
+      self.loginDialogOpen = true;
+      self.loginReason = reason;
+    },
+    closeLogin() {
+      self.loginDialogOpen = false;
+      self.loginReason = undefined;
+    },
+    selectSport(sportId: number | undefined) {
+      self.activeSportId = sportId;
+    },
+    setPlatformMaintenance(value: boolean) {
+      self.platformMaintenance = value;
+    },
+  }));
+
+export type UiStoreInstance = Instance<typeof UiStore>;

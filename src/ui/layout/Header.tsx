@@ -1,0 +1,78 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Link, useRoute } from 'wouter';
+import { ODDS_FORMATS } from '../../domain/odds';
+import { formatMoney, isCurrency } from '../../domain/money';
+import { LOCALES } from '../../services/i18n';
+import { useStore } from '../storeContext';
+import styles from './Header.module.css';
+
+export const Header = observer(function Header({ merchantName, embedded }: { merchantName: string; embedded: boolean }) {
+  const { t } = useTranslation();
+  const { session, settings, ui } = useStore();
+  const balance = session.defaultBalance;
+  const [onHome] = useRoute('/');
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <span className={styles.brand}>
+          <span className={styles.logo} aria-hidden="true" />
+          <span className={styles.brandName}>{merchantName}</span>
+          <span className={styles.product}>{t('app.name')}</span>
+        </span>
+        <nav className={styles.nav} aria-label={t('nav.label')}>
+          <Link href="/" className={onHome ? `${styles.tab} ${styles.active}` : styles.tab} aria-current={onHome ? 'page' : undefined}>
+            {t('nav.home')}
+          </Link>
+        </nav>
+        <div className={styles.tools}>
+          <label className={styles.field}>
+            <span className={styles.fieldLabel}>{t('settings.oddsFormat')}</span>
+            <select className={styles.select} value={settings.oddsFormat} onChange={(e) => settings.setOddsFormat(Number(e.target.value))}>
+              {ODDS_FORMATS.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {t(f.i18nKey)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.field}>
+            <span className={styles.fieldLabel}>{t('settings.language')}</span>
+            <select
+              className={styles.select}
+              value={settings.locale}
+              disabled={settings.changingLocale}
+              onChange={(e) => void settings.setLocale(e.target.value)}
+            >
+              {LOCALES.map((l) => (
+                <option key={l.lng} value={l.lng} lang={l.lng}>
+                  {l.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {/* Embedded, the host's header owns login and balance; standalone, the app shows its own. */}
+          {!embedded &&
+            (session.isLogin ? (
+              <div className={styles.member}>
+                <span className={styles.memberName}>{t('login.welcome', { name: session.displayName })}</span>
+                {balance && (
+                  <span className={styles.balance} data-testid="app-balance">
+                    <span className={styles.fieldLabel}>{t('login.balance')}</span>
+                    {isCurrency(balance.coinCode) ? formatMoney(balance.balance, balance.coinCode) : `${balance.balance} ${balance.coinCode}`}
+                  </span>
+                )}
+                <button type="button" className={styles.ghost} onClick={() => void session.signOut()}>
+                  {t('login.logout')}
+                </button>
+              </div>
+            ) : (
+              <button type="button" className={styles.primary} onClick={() => ui.openLogin()}>
+                {t('login.title')}
+              </button>
+            ))}
+        </div>
+      </div>
+    </header>
+  );
+});

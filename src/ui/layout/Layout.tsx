@@ -1,0 +1,42 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Suspense, type ReactNode } from 'react';
+import { LoginDialog } from '../login/LoginDialog';
+import { MaintenanceNotice } from '../maintenance/MaintenanceNotice';
+import { SportsMenu } from '../sportsMenu/SportsMenu';
+import { useStore } from '../storeContext';
+import { Toasts } from '../toasts/Toasts';
+import { Header } from './Header';
+import { RightColumn } from './RightColumn';
+import styles from './Layout.module.css';
+
+/** The desktop frame every screen lives in: header, sports menu, main content, right column (slip and video). */
+export const Layout = observer(function Layout({ merchantName, embedded, children }: { merchantName: string; embedded: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  return (
+    <div className={styles.frame}>
+      <a className={styles.skip} href="#sp-main">
+        {t('app.skipToContent')}
+      </a>
+      <Header merchantName={merchantName} embedded={embedded} />
+      {store.underMaintenance ? (
+        <main id="sp-main" className={styles.maintenance}>
+          <MaintenanceNotice />
+        </main>
+      ) : (
+        <div className={styles.body}>
+          <nav className={styles.menu} aria-label={t('sportsMenu.title')}>
+            <SportsMenu />
+          </nav>
+          <main id="sp-main" className={styles.main} tabIndex={-1}>
+            <Suspense fallback={null}>{children}</Suspense>
+          </main>
+          <RightColumn />
+        </div>
+      )}
+      <Toasts />
+      <LoginDialog />
+    </div>
+  );
+});

@@ -11,6 +11,8 @@ module.exports = {
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       moduleNameMapper: { '\\.css$': '<rootDir>/tests/support/cssModuleStub.js' },
+      // wouter (and its regexparam) ship only ES modules; let swc turn them into CommonJS for jest.
+      transformIgnorePatterns: ['/node_modules/(?!(wouter|regexparam)/)'],
       setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
     },
     {
@@ -19,6 +21,9 @@ module.exports = {
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
+      // cookie and content-disposition (used by Fastify's inject and @fastify/static) ship only ES modules, which
+      // Node 20 loads but jest's module runtime does not; swc turns them into CommonJS.
+      transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
       setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
     },
   ],

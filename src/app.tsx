@@ -121,7 +121,9 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     store = createRootStore({}, { http, push, scheduler, storage, clock: Date, i18n, host, toast, logger: consoleLogger });
     store.settings.restore(config.defaultLocale);
     if (store.settings.locale !== i18n.language) await i18n.changeLanguage(store.settings.locale);
-    store.applyHostProps(loginState);
+    // Embedded, the host owns the login state; standalone, a stored token is checked with the platform.
+    if (embedded) store.applyHostProps(loginState);
+    else await store.session.restore();
     void store.staticList.load(store.settings.apiLanguage);
 
     for (const [token, value] of Object.entries(config.theme)) element.style.setProperty(token, value);

@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
 import type { BuildInfo } from './buildInfo';
 import { systemClock, type Clock } from './clock';
+import type { AppConfigs } from './config/appConfig';
 import type { PlatformConfig } from './config/platformConfig';
 import type { Driver } from './db/migrations';
 import type { Database } from './db/schema';
@@ -34,6 +35,8 @@ export interface BuildAppOptions {
   db: Kysely<Database>;
   dbDriver?: Driver;
   config: PlatformConfig;
+  /** The app's resolved plugin config per merchant (config/app.json + merchants), served to the app. */
+  appConfigs: AppConfigs;
   clock?: Clock;
   sessionTtlMinutes?: number;
   /** The app's build output; default `<cwd>/dist`. */
@@ -61,8 +64,6 @@ export function buildApp(opts: BuildAppOptions): App {
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
-    // Internal errors are answered by our handler; never let Fastify echo its own details.
-    return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -82,7 +83,6 @@ export function buildApp(opts: BuildAppOptions): App {
     transform: jsonSchemaTransform,
   });
   app.register(formbody);
-  app.register(websocket, { options: { maxPayload: MAX_WS_FRAME_BYTES } });
   app.register(corePlugin, {
     db: opts.db,
     dbDriver: opts.dbDriver ?? 'sqlite',
@@ -91,10 +91,13 @@ export function buildApp(opts: BuildAppOptions): App {
     buildInfo: opts.build ?? { version: '0.0.0', startedAt: clock.now() },
     sessionTtlMinutes: opts.sessionTtlMinutes ?? 720,
   });
+  // After corePlugin so the hub's preClose (close code 1001 "going away") runs before the
+  // websocket plugin's own, which closes clients without a code.
+  app.register(websocket, { options: { maxPayload: MAX_WS_FRAME_BYTES } });
 
   app.register(healthRoutes);
   app.register(docsRoutes);
-  app.register(foreheadRoutes, { prefix: '/api/forehead' });
+  app.register(foreheadRoutes, { prefix: '/api/forehead', appConfigs: opts.appConfigs });
   app.register(pushRoutes);
   app.register(staticRoutes, { distDir: opts.distDir ?? path.resolve('dist') });
 

@@ -1,19 +1,44 @@
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { buildApp, type App } from '../src/app';
 import { storeExchangeRates } from '../src/betting/exchangeRates';
 import { createFakeClock, type FakeClock } from '../src/clock';
+import { loadAppConfigs } from '../src/config/appConfig';
 import { loadPlatformConfig, type PlatformConfig } from '../src/config/platformConfig';
 import { migrateToLatest, openSqlite, type Db } from '../src/db/database';
 import { ensureDemoMembers } from '../src/members/demoMembers';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
+export interface InjectOptions {
+  method?: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** Sent as JSON (objects) or as is (strings, with the content-type you give). */
+  payload?: unknown;
+}
+
+export interface InjectResponse {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  json<T = any>(): T;
+}
+
 export interface TestApp {
   app: App;
   clock: FakeClock;
   db: Db;
   config: PlatformConfig;
+  /** The app listens on an ephemeral port of 127.0.0.1. */
+  port: number;
+  /**
+   * An `app.inject` look-alike over the real port. Fastify's own inject (light-my-request) needs
+   * the ESM-only `cookie` package, which Jest's CommonJS runtime cannot load on Node 20.
+   */
+  inject(options: InjectOptions): Promise<InjectResponse>;
 }
 
 export interface TestAppOptions {
@@ -40,6 +65,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = buildApp({
     db,
     config,
+    appConfigs: loadAppConfigs(path.join(REPO_ROOT, 'config')),
     clock,
     distDir: options.distDir ?? path.join(REPO_ROOT, 'server', 'test', 'no-dist'),
     sessionTtlMinutes: options.sessionTtlMinutes ?? 720,
@@ -52,12 +78,39 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   if (options.demoUsers !== false) {
     await ensureDemoMembers({ db, auth: app.auth, wallet: app.wallet, members: config.demoMembers });
   }
-  return { app, clock, db, config };
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  return { app, clock, db, config, port, inject: (o) => injectOverHttp(port, o) };
+}
+
+export function injectOverHttp(port: number, { method = 'GET', url, headers = {}, payload }: InjectOptions): Promise<InjectResponse> {
+  let body: string | undefined;
+  const sendHeaders: Record<string, string> = { ...headers };
+  if (payload !== undefined) {
+    body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+    if (typeof payload !== 'string' && !Object.keys(sendHeaders).some((h) => h.toLowerCase() === 'content-type')) {
+      sendHeaders['content-type'] = 'application/json';
+    }
+  }
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers: sendHeaders, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: text, json: () => JSON.parse(text) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
 }
 
 /** Signs in through the API and returns the token. */
-export async function login(app: App, username = 'demo', password = 'demo1234'): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/forehead/user/login', payload: { username, password } });
+export async function login(t: TestApp, username = 'demo', password = 'demo1234'): Promise<string> {
+  const res = await t.inject({ method: 'POST', url: '/api/forehead/user/login', payload: { username, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { data: { token: string } }).data.token;
 }

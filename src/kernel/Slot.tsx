@@ -1,4 +1,5 @@
 import { Component, createContext, Suspense, use, useContext, useState, type ErrorInfo, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { ActivePlugin, PluginSet } from './loadPlugins';
 import type { PointId, PointModule, PointSelect } from './points';
@@ -53,7 +54,8 @@ export function Slot<P extends PointId>({ point, select, render, fallback = null
   ));
 }
 
-function LoadedPlugin<P extends PointId>({ plugin, render }: { plugin: ActivePlugin<P>; render: SlotProps<P>['render'] }) {
+/** An observer, so state the slot's render callback reads re-renders the plugin when it changes. */
+const LoadedPlugin = observer(function LoadedPlugin<P extends PointId>({ plugin, render }: { plugin: ActivePlugin<P>; render: SlotProps<P>['render'] }) {
   const { plugins } = useKernel();
   const module = use(plugins.load(plugin));
   return (
@@ -61,7 +63,7 @@ function LoadedPlugin<P extends PointId>({ plugin, render }: { plugin: ActivePlu
       {render(module, plugin)}
     </PluginContext.Provider>
   );
-}
+});
 
 interface BoundaryState {
   error: Error | null;

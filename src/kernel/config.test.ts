@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import * as z from 'zod/mini';
-import { parseConfigJson, resolveConfig } from './config';
+import { resolveConfig } from './config';
 import { ConfigError } from './configError';
 import { definePlugin, type AnyPluginManifest } from './definePlugin';
 
@@ -92,14 +92,14 @@ describe('resolveConfig', () => {
 
   it('names a bad plugin entry (wrong type of enabled)', () => {
     const issues = issuesOf(() => resolveConfig(app({ plugins: [{ id: 'sport-football', enabled: 'yes' }] }), undefined, registry));
-    expect(issues[0]).toMatchObject({ file: 'config/app.json', path: 'plugins[0].enabled', expected: 'expected boolean, got string "yes"' });
+    expect(issues[0]).toMatchObject({ file: 'config/app.json', path: 'plugins[0].enabled', expected: 'expected true or false, got "yes"' });
   });
 
   it('names a wrong option type in app.json', () => {
     const issues = issuesOf(() =>
       resolveConfig(app({ plugins: [{ id: 'sport-football', enabled: true, options: { pageSize: 'fifty' } }] }), undefined, registry),
     );
-    expect(issues).toEqual([{ file: 'config/app.json', path: 'plugins[0].options.pageSize', expected: 'expected number, got string "fifty"' }]);
+    expect(issues).toEqual([{ file: 'config/app.json', path: 'plugins[0].options.pageSize', expected: 'expected a number, got "fifty"' }]);
   });
 
   it('blames the merchant file for a wrong option type it introduced', () => {
@@ -110,37 +110,29 @@ describe('resolveConfig', () => {
         registry,
       ),
     );
-    expect(issues).toEqual([{ file: 'config/merchants/acme.json', path: 'plugins[0].options.pageSize', expected: expect.stringMatching(/number/) }]);
+    expect(issues).toEqual([{ file: 'config/merchants/acme.json', path: 'plugins[0].options.pageSize', expected: 'expected a number, got true' }]);
   });
 
   it('rejects an unknown option (options are strict)', () => {
     const issues = issuesOf(() =>
       resolveConfig(app({ plugins: [{ id: 'sport-generic', enabled: true, options: { colour: 'red' } }] }), undefined, registry),
     );
-    expect(issues[0]).toMatchObject({ path: 'plugins[0].options', expected: expect.stringMatching(/unknown field "colour"/) });
+    expect(issues[0]).toMatchObject({ path: 'plugins[0].options', expected: 'unexpected field "colour"' });
   });
 
   it('names missing and unknown top-level fields', () => {
     const issues = issuesOf(() => resolveConfig({ file: 'config/app.json', content: { plugins: [], extra: 1 } }, undefined, registry));
     const paths = issues.map((i) => i.path);
     expect(paths).toEqual(expect.arrayContaining(['defaultMerchant', 'defaultLocale', 'timezone']));
-    expect(issues.some((i) => /unknown field "extra"/.test(i.expected))).toBe(true);
-    expect(issues.find((i) => i.path === 'timezone')?.expected).toBe('expected string, got nothing');
+    expect(issues.some((i) => /unexpected field "extra"/.test(i.expected))).toBe(true);
+    expect(issues.find((i) => i.path === 'timezone')?.expected).toBe('missing, expected a string');
   });
 
   it('rejects theme values that could break out of a CSS declaration', () => {
     const issues = issuesOf(() => resolveConfig(app({ theme: { '--sp-color-brand': 'red; } body { display:none' } }), undefined, registry));
-    expect(issues[0]).toMatchObject({ path: 'theme.--sp-color-brand', expected: expect.stringContaining('CSS value') });
+    expect(issues[0]).toMatchObject({ path: 'theme["--sp-color-brand"]', expected: 'a CSS value without ; { } < >' });
     const badName = issuesOf(() => resolveConfig(app({ theme: { color: 'red' } }), undefined, registry));
     expect(badName[0]!.expected).toContain('theme token name');
-  });
-
-  it('reports a malformed file with line and column', () => {
-    const text = '{\n  "defaultMerchant": "x",\n  "plugins": [,]\n}';
-    const issues = issuesOf(() => parseConfigJson('config/merchants/x.json', text));
-    expect(issues[0]!.file).toBe('config/merchants/x.json');
-    expect(issues[0]!.expected).toMatch(/well-formed JSON at line 3 column \d+/);
-    expect(() => resolveConfig({ file: 'config/app.json', content: '{"a":' }, undefined, registry)).toThrow(/config\/app\.json: \(root\): well-formed JSON/);
   });
 
   it('formats every issue into the error message: file, field, expectation', () => {

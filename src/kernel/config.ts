@@ -1,4 +1,3 @@
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { z } from 'zod';
 import { ConfigError, REPORT_INPUT, toConfigIssues, type ConfigIssue } from './configError';
 import type { AnyPluginManifest } from './definePlugin';
@@ -61,21 +60,10 @@ export interface ResolvedConfig {
 }
 
 export interface ConfigSource {
+  /** The file name as the operator knows it, for messages. */
   file: string;
-  /** Parsed JSON, or the raw text when the caller has not parsed it yet. */
+  /** The file's parsed JSON (the platform's config loader reads and parses it, with line and column on errors). */
   content: unknown;
-}
-
-/** Parses strict JSON text; a syntax error becomes a ConfigIssue with line and column. */
-export function parseConfigJson(file: string, text: string): unknown {
-  const errors: ParseError[] = [];
-  const value: unknown = parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  const first = errors[0];
-  if (!first) return value;
-  const before = text.slice(0, first.offset);
-  const line = before.split('\n').length;
-  const column = before.length - before.lastIndexOf('\n');
-  throw new ConfigError([{ file, path: '', expected: `well-formed JSON at line ${line} column ${column} (${printParseErrorCode(first.error)})` }]);
 }
 
 function validateIds(file: string, entries: { id: string }[], registry: ReadonlyMap<string, AnyPluginManifest>): ConfigIssue[] {
@@ -102,7 +90,7 @@ export function resolveConfig(
   registry: ReadonlyMap<string, AnyPluginManifest>,
 ): ResolvedConfig {
   const issues: ConfigIssue[] = [];
-  const appParsed = appConfigSchema.safeParse(typeof app.content === 'string' ? parseConfigJson(app.file, app.content) : app.content, REPORT_INPUT);
+  const appParsed = appConfigSchema.safeParse(app.content, REPORT_INPUT);
   if (!appParsed.success) throw new ConfigError(toConfigIssues(app.file, appParsed.error.issues));
   const appConfig = appParsed.data;
   issues.push(...validateIds(app.file, appConfig.plugins, registry));
@@ -110,9 +98,7 @@ export function resolveConfig(
   let merchantConfig: MerchantConfigFile | undefined;
   if (merchant) {
     const parsed = merchantConfigSchema.safeParse(
-      typeof merchant.content === 'string' ? parseConfigJson(merchant.file, merchant.content) : merchant.content,
-      REPORT_INPUT,
-    );
+merchant.content, REPORT_INPUT);
     if (!parsed.success) throw new ConfigError(toConfigIssues(merchant.file, parsed.error.issues));
     merchantConfig = parsed.data;
     issues.push(...validateIds(merchant.file, merchantConfig.plugins, registry));

@@ -84,6 +84,22 @@ export const SessionStore = types
         return false;
       }
     }),
+    /**
+     * Standalone: a stored token (from an earlier sign-in or the URL's token parameter) is checked with the
+     * platform and turned back into a session; a token the platform refuses is forgotten.
+     */
+    restore: flow(function* restore() {
+      const { http, storage } = envOf(self);
+      if (!storage.get('auth')) return false;
+      try {
+        const state: LoginState = yield http.forehead.post('/api/forehead/user/loginState', {});
+        self.applyLoginState({ ...state, isLogin: true });
+        return true;
+      } catch {
+        self.clear();
+        return false;
+      }
+    }),
     signOut: flow(function* signOut() {
       const { http, logger } = envOf(self);
       try {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import path from 'node:path';
 import type { z } from 'zod';
 import { StartupError } from '../startupError';
@@ -22,26 +23,13 @@ function displayName(file: string): string {
   return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : file;
 }
 
-/** Line and column (1-based) of a character offset, for JSON syntax errors. */
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
-  const lines = before.split('\n');
-  return { line: lines.length, column: lines[lines.length - 1].length + 1 };
-}
-
-function describeSyntaxError(text: string, error: Error): string {
-  // V8 reports either "... at position N" or "... (line L column C)" depending on the version.
-  const lineCol = /\(line (\d+) column (\d+)\)/.exec(error.message);
-  const position = /at position (\d+)/.exec(error.message);
-  let where: { line: number; column: number } | undefined;
-  if (lineCol) where = { line: Number(lineCol[1]), column: Number(lineCol[2]) };
-  else if (position) where = lineAndColumn(text, Number(position[1]));
-  else if (/end of JSON input/.test(error.message)) where = lineAndColumn(text, text.length);
-  const reason = error.message
-    .replace(/\s*\(line \d+ column \d+\)/, '')
-    .replace(/\s*in JSON at position \d+/, '')
-    .replace(/^JSON\.parse: /, '');
-  return where ? `malformed JSON at line ${where.line}, column ${where.column}: ${reason}` : `malformed JSON: ${reason}`;
+/**
+ * Reads and parses a JSON file without a schema (for callers that validate it themselves). A missing or
+ * unreadable file and malformed JSON become a ConfigError naming the file (and the line and column).
+ */
+export function readJsonFile(file: string): { name: string; data: unknown } {
+  const name = displayName(file);
+  return { name, data: parseJsonText(name, readText(file, name)) };
 }
 
 /**
@@ -50,29 +38,59 @@ function describeSyntaxError(text: string, error: Error): string {
  */
 export function loadJsonConfig<S extends z.ZodType>(file: string, schema: S): z.output<S> {
   const name = displayName(file);
-  let text: string;
+  return parseJsonConfig(name, readText(file, name), schema);
+}
+
+function readText(file: string, name: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new ConfigError(name, 'file not found');
     if (code === 'EISDIR') throw new ConfigError(name, 'expected a file, got a directory');
     throw new ConfigError(name, `cannot read the file (${code ?? (error as Error).message})`);
   }
-  return parseJsonConfig(name, text, schema);
 }
+
+/**
+ * Strict JSON with the position of the first syntax error. jsonc-parser rather than JSON.parse: V8's messages
+ * on Node 20 often carry no position at all.
+ */
+function parseJsonText(name: string, text: string): unknown {
+  // A byte-order mark is legal in a UTF-8 file but not in JSON.
+  const body = text.replace(/^\uFEFF/, '');
+  const errors: ParseError[] = [];
+  const data: unknown = parseJsonc(body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return data;
+  const before = body.slice(0, first.offset);
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  throw new ConfigError(name, `malformed JSON at line ${line}, column ${column}: ${SYNTAX_ERRORS[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error)}`);
+}
+
+const SYNTAX_ERRORS: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected ":"',
+  CommaExpected: 'expected ","',
+  CloseBraceExpected: 'expected "}"',
+  CloseBracketExpected: 'expected "]"',
+  EndOfFileExpected: 'unexpected text after the end',
+  InvalidCommentToken: 'comments are not allowed',
+  UnexpectedEndOfComment: 'unfinished comment',
+  UnexpectedEndOfString: 'unfinished string',
+  UnexpectedEndOfNumber: 'unfinished number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character',
+  InvalidCharacter: 'invalid character in a string',
+};
 
 /** The same checks as loadJsonConfig for text that is already in memory. */
 export function parseJsonConfig<S extends z.ZodType>(name: string, text: string, schema: S): z.output<S> {
-  // A byte-order mark is legal in a UTF-8 file but not in JSON.
-  const body = text.replace(/^\uFEFF/, '');
-  let data: unknown;
-  try {
-    data = JSON.parse(body);
-  } catch (error) {
-    throw new ConfigError(name, describeSyntaxError(body, error as Error));
-  }
-  const result = schema.safeParse(data);
+  const result = schema.safeParse(parseJsonText(name, text));
   if (!result.success) throw new ConfigError(name, formatZodError(result.error, '(root)'));
   return result.data;
 }

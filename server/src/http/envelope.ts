@@ -11,7 +11,7 @@ import { z } from 'zod';
  * clients hand both to the host's login flow), 14010 session expired (betting family).
  * Everything else is the platform's own, in the 4xxx/5xxx range so it never collides with them:
  * 4001 invalid input, 4004 unknown route, 4010 wrong username or password, 4013 body too large,
- * 4015 unsupported content type, 4029 too many attempts, 5000 internal error, 5003 unavailable.
+ * 4015 unsupported content type, 4026 websocket upgrade required, 4029 too many attempts, 5000 internal error, 5003 unavailable.
  */
 export const CODES = {
   OK: 0,
@@ -23,6 +23,7 @@ export const CODES = {
   WRONG_CREDENTIALS: 4010,
   PAYLOAD_TOO_LARGE: 4013,
   UNSUPPORTED_MEDIA_TYPE: 4015,
+  UPGRADE_REQUIRED: 4026,
   TOO_MANY_REQUESTS: 4029,
   INTERNAL: 5000,
   UNAVAILABLE: 5003,
@@ -46,8 +47,16 @@ export function ok<T>(data: T, msg = 'success'): { code: 0; msg: string; data: T
   return { code: 0, msg, data };
 }
 
+export function foreheadError(code: number, msg: string): { code: number; msg: string; data: null } {
+  return { code, msg, data: null };
+}
+
+export function bettingError(code: number, msg: string): { code: number; errcode: number; msg: string } {
+  return { code, errcode: code, msg };
+}
+
 export function errorBody(family: Family, code: number, msg: string) {
-  return family === 'betting' ? { code, errcode: code, msg } : { code, msg, data: null };
+  return family === 'betting' ? bettingError(code, msg) : foreheadError(code, msg);
 }
 
 /** The success envelope around a route's data schema. */

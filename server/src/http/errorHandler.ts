@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { formatPath } from '../validation/issues';
+import { formatPath } from '../../../src/kernel/issues';
 import { ApiError, CODES, errorBody, type Family } from './envelope';
 
 /** Platform code for a framework 4xx, by HTTP status. */
@@ -21,10 +21,12 @@ function codeForStatus(status: number): number {
 }
 
 /** Turns schema validation details into "field: what was expected; ..." */
-function validationMessage(error: FastifyError): string {
+function validationMessage(error: FastifyError, request: FastifyRequest): string {
   const root = error.validationContext ?? 'input';
   const issues = error.validation ?? [];
   if (issues.length === 0) return `${root}: ${error.message}`;
+  // Fastify hands a request without a body to the schema as null; say so rather than "got null".
+  if (root === 'body' && (request.body === null || request.body === undefined)) return 'body: missing, expected a JSON object';
   return issues
     .map((issue) => {
       const segments = issue.instancePath
@@ -60,7 +62,7 @@ function frameworkMessage(error: FastifyError): string {
 export function createErrorHandler(family: Family) {
   return function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
     if (error.validation) {
-      return reply.code(400).send(errorBody(family, CODES.INVALID_INPUT, validationMessage(error)));
+      return reply.code(400).send(errorBody(family, CODES.INVALID_INPUT, validationMessage(error, request)));
     }
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).send(errorBody(family, error.code, error.message));

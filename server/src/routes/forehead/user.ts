@@ -59,7 +59,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/logout',
     {
-      preHandler: member,
+      onRequest: member,
       schema: {
         summary: 'Sign out: revokes the session of the Authorization token',
         tags: ['forehead: user'],
@@ -75,7 +75,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/loginState',
     {
-      preHandler: member,
+      onRequest: member,
       schema: {
         summary: 'The login state of the current session (the host refreshes balances with it)',
         tags: ['forehead: user'],

@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * End-to-end runs against the real platform (started here with its own empty database) in Debian's Chromium.
+ * `npm test` builds the app first; the platform serves that build.
+ */
+const port = Number(process.env.E2E_PORT ?? 18080);
+const dataDir = path.join(os.tmpdir(), `sport-pc-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1440, height: 900 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      // Without the networking flags Chromium keeps dialling Google's hosts, which this machine refuses.
+      args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'shell', testMatch: /shell\/.*\.spec\.ts/ }],
+  webServer: {
+    command: 'node --import tsx server/src/main.ts',
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(port), DATA_DIR: dataDir, FEED_SEED: '7', LOG_LEVEL: 'warn' },
+  },
+});

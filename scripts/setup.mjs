@@ -1,0 +1,48 @@
+// Set-up shared by `npm start` and `npm test`: make a fresh clone ready without any other command.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed with ${result.status ?? result.signal}`);
+  }
+}
+
+/** npm install when node_modules is missing or older than the lockfile (`npm ci` refuses lockfiles made here). */
+export function ensureDependencies() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('» installing npm packages (first run; better-sqlite3 builds from source, about a minute)…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+export function buildApp() {
+  console.log('» building the app (rspack, production)…');
+  run(path.join(root, 'node_modules', '.bin', 'rspack'), ['build', '--mode', 'production']);
+}
+
+const DEBIAN_PACKAGES = [
+  { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+  // Chinese, Thai and Vietnamese text must render in screenshots, not as boxes.
+  { pkg: 'fonts-noto-cjk', present: () => existsSync('/usr/share/fonts/opentype/noto') },
+  { pkg: 'fonts-thai-tlwg', present: () => existsSync('/usr/share/fonts/truetype/tlwg') || existsSync('/usr/share/fonts/opentype/tlwg') },
+];
+
+/** Debian's Chromium for Playwright (never a browser download), installed with apt-get when missing. */
+export function ensureBrowser() {
+  const missing = DEBIAN_PACKAGES.filter((p) => !p.present()).map((p) => p.pkg);
+  if (missing.length === 0) return;
+  console.log(`» installing Debian packages: ${missing.join(', ')}…`);
+  const asRoot = process.getuid?.() === 0;
+  const sudo = asRoot ? [] : ['sudo', '-n'];
+  const apt = (...args) => run(sudo[0] ?? 'apt-get', sudo.length ? [...sudo.slice(1), 'apt-get', ...args] : args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  apt('update', '-qq');
+  apt('install', '-y', '-qq', ...missing);
+  execFileSync('/usr/bin/chromium', ['--version'], { stdio: 'inherit' });
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import { CURRENCIES } from '../money';
+import { ConfigError, parseJsonConfig } from './loadJsonConfig';
+import { loadPlatformConfig, platformConfigSchema } from './platformConfig';
+
+const FILE = path.resolve(__dirname, '..', '..', '..', 'config', 'platform.json');
+const original = JSON.parse(readFileSync(FILE, 'utf8'));
+
+function messageFor(mutate: (config: any) => void): string {
+  const copy = structuredClone(original);
+  mutate(copy);
+  try {
+    parseJsonConfig('config/platform.json', JSON.stringify(copy), platformConfigSchema);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('config/platform.json', () => {
+  it('is valid and has a rate for each of the 17 currencies and the two demo members', () => {
+    const config = loadPlatformConfig(FILE);
+    expect(Object.keys(config.exchangeRates).sort()).toEqual([...CURRENCIES].sort());
+    expect(config.exchangeRates.CNY).toBe('1');
+    expect(config.demoMembers.map((m) => [m.username, m.password, m.openingBalance, m.currency])).toEqual([
+      ['demo', 'demo1234', '10000.00', 'CNY'],
+      ['demo2', 'demo1234', '10000.00', 'CNY'],
+    ]);
+  });
+
+  it('names the field and the expected format of a rate given as a number', () => {
+    expect(messageFor((c) => (c.exchangeRates.USD = 7.12))).toBe(
+      'config/platform.json: exchangeRates.USD: expected a decimal string like "7.12", got 7.12',
+    );
+  });
+
+  it('rejects a missing currency, a zero rate and a CNY rate other than 1', () => {
+    expect(messageFor((c) => delete c.exchangeRates.VND)).toContain('exchangeRates.VND: missing, expected a decimal string like "7.12"');
+    expect(messageFor((c) => (c.exchangeRates.JPY = '0'))).toContain('exchangeRates.JPY: expected a rate above 0, got "0"');
+    expect(messageFor((c) => (c.exchangeRates.CNY = '2'))).toContain('exchangeRates.CNY: expected CNY to be "1"');
+  });
+
+  it('rejects a bad demo member', () => {
+    expect(messageFor((c) => (c.demoMembers[1].openingBalance = '10.001'))).toContain(
+      'demoMembers[1].openingBalance: expected a decimal string with at most 2 decimals like "10000.00", got "10.001"',
+    );
+    expect(messageFor((c) => (c.demoMembers[0].currency = 'XYZ'))).toContain('demoMembers[0].currency: expected one of "CNY", "USD"');
+    expect(messageFor((c) => (c.demoMembers[1].username = 'demo'))).toContain(
+      'demoMembers[1].username: expected a unique username, got "demo" twice',
+    );
+    expect(messageFor((c) => (c.demoMembers[0].password = 'short'))).toContain('demoMembers[0].password: expected at least 8 characters, got 5');
+  });
+
+  it('rejects a misspelt key rather than ignoring it', () => {
+    expect(messageFor((c) => (c.push.maxBufferBytes = 1))).toContain('push: unexpected field "maxBufferBytes"');
+  });
+});

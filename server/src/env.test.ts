@@ -1,0 +1,64 @@
+import { describe, expect, it } from '@jest/globals';
+import { openDatabase } from './db/database';
+import { EnvError, parseEnv, redactUrl } from './env';
+import { StartupError } from './startupError';
+
+describe('parseEnv', () => {
+  it('has the documented defaults', () => {
+    expect(parseEnv({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: './data',
+      database: { driver: 'sqlite' },
+      feedSeed: 1,
+      feedSpeed: 1,
+      demoUsers: true,
+      logLevel: 'info',
+      sessionTtlMinutes: 720,
+    });
+  });
+
+  it('reads every variable and treats empty values as unset', () => {
+    const env = parseEnv({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/sport-pc',
+      FEED_SEED: '-42',
+      FEED_SPEED: '60.5',
+      DEMO_USERS: '0',
+      LOG_LEVEL: 'debug',
+      SESSION_TTL_MINUTES: '5',
+      DATABASE_URL: '',
+    });
+    expect(env).toMatchObject({ port: 0, host: '0.0.0.0', feedSeed: -42, feedSpeed: 60.5, demoUsers: false, logLevel: 'debug', sessionTtlMinutes: 5 });
+    expect(env.database).toEqual({ driver: 'sqlite' });
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT: expected a port number 0-65535, got "abc"'],
+    ['PORT', '70000', 'PORT: expected a port number 0-65535, got 70000'],
+    ['FEED_SPEED', '0', 'FEED_SPEED: expected a number above 0 like "1" or "60", got 0'],
+    ['FEED_SPEED', '-1', 'FEED_SPEED: expected a number above 0 like "1" or "60", got "-1"'],
+    ['FEED_SEED', '1.5', 'FEED_SEED: expected an integer seed, got "1.5"'],
+    ['DEMO_USERS', 'yes', 'DEMO_USERS: expected "1" (create the demo members) or "0" (do not), got "yes"'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL: expected one of "fatal", "error", "warn", "info", "debug", "trace", "silent", got "loud"'],
+    ['SESSION_TTL_MINUTES', '0', 'SESSION_TTL_MINUTES: expected a whole number of minutes from 1 to 525600, got 0'],
+    ['DATABASE_URL', 'mysql://u:pw@h/db', 'DATABASE_URL: expected a postgres:// URL (or leave it unset for the embedded SQLite database), got "mysql://u:***@h/db"'],
+  ])('rejects %s=%s naming the variable and the expectation', (name, value, message) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
+    expect(() => parseEnv({ [name]: value })).toThrow(message);
+  });
+
+  it('recognises a PostgreSQL URL, and start-up stops with a clear message for now', () => {
+    const env = parseEnv({ DATABASE_URL: 'postgres://user:secret@db:5432/sport' });
+    expect(env.database).toEqual({ driver: 'postgres', url: 'postgres://user:secret@db:5432/sport' });
+    expect(() => openDatabase(env)).toThrow(StartupError);
+    expect(() => openDatabase(env)).toThrow('PostgreSQL support is not available yet');
+    expect(() => openDatabase(env)).not.toThrow(/secret/);
+  });
+
+  it('redacts passwords in URLs', () => {
+    expect(redactUrl('postgres://user:secret@db/x')).toBe('postgres://user:***@db/x');
+    expect(redactUrl('postgres://db/x')).toBe('postgres://db/x');
+  });
+});

@@ -1,0 +1,176 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from '@jest/globals';
+import { createFakeClock } from '../clock';
+import { CLOSE_SLOW_CONSUMER, createPushHub, type PushSocket } from './hub';
+
+class FakeSocket extends EventEmitter implements PushSocket {
+  readyState = 1;
+  bufferedAmount = 0;
+  sent: string[] = [];
+  closedWith: number | undefined;
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close(code?: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+    this.emit('close');
+  }
+  frame(value: unknown) {
+    this.emit('message', Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)), false);
+  }
+  messages(): any[] {
+    return this.sent.map((s) => JSON.parse(s));
+  }
+}
+
+function setup(opts: { maxBufferedBytes?: number; maxChannelsPerClient?: number } = {}) {
+  const clock = createFakeClock(1_000);
+  const hub = createPushHub({ clock, maxBufferedBytes: opts.maxBufferedBytes ?? 1024, maxChannelsPerClient: opts.maxChannelsPerClient });
+  return { hub, clock };
+}
+
+describe('push hub', () => {
+  it('delivers { chId, seq, data } to subscribers with seq counting up per channel', () => {
+    const { hub } = setup();
+    const a = new FakeSocket();
+    const b = new FakeSocket();
+    hub.attach(a);
+    hub.attach(b);
+    a.frame({ cmd: 'sub', channels: ['match:1:score', 'match:2:score'] });
+    b.frame({ cmd: 'sub', channels: ['match:1:score'] });
+    expect(hub.publish('match:1:score', { home: 1 })).toBe(1);
+    expect(hub.publish('match:1:score', { home: 2 })).toBe(2);
+    expect(hub.publish('match:2:score', { home: 0 })).toBe(1);
+    expect(hub.publish('nobody:listens', 1)).toBe(1);
+    expect(a.messages()).toEqual([
+      { chId: 'match:1:score', seq: 1, data: { home: 1 } },
+      { chId: 'match:1:score', seq: 2, data: { home: 2 } },
+      { chId: 'match:2:score', seq: 1, data: { home: 0 } },
+    ]);
+    expect(b.messages().map((m) => m.seq)).toEqual([1, 2]);
+    expect(a.sent[0]).toBe(b.sent[0]);
+    expect(hub.stats()).toEqual({ clients: 2, channels: 2 });
+  });
+
+  it('serializes a publish once for all subscribers', () => {
+    const { hub } = setup();
+    const sockets = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
+    for (const s of sockets) {
+      hub.attach(s);
+      s.frame({ cmd: 'sub', channels: ['football:tec'] });
+    }
+    let serialized = 0;
+    const data = {
+      toJSON() {
+        serialized++;
+        return { x: 1 };
+      },
+    };
+    hub.publish('football:tec', data);
+    expect(serialized).toBe(1);
+    expect(sockets.every((s) => s.sent.length === 1)).toBe(true);
+  });
+
+  it('stops delivering after unsub and answers ping with pong', () => {
+    const { hub, clock } = setup();
+    const a = new FakeSocket();
+    hub.attach(a);
+    a.frame({ cmd: 'sub', channels: ['lineup:status'] });
+    a.frame({ cmd: 'unsub', channels: ['lineup:status', 'never:subscribed'] });
+    hub.publish('lineup:status', 1);
+    clock.advance(5);
+    a.frame({ cmd: 'ping' });
+    expect(a.messages()).toEqual([{ cmd: 'pong', t: 1_005 }]);
+    expect(hub.stats()).toEqual({ clients: 1, channels: 0 });
+  });
+
+  it.each([
+    ['not json', 'expected a JSON frame like {"cmd":"ping"}, got malformed JSON'],
+    [JSON.stringify({ cmd: 'dance' }), 'cmd: expected one of "sub", "unsub", "ping", got "dance"'],
+    [JSON.stringify({ cmd: 'sub' }), 'channels: missing, expected an array'],
+    [JSON.stringify({ cmd: 'sub', channels: [] }), 'channels: expected at least 1 item, got 0'],
+    [JSON.stringify({ cmd: 'sub', channels: ['ok', 42] }), 'channels[1]: expected a string, got 42'],
+    [JSON.stringify({ cmd: 'sub', channels: ['has space'] }), 'channels[0]: expected a channel name'],
+    [JSON.stringify([1, 2]), 'frame: expected an object, got an array of 2 items'],
+    ['null', 'frame: expected an object, got null'],
+  ])('answers the bad frame %s with an error and carries on', (frame, message) => {
+    const { hub } = setup();
+    const a = new FakeSocket();
+    hub.attach(a);
+    a.frame(frame);
+    a.frame({ cmd: 'ping' });
+    const [error, pong] = a.messages();
+    expect(error.cmd).toBe('error');
+    expect(error.msg).toContain(message);
+    expect(pong.cmd).toBe('pong');
+  });
+
+  it('answers binary frames with an error', () => {
+    const { hub } = setup();
+    const a = new FakeSocket();
+    hub.attach(a);
+    a.emit('message', Buffer.from([1, 2, 3]), true);
+    expect(a.messages()[0]).toEqual({ cmd: 'error', msg: 'expected a text frame holding JSON, got a binary frame' });
+  });
+
+  it('caps the channels a client holds and says which were refused', () => {
+    const { hub } = setup({ maxChannelsPerClient: 3 });
+    const a = new FakeSocket();
+    hub.attach(a);
+    a.frame({ cmd: 'sub', channels: ['c1', 'c2'] });
+    a.frame({ cmd: 'sub', channels: ['c2', 'c3', 'c4', 'c5'] });
+    const [error] = a.messages();
+    expect(error).toEqual({
+      cmd: 'error',
+      msg: 'channel limit reached: a client holds at most 3 channels; 2 not subscribed',
+      channels: ['c4', 'c5'],
+    });
+    expect(hub.stats().channels).toBe(3);
+    a.frame({ cmd: 'unsub', channels: ['c1'] });
+    a.frame({ cmd: 'sub', channels: ['c4'] });
+    expect(a.messages()).toHaveLength(1);
+  });
+
+  it('drops a slow consumer with close code 1013 and keeps serving the others', () => {
+    const { hub } = setup({ maxBufferedBytes: 100 });
+    const slow = new FakeSocket();
+    const fast = new FakeSocket();
+    hub.attach(slow);
+    hub.attach(fast);
+    slow.frame({ cmd: 'sub', channels: ['match:1:odds'] });
+    fast.frame({ cmd: 'sub', channels: ['match:1:odds'] });
+    hub.publish('match:1:odds', 1);
+    slow.bufferedAmount = 101;
+    hub.publish('match:1:odds', 2);
+    expect(slow.closedWith).toBe(CLOSE_SLOW_CONSUMER);
+    expect(slow.messages().map((m) => m.seq)).toEqual([1]);
+    expect(fast.messages().map((m) => m.seq)).toEqual([1, 2]);
+    expect(hub.stats()).toEqual({ clients: 1, channels: 1 });
+  });
+
+  it('removes every subscription of a client that closes or errors', () => {
+    const { hub } = setup();
+    const a = new FakeSocket();
+    const b = new FakeSocket();
+    hub.attach(a);
+    hub.attach(b);
+    a.frame({ cmd: 'sub', channels: ['x', 'y'] });
+    b.frame({ cmd: 'sub', channels: ['y', 'z'] });
+    a.emit('close');
+    expect(hub.stats()).toEqual({ clients: 1, channels: 2 });
+    b.emit('error', new Error('reset'));
+    expect(hub.stats()).toEqual({ clients: 0, channels: 0 });
+    hub.publish('y', 1);
+    expect(b.sent).toHaveLength(0);
+  });
+
+  it('closes every client on shutdown', () => {
+    const { hub } = setup();
+    const a = new FakeSocket();
+    hub.attach(a);
+    hub.close();
+    expect(a.closedWith).toBe(1001);
+    expect(hub.stats()).toEqual({ clients: 0, channels: 0 });
+  });
+});

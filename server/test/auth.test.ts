@@ -1,0 +1,247 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../src/http/envelope';
+import { createErrorHandler } from '../src/http/errorHandler';
+import { currentMember, requireMember } from '../src/http/requireMember';
+import { buildTestApp, login, type TestApp } from './helpers';
+
+const LOGIN = '/api/forehead/user/login';
+const LOGIN_STATE = '/api/forehead/user/loginState';
+const LOGOUT = '/api/forehead/user/logout';
+
+let t: TestApp;
+afterEach(async () => {
+  await t?.app.close();
+});
+
+describe('sign-in', () => {
+  it('answers the login state the host would supply', async () => {
+    t = await buildTestApp();
+    const res = await t.inject({ method: 'POST', url: LOGIN, payload: { username: 'demo', password: 'demo1234' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.code).toBe(0);
+    expect(body.msg).toBe('success');
+    expect(body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.data).toMatchObject({
+      expiresAt: t.clock.now() + 720 * 60_000,
+      isLogin: true,
+      userData: { uid: expect.any(Number), username: 'demo', nickname: 'Demo', vipLevel: 0, currency: 'CNY' },
+      balance: {
+        centerBalance: '10000.00',
+        balanceList: [{ coinCode: 'CNY', balance: '10000.00', isDefault: true }],
+        totalBalance: '10000.00',
+      },
+      coinBalance: '500.00',
+      setting: { handicap: 1, accept: 1, acceptList: [0, 0, 0, 0], acceptPush: 1 },
+      memberTitles: [],
+      anchorProxyEnable: 0,
+      language: 'CMN',
+    });
+  });
+
+  it('stores only a hash of the token', async () => {
+    t = await buildTestApp();
+    const token = await login(t);
+    const sessions = await t.db.selectFrom('sessions').selectAll().execute();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(sessions)).not.toContain(token);
+  });
+
+  it('converts every currency into the default one for totalBalance, exactly', async () => {
+    t = await buildTestApp();
+    const member = await t.db.selectFrom('members').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow();
+    await t.db.transaction().execute(async (trx) => {
+      await t.app.wallet.credit(trx, { memberId: Number(member.id), asset: 'USD', amountMinor: 1001, kind: 'adjustment' });
+      await t.app.wallet.credit(trx, { memberId: Number(member.id), asset: 'VND', amountMinor: 3, kind: 'adjustment' });
+    });
+    const res = await t.inject({ method: 'POST', url: LOGIN, payload: { username: 'demo', password: 'demo1234' } });
+    const { balance } = res.json().data;
+    // 10000 + 10.01 x 7.12 + 0.03 x 0.000281 = 10071.2712 + 0.00000843 -> 10071.27
+    expect(balance.totalBalance).toBe('10071.27');
+    expect(balance.balanceList).toEqual([
+      { coinCode: 'CNY', balance: '10000.00', isDefault: true },
+      { coinCode: 'USD', balance: '10.01', isDefault: false },
+      { coinCode: 'VND', balance: '0.03', isDefault: false },
+    ]);
+  });
+
+  it('answers a wrong password and an unknown user alike: HTTP 401, code 4010', async () => {
+    t = await buildTestApp();
+    for (const payload of [
+      { username: 'demo', password: 'wrong-password' },
+      { username: 'nobody', password: 'demo1234' },
+    ]) {
+      const res = await t.inject({ method: 'POST', url: LOGIN, payload });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ code: 4010, msg: 'wrong username or password', data: null });
+    }
+  });
+
+  it.each([
+    ['no body', undefined, 'body: missing, expected a JSON object'],
+    ['missing fields', {}, 'username: missing, expected a string; password: missing, expected a string'],
+    ['a missing password', { username: 'demo' }, 'password: missing, expected a string'],
+    ['a number as username', { username: 42, password: 'x' }, 'username: expected a string, got 42'],
+    ['an object as password', { username: 'demo', password: { $ne: '' } }, 'password: expected a string, got an object'],
+    ['null fields', { username: null, password: null }, 'username: expected a string, got null; password: expected a string, got null'],
+    ['an empty username', { username: '', password: 'x' }, 'username: expected a non-empty string, got ""'],
+    ['an extra-long username', { username: 'a'.repeat(300), password: 'x' }, 'username: expected at most 64 characters, got 300'],
+    ['an extra-long password', { username: 'demo', password: 'p'.repeat(5000) }, 'password: expected at most 128 characters, got 5000'],
+    ['an array body', [1], 'body: expected an object, got an array of 1 item'],
+  ])('rejects %s with HTTP 400, code 4001 and a message naming the field', async (_name, payload, msg) => {
+    t = await buildTestApp();
+    const res = await t.inject({ method: 'POST', url: LOGIN, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 4001, msg, data: null });
+  });
+
+  it('rejects malformed JSON and an unsupported content type with the envelope', async () => {
+    t = await buildTestApp();
+    const malformed = await t.inject({ method: 'POST', url: LOGIN, payload: '{"username": ', headers: { 'content-type': 'application/json' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 4001, msg: expect.stringMatching(/^body: malformed JSON/), data: null });
+    const empty = await t.inject({ method: 'POST', url: LOGIN, payload: '', headers: { 'content-type': 'application/json' } });
+    expect(empty.json()).toMatchObject({ code: 4001, msg: expect.stringMatching(/^body: /) });
+    const xml = await t.inject({ method: 'POST', url: LOGIN, payload: '<a/>', headers: { 'content-type': 'application/xml' } });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toMatchObject({ code: 4015, data: null });
+  });
+
+  it('accepts a form-encoded sign-in too', async () => {
+    t = await buildTestApp();
+    const res = await t.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: 'username=demo2&password=demo1234',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.userData.username).toBe('demo2');
+  });
+
+  it('limits failed sign-ins per username to 5 a minute', async () => {
+    t = await buildTestApp();
+    for (let i = 0; i < 5; i++) {
+      const res = await t.inject({ method: 'POST', url: LOGIN, payload: { username: 'demo', password: 'nope' } });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await t.inject({ method: 'POST', url: LOGIN, payload: { username: 'demo', password: 'demo1234' } });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ code: 4029, msg: 'too many failed sign-ins for this username; try again in 60 s', data: null });
+    const other = await t.inject({ method: 'POST', url: LOGIN, payload: { username: 'demo2', password: 'demo1234' } });
+    expect(other.statusCode).toBe(200);
+    t.clock.advance(60_001);
+    const later = await t.inject({ method: 'POST', url: LOGIN, payload: { username: 'demo', password: 'demo1234' } });
+    expect(later.statusCode).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('answers loginState for the session, with a raw or a Bearer token', async () => {
+    t = await buildTestApp();
+    const token = await login(t);
+    for (const authorization of [token, `Bearer ${token}`]) {
+      const res = await t.inject({ method: 'POST', url: LOGIN_STATE, headers: { authorization } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ token, isLogin: true, userData: { username: 'demo' }, balance: { totalBalance: '10000.00' } });
+    }
+  });
+
+  it('reflects balance changes in loginState', async () => {
+    t = await buildTestApp();
+    const token = await login(t);
+    const member = await t.db.selectFrom('members').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow();
+    await t.db
+      .transaction()
+      .execute((trx) => t.app.wallet.debit(trx, { memberId: Number(member.id), asset: 'CNY', amountMinor: 12_345, kind: 'bet_stake' }));
+    const res = await t.inject({ method: 'POST', url: LOGIN_STATE, headers: { authorization: token } });
+    expect(res.json().data.balance.centerBalance).toBe('9876.55');
+  });
+
+  it('answers 400 "no user" without a token and 405 "session expired" for an unknown one', async () => {
+    t = await buildTestApp();
+    const none = await t.inject({ method: 'POST', url: LOGIN_STATE });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ code: 400, msg: 'no user', data: null });
+    const unknown = await t.inject({ method: 'POST', url: LOGIN_STATE, headers: { authorization: 'Bearer not-a-session' } });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual({ code: 405, msg: 'session expired', data: null });
+  });
+
+  it('expires a session after SESSION_TTL_MINUTES (fake clock)', async () => {
+    t = await buildTestApp({ sessionTtlMinutes: 30 });
+    const token = await login(t);
+    t.clock.advance(30 * 60_000 - 1);
+    expect((await t.inject({ method: 'POST', url: LOGIN_STATE, headers: { authorization: token } })).statusCode).toBe(200);
+    t.clock.advance(1);
+    const expired = await t.inject({ method: 'POST', url: LOGIN_STATE, headers: { authorization: token } });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({ code: 405, msg: 'session expired', data: null });
+    const logout = await t.inject({ method: 'POST', url: LOGOUT, headers: { authorization: token } });
+    expect(logout.json().code).toBe(405);
+  });
+
+  it('revokes the session on logout, leaving other sessions alone', async () => {
+    t = await buildTestApp();
+    const first = await login(t);
+    const second = await login(t);
+    const res = await t.inject({ method: 'POST', url: LOGOUT, headers: { authorization: first } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 0, msg: 'success', data: null });
+    const after = await t.inject({ method: 'POST', url: LOGIN_STATE, headers: { authorization: first } });
+    expect(after.json()).toEqual({ code: 405, msg: 'session expired', data: null });
+    expect((await t.inject({ method: 'POST', url: LOGIN_STATE, headers: { authorization: second } })).statusCode).toBe(200);
+  });
+
+  it('checks the session before the body, and answers the betting family with 14010', async () => {
+    t = await buildTestApp({
+      before: (app) =>
+        app.register(async (plain) => {
+          const scope = plain.withTypeProvider<ZodTypeProvider>();
+          scope.setErrorHandler(createErrorHandler('betting'));
+          scope.post(
+            '/v1/order/test',
+            { onRequest: requireMember({ family: 'betting' }), schema: { body: z.object({ n: z.number() }) } },
+            async (request) => ok({ member: currentMember(request).username, n: request.body.n }),
+          );
+        }),
+    });
+    const anonymous = await t.inject({ method: 'POST', url: '/v1/order/test', payload: { n: 'bad' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ code: 14010, errcode: 14010, msg: 'no user' });
+    const stale = await t.inject({ method: 'POST', url: '/v1/order/test', headers: { authorization: 'x' }, payload: { n: 1 } });
+    expect(stale.json()).toEqual({ code: 14010, errcode: 14010, msg: 'session expired' });
+    const token = await login(t);
+    const invalid = await t.inject({ method: 'POST', url: '/v1/order/test', headers: { authorization: token }, payload: { n: 'bad' } });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toEqual({ code: 4001, errcode: 4001, msg: 'n: expected a number, got "bad"' });
+    const good = await t.inject({ method: 'POST', url: '/v1/order/test', headers: { authorization: token }, payload: { n: 1 } });
+    expect(good.json()).toEqual({ code: 0, msg: 'success', data: { member: 'demo', n: 1 } });
+  });
+});
+
+describe('demo members', () => {
+  it('are created once, with their opening balances written through the ledger', async () => {
+    t = await buildTestApp();
+    const { ensureDemoMembers } = await import('../src/members/demoMembers');
+    const again = await ensureDemoMembers({ db: t.db, auth: t.app.auth, wallet: t.app.wallet, members: t.config.demoMembers });
+    expect(again).toEqual([]);
+    const members = await t.db.selectFrom('members').select(['username']).orderBy('id').execute();
+    expect(members.map((m) => m.username)).toEqual(['demo', 'demo2']);
+    const ledger = await t.db.selectFrom('ledger').select(['asset', 'amount_minor', 'kind']).orderBy('id').execute();
+    expect(ledger).toEqual([
+      { asset: 'CNY', amount_minor: 1_000_000, kind: 'opening_balance' },
+      { asset: 'COIN', amount_minor: 50_000, kind: 'opening_balance' },
+      { asset: 'CNY', amount_minor: 1_000_000, kind: 'opening_balance' },
+      { asset: 'COIN', amount_minor: 50_000, kind: 'opening_balance' },
+    ]);
+  });
+
+  it('are not created when turned off', async () => {
+    t = await buildTestApp({ demoUsers: false });
+    expect(await t.db.selectFrom('members').select('id').execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { apiLanguageOf, createI18n, LOCALES, toLocale } from './i18n';
+
+const localesDir = path.join(__dirname, '../../locales');
+const read = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(localesDir, lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
+
+function leaves(value: unknown, prefix = ''): Record<string, unknown> {
+  if (value && typeof value === 'object') {
+    return Object.assign({}, ...Object.entries(value).map(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k)));
+  }
+  return { [prefix]: value };
+}
+
+describe('locale files', () => {
+  const namespaces = readdirSync(path.join(localesDir, 'zh-CN')).map((f) => f.replace(/\.json$/, ''));
+
+  it('exist for every language with the same namespaces', () => {
+    for (const { lng } of LOCALES) {
+      expect(readdirSync(path.join(localesDir, lng)).sort()).toEqual(namespaces.map((n) => `${n}.json`).sort());
+    }
+  });
+
+  it.each(namespaces)('%s has the same keys in all five languages, none empty, placeholders kept', (ns) => {
+    const reference = leaves(read('zh-CN', ns));
+    for (const { lng } of LOCALES) {
+      const strings = leaves(read(lng, ns));
+      expect(Object.keys(strings).sort()).toEqual(Object.keys(reference).sort());
+      for (const [key, text] of Object.entries(strings)) {
+        expect(typeof text === 'string' && text.trim().length > 0).toBe(true);
+        const placeholders = (s: unknown) => String(s).match(/\{\{\w+\}\}/g)?.sort() ?? [];
+        expect([lng, key, placeholders(text)]).toEqual([lng, key, placeholders(reference[key])]);
+      }
+    }
+  });
+});
+
+describe('createI18n', () => {
+  it('loads namespaces lazily and switches language without reloading', async () => {
+    const load = jest.fn(async (lng: string, ns: string) => read(lng, ns));
+    const i18n = await createI18n('zh-CN', load);
+    expect(i18n.t('betSlip.title')).toBe('投注单');
+    expect(load.mock.calls.map((c) => c.join('/'))).toEqual(['zh-CN/common']);
+
+    await i18n.loadNamespaces('sport-football');
+    expect(i18n.t('market.handicap', { ns: 'sport-football' })).toBe('让球');
+
+    await i18n.changeLanguage('th');
+    expect(i18n.t('betSlip.title')).toBe('สลิปเดิมพัน');
+    expect(i18n.t('market.handicap', { ns: 'sport-football' })).toBe('แฮนดิแคป');
+  });
+
+  it('maps between i18next codes and the spec codes', () => {
+    expect(toLocale('CMN')).toBe('zh-CN');
+    expect(toLocale('ENG')).toBe('en');
+    expect(toLocale('VIE')).toBe('vi');
+    expect(toLocale('THA')).toBe('th');
+    expect(toLocale('zh-TW')).toBe('zh-TW');
+    expect(toLocale('fr')).toBeUndefined();
+    expect(apiLanguageOf('vi')).toBe('VIE');
+    expect(apiLanguageOf('unknown')).toBe('CMN');
+  });
+});

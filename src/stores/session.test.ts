@@ -1,0 +1,117 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { fakeEnv } from '../testing/fakeEnv';
+import { createRootStore } from './RootStore';
+
+const loginState = {
+  isLogin: true,
+  token: 'tok-1',
+  userData: { uid: '7', username: 'demo', nickname: 'Demo' },
+  balance: { centerBalance: '10000.00', totalBalance: '10000.00', balanceList: [{ coinCode: 'USD', balance: '5.00' }, { coinCode: 'CNY', balance: '10000.00', isDefault: true }] },
+  coinBalance: '120.00',
+};
+
+describe('session', () => {
+  it('applies the host login state and keeps the token in storage', () => {
+    const { env } = fakeEnv();
+    const store = createRootStore({}, env);
+    store.applyHostProps(loginState);
+    expect(store.session.isLogin).toBe(true);
+    expect(store.session.displayName).toBe('Demo');
+    expect(store.session.defaultBalance?.coinCode).toBe('CNY');
+    expect(env.storage.get('auth')).toBe('tok-1');
+
+    store.applyHostProps({ isLogin: false });
+    expect(store.session.isLogin).toBe(false);
+    expect(store.session.balanceList).toHaveLength(0);
+    expect(env.storage.get('auth')).toBeNull();
+  });
+
+  it('is not logged in when the host says so but gives no token and none is stored', () => {
+    const { env } = fakeEnv();
+    const store = createRootStore({}, env);
+    store.applyHostProps({ ...loginState, token: undefined });
+    expect(store.session.isLogin).toBe(false);
+  });
+
+  it('signs in through the platform, and reports a refusal without logging in', async () => {
+    const { env, http } = fakeEnv();
+    const store = createRootStore({}, env);
+    http.forehead.post.mockRejectedValueOnce(new Error('wrong username or password'));
+    expect(await store.session.signIn('demo', 'bad')).toBe(false);
+    expect(store.session.signInError).toBe('wrong username or password');
+    expect(store.session.isLogin).toBe(false);
+
+    http.forehead.post.mockResolvedValueOnce(loginState);
+    expect(await store.session.signIn('demo', 'demo1234')).toBe(true);
+    expect(http.forehead.post).toHaveBeenLastCalledWith('/api/forehead/user/login', { username: 'demo', password: 'demo1234' }, { noAuth: true });
+    expect(store.session.isLogin).toBe(true);
+    expect(store.session.signInError).toBeUndefined();
+    expect(store.session.signingIn).toBe(false);
+  });
+
+  it('restores a stored token with the platform, and forgets one it refuses', async () => {
+    const { env, http } = fakeEnv();
+    const store = createRootStore({}, env);
+    expect(await store.session.restore()).toBe(false);
+    expect(http.forehead.post).not.toHaveBeenCalled();
+
+    env.storage.set('auth', 'tok-1');
+    http.forehead.post.mockResolvedValueOnce(loginState);
+    expect(await store.session.restore()).toBe(true);
+    expect(store.session.isLogin).toBe(true);
+
+    http.forehead.post.mockRejectedValueOnce(new Error('session expired'));
+    expect(await store.session.restore()).toBe(false);
+    expect(store.session.isLogin).toBe(false);
+    expect(env.storage.get('auth')).toBeNull();
+  });
+
+  it('signs out locally even when the platform call fails', async () => {
+    const { env, http } = fakeEnv();
+    const store = createRootStore({}, env);
+    store.applyHostProps(loginState);
+    http.forehead.post.mockRejectedValueOnce(new Error('network'));
+    await store.session.signOut();
+    expect(store.session.isLogin).toBe(false);
+    expect(env.storage.get('auth')).toBeNull();
+  });
+});
+
+describe('requireLogin', () => {
+  it('lets a member through', () => {
+    const { env } = fakeEnv();
+    const store = createRootStore({}, env);
+    store.applyHostProps(loginState);
+    expect(store.requireLogin()).toBe(true);
+    expect(store.ui.loginDialogOpen).toBe(false);
+  });
+
+  it("asks the host's login when the host offers one", () => {
+    const requestLogin = jest.fn();
+    const { env } = fakeEnv({ host: { requestLogin } });
+    const store = createRootStore({}, env);
+    expect(store.requireLogin('please log in')).toBe(false);
+    expect(requestLogin).toHaveBeenCalledTimes(1);
+    expect(store.ui.loginDialogOpen).toBe(false);
+  });
+
+  it("opens the app's own dialog otherwise, with the reason", () => {
+    const { env } = fakeEnv();
+    const store = createRootStore({}, env);
+    expect(store.requireLogin('please log in')).toBe(false);
+    expect(store.ui.loginDialogOpen).toBe(true);
+    expect(store.ui.loginReason).toBe('please log in');
+    store.ui.closeLogin();
+    expect(store.ui.loginReason).toBeUndefined();
+  });
+});
+
+describe('maintenance', () => {
+  it('follows the host AllInMaintain flag', () => {
+    const { env } = fakeEnv();
+    const store = createRootStore({}, env);
+    expect(store.underMaintenance).toBe(false);
+    store.applyHostProps({ isLogin: false, AllInMaintain: true });
+    expect(store.underMaintenance).toBe(true);
+  });
+});

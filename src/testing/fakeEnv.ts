@@ -1,0 +1,34 @@
+import { jest } from '@jest/globals';
+import type { i18n as I18n } from 'i18next';
+import type { HostCallbacks } from '../host/hostProps';
+import type { HttpClients } from '../services/http';
+import type { PushClient } from '../services/push';
+import { createScheduler } from '../services/scheduler';
+import { createMemoryStorage, createStorage } from '../services/storage';
+import { createToaster } from '../services/toast';
+import type { Env } from '../stores/env';
+
+type Call = (url: string, body?: unknown, config?: unknown) => Promise<unknown>;
+
+/** HTTP clients whose calls are jest mocks: tests say what each call answers. */
+export function fakeHttp() {
+  const client = () => ({ post: jest.fn<Call>(), get: jest.fn<Call>() });
+  return { betting: client(), match: client(), forehead: client(), media: client(), results: client() };
+}
+
+export function fakeEnv(overrides: { host?: HostCallbacks; now?: () => number; i18n?: Partial<I18n> } = {}) {
+  const http = fakeHttp();
+  const silent = { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+  const env = {
+    http: http as unknown as HttpClients,
+    push: { subscribe: jest.fn(() => () => undefined), route: jest.fn(() => () => undefined), isSubscribed: jest.fn(() => false), state: jest.fn(() => 'closed'), close: jest.fn() } as unknown as PushClient,
+    scheduler: createScheduler({ logger: silent }),
+    storage: createStorage('test', createMemoryStorage(), silent),
+    clock: { now: overrides.now ?? (() => 1_700_000_000_000) },
+    i18n: { language: 'zh-CN', changeLanguage: jest.fn(async () => undefined), t: (key: string) => key, ...overrides.i18n } as unknown as I18n,
+    host: overrides.host ?? {},
+    toast: createToaster(),
+    logger: silent,
+  } satisfies Env;
+  return { env, http };
+}

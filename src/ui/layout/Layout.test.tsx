@@ -1,0 +1,99 @@
+import { describe, expect, it } from '@jest/globals';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadPlugins } from '../../kernel';
+import { registry } from '../../kernel/registry';
+import { createRootStore } from '../../stores/RootStore';
+import { fakeEnv } from '../../testing/fakeEnv';
+import { createTestI18n } from '../../testing/i18n';
+import { AppRoot } from '../AppRoot';
+
+async function renderApp(enabled: string[] = ['sport-football', 'sport-basketball', 'sport-generic'], lng: 'en' | 'zh-CN' = 'en') {
+  const i18n = await createTestI18n(lng);
+  const { env, http } = fakeEnv({ i18n });
+  const store = createRootStore({}, env);
+  store.settings.restore(lng);
+  const plugins = loadPlugins({ plugins: [...registry.keys()].map((id) => ({ id, enabled: enabled.includes(id), options: {} })) }, registry, {
+    loadNamespace: (ns) => i18n.loadNamespaces(ns),
+  });
+  await act(async () => {
+    render(
+      <AppRoot
+        store={store}
+        plugins={plugins}
+        i18n={i18n}
+        services={{ http: env.http, push: env.push, scheduler: env.scheduler, storage: env.storage, toast: env.toast }}
+        basename=""
+        merchantName="Test Book"
+        embedded={false}
+        onNavigateRequest={() => () => undefined}
+      />,
+    );
+  });
+  return { store, env, http };
+}
+
+describe('the desktop layout', () => {
+  it('lists every sport of the enabled plugins in the spec order', async () => {
+    await renderApp();
+    const menu = await screen.findByRole('navigation', { name: 'Sports' });
+    await within(menu).findByRole('button', { name: 'Beach volleyball' });
+    const names = within(menu).getAllByRole('button').map((b) => b.textContent);
+    expect(names.slice(0, 5)).toEqual(['Football', 'Basketball', 'E-football', 'E-basketball', 'Tennis']);
+    expect(names).toHaveLength(17);
+  });
+
+  it('leaves out the sports of a disabled plugin', async () => {
+    await renderApp(['sport-football']);
+    const menu = await screen.findByRole('navigation', { name: 'Sports' });
+    await within(menu).findByRole('button', { name: 'Football' });
+    expect(within(menu).getAllByRole('button')).toHaveLength(1);
+  });
+
+  it('marks the chosen sport as current and shows it in the main column', async () => {
+    const { store } = await renderApp();
+    const tennis = await screen.findByRole('button', { name: 'Tennis' });
+    await userEvent.click(tennis);
+    expect(tennis).toHaveAttribute('aria-current', 'page');
+    expect(store.ui.activeSportId).toBe(5);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tennis' })).toBeInTheDocument();
+  });
+
+  it('opens the login dialog, validates, and signs in', async () => {
+    const { http, store } = await renderApp();
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    const dialog = screen.getByRole('dialog', { name: 'Log in' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter your username and password');
+    expect(http.forehead.post).not.toHaveBeenCalled();
+
+    http.forehead.post.mockResolvedValueOnce({
+      isLogin: true,
+      token: 't',
+      userData: { uid: '1', username: 'demo' },
+      balance: { balanceList: [{ coinCode: 'CNY', balance: '10000.00', isDefault: true }] },
+    });
+    await userEvent.type(within(dialog).getByLabelText('Username'), 'demo');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'demo1234');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    expect(store.session.isLogin).toBe(true);
+    expect(dialog).not.toHaveAttribute('open');
+    expect(screen.getByTestId('app-balance')).toHaveTextContent('¥10,000.00');
+  });
+
+  it('shows the maintenance notice instead of the sportsbook', async () => {
+    const { store } = await renderApp();
+    act(() => store.applyHostProps({ isLogin: false, AllInMaintain: true }));
+    expect(screen.getByRole('heading', { name: 'Under maintenance' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Sports' })).toBeNull();
+  });
+
+  it('renders toasts and lets the member dismiss them', async () => {
+    const { env } = await renderApp();
+    act(() => void env.toast.error('Network error, please try again'));
+    const toast = screen.getByRole('alert');
+    expect(toast).toHaveTextContent('Network error, please try again');
+    await userEvent.click(within(toast).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Network error, please try again')).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { appReady, expectAccessible } from '../support/fixtures';
+import { installLeakProbe, type Holdings } from '../support/leakProbe';
+
+test.describe('embedded in the demo host at /newSport', () => {
+  test('login, balance, language and odds format reach the app as props, without a remount', async ({ page }) => {
+    await page.goto('/newSport');
+    await appReady(page);
+    const app = page.locator('#sport-pc-container [data-sport-pc]');
+    await expect(app).toBeVisible();
+    // The merchant's brand tokens are applied to the app's root.
+    await expect(app).toHaveAttribute('style', /--sp-color-brand: #6b2fa3/);
+    const root = await app.elementHandle();
+
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill('demo1234');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByTestId('host-balance')).toHaveText('CNY 10000.00');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('sport-pc:auth'))).not.toBeNull();
+
+    await page.getByTestId('host-language').selectOption('ENG');
+    await expect(app.getByRole('heading', { name: 'Bet slip' })).toBeVisible();
+    await page.getByTestId('host-odds-format').selectOption('3');
+    await expect(app.locator('select').first()).toHaveValue('3');
+    expect(await root!.evaluate((el) => el.isConnected)).toBe(true);
+
+    // A change made inside the app reaches the host through its callback.
+    await app.locator('select').nth(1).selectOption('vi');
+    await expect(page.getByTestId('host-language')).toHaveValue('VIE');
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('host-embedded.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('sport-pc:auth'))).toBeNull();
+  });
+
+  test('the host path-change event navigates the app', async ({ page }) => {
+    await page.goto('/newSport');
+    await appReady(page);
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('sport-pc:path-change', { detail: { path: '/no/such/screen' } })));
+    await expect(page).toHaveURL(/\/newSport\/?$/);
+    await expect(page.locator('[data-sport-pc]')).toBeVisible();
+  });
+
+  test('mount, unmount and mount again leave nothing of the app behind', async ({ page }) => {
+    await page.addInitScript(installLeakProbe);
+    await page.goto('/newSport/lobby');
+    await expect(page.getByRole('heading', { name: 'Lobby' })).toBeVisible();
+    const holdings = () => page.evaluate(() => (window as unknown as { __holdings(): Holdings }).__holdings());
+    const baseline = await holdings();
+
+    await page.getByRole('button', { name: 'Sports' }).click();
+    await appReady(page);
+    await page.getByRole('button', { name: 'Lobby' }).click();
+    await expect(page.locator('[data-sport-pc]')).toHaveCount(0);
+    await expect.poll(holdings).toEqual({ ...baseline, listeners: expect.any(Number) });
+    const afterFirst = await holdings();
+
+    await page.getByRole('button', { name: 'Sports' }).click();
+    await appReady(page);
+    await page.getByRole('button', { name: 'Lobby' }).click();
+    await expect(page.locator('[data-sport-pc]')).toHaveCount(0);
+    await expect.poll(holdings).toEqual(afterFirst);
+  });
+});

@@ -1,0 +1,135 @@
+import { expect, test } from '@playwright/test';
+import { appReady, chunk, expectAccessible, recordScripts } from '../support/fixtures';
+import { installLeakProbe, type Holdings } from '../support/leakProbe';
+
+test.describe('standalone app at /spa/sport-pc/', () => {
+  test('renders the shell with every enabled sport plugin fetched on first render', async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/spa/sport-pc/');
+    await appReady(page);
+    const menu = page.getByRole('navigation', { name: '体育项目' });
+    await expect(menu.getByRole('button', { name: '足球' })).toBeVisible();
+    await expect(menu.getByRole('button', { name: '篮球' })).toBeVisible();
+    await expect(menu.getByRole('button', { name: '网球' })).toBeVisible();
+    await expect(menu.getByRole('button')).toHaveCount(17);
+    expect(chunk(scripts, 'plugin-sport-football')).toHaveLength(1);
+    expect(chunk(scripts, 'plugin-sport-basketball')).toHaveLength(1);
+    expect(chunk(scripts, 'plugin-sport-generic')).toHaveLength(1);
+    await expect(page.getByRole('heading', { name: '投注单' })).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('shell-zh-CN.png'), fullPage: true });
+  });
+
+  test('stores a P-prefixed device id and the token and apiSrc URL parameters', async ({ page }) => {
+    await page.goto('/spa/sport-pc/?token=abc123&apiSrc=');
+    await appReady(page);
+    const stored = await page.evaluate(() => ({ ...localStorage }));
+    expect(JSON.parse(stored['sport-pc:deviceId']!)).toMatch(/^P[0-9a-f]{32}$/);
+    // Not a session the platform knows: the app asked, was refused, and forgot it.
+    expect(stored['sport-pc:auth']).toBeUndefined();
+  });
+
+  test('a disabled plugin is never downloaded and its sports disappear', async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/spa/sport-pc/?merchant=lite');
+    await appReady(page);
+    const menu = page.getByRole('navigation', { name: '体育项目' });
+    await expect(menu.getByRole('button')).toHaveCount(1);
+    await expect(menu.getByRole('button', { name: '篮球' })).toHaveCount(0);
+    expect(chunk(scripts, 'plugin-sport-football')).toHaveLength(1);
+    expect(chunk(scripts, 'plugin-sport-basketball')).toEqual([]);
+    expect(chunk(scripts, 'plugin-sport-generic')).toEqual([]);
+  });
+
+  test('a plugin whose chunk fails shows a failure panel, the page works, and Retry recovers', async ({ page }) => {
+    await page.route(/plugin-sport-basketball\.[0-9a-f]+\.js$/, (route) => route.abort('failed'));
+    await page.goto('/spa/sport-pc/');
+    await appReady(page);
+    const failure = page.locator('[data-plugin-failure="sport-basketball"]');
+    await expect(failure).toBeVisible();
+    await expect(failure).toContainText('此模块加载失败');
+    await expect(page.getByRole('button', { name: '网球' })).toBeVisible();
+
+    await page.unroute(/plugin-sport-basketball/);
+    await failure.getByRole('button', { name: '重试' }).click();
+    await expect(page.getByRole('button', { name: '篮球' })).toBeVisible();
+    await expect(failure).toHaveCount(0);
+  });
+
+  test('signs in through the login dialog and shows the balance', async ({ page }) => {
+    await page.goto('/spa/sport-pc/');
+    await appReady(page);
+    await page.getByRole('button', { name: '登录' }).click();
+    const dialog = page.getByRole('dialog', { name: '登录' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: '登录' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('请输入用户名和密码');
+    await dialog.getByLabel('用户名').fill('demo');
+    await dialog.getByLabel('密码').fill('wrong-password');
+    await dialog.getByRole('button', { name: '登录' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('用户名或密码错误');
+    await dialog.getByLabel('密码').fill('demo1234');
+    await dialog.getByRole('button', { name: '登录' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('app-balance')).toContainText('¥10,000.00');
+    await expectAccessible(page);
+  });
+
+  test('switches language without a reload, in all five languages', async ({ page }) => {
+    await page.goto('/spa/sport-pc/');
+    await appReady(page);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    const language = page.getByLabel('语言');
+    const cases = [
+      ['en', 'Bet slip', 'Football'],
+      ['vi', 'Phiếu cược', 'Bóng đá'],
+      ['th', 'สลิปเดิมพัน', 'ฟุตบอล'],
+      ['zh-TW', '投注單', '足球'],
+      ['zh-CN', '投注单', '足球'],
+    ] as const;
+    for (const [lng, slip, football] of cases) {
+      await page.locator('[data-sport-pc] select').nth(1).selectOption(lng);
+      await expect(page.getByRole('heading', { name: slip })).toBeVisible();
+      await expect(page.locator('[data-sport-id="1"]')).toContainText(football);
+      await page.screenshot({ path: test.info().outputPath(`shell-${lng}.png`), fullPage: true });
+    }
+    await expect(language).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+
+  test('unknown paths fall back to home; history works', async ({ page }) => {
+    await page.goto('/spa/sport-pc/some/deep/link');
+    await appReady(page);
+    await expect(page).toHaveURL(/\/spa\/sport-pc\/?$/);
+  });
+
+  test('unmount leaves no timer, socket or listener behind, and the app mounts again', async ({ page }) => {
+    await page.addInitScript(installLeakProbe);
+    await page.goto('/spa/sport-pc/');
+    await appReady(page);
+    const lifecycle = 'sport-pc';
+    await page.evaluate(async (name) => (window as unknown as Record<string, { unmount(): Promise<void> }>)[name]!.unmount(), lifecycle);
+    await expect(page.locator('[data-sport-pc]')).toHaveCount(0);
+    const holdings = () => page.evaluate(() => (window as unknown as { __holdings(): Holdings }).__holdings());
+    await expect.poll(holdings).toEqual({ intervals: 0, timeouts: 0, sockets: 0, listeners: expect.any(Number) });
+    const listenersAfterFirst = (await holdings()).listeners;
+
+    await page.evaluate(async (name) => (window as unknown as Record<string, { mount(p: object): Promise<void> }>)[name]!.mount({}), lifecycle);
+    await appReady(page);
+    await page.evaluate(async (name) => (window as unknown as Record<string, { unmount(): Promise<void> }>)[name]!.unmount(), lifecycle);
+    await expect.poll(holdings).toEqual({ intervals: 0, timeouts: 0, sockets: 0, listeners: listenersAfterFirst });
+  });
+});
+
+test('a valid token in the URL signs the visitor in; a refused one is forgotten', async ({ page, request }) => {
+  const login = await request.post('/api/forehead/user/login', { data: { username: 'demo2', password: 'demo1234' } });
+  const { data } = (await login.json()) as { data: { token: string } };
+  await page.goto(`/spa/sport-pc/?token=${data.token}`);
+  await appReady(page);
+  await expect(page.getByTestId('app-balance')).toContainText('¥10,000.00');
+  await page.reload();
+  await expect(page.getByTestId('app-balance')).toContainText('¥10,000.00');
+  await page.getByRole('button', { name: '退出' }).click();
+  await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('sport-pc:auth'))).toBeNull();
+});

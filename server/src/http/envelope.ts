@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATIC_LANGUAGES } from '../static/tables';
 
 /**
  * Response envelopes and codes.
@@ -84,3 +85,9 @@ export function foreheadResponses<T extends z.ZodType>(data: T, { auth = false }
     500: errorEnvelope,
   };
 }
+
+/**
+ * The language field the spec says forehead and results calls carry (CMN, zh-TW, ENG, VIE, THA); the app's HTTP
+ * client adds it to every such call, so strict schemas of these families include it.
+ */
+export const languageField = z.enum(STATIC_LANGUAGES).optional();

@@ -15,11 +15,14 @@ export const Header = observer(function Header({ merchantName, embedded }: { mer
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <span className={styles.brand}>
-          <span className={styles.logo} aria-hidden="true" />
-          <span className={styles.brandName}>{merchantName}</span>
-          <span className={styles.product}>{t('app.name')}</span>
-        </span>
+        {/* Embedded, the host's own header carries the operator's brand. */}
+        {!embedded && (
+          <span className={styles.brand}>
+            <span className={styles.logo} aria-hidden="true" />
+            <span className={styles.brandName}>{merchantName}</span>
+            <span className={styles.product}>{t('app.name')}</span>
+          </span>
+        )}
         <nav className={styles.nav} aria-label={t('nav.label')}>
           <Link href="/" className={onHome ? `${styles.tab} ${styles.active}` : styles.tab} aria-current={onHome ? 'page' : undefined}>
             {t('nav.home')}

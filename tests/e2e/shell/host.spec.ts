@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { appReady, expectAccessible } from '../support/fixtures';
-import { installLeakProbe, type Holdings } from '../support/leakProbe';
+import { installLeakProbe, SETTLE_MS, type Holdings } from '../support/leakProbe';
 
 test.describe('embedded in the demo host at /newSport', () => {
   test('login, balance, language and odds format reach the app as props, without a remount', async ({ page }) => {
@@ -53,13 +53,13 @@ test.describe('embedded in the demo host at /newSport', () => {
     await appReady(page);
     await page.getByRole('button', { name: 'Lobby' }).click();
     await expect(page.locator('[data-sport-pc]')).toHaveCount(0);
-    await expect.poll(holdings).toEqual({ ...baseline, listeners: expect.any(Number) });
+    await expect.poll(holdings, { timeout: SETTLE_MS }).toEqual({ ...baseline, listeners: expect.any(Number) });
     const afterFirst = await holdings();
 
     await page.getByRole('button', { name: 'Sports' }).click();
     await appReady(page);
     await page.getByRole('button', { name: 'Lobby' }).click();
     await expect(page.locator('[data-sport-pc]')).toHaveCount(0);
-    await expect.poll(holdings).toEqual(afterFirst);
+    await expect.poll(holdings, { timeout: SETTLE_MS }).toEqual(afterFirst);
   });
 });

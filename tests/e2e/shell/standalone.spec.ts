@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { appReady, chunk, expectAccessible, recordScripts } from '../support/fixtures';
-import { installLeakProbe, type Holdings } from '../support/leakProbe';
+import { installLeakProbe, SETTLE_MS, type Holdings } from '../support/leakProbe';
 
 test.describe('standalone app at /spa/sport-pc/', () => {
   test('renders the shell with every enabled sport plugin fetched on first render', async ({ page }) => {
@@ -8,9 +8,9 @@ test.describe('standalone app at /spa/sport-pc/', () => {
     await page.goto('/spa/sport-pc/');
     await appReady(page);
     const menu = page.getByRole('navigation', { name: '体育项目' });
-    await expect(menu.getByRole('button', { name: '足球' })).toBeVisible();
-    await expect(menu.getByRole('button', { name: '篮球' })).toBeVisible();
-    await expect(menu.getByRole('button', { name: '网球' })).toBeVisible();
+    await expect(menu.getByRole('button', { name: '足球', exact: true })).toBeVisible();
+    await expect(menu.getByRole('button', { name: '篮球', exact: true })).toBeVisible();
+    await expect(menu.getByRole('button', { name: '网球', exact: true })).toBeVisible();
     await expect(menu.getByRole('button')).toHaveCount(17);
     expect(chunk(scripts, 'plugin-sport-football')).toHaveLength(1);
     expect(chunk(scripts, 'plugin-sport-basketball')).toHaveLength(1);
@@ -35,24 +35,25 @@ test.describe('standalone app at /spa/sport-pc/', () => {
     await appReady(page);
     const menu = page.getByRole('navigation', { name: '体育项目' });
     await expect(menu.getByRole('button')).toHaveCount(1);
-    await expect(menu.getByRole('button', { name: '篮球' })).toHaveCount(0);
+    await expect(menu.getByRole('button', { name: '篮球', exact: true })).toHaveCount(0);
     expect(chunk(scripts, 'plugin-sport-football')).toHaveLength(1);
     expect(chunk(scripts, 'plugin-sport-basketball')).toEqual([]);
     expect(chunk(scripts, 'plugin-sport-generic')).toEqual([]);
   });
 
   test('a plugin whose chunk fails shows a failure panel, the page works, and Retry recovers', async ({ page }) => {
-    await page.route(/plugin-sport-basketball\.[0-9a-f]+\.js$/, (route) => route.abort('failed'));
+    const basketballChunk = /plugin-sport-basketball\.[0-9a-f]+\.js$/;
+    await page.route(basketballChunk, (route) => route.abort('failed'));
     await page.goto('/spa/sport-pc/');
     await appReady(page);
     const failure = page.locator('[data-plugin-failure="sport-basketball"]');
     await expect(failure).toBeVisible();
     await expect(failure).toContainText('此模块加载失败');
-    await expect(page.getByRole('button', { name: '网球' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '网球', exact: true })).toBeVisible();
 
-    await page.unroute(/plugin-sport-basketball/);
+    await page.unroute(basketballChunk);
     await failure.getByRole('button', { name: '重试' }).click();
-    await expect(page.getByRole('button', { name: '篮球' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '篮球', exact: true })).toBeVisible();
     await expect(failure).toHaveCount(0);
   });
 
@@ -111,13 +112,13 @@ test.describe('standalone app at /spa/sport-pc/', () => {
     await page.evaluate(async (name) => (window as unknown as Record<string, { unmount(): Promise<void> }>)[name]!.unmount(), lifecycle);
     await expect(page.locator('[data-sport-pc]')).toHaveCount(0);
     const holdings = () => page.evaluate(() => (window as unknown as { __holdings(): Holdings }).__holdings());
-    await expect.poll(holdings).toEqual({ intervals: 0, timeouts: 0, sockets: 0, listeners: expect.any(Number) });
+    await expect.poll(holdings, { timeout: SETTLE_MS }).toEqual({ intervals: 0, timeouts: 0, sockets: 0, listeners: expect.any(Number) });
     const listenersAfterFirst = (await holdings()).listeners;
 
     await page.evaluate(async (name) => (window as unknown as Record<string, { mount(p: object): Promise<void> }>)[name]!.mount({}), lifecycle);
     await appReady(page);
     await page.evaluate(async (name) => (window as unknown as Record<string, { unmount(): Promise<void> }>)[name]!.unmount(), lifecycle);
-    await expect.poll(holdings).toEqual({ intervals: 0, timeouts: 0, sockets: 0, listeners: listenersAfterFirst });
+    await expect.poll(holdings, { timeout: SETTLE_MS }).toEqual({ intervals: 0, timeouts: 0, sockets: 0, listeners: listenersAfterFirst });
   });
 });
 

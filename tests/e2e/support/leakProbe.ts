@@ -74,3 +74,9 @@ export function installLeakProbe() {
 
   w.__holdings = () => ({ intervals: intervals.size, timeouts: timeouts.size, sockets: [...sockets].filter((s) => s.readyState <= 1).length, listeners: listeners.size });
 }
+
+/**
+ * How long a test waits for holdings to settle after unmount: mobx-react-lite sweeps reactions of components that
+ * rendered but never committed on a 10 s timer of its own, which ends by itself; nothing of the app's may outlive it.
+ */
+export const SETTLE_MS = 15_000;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfigs } from '../../config/appConfig';
-import { ApiError, CODES, foreheadResponses, ok } from '../../http/envelope';
+import { ApiError, CODES, foreheadResponses, languageField, ok } from '../../http/envelope';
 
 const resolvedConfigSchema = z.object({
   merchantId: z.string(),
@@ -22,7 +22,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod<{ appConfigs: AppConfigs }> 
           'config/app.json merged with config/merchants/<merchantId>.json, validated at start-up: which plugins are ' +
           'enabled, their options with defaults applied, and the theme tokens. No auth: the app needs it before login.',
         tags: ['forehead: system'],
-        querystring: z.strictObject({ merchantId: z.string().regex(/^[a-z0-9-]{1,64}$/).optional() }),
+        querystring: z.strictObject({ merchantId: z.string().regex(/^[a-z0-9-]{1,64}$/).optional(), language: languageField }),
         response: foreheadResponses(resolvedConfigSchema),
       },
     },

@@ -60,7 +60,7 @@ function common(mode: string, publicPath: string, outDir: string): Configuration
 
 export default defineConfig((env: Record<string, unknown>, argv: { mode?: string }) => {
   const mode = argv.mode ?? 'production';
-  const serving = Boolean(env.WEBPACK_SERVE);
+  const serving = Boolean(env.RSPACK_SERVE);
 
   const app = common(mode, '/spa/sport-pc/', 'spa/sport-pc');
   app.name = 'app';

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
@@ -81,6 +82,12 @@ export function buildApp(opts: BuildAppOptions): App {
       },
     },
     transform: jsonSchemaTransform,
+  });
+  app.register(cors, {
+    origin: opts.config.cors.origins.includes('*') ? true : opts.config.cors.origins,
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['authorization', 'content-type', 'x-device-id'],
+    maxAge: 600,
   });
   app.register(formbody);
   app.register(corePlugin, {

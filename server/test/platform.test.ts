@@ -106,3 +106,33 @@ describe('platform routes', () => {
     expect(logged).toEqual(['secret detail at /etc/passwd']);
   });
 });
+
+describe('CORS', () => {
+  it('lets a page from another origin call the platform with its token header', async () => {
+    const t = await buildTestApp({ demoUsers: false });
+    try {
+      const preflight = await t.inject({
+        method: 'OPTIONS',
+        url: '/api/forehead/user/loginState',
+        headers: { origin: 'http://operator.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('http://operator.example');
+      expect(String(preflight.headers['access-control-allow-headers'])).toContain('authorization');
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it('allows only the configured origins when "*" is not given', async () => {
+    const t = await buildTestApp({ demoUsers: false, config: { cors: { origins: ['http://allowed.example'] } } });
+    try {
+      const allowed = await t.inject({ url: '/healthz', headers: { origin: 'http://allowed.example' } });
+      expect(allowed.headers['access-control-allow-origin']).toBe('http://allowed.example');
+      const other = await t.inject({ url: '/healthz', headers: { origin: 'http://evil.example' } });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await t.app.close();
+    }
+  });
+});

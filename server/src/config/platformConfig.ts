@@ -55,6 +55,13 @@ export const platformConfigSchema = z.strictObject({
     maxBufferedBytes: z.number().int().min(1).max(1024 * 1024 * 1024),
     maxChannelsPerClient: z.number().int().min(1).max(100_000),
   }),
+  /**
+   * Origins whose pages may call the platform from the browser (an app loaded from another host with apiSrc
+   * pointing here). "*" allows any: auth is a header token, never a cookie, so a foreign page gains nothing.
+   */
+  cors: z.strictObject({
+    origins: z.array(z.union([z.literal('*'), z.url({ protocol: /^https?$/ })])).min(1),
+  }),
 });
 
 export type PlatformConfig = z.output<typeof platformConfigSchema>;

@@ -20,11 +20,20 @@ test.describe('standalone app at /spa/sport-pc/', () => {
     await page.screenshot({ path: test.info().outputPath('shell-zh-CN.png'), fullPage: true });
   });
 
-  test('stores a P-prefixed device id and the token and apiSrc URL parameters', async ({ page }) => {
-    await page.goto('/spa/sport-pc/?token=abc123&apiSrc=');
+  test('stores a P-prefixed device id and the token and apiSrc URL parameters', async ({ page, baseURL }) => {
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+    });
+    // apiSrc names the platform by another spelling of this origin, so every API call must follow it.
+    const apiSrc = baseURL!.replace('127.0.0.1', 'localhost');
+    await page.goto(`/spa/sport-pc/?token=abc123&apiSrc=${encodeURIComponent(apiSrc)}`);
     await appReady(page);
     const stored = await page.evaluate(() => ({ ...localStorage }));
     expect(JSON.parse(stored['sport-pc:deviceId']!)).toMatch(/^P[0-9a-f]{32}$/);
+    expect(JSON.parse(stored['sport-pc:domain']!)).toBe(apiSrc);
+    expect(apiCalls.length).toBeGreaterThan(0);
+    expect(apiCalls.every((url) => url.startsWith(apiSrc))).toBe(true);
     // Not a session the platform knows: the app asked, was refused, and forgot it.
     expect(stored['sport-pc:auth']).toBeUndefined();
   });

@@ -5,6 +5,7 @@ import { Redirect, Route, Router, Switch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { KernelProvider, type PluginSet } from '../kernel';
 import type { RootStoreInstance } from '../stores/RootStore';
+import { Button } from './common/Button';
 import { Layout } from './layout/Layout';
 import { StoreProvider } from './storeContext';
 import type { AppServices } from './services';
@@ -65,9 +66,7 @@ export function BootScreen({ failed = false, detail, onRetry }: { failed?: boole
           <p className={styles.bootTitle}>加载失败 · Loading failed</p>
           {detail && <pre className={styles.bootDetail}>{detail}</pre>}
           {onRetry && (
-            <button type="button" className={styles.bootRetry} onClick={onRetry}>
-              重试 · Retry
-            </button>
+            <Button onClick={onRetry}>重试 · Retry</Button>
           )}
         </>
       ) : (

@@ -4,6 +4,7 @@ import { Link, useRoute } from 'wouter';
 import { ODDS_FORMATS } from '../../domain/odds';
 import { formatMoney, isCurrency } from '../../domain/money';
 import { LOCALES } from '../../services/i18n';
+import { Button } from '../common/Button';
 import { useStore } from '../storeContext';
 import styles from './Header.module.css';
 
@@ -65,14 +66,12 @@ export const Header = observer(function Header({ merchantName, embedded }: { mer
                     {isCurrency(balance.coinCode) ? formatMoney(balance.balance, balance.coinCode) : `${balance.balance} ${balance.coinCode}`}
                   </span>
                 )}
-                <button type="button" className={styles.ghost} onClick={() => void session.signOut()}>
+                <Button variant="onDark" onClick={() => void session.signOut()}>
                   {t('login.logout')}
-                </button>
+                </Button>
               </div>
             ) : (
-              <button type="button" className={styles.primary} onClick={() => ui.openLogin()}>
-                {t('login.title')}
-              </button>
+              <Button onClick={() => ui.openLogin()}>{t('login.title')}</Button>
             ))}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../common/Button';
 import { useStore } from '../storeContext';
 import styles from './LoginDialog.module.css';
 
@@ -76,12 +77,12 @@ export const LoginDialog = observer(function LoginDialog() {
           </p>
         )}
         <div className={styles.actions}>
-          <button type="button" className={styles.secondary} onClick={() => dialog.current?.close()}>
+          <Button variant="secondary" size="lg" onClick={() => dialog.current?.close()}>
             {t('action.cancel')}
-          </button>
-          <button type="submit" className={styles.primary} disabled={session.signingIn}>
+          </Button>
+          <Button type="submit" size="lg" disabled={session.signingIn} aria-busy={session.signingIn}>
             {session.signingIn ? t('login.submitting') : t('login.submit')}
-          </button>
+          </Button>
         </div>
       </form>
     </dialog>

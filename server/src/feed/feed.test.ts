@@ -1,0 +1,279 @@
+import { describe, expect, it } from '@jest/globals';
+import { createFeed, DEFAULT_MARGINS, FootballEvent, marginFor, MatchStatus, PROFILES, ResultCode, type Feed, type FeedChange, type Market } from './index';
+
+const START = Date.UTC(2025, 2, 3, 9, 0, 0);
+
+function fakeClock(start = START): { now: () => number; advance: (ms: number) => void } {
+  let t = start;
+  return { now: () => t, advance: (ms) => (t += ms) };
+}
+
+function makeFeed(seed = 11, speed = 600): { feed: Feed; clock: ReturnType<typeof fakeClock>; changes: FeedChange[] } {
+  const clock = fakeClock();
+  const feed = createFeed({ seed, speed, now: clock.now, historyHours: 0 });
+  const changes: FeedChange[] = [];
+  feed.on((c) => changes.push(c));
+  return { feed, clock, changes };
+}
+
+function run(feed: Feed, clock: { advance: (ms: number) => void }, ticks: number, stepMs: number): void {
+  for (let i = 0; i < ticks; i++) {
+    clock.advance(stepMs);
+    feed.tick();
+  }
+}
+
+function allOpenMarkets(feed: Feed): Market[] {
+  const ids = [...feed.matches(), ...feed.matches({ type: 'outright' })].map((m) => m.matchId);
+  return ids.flatMap((id) => feed.markets(id)).filter((m) => m.status === 1);
+}
+
+/** Collects every violation first: one expect per option would dominate the test's run time. */
+function expectCoherent(markets: readonly Market[]): void {
+  expect(markets.length).toBeGreaterThan(0);
+  const problems: string[] = [];
+  for (const m of markets) {
+    const overround = m.options.reduce((sum, o) => sum + 1 / Number(o.odd), 0) - 1;
+    const margin = marginFor(m.key, m.options.length, DEFAULT_MARGINS);
+    if (Math.abs(overround - margin) > 0.006) problems.push(`market ${m.marketId} ${m.kind} ${m.period}: overround ${overround.toFixed(4)}, margin ${margin}`);
+    for (const o of m.options) {
+      if (!(Number(o.odd) >= 1.01) || !/^\d+\.\d{3}$/.test(o.odd) || o.isLock) problems.push(`market ${m.marketId} option ${o.type}: odd ${o.odd}, locked ${o.isLock}`);
+    }
+  }
+  expect(problems).toEqual([]);
+}
+
+describe('feed world', () => {
+  it('same seed and same clock give the same world; another seed another', () => {
+    const a = makeFeed(5);
+    const b = makeFeed(5);
+    const c = makeFeed(6);
+    expect(JSON.stringify(a.feed.matches())).toBe(JSON.stringify(b.feed.matches()));
+    expect(JSON.stringify(a.feed.matches({ type: 'outright' }))).toBe(JSON.stringify(b.feed.matches({ type: 'outright' })));
+    expect(JSON.stringify(a.feed.matches())).not.toBe(JSON.stringify(c.feed.matches()));
+    run(a.feed, a.clock, 3, 1000);
+    run(b.feed, b.clock, 3, 1000);
+    expect(JSON.stringify(a.feed.matches({ type: 'inplay' }))).toBe(JSON.stringify(b.feed.matches({ type: 'inplay' })));
+    expect(JSON.stringify(a.changes)).toBe(JSON.stringify(b.changes));
+  });
+
+  it('every scheme-A sport has in-play, today, early and outright lists, with names in every language', () => {
+    const { feed } = makeFeed();
+    for (const p of PROFILES) {
+      for (const type of ['inplay', 'today', 'early', 'outright'] as const) {
+        const list = feed.matches({ type, sportId: p.sportId });
+        if (list.length === 0) throw new Error(`sport ${p.sportId} has no ${type} matches`);
+      }
+    }
+    const inplay = feed.matches({ type: 'inplay' });
+    expect(inplay.length).toBeGreaterThan(100);
+    expect(feed.matches({ type: 'inplay', sportId: 1 }).length).toBeGreaterThan(25);
+    expect(feed.matches({ type: 'today', sportId: 1 }).length).toBeGreaterThan(80);
+    expect(feed.matches({ type: 'today' }).filter((m) => m.beginTime % 300_000 !== 0)).toEqual([]);
+    for (const lang of ['CMN', 'zh-TW', 'ENG', 'VIE', 'THA'] as const) {
+      const [m] = feed.matches({ type: 'inplay', sportId: 1 }, lang);
+      expect(m?.matchInfo.homeName.length).toBeGreaterThan(0);
+      expect(m?.leagueInfo.name.length).toBeGreaterThan(0);
+    }
+    expect(inplay.every((m) => m.media.videos.length > 0)).toBe(true);
+    const stats = feed.statistics();
+    expect(stats.playTypeMap.inplay.count).toBe(inplay.length);
+    expect(stats.hotList.length).toBeGreaterThan(0);
+    expect(feed.leagues({ sportId: 1, type: 'today' }).length).toBeGreaterThan(5);
+  });
+
+  it('every open market of every sport carries the configured margin and legal odds', () => {
+    const { feed, clock } = makeFeed(3);
+    expectCoherent(allOpenMarkets(feed));
+    const kinds = new Set(allOpenMarkets(feed).map((m) => `${m.sportId}:${m.kind}`));
+    for (const k of ['1:win1x2', '1:handicap', '1:overUnder', '1:correctScore', '1:halfTimeFullTime', '1:cornersOverUnder', '3:moneyLine', '3:spread', '3:total', '5:moneyLine', '2:win1x2', '18:total']) expect(kinds).toContain(k);
+    run(feed, clock, 4, 1000);
+    expectCoherent(allOpenMarkets(feed));
+  });
+
+  it('never runs dry: after a simulated day every sport still has matches in every list', () => {
+    const { feed, clock } = makeFeed(8, 3600);
+    run(feed, clock, 24, 1000);
+    for (const p of PROFILES) {
+      for (const type of ['inplay', 'today', 'early', 'outright'] as const) {
+        if (feed.matches({ type, sportId: p.sportId }).length === 0) throw new Error(`sport ${p.sportId} ran out of ${type} matches`);
+      }
+    }
+    const day = feed.results({ from: START, to: feed.now() });
+    expect(day.length).toBeGreaterThan(1000);
+    expect(day.some((r) => r.matchStatus === MatchStatus.Cancelled || r.matchStatus === MatchStatus.Postponed)).toBe(true);
+    expect(day.some((r) => r.matchStatus === MatchStatus.Abandoned)).toBe(true);
+    expect(day.some((r) => r.matchFormat === 'outright' && r.winnerTeamId !== undefined && r.settledMarkets.length > 0)).toBe(true);
+  });
+});
+
+describe('a football match', () => {
+  it('plays 1st half, half-time, 2nd half, full time; suspends on a goal; settles and leaves in-play', () => {
+    const { feed, clock, changes } = makeFeed(21);
+    const target = feed.matches({ type: 'today', sportId: 1 }).find((m) => m.beginTime > feed.now() + 10 * 60_000 && m.beginTime < feed.now() + 60 * 60_000);
+    expect(target).toBeDefined();
+    const id = target!.matchId;
+    const preMarkets = feed.markets(id);
+    expect(preMarkets.some((m) => m.kind === 'win1x2' && m.period === 'ft')).toBe(true);
+    expect(preMarkets.every((m) => !m.isInPlay)).toBe(true);
+    // 10 simulated minutes per tick; listen for everything about this match.
+    const seconds: number[] = [];
+    for (let i = 0; i < 40 && !feed.resultOf(id); i++) {
+      clock.advance(1000);
+      feed.tick();
+      const view = feed.match(id);
+      if (view && view.matchStatus === MatchStatus.Live && view.matchClock.running) seconds.push(view.matchClock.second);
+    }
+    const mine = changes.filter((c) => 'matchId' in c && c.matchId === id);
+    const periods = mine.flatMap((c) => (c.kind === 'status' ? [c.period] : []));
+    const order = [1, 2, 3, 13].map((p) => periods.indexOf(p));
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(seconds.length).toBeGreaterThan(3);
+    expect(seconds.some((s, i) => i > 0 && s > (seconds[i - 1] as number))).toBe(true);
+
+    const result = feed.resultOf(id);
+    if (!result) throw new Error('no result');
+    expect(feed.matches({ type: 'inplay' }).some((m) => m.matchId === id)).toBe(false);
+    expect(mine.some((c) => c.kind === 'ended')).toBe(true);
+    const events = mine.flatMap((c) => (c.kind === 'event' ? [c.event] : []));
+    const goals = events.filter((e) => (e.type === FootballEvent.Goal || e.type === FootballEvent.OwnGoal) && (e.period === 1 || e.period === 3));
+    const scored = { home: goals.filter((g) => g.team === 'home').length, away: goals.filter((g) => g.team === 'away').length };
+    if (result.matchStatus === MatchStatus.Ended) {
+      expect(result.final.periods.ft?.goals).toEqual(scored);
+      expect(result.totalScore.home).toBeGreaterThanOrEqual(scored.home);
+      const x12 = result.settledMarkets.find((m) => m.kind === 'win1x2' && m.period === 'ft');
+      const winner = scored.home > scored.away ? 'home' : scored.home < scored.away ? 'away' : 'draw';
+      expect(x12?.outcomes[winner]).toBe(ResultCode.Won);
+      for (const m of result.settledMarkets) for (const code of Object.values(m.outcomes)) expect([2, 3, 4, 5, 6, 7]).toContain(code);
+      const anyMarket = result.settledMarkets[0]!;
+      expect(feed.outcomeOf(anyMarket.marketId, Object.keys(anyMarket.outcomes)[0]!)).toBe(Object.values(anyMarket.outcomes)[0]);
+    }
+    // A goal suspends the match's markets (status 0); a later price change reopens them.
+    const goalIndex = mine.findIndex((c) => c.kind === 'event' && c.event.dangerous);
+    if (goalIndex >= 0) {
+      const after = mine.slice(goalIndex);
+      const suspended = after.findIndex((c) => c.kind === 'odds' && c.markets.some((m) => m.status === 0));
+      expect(suspended).toBeGreaterThan(0);
+      const reopened = after.slice(suspended).findIndex((c) => c.kind === 'odds' && c.markets.some((m) => m.status === 1));
+      expect(reopened).toBeGreaterThan(0);
+    } else {
+      expect(scored).toEqual({ home: 0, away: 0 });
+    }
+    const text = feed.textLive(id, 'ENG');
+    expect(text.length).toBeGreaterThan(50);
+    expect(feed.lineup(id)?.homeLine.length).toBe(11);
+    expect(feed.lineup(id)?.homeBackup.length).toBe(7);
+    expect(feed.stats(id).find((s) => s.key === 'possession')).toBeDefined();
+  });
+});
+
+describe('other sports', () => {
+  it('a basketball match goes through its quarters with a count-down clock', () => {
+    const { feed, clock, changes } = makeFeed(31);
+    const target = feed.matches({ type: 'today', sportId: 3 }).find((m) => m.beginTime > feed.now() && m.beginTime < feed.now() + 60 * 60_000);
+    const id = target!.matchId;
+    let downClock = false;
+    for (let i = 0; i < 40 && !feed.resultOf(id); i++) {
+      clock.advance(1000);
+      feed.tick();
+      const v = feed.match(id);
+      if (v?.matchClock.type === 'down' && v.matchClock.running) downClock = true;
+    }
+    const periods = changes.flatMap((c) => (c.kind === 'status' && c.matchId === id ? [c.period] : []));
+    const quarters = periods.includes(8) ? [8, 4, 9] : [1, 2, 3, 4, 5, 6, 7];
+    const idx = quarters.map((p) => periods.indexOf(p));
+    expect(idx.every((i) => i >= 0)).toBe(true);
+    expect([...idx].sort((a, b) => a - b)).toEqual(idx);
+    expect(downClock).toBe(true);
+    const result = feed.resultOf(id);
+    expect(result).toBeDefined();
+    const plays = feed.textLive(id, 'ENG');
+    expect(plays.length).toBeGreaterThan(100);
+    expect(plays[0]).toHaveProperty('section');
+  });
+
+  it('a tennis match plays games and sets with the serve changing hands', () => {
+    const { feed, clock, changes } = makeFeed(41, 300);
+    const target = feed.matches({ type: 'today', sportId: 5 }).find((m) => m.beginTime > feed.now() && m.beginTime < feed.now() + 90 * 60_000);
+    const id = target!.matchId;
+    const serves = new Set<number>();
+    for (let i = 0; i < 120 && !feed.resultOf(id); i++) {
+      clock.advance(1000);
+      feed.tick();
+      const v = feed.match(id);
+      if (v?.matchStatus === MatchStatus.Live) {
+        serves.add(v.serveIn);
+        expect(v.matchClock.type).toBe('none');
+      }
+    }
+    expect(serves).toEqual(new Set([1, 2]));
+    const events = changes.flatMap((c) => (c.kind === 'event' && c.matchId === id ? [c.event.code] : []));
+    expect(events.filter((c) => c === 'gameWon' || c === 'breakOfServe').length).toBeGreaterThan(10);
+    expect(events.filter((c) => c === 'setWon').length).toBeGreaterThanOrEqual(2);
+    const result = feed.resultOf(id)!;
+    expect(result.bo === 3 || result.bo === 5).toBe(true);
+    expect(result.scores.some((r) => r.tyg === 6)).toBe(true);
+  });
+});
+
+describe('match data', () => {
+  it('gives line-ups, statistics, weather, history, analysis, intelligence and media in every language', () => {
+    const { feed } = makeFeed(61);
+    const live = feed.matches({ type: 'inplay', sportId: 1 }).filter((m) => m.marketCount > 0);
+    const id = live[0]!.matchId;
+    const lineup = feed.lineup(id)!;
+    expect(lineup.homeLine).toHaveLength(11);
+    expect(lineup.awayBackup).toHaveLength(7);
+    expect(lineup.homeFormation.reduce((a, b) => a + b, 0)).toBe(10);
+    expect(new Set(lineup.homeLine.map((p) => p.number)).size).toBe(11);
+    const weather = feed.weather(id)!;
+    expect(weather.weather.ENG.length).toBeGreaterThan(0);
+    expect(weather.weather_image).toMatch(/^[a-z-]+$/);
+    const history = feed.history(id)!;
+    expect(history.homeLastMatch).toHaveLength(10);
+    expect(history.awayLastMatch).toHaveLength(10);
+    expect(history.historyMatch.length).toBeGreaterThan(0);
+    expect(history.leagueRanking.length).toBeGreaterThan(10);
+    expect(history.goalDist.home.scored).toHaveLength(6);
+    expect(['win', 'draw', 'lose']).toContain(history.homeLastMatch[0]!.status);
+    const texts = (['CMN', 'zh-TW', 'ENG', 'VIE', 'THA'] as const).map((lang) => [...feed.analysis(id, lang), ...feed.intelligence(id, lang)].join('|'));
+    expect(new Set(texts).size).toBe(5);
+    for (const t of texts) expect(t.length).toBeGreaterThan(40);
+    const media = feed.media(id)!;
+    expect(media.videos.length).toBeGreaterThanOrEqual(1);
+    expect(media.videos.length).toBeLessThanOrEqual(5);
+    expect(media.videos[0]!.h5).toBe(`/media/live/${id}/1/index.m3u8`);
+    expect(media.videos[0]!.pc).toBe(`/media/live/${id}/1.flv`);
+    expect(media.animations[0]!.pc).toBe(`/media/animation/${id}`);
+    expect(feed.stats(id).map((s) => s.key)).toEqual(expect.arrayContaining(['possession', 'attacks', 'dangerousAttacks', 'shotsOnTarget', 'shotsOffTarget', 'corners', 'yellowCards', 'redCards']));
+    const basketball = feed.matches({ type: 'inplay', sportId: 3 })[0]!.matchId;
+    expect(feed.lineup(basketball)!.homeLine).toHaveLength(5);
+    expect(feed.stats(basketball).map((s) => s.key)).toEqual(expect.arrayContaining(['twoPointers', 'threePointers', 'freeThrows', 'rebounds', 'fouls', 'timeouts']));
+    const groups = feed.betGroups(id);
+    expect(groups.length).toBeGreaterThan(0);
+    for (const g of groups) expect(g.moneyHandicap.every((m) => m.kind === g.groupType && m.period === g.period)).toBe(true);
+    const team = feed.team(live[0]!.matchInfo.homeId)!;
+    expect(team.logo.colors).toHaveLength(2);
+  });
+});
+
+describe('market ids', () => {
+  it('a line move opens a new market id that carries the old one, and the old id still resolves', () => {
+    const { feed, clock, changes } = makeFeed(51);
+    let moved: Market | undefined;
+    for (let i = 0; i < 10 && !moved; i++) {
+      run(feed, clock, 1, 1000);
+      moved = changes.flatMap((c) => (c.kind === 'odds' ? c.markets : [])).find((m) => m.oldMarketId !== undefined);
+    }
+    expect(moved).toBeDefined();
+    const old = feed.market(moved!.oldMarketId!);
+    expect(old).toBeDefined();
+    expect(old!.status).toBe(-1);
+    expect(old!.replacedBy).toBeDefined();
+    expect(old!.matchId).toBe(moved!.matchId);
+    expect(old!.kind).toBe(moved!.kind);
+    expect(old!.line).not.toBe(moved!.line);
+    expect(feed.option(moved!.marketId, moved!.options[0]!.type)?.option.odd).toBeDefined();
+  });
+});

@@ -1,0 +1,445 @@
+import type { MarketKey, MarketKind, ResultCode } from './codes';
+import type { Lang, Text } from './i18n';
+
+export type Side = 'home' | 'away';
+export type ListType = 'inplay' | 'today' | 'early' | 'outright';
+
+/** Match clock. `second` counts up from the match start (football) or down within the period (basketball). */
+export interface MatchClock {
+  running: boolean;
+  period: number;
+  second: number;
+  type: 'up' | 'down' | 'none';
+}
+
+/** Spec score row: `pe` period id (0 = match total so far), `tyg` score type group (codes.ts). */
+export interface ScoreRow {
+  pe: number;
+  tyg: number;
+  home: number;
+  away: number;
+}
+
+/** 1 on sale, 0 suspended (odds shown, no bets), -1 off (hidden). */
+export type MarketStatus = 1 | 0 | -1;
+
+export interface Option {
+  /** 'home' | 'draw' | 'away' | 'over' | 'under' | 'odd' | 'even' | '1:0' | 'other' | 'home/draw' | 'noGoal' | 't<teamId>' ... */
+  type: string;
+  name: Text;
+  /** The side's own line: home "-0.75" is away "0.75"; over and under share the total. */
+  line?: string;
+  /** Decimal odds, 3 decimals, >= 1.01. */
+  odd: string;
+  /** The spec's rule: locked when the market is not on sale or the odd is 0 or less. */
+  isLock: boolean;
+}
+
+/** What a market settles on: the sport's scoring unit, corners, tennis games, rally points, sets or a fight's length. */
+export type ScoreUnit = 'goals' | 'corners' | 'games' | 'points' | 'sets' | 'length';
+
+export interface Market {
+  marketId: number;
+  /** The market this one replaced when its line moved (the spec remaps such ids). */
+  oldMarketId?: number;
+  /** Set on a replaced market: the id that took its place. */
+  replacedBy?: number;
+  matchId: number;
+  sportId: number;
+  key: MarketKey;
+  kind: MarketKind;
+  marketType: number;
+  /** 'ft' | '1h' | '2h' | 'q1'..'q4' | 'set1'.. | 'frame1'.. */
+  period: string;
+  /** Home's handicap ("-0.75") or the total ("2.5"). */
+  line?: string;
+  status: MarketStatus;
+  allowParley: boolean;
+  isInPlay: boolean;
+  unit: ScoreUnit;
+  name: Text;
+  options: Option[];
+}
+
+export interface BetGroup {
+  name: Text;
+  /** The market kind (staticList name key) shared by the group. */
+  groupType: MarketKind;
+  marketType: number;
+  period: string;
+  moneyHandicap: Market[];
+}
+
+export interface MediaSource {
+  pc: string;
+  h5: string;
+}
+
+export interface MatchMedia {
+  /** Up to 5 video lines. */
+  videos: Array<MediaSource & { line: number }>;
+  /** 1-2 animation sources. */
+  animations: MediaSource[];
+}
+
+export interface MatchView {
+  matchId: number;
+  sportId: number;
+  matchStatus: number;
+  isNeutral: boolean;
+  beginTime: number;
+  matchInfo: {
+    homeName: string;
+    awayName: string;
+    homeIcon: string;
+    awayIcon: string;
+    homeId: number;
+    awayId: number;
+    matchPeriod: string;
+    period: number;
+    homeScore: number;
+    awayScore: number;
+    matchTime: number;
+  };
+  leagueInfo: { id: number; name: string; icon: string; sportId: number };
+  score: ScoreRow[];
+  /** Number of bet groups (plays) the match offers. */
+  matchCount: number;
+  /** Number of markets on sale or suspended. */
+  marketCount: number;
+  betGroup: BetGroup[];
+  media: { videos: Array<MediaSource & { line: number }>; animation: string | null };
+  /** Best-of for set and frame sports, scheduled rounds for fights, 0 otherwise. */
+  bo: number;
+  /** Who serves: 1 home, 2 away, 0 not a serving sport or not in play. */
+  serveIn: 0 | 1 | 2;
+  matchClock: MatchClock;
+  isOutright: boolean;
+}
+
+export interface PlayerRef {
+  id: number;
+  name: Text;
+  number: number;
+}
+
+export interface MatchEvent {
+  /** Position in the match's event list, from 1. */
+  seq: number;
+  matchId: number;
+  /** Football: the spec's event type; other sports: codes.ts SportEvent. */
+  type: number;
+  /** Stable key of the event's wording (texts/events.ts). */
+  code: string;
+  /** Simulated epoch ms. */
+  time: number;
+  /** Match clock seconds when it happened. */
+  second: number;
+  period: number;
+  team: Side | null;
+  player?: PlayerRef;
+  homeScore: number;
+  awayScore: number;
+  text: Text;
+  /** Dangerous events (goal, red card, penalty) suspend the match's markets. */
+  dangerous: boolean;
+  /** Basketball: quarter (or half) number and the game clock as mm:ss. */
+  section?: number;
+  clockText?: string;
+}
+
+export interface FootballTextLive {
+  type: number;
+  second: number;
+  minute: string;
+  team: Side | null;
+  text: string;
+}
+
+export interface BasketballTextLive {
+  section: number;
+  time: string;
+  sign: Side | null;
+  homeScore: number;
+  awayScore: number;
+  event: string;
+}
+
+export interface GenericTextLive {
+  type: number;
+  period: number;
+  second: number;
+  team: Side | null;
+  homeScore: number;
+  awayScore: number;
+  text: string;
+}
+
+export type TextLiveEntry = FootballTextLive | BasketballTextLive | GenericTextLive;
+
+export interface StatItem {
+  key: string;
+  name: Text;
+  home: number;
+  away: number;
+}
+
+export interface LineupPlayer {
+  id: number;
+  number: number;
+  name: Text;
+  position: string;
+}
+
+export interface Lineup {
+  matchId: number;
+  homeLine: LineupPlayer[];
+  homeBackup: LineupPlayer[];
+  awayLine: LineupPlayer[];
+  awayBackup: LineupPlayer[];
+  homeFormation: number[];
+  awayFormation: number[];
+  /** Substitutions and cards so far: the spec's incidentArr. */
+  incidentArr: Array<{ type: number; second: number; team: Side; playerId: number; relatedPlayerId?: number }>;
+  logoArr: { home: string; away: string };
+}
+
+export interface Weather {
+  temperature: number;
+  wind: number;
+  pressure: number;
+  humidity: number;
+  weather: Text;
+  weather_image: string;
+  weather_id: number;
+}
+
+export interface ScheduleRow {
+  homeName: Text;
+  awayName: Text;
+  matchTime: number;
+  homeScore: number;
+  awayScore: number;
+  homeHalfScore: number;
+  awayHalfScore: number;
+  homeLogo: string;
+  awayLogo: string;
+  /** Whether the team the row is about played at home. */
+  isHome: boolean;
+  /** From the point of view of the team the row is about (for head-to-head: the current home team). */
+  status: 'win' | 'draw' | 'lose';
+  league: Text;
+}
+
+export interface FutureRow {
+  matchId: number;
+  homeName: Text;
+  awayName: Text;
+  matchTime: number;
+  homeLogo: string;
+  awayLogo: string;
+  isHome: boolean;
+  league: Text;
+}
+
+export interface RankingRow {
+  rank: number;
+  teamId: number;
+  teamName: Text;
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  points: number;
+}
+
+export interface Injury {
+  teamId: number;
+  side: Side;
+  player: PlayerRef;
+  reason: Text;
+  expectedReturn: Text;
+}
+
+export interface HistoryData {
+  historyMatch: ScheduleRow[];
+  homeLastMatch: ScheduleRow[];
+  awayLastMatch: ScheduleRow[];
+  leagueRanking: RankingRow[];
+  homeFutureMatch: FutureRow[];
+  awayFutureMatch: FutureRow[];
+  /** Goals scored and conceded per 15-minute band (0-15, ..., 75-90), per side. */
+  goalDist: { home: { scored: number[]; conceded: number[] }; away: { scored: number[]; conceded: number[] } };
+  injury: Injury[];
+}
+
+export interface Pair {
+  home: number;
+  away: number;
+}
+
+/** Final score of one market period, per score unit. */
+export interface PeriodTotals extends Partial<Record<Exclude<ScoreUnit, 'length'>, Pair>> {
+  /** Fight length in rounds (2.5 = half-way through round 3). */
+  length?: number;
+  /** Side that scored first / last in the period; 'none' when nobody scored. */
+  first?: Side | 'none';
+  last?: Side | 'none';
+}
+
+export interface FinalScores {
+  /** 'ft' is what full-time markets settle on (football: 90 minutes; basketball: with overtime); 'match' adds extra time, overtime and shootouts. */
+  periods: Record<string, PeriodTotals>;
+  /** Periods that finished (for an abandoned match only these settle). */
+  completed: string[];
+  winner: Side | 'draw' | null;
+}
+
+export interface TeamRef {
+  id: number;
+  name: Text;
+  icon: string;
+}
+
+export interface SettledMarket {
+  marketId: number;
+  key: MarketKey;
+  kind: MarketKind;
+  marketType: number;
+  period: string;
+  line?: string;
+  outcomes: Record<string, ResultCode>;
+}
+
+export interface MatchResult {
+  matchId: number;
+  sportId: number;
+  leagueId: number;
+  league: { id: number; name: Text; icon: string };
+  beginTime: number;
+  endTime: number;
+  matchStatus: number;
+  /** e.g. "bo3", "bo5", "12 rounds", "" when the sport has no format. */
+  matchFormat: string;
+  bo: number;
+  isNeutral: boolean;
+  home: TeamRef;
+  away: TeamRef | null;
+  scores: ScoreRow[];
+  totalScore: Pair;
+  final: FinalScores;
+  /** Outright results: the champion. */
+  winnerTeamId?: number;
+  /** Every market the feed opened for the match (current and replaced lines), dropped after the settled-market retention. */
+  settledMarkets: SettledMarket[];
+}
+
+export interface League {
+  id: number;
+  sportId: number;
+  name: Text;
+  /** Icon key; the platform serves it at /api/league/icon/<id>. */
+  icon: string;
+  order: number;
+  hot: boolean;
+  teamIds: number[];
+}
+
+export interface TeamInfo {
+  id: number;
+  sportId: number;
+  leagueId: number;
+  name: Text;
+  /** Served at /api/team/icon/<id>; drawn from the seed and the two colours. */
+  icon: string;
+  logo: { seed: number; colors: [string, string] };
+}
+
+export interface LeagueView {
+  id: number;
+  name: string;
+  matchCount: number;
+  logoUrl: string;
+  order: number;
+  sportId: number;
+  hot: boolean;
+}
+
+export interface FeedStatistics {
+  hotCount: number;
+  hotList: Array<{ id: number; logoUrl: string; count: number; name: string; sportId: number }>;
+  totalCount: number;
+  playTypeMap: Record<ListType, { count: number; name: string; sports: Record<number, number> }>;
+}
+
+export type FeedChange =
+  | { kind: 'score'; matchId: number; homeScore: number; awayScore: number; score: ScoreRow[]; period: number }
+  | { kind: 'clock'; matchId: number; clock: MatchClock; matchTime: number }
+  | { kind: 'event'; matchId: number; event: MatchEvent }
+  | { kind: 'odds'; matchId: number; markets: Market[] }
+  | { kind: 'status'; matchId: number; matchStatus: number; period: number }
+  | { kind: 'lineup'; matchId: number }
+  | { kind: 'ended'; matchId: number; result: MatchResult }
+  | { kind: 'scheduled'; matchIds: number[] };
+
+export interface MatchFilter {
+  type?: ListType;
+  sportId?: number;
+  leagueIds?: readonly number[];
+  matchIds?: readonly number[];
+}
+
+export interface ResultRange {
+  from: number;
+  to: number;
+  sportId?: number;
+  leagueId?: number;
+}
+
+/**
+ * The feed's interface. Times are simulated epoch ms (equal to the real clock at speed 1); text
+ * comes in the five languages, or in the `lang` asked for (default CMN).
+ */
+export interface Feed {
+  /** Simulated epoch ms now (equals the real clock at speed 1). */
+  now(): number;
+  /** Advances the world to now(); a second call at the same real time does nothing. */
+  tick(): void;
+  /** Ticks on a real timer (unref'd, so it never keeps the process alive). */
+  start(intervalMs?: number): void;
+  stop(): void;
+  /** List views: in-play, today (starting within 24 h), early (later) or outright; all but outright by default. */
+  matches(filter?: MatchFilter, lang?: Lang): MatchView[];
+  /** One match (finished ones stay reachable for a while) or outright. */
+  match(matchId: number, lang?: Lang): MatchView | undefined;
+  /** Markets on sale or suspended. */
+  markets(matchId: number): Market[];
+  betGroups(matchId: number): BetGroup[];
+  /** Any market the feed opened that is still held: current, suspended, off or replaced (with `replacedBy`). */
+  market(marketId: number): Market | undefined;
+  option(marketId: number, type: string): { market: Market; option: Option } | undefined;
+  /** Leagues of a sport (a number is the sport id), with the match count of a list. */
+  leagues(filter?: number | { sportId?: number; type?: ListType }, lang?: Lang): LeagueView[];
+  league(leagueId: number): League | undefined;
+  team(teamId: number): TeamInfo | undefined;
+  statistics(lang?: Lang): FeedStatistics;
+  /** Finished, called-off and abandoned matches and settled outrights, newest start first. */
+  results(range: ResultRange): MatchResult[];
+  resultOf(matchId: number): MatchResult | undefined;
+  /** The spec's result code of one option of a settled market (undefined while unsettled or forgotten). */
+  outcomeOf(marketId: number, optionType: string): ResultCode | undefined;
+  lineup(matchId: number): Lineup | undefined;
+  textLive(matchId: number, lang?: Lang): TextLiveEntry[];
+  events(matchId: number): MatchEvent[];
+  stats(matchId: number): StatItem[];
+  history(matchId: number): HistoryData | undefined;
+  /** Outdoor sports only. */
+  weather(matchId: number): Weather | undefined;
+  analysis(matchId: number, lang?: Lang): string[];
+  intelligence(matchId: number, lang?: Lang): string[];
+  media(matchId: number): MatchMedia | undefined;
+  /** Changes as they happen, in order; returns the unsubscribe function. */
+  on(listener: (change: FeedChange) => void): () => void;
+}

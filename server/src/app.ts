@@ -18,8 +18,10 @@ import type { AppConfigs } from './config/appConfig';
 import type { PlatformConfig } from './config/platformConfig';
 import type { Driver } from './db/migrations';
 import type { Database } from './db/schema';
+import type { Feed } from './feed';
 import { createErrorHandler, createNotFoundHandler } from './http/errorHandler';
 import { corePlugin } from './plugins/core';
+import { feedPlugin } from './plugins/feed';
 import { docsRoutes } from './routes/docs';
 import { foreheadRoutes } from './routes/forehead';
 import { healthRoutes } from './routes/health';
@@ -38,6 +40,8 @@ export interface BuildAppOptions {
   config: PlatformConfig;
   /** The app's resolved plugin config per merchant (config/app.json + merchants), served to the app. */
   appConfigs: AppConfigs;
+  /** The simulated feed; the caller starts and stops it. */
+  feed: Feed;
   clock?: Clock;
   sessionTtlMinutes?: number;
   /** The app's build output; default `<cwd>/dist`. */
@@ -101,6 +105,8 @@ export function buildApp(opts: BuildAppOptions): App {
   // After corePlugin so the hub's preClose (close code 1001 "going away") runs before the
   // websocket plugin's own, which closes clients without a code.
   app.register(websocket, { options: { maxPayload: MAX_WS_FRAME_BYTES } });
+
+  app.register(feedPlugin, { feed: opts.feed });
 
   app.register(healthRoutes);
   app.register(docsRoutes);

@@ -7,6 +7,7 @@ import { loadAppConfigs } from './config/appConfig';
 import { loadPlatformConfig } from './config/platformConfig';
 import { migrateToLatest, openDatabase, type OpenedDatabase } from './db/database';
 import { parseEnv } from './env';
+import { createFeed } from './feed';
 import { ensureDemoMembers } from './members/demoMembers';
 import { StartupError } from './startupError';
 
@@ -27,11 +28,14 @@ async function main(): Promise<void> {
   await migrateToLatest(db, driver);
   await storeExchangeRates(db, config.exchangeRates, clock.now());
 
+  const feed = createFeed({ seed: env.feedSeed, speed: env.feedSpeed, now: () => clock.now(), onError: (error) => process.stderr.write(`feed: ${String(error)}\n`) });
+
   const app = buildApp({
     db,
     dbDriver: driver,
     config,
     appConfigs,
+    feed,
     clock,
     sessionTtlMinutes: env.sessionTtlMinutes,
     distDir: path.join(root, 'dist'),
@@ -39,6 +43,8 @@ async function main(): Promise<void> {
     build: readBuildInfo(root, clock.now()),
   });
   await app.ready();
+  // Ticks twice a second so odds and clocks move smoothly even at a high FEED_SPEED.
+  feed.start(500);
 
   if (env.demoUsers) {
     const created = await ensureDemoMembers({ db, auth: app.auth, wallet: app.wallet, members: config.demoMembers });
@@ -56,6 +62,7 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     try {
+      feed.stop();
       await app.close();
       await db.destroy();
       process.exit(0);

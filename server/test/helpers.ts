@@ -8,6 +8,7 @@ import { createFakeClock, type FakeClock } from '../src/clock';
 import { loadAppConfigs } from '../src/config/appConfig';
 import { loadPlatformConfig, type PlatformConfig } from '../src/config/platformConfig';
 import { migrateToLatest, openSqlite, type Db } from '../src/db/database';
+import { createFeed, type Feed, type FeedOptions } from '../src/feed';
 import { ensureDemoMembers } from '../src/members/demoMembers';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -30,6 +31,8 @@ export interface InjectResponse {
 export interface TestApp {
   app: App;
   clock: FakeClock;
+  /** The feed, on the fake clock: advance the clock and call feed.tick() to move simulated time. */
+  feed: Feed;
   db: Db;
   config: PlatformConfig;
   /** The app listens on an ephemeral port of 127.0.0.1. */
@@ -47,6 +50,8 @@ export interface TestAppOptions {
   /** Overrides of config/platform.json (shallow, per top-level key). */
   config?: Partial<PlatformConfig>;
   demoUsers?: boolean;
+  /** Feed options over the test defaults (seed 7, the fake clock, no past results). */
+  feed?: Partial<FeedOptions>;
   /** Called before the app is ready: add test-only routes or hooks here. */
   before?: (app: App) => void;
   onRoute?: (route: RouteOptions) => void;
@@ -62,9 +67,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { db } = openSqlite(':memory:');
   await migrateToLatest(db, 'sqlite');
   await storeExchangeRates(db, config.exchangeRates, clock.now());
+  const feed = createFeed({ seed: 7, now: () => clock.now(), historyHours: 0, ...options.feed });
   const app = buildApp({
     db,
     config,
+    feed,
     appConfigs: loadAppConfigs(path.join(REPO_ROOT, 'config')),
     clock,
     distDir: options.distDir ?? path.join(REPO_ROOT, 'server', 'test', 'no-dist'),
@@ -80,7 +87,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
-  return { app, clock, db, config, port, inject: (o) => injectOverHttp(port, o) };
+  return { app, clock, feed, db, config, port, inject: (o) => injectOverHttp(port, o) };
 }
 
 export function injectOverHttp(port: number, { method = 'GET', url, headers = {}, payload }: InjectOptions): Promise<InjectResponse> {

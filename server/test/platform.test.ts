@@ -7,6 +7,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { buildApp } from '../src/app';
 import { createFakeClock } from '../src/clock';
 import { loadAppConfigs } from '../src/config/appConfig';
+import { createFeed } from '../src/feed';
 import { loadPlatformConfig } from '../src/config/platformConfig';
 import type { Database } from '../src/db/schema';
 import { REPO_ROOT, buildTestApp, injectOverHttp, type TestApp } from './helpers';
@@ -34,7 +35,8 @@ describe('platform routes', () => {
     native.close();
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }) });
     const config = loadPlatformConfig(path.join(REPO_ROOT, 'config', 'platform.json'));
-    const app = buildApp({ db, config, appConfigs: loadAppConfigs(path.join(REPO_ROOT, 'config')), clock: createFakeClock() });
+    const clock = createFakeClock();
+    const app = buildApp({ db, config, appConfigs: loadAppConfigs(path.join(REPO_ROOT, 'config')), feed: createFeed({ seed: 7, now: () => clock.now(), historyHours: 0 }), clock });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const res = await injectOverHttp((app.server.address() as AddressInfo).port, { url: '/healthz' });

@@ -12,6 +12,7 @@ export interface Database {
   exchange_rates: ExchangeRatesTable;
   ledger: LedgerTable;
   member_settings: MemberSettingsTable;
+  match_results: MatchResultsTable;
 }
 
 export interface MembersTable {
@@ -85,3 +86,15 @@ export type Session = Selectable<SessionsTable>;
 export type Wallet = Selectable<WalletsTable>;
 export type LedgerRow = Selectable<LedgerTable>;
 export type MemberUpdate = Updateable<MembersTable>;
+
+export interface MatchResultsTable {
+  match_id: number;
+  sport_id: number;
+  league_id: number;
+  begin_time: number;
+  end_time: number;
+  match_status: number;
+  /** The feed's MatchResult, JSON. */
+  result_json: string;
+  created_at: number;
+}

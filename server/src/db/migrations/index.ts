@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { members } from './0001_members';
 import { wallets } from './0002_wallets';
+import { matchResults } from './0003_match_results';
 import type { Driver } from './columns';
 
 /**
@@ -10,6 +11,7 @@ import type { Driver } from './columns';
 const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]> = [
   ['0001_members', members],
   ['0002_wallets', wallets],
+  ['0003_match_results', matchResults],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

@@ -25,6 +25,10 @@ import { feedPlugin } from './plugins/feed';
 import { docsRoutes } from './routes/docs';
 import { foreheadRoutes } from './routes/forehead';
 import { healthRoutes } from './routes/health';
+import { marketingRoutes } from './routes/marketing';
+import { matchListRoutes } from './routes/match';
+import { matchDataRoutes } from './routes/matchData';
+import { mediaRoutes } from './routes/media';
 import { pushRoutes } from './routes/push';
 import { staticRoutes } from './routes/static';
 import { installZodMessages } from './validation/issues';
@@ -111,6 +115,10 @@ export function buildApp(opts: BuildAppOptions): App {
   app.register(healthRoutes);
   app.register(docsRoutes);
   app.register(foreheadRoutes, { prefix: '/api/forehead', appConfigs: opts.appConfigs });
+  app.register(matchListRoutes, { prefix: '/api/match' });
+  app.register(matchDataRoutes);
+  app.register(mediaRoutes);
+  app.register(marketingRoutes);
   app.register(pushRoutes);
   app.register(staticRoutes, { distDir: opts.distDir ?? path.resolve('dist') });
 

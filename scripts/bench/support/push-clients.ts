@@ -1,0 +1,50 @@
+/**
+ * Client side of the push fan-out benchmark, run as its own process: CLIENTS sockets each subscribe to PER_CLIENT
+ * of the server's channels, then for DURATION_MS count every frame and the delay of each stamped one.
+ * Prints one JSON line with the figures.
+ */
+import WebSocket from 'ws';
+
+const port = Number(process.env.PORT);
+const channels = JSON.parse(process.env.CHANNEL_LIST ?? '[]') as string[];
+const clients = Number(process.env.CLIENTS ?? 2000);
+const perClient = Number(process.env.PER_CLIENT ?? 20);
+const warmupMs = Number(process.env.WARMUP_MS ?? 3000);
+const durationMs = Number(process.env.DURATION_MS ?? 10000);
+
+async function main() {
+  const sockets: WebSocket[] = [];
+  let measuring = false;
+  let delivered = 0;
+  const delays: number[] = [];
+  for (let i = 0; i < clients; i++) {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/push`);
+    sockets.push(socket);
+    socket.on('message', (raw) => {
+      if (!measuring) return;
+      delivered++;
+      const text = String(raw);
+      const at = text.indexOf('"bench":');
+      if (at >= 0) delays.push(Date.now() - Number(text.slice(at + 8, text.indexOf(',', at))));
+    });
+    socket.on('open', () => {
+      const mine = Array.from({ length: perClient }, (_, j) => channels[(i * 7 + j * 13) % channels.length]!);
+      socket.send(JSON.stringify({ cmd: 'sub', channels: [...new Set(mine)] }));
+    });
+    socket.on('error', () => undefined);
+    // Open sockets in batches so the server is not flooded by 2,000 handshakes at once.
+    if (i % 200 === 199) await new Promise((r) => setTimeout(r, 50));
+  }
+  await new Promise((r) => setTimeout(r, warmupMs));
+  const open = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
+  measuring = true;
+  await new Promise((r) => setTimeout(r, durationMs));
+  measuring = false;
+  delays.sort((a, b) => a - b);
+  const q = (p: number) => delays[Math.min(delays.length - 1, Math.floor(p * delays.length))] ?? NaN;
+  process.stdout.write(`${JSON.stringify({ open, delivered, perSecond: Math.round(delivered / (durationMs / 1000)), p50: q(0.5), p99: q(0.99), samples: delays.length })}\n`);
+  for (const s of sockets) s.terminate();
+  process.exit(0);
+}
+
+void main();

@@ -1,0 +1,79 @@
+/**
+ * Server side of the push fan-out benchmark, run as its own process. MODE=platform: the real platform (in-memory
+ * database, the feed running and publishing) plus a publisher that stamps messages on live match channels.
+ * MODE=bare: a minimal `ws` server with the same sub protocol and the same publisher, the baseline.
+ * Prints `READY <json channels>` once listening; publishes RATE messages/s for as long as it runs.
+ */
+import path from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+const mode = process.env.MODE ?? 'platform';
+const port = Number(process.env.PORT ?? 0);
+const rate = Number(process.env.RATE ?? 250);
+const channelCount = Number(process.env.CHANNELS ?? 200);
+
+type Publish = (chId: string, data: unknown) => void;
+
+async function platform(): Promise<{ publish: Publish; channels: string[]; port: number }> {
+  const root = path.resolve(__dirname, '../../..');
+  const { buildApp } = await import(path.join(root, 'server/src/app'));
+  const { loadAppConfigs } = await import(path.join(root, 'server/src/config/appConfig'));
+  const { loadPlatformConfig } = await import(path.join(root, 'server/src/config/platformConfig'));
+  const { migrateToLatest, openSqlite } = await import(path.join(root, 'server/src/db/database'));
+  const { createFeed } = await import(path.join(root, 'server/src/feed'));
+  const { systemClock } = await import(path.join(root, 'server/src/clock'));
+  const config = loadPlatformConfig(path.join(root, 'config/platform.json'));
+  const { db } = openSqlite(':memory:');
+  await migrateToLatest(db, 'sqlite');
+  const feed = createFeed({ seed: 1, now: () => Date.now(), historyHours: 0 });
+  const app = buildApp({ db, config, appConfigs: loadAppConfigs(path.join(root, 'config')), feed, clock: systemClock });
+  await app.listen({ port, host: '127.0.0.1' });
+  feed.start(500);
+  const live = feed.matches({ type: 'inplay' }).map((m: { matchId: number }) => m.matchId);
+  const channels = live.flatMap((id: number) => [`match:${id}:odds`, `match:${id}:score`]).slice(0, channelCount);
+  return { publish: (chId, data) => app.pushHub.publish(chId, data), channels, port: app.server.address().port };
+}
+
+async function bare(): Promise<{ publish: Publish; channels: string[]; port: number }> {
+  const subscribers = new Map<string, Set<WebSocket>>();
+  const seqs = new Map<string, number>();
+  const wss = new WebSocketServer({ port, host: '127.0.0.1' });
+  await new Promise((resolve) => wss.once('listening', resolve));
+  wss.on('connection', (socket) => {
+    socket.on('message', (raw) => {
+      const frame = JSON.parse(String(raw)) as { cmd: string; channels?: string[] };
+      if (frame.cmd !== 'sub') return;
+      for (const ch of frame.channels ?? []) {
+        if (!subscribers.has(ch)) subscribers.set(ch, new Set());
+        subscribers.get(ch)!.add(socket);
+      }
+    });
+    socket.on('close', () => subscribers.forEach((set) => set.delete(socket)));
+  });
+  const channels = Array.from({ length: channelCount }, (_, i) => `match:${1000 + i}:odds`);
+  const publish: Publish = (chId, data) => {
+    const seq = (seqs.get(chId) ?? 0) + 1;
+    seqs.set(chId, seq);
+    const frame = JSON.stringify({ chId, seq, data });
+    for (const socket of subscribers.get(chId) ?? []) socket.send(frame);
+  };
+  return { publish, channels, port: (wss.address() as { port: number }).port };
+}
+
+async function main() {
+  const server = mode === 'bare' ? await bare() : await platform();
+  process.stdout.write(`READY ${JSON.stringify({ port: server.port, channels: server.channels })}\n`);
+  // Publish in small batches every 10 ms so the rate holds without a timer per message.
+  let next = 0;
+  const perTick = rate / 100;
+  let carry = 0;
+  setInterval(() => {
+    carry += perTick;
+    for (; carry >= 1; carry -= 1) {
+      const chId = server.channels[next++ % server.channels.length]!;
+      server.publish(chId, { bench: Date.now(), odds: [{ type: 'home', odd: '1.950' }, { type: 'away', odd: '1.870' }] });
+    }
+  }, 10);
+}
+
+void main();

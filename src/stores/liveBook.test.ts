@@ -1,0 +1,67 @@
+import { describe, expect, it } from '@jest/globals';
+import { autorun } from 'mobx';
+import { wireMatch } from '../testing/matchFixtures';
+import { LiveBook } from './liveBook';
+
+describe('LiveBook', () => {
+  it('seeds matches and markets and updates odds with a direction', () => {
+    let now = 1000;
+    const book = new LiveBook(() => now);
+    book.seed([wireMatch()]);
+    const home = book.option(100, 'home')!;
+    const seen: string[] = [];
+    autorun(() => seen.push(`${home.odd}:${home.dir}`));
+
+    now = 2000;
+    book.applyOdds([{ kind: 'odds', matchId: 1, markets: [{ marketId: 100, marketType: 1000, period: 'ft', line: '-0.5', status: 1, allowParley: true, options: [{ type: 'home', line: '-0.5', odd: '2.050', isLock: false }, { type: 'away', line: '0.5', odd: '1.800', isLock: false }] }] }]);
+    expect(seen).toEqual(['1.950:0', '2.050:1']);
+    expect(home.changedAt).toBe(2000);
+    expect(book.option(100, 'away')!.dir).toBe(-1);
+  });
+
+  it('suspends and locks from push, and follows a moved line to its new market id', () => {
+    const book = new LiveBook(() => 0);
+    book.seed([wireMatch()]);
+    const slot = book.market(100)!;
+    book.applyOdds([{ kind: 'odds', matchId: 1, markets: [{ marketId: 100, marketType: 1000, period: 'ft', line: '-0.5', status: 0, allowParley: true, options: [{ type: 'home', line: '-0.5', odd: '1.950', isLock: true }] }] }]);
+    expect(slot.status).toBe(0);
+    expect(book.option(100, 'home')!.isLock).toBe(true);
+
+    book.applyOdds([{ kind: 'odds', matchId: 1, markets: [{ marketId: 101, oldMarketId: 100, marketType: 1000, period: 'ft', line: '-0.75', status: 1, allowParley: true, options: [{ type: 'home', line: '-0.75', odd: '2.100', isLock: false }] }] }]);
+    expect(book.market(101)).toBe(slot);
+    expect(slot.marketId).toBe(101);
+    expect(slot.line).toBe('-0.75');
+    expect(book.option(100, 'home')!.odd).toBe('2.100');
+  });
+
+  it('ignores markets and matches the screen never loaded', () => {
+    const book = new LiveBook(() => 0);
+    book.applyOdds([{ kind: 'odds', matchId: 5, markets: [{ marketId: 999, marketType: 1000, period: 'ft', status: 1, allowParley: true, options: [] }] }]);
+    book.applyScore([{ kind: 'score', matchId: 5, homeScore: 1, awayScore: 0, score: [], period: 1 }]);
+    expect(book.market(999)).toBeUndefined();
+    expect(book.match(5)).toBeUndefined();
+  });
+
+  it('applies scores, status and clock, and ticks a running clock locally', () => {
+    let now = 0;
+    const book = new LiveBook(() => now);
+    book.seed([wireMatch()]);
+    const match = book.match(1)!;
+    expect(match.secondsAt(5_500)).toBe(605);
+    book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 0, score: [{ pe: 0, tyg: 1, home: 1, away: 0 }], period: 1 }]);
+    expect([match.homeScore, match.awayScore]).toEqual([1, 0]);
+    now = 10_000;
+    book.applyScore([{ kind: 'clock', matchId: 1, clock: { running: true, period: 3, second: 2900, type: 'up' }, matchTime: 2900 }]);
+    expect(match.secondsAt(12_000)).toBe(2902);
+    book.applyScore([{ kind: 'ended', matchId: 1, matchStatus: 2 }]);
+    expect(match.matchStatus).toBe(2);
+    expect(match.secondsAt(99_000)).toBe(2900);
+  });
+
+  it('counts a basketball clock down and stops at zero', () => {
+    const book = new LiveBook(() => 0);
+    book.seed([wireMatch({ matchId: 2, betGroup: [], matchClock: { running: true, period: 1, second: 3, type: 'down' } })]);
+    expect(book.match(2)!.secondsAt(2_000)).toBe(1);
+    expect(book.match(2)!.secondsAt(10_000)).toBe(0);
+  });
+});

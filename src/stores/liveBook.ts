@@ -1,0 +1,196 @@
+import { action, makeObservable, observable, observableRef } from 'mobx';
+import Decimal from 'decimal.js';
+import type { MarketStatus, MatchClock, OddsPush, ScorePush, ScoreRow, WireMarket, WireMatch, WireOption } from '../services/api/matchTypes';
+
+/**
+ * The live state of what the screens show: one observable object per match, market and option, so a changed
+ * price re-renders only its odds button and a changed score only its scoreboard, never the list. Filled from
+ * list/detail answers (seed) and kept current by push (applyScore/applyOdds, one batch per animation frame).
+ * Plain MobX rather than mobx-state-tree nodes: thousands of cells change many times a second.
+ */
+export class LiveOption {
+  odd: string;
+  isLock: boolean;
+  line: string | undefined;
+  /** Direction of the last change, for the up/down flash; changedAt tells a new change from an old one. */
+  dir: -1 | 0 | 1 = 0;
+  changedAt = 0;
+
+  constructor(odd: string, isLock: boolean, line: string | undefined) {
+    this.odd = odd;
+    this.isLock = isLock;
+    this.line = line;
+    makeObservable(this, { odd: observable, isLock: observable, line: observable, dir: observable, changedAt: observable });
+  }
+}
+
+export class LiveMarket {
+  /** The current id of this market slot: a moved line gives the slot a new id (the old one stays an alias). */
+  marketId: number;
+  status: MarketStatus;
+  line: string | undefined;
+  readonly options = new Map<string, LiveOption>();
+
+  constructor(market: Pick<WireMarket, 'marketId' | 'status' | 'line'>) {
+    this.marketId = market.marketId;
+    this.status = market.status;
+    this.line = market.line;
+    makeObservable(this, { marketId: observable, status: observable, line: observable });
+  }
+}
+
+export class LiveMatch {
+  matchStatus: number;
+  period: number;
+  matchPeriod: string;
+  homeScore: number;
+  awayScore: number;
+  score: ScoreRow[];
+  clock: MatchClock;
+  /** Client time the clock was last set, so a running clock can tick locally between updates. */
+  clockAt: number;
+
+  constructor(match: WireMatch, now: number) {
+    this.matchStatus = match.matchStatus;
+    this.period = match.matchInfo.period;
+    this.matchPeriod = match.matchInfo.matchPeriod;
+    this.homeScore = match.matchInfo.homeScore;
+    this.awayScore = match.matchInfo.awayScore;
+    this.score = match.score;
+    this.clock = match.matchClock;
+    this.clockAt = now;
+    makeObservable(this, {
+      matchStatus: observable,
+      period: observable,
+      matchPeriod: observable,
+      homeScore: observable,
+      awayScore: observable,
+      score: observableRef,
+      clock: observableRef,
+      clockAt: observable,
+    });
+  }
+
+  /** Seconds on the clock at `now`, ticking locally while it runs (down-clocks stop at zero). */
+  secondsAt(now: number): number {
+    const { running, second, type } = this.clock;
+    if (!running || type === 'none') return second;
+    const elapsed = Math.max(0, Math.floor((now - this.clockAt) / 1000));
+    return type === 'down' ? Math.max(0, second - elapsed) : second + elapsed;
+  }
+}
+
+const direction = (from: string, to: string): -1 | 0 | 1 => {
+  const cmp = new Decimal(to).cmp(from);
+  return cmp > 0 ? 1 : cmp < 0 ? -1 : 0;
+};
+
+export class LiveBook {
+  private readonly matches = new Map<number, LiveMatch>();
+  private readonly markets = new Map<number, LiveMarket>();
+
+  constructor(private readonly now: () => number = Date.now) {
+    makeObservable<LiveBook, 'setOption'>(this, { seed: action, applyScore: action, applyOdds: action, setOption: action });
+  }
+
+  match(matchId: number): LiveMatch | undefined {
+    return this.matches.get(matchId);
+  }
+
+  market(marketId: number): LiveMarket | undefined {
+    return this.markets.get(marketId);
+  }
+
+  option(marketId: number, type: string): LiveOption | undefined {
+    return this.markets.get(marketId)?.options.get(type);
+  }
+
+  /** Takes fresh list or detail data: creates what is new, updates what exists (refetch after a gap or a poll). */
+  seed(records: readonly WireMatch[]): void {
+    const now = this.now();
+    for (const record of records) {
+      const existing = this.matches.get(record.matchId);
+      if (existing) {
+        existing.matchStatus = record.matchStatus;
+        existing.period = record.matchInfo.period;
+        existing.matchPeriod = record.matchInfo.matchPeriod;
+        existing.homeScore = record.matchInfo.homeScore;
+        existing.awayScore = record.matchInfo.awayScore;
+        existing.score = record.score;
+        existing.clock = record.matchClock;
+        existing.clockAt = now;
+      } else {
+        this.matches.set(record.matchId, new LiveMatch(record, now));
+      }
+      for (const group of record.betGroup) for (const market of group.moneyHandicap) this.seedMarket(market);
+    }
+  }
+
+  private seedMarket(market: Pick<WireMarket, 'marketId' | 'oldMarketId' | 'status' | 'line'> & { options: ReadonlyArray<Pick<WireOption, 'type' | 'odd' | 'isLock' | 'line'>> }): LiveMarket {
+    const slot = this.markets.get(market.marketId) ?? (market.oldMarketId !== undefined ? this.markets.get(market.oldMarketId) : undefined) ?? new LiveMarket(market);
+    slot.marketId = market.marketId;
+    slot.status = market.status;
+    slot.line = market.line;
+    this.markets.set(market.marketId, slot);
+    for (const option of market.options) this.setOption(slot, option.type, option.odd, option.isLock, option.line);
+    return slot;
+  }
+
+  private setOption(slot: LiveMarket, type: string, odd: string, isLock: boolean, line: string | undefined): void {
+    const existing = slot.options.get(type);
+    if (!existing) {
+      slot.options.set(type, new LiveOption(odd, isLock, line));
+      return;
+    }
+    if (existing.odd !== odd) {
+      existing.dir = direction(existing.odd, odd);
+      existing.changedAt = this.now();
+      existing.odd = odd;
+    }
+    existing.isLock = isLock;
+    existing.line = line;
+  }
+
+  applyScore(batch: Iterable<ScorePush>): void {
+    const now = this.now();
+    for (const push of batch) {
+      const match = this.matches.get(push.matchId);
+      if (!match) continue;
+      switch (push.kind) {
+        case 'score':
+          match.homeScore = push.homeScore;
+          match.awayScore = push.awayScore;
+          match.score = push.score;
+          match.period = push.period;
+          break;
+        case 'clock':
+          match.clock = push.clock;
+          match.clockAt = now;
+          break;
+        case 'status':
+          match.matchStatus = push.matchStatus;
+          match.period = push.period;
+          break;
+        case 'event':
+          match.homeScore = push.event.homeScore;
+          match.awayScore = push.event.awayScore;
+          break;
+        case 'ended':
+          match.matchStatus = push.matchStatus;
+          match.clock = { ...match.clock, running: false };
+          break;
+      }
+    }
+  }
+
+  applyOdds(batch: Iterable<OddsPush>): void {
+    for (const push of batch) {
+      for (const market of push.markets) {
+        const slot = this.markets.get(market.marketId) ?? (market.oldMarketId !== undefined ? this.markets.get(market.oldMarketId) : undefined);
+        // A market the screen never loaded is not shown: nothing to update.
+        if (!slot) continue;
+        this.seedMarket(market);
+      }
+    }
+  }
+}

@@ -1,6 +1,6 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { i18n as I18n } from 'i18next';
-import { ConfigError, loadPlugins, type PluginSet, type ResolvedConfig } from './kernel';
+import { ConfigError, createKernelEvents, loadPlugins, type KernelEmitter, type PluginSet, type ResolvedConfig } from './kernel';
 import { registry } from './kernel/registry';
 import { parseLoginState, PATH_CHANGE_EVENT, type HostCallbacks, type HostProps, type PathChangeDetail } from './host/hostProps';
 import { createHttp, type HttpClients, type ServiceName } from './services/http';
@@ -41,6 +41,7 @@ interface Ready {
   push: PushClient;
   scheduler: Scheduler;
   toast: Toaster;
+  events: KernelEmitter;
 }
 
 /**
@@ -127,7 +128,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     void store.staticList.load(store.settings.apiLanguage);
 
     for (const [token, value] of Object.entries(config.theme)) element.style.setProperty(token, value);
-    return { config, plugins, store, i18n, http, push, scheduler, toast };
+    return { config, plugins, store, i18n, http, push, scheduler, toast, events: createKernelEvents() };
   }
 
   boot()
@@ -142,6 +143,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
         <AppRoot
           store={value.store}
           plugins={value.plugins}
+          events={value.events}
           i18n={value.i18n}
           services={{ http: value.http, push: value.push, scheduler: value.scheduler, storage, toast: value.toast }}
           basename={embedded ? '/newSport' : '/spa/sport-pc'}

@@ -1,4 +1,4 @@
-import type { SportModule } from '../../src/kernel/points';
+import type { RowColumn, RowColumnGroup, SportModule } from '../../src/kernel/points';
 import { SportMenuItem } from '../../src/ui/sportsMenu/SportMenuItem';
 
 function BasketballIcon() {
@@ -10,8 +10,27 @@ function BasketballIcon() {
   );
 }
 
+const columnsFor = (period: string): RowColumn[] => [
+  { id: `${period}-ml`, labelKey: 'column.moneyLine', kinds: ['moneyLine'], period, options: ['home', 'away'] },
+  { id: `${period}-spread`, labelKey: 'column.spread', kinds: ['spread'], period, options: ['home', 'away'] },
+  { id: `${period}-total`, labelKey: 'column.total', kinds: ['total'], period, options: ['over', 'under'] },
+];
+
+/** Money line, spread and total for the game, each half and each quarter; the game shows by default. */
+const GROUPS: readonly RowColumnGroup[] = [
+  { id: 'game', labelKey: 'group.game', columns: columnsFor('ft') },
+  { id: 'firstHalf', labelKey: 'group.firstHalf', columns: columnsFor('1h') },
+  { id: 'secondHalf', labelKey: 'group.secondHalf', columns: columnsFor('2h') },
+  ...[1, 2, 3, 4].map((q) => ({ id: `q${q}`, labelKey: `group.q${q}`, columns: columnsFor(`q${q}`) })),
+];
+
+/** Score rows' `pe` for basketball: quarters 1/3/5/7, halves 8/9 (two-half leagues), overtime 12. */
+const PERIOD_LABELS: Record<number, string> = { 1: 'pe.q1', 3: 'pe.q2', 5: 'pe.q3', 7: 'pe.q4', 8: 'pe.h1', 9: 'pe.h2', 12: 'pe.ot' };
+
 const basketball: SportModule = {
   MenuEntry: (props) => <SportMenuItem {...props} icon={<BasketballIcon />} />,
+  rowColumns: () => GROUPS,
+  periodLabel: (_sportId, pe, t) => (PERIOD_LABELS[pe] ? t(PERIOD_LABELS[pe]!, { ns: 'sport-basketball' }) : String(pe)),
 };
 
 export default basketball;

@@ -1,4 +1,4 @@
-import type { SportModule } from '../../src/kernel/points';
+import type { RowColumnGroup, SportModule } from '../../src/kernel/points';
 import { SportMenuItem } from '../../src/ui/sportsMenu/SportMenuItem';
 
 function FootballIcon() {
@@ -11,8 +11,38 @@ function FootballIcon() {
   );
 }
 
+/** Asian-style football rows: 1X2, handicap and over/under for full time beside the same for the first half. */
+const GROUPS: readonly RowColumnGroup[] = [
+  {
+    id: 'main',
+    labelKey: 'group.main',
+    columns: [
+      { id: 'ft-1x2', labelKey: 'column.ft1x2', kinds: ['win1x2'], period: 'ft', options: ['home', 'away', 'draw'] },
+      { id: 'ft-ah', labelKey: 'column.ftHandicap', kinds: ['handicap'], period: 'ft', options: ['home', 'away'] },
+      { id: 'ft-ou', labelKey: 'column.ftOverUnder', kinds: ['overUnder'], period: 'ft', options: ['over', 'under'] },
+      { id: '1h-1x2', labelKey: 'column.h11x2', kinds: ['win1x2'], period: '1h', options: ['home', 'away', 'draw'] },
+      { id: '1h-ah', labelKey: 'column.h1Handicap', kinds: ['handicap'], period: '1h', options: ['home', 'away'] },
+      { id: '1h-ou', labelKey: 'column.h1OverUnder', kinds: ['overUnder'], period: '1h', options: ['over', 'under'] },
+    ],
+  },
+  {
+    id: 'corners',
+    labelKey: 'group.corners',
+    columns: [
+      { id: 'corners-ah', labelKey: 'column.cornersHandicap', kinds: ['cornersHandicap'], period: 'ft', options: ['home', 'away'] },
+      { id: 'corners-ou', labelKey: 'column.cornersOverUnder', kinds: ['cornersOverUnder'], period: 'ft', options: ['over', 'under'] },
+      { id: 'ft-oe', labelKey: 'column.oddEven', kinds: ['oddEven'], period: 'ft', options: ['odd', 'even'] },
+    ],
+  },
+];
+
+/** Score rows' `pe`: 1 first half, 3 second half, extra time and penalties after (the shared period table). */
+const PERIOD_LABELS: Record<number, string> = { 1: 'pe.firstHalf', 3: 'pe.secondHalf', 7: 'pe.extraTime1', 9: 'pe.extraTime2', 12: 'pe.penalties' };
+
 const football: SportModule = {
   MenuEntry: (props) => <SportMenuItem {...props} icon={<FootballIcon />} />,
+  rowColumns: () => GROUPS,
+  periodLabel: (_sportId, pe, t) => (PERIOD_LABELS[pe] ? t(PERIOD_LABELS[pe]!, { ns: 'sport-football' }) : String(pe)),
 };
 
 export default football;

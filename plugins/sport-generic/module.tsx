@@ -1,9 +1,15 @@
 import type { SportModule } from '../../src/kernel/points';
 import { SportMenuItem } from '../../src/ui/sportsMenu/SportMenuItem';
 import { GenericSportIcon } from './icons';
+import { groupsOf, SPORT_TABLES } from './sports';
 
 const generic: SportModule = {
   MenuEntry: (props) => <SportMenuItem {...props} icon={<GenericSportIcon sportId={props.sportId} />} />,
+  rowColumns: groupsOf,
+  periodLabel: (sportId, pe, t) => {
+    const table = SPORT_TABLES[sportId];
+    return table ? t(`pe.${table.unit}`, { ns: 'sport-generic', n: table.ordinal(pe) }) : String(pe);
+  },
 };
 
 export default generic;

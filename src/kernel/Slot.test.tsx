@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import * as z from 'zod/mini';
 import { createTestI18n } from '../testing/i18n';
+import { fakeSportModule } from '../testing/fakeSport';
 import { definePlugin, type AnyPluginManifest } from './definePlugin';
+import { createKernelEvents } from './events';
 import { loadPlugins } from './loadPlugins';
 import type { SportModule } from './points';
 import { KernelProvider, Slot, usePlugin } from './Slot';
@@ -27,7 +29,7 @@ function Entry({ sportId, name }: { sportId: number; name: string }) {
     </span>
   );
 }
-const moduleOf = (): { default: SportModule } => ({ default: { MenuEntry: (p) => <Entry sportId={p.sportId} name={p.name} /> } });
+const moduleOf = (): { default: SportModule } => ({ default: fakeSportModule({ MenuEntry: (p) => <Entry sportId={p.sportId} name={p.name} /> }) });
 
 async function setup(loaders: Record<string, () => Promise<{ default: SportModule }>>, enabled: string[]) {
   const manifests = Object.entries(loaders).map(([id, loader], i) =>
@@ -39,7 +41,7 @@ async function setup(loaders: Record<string, () => Promise<{ default: SportModul
   await i18n.loadNamespaces('common');
   const ui = (
     <I18nextProvider i18n={i18n}>
-      <KernelProvider value={{ plugins, services: {} }}>
+      <KernelProvider value={{ plugins, services: {}, events: createKernelEvents() }}>
         <Slot
           point="sport"
           fallback={<span>loading</span>}
@@ -101,11 +103,11 @@ describe('<Slot>', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const broken = async (): Promise<{ default: SportModule }> => ({
-      default: {
+      default: fakeSportModule({
         MenuEntry: () => {
           throw new Error('render bug');
         },
-      },
+      }),
     });
     await setup({ 'sport-one': broken }, ['sport-one']);
     expect(await screen.findByRole('alert')).toHaveAttribute('data-plugin-failure', 'sport-one');

@@ -1,12 +1,14 @@
 import { Component, createContext, Suspense, use, useContext, useState, type ErrorInfo, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import type { KernelEmitter } from './events';
 import type { ActivePlugin, PluginSet } from './loadPlugins';
 import type { PointId, PointModule, PointSelect } from './points';
 import styles from './Slot.module.css';
 
 export interface KernelValue<S = unknown> {
   plugins: PluginSet;
+  events: KernelEmitter;
   /** Services plugins use (http, push, scheduler, storage, toast...): injected, never imported as singletons. */
   services: S;
 }

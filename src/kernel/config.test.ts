@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import * as z from 'zod/mini';
 import { resolveConfig } from './config';
 import { ConfigError } from './configError';
+import { fakeSportModule } from '../testing/fakeSport';
 import { definePlugin, type AnyPluginManifest } from './definePlugin';
 
 const football = definePlugin({
@@ -9,14 +10,14 @@ const football = definePlugin({
   point: 'sport',
   match: { sportIds: [1] },
   options: z.strictObject({ pageSize: z._default(z.int(), 50) }),
-  loader: async () => ({ default: { MenuEntry: () => null } }),
+  loader: async () => ({ default: fakeSportModule() }),
 });
 const generic = definePlugin({
   id: 'sport-generic',
   point: 'sport',
   match: { sportIds: [5] },
   options: z.strictObject({}),
-  loader: async () => ({ default: { MenuEntry: () => null } }),
+  loader: async () => ({ default: fakeSportModule() }),
 });
 const registry = new Map<string, AnyPluginManifest>([
   [football.id, football],

@@ -3,10 +3,12 @@ import * as z from 'zod/mini';
 import { ConfigError } from './configError';
 import { definePlugin, type AnyPluginManifest } from './definePlugin';
 import { loadPlugins } from './loadPlugins';
+import type { SportModule } from './points';
+import { fakeSportModule } from '../testing/fakeSport';
 
-type Loader = () => Promise<{ default: { MenuEntry: () => null } }>;
+type Loader = () => Promise<{ default: SportModule }>;
 
-function sportPlugin(id: string, sportIds: number[], loader = jest.fn<Loader>(async () => ({ default: { MenuEntry: () => null } }))) {
+function sportPlugin(id: string, sportIds: number[], loader = jest.fn<Loader>(async () => ({ default: fakeSportModule() }))) {
   return {
     manifest: definePlugin({ id, point: 'sport', match: { sportIds }, i18nNs: id, options: z.strictObject({ size: z._default(z.number(), 1) }), loader }),
     loader,
@@ -57,7 +59,7 @@ describe('loadPlugins', () => {
     const loader = jest
       .fn<Loader>()
       .mockRejectedValueOnce(new Error('ChunkLoadError'))
-      .mockResolvedValueOnce({ default: { MenuEntry: () => null } });
+      .mockResolvedValueOnce({ default: fakeSportModule() });
     const d = sportPlugin('sport-d', [8], loader);
     const set = loadPlugins({ plugins: [{ id: 'sport-d', enabled: true, options: {} }] }, new Map([[d.manifest.id, d.manifest as AnyPluginManifest]]));
     const plugin = set.list('sport')[0]!;
@@ -79,7 +81,7 @@ describe('loadPlugins', () => {
 
 describe('definePlugin', () => {
   it('refuses ids that are not <kind>-<name> and options without defaults', () => {
-    const base = { point: 'sport' as const, match: { sportIds: [1] }, loader: async () => ({ default: { MenuEntry: () => null } }) };
+    const base = { point: 'sport' as const, match: { sportIds: [1] }, loader: async () => ({ default: fakeSportModule() }) };
     expect(() => definePlugin({ ...base, id: 'Football', options: z.strictObject({}) })).toThrow(/kebab-case/);
     expect(() => definePlugin({ ...base, id: 'sport-x', options: z.strictObject({ size: z.number() }) })).toThrow(/default/);
   });

@@ -1,4 +1,7 @@
+import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
+import type { WireMatch } from '../services/api/matchTypes';
+import type { LiveMatch } from '../stores/liveBook';
 
 /**
  * Extension points: what a plugin of each kind contributes once its code is loaded (`Module`) and the static data
@@ -13,8 +16,40 @@ export interface SportMenuEntryProps {
   onSelect(sportId: number): void;
 }
 
+/** One market column of a match row: the first market of the listed kinds the match offers for the period. */
+export interface RowColumn {
+  id: string;
+  /** Column header, a key in the plugin's i18n namespace (the period is in the group's label). */
+  labelKey: string;
+  /** Market kinds (the staticList name keys) in order of preference, e.g. ['win1x2'] or ['moneyLine']. */
+  kinds: readonly string[];
+  /** 'ft', '1h', 'q1', 'set1', ... */
+  period: string;
+  /** Option types in display order, e.g. ['home', 'draw', 'away'] or ['over', 'under']. */
+  options: readonly string[];
+}
+
+/** Columns shown together; a list offers the groups of its sport as its market-type filter (game, halves, quarters...). */
+export interface RowColumnGroup {
+  id: string;
+  /** A key in the plugin's i18n namespace. */
+  labelKey: string;
+  columns: readonly RowColumn[];
+}
+
+export interface ScoreSummaryProps {
+  match: WireMatch;
+  live: LiveMatch;
+}
+
 export interface SportModule {
   MenuEntry: ComponentType<SportMenuEntryProps>;
+  /** The market columns of this sport's list rows, in groups; the first group shows by default. */
+  rowColumns(sportId: number): readonly RowColumnGroup[];
+  /** A short label of a scoring period for score summaries ("1H", "Q3", "S2"), from a score row's `pe`. */
+  periodLabel(sportId: number, pe: number, t: TFunction): string;
+  /** Extra score detail beside the main score: sets and games, frames, innings... (absent: nothing extra). */
+  ScoreSummary?: ComponentType<ScoreSummaryProps>;
 }
 
 export interface ExtensionPoints {

@@ -44,11 +44,11 @@ describe('createI18n', () => {
     expect(load.mock.calls.map((c) => c.join('/'))).toEqual(['zh-CN/common']);
 
     await i18n.loadNamespaces('sport-football');
-    expect(i18n.t('market.handicap', { ns: 'sport-football' })).toBe('让球');
+    expect(i18n.t('column.ftHandicap', { ns: 'sport-football' })).toBe('全场让球');
 
     await i18n.changeLanguage('th');
     expect(i18n.t('betSlip.title')).toBe('สลิปเดิมพัน');
-    expect(i18n.t('market.handicap', { ns: 'sport-football' })).toBe('แฮนดิแคป');
+    expect(i18n.t('column.ftHandicap', { ns: 'sport-football' })).toBe('แฮนดิแคปเต็มเวลา');
   });
 
   it('maps between i18next codes and the spec codes', () => {

@@ -1,5 +1,6 @@
 import { action, makeObservable, observable, observableRef } from 'mobx';
 import Decimal from 'decimal.js';
+import type { ApiLanguage } from '../services/i18n';
 import type { MarketStatus, MatchClock, OddsPush, ScorePush, ScoreRow, WireMarket, WireMatch, WireOption } from '../services/api/matchTypes';
 
 /**
@@ -89,7 +90,11 @@ export class LiveBook {
   private readonly matches = new Map<number, LiveMatch>();
   private readonly markets = new Map<number, LiveMarket>();
 
-  constructor(private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly now: () => number = Date.now,
+    /** The language whose period names the rows show (status pushes carry all five). */
+    private readonly language: () => ApiLanguage = () => 'CMN',
+  ) {
     makeObservable<LiveBook, 'setOption'>(this, { seed: action, applyScore: action, applyOdds: action, setOption: action });
   }
 
@@ -170,6 +175,7 @@ export class LiveBook {
         case 'status':
           match.matchStatus = push.matchStatus;
           match.period = push.period;
+          match.matchPeriod = push.matchPeriod[this.language()] ?? match.matchPeriod;
           break;
         case 'event':
           match.homeScore = push.event.homeScore;

@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { KernelProvider, type PluginSet } from '../kernel';
+import { KernelProvider, type KernelEmitter, type PluginSet } from '../kernel';
 import type { RootStoreInstance } from '../stores/RootStore';
 import { Button } from './common/Button';
 import { Layout } from './layout/Layout';
@@ -17,6 +17,7 @@ const HomePage = lazy(() => import(/* webpackChunkName: "home" */ './home/HomePa
 interface AppRootProps {
   store: RootStoreInstance;
   plugins: PluginSet;
+  events: KernelEmitter;
   i18n: I18n;
   services: AppServices;
   /** /spa/sport-pc standalone, /newSport inside the host; paths below it are the app's own. */
@@ -27,13 +28,13 @@ interface AppRootProps {
   onNavigateRequest(navigateTo: (path: string) => void): () => void;
 }
 
-export function AppRoot({ store, plugins, i18n, services, basename, merchantName, embedded, onNavigateRequest }: AppRootProps) {
+export function AppRoot({ store, plugins, events, i18n, services, basename, merchantName, embedded, onNavigateRequest }: AppRootProps) {
   useEffect(() => onNavigateRequest((path) => navigate(`${basename}${path.startsWith('/') ? path : `/${path}`}`)), [basename, onNavigateRequest]);
 
   return (
     <I18nextProvider i18n={i18n}>
       <StoreProvider store={store}>
-        <KernelProvider value={{ plugins, services }}>
+        <KernelProvider value={{ plugins, services, events }}>
           <Suspense fallback={<BootScreen />}>
             <Router base={basename}>
               <Switch>

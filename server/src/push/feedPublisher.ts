@@ -1,4 +1,4 @@
-import type { Feed, FeedChange, Market } from '../feed';
+import { LANGS, type Feed, type FeedChange, type Market } from '../feed';
 import type { PushHub } from './hub';
 
 /** The push channels the feed's changes go out on (the list in hub.ts documents them for clients). */
@@ -45,10 +45,13 @@ export function publishFeed(feed: Feed, hub: Pick<PushHub, 'publish'>): () => vo
       case 'clock':
         hub.publish(feedChannels.score(change.matchId), change);
         return;
-      case 'status':
-        hub.publish(feedChannels.score(change.matchId), change);
-        hub.publish(feedChannels.matches, change);
+      case 'status': {
+        // Pushes serve every language at once: the period's name goes out in all five, the client picks its own.
+        const withName = { ...change, matchPeriod: Object.fromEntries(LANGS.map((lang) => [lang, feed.match(change.matchId, lang)?.matchInfo.matchPeriod ?? ''])) };
+        hub.publish(feedChannels.score(change.matchId), withName);
+        hub.publish(feedChannels.matches, withName);
         return;
+      }
       case 'event': {
         hub.publish(feedChannels.score(change.matchId), change);
         const match = feed.match(change.matchId);

@@ -1,3 +1,5 @@
+import type { ApiLanguage } from '../i18n';
+
 /**
  * The match-data wire contract as the app reads it (the platform's /api/match/... answers; docs/api.md). Names are
  * already in the requested language. Odds are decimal strings; `showOdd` is the same price in the requested format.
@@ -114,7 +116,7 @@ export interface MatchPage {
 export type ScorePush =
   | { kind: 'score'; matchId: number; homeScore: number; awayScore: number; score: ScoreRow[]; period: number }
   | { kind: 'clock'; matchId: number; clock: MatchClock; matchTime: number }
-  | { kind: 'status'; matchId: number; matchStatus: number; period: number }
+  | { kind: 'status'; matchId: number; matchStatus: number; period: number; matchPeriod: Record<ApiLanguage, string> }
   | { kind: 'event'; matchId: number; event: { type: number; homeScore: number; awayScore: number } }
   | { kind: 'ended'; matchId: number; matchStatus: number };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadPlugins } from '../../kernel';
+import { createKernelEvents, loadPlugins } from '../../kernel';
 import { registry } from '../../kernel/registry';
 import { createRootStore } from '../../stores/RootStore';
 import { fakeEnv } from '../../testing/fakeEnv';
@@ -21,6 +21,7 @@ async function renderApp(enabled: string[] = ['sport-football', 'sport-basketbal
       <AppRoot
         store={store}
         plugins={plugins}
+        events={createKernelEvents()}
         i18n={i18n}
         services={{ http: env.http, push: env.push, scheduler: env.scheduler, storage: env.storage, toast: env.toast }}
         basename=""

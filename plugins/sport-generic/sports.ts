@@ -1,0 +1,47 @@
+import type { RowColumn, RowColumnGroup } from '../../src/kernel/points';
+
+/**
+ * What differs between the sports this plugin serves: the unit their score rows count in (sets, frames, innings,
+ * periods, rounds...) and the markets their rows show. `pe` is the score row's period id as the feed numbers it.
+ */
+export type ScoreUnit = 'set' | 'frame' | 'inning' | 'period' | 'half' | 'quarter' | 'round' | 'map';
+
+interface SportTable {
+  unit: ScoreUnit;
+  /** The ordinal of a score row's `pe` in the unit (e.g. baseball's top and bottom of inning k are 2k-1 and 2k). */
+  ordinal(pe: number): number;
+  columns: readonly RowColumn[];
+}
+
+const winner3 = (): RowColumn => ({ id: 'ft-1x2', labelKey: 'column.winner', kinds: ['win1x2'], period: 'ft', options: ['home', 'away', 'draw'] });
+const winner2 = (): RowColumn => ({ id: 'ft-ml', labelKey: 'column.winner', kinds: ['moneyLine'], period: 'ft', options: ['home', 'away'] });
+const handicap = (kind: string): RowColumn => ({ id: 'ft-ah', labelKey: 'column.handicap', kinds: [kind], period: 'ft', options: ['home', 'away'] });
+const total = (kind: string): RowColumn => ({ id: 'ft-ou', labelKey: 'column.total', kinds: [kind], period: 'ft', options: ['over', 'under'] });
+
+const twoWay = [winner2(), handicap('spread'), total('total')];
+const withDraw = [winner3(), handicap('spread'), total('total')];
+const same = (pe: number) => pe;
+const everyOther = (pe: number) => Math.ceil(pe / 2);
+
+export const SPORT_TABLES: Readonly<Record<number, SportTable>> = {
+  177: { unit: 'half', ordinal: everyOther, columns: [winner3(), handicap('handicap'), total('overUnder')] },
+  178: { unit: 'quarter', ordinal: everyOther, columns: twoWay },
+  5: { unit: 'set', ordinal: same, columns: twoWay },
+  16: { unit: 'frame', ordinal: same, columns: twoWay },
+  13: { unit: 'set', ordinal: same, columns: twoWay },
+  47: { unit: 'set', ordinal: same, columns: twoWay },
+  15: { unit: 'set', ordinal: same, columns: twoWay },
+  7: { unit: 'inning', ordinal: everyOther, columns: twoWay },
+  8: { unit: 'half', ordinal: everyOther, columns: withDraw },
+  2: { unit: 'period', ordinal: everyOther, columns: withDraw },
+  6: { unit: 'quarter', ordinal: everyOther, columns: twoWay },
+  4: { unit: 'half', ordinal: everyOther, columns: withDraw },
+  18: { unit: 'round', ordinal: same, columns: [winner2(), total('total')] },
+  19: { unit: 'round', ordinal: same, columns: [winner2(), total('total')] },
+  51: { unit: 'set', ordinal: same, columns: twoWay },
+};
+
+export function groupsOf(sportId: number): readonly RowColumnGroup[] {
+  const table = SPORT_TABLES[sportId];
+  return table ? [{ id: 'main', labelKey: 'group.main', columns: table.columns }] : [];
+}

@@ -1,0 +1,26 @@
+import mitt, { type Emitter } from 'mitt';
+
+/** A selection a member clicked in a list or the match detail: what the bet slip needs to add it. */
+export interface SelectionEvent {
+  matchId: number;
+  sportId: number;
+  marketId: number;
+  marketType: number;
+  period: string;
+  optionType: string;
+  line?: string;
+  odd: string;
+  allowParley: boolean;
+}
+
+/** Events between the core and plugins (a plugin never reaches into another; it emits or listens here). */
+export type KernelEvents = {
+  /** An odds button was clicked by a member; the bet slip adds the selection. */
+  'betSlip.add': SelectionEvent;
+  /** A 51st favourite was refused (spec: favourites at most 50, a max-collected event fires). */
+  'favourites.maxCollected': { limit: number };
+};
+
+export type KernelEmitter = Emitter<KernelEvents>;
+
+export const createKernelEvents = (): KernelEmitter => mitt<KernelEvents>();

@@ -10,6 +10,8 @@ import { createPushClient, type PushClient } from './services/push';
 import { createScheduler, type Scheduler } from './services/scheduler';
 import { createStorage, readUrlParams, type AppStorage } from './services/storage';
 import { createToaster, type Toaster } from './services/toast';
+import { LiveBook } from './stores/liveBook';
+import { connectLiveBook } from './stores/livePush';
 import { createRootStore, type RootStoreInstance } from './stores/RootStore';
 import { AppRoot, BootScreen } from './ui/AppRoot';
 import './ui/theme.css';
@@ -118,8 +120,10 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     const config: ResolvedConfig = await http.forehead.get('/api/forehead/system/config/app', { params: { merchantId }, noAuth: true });
     const plugins = loadPlugins(config, registry, { loadNamespace: (ns) => i18n.loadNamespaces(ns), logger: consoleLogger });
 
-    const push = createPushClient({ url: domains.push });
-    store = createRootStore({}, { http, push, scheduler, storage, clock: Date, i18n, host, toast, logger: consoleLogger });
+    const push = createPushClient({ url: domains.push, onGap: () => void store?.matchList.refresh() });
+    const liveBook = new LiveBook(Date.now, () => store?.settings.apiLanguage ?? 'CMN');
+    cleanups.push(connectLiveBook(push, liveBook));
+    store = createRootStore({}, { http, push, scheduler, storage, clock: Date, i18n, host, toast, logger: consoleLogger, liveBook });
     store.settings.restore(config.defaultLocale);
     if (store.settings.locale !== i18n.language) await i18n.changeLanguage(store.settings.locale);
     // Embedded, the host owns the login state; standalone, a stored token is checked with the platform.

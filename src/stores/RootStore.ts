@@ -1,6 +1,7 @@
 import { types, type Instance, type SnapshotIn } from 'mobx-state-tree';
 import type { HostCallbacks, LoginState } from '../host/hostProps';
 import { envOf, type Env } from './env';
+import { MatchListStore } from './matchList';
 import { SessionStore } from './session';
 import { SettingsStore } from './settings';
 import { StaticListStore } from './staticList';
@@ -12,6 +13,7 @@ export const RootStore = types
     settings: types.optional(SettingsStore, {}),
     staticList: types.optional(StaticListStore, {}),
     ui: types.optional(UiStore, {}),
+    matchList: types.optional(MatchListStore, {}),
   })
   .views((self) => ({
     get underMaintenance() {

@@ -7,6 +7,7 @@ import type { PushClient } from '../services/push';
 import type { Scheduler } from '../services/scheduler';
 import type { AppStorage } from '../services/storage';
 import type { Toaster } from '../services/toast';
+import type { LiveBook } from './liveBook';
 
 /** What every store gets injected (never imported as singletons, so tests pass fakes and a remount starts clean). */
 export interface Env {
@@ -19,6 +20,8 @@ export interface Env {
   host: HostCallbacks;
   toast: Toaster;
   logger: Logger;
+  /** Live scores, clocks and prices of what the screens show; shared by every screen, fed by push. */
+  liveBook: LiveBook;
 }
 
 export const envOf = (node: IAnyStateTreeNode): Env => getEnv<Env>(node);

@@ -7,6 +7,7 @@ import { createScheduler } from '../services/scheduler';
 import { createMemoryStorage, createStorage } from '../services/storage';
 import { createToaster } from '../services/toast';
 import type { Env } from '../stores/env';
+import { LiveBook } from '../stores/liveBook';
 
 type Call = (url: string, body?: unknown, config?: unknown) => Promise<unknown>;
 
@@ -29,6 +30,7 @@ export function fakeEnv(overrides: { host?: HostCallbacks; now?: () => number; i
     host: overrides.host ?? {},
     toast: createToaster(),
     logger: silent,
+    liveBook: new LiveBook(() => overrides.now?.() ?? 1_700_000_000_000),
   } satisfies Env;
   return { env, http };
 }

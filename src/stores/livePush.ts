@@ -1,0 +1,35 @@
+import { runInAction } from 'mobx';
+import { createCoalescer, type FrameScheduler, animationFrame } from '../services/coalescer';
+import type { OddsPush, ScorePush } from '../services/api/matchTypes';
+import type { PushClient } from '../services/push';
+import type { LiveBook } from './liveBook';
+
+/** The channels of one match a screen watches while it shows the match (docs/api.md, Push). */
+export const matchChannels = (matchId: number) => [`match:${matchId}:score`, `match:${matchId}:odds`];
+
+/**
+ * Routes match pushes into the live book, coalesced per key and applied once per animation frame. Keys keep what
+ * must not be lost: a score push per match and kind (a clock tick must not swallow a goal), an odds push per market
+ * (one message may carry several markets of a match, later ones other markets).
+ */
+export function connectLiveBook(push: Pick<PushClient, 'route'>, book: LiveBook, schedule: FrameScheduler = animationFrame): () => void {
+  const scores = createCoalescer<string, ScorePush>((batch) => runInAction(() => book.applyScore(batch.values())), schedule);
+  const odds = createCoalescer<number, OddsPush>((batch) => runInAction(() => book.applyOdds(batch.values())), schedule);
+
+  const removeRoute = push.route({
+    'match:*': (data, msg) => {
+      if (msg.chId.endsWith(':odds')) {
+        const update = data as OddsPush;
+        for (const market of update.markets ?? []) odds.push(market.marketId, { ...update, markets: [market] });
+      } else {
+        const update = data as ScorePush;
+        scores.push(`${update.matchId}:${update.kind}`, update);
+      }
+    },
+  });
+  return () => {
+    removeRoute();
+    scores.dispose();
+    odds.dispose();
+  };
+}

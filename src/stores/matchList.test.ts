@@ -1,0 +1,102 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { ListType, type MatchPage } from '../services/api/matchTypes';
+import { fakeEnv } from '../testing/fakeEnv';
+import { wireMatch } from '../testing/matchFixtures';
+import { createRootStore } from './RootStore';
+
+const page = (current: number, pageTotal: number, ids: number[], leagueId = 9): MatchPage => ({
+  current,
+  pageTotal,
+  size: 50,
+  total: pageTotal * 2,
+  records: ids.map((matchId) => wireMatch({ matchId, leagueInfo: { id: leagueId + (matchId % 2), name: `L${leagueId + (matchId % 2)}`, icon: '', sportId: 1 }, betGroup: [] })),
+});
+
+describe('match list', () => {
+  it('loads page by page until the last, shows the first page at once, and groups by league', async () => {
+    const { env, http } = fakeEnv();
+    let releaseSecond!: () => void;
+    http.match.post
+      .mockResolvedValueOnce(page(1, 2, [1, 2]))
+      .mockImplementationOnce(() => new Promise((resolve) => (releaseSecond = () => resolve(page(2, 2, [3, 4])))));
+    const store = createRootStore({}, env);
+    const loading = store.matchList.open({ type: ListType.InPlay, sportId: 1 });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.matchList.status).toBe('ready');
+    expect(store.matchList.records.map((m) => m.matchId)).toEqual([1, 2]);
+    expect(store.matchList.loadingMore).toBe(true);
+    releaseSecond();
+    await loading;
+    expect(store.matchList.records.map((m) => m.matchId)).toEqual([1, 2, 3, 4]);
+    expect(store.matchList.loadingMore).toBe(false);
+    expect(store.matchList.groups.map((g) => [g.leagueId, g.matches.map((m) => m.matchId)])).toEqual([
+      [10, [1, 3]],
+      [9, [2, 4]],
+    ]);
+    expect(http.match.post).toHaveBeenNthCalledWith(2, '/api/match/getList', { type: ListType.InPlay, sportIds: '1', size: 50, current: 2 }, { noAuth: true });
+    expect(env.liveBook.match(4)).toBeDefined();
+    store.matchList.close();
+  });
+
+  it('lets a newer query win over a slow older one', async () => {
+    const { env, http } = fakeEnv();
+    let releaseOld!: () => void;
+    http.match.post
+      .mockImplementationOnce(() => new Promise((resolve) => (releaseOld = () => resolve(page(1, 1, [1])))))
+      .mockResolvedValueOnce(page(1, 1, [7]));
+    const store = createRootStore({}, env);
+    const old = store.matchList.open({ type: ListType.Today, sportId: 1 });
+    await store.matchList.open({ sportId: 3 });
+    releaseOld();
+    await old;
+    expect(store.matchList.records.map((m) => m.matchId)).toEqual([7]);
+    expect(store.matchList.sportId).toBe(3);
+    store.matchList.close();
+  });
+
+  it('shows failure, and retries', async () => {
+    const { env, http } = fakeEnv();
+    http.match.post.mockRejectedValueOnce(new Error('500')).mockResolvedValueOnce(page(1, 1, []));
+    const store = createRootStore({}, env);
+    await store.matchList.open({ type: ListType.Early, sportId: 5 });
+    expect(store.matchList.status).toBe('failed');
+    await store.matchList.retry();
+    expect(store.matchList.status).toBe('ready');
+    expect(store.matchList.records).toEqual([]);
+    store.matchList.close();
+  });
+
+  it('polls in play every 5 s and other lists every 60 s through the scheduler, and stops on close', async () => {
+    // Only timers are faked: MST flows and promises still settle on the real microtask queue.
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const { env, http } = fakeEnv();
+      http.match.post.mockResolvedValue(page(1, 1, [1]));
+      const store = createRootStore({}, env);
+      await store.matchList.open({ type: ListType.InPlay, sportId: 1 });
+      expect(http.match.post).toHaveBeenCalledTimes(1);
+      await jest.advanceTimersByTimeAsync(5000);
+      expect(http.match.post).toHaveBeenCalledTimes(2);
+      await store.matchList.open({ type: ListType.Today });
+      await jest.advanceTimersByTimeAsync(5000);
+      expect(http.match.post).toHaveBeenCalledTimes(3);
+      await jest.advanceTimersByTimeAsync(55_000);
+      expect(http.match.post).toHaveBeenCalledTimes(4);
+      store.matchList.close();
+      await jest.advanceTimersByTimeAsync(120_000);
+      expect(http.match.post).toHaveBeenCalledTimes(4);
+      expect(env.scheduler.activeCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('remembers collapsed leagues', () => {
+    const { env } = fakeEnv();
+    const store = createRootStore({}, env);
+    store.matchList.toggleLeague(9);
+    expect(store.matchList.isCollapsed(9)).toBe(true);
+    store.matchList.toggleLeague(9);
+    expect(store.matchList.isCollapsed(9)).toBe(false);
+  });
+});

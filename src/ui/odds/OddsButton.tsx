@@ -1,0 +1,59 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { formatLine } from '../../domain/lines';
+import { formatOdds } from '../../domain/odds';
+import type { LiveMarket } from '../../stores/liveBook';
+import { useStore } from '../storeContext';
+import styles from './OddsButton.module.css';
+
+/** How long a changed price stays highlighted, in ms (the CSS animation runs this long). */
+export const FLASH_MS = 2500;
+
+interface OddsButtonProps {
+  market: LiveMarket;
+  optionType: string;
+  /** What the option is, for screen readers and the tooltip ("Home", "Over"...). */
+  label: string;
+  /** Show the line beside the price (handicaps and totals). */
+  showLine: boolean;
+  onSelect(optionType: string): void;
+}
+
+/**
+ * One price. Observes only its own option and market, so a change re-renders this button and nothing around it;
+ * the flash restarts by remounting the price span (keyed by the change time). Locked options and suspended markets
+ * show a lock and cannot be clicked.
+ */
+export const OddsButton = observer(function OddsButton({ market, optionType, label, showLine, onSelect }: OddsButtonProps) {
+  const { t } = useTranslation();
+  const { settings } = useStore();
+  const option = market.options.get(optionType);
+  if (!option || market.status === -1) return <span className={styles.empty} aria-hidden="true" />;
+
+  const locked = option.isLock || market.status !== 1;
+  const price = formatOdds(option.odd, settings.oddsFormatId);
+  const line = showLine && option.line !== undefined ? formatLine(option.line) : undefined;
+  const flashing = option.changedAt > 0 && Date.now() - option.changedAt < FLASH_MS;
+  return (
+    <button
+      type="button"
+      className={styles.button}
+      disabled={locked}
+      aria-label={locked ? `${label} ${line ?? ''} ${t('odds.locked')}` : `${label} ${line ?? ''} ${price}`}
+      data-market-id={market.marketId}
+      data-option={optionType}
+      onClick={() => onSelect(optionType)}
+    >
+      {line !== undefined && <span className={styles.line}>{line}</span>}
+      {locked ? (
+        <svg className={styles.lock} viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+          <path d="M4 7V5a4 4 0 018 0v2h1v8H3V7zm2 0h4V5a2 2 0 00-4 0z" fill="currentColor" />
+        </svg>
+      ) : (
+        <span key={option.changedAt} className={styles.price} data-dir={flashing ? option.dir : 0}>
+          {price}
+        </span>
+      )}
+    </button>
+  );
+});

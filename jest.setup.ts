@@ -11,3 +11,6 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
+
+// jsdom does not scroll; the virtualised lists call it when they mount.
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;

@@ -130,6 +130,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     if (embedded) store.applyHostProps(loginState);
     else await store.session.restore();
     void store.staticList.load(store.settings.apiLanguage);
+    store.startClock();
 
     for (const [token, value] of Object.entries(config.theme)) element.style.setProperty(token, value);
     return { config, plugins, store, i18n, http, push, scheduler, toast, events: createKernelEvents() };

@@ -1,3 +1,4 @@
+export { formatDuration } from './duration';
 import moment from 'moment-timezone';
 
 /** Spec: bet history can be queried for the last 45 days only. */
@@ -168,19 +169,6 @@ export function reservedFailedRange(now: Date | number, tz: string): DateRange {
 export function weekdayKey(ts: Date | number, tz: string): WeekdayKey {
   assertZone(tz);
   return WEEKDAY_KEYS[instant(ts, tz, 'Time').day()];
-}
-
-/**
- * "mm:ss" for a match clock or duration. Minutes do not roll into hours (95
- * min 7 s is "95:07"); fractions of a second are dropped; a negative or
- * non-finite input shows "00:00".
- */
-export function formatDuration(seconds: number): string {
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return '00:00';
-  const whole = Math.floor(seconds);
-  const minutes = Math.floor(whole / 60);
-  const rest = whole % 60;
-  return `${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
 }
 
 /** Result date "MM-DD HH:mm" of an epoch-millisecond time in `tz`. */

@@ -21,6 +21,22 @@ export const RootStore = types
     },
   }))
   .actions((self) => ({
+    /** One app-wide seconds ticker (through the scheduler, paused while hidden) instead of a timer per clock. */
+    startClock() {
+      const { scheduler, clock } = envOf(self);
+      self.ui.setNow(clock.now());
+      scheduler.every('uiClock', 1000, () => self.ui.setNow(clock.now()), { pauseWhenHidden: true });
+    },
+    /** The list for a sport and list type; home and list are the app's two main views. */
+    openList(query: { type?: number; sportId?: number }) {
+      if (query.sportId !== undefined) self.ui.selectSport(query.sportId);
+      self.ui.showView('list');
+      return self.matchList.open({ ...query, sportId: query.sportId ?? self.ui.activeSportId ?? self.matchList.sportId });
+    },
+    showHome() {
+      self.matchList.close();
+      self.ui.showView('home');
+    },
     /** Host props arrive on mount and on every update(props): login state, balances and settings, no remount. */
     applyHostProps(state: LoginState) {
       self.session.applyLoginState(state);

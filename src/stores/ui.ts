@@ -7,8 +7,12 @@ export const UiStore = types
     /** Why the dialog opened, shown as its hint (e.g. "please log in to place bets"). */
     loginReason: types.maybe(types.string),
     activeSportId: types.maybe(types.number),
+    /** Which main view shows: home, or the match list (its type and sport live in matchList). */
+    view: types.optional(types.enumeration(['home', 'list']), 'home'),
     platformMaintenance: false,
   })
+  /** Client time, advanced once a second while the page is visible, for clocks that tick between updates. */
+  .volatile(() => ({ now: Date.now() }))
   .actions((self) => ({
     openLogin(reason?: string) {
       self.loginDialogOpen = true;
@@ -20,6 +24,12 @@ export const UiStore = types
     },
     selectSport(sportId: number | undefined) {
       self.activeSportId = sportId;
+    },
+    showView(view: 'home' | 'list') {
+      self.view = view;
+    },
+    setNow(now: number) {
+      self.now = now;
     },
     setPlatformMaintenance(value: boolean) {
       self.platformMaintenance = value;

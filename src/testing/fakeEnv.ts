@@ -25,12 +25,12 @@ export function fakeEnv(overrides: { host?: HostCallbacks; now?: () => number; i
     push: { subscribe: jest.fn(() => () => undefined), route: jest.fn(() => () => undefined), isSubscribed: jest.fn(() => false), state: jest.fn(() => 'closed'), close: jest.fn() } as unknown as PushClient,
     scheduler: createScheduler({ logger: silent }),
     storage: createStorage('test', createMemoryStorage(), silent),
-    clock: { now: overrides.now ?? (() => 1_700_000_000_000) },
+    clock: { now: overrides.now ?? (() => Date.now()) },
     i18n: { language: 'zh-CN', changeLanguage: jest.fn(async () => undefined), t: (key: string) => key, ...overrides.i18n } as unknown as I18n,
     host: overrides.host ?? {},
     toast: createToaster(),
     logger: silent,
-    liveBook: new LiveBook(() => overrides.now?.() ?? 1_700_000_000_000),
+    liveBook: new LiveBook(overrides.now ?? (() => Date.now())),
   } satisfies Env;
   return { env, http };
 }

@@ -11,8 +11,8 @@ import { StoreProvider } from './storeContext';
 import type { AppServices } from './services';
 import styles from './AppRoot.module.css';
 
-// The spec's only route, home, loads on demand.
-const HomePage = lazy(() => import(/* webpackChunkName: "home" */ './home/HomePage').then((m) => ({ default: m.HomePage })));
+// The spec's only route, home, loads on demand (with the screens it shows: home and the match lists).
+const HomePage = lazy(() => import(/* webpackChunkName: "home" */ './home/HomeRoute').then((m) => ({ default: m.HomeRoute })));
 
 interface AppRootProps {
   store: RootStoreInstance;

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { envOf } from '../stores/env';
 import type { RootStoreInstance } from '../stores/RootStore';
 
 const StoreContext = createContext<RootStoreInstance | null>(null);
@@ -11,4 +12,9 @@ export function useStore(): RootStoreInstance {
   const store = useContext(StoreContext);
   if (!store) throw new Error('useStore outside <StoreProvider>');
   return store;
+}
+
+/** The live scores and prices shared by every screen (it lives in the stores' environment). */
+export function useLiveBook() {
+  return envOf(useStore()).liveBook;
 }

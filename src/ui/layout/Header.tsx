@@ -5,12 +5,14 @@ import { ODDS_FORMATS } from '../../domain/odds';
 import { formatMoney, isCurrency } from '../../domain/money';
 import { LOCALES } from '../../services/i18n';
 import { Button } from '../common/Button';
+import { LIST_TABS } from '../matchList/listTabs';
 import { useStore } from '../storeContext';
 import styles from './Header.module.css';
 
 export const Header = observer(function Header({ merchantName, embedded }: { merchantName: string; embedded: boolean }) {
   const { t } = useTranslation();
-  const { session, settings, ui } = useStore();
+  const store = useStore();
+  const { session, settings, ui, matchList } = store;
   const balance = session.defaultBalance;
   const [onHome] = useRoute('/');
   return (
@@ -25,9 +27,28 @@ export const Header = observer(function Header({ merchantName, embedded }: { mer
           </span>
         )}
         <nav className={styles.nav} aria-label={t('nav.label')}>
-          <Link href="/" className={onHome ? `${styles.tab} ${styles.active}` : styles.tab} aria-current={onHome ? 'page' : undefined}>
+          <Link
+            href="/"
+            className={onHome && ui.view === 'home' ? `${styles.tab} ${styles.active}` : styles.tab}
+            aria-current={onHome && ui.view === 'home' ? 'page' : undefined}
+            onClick={() => store.showHome()}
+          >
             {t('nav.home')}
           </Link>
+          {LIST_TABS.map((tab) => {
+            const current = ui.view === 'list' && matchList.type === tab.type;
+            return (
+              <button
+                key={tab.type}
+                type="button"
+                className={current ? `${styles.tab} ${styles.active}` : styles.tab}
+                aria-current={current ? 'page' : undefined}
+                onClick={() => void store.openList({ type: tab.type })}
+              >
+                {t(tab.labelKey)}
+              </button>
+            );
+          })}
         </nav>
         <div className={styles.tools}>
           <label className={styles.field}>

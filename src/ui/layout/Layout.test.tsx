@@ -6,6 +6,7 @@ import { registry } from '../../kernel/registry';
 import { createRootStore } from '../../stores/RootStore';
 import { fakeEnv } from '../../testing/fakeEnv';
 import { createTestI18n } from '../../testing/i18n';
+import { wireMatch } from '../../testing/matchFixtures';
 import { AppRoot } from '../AppRoot';
 
 async function renderApp(enabled: string[] = ['sport-football', 'sport-basketball', 'sport-generic'], lng: 'en' | 'zh-CN' = 'en') {
@@ -51,13 +52,17 @@ describe('the desktop layout', () => {
     expect(within(menu).getAllByRole('button')).toHaveLength(1);
   });
 
-  it('marks the chosen sport as current and shows it in the main column', async () => {
-    const { store } = await renderApp();
+  it('opens the chosen sport\'s in-play list in the main column', async () => {
+    const { store, http } = await renderApp();
+    http.match.post.mockResolvedValue({ current: 1, pageTotal: 1, size: 50, total: 1, records: [wireMatch({ sportId: 5, matchInfo: { ...wireMatch().matchInfo, homeName: 'Nadal', awayName: 'Alcaraz' }, betGroup: [] })] });
     const tennis = await screen.findByRole('button', { name: 'Tennis' });
     await userEvent.click(tennis);
     expect(tennis).toHaveAttribute('aria-current', 'page');
     expect(store.ui.activeSportId).toBe(5);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tennis' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /^Tennis/ })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: 'Nadal – Alcaraz' })).toBeInTheDocument();
+    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', expect.objectContaining({ type: 1, sportIds: '5' }), { noAuth: true });
+    act(() => store.matchList.close());
   });
 
   it('opens the login dialog, validates, and signs in', async () => {

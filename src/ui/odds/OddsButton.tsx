@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { formatLine } from '../../domain/lines';
 import { formatOdds } from '../../domain/odds';
+import { envOf } from '../../stores/env';
 import type { LiveMarket } from '../../stores/liveBook';
 import { useStore } from '../storeContext';
 import styles from './OddsButton.module.css';
@@ -26,14 +27,16 @@ interface OddsButtonProps {
  */
 export const OddsButton = observer(function OddsButton({ market, optionType, label, showLine, onSelect }: OddsButtonProps) {
   const { t } = useTranslation();
-  const { settings } = useStore();
+  const store = useStore();
+  const { settings } = store;
   const option = market.options.get(optionType);
   if (!option || market.status === -1) return <span className={styles.empty} aria-hidden="true" />;
 
   const locked = option.isLock || market.status !== 1;
   const price = formatOdds(option.odd, settings.oddsFormatId);
   const line = showLine && option.line !== undefined ? formatLine(option.line) : undefined;
-  const flashing = option.changedAt > 0 && Date.now() - option.changedAt < FLASH_MS;
+  // Read once at render, not observed: a button re-renders when its price changes, not every second.
+  const flashing = option.changedAt > 0 && envOf(store).clock.now() - option.changedAt < FLASH_MS;
   return (
     <button
       type="button"

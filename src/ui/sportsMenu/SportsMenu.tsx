@@ -13,7 +13,8 @@ import styles from './SportsMenu.module.css';
 export const SportsMenu = observer(function SportsMenu() {
   const { t } = useTranslation();
   const { plugins } = useKernel();
-  const { ui } = useStore();
+  const store = useStore();
+  const { ui } = store;
   const nameOf = (sportId: number) => {
     const key = sportI18nKeyOf(sportId, 'A');
     return key ? t(key) : String(sportId);
@@ -38,7 +39,7 @@ export const SportsMenu = observer(function SportsMenu() {
                     sportId={sportId}
                     name={nameOf(sportId)}
                     active={ui.activeSportId === sportId}
-                    onSelect={(id) => ui.selectSport(id)}
+                    onSelect={(id) => void store.openList({ sportId: id })}
                   />
                 )}
               />

@@ -1,0 +1,166 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { observer } from 'mobx-react-lite';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sportI18nKeyOf } from '../../domain/sports';
+import { Slot, type SportModule } from '../../kernel';
+import type { LeagueGroup } from '../../stores/matchList';
+import { Button } from '../common/Button';
+import { EmptyState } from '../common/Panel';
+import { useStore } from '../storeContext';
+import { LIST_TABS } from './listTabs';
+import { MatchRow } from './MatchRow';
+import styles from './MatchListScreen.module.css';
+
+export const MatchListScreen = observer(function MatchListScreen() {
+  const { t } = useTranslation();
+  const store = useStore();
+  const list = store.matchList;
+  const sportKey = sportI18nKeyOf(list.sportId, 'A');
+  return (
+    <section className={styles.screen} aria-labelledby="sp-list-title">
+      <header className={styles.head}>
+        <h1 id="sp-list-title" className={styles.title}>
+          {sportKey ? t(sportKey) : list.sportId}
+          <span className={styles.count}>{list.status === 'ready' ? t('list.total', { count: list.total }) : ''}</span>
+        </h1>
+        <div className={styles.tabs} role="tablist" aria-label={t('list.types')}>
+          {LIST_TABS.map((tab) => (
+            <button
+              key={tab.type}
+              type="button"
+              role="tab"
+              aria-selected={list.type === tab.type}
+              className={styles.tab}
+              onClick={() => void store.openList({ type: tab.type })}
+            >
+              {t(tab.labelKey)}
+            </button>
+          ))}
+        </div>
+      </header>
+      <Slot point="sport" select={{ sportId: list.sportId }} fallback={<ListSkeleton />} render={(module) => <MatchListBody sport={module} />} />
+    </section>
+  );
+});
+
+type Item = { kind: 'league'; group: LeagueGroup } | { kind: 'match'; group: LeagueGroup; index: number };
+
+const MatchListBody = observer(function MatchListBody({ sport }: { sport: SportModule }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const list = store.matchList;
+  const groups = sport.rowColumns(list.sportId);
+  const group = groups.find((g) => g.id === list.columnGroup) ?? groups[0];
+  const columns = group?.columns ?? [];
+
+  const items = useMemo<Item[]>(
+    () =>
+      list.groups.flatMap((g) => [
+        { kind: 'league' as const, group: g },
+        ...(list.isCollapsed(g.leagueId) ? [] : g.matches.map((_, index) => ({ kind: 'match' as const, group: g, index }))),
+      ]),
+    // collapsed is read through isCollapsed; its length changes on every toggle.
+    [list.groups, list.collapsed.length],
+  );
+  const body = useRef<HTMLDivElement>(null);
+  // Where the list starts on the page: the window scrolls, so rows are placed relative to this offset.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    if (body.current) setScrollMargin(body.current.getBoundingClientRect().top + window.scrollY);
+  }, [list.status, items.length]);
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: (i) => (items[i]?.kind === 'league' ? 40 : 18 + 30 * Math.max(2, ...columns.map((c) => c.options.length))),
+    overscan: 6,
+    scrollMargin,
+  });
+
+  if (list.status === 'loading' || list.status === 'idle') return <ListSkeleton />;
+  if (list.status === 'failed') {
+    return (
+      <EmptyState>
+        {t('app.loadFailed')}{' '}
+        <Button variant="secondary" onClick={() => void list.retry()}>
+          {t('action.retry')}
+        </Button>
+      </EmptyState>
+    );
+  }
+  if (list.records.length === 0) return <EmptyState>{t('list.empty')}</EmptyState>;
+
+  return (
+    <div className={styles.table} role="table" aria-label={t('list.matches')} style={{ ['--sp-columns' as string]: columns.length }}>
+      <div className={styles.columnsHead} role="row">
+        <span role="columnheader" className={styles.groupCell}>
+          {groups.length > 1 && (
+            <select className={styles.groupSelect} aria-label={t('list.marketType')} value={group?.id} onChange={(e) => list.setColumnGroup(e.target.value)}>
+              {groups.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {t(g.labelKey, { ns: pluginNs(list.sportId) })}
+                </option>
+              ))}
+            </select>
+          )}
+        </span>
+        {columns.map((c) => (
+          <span key={c.id} role="columnheader" className={styles.headCell}>
+            {t(c.labelKey, { ns: pluginNs(list.sportId) })}
+          </span>
+        ))}
+        <span role="columnheader" />
+      </div>
+      <div ref={body} className={styles.body} style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const item = items[row.index]!;
+          return (
+            <div
+              key={item.kind === 'league' ? `l${item.group.leagueId}` : `m${item.group.matches[item.index]!.matchId}`}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
+              className={styles.virtualRow}
+              style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+            >
+              {item.kind === 'league' ? (
+                <LeagueHeader group={item.group} collapsed={list.isCollapsed(item.group.leagueId)} onToggle={() => list.toggleLeague(item.group.leagueId)} />
+              ) : (
+                <MatchRow match={item.group.matches[item.index]!} columns={columns} sport={sport} />
+              )}
+            </div>
+          );
+        })}
+      </div>
+      {list.loadingMore && (
+        <p className={styles.more} role="status">
+          {t('app.loading')}
+        </p>
+      )}
+    </div>
+  );
+});
+
+/** Which plugin namespace holds a sport's strings: football and basketball have their own, the rest share one. */
+const pluginNs = (sportId: number) => (sportId === 1 ? 'sport-football' : sportId === 3 ? 'sport-basketball' : 'sport-generic');
+
+function LeagueHeader({ group, collapsed, onToggle }: { group: LeagueGroup; collapsed: boolean; onToggle(): void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className={styles.league} aria-expanded={!collapsed} onClick={onToggle} data-league-id={group.leagueId}>
+      <img src={group.icon} alt="" width="18" height="18" className={styles.leagueIcon} loading="lazy" />
+      <span className={styles.leagueName}>{group.name}</span>
+      <span className={styles.leagueCount}>{t('list.total', { count: group.matches.length })}</span>
+      <span className={styles.chevron} aria-hidden="true" data-collapsed={collapsed} />
+    </button>
+  );
+}
+
+function ListSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.skeleton} role="status" aria-label={t('app.loading')}>
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className={styles.skeletonRow} />
+      ))}
+    </div>
+  );
+}

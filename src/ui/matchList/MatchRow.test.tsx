@@ -1,0 +1,92 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createKernelEvents, KernelProvider, loadPlugins, type SelectionEvent } from '../../kernel';
+import { registry } from '../../kernel/registry';
+import footballModule from '../../../plugins/sport-football/module';
+import { createRootStore } from '../../stores/RootStore';
+import { fakeEnv } from '../../testing/fakeEnv';
+import { createTestI18n } from '../../testing/i18n';
+import { wireMatch } from '../../testing/matchFixtures';
+import { StoreProvider } from '../storeContext';
+import { MatchRow } from './MatchRow';
+
+async function renderRow() {
+  const i18n = await createTestI18n('en');
+  await i18n.loadNamespaces(['common', 'sport-football']);
+  const { env } = fakeEnv({ i18n });
+  const store = createRootStore({}, env);
+  store.settings.restore('en');
+  const match = wireMatch();
+  env.liveBook.seed([match]);
+  const events = createKernelEvents();
+  const added = jest.fn<(e: SelectionEvent) => void>();
+  events.on('betSlip.add', added);
+  const plugins = loadPlugins({ plugins: [] }, registry);
+  const columns = footballModule.rowColumns(1)[0]!.columns;
+  render(
+    <I18nextProvider i18n={i18n}>
+      <StoreProvider store={store}>
+        <KernelProvider value={{ plugins, services: { push: env.push }, events }}>
+          <MatchRow match={match} columns={columns} sport={footballModule} />
+        </KernelProvider>
+      </StoreProvider>
+    </I18nextProvider>,
+  );
+  return { store, env, added };
+}
+
+describe('<MatchRow>', () => {
+  it('shows the live score, clock, period and the handicap line Asian style', async () => {
+    await renderRow();
+    const row = screen.getByRole('row', { name: 'A – B' });
+    expect(row).toHaveTextContent('1H');
+    expect(row).toHaveTextContent('10:00');
+    const home = within(row).getByRole('button', { name: /^A -0.5 1.95$/ });
+    expect(home).toBeEnabled();
+  });
+
+  it('prints prices in the member\'s odds format (DOMAIN.md: 1.95 = HK 0.95 = Indo -1.05)', async () => {
+    const { store } = await renderRow();
+    const button = () => screen.getByRole('button', { name: /^A -0.5/ });
+    expect(button()).toHaveTextContent('1.95');
+    act(() => store.settings.setOddsFormat(2));
+    expect(button()).toHaveTextContent('0.95');
+    act(() => store.settings.setOddsFormat(4));
+    expect(button()).toHaveTextContent('-1.05');
+  });
+
+  it('updates one price live with its direction, and locks a suspended market', async () => {
+    const { env } = await renderRow();
+    act(() =>
+      env.liveBook.applyOdds([{ kind: 'odds', matchId: 1, markets: [{ marketId: 100, marketType: 1000, period: 'ft', line: '-0.5', status: 1, allowParley: true, options: [{ type: 'home', line: '-0.5', odd: '2.050', isLock: false }, { type: 'away', line: '0.5', odd: '1.800', isLock: false }] }] }]),
+    );
+    expect(screen.getByRole('button', { name: /^A -0.5 2.05$/ }).querySelector('[data-dir]')).toHaveAttribute('data-dir', '1');
+    act(() =>
+      env.liveBook.applyOdds([{ kind: 'odds', matchId: 1, markets: [{ marketId: 100, marketType: 1000, period: 'ft', line: '-0.5', status: 0, allowParley: true, options: [{ type: 'home', line: '-0.5', odd: '2.050', isLock: true }, { type: 'away', line: '0.5', odd: '1.800', isLock: true }] }] }]),
+    );
+    expect(screen.getByRole('button', { name: /^A -0.5 locked$/ })).toBeDisabled();
+  });
+
+  it('asks a visitor to log in instead of adding the selection', async () => {
+    const { store, added } = await renderRow();
+    await userEvent.click(screen.getByRole('button', { name: /^A -0.5/ }));
+    expect(store.ui.loginDialogOpen).toBe(true);
+    expect(store.ui.loginReason).toBe('Please log in to place bets');
+    expect(added).not.toHaveBeenCalled();
+  });
+
+  it('emits the selection for a member, for the bet slip to take', async () => {
+    const { store, added } = await renderRow();
+    store.applyHostProps({ isLogin: true, token: 't', userData: { uid: '1', username: 'demo' } });
+    await userEvent.click(screen.getByRole('button', { name: /^B 0.5/ }));
+    expect(added).toHaveBeenCalledWith({ matchId: 1, sportId: 1, marketId: 100, marketType: 1000, period: 'ft', optionType: 'away', line: '0.5', odd: '1.900', allowParley: true });
+  });
+
+  it('subscribes to the match channels while shown and unsubscribes when gone', async () => {
+    const { env } = await renderRow();
+    expect(env.push.subscribe).toHaveBeenCalledWith('match:1:score');
+    expect(env.push.subscribe).toHaveBeenCalledWith('match:1:odds');
+  });
+});

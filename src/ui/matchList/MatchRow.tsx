@@ -1,0 +1,120 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDuration } from '../../domain/duration';
+import { useKernel, type RowColumn, type SportModule } from '../../kernel';
+import { IN_PLAY_STATUSES, type WireMatch } from '../../services/api/matchTypes';
+import { matchChannels } from '../../stores/livePush';
+import { OddsButton } from '../odds/OddsButton';
+import type { AppServices } from '../services';
+import { useLiveBook, useStore } from '../storeContext';
+import { findMarket, showsLine } from './findMarket';
+import styles from './MatchRow.module.css';
+
+interface MatchRowProps {
+  match: WireMatch;
+  columns: readonly RowColumn[];
+  sport: SportModule;
+}
+
+/**
+ * One match: kick-off or live clock and period, teams with logos and scores, and a column of prices per market the
+ * sport plugin lists. While the row is on screen it subscribes to the match's push channels (a virtualised list
+ * mounts only visible rows, so only what is on screen is subscribed).
+ */
+export const MatchRow = observer(function MatchRow({ match, columns, sport }: MatchRowProps) {
+  const { t, i18n } = useTranslation();
+  const { services, events } = useKernel<AppServices>();
+  const root = useStore();
+  const live = useLiveBook().match(match.matchId);
+  const book = useLiveBook();
+
+  useEffect(() => {
+    const offs = matchChannels(match.matchId).map((channel) => services.push.subscribe(channel));
+    return () => offs.forEach((off) => off());
+  }, [match.matchId, services.push]);
+
+  const inPlay = IN_PLAY_STATUSES.has(live?.matchStatus ?? match.matchStatus);
+  const kickOff = new Date(match.beginTime);
+  const select = (marketId: number, optionType: string) => {
+    const market = findMarketById(match, marketId);
+    const option = book.option(marketId, optionType);
+    if (!market || !option) return;
+    if (!root.requireLogin(t('login.required'))) return;
+    events.emit('betSlip.add', {
+      matchId: match.matchId,
+      sportId: match.sportId,
+      marketId: book.market(marketId)?.marketId ?? marketId,
+      marketType: market.marketType,
+      period: market.period,
+      optionType,
+      line: option.line,
+      odd: option.odd,
+      allowParley: market.allowParley,
+    });
+  };
+
+  return (
+    <div className={styles.row} role="row" data-match-id={match.matchId} aria-label={`${match.matchInfo.homeName} – ${match.matchInfo.awayName}`}>
+      <div className={styles.when} role="cell">
+        {inPlay && live ? (
+          <>
+            <span className={styles.live}>{live.matchPeriod}</span>
+            {live.clock.type !== 'none' && <span className={styles.clock}>{formatDuration(live.secondsAt(root.ui.now))}</span>}
+          </>
+        ) : (
+          <>
+            <span className={styles.time}>{kickOff.toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit', hour12: false })}</span>
+            <span className={styles.date}>{kickOff.toLocaleDateString(i18n.language, { month: '2-digit', day: '2-digit' })}</span>
+          </>
+        )}
+      </div>
+      <div className={styles.teams} role="cell">
+        <Team name={match.matchInfo.homeName} icon={match.matchInfo.homeIcon} score={inPlay ? live?.homeScore : undefined} serving={match.serveIn === 1} />
+        <Team name={match.matchInfo.awayName} icon={match.matchInfo.awayIcon} score={inPlay ? live?.awayScore : undefined} serving={match.serveIn === 2} />
+        {inPlay && live && sport.ScoreSummary && <sport.ScoreSummary match={match} live={live} />}
+      </div>
+      {columns.map((column) => {
+        const wire = findMarket(match, column);
+        const market = wire && book.market(wire.marketId);
+        return (
+          <div key={column.id} className={styles.column} role="cell">
+            {column.options.map((type) =>
+              market && wire ? (
+                <OddsButton
+                  key={type}
+                  market={market}
+                  optionType={type}
+                  label={wire.options.find((o) => o.type === type)?.name ?? type}
+                  showLine={showsLine(column)}
+                  onSelect={(optionType) => select(wire.marketId, optionType)}
+                />
+              ) : (
+                <span key={type} className={styles.none} aria-hidden="true" />
+              ),
+            )}
+          </div>
+        );
+      })}
+      <div className={styles.more} role="cell">
+        {match.marketCount > 0 && <span title={t('list.markets', { count: match.marketCount })}>+{match.marketCount}</span>}
+      </div>
+    </div>
+  );
+});
+
+function findMarketById(match: WireMatch, marketId: number) {
+  for (const group of match.betGroup) for (const market of group.moneyHandicap) if (market.marketId === marketId) return market;
+  return undefined;
+}
+
+function Team({ name, icon, score, serving }: { name: string; icon: string; score?: number; serving: boolean }) {
+  return (
+    <div className={styles.team}>
+      {icon ? <img className={styles.logo} src={icon} alt="" width="18" height="18" loading="lazy" /> : <span className={styles.logo} aria-hidden="true" />}
+      <span className={styles.name}>{name}</span>
+      {serving && <span className={styles.serve} aria-hidden="true" />}
+      {score !== undefined && <span className={styles.score}>{score}</span>}
+    </div>
+  );
+}

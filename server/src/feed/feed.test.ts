@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { createFeed, DEFAULT_MARGINS, FootballEvent, marginFor, MatchStatus, PROFILES, ResultCode, type Feed, type FeedChange, type Market } from './index';
+import { createFeed, DEFAULT_MARGINS, FootballEvent, marginFor, MatchStatus, PROFILES, ResultCode, SLOT_MS, slotOfMatch, type Feed, type FeedChange, type Market, type MatchEvent, type MatchResult, type MatchView } from './index';
 
 const START = Date.UTC(2025, 2, 3, 9, 0, 0);
+const HOUR = 3_600_000;
 
 function fakeClock(start = START): { now: () => number; advance: (ms: number) => void } {
   let t = start;
@@ -103,7 +104,20 @@ describe('feed world', () => {
     expect(day.length).toBeGreaterThan(1000);
     expect(day.some((r) => r.matchStatus === MatchStatus.Cancelled || r.matchStatus === MatchStatus.Postponed)).toBe(true);
     expect(day.some((r) => r.matchStatus === MatchStatus.Abandoned)).toBe(true);
-    expect(day.some((r) => r.matchFormat === 'outright' && r.winnerTeamId !== undefined && r.settledMarkets.length > 0)).toBe(true);
+    const played = day.filter((r) => r.away && (r.matchStatus === MatchStatus.Ended || r.matchStatus === MatchStatus.Abandoned)).sort((a, b) => a.beginTime - b.beginTime);
+    const lastEnd = new Map<number, MatchResult>();
+    const clashes: string[] = [];
+    for (const r of played) {
+      for (const team of [r.home.id, r.away!.id]) {
+        const prev = lastEnd.get(team);
+        if (prev && prev.endTime > r.beginTime) clashes.push(`team ${team}: ${prev.matchId} until ${prev.endTime}, ${r.matchId} from ${r.beginTime}`);
+        lastEnd.set(team, r);
+      }
+    }
+    expect(clashes).toEqual([]);
+    // A season's result carries the season's start, weeks before the day it settled.
+    const seasons = feed.results({ from: START - 31 * 86_400_000, to: feed.now() }).filter((r) => r.matchFormat === 'outright');
+    expect(seasons.some((r) => r.endTime > START && r.winnerTeamId !== undefined && r.settledMarkets.length > 0)).toBe(true);
   });
 });
 
@@ -275,5 +289,93 @@ describe('market ids', () => {
     expect(old!.kind).toBe(moved!.kind);
     expect(old!.line).not.toBe(moved!.line);
     expect(feed.option(moved!.marketId, moved!.options[0]!.type)?.option.odd).toBeDefined();
+  });
+});
+
+/** What names a fixture and its state, leaving out prices (market ids restart with the process). */
+function fixtureOf(m: MatchView): unknown {
+  const { matchCount: _c, marketCount: _m, betGroup: _b, ...rest } = m;
+  return rest;
+}
+
+function resultOf(r: MatchResult): unknown {
+  const { settledMarkets: _s, ...rest } = r;
+  return rest;
+}
+
+function eventOf(e: MatchEvent): unknown {
+  return { seq: e.seq, type: e.type, code: e.code, time: e.time, second: e.second, period: e.period, team: e.team, player: e.player?.id, score: [e.homeScore, e.awayScore], dangerous: e.dangerous };
+}
+
+describe('restarts', () => {
+  it('a feed started 7 hours later names the same fixtures and outrights and replays the matches in progress', () => {
+    const early = fakeClock(START);
+    const a = createFeed({ seed: 17, speed: 3600, now: early.now });
+    run(a, early, 7, 1000);
+    const late = fakeClock(START + 7 * HOUR);
+    const b = createFeed({ seed: 17, speed: 3600, now: late.now });
+    expect(b.now()).toBe(a.now());
+
+    const listed = b.matches();
+    expect(listed.length).toBeGreaterThan(1000);
+    expect(listed.map(fixtureOf)).toEqual(a.matches().map(fixtureOf));
+    for (const m of listed) expect(slotOfMatch(m.matchId) * SLOT_MS).toBe(m.beginTime);
+    const outrights = (f: Feed): unknown => f.matches({ type: 'outright' }).map((o) => ({ id: o.matchId, markets: f.markets(o.matchId) }));
+    expect(outrights(b)).toEqual(outrights(a));
+
+    // Results both played out (the later feed simulates the 6 hours before its start).
+    const since = START + HOUR;
+    const resultsOf = (f: Feed): MatchResult[] => f.results({ from: since, to: f.now() }).filter((r) => r.matchFormat !== 'outright');
+    const shared = resultsOf(b);
+    expect(shared.length).toBeGreaterThan(300);
+    expect(shared.map(resultOf)).toEqual(resultsOf(a).map(resultOf));
+    // Matches that ended shortly before the restart still show their events (kept two hours).
+    const recent = shared.filter((r) => r.endTime > b.now() - 1.5 * HOUR && r.matchStatus !== MatchStatus.Cancelled && r.matchStatus !== MatchStatus.Postponed);
+    expect(recent.length).toBeGreaterThan(100);
+    for (const r of recent) expect(b.events(r.matchId).map(eventOf)).toEqual(a.events(r.matchId).map(eventOf));
+
+    // The matches in progress at the restart went as in the run that never stopped, and end the
+    // same; each is compared on the first hourly tick after its end, while its events are kept.
+    const pending = new Set(b.matches({ type: 'inplay' }).map((m) => m.matchId));
+    expect(pending.size).toBeGreaterThan(100);
+    let events = 0;
+    for (const id of pending) {
+      events += b.events(id).length;
+      expect(b.events(id).map(eventOf)).toEqual(a.events(id).map(eventOf));
+    }
+    expect(events).toBeGreaterThan(5000);
+    for (let hour = 0; hour < 6 && pending.size > 0; hour++) {
+      run(a, early, 1, 1000);
+      run(b, late, 1, 1000);
+      for (const id of pending) {
+        const result = b.resultOf(id);
+        if (!result) continue;
+        expect(resultOf(result)).toEqual(resultOf(a.resultOf(id)!));
+        expect(b.events(id).map(eventOf)).toEqual(a.events(id).map(eventOf));
+        pending.delete(id);
+      }
+    }
+    expect(pending.size).toBe(0);
+  });
+
+  it('ticking every 100 ms or every 7 s plays every match the same', () => {
+    const fine = fakeClock();
+    const coarse = fakeClock();
+    // Rare time-only repricing keeps the 70 fine ticks cheap; prices never feed back into play.
+    const f = createFeed({ seed: 23, speed: 3000, now: fine.now, historyHours: 0, repriceMs: 600_000 });
+    const c = createFeed({ seed: 23, speed: 3000, now: coarse.now, historyHours: 0, repriceMs: 600_000 });
+    run(f, fine, 70, 100);
+    run(c, coarse, 1, 7000);
+    expect(c.now()).toBe(f.now());
+    const results = c.results({ from: START, to: c.now() });
+    expect(results.filter((r) => r.matchStatus === MatchStatus.Ended).length).toBeGreaterThan(200);
+    expect(results.map(resultOf)).toEqual(f.results({ from: START, to: f.now() }).map(resultOf));
+    const recent = results.filter((r) => r.matchStatus === MatchStatus.Ended && r.endTime > c.now() - HOUR && r.away);
+    expect(recent.length).toBeGreaterThan(20);
+    for (const r of recent) {
+      const events = c.events(r.matchId);
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.map(eventOf)).toEqual(f.events(r.matchId).map(eventOf));
+    }
   });
 });

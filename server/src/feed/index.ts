@@ -6,6 +6,7 @@
 export { createFeed, FeedEngine } from './engine/feed';
 export type { FeedOptions } from './engine/options';
 export { MARKET_ID_SPAN, matchIdOfMarket } from './engine/marketBook';
+export { FIXTURES_PER_SLOT, isOutrightId, SLOT_MS, slotOfMatch } from './engine/ids';
 export { handicapResult, halfResults, settleOption, totalResult } from './engine/settle';
 export { FootballEvent, IN_PLAY_STATUSES, MatchStatus, PE_TOTAL, ResultCode, SportEvent, Tyg, marketTypeOf, type MarketKey, type MarketKind } from './codes';
 export { DEFAULT_MARGINS, marginFor, type Margins } from './pricing/margin';

@@ -39,12 +39,13 @@ import type {
   Weather,
 } from '../types';
 import { ActionHeap } from './heap';
+import { slotOf } from './ids';
 import { MarketBook, matchIdOfMarket } from './marketBook';
 import { resolveOptions, type FeedOptions, type ResolvedOptions } from './options';
 import { Outrights, type OutrightRecord } from './outrights';
 import type { MatchRecord } from './records';
 import { ResultStore } from './results';
-import { Schedule } from './schedule';
+import { matchSpanMs, Schedule } from './schedule';
 import { settleMarket } from './settle';
 import { betGroupsOf, clockOf, matchView, outrightView, textLiveOf } from './views';
 
@@ -55,9 +56,7 @@ type Action =
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** A match of the sport is surely over this long after its start (extra time, extra innings, long sets). */
-const maxLength = (profile: { durationMin: number }): number => (profile.durationMin * 1.7 + 30) * 60_000;
-const LONGEST_MATCH = Math.max(...PROFILES.map(maxLength));
+const LONGEST_MATCH = Math.max(...PROFILES.map(matchSpanMs));
 const TERMINAL: ReadonlySet<number> = new Set([MatchStatus.Ended, MatchStatus.Cancelled, MatchStatus.Postponed, MatchStatus.Abandoned]);
 const LINEUP_EVENTS: ReadonlySet<number> = new Set([FootballEvent.Substitution, FootballEvent.YellowCard, FootballEvent.RedCard, FootballEvent.TwoYellowsToRed]);
 
@@ -105,7 +104,7 @@ export class FeedEngine implements Feed {
     this.world = buildWorld(this.o.seed);
     this.resultStore = new ResultStore(this.o.resultRetentionMs, this.o.settledRetentionMs);
     this.outrightBook = new Outrights(this.o.seed, this.world, this.o.margins);
-    this.schedule = new Schedule(this.o.seed, this.world, Schedule.slotOf(this.simStart - this.o.historyHours * HOUR - LONGEST_MATCH));
+    this.schedule = new Schedule(this.o.seed, this.world, slotOf(this.simStart - this.o.historyHours * HOUR - LONGEST_MATCH));
     for (const rec of this.outrightBook.init(this.simStart)) this.scheduleOutright(rec);
     this.build();
   }
@@ -117,8 +116,7 @@ export class FeedEngine implements Feed {
     for (const m of [...this.live.values()]) this.advance(m, this.simStart);
     this.quiet = false;
     for (const m of this.live.values()) {
-      for (const raw of m.rawEvents) m.events.push(this.toMatchEvent(m, raw.event, raw.score));
-      m.rawEvents = [];
+      this.flushEvents(m);
       this.reprice(m, this.elapsedOf(m, this.simStart));
     }
     this.resultStore.prune(this.simStart);
@@ -191,9 +189,9 @@ export class FeedEngine implements Feed {
   private extendSchedule(t: number): void {
     const playedOutBefore = this.simStart - this.o.historyHours * HOUR;
     for (const m of this.schedule.extendTo(t + this.o.horizonHours * HOUR)) {
-      // Fixtures that were over before the results window are part of the schedule (teams were
-      // busy) but never played out.
-      if (m.kickoff + maxLength(m.profile) < playedOutBefore) continue;
+      // Fixtures that were over before the results window are part of the schedule but never
+      // played out.
+      if (m.beginTime + matchSpanMs(m.profile) < playedOutBefore) continue;
       this.records.set(m.id, m);
       if (m.fate.calledOff) {
         this.actions.push(m.publishAt, { kind: 'publish', match: m });
@@ -458,13 +456,22 @@ export class FeedEngine implements Feed {
   }
 
   private addEvent(m: MatchRecord, e: SimEvent, score: Pair): void {
+    // The time is taken now: a later interruption adds to pausedMs but does not move past events.
+    const time = m.kickoff + m.pausedMs + e.elapsed;
     if (this.quiet) {
-      m.rawEvents.push({ event: e, score });
+      m.rawEvents.push({ event: e, score, time });
       return;
     }
-    const event = this.toMatchEvent(m, e, score);
+    const event = this.toMatchEvent(m, e, score, time);
     m.events.push(event);
     this.emit({ kind: 'event', matchId: m.id, event });
+  }
+
+  /** Turns the events gathered while the world was built into match events (texts stay lazy). */
+  private flushEvents(m: MatchRecord): void {
+    if (this.quiet || m.rawEvents.length === 0) return;
+    for (const raw of m.rawEvents) m.events.push(this.toMatchEvent(m, raw.event, raw.score, raw.time));
+    m.rawEvents = [];
   }
 
   /** Match-level events (interruptions, coverage) in the match's own stream. */
@@ -474,7 +481,7 @@ export class FeedEngine implements Feed {
     this.addEvent(m, { type, code, elapsed, second: sim.clock(elapsed).second, period: sim.period(), team: null }, sim.score());
   }
 
-  private toMatchEvent(m: MatchRecord, e: SimEvent, score: Pair): MatchEvent {
+  private toMatchEvent(m: MatchRecord, e: SimEvent, score: Pair, time: number): MatchEvent {
     const sim = m.sim;
     const params: Record<string, TextParam> = {
       team: e.team ? m[e.team].name : '',
@@ -489,7 +496,7 @@ export class FeedEngine implements Feed {
       matchId: m.id,
       type: e.type,
       code: e.code,
-      time: m.kickoff + m.pausedMs + e.elapsed,
+      time,
       second: e.second,
       period: e.period,
       team: e.team,
@@ -717,7 +724,10 @@ export class FeedEngine implements Feed {
 
   private record(matchId: number): MatchRecord | undefined {
     const m = this.records.get(matchId);
-    return m && m.published ? m : undefined;
+    if (!m || !m.published) return undefined;
+    // Matches that ended while the world was built keep their events raw until someone reads them.
+    this.flushEvents(m);
+    return m;
   }
 
   lineup(matchId: number): Lineup | undefined {

@@ -123,6 +123,7 @@ export class MarketBook {
         }
         continue;
       }
+      // Not stable across restarts (a re-simulated match reprices from scratch); a bet settles on the final scores with its stored line and option type.
       const marketId = this.matchId * MARKET_ID_SPAN + ++this.seq;
       const market: Market = {
         marketId,

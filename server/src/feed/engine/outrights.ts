@@ -6,12 +6,11 @@ import type { Margins } from '../pricing/margin';
 import type { Quote } from '../pricing/quote';
 import { Rng } from '../random';
 import type { Market, MatchResult, MatchView } from '../types';
+import { outrightIdOf, SLOT_MS } from './ids';
 import { MarketBook } from './marketBook';
-import { SLOT_MS } from './schedule';
 import { settleMarket } from './settle';
 
 const DAY = 86_400_000;
-const OUTRIGHT_ID_BASE = 50_000_000;
 
 export interface OutrightRecord {
   id: number;
@@ -31,9 +30,14 @@ export interface OutrightRecord {
  * strength (a softmax, mixed with a little of the uniform so the longest price stays offered).
  * Strengths drift once a simulated day; at the season's end a champion is drawn with the same
  * probabilities, the market settles and the next season opens.
+ *
+ * Seasons follow a fixed calendar per league (a length of 14 to 30 days and a phase, from the
+ * seed), numbered from the epoch, so a season's id, dates, drifts and champion are the same
+ * whenever the process started: a season already running at the start replays its drifts.
  */
 export class Outrights {
   private readonly open = new Map<number, OutrightRecord>();
+  private readonly calendars = new Map<number, { lengthMs: number; phaseMs: number }>();
 
   constructor(
     private readonly seed: number,
@@ -49,19 +53,30 @@ export class Outrights {
     return this.open.get(id);
   }
 
-  /** The first season of every league, ending half a day to 30 days from the start. */
+  /** Every league's season running at `start`; each began at or before it. */
   init(start: number): OutrightRecord[] {
-    const out: OutrightRecord[] = [];
-    for (const league of this.world.leagues.values()) {
-      const rng = Rng.of(this.seed, 'outright', league.id);
-      const end = Math.ceil((start + rng.range(0.5, 30) * DAY) / SLOT_MS) * SLOT_MS;
-      out.push(this.create(league, 1, start, end));
-    }
-    return out;
+    return [...this.world.leagues.values()].map((league) => {
+      const { lengthMs, phaseMs } = this.calendar(league);
+      return this.create(league, Math.floor((start - phaseMs) / lengthMs));
+    });
   }
 
-  private create(league: LeagueInfo, season: number, startTime: number, endTime: number): OutrightRecord {
-    const id = OUTRIGHT_ID_BASE + league.id * 100 + (season % 100);
+  private calendar(league: LeagueInfo): { lengthMs: number; phaseMs: number } {
+    let cal = this.calendars.get(league.id);
+    if (!cal) {
+      const rng = Rng.of(this.seed, 'outright', league.id);
+      const lengthMs = Math.round((rng.range(14, 30) * DAY) / SLOT_MS) * SLOT_MS;
+      cal = { lengthMs, phaseMs: Math.floor((rng.next() * lengthMs) / SLOT_MS) * SLOT_MS };
+      this.calendars.set(league.id, cal);
+    }
+    return cal;
+  }
+
+  private create(league: LeagueInfo, season: number): OutrightRecord {
+    const id = outrightIdOf(league, season);
+    const { lengthMs, phaseMs } = this.calendar(league);
+    const startTime = phaseMs + season * lengthMs;
+    const endTime = startTime + lengthMs;
     const strength = new Map(league.teamIds.map((teamId) => [teamId, (this.world.teams.get(teamId) as Team).rating]));
     const rec: OutrightRecord = { id, league, season, startTime, endTime, title: fill(OUTRIGHT_TITLE, { league: league.name }), strength, book: new MarketBook(id, league.sportId, this.margins), version: 0, views: new Map() };
     rec.book.apply([this.quote(rec)], false, false);
@@ -127,8 +142,7 @@ export class Outrights {
       winnerTeamId: winner,
       settledMarkets: rec.book.all().map((m) => settleMarket(m, null, MatchStatus.Ended, winner)),
     };
-    const rngNext = Rng.of(this.seed, 'season', rec.id);
-    const next = this.create(league, rec.season + 1, rec.endTime, Math.ceil((rec.endTime + rngNext.range(14, 30) * DAY) / SLOT_MS) * SLOT_MS);
+    const next = this.create(league, rec.season + 1);
     return { result, closed, next };
   }
 }

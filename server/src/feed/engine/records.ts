@@ -44,7 +44,7 @@ export interface MatchRecord {
   lineupPublished: boolean;
   events: MatchEvent[];
   /** Simulation events gathered while the world is built, turned into texts only if the match is still on. */
-  rawEvents: Array<{ event: SimEvent; score: Pair }>;
+  rawEvents: Array<{ event: SimEvent; score: Pair; time: number }>;
   /** Live ms lost to interruptions so far. */
   pausedMs: number;
   paused: { since: number; durationMs: number } | null;

@@ -1,4 +1,262 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { preview } from '../../../../src/kernel/issues';
+import type { Lang, LeagueView, ListType } from '../../feed';
+import { ApiError, CODES, errorEnvelope, foreheadResponses, languageField, ok } from '../../http/envelope';
+import { currentMember, requireMember } from '../../http/requireMember';
+import { SPORTS } from '../../static/tables';
+import { expecting } from '../../validation/issues';
+import { codeField, findMatch, idField, intField, platField, stampField } from '../matchData/fields';
+import { lineupData, lineupSchema } from '../matchData/lineup';
+import { bannerSchema, bannersOf, leagueBannerSvg, matchBannerSvg, type Plat } from './banners';
+import { BANKER_GAME_ID, createJumpTokens, GAMES } from './gameJump';
 
-/** Banners, system sports weights and line-up, game jumps (/api/forehead/system/config/images/query, /ssapi/bannerList/search, /api/forehead/system/sports/..., /api/forehead/gamebet/game/jump, /api/banker/forehead/gamebet/game/jump) */
-export const marketingRoutes: FastifyPluginAsyncZod = async () => {};
+const MAX_CATEGORIES = 20;
+
+/** `categoryId`: one id, or the spec's comma list of them ("1,3"). */
+const categoryIdsField = z
+  .union([z.number(), z.string()], { error: expecting('a banner category id or a comma list of them, like "1,3"') })
+  .transform((value, ctx) => {
+    const parts = typeof value === 'number' ? [String(value)] : value.split(',').map((p) => p.trim());
+    const ids = parts.map((p) => (/^\d{1,10}$/.test(p) ? Number(p) : Number.NaN));
+    if (parts.length <= MAX_CATEGORIES && ids.every((n) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647)) return ids;
+    ctx.addIssue({
+      code: 'custom',
+      input: value,
+      message: `expected a banner category id or a comma list of up to ${MAX_CATEGORIES} (positive integers), got ${preview(value)}`,
+    });
+    return z.NEVER;
+  });
+
+/** The image variant a `plat` asks for: mobile artwork for h5, desktop for everything else. */
+function platOf(plat: string | undefined): Plat {
+  return plat === 'h5' ? 'h5' : 'pc';
+}
+
+/** The match list a `matchType` names (the platform's numbering; the spec gives the field only). */
+const MATCH_TYPES: Record<1 | 2 | 3 | 4, ListType> = { 1: 'inplay', 2: 'today', 3: 'early', 4: 'outright' };
+
+const weightSchema = z.object({
+  leagueId: z.number().int(),
+  weight: z.number().int().describe('higher is more prominent: 1000 for a hot league, plus 100 minus its order in the sport'),
+  name: z.string(),
+  hot: z.boolean(),
+});
+
+/** League weights of a sport, keyed by sort (1 = heaviest): hot leagues first, then the feed's order. */
+function leagueWeights(leagues: readonly LeagueView[]): Record<string, z.output<typeof weightSchema>> {
+  const weighted = leagues.map((l) => ({ leagueId: l.id, weight: (l.hot ? 1000 : 0) + Math.max(0, 100 - l.order), name: l.name, hot: l.hot }));
+  weighted.sort((a, b) => b.weight - a.weight || a.leagueId - b.leagueId);
+  return Object.fromEntries(weighted.map((w, i) => [String(i + 1), w]));
+}
+
+const jumpSchema = z.object({
+  url: z.string().describe('where the game starts: a product path'),
+  token: z.string().describe('one-time jump token, valid for 60 s; the game redeems it'),
+  expiresAt: z.number().int().describe('epoch ms'),
+});
+
+const TOKEN = 'a jump token (16-64 characters of A-Z, a-z, 0-9, "-" and "_")';
+const tokenField = z.string({ error: expecting(TOKEN) }).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: expecting(TOKEN) });
+
+/**
+ * Banners, system sports data (league weights, line-up status) and game jumps. Banners and
+ * weights are derived from the feed; jump tokens are held in memory (gameJump.ts).
+ */
+export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const member = requireMember({ family: 'forehead' });
+  const jumpTokens = createJumpTokens(app.clock);
+
+  app.post(
+    '/api/forehead/system/config/images/query',
+    {
+      schema: {
+        summary: 'Banner images of one or more categories',
+        description:
+          'categoryId: 1 home top, 2 sports list, 3 live room (a comma list asks for several, answered in that order; ' +
+          'an unknown category has no banners). `images` is a comma list: the app shows one banner per image.',
+        tags: ['marketing'],
+        body: z.strictObject({ categoryId: categoryIdsField, plat: platField, language: languageField }),
+        response: foreheadResponses(z.array(bannerSchema)),
+      },
+    },
+    async (request) => {
+      const { categoryId, plat, language } = request.body;
+      return ok(bannersOf(app.feed, categoryId, language ?? 'CMN', platOf(plat)));
+    },
+  );
+
+  app.get(
+    '/ssapi/bannerList/search',
+    {
+      schema: {
+        summary: 'Home banners for a platform and language (the banner host)',
+        description: 'The home-top banners (category 1), with images for the platform (h5: mobile artwork, otherwise desktop).',
+        tags: ['marketing'],
+        querystring: z.strictObject({
+          pid: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: expecting('a product id (1-32 letters, digits, "-" or "_")') }).optional(),
+          plat: platField,
+          languageType: languageField,
+          t: stampField,
+        }),
+        response: foreheadResponses(z.array(bannerSchema)),
+      },
+    },
+    async (request) => {
+      const { plat, languageType } = request.query;
+      return ok(bannersOf(app.feed, [1], languageType ?? 'CMN', platOf(plat)));
+    },
+  );
+
+  app.get(
+    '/api/banner/image/:file',
+    {
+      schema: {
+        summary: 'Banner artwork (SVG): match-<matchId>.svg or league-<leagueId>.svg',
+        description: 'In the `language` asked for (default CMN); plat h5 gives the 750 x 300 mobile variant, pc (default) 1200 x 300.',
+        tags: ['marketing'],
+        params: z.strictObject({
+          file: z.string().regex(/^(?:match|league)-[1-9]\d{0,9}\.svg$/, { error: expecting('match-<matchId>.svg or league-<leagueId>.svg') }),
+        }),
+        querystring: z.strictObject({ language: languageField, plat: z.enum(['pc', 'h5']).optional(), t: stampField }),
+        response: { 200: z.string().describe('image/svg+xml'), 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const [kind, idText] = request.params.file.replace(/\.svg$/, '').split('-') as [string, string];
+      const id = Number(idText);
+      const lang: Lang = request.query.language ?? 'CMN';
+      const plat = request.query.plat ?? 'pc';
+      const svg = kind === 'match' ? matchBannerSvg(app.feed, id, lang, plat) : leagueBannerSvg(app.feed, id, lang, plat);
+      if (!svg) throw new ApiError(404, CODES.NOT_FOUND, `file: no ${kind} ${id}`);
+      return reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        // Artwork of a match or league changes only with its names; a few minutes of caching is plenty.
+        .header('cache-control', 'public, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(svg);
+    },
+  );
+  app.get('/api/banner/image/*', { schema: { hide: true } }, async (request: FastifyRequest) => {
+    const rest = (request.params as Record<string, string>)['*'] ?? '';
+    throw new ApiError(400, CODES.INVALID_INPUT, `file: expected match-<matchId>.svg or league-<leagueId>.svg, got ${preview(rest)}`);
+  });
+
+  app.post(
+    '/api/forehead/system/sports/getLeagueWeights',
+    {
+      schema: {
+        summary: 'League weights of a sport, keyed by sort',
+        description:
+          'data is `{ "<sort>": { leagueId, weight, name, hot } }`, sort 1 the heaviest: hot leagues first, then the ' +
+          "feed's league order. matchType narrows to leagues with matches in a list: 1 in-play, 2 today, 3 early, " +
+          '4 outright; without it every league of the sport is weighted. type is accepted and does not change the weights.',
+        tags: ['marketing'],
+        body: z.strictObject({
+          sportId: codeField(
+            SPORTS.map((s) => s.id),
+            'a scheme A sport id',
+          ),
+          matchType: codeField([1, 2, 3, 4], '1 in-play, 2 today, 3 early, 4 outright').optional(),
+          type: intField(0, 999, 'accepted; the weights do not depend on it').optional(),
+          language: languageField,
+        }),
+        response: foreheadResponses(z.record(z.string(), weightSchema)),
+      },
+    },
+    async (request) => {
+      const { sportId, matchType, language } = request.body;
+      const leagues = app.feed.leagues(matchType === undefined ? { sportId } : { sportId, type: MATCH_TYPES[matchType] }, language ?? 'CMN');
+      return ok(leagueWeights(leagues));
+    },
+  );
+
+  app.post(
+    '/api/forehead/system/sports/lineup',
+    {
+      schema: {
+        summary: 'Line-up status of a match: published or not, and the line-up',
+        description: 'type: 1 football (and e-football), 2 basketball (and e-basketball). Unknown match or another sport: 404.',
+        tags: ['marketing'],
+        body: z.strictObject({
+          eventId: idField('a match id'),
+          type: codeField([1, 2], '1 football, 2 basketball'),
+          language: languageField,
+        }),
+        response: { ...foreheadResponses(lineupSchema.extend({ eventId: z.number().int(), type: z.number().int() })), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { eventId, type, language } = request.body;
+      const lang: Lang = language ?? 'CMN';
+      const view = findMatch(app.feed, eventId, 'eventId', type === 1 ? 'football' : 'basketball', lang);
+      return ok({ eventId, type, ...lineupData(app.feed, eventId, lang, { home: view.matchInfo.homeIcon, away: view.matchInfo.awayIcon }) });
+    },
+  );
+
+  const jumpTo = (request: FastifyRequest, gameId: number) => {
+    const game = GAMES.get(gameId);
+    if (!game) throw new ApiError(404, CODES.NOT_FOUND, `gameId: no game ${gameId} (games: ${[...GAMES.keys()].join(', ')})`);
+    const session = currentMember(request);
+    const { token, expiresAt } = jumpTokens.issue(session.memberId, session.username, game.id);
+    return ok({ url: game.url, token, expiresAt });
+  };
+
+  app.post(
+    '/api/forehead/gamebet/game/jump',
+    {
+      onRequest: member,
+      schema: {
+        summary: 'Jump to a game: its URL and a one-time token (member only)',
+        description: `gameId 1: the sports product; ${BANKER_GAME_ID}: its banker mode. Unknown gameId: 404. The token is valid for 60 s and redeems once.`,
+        tags: ['marketing'],
+        body: z.strictObject({ gameId: idField('a game id'), language: languageField }),
+        response: { ...foreheadResponses(jumpSchema, { auth: true }), 404: errorEnvelope },
+      },
+    },
+    async (request) => jumpTo(request, request.body.gameId),
+  );
+
+  app.post(
+    '/api/banker/forehead/gamebet/game/jump',
+    {
+      onRequest: member,
+      schema: {
+        summary: 'Jump to the banker sport (member only)',
+        description: `The banker sport is game ${BANKER_GAME_ID}; gameId may be omitted, any other gameId is 404.`,
+        tags: ['marketing'],
+        // Nullish: a POST without a body reaches the schema as null.
+        body: z.strictObject({ gameId: idField('a game id').optional(), language: languageField }).nullish(),
+        response: { ...foreheadResponses(jumpSchema, { auth: true }), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const gameId = request.body?.gameId ?? BANKER_GAME_ID;
+      if (gameId !== BANKER_GAME_ID) throw new ApiError(404, CODES.NOT_FOUND, `gameId: the banker jump serves game ${BANKER_GAME_ID} only, got ${gameId}`);
+      return jumpTo(request, gameId);
+    },
+  );
+
+  app.post(
+    '/api/forehead/gamebet/game/redeem',
+    {
+      schema: {
+        summary: 'Redeem a jump token once: the game learns which member arrived',
+        description: 'Anonymous (the token is the credential). An unknown, used or expired token answers 404.',
+        tags: ['marketing'],
+        body: z.strictObject({ token: tokenField, language: languageField }),
+        response: {
+          ...foreheadResponses(z.object({ gameId: z.number().int(), memberId: z.number().int(), username: z.string() })),
+          404: errorEnvelope,
+        },
+      },
+    },
+    async (request) => {
+      const grant = jumpTokens.redeem(request.body.token);
+      if (!grant) throw new ApiError(404, CODES.NOT_FOUND, 'token: unknown, already used or expired');
+      return ok({ gameId: grant.gameId, memberId: grant.memberId, username: grant.username });
+    },
+  );
+};

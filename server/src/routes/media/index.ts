@@ -1,4 +1,169 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { preview } from '../../../../src/kernel/issues';
+import type { MatchMedia } from '../../feed';
+import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
+import { expecting } from '../../validation/issues';
+import { findMatch, idField, MAX_ID, matchQuery, matchQueryShape, resolveMatchQuery, stampField } from '../matchData/fields';
+import { crestSvg, leagueCrestInput } from './crest';
 
-/** Media host: match video and animation sources, team and league icons (/media/..., /ssapi/team/logo, /api/team/icon/:id, /api/league/icon/:id) */
-export const mediaRoutes: FastifyPluginAsyncZod = async () => {};
+const sourceSchema = z.object({ pc: z.string().describe('desktop URL (FLV for video)'), h5: z.string().describe('mobile URL (HLS for video)') });
+/** The spec's keyed form: `{ "<matchId>": { pc, h5 } }`; absent when the match has no such line. */
+const keyedSource = z.record(z.string(), sourceSchema).optional();
+
+const mediaSchema = z.object({
+  matchId: z.number().int(),
+  videos: z.array(sourceSchema.extend({ line: z.number().int().describe('1-5') })).describe('video lines, empty when the match has none (yet)'),
+  animations: z.array(sourceSchema).describe('1-2 animation sources'),
+  videoSource1: keyedSource,
+  videoSource2: keyedSource,
+  videoSource3: keyedSource,
+  videoSource4: keyedSource,
+  videoSource5: keyedSource.describe('the spec lists four video sources; the feed can have a fifth line'),
+  animateSource1: keyedSource,
+  animateSource2: keyedSource,
+});
+type MediaData = z.output<typeof mediaSchema>;
+
+const VIDEO_KEYS = ['videoSource1', 'videoSource2', 'videoSource3', 'videoSource4', 'videoSource5'] as const;
+const ANIMATION_KEYS = ['animateSource1', 'animateSource2'] as const;
+
+/** Both shapes of a match's media: the lists the app iterates and the spec's numbered sources. */
+function mediaData(matchId: number, media: MatchMedia): MediaData {
+  const data: MediaData = {
+    matchId,
+    videos: media.videos.map((v) => ({ line: v.line, pc: v.pc, h5: v.h5 })),
+    animations: media.animations.map((a) => ({ pc: a.pc, h5: a.h5 })),
+  };
+  media.videos.slice(0, VIDEO_KEYS.length).forEach((v, i) => {
+    data[VIDEO_KEYS[i] as (typeof VIDEO_KEYS)[number]] = { [matchId]: { pc: v.pc, h5: v.h5 } };
+  });
+  media.animations.slice(0, ANIMATION_KEYS.length).forEach((a, i) => {
+    data[ANIMATION_KEYS[i] as (typeof ANIMATION_KEYS)[number]] = { [matchId]: { pc: a.pc, h5: a.h5 } };
+  });
+  return data;
+}
+
+/** An icon never changes for its id, so browsers and proxies may keep it for a year without asking again. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function sendSvg(reply: FastifyReply, svg: string, cacheControl: string) {
+  return reply
+    .header('content-type', 'image/svg+xml; charset=utf-8')
+    .header('cache-control', cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    // Opened directly, an SVG is a document: forbid scripts and outside loads whatever it holds.
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+    .send(svg);
+}
+
+const iconQuery = z.strictObject({
+  kw: z.string().max(64).optional().describe('a search keyword the spec sends (usually the name); the crest does not depend on it'),
+  appId: z.string().regex(/^\d{1,6}$/, { error: expecting('an app id of 1-6 digits') }).optional().describe('the spec sends appId=2'),
+  t: stampField,
+});
+
+const svgResponses = {
+  200: z.string().describe('image/svg+xml'),
+  400: errorEnvelope,
+  404: errorEnvelope,
+  500: errorEnvelope,
+};
+
+/**
+ * Path parameters longer than the router allows (100 characters) never reach the parametric
+ * route; this catch-all behind it answers them as the invalid ids they are instead of "no route".
+ */
+function overlongId(what: string) {
+  return async (request: FastifyRequest) => {
+    const rest = (request.params as Record<string, string>)['*'] ?? '';
+    throw new ApiError(400, CODES.INVALID_INPUT, `id: expected ${what} (an integer 1 to ${MAX_ID}), got ${preview(rest)}`);
+  };
+}
+
+/**
+ * The media host (spec 000 section 7 "Match video web" and the icon host): a match's video and
+ * animation sources, the team logos of a match, and the generated team and league crests.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/media/video/web',
+    {
+      schema: {
+        summary: "A match's video lines and animation sources",
+        description:
+          'Answers both the lists (videos with their line number, animations) and the spec\'s numbered sources ' +
+          '(videoSource1-5, animateSource1-2, each `{ "<matchId>": { pc, h5 } }`). URLs are paths on the media host. ' +
+          'A match without media answers empty lists; an unknown match 404.',
+        tags: ['media'],
+        querystring: matchQuery,
+        response: { ...foreheadResponses(mediaSchema), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { matchId, field } = request.query;
+      findMatch(app.feed, matchId, field, 'any');
+      return ok(mediaData(matchId, app.feed.media(matchId) ?? { videos: [], animations: [] }));
+    },
+  );
+
+  app.get(
+    '/ssapi/team/logo',
+    {
+      schema: {
+        summary: 'The crest URLs of the two teams of a match',
+        tags: ['media'],
+        querystring: z
+          .strictObject({ ...matchQueryShape, pid: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: expecting('a product id (1-32 letters, digits, "-" or "_")') }).optional() })
+          .transform(resolveMatchQuery),
+        response: { ...foreheadResponses(z.object({ home: z.string(), away: z.string() })), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { matchId, field } = request.query;
+      const view = findMatch(app.feed, matchId, field, 'any');
+      return ok({ home: `/api/team/icon/${view.matchInfo.homeId}`, away: `/api/team/icon/${view.matchInfo.awayId}` });
+    },
+  );
+
+  app.get(
+    '/api/team/icon/:id',
+    {
+      schema: {
+        summary: "A team's crest (SVG), drawn from its logo seed and colours with its initials",
+        description: 'Cached for a year (immutable): a crest never changes for its id. Unknown id: 404 envelope.',
+        tags: ['media'],
+        params: z.strictObject({ id: idField('a team id') }),
+        querystring: iconQuery,
+        response: svgResponses,
+      },
+    },
+    async (request, reply) => {
+      const team = app.feed.team(request.params.id);
+      if (!team) throw new ApiError(404, CODES.NOT_FOUND, `id: no team ${request.params.id}`);
+      return sendSvg(reply, crestSvg({ seed: team.logo.seed, colors: team.logo.colors, name: team.name.ENG }), IMMUTABLE);
+    },
+  );
+  app.get('/api/team/icon/*', { schema: { hide: true } }, overlongId('a team id'));
+
+  app.get(
+    '/api/league/icon/:id',
+    {
+      schema: {
+        summary: "A league's crest (SVG) with its initials",
+        description: 'Cached for a year (immutable). Unknown id: 404 envelope.',
+        tags: ['media'],
+        params: z.strictObject({ id: idField('a league id') }),
+        querystring: iconQuery,
+        response: svgResponses,
+      },
+    },
+    async (request, reply) => {
+      const league = app.feed.league(request.params.id);
+      if (!league) throw new ApiError(404, CODES.NOT_FOUND, `id: no league ${request.params.id}`);
+      return sendSvg(reply, crestSvg(leagueCrestInput(league.id, league.name.ENG)), IMMUTABLE);
+    },
+  );
+  app.get('/api/league/icon/*', { schema: { hide: true } }, overlongId('a league id'));
+};

@@ -1,0 +1,76 @@
+// Runs the real platform as a child process for a benchmark: its own thread (as in production), a free loopback
+// port, a throw-away data folder, the embedded database. Returns its base URL and a stop function.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { root } from '../../setup.mjs';
+
+const HOST = '127.0.0.1';
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base, child, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the platform exited with ${child.exitCode} before it was healthy`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  throw new Error(`the platform was not healthy within ${timeoutMs / 1000} s`);
+}
+
+/** Starts the platform; `extraEnv` adds variables (FEED_SPEED...). Ends by itself after `limitMs` whatever happens. */
+export async function startPlatform({ extraEnv = {}, limitMs = 180_000, name = 'bench' } = {}) {
+  const port = await freePort();
+  const base = `http://${HOST}:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sport-pc-bench-'));
+  const env = { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_USERS: '0', ...extraEnv };
+  // A bench always uses the embedded SQLite database in its temp folder, never a configured server.
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const watchdog = setTimeout(() => {
+    console.error(`${name}: over ${limitMs / 1000} s; stopping`);
+    child.kill('SIGKILL');
+    process.exit(1);
+  }, limitMs);
+
+  const stop = () =>
+    new Promise((resolve) => {
+      clearTimeout(watchdog);
+      const done = () => {
+        rmSync(dataDir, { recursive: true, force: true });
+        resolve();
+      };
+      if (child.exitCode !== null) return done();
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => {
+        clearTimeout(force);
+        done();
+      });
+      child.kill('SIGTERM');
+    });
+
+  try {
+    await waitForHealth(base, child, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, stop };
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { FootballTextLive, Lang, MatchEvent } from '../../feed';
+
+export const footballTextSchema = z.object({
+  type: z.number().int().describe("the spec's football event type (1 goal, 2 corner, 3 yellow card, ... 27 penalty end)"),
+  minute: z.string().describe("the event time as shown: 23', 45+2'"),
+  second: z.number().int().describe('match clock seconds'),
+  team: z.enum(['home', 'away']).nullable(),
+  text: z.string().describe('the commentary, without the event time'),
+});
+
+export const basketballTextSchema = z.object({
+  section: z.number().int().describe('quarter 1-4 (half 1-2 in leagues that play halves); overtimes count on from there'),
+  time: z.string().describe('game clock mm:ss (counts down)'),
+  sign: z.enum(['home', 'away']).nullable().describe('the team the play belongs to'),
+  homeScore: z.number().int(),
+  awayScore: z.number().int(),
+  event: z.string(),
+});
+
+/**
+ * An event time at the start of a commentary line ("23' ", "45+2'：", "67′ - "). The spec's text
+ * live strips it because the entry carries the minute on its own; the feed's wording has none
+ * today, so this guards the contract rather than fixing known data.
+ */
+const TIME_PREFIX = /^\s*\d{1,3}(?:\+\d{1,2})?\s*['′’]\s*(?:[-:：,，]\s*)?/;
+
+export function withoutTimePrefix(text: string): string {
+  return text.replace(TIME_PREFIX, '');
+}
+
+export function footballEntry(entry: FootballTextLive): z.output<typeof footballTextSchema> {
+  return { type: entry.type, minute: entry.minute, second: entry.second, team: entry.team, text: withoutTimePrefix(entry.text) };
+}
+
+/**
+ * The basketball section filter. Its values are staticList's period ids (table `period`), which
+ * the app already holds with their names: 1 full game, 2 first half, 3 second half, 4-7 quarters
+ * 1-4, 8 overtime. Each maps to the basketball match periods (texts/periods.ts) it covers.
+ */
+export const SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export type Section = (typeof SECTIONS)[number];
+
+const PERIODS_OF: Record<Exclude<Section, 1>, ReadonlySet<number>> = {
+  2: new Set([1, 3, 8]),
+  3: new Set([5, 7, 9]),
+  4: new Set([1]),
+  5: new Set([3]),
+  6: new Set([5]),
+  7: new Set([7]),
+  8: new Set([12]),
+};
+
+/** Play-by-play of a basketball match, newest first, narrowed to a section. */
+export function basketballEntries(events: readonly MatchEvent[], lang: Lang, section: Section): Array<z.output<typeof basketballTextSchema>> {
+  const periods = section === 1 ? null : PERIODS_OF[section];
+  const out: Array<z.output<typeof basketballTextSchema>> = [];
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i] as MatchEvent;
+    if (periods && !periods.has(e.period)) continue;
+    out.push({ section: e.section ?? 0, time: e.clockText ?? '', sign: e.team, homeScore: e.homeScore, awayScore: e.awayScore, event: e.text[lang] });
+  }
+  return out;
+}

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import os from 'node:os';
+import { SPORT_PROJECTS, type SportOptions } from './tests/e2e/support/sports';
 import path from 'node:path';
 
 /**
@@ -9,7 +10,7 @@ import path from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 18080);
 const dataDir = path.join(os.tmpdir(), `sport-pc-e2e-${process.pid}`);
 
-export default defineConfig({
+export default defineConfig<SportOptions>({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: false,
@@ -29,12 +30,22 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'shell', testMatch: /shell\/.*\.spec\.ts/ }],
+  projects: [
+    { name: 'shell', testMatch: /shell\/.*\.spec\.ts/ },
+    // One project per sport plugin (football, basketball, and every sport sport-generic serves).
+    ...SPORT_PROJECTS.map((sport) => ({
+      name: `sport-${sport.key}`,
+      testMatch: /sports\/.*\.spec\.ts/,
+      metadata: { plugin: sport.plugin },
+      use: { sportId: sport.sportId, sportKey: sport.key },
+    })),
+  ],
   webServer: {
     command: 'node --import tsx server/src/main.ts',
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, FEED_SEED: '7', LOG_LEVEL: 'warn' },
+    // Simulated time runs 20x so in-play prices move within a test's patience.
+    env: { PORT: String(port), DATA_DIR: dataDir, FEED_SEED: '7', FEED_SPEED: '20', LOG_LEVEL: 'warn' },
   },
 });

@@ -1,6 +1,7 @@
 // Set-up shared by `npm start` and `npm test`: make a fresh clone ready without any other command.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -46,3 +47,13 @@ export function ensureBrowser() {
   apt('install', '-y', '-qq', ...missing);
   execFileSync('/usr/bin/chromium', ['--version'], { stdio: 'inherit' });
 }
+
+/** Gzip size of each script index.html loads for /spa/sport-pc/ (what a visitor downloads before anything lazy). */
+export function initialScripts() {
+  const dir = path.join(root, 'dist', 'spa', 'sport-pc');
+  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+  return [...html.matchAll(/<script[^>]*src="\/spa\/sport-pc\/([^"]+)"/g)].map((m) => ({ file: m[1], gzip: gzipSync(readFileSync(path.join(dir, m[1])), { level: 9 }).length }));
+}
+
+/** Issue 2's budget for the initial JavaScript of the app. */
+export const INITIAL_JS_BUDGET = 200 * 1024;

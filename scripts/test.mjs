@@ -1,6 +1,6 @@
 // `npm test`: everything CI checks, from a fresh clone: set-up, type-check, unit/component/platform tests,
 // production build, then the Playwright end-to-end suites in Debian Chromium.
-import { buildApp, ensureBrowser, ensureDependencies, root, run } from './setup.mjs';
+import { buildApp, ensureBrowser, ensureDependencies, INITIAL_JS_BUDGET, initialScripts, root, run } from './setup.mjs';
 import path from 'node:path';
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -12,6 +12,11 @@ const steps = [
   ['type-check', () => run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])],
   ['unit, component and platform tests', () => run(bin('jest'), ['--ci'])],
   ['production build', buildApp],
+  ['initial bundle budget', () => {
+    const bytes = initialScripts().reduce((sum, s) => sum + s.gzip, 0);
+    console.log(`initial JS ${(bytes / 1024).toFixed(1)} KB gzip (budget ${INITIAL_JS_BUDGET / 1024} KB)`);
+    if (bytes > INITIAL_JS_BUDGET) throw new Error('the initial JavaScript is over its budget: keep new code behind lazy imports');
+  }],
   ['end-to-end tests', () => run(bin('playwright'), ['test'])],
 ];
 

@@ -44,6 +44,7 @@ interface Ready {
   scheduler: Scheduler;
   toast: Toaster;
   events: KernelEmitter;
+  assetUrl(path: string): string;
 }
 
 /**
@@ -123,17 +124,22 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     const push = createPushClient({ url: domains.push, onGap: () => void store?.matchList.refresh() });
     const liveBook = new LiveBook(Date.now, () => store?.settings.apiLanguage ?? 'CMN');
     cleanups.push(connectLiveBook(push, liveBook));
-    store = createRootStore({}, { http, push, scheduler, storage, clock: Date, i18n, host, toast, logger: consoleLogger, liveBook });
+    // One emitter for the stores and the UI: an event a store raises reaches plugins listening through the kernel.
+    const events = createKernelEvents();
+    store = createRootStore({}, { http, push, scheduler, storage, clock: Date, i18n, host, toast, logger: consoleLogger, liveBook, events });
+    store.ui.setTimezone(config.timezone);
     store.settings.restore(config.defaultLocale);
     if (store.settings.locale !== i18n.language) await i18n.changeLanguage(store.settings.locale);
     // Embedded, the host owns the login state; standalone, a stored token is checked with the platform.
     if (embedded) store.applyHostProps(loginState);
     else await store.session.restore();
     void store.staticList.load(store.settings.apiLanguage);
+    store.statistics.start();
     store.startClock();
 
     for (const [token, value] of Object.entries(config.theme)) element.style.setProperty(token, value);
-    return { config, plugins, store, i18n, http, push, scheduler, toast, events: createKernelEvents() };
+    const assetUrl = (path: string) => (/^(https?:|data:)/.test(path) ? path : `${domains.icon.replace(/\/$/, '')}${path}`);
+    return { config, plugins, store, i18n, http, push, scheduler, toast, assetUrl, events };
   }
 
   boot()
@@ -144,13 +150,15 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
       }
       ready = value;
       cleanups.push(() => value.push.close());
+      // The scheduler stops the loops; the stores also hold one-off timers (statistics retry, search debounce).
+      cleanups.push(() => value.store.dispose());
       root.render(
         <AppRoot
           store={value.store}
           plugins={value.plugins}
           events={value.events}
           i18n={value.i18n}
-          services={{ http: value.http, push: value.push, scheduler: value.scheduler, storage, toast: value.toast }}
+          services={{ http: value.http, push: value.push, scheduler: value.scheduler, storage, toast: value.toast, assetUrl: value.assetUrl }}
           basename={embedded ? '/newSport' : '/spa/sport-pc'}
           merchantName={value.config.merchantName}
           embedded={embedded}

@@ -390,7 +390,7 @@ describe('language field', () => {
   const body = (config: InternalAxiosRequestConfig | undefined): unknown =>
     typeof config?.data === 'string' ? JSON.parse(config.data) : config?.data;
 
-  it.each(['forehead', 'results'] as const)('%s adds language to POST bodies and GET params', async (service) => {
+  it.each(['forehead', 'results', 'match', 'media'] as const)('%s adds language to POST bodies and GET params', async (service) => {
     const h = setup({ language: 'VIE' });
     h.reply(service, { status: 200, body: { code: 0, data: null } });
     await h.http[service].post('/x', { sportId: 1 });
@@ -425,7 +425,7 @@ describe('language field', () => {
     expect(params.get('language')).toBe('THA');
   });
 
-  it.each(['match', 'betting', 'media'] as const)('%s carries no language', async (service) => {
+  it.each(['betting'] as const)('%s carries no language', async (service) => {
     const h = setup();
     h.reply(service, { status: 200, body: { code: 0, data: null } });
     await h.http[service].post('/x', { a: 1 });

@@ -74,7 +74,7 @@ export interface HttpDeps {
   domains: Record<ServiceName, string>;
   getToken(): string | null;
   clearToken(): void;
-  /** Language code sent on forehead and results calls (CMN, ENG, VIE, THA, ...), passed through as given. */
+  /** Language code sent on forehead, results, match-data and media calls (CMN, ENG, VIE, THA, ...), passed through as given. */
   getLanguage(): string;
   /** The host's navigation function; present only when the host supplies one. */
   onSessionCode?: (code: number) => void;
@@ -94,7 +94,8 @@ export interface HttpDeps {
 export type HttpClients = Record<ServiceName, AxiosInstance>;
 
 const SERVICES: readonly ServiceName[] = ['betting', 'match', 'forehead', 'media', 'results'];
-const LANGUAGE_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['forehead', 'results']);
+// Every service that answers names carries the language; the betting service answers none.
+const LANGUAGE_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['forehead', 'results', 'match', 'media']);
 const BODY_METHODS: ReadonlySet<string> = new Set(['post', 'put', 'patch']);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

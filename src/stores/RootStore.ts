@@ -1,10 +1,18 @@
-import { types, type Instance, type SnapshotIn } from 'mobx-state-tree';
+import { reaction } from 'mobx';
+import { addDisposer, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
+import { isSameDayIn } from '../domain/calendar';
 import type { HostCallbacks, LoginState } from '../host/hostProps';
+import { IN_PLAY_STATUSES, ListType, type WireMatch } from '../services/api/matchTypes';
 import { envOf, type Env } from './env';
+import { FavouritesStore } from './favourites';
+import { HomeStore, HotStore } from './home';
+import { LeagueFilterStore } from './leagueFilter';
 import { MatchListStore } from './matchList';
+import { SearchStore } from './search';
 import { SessionStore } from './session';
 import { SettingsStore } from './settings';
 import { StaticListStore } from './staticList';
+import { StatisticsStore } from './statistics';
 import { UiStore } from './ui';
 
 export const RootStore = types
@@ -14,10 +22,22 @@ export const RootStore = types
     staticList: types.optional(StaticListStore, {}),
     ui: types.optional(UiStore, {}),
     matchList: types.optional(MatchListStore, {}),
+    statistics: types.optional(StatisticsStore, {}),
+    favourites: types.optional(FavouritesStore, {}),
+    home: types.optional(HomeStore, {}),
+    hot: types.optional(HotStore, {}),
+    search: types.optional(SearchStore, {}),
+    leagueFilter: types.optional(LeagueFilterStore, {}),
   })
   .views((self) => ({
     get underMaintenance() {
       return self.session.allInMaintain || self.ui.platformMaintenance;
+    },
+  }))
+  .actions((self) => ({
+    afterCreate() {
+      // Names in lists come from the platform in the member's language: a new language needs a fresh list.
+      addDisposer(self, reaction(() => self.settings.locale, () => self.ui.view === 'list' && void self.matchList.refresh()));
     },
   }))
   .actions((self) => ({
@@ -27,8 +47,8 @@ export const RootStore = types
       self.ui.setNow(clock.now());
       scheduler.every('uiClock', 1000, () => self.ui.setNow(clock.now()), { pauseWhenHidden: true });
     },
-    /** The list for a sport and list type; home and list are the app's two main views. */
-    openList(query: { type?: number; sportId?: number }) {
+    /** The list for a sport and list type (optionally some of its leagues); the list is one of the main views. */
+    openList(query: { type?: number; sportId?: number; leagueIds?: number[] }) {
       if (query.sportId !== undefined) self.ui.selectSport(query.sportId);
       self.ui.showView('list');
       return self.matchList.open({ ...query, sportId: query.sportId ?? self.ui.activeSportId ?? self.matchList.sportId });
@@ -36,6 +56,14 @@ export const RootStore = types
     showHome() {
       self.matchList.close();
       self.ui.showView('home');
+    },
+    showHot() {
+      self.matchList.close();
+      self.ui.showView('hot');
+    },
+    showFavourites() {
+      self.matchList.close();
+      self.ui.showView('favourites');
     },
     /** Host props arrive on mount and on every update(props): login state, balances and settings, no remount. */
     applyHostProps(state: LoginState) {
@@ -52,6 +80,60 @@ export const RootStore = types
       if (host.requestLogin) host.requestLogin();
       else self.ui.openLogin(reason);
       return false;
+    },
+  }))
+  .actions((self) => ({
+    afterCreate() {
+      // Favourites restore from storage and start watching for ended matches when first touched; do it now.
+      void self.favourites.count;
+      // A finished list tells favourites which starred matches ended or left it.
+      addDisposer(
+        self,
+        reaction(
+          () => self.matchList.loaded,
+          (loaded) => {
+            if (loaded) self.favourites.reconcileList(loaded);
+          },
+        ),
+      );
+      // Names come from the platform in the request language: a new language reloads what shows.
+      addDisposer(
+        self,
+        reaction(
+          () => self.settings.apiLanguage,
+          () => {
+            // Only what has loaded before: the language restored at start-up comes before any load.
+            if (self.statistics.status !== 'idle') void self.statistics.load();
+            if (self.ui.view === 'home' && self.home.live.status !== 'idle') {
+              void self.home.loadLive(true);
+              if (self.home.hotLeagueIds) void self.home.loadHot(self.home.hotLeagueIds, true);
+            } else if (self.ui.view === 'hot' && self.hot.section.status !== 'idle') {
+              void self.hot.load(self.hot.leagueIds, true);
+            } else if (self.ui.view === 'favourites' && self.favourites.status !== 'idle') {
+              void self.favourites.load(true);
+            }
+            if (self.search.term !== '') void self.search.run();
+          },
+        ),
+      );
+    },
+    /** Unmount: stop what keeps running on its own (loops, pending retries, debounces). */
+    dispose() {
+      self.statistics.close();
+      self.search.clear();
+      self.matchList.close();
+    },
+  }))
+  .actions((self) => ({
+    /**
+     * A search result: its sport's list with its league selected, in the list that holds it now: in-play when
+     * live, today when it kicks off before the platform's day ends, early otherwise.
+     */
+    openSearchResult(match: WireMatch) {
+      const today = isSameDayIn(match.beginTime, envOf(self).clock.now(), self.ui.timezone);
+      const type = IN_PLAY_STATUSES.has(match.matchStatus) ? ListType.InPlay : today ? ListType.Today : ListType.Early;
+      self.search.clear();
+      return self.openList({ type, sportId: match.sportId, leagueIds: [match.leagueInfo.id] });
     },
   }));
 

@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { getEnv, type IAnyStateTreeNode } from 'mobx-state-tree';
 import type { HostCallbacks } from '../host/hostProps';
+import type { KernelEmitter } from '../kernel/events';
 import type { HttpClients } from '../services/http';
 import type { Logger } from '../services/logger';
 import type { PushClient } from '../services/push';
@@ -22,6 +23,8 @@ export interface Env {
   logger: Logger;
   /** Live scores, clocks and prices of what the screens show; shared by every screen, fed by push. */
   liveBook: LiveBook;
+  /** The kernel's event bus (the same emitter the UI and plugins get), for events stores raise. */
+  events: KernelEmitter;
 }
 
 export const envOf = (node: IAnyStateTreeNode): Env => getEnv<Env>(node);

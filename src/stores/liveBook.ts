@@ -89,13 +89,15 @@ const direction = (from: string, to: string): -1 | 0 | 1 => {
 export class LiveBook {
   private readonly matches = new Map<number, LiveMatch>();
   private readonly markets = new Map<number, LiveMarket>();
+  /** How many matches the book holds; observable, so a reaction over `match(id)` re-runs when one arrives. */
+  size = 0;
 
   constructor(
     private readonly now: () => number = Date.now,
     /** The language whose period names the rows show (status pushes carry all five). */
     private readonly language: () => ApiLanguage = () => 'CMN',
   ) {
-    makeObservable<LiveBook, 'setOption'>(this, { seed: action, applyScore: action, applyOdds: action, setOption: action });
+    makeObservable<LiveBook, 'setOption'>(this, { size: observable, seed: action, applyScore: action, applyOdds: action, setOption: action });
   }
 
   match(matchId: number): LiveMatch | undefined {
@@ -126,6 +128,7 @@ export class LiveBook {
         existing.clockAt = now;
       } else {
         this.matches.set(record.matchId, new LiveMatch(record, now));
+        this.size = this.matches.size;
       }
       for (const group of record.betGroup) for (const market of group.moneyHandicap) this.seedMarket(market);
     }

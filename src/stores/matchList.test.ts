@@ -100,3 +100,18 @@ describe('match list', () => {
     expect(store.matchList.isCollapsed(9)).toBe(false);
   });
 });
+
+describe('gap refreshes', () => {
+  it('share one fetch while it is in flight', async () => {
+    const { env, http } = fakeEnv();
+    http.match.post.mockResolvedValue(page(1, 1, [1]));
+    const store = createRootStore({}, env);
+    await store.matchList.open({ type: ListType.InPlay, sportId: 1 });
+    const calls = http.match.post.mock.calls.length;
+    await Promise.all([store.matchList.refresh(), store.matchList.refresh(), store.matchList.refresh()]);
+    expect(http.match.post.mock.calls.length).toBe(calls + 1);
+    await store.matchList.refresh();
+    expect(http.match.post.mock.calls.length).toBe(calls + 2);
+    store.matchList.close();
+  });
+});

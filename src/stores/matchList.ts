@@ -34,7 +34,12 @@ export const MatchListStore = types
     loadingMore: false,
     total: 0,
   })
-  .volatile(() => ({ records: [] as WireMatch[], generation: 0 }))
+  .volatile(() => ({
+    records: [] as WireMatch[],
+    generation: 0,
+    /** The last query whose every page arrived, with its matches (favourites check what left the list). */
+    loaded: undefined as { type: number; sportId: number; filtered: boolean; records: readonly WireMatch[] } | undefined,
+  }))
   .views((self) => ({
     get groups(): LeagueGroup[] {
       const byLeague = new Map<number, LeagueGroup>();
@@ -65,6 +70,9 @@ export const MatchListStore = types
     },
     setLoadingMore(value: boolean) {
       self.loadingMore = value;
+    },
+    markLoaded(records: readonly WireMatch[]) {
+      self.loaded = { type: self.type, sportId: self.sportId, filtered: self.leagueIds.length > 0, records };
     },
     nextGeneration() {
       self.generation += 1;
@@ -104,6 +112,7 @@ export const MatchListStore = types
           self.setLoadingMore(true);
           current += 1;
         }
+        self.markLoaded(records);
       } catch (error) {
         envOf(self).logger.warn('match list failed', error);
         if (generation === self.generation && (!quiet || self.records.length === 0)) self.setStatus('failed');
@@ -116,6 +125,7 @@ export const MatchListStore = types
   })
   .actions((self) => {
     const fetchAll = (generation: number, quiet: boolean) => self.fetchAll(generation, quiet);
+    let inFlight: Promise<unknown> | undefined;
     const schedule = () => {
       const { scheduler } = envOf(self);
       const interval = self.type === ListType.InPlay ? LOOP_INTERVALS.inPlay : LOOP_INTERVALS.matches;
@@ -141,9 +151,15 @@ export const MatchListStore = types
       retry() {
         return fetchAll(self.nextGeneration(), false);
       },
-      /** A gap in a push channel: something was missed, so the list is fetched again. */
+      /**
+       * A gap in a push channel (or a new language): the list is fetched again. Gaps come in bursts (every channel of a
+       * reconnect), so one refresh in flight serves them all.
+       */
       refresh() {
-        return fetchAll(self.generation, true);
+        inFlight ??= Promise.resolve(fetchAll(self.generation, true)).finally(() => {
+          inFlight = undefined;
+        });
+        return inFlight;
       },
       close() {
         envOf(self).scheduler.stop(LIST_LOOP);

@@ -1,5 +1,7 @@
 import { types, type Instance } from 'mobx-state-tree';
 
+export type MainView = 'home' | 'list' | 'hot' | 'favourites';
+
 /** Screen state that is not data: which dialog is open, which sport is selected, maintenance. */
 export const UiStore = types
   .model('UiStore', {
@@ -7,8 +9,10 @@ export const UiStore = types
     /** Why the dialog opened, shown as its hint (e.g. "please log in to place bets"). */
     loginReason: types.maybe(types.string),
     activeSportId: types.maybe(types.number),
-    /** Which main view shows: home, or the match list (its type and sport live in matchList). */
-    view: types.optional(types.enumeration(['home', 'list']), 'home'),
+    /** Which main view shows: home, the match list (its type and sport live in matchList), hot matches or favourites. */
+    view: types.optional(types.enumeration<MainView>(['home', 'list', 'hot', 'favourites']), 'home'),
+    /** The platform's time zone (config `timezone`), in which "today" ends. */
+    timezone: 'Asia/Shanghai',
     platformMaintenance: false,
   })
   /** Client time, advanced once a second while the page is visible, for clocks that tick between updates. */
@@ -25,8 +29,11 @@ export const UiStore = types
     selectSport(sportId: number | undefined) {
       self.activeSportId = sportId;
     },
-    showView(view: 'home' | 'list') {
+    showView(view: MainView) {
       self.view = view;
+    },
+    setTimezone(timezone: string) {
+      self.timezone = timezone;
     },
     setNow(now: number) {
       self.now = now;

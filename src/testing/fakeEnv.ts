@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import type { i18n as I18n } from 'i18next';
 import type { HostCallbacks } from '../host/hostProps';
+import { createKernelEvents } from '../kernel/events';
 import type { HttpClients } from '../services/http';
 import type { PushClient } from '../services/push';
 import { createScheduler } from '../services/scheduler';
@@ -31,6 +32,7 @@ export function fakeEnv(overrides: { host?: HostCallbacks; now?: () => number; i
     toast: createToaster(),
     logger: silent,
     liveBook: new LiveBook(overrides.now ?? (() => Date.now())),
+    events: createKernelEvents(),
   } satisfies Env;
   return { env, http };
 }

@@ -11,4 +11,6 @@ export interface AppServices {
   scheduler: Scheduler;
   storage: AppStorage;
   toast: Toaster;
+  /** An icon or image path from the platform as a URL on the icon host (absolute URLs pass through). */
+  assetUrl(path: string): string;
 }

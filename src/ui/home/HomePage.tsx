@@ -1,15 +1,39 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sportI18nKeyOf } from '../../domain/sports';
+import { Button } from '../common/Button';
 import { EmptyState, Panel } from '../common/Panel';
+import { LoadFailed, RowsSkeleton } from '../common/States';
+import { GroupedMatches, groupBySport } from '../matchList/GroupedMatches';
 import { useStore } from '../storeContext';
+import { LiveCard, LiveCardSkeleton } from './LiveCard';
 import styles from './HomePage.module.css';
 
-/** Home: live matches (with media) and hot matches; the lists are fed by the platform's match data. */
+/** How many card placeholders show while live matches load. */
+const LIVE_SKELETONS = 6;
+
+/**
+ * Home: live matches that have video or animation, across sports, and the first hot matches (matches of the hot
+ * leagues the statistics call names). Both refresh with the match loop while home shows.
+ */
 export const HomePage = observer(function HomePage() {
   const { t } = useTranslation();
-  const { ui } = useStore();
+  const store = useStore();
+  const { ui, home, statistics } = store;
   const sportKey = ui.activeSportId !== undefined ? sportI18nKeyOf(ui.activeSportId, 'A') : undefined;
+
+  useEffect(() => {
+    home.open();
+    return () => home.close();
+  }, [home]);
+
+  // The hot leagues come with the statistics; load their matches once known and again when they change.
+  const hotKey = statistics.hotLeagueIds.join(',');
+  useEffect(() => {
+    if (statistics.loaded) void home.loadHot(statistics.hotLeagueIds);
+  }, [home, statistics, statistics.loaded, hotKey]);
+
   return (
     <div className={styles.page}>
       <section className={styles.hero} aria-labelledby="sp-home-title">
@@ -19,11 +43,65 @@ export const HomePage = observer(function HomePage() {
         <p className={styles.heroText}>{t('home.pickSport')}</p>
       </section>
       <Panel title={<LiveTitle label={t('home.live')} />} labelledBy="sp-home-live">
-        <EmptyState>{t('error.noData')}</EmptyState>
+        <LiveSection />
       </Panel>
-      <Panel title={t('home.hot')} labelledBy="sp-home-hot">
-        <EmptyState>{t('error.noData')}</EmptyState>
+      <Panel
+        title={t('home.hot')}
+        labelledBy="sp-home-hot"
+        actions={
+          <Button variant="secondary" onClick={() => store.showHot()}>
+            {t('home.allHot')}
+          </Button>
+        }
+      >
+        <HotSection />
       </Panel>
+    </div>
+  );
+});
+
+const LiveSection = observer(function LiveSection() {
+  const { t } = useTranslation();
+  const { home } = useStore();
+  const { live } = home;
+  if (live.status === 'idle' || live.status === 'loading') {
+    return (
+      <div className={styles.cards} role="status" aria-label={t('app.loading')}>
+        {Array.from({ length: LIVE_SKELETONS }, (_, i) => (
+          <LiveCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (live.status === 'failed') return <LoadFailed onRetry={() => void home.loadLive()} />;
+  if (live.records.length === 0) return <EmptyState>{t('home.liveEmpty')}</EmptyState>;
+  return (
+    <ul className={styles.cards} aria-label={t('home.live')}>
+      {live.records.map((match) => (
+        <li key={match.matchId} className={styles.cardItem}>
+          <LiveCard match={match} />
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+const HotSection = observer(function HotSection() {
+  const { t } = useTranslation();
+  const { home, statistics } = useStore();
+  const groups = useMemo(() => groupBySport(home.hot.records), [home.hot.records]);
+  // Without the statistics there are no hot leagues to ask for: their failure is this section's failure.
+  if (!statistics.loaded) {
+    if (statistics.status === 'failed') return <LoadFailed onRetry={() => void statistics.load()} />;
+    return <RowsSkeleton rows={4} />;
+  }
+  const { status } = home.hot;
+  if (status === 'idle' || status === 'loading') return <RowsSkeleton rows={4} />;
+  if (status === 'failed') return <LoadFailed onRetry={() => void home.loadHot(statistics.hotLeagueIds)} />;
+  if (home.hot.records.length === 0) return <EmptyState>{t('home.hotEmpty')}</EmptyState>;
+  return (
+    <div className={styles.hotTable}>
+      <GroupedMatches groups={groups} label={t('home.hot')} />
     </div>
   );
 });

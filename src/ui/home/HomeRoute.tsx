@@ -1,9 +1,39 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useSearch } from 'wouter';
+import { FavouritesView } from '../favourites/FavouritesView';
+import { HotView } from '../hot/HotView';
 import { MatchListScreen } from '../matchList/MatchListScreen';
 import { useStore } from '../storeContext';
 import { HomePage } from './HomePage';
 
-/** The spec's single route: home, or the match list the member chose (state in the stores, not the URL path). */
+/**
+ * The spec's single route: home, the match list the member chose, hot matches or favourites. `?list=<type>&sport=<id>` opens a list
+ * directly, so a host (or a bookmark) can link to e.g. the football in-play list.
+ */
 export const HomeRoute = observer(function HomeRoute() {
-  return useStore().ui.view === 'list' ? <MatchListScreen /> : <HomePage />;
+  const store = useStore();
+  const search = useSearch();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const type = Number(params.get('list'));
+    const sportId = Number(params.get('sport'));
+    if (Number.isInteger(type) && type > 0) void store.openList({ type, ...(Number.isInteger(sportId) && sportId > 0 ? { sportId } : {}) });
+  }, [search, store]);
+  // `?view=hot` or `?view=favourites` (the platform's banner links point at the hot view this way).
+  useEffect(() => {
+    const view = new URLSearchParams(search).get('view');
+    if (view === 'hot') store.showHot();
+    else if (view === 'favourites') store.showFavourites();
+  }, [search, store]);
+  switch (store.ui.view) {
+    case 'list':
+      return <MatchListScreen />;
+    case 'hot':
+      return <HotView />;
+    case 'favourites':
+      return <FavouritesView />;
+    default:
+      return <HomePage />;
+  }
 });

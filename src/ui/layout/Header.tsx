@@ -6,6 +6,7 @@ import { formatMoney, isCurrency } from '../../domain/money';
 import { LOCALES } from '../../services/i18n';
 import { Button } from '../common/Button';
 import { LIST_TABS } from '../matchList/listTabs';
+import { SearchBox } from '../search/SearchBox';
 import { useStore } from '../storeContext';
 import styles from './Header.module.css';
 
@@ -49,8 +50,26 @@ export const Header = observer(function Header({ merchantName, embedded }: { mer
               </button>
             );
           })}
+          <button
+            type="button"
+            className={ui.view === 'hot' ? `${styles.tab} ${styles.active}` : styles.tab}
+            aria-current={ui.view === 'hot' ? 'page' : undefined}
+            onClick={() => store.showHot()}
+          >
+            {t('nav.hot')}
+          </button>
+          <button
+            type="button"
+            className={ui.view === 'favourites' ? `${styles.tab} ${styles.active}` : styles.tab}
+            aria-current={ui.view === 'favourites' ? 'page' : undefined}
+            onClick={() => store.showFavourites()}
+          >
+            {t('nav.favourites')}
+            {store.favourites.count > 0 && <span className={styles.badge}>{store.favourites.count}</span>}
+          </button>
         </nav>
         <div className={styles.tools}>
+          <SearchBox />
           <label className={styles.field}>
             <span className={styles.fieldLabel}>{t('settings.oddsFormat')}</span>
             <select className={styles.select} value={settings.oddsFormat} onChange={(e) => settings.setOddsFormat(Number(e.target.value))}>

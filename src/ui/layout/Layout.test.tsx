@@ -24,7 +24,7 @@ async function renderApp(enabled: string[] = ['sport-football', 'sport-basketbal
         plugins={plugins}
         events={createKernelEvents()}
         i18n={i18n}
-        services={{ http: env.http, push: env.push, scheduler: env.scheduler, storage: env.storage, toast: env.toast }}
+        services={{ http: env.http, push: env.push, scheduler: env.scheduler, storage: env.storage, toast: env.toast, assetUrl: (p: string) => p }}
         basename=""
         merchantName="Test Book"
         embedded={false}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Suspense, type ReactNode } from 'react';
 import { LoginDialog } from '../login/LoginDialog';
 import { MaintenanceNotice } from '../maintenance/MaintenanceNotice';
-import { SportsMenu } from '../sportsMenu/SportsMenu';
+import { HotMenuEntry, SportsMenu } from '../sportsMenu/SportsMenu';
 import { useStore } from '../storeContext';
 import { Toasts } from '../toasts/Toasts';
 import { Header } from './Header';
@@ -26,9 +26,13 @@ export const Layout = observer(function Layout({ merchantName, embedded, childre
         </main>
       ) : (
         <div className={styles.body}>
-          <nav className={styles.menu} aria-label={t('sportsMenu.title')}>
-            <SportsMenu />
-          </nav>
+          {/* Hot matches are not a sport: their entry sits above the sports navigation, not in it. */}
+          <div className={styles.menu}>
+            <HotMenuEntry />
+            <nav aria-label={t('sportsMenu.title')}>
+              <SportsMenu />
+            </nav>
+          </div>
           <main id="sp-main" className={styles.main} tabIndex={-1}>
             <Suspense fallback={null}>{children}</Suspense>
           </main>

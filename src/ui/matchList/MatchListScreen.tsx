@@ -8,9 +8,11 @@ import type { LeagueGroup } from '../../stores/matchList';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';
 import { useStore } from '../storeContext';
+import { LeagueFilter } from './LeagueFilter';
 import { LIST_TABS } from './listTabs';
 import { MatchRow } from './MatchRow';
 import styles from './MatchListScreen.module.css';
+import { Crest } from '../common/Crest';
 
 export const MatchListScreen = observer(function MatchListScreen() {
   const { t } = useTranslation();
@@ -38,6 +40,7 @@ export const MatchListScreen = observer(function MatchListScreen() {
             </button>
           ))}
         </div>
+        <LeagueFilter />
       </header>
       <Slot point="sport" select={{ sportId: list.sportId }} fallback={<ListSkeleton />} render={(module) => <MatchListBody sport={module} />} />
     </section>
@@ -110,7 +113,7 @@ const MatchListBody = observer(function MatchListBody({ sport }: { sport: SportM
         ))}
         <span role="columnheader" />
       </div>
-      <div ref={body} className={styles.body} style={{ height: virtualizer.getTotalSize() }}>
+      <div ref={body} className={styles.body} role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => {
           const item = items[row.index]!;
           return (
@@ -119,6 +122,7 @@ const MatchListBody = observer(function MatchListBody({ sport }: { sport: SportM
               ref={virtualizer.measureElement}
               data-index={row.index}
               className={styles.virtualRow}
+              role="presentation"
               style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
             >
               {item.kind === 'league' ? (
@@ -145,12 +149,16 @@ const pluginNs = (sportId: number) => (sportId === 1 ? 'sport-football' : sportI
 function LeagueHeader({ group, collapsed, onToggle }: { group: LeagueGroup; collapsed: boolean; onToggle(): void }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className={styles.league} aria-expanded={!collapsed} onClick={onToggle} data-league-id={group.leagueId}>
-      <img src={group.icon} alt="" width="18" height="18" className={styles.leagueIcon} loading="lazy" />
-      <span className={styles.leagueName}>{group.name}</span>
-      <span className={styles.leagueCount}>{t('list.total', { count: group.matches.length })}</span>
-      <span className={styles.chevron} aria-hidden="true" data-collapsed={collapsed} />
-    </button>
+    <div role="row">
+      <div role="rowheader">
+        <button type="button" className={styles.league} aria-expanded={!collapsed} onClick={onToggle} data-league-id={group.leagueId}>
+          <Crest className={styles.leagueIcon} src={group.icon} size={18} />
+          <span className={styles.leagueName}>{group.name}</span>
+          <span className={styles.leagueCount}>{t('list.total', { count: group.matches.length })}</span>
+          <span className={styles.chevron} aria-hidden="true" data-collapsed={collapsed} />
+        </button>
+      </div>
+    </div>
   );
 }
 

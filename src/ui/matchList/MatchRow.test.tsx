@@ -28,7 +28,7 @@ async function renderRow() {
   render(
     <I18nextProvider i18n={i18n}>
       <StoreProvider store={store}>
-        <KernelProvider value={{ plugins, services: { push: env.push }, events }}>
+        <KernelProvider value={{ plugins, services: { push: env.push, assetUrl: (p: string) => `https://icons.example${p}` }, events }}>
           <MatchRow match={match} columns={columns} sport={footballModule} />
         </KernelProvider>
       </StoreProvider>
@@ -82,6 +82,29 @@ describe('<MatchRow>', () => {
     store.applyHostProps({ isLogin: true, token: 't', userData: { uid: '1', username: 'demo' } });
     await userEvent.click(screen.getByRole('button', { name: /^B 0.5/ }));
     expect(added).toHaveBeenCalledWith({ matchId: 1, sportId: 1, marketId: 100, marketType: 1000, period: 'ft', optionType: 'away', line: '0.5', odd: '1.900', allowParley: true });
+  });
+
+  it('stars the match with a toggle button, and refuses a 51st with a notice', async () => {
+    const { store, env } = await renderRow();
+    const star = screen.getByRole('button', { name: 'Favourite: A – B' });
+    expect(star).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(star);
+    expect(star).toHaveAttribute('aria-pressed', 'true');
+    expect(store.favourites.isCollected(1)).toBe(true);
+    expect(env.storage.get('collectedMatches')).toEqual([{ matchId: 1, sportId: 1, sportName: 'Football' }]);
+    await userEvent.click(star);
+    expect(star).toHaveAttribute('aria-pressed', 'false');
+    expect(store.favourites.count).toBe(0);
+
+    act(() => {
+      for (let id = 100; id < 150; id += 1) store.favourites.toggle({ matchId: id, sportId: 1 });
+    });
+    const refused = jest.fn();
+    env.events.on('favourites.maxCollected', refused);
+    await userEvent.click(star);
+    expect(star).toHaveAttribute('aria-pressed', 'false');
+    expect(refused).toHaveBeenCalledWith({ limit: 50 });
+    expect(env.toast.toasts.map((t) => t.message)).toEqual(['Starred up to 50 matches; remove one to add another']);
   });
 
   it('subscribes to the match channels while shown and unsubscribes when gone', async () => {

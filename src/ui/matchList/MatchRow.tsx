@@ -5,11 +5,13 @@ import { formatDuration } from '../../domain/duration';
 import { useKernel, type RowColumn, type SportModule } from '../../kernel';
 import { IN_PLAY_STATUSES, type WireMatch } from '../../services/api/matchTypes';
 import { matchChannels } from '../../stores/livePush';
+import { FavouriteStar } from '../favourites/FavouriteStar';
 import { OddsButton } from '../odds/OddsButton';
 import type { AppServices } from '../services';
 import { useLiveBook, useStore } from '../storeContext';
 import { findMarket, showsLine } from './findMarket';
 import styles from './MatchRow.module.css';
+import { Crest } from '../common/Crest';
 
 interface MatchRowProps {
   match: WireMatch;
@@ -55,7 +57,7 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
   };
 
   return (
-    <div className={styles.row} role="row" data-match-id={match.matchId} aria-label={`${match.matchInfo.homeName} – ${match.matchInfo.awayName}`}>
+    <div className={styles.row} role="row" data-match-id={match.matchId} data-league-id={match.leagueInfo.id} aria-label={`${match.matchInfo.homeName} – ${match.matchInfo.awayName}`}>
       <div className={styles.when} role="cell">
         {inPlay && live ? (
           <>
@@ -97,6 +99,7 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
         );
       })}
       <div className={styles.more} role="cell">
+        <FavouriteStar match={match} />
         {match.marketCount > 0 && <span title={t('list.markets', { count: match.marketCount })}>+{match.marketCount}</span>}
       </div>
     </div>
@@ -111,7 +114,7 @@ function findMarketById(match: WireMatch, marketId: number) {
 function Team({ name, icon, score, serving }: { name: string; icon: string; score?: number; serving: boolean }) {
   return (
     <div className={styles.team}>
-      {icon ? <img className={styles.logo} src={icon} alt="" width="18" height="18" loading="lazy" /> : <span className={styles.logo} aria-hidden="true" />}
+      <Crest className={styles.logo} src={icon} size={18} />
       <span className={styles.name}>{name}</span>
       {serving && <span className={styles.serve} aria-hidden="true" />}
       {score !== undefined && <span className={styles.score}>{score}</span>}

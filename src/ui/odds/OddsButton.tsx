@@ -42,16 +42,21 @@ export const OddsButton = observer(function OddsButton({ market, optionType, lab
       type="button"
       className={styles.button}
       disabled={locked}
-      aria-label={locked ? `${label} ${line ?? ''} ${t('odds.locked')}` : `${label} ${line ?? ''} ${price}`}
       data-market-id={market.marketId}
       data-option={optionType}
+      data-odd={option.odd}
       onClick={() => onSelect(optionType)}
     >
-      {line !== undefined && <span className={styles.line}>{line}</span>}
+      {/* The option's name is read before what is shown, so the accessible name contains the visible text. */}
+      <span className="sp-visually-hidden">{label} </span>
+      {line !== undefined && <span className={styles.line}>{line} </span>}
       {locked ? (
-        <svg className={styles.lock} viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
-          <path d="M4 7V5a4 4 0 018 0v2h1v8H3V7zm2 0h4V5a2 2 0 00-4 0z" fill="currentColor" />
-        </svg>
+        <>
+          <svg className={styles.lock} viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+            <path d="M4 7V5a4 4 0 018 0v2h1v8H3V7zm2 0h4V5a2 2 0 00-4 0z" fill="currentColor" />
+          </svg>
+          <span className="sp-visually-hidden">{t('odds.locked')}</span>
+        </>
       ) : (
         <span key={option.changedAt} className={styles.price} data-dir={flashing ? option.dir : 0}>
           {price}

@@ -100,7 +100,7 @@ test.describe('standalone app at /spa/sport-pc/', () => {
     for (const [lng, slip, football] of cases) {
       await page.locator('[data-sport-pc] select').nth(1).selectOption(lng);
       await expect(page.getByRole('heading', { name: slip })).toBeVisible();
-      await expect(page.locator('[data-sport-id="1"]')).toContainText(football);
+      await expect(page.locator('[data-sport-menu="1"]')).toContainText(football);
       await page.screenshot({ path: test.info().outputPath(`shell-${lng}.png`), fullPage: true });
     }
     await expect(language).toBeVisible();

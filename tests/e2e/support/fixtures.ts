@@ -21,5 +21,5 @@ export const chunk = (urls: string[], name: string) => urls.filter((u) => new UR
 
 /** The app is ready when its sports menu has rendered real entries (plugins loaded). */
 export async function appReady(page: Page) {
-  await expect(page.locator('[data-sport-pc] [data-sport-id="1"]')).toBeVisible();
+  await expect(page.locator('[data-sport-pc] [data-sport-menu="1"]')).toBeVisible();
 }

@@ -1,0 +1,95 @@
+import { types, type Instance } from 'mobx-state-tree';
+import { ListType, type WireMatch } from '../services/api/matchTypes';
+import { LOOP_INTERVALS } from '../services/scheduler';
+import { envOf } from './env';
+import { MatchSection } from './matchSection';
+
+/** How many in-play matches home looks through for ones with media (one page). */
+export const LIVE_SCAN_SIZE = 50;
+/** How many live cards home shows (each one subscribes to its match's push channels). */
+export const HOME_LIVE_LIMIT = 12;
+/** How many hot matches home shows; the hot view shows them all. */
+export const HOME_HOT_LIMIT = 10;
+/** Page size of the hot view's pages (the platform allows 200). */
+const HOT_PAGE_SIZE = 100;
+
+/** Spec: "the live-match section keeps only matches that have media" (a video line or an animation). */
+export const hasMedia = (match: WireMatch): boolean => match.media.videos.length > 0 || Boolean(match.media.animation);
+
+const HOME_LOOP = 'home';
+const HOT_LOOP = 'hotView';
+
+/**
+ * Home: in-play matches with media across sports, and the first matches of the hot leagues (which come from the
+ * statistics call, so the screen passes them in once known). Refreshed with the match loop (60 s) while home shows;
+ * scores and clocks between refreshes come from push through the live book.
+ */
+export const HomeStore = types
+  .model('HomeStore', {
+    live: types.optional(MatchSection, {}),
+    hot: types.optional(MatchSection, {}),
+  })
+  .volatile(() => ({ hotLeagueIds: undefined as number[] | undefined }))
+  .actions((self) => ({
+    loadLive(quiet = false) {
+      return self.live.load({ type: ListType.InPlay, size: LIVE_SCAN_SIZE }, { maxPages: 1, keep: hasMedia, limit: HOME_LIVE_LIMIT, quiet });
+    },
+    loadHot(leagueIds: number[], quiet = false) {
+      self.hotLeagueIds = leagueIds;
+      if (leagueIds.length === 0) {
+        self.hot.setEmpty();
+        return Promise.resolve();
+      }
+      return self.hot.load({ type: ListType.TodayAndInPlay, size: HOME_HOT_LIMIT, leagueIds }, { maxPages: 1, limit: HOME_HOT_LIMIT, quiet });
+    },
+  }))
+  .actions((self) => ({
+    open() {
+      void self.loadLive();
+      envOf(self).scheduler.every(
+        HOME_LOOP,
+        LOOP_INTERVALS.matches,
+        () => Promise.all([self.loadLive(true), self.hotLeagueIds ? self.loadHot(self.hotLeagueIds, true) : undefined]),
+        { pauseWhenHidden: true },
+      );
+    },
+    close() {
+      envOf(self).scheduler.stop(HOME_LOOP);
+    },
+  }));
+
+/**
+ * The hot view: every match of the hot leagues, all sports: today and in-play first, then early ones, which together
+ * are what the statistics' hot count counts. Refreshed with the match loop.
+ */
+export const HotStore = types
+  .model('HotStore', { section: types.optional(MatchSection, {}) })
+  .volatile(() => ({ leagueIds: [] as number[] }))
+  .actions((self) => ({
+    load(leagueIds: number[], quiet = false) {
+      self.leagueIds = leagueIds;
+      if (leagueIds.length === 0) {
+        self.section.setEmpty();
+        return Promise.resolve();
+      }
+      return self.section.load(
+        [
+          { type: ListType.TodayAndInPlay, size: HOT_PAGE_SIZE, leagueIds },
+          { type: ListType.Early, size: HOT_PAGE_SIZE, leagueIds },
+        ],
+        { quiet },
+      );
+    },
+  }))
+  .actions((self) => ({
+    open(leagueIds: number[]) {
+      void self.load(leagueIds);
+      envOf(self).scheduler.every(HOT_LOOP, LOOP_INTERVALS.matches, () => self.load(self.leagueIds, true), { pauseWhenHidden: true });
+    },
+    close() {
+      envOf(self).scheduler.stop(HOT_LOOP);
+    },
+  }));
+
+export type HomeStoreInstance = Instance<typeof HomeStore>;
+export type HotStoreInstance = Instance<typeof HotStore>;

@@ -1,0 +1,99 @@
+import { flow, types, type Instance } from 'mobx-state-tree';
+import type { MatchPage, WireMatch } from '../services/api/matchTypes';
+import { envOf, type Env } from './env';
+
+/** A getList query (docs/api.md): id lists go as comma lists, which both JSON and form bodies accept. */
+export interface ListQuery {
+  type: number;
+  size: number;
+  sportIds?: readonly number[];
+  leagueIds?: readonly number[];
+  matchIds?: readonly number[];
+}
+
+const isPage = (value: unknown): value is MatchPage =>
+  typeof value === 'object' && value !== null && Array.isArray((value as MatchPage).records) && typeof (value as MatchPage).pageTotal === 'number';
+
+/**
+ * Pages of a getList query, one after another up to `maxPages` (or the last), seeded into the live book so rows and
+ * cards show live scores. Rejects on a failed call or an answer that is not a page.
+ */
+export async function fetchMatches(env: Pick<Env, 'http' | 'liveBook'>, query: ListQuery, maxPages = Number.POSITIVE_INFINITY): Promise<WireMatch[]> {
+  const body = {
+    type: query.type,
+    size: query.size,
+    ...(query.sportIds?.length ? { sportIds: query.sportIds.join(',') } : {}),
+    ...(query.leagueIds?.length ? { leagueIds: query.leagueIds.join(',') } : {}),
+    ...(query.matchIds?.length ? { matchIds: query.matchIds.join(',') } : {}),
+  };
+  let records: WireMatch[] = [];
+  for (let current = 1; current <= maxPages; current += 1) {
+    const page: unknown = await env.http.match.post('/api/match/getList', { ...body, current }, { noAuth: true });
+    if (!isPage(page)) throw new TypeError('getList: unexpected answer');
+    env.liveBook.seed(page.records);
+    records = [...records, ...page.records];
+    if (current >= page.pageTotal || page.records.length === 0) break;
+  }
+  return records;
+}
+
+export type SectionStatus = 'idle' | 'loading' | 'ready' | 'failed';
+
+/**
+ * A block of matches loaded from one query (home's live and hot sections, the hot view): loading, ready, failed or
+ * empty. A quiet reload (the poll) keeps what shows while it loads and keeps it when the reload fails; the newest
+ * load wins over a slower older one.
+ */
+export const MatchSection = types
+  .model('MatchSection', {
+    status: types.optional(types.enumeration<SectionStatus>(['idle', 'loading', 'ready', 'failed']), 'idle'),
+  })
+  .volatile(() => ({ records: [] as WireMatch[], generation: 0 }))
+  .actions((self) => ({
+    settle(generation: number, records: WireMatch[] | undefined) {
+      if (generation !== self.generation) return;
+      if (records) {
+        self.records = records;
+        self.status = 'ready';
+      } else if (self.status !== 'ready') {
+        self.status = 'failed';
+      }
+    },
+    begin(quiet: boolean) {
+      self.generation += 1;
+      if (!quiet || self.status !== 'ready') self.status = 'loading';
+      return self.generation;
+    },
+    /** Nothing to load (no hot leagues, no favourites): an empty, ready section. */
+    setEmpty() {
+      self.generation += 1;
+      self.records = [];
+      self.status = 'ready';
+    },
+    reset() {
+      self.generation += 1;
+      self.records = [];
+      self.status = 'idle';
+    },
+  }))
+  .actions((self) => ({
+    /** Loads one query, or several whose matches show one after the other. */
+    load: flow(function* load(
+      query: ListQuery | readonly ListQuery[],
+      options: { maxPages?: number; keep?: (match: WireMatch) => boolean; limit?: number; quiet?: boolean } = {},
+    ) {
+      const generation = self.begin(options.quiet ?? false);
+      const queries: readonly ListQuery[] = Array.isArray(query) ? query : [query as ListQuery];
+      try {
+        const lists: WireMatch[][] = yield Promise.all(queries.map((q) => fetchMatches(envOf(self), q, options.maxPages)));
+        const all = lists.flat();
+        const kept = options.keep ? all.filter(options.keep) : all;
+        self.settle(generation, options.limit === undefined ? kept : kept.slice(0, options.limit));
+      } catch (error) {
+        envOf(self).logger.warn('match section failed', error);
+        self.settle(generation, undefined);
+      }
+    }),
+  }));
+
+export type MatchSectionInstance = Instance<typeof MatchSection>;

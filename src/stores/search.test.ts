@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { fakeEnv } from '../testing/fakeEnv';
+import { wireMatch } from '../testing/matchFixtures';
+import { createRootStore } from './RootStore';
+
+describe('search', () => {
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('waits for a 300 ms pause in typing, then searches the trimmed text once', async () => {
+    const { env, http } = fakeEnv();
+    http.match.post.mockResolvedValue({ groups: [] });
+    const store = createRootStore({}, env);
+    store.search.setQuery('a');
+    await jest.advanceTimersByTimeAsync(200);
+    store.search.setQuery('ar');
+    await jest.advanceTimersByTimeAsync(200);
+    store.search.setQuery(' ars ');
+    await jest.advanceTimersByTimeAsync(299);
+    expect(http.match.post).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(http.match.post).toHaveBeenCalledTimes(1);
+    expect(http.match.post).toHaveBeenCalledWith('/api/match/queryMatchByRecommend', { recommend: 'ars' }, { noAuth: true });
+    expect(store.search.status).toBe('ready');
+  });
+
+  it('does not search blank input, and clearing cancels a pending search', async () => {
+    const { env, http } = fakeEnv();
+    const store = createRootStore({}, env);
+    store.search.setQuery('   ');
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(store.search.status).toBe('idle');
+    store.search.setQuery('x');
+    store.search.clear();
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(http.match.post).not.toHaveBeenCalled();
+    expect(store.search.query).toBe('');
+  });
+
+  it('keeps the platform sport order and puts live matches first within a sport', async () => {
+    const { env, http } = fakeEnv();
+    http.match.post.mockResolvedValue({
+      groups: [
+        { sportId: 1, matches: [wireMatch({ matchId: 1, matchStatus: 0 }), wireMatch({ matchId: 2, matchStatus: 1 }), wireMatch({ matchId: 3, matchStatus: 0 })] },
+        { sportId: 7, matches: [] },
+        { sportId: 5, matches: [wireMatch({ matchId: 4, sportId: 5, matchStatus: 0 })] },
+      ],
+    });
+    const store = createRootStore({}, env);
+    store.search.setQuery('x');
+    await jest.advanceTimersByTimeAsync(300);
+    expect(store.search.groups.map((g) => [g.sportId, g.matches.map((m) => m.matchId)])).toEqual([
+      [1, [2, 1, 3]],
+      [5, [4]],
+    ]);
+    expect(store.search.results.map((m) => m.matchId)).toEqual([2, 1, 3, 4]);
+    expect(env.liveBook.match(4)).toBeDefined();
+  });
+
+  it('lets the newest query win and shows a failure', async () => {
+    const { env, http } = fakeEnv();
+    let answerOld!: (value: unknown) => void;
+    http.match.post
+      .mockImplementationOnce(() => new Promise((resolve) => (answerOld = resolve)))
+      .mockRejectedValueOnce(new Error('500'));
+    const store = createRootStore({}, env);
+    store.search.setQuery('old');
+    await jest.advanceTimersByTimeAsync(300);
+    store.search.setQuery('new');
+    await jest.advanceTimersByTimeAsync(300);
+    expect(store.search.status).toBe('failed');
+    answerOld({ groups: [{ sportId: 1, matches: [wireMatch()] }] });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(store.search.status).toBe('failed');
+    expect(store.search.groups).toEqual([]);
+  });
+
+  it('opens a result in its sport\'s list with its league, in the list that holds it now', async () => {
+    const now = Date.UTC(2026, 0, 10, 4, 0); // 12:00 in Asia/Shanghai
+    const { env, http } = fakeEnv({ now: () => now });
+    http.match.post.mockResolvedValue({ current: 1, pageTotal: 1, size: 50, total: 0, records: [] });
+    const store = createRootStore({}, env);
+    store.search.setQuery('x');
+    await store.openSearchResult(wireMatch({ sportId: 5, matchStatus: 1, leagueInfo: { id: 50, name: 'Open', icon: '', sportId: 5 } }));
+    expect(store.ui.view).toBe('list');
+    expect(store.matchList.type).toBe(1);
+    expect(store.matchList.sportId).toBe(5);
+    expect([...store.matchList.leagueIds]).toEqual([50]);
+    expect(store.search.query).toBe('');
+    await store.openSearchResult(wireMatch({ sportId: 5, matchStatus: 0, beginTime: now + 3600_000 }));
+    expect(store.matchList.type).toBe(2);
+    await store.openSearchResult(wireMatch({ sportId: 5, matchStatus: 0, beginTime: now + 24 * 3600_000 }));
+    expect(store.matchList.type).toBe(3);
+    store.matchList.close();
+  });
+});

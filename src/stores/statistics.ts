@@ -1,0 +1,150 @@
+import { flow, types, type Instance } from 'mobx-state-tree';
+import { LOOP_INTERVALS } from '../services/scheduler';
+import { envOf } from './env';
+
+/** A hot league as the statistics call lists it (spec: hotList id, logoUrl, count, name; the platform adds sportId). */
+export interface HotLeague {
+  id: number;
+  logoUrl: string;
+  count: number;
+  name: string;
+  sportId: number;
+}
+
+/** One list type of the spec's playTypeMap: its getList type code, name, count and per-sport counts. */
+export interface PlayTypeStatistics {
+  type: number;
+  name: string;
+  count: number;
+  sports: Array<{ sportId: number; count: number }>;
+}
+
+/** The answer of POST /api/match/statistical in the spec's short keys (docs/api.md). */
+export interface StatisticsAnswer {
+  ht: number;
+  tc: number;
+  hls: HotLeague[];
+  sl: PlayTypeStatistics[];
+}
+
+const LOOP = 'statistics';
+/** Spec section 9: "statistics retry 1.5 s". */
+export const STATISTICS_RETRY_MS = 1500;
+
+const isAnswer = (value: unknown): value is StatisticsAnswer =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as StatisticsAnswer).hls) &&
+  Array.isArray((value as StatisticsAnswer).sl) &&
+  typeof (value as StatisticsAnswer).ht === 'number';
+
+/**
+ * Match counts for the sports menu and the hot leagues for home and the hot view. Loaded on boot and every 60 s (the
+ * match loop). Spec rule on failure: retried once after 1.5 s, then ignored: the last counts stay on screen and the
+ * next loop tries again.
+ */
+export const StatisticsStore = types
+  .model('StatisticsStore', {
+    status: types.optional(types.enumeration(['idle', 'loading', 'ready', 'failed']), 'idle'),
+    hotCount: 0,
+    totalCount: 0,
+  })
+  .volatile(() => ({
+    hotList: [] as HotLeague[],
+    playTypes: [] as PlayTypeStatistics[],
+    /** Cancels a pending retry delay; set while one waits. */
+    cancelRetry: undefined as (() => void) | undefined,
+  }))
+  .views((self) => ({
+    /** Matches of a sport in a list type; undefined until counts have loaded (the menu then shows none). */
+    countOf(type: number, sportId: number): number | undefined {
+      if (self.status !== 'ready' && self.playTypes.length === 0) return undefined;
+      return self.playTypes.find((p) => p.type === type)?.sports.find((s) => s.sportId === sportId)?.count ?? 0;
+    },
+    get hotLeagueIds(): number[] {
+      return self.hotList.map((league) => league.id);
+    },
+    /** Whether there is anything to show: counts from this or an earlier load. */
+    get loaded() {
+      return self.playTypes.length > 0 || self.status === 'ready';
+    },
+  }))
+  .actions((self) => ({
+    apply(answer: StatisticsAnswer) {
+      self.hotCount = answer.ht;
+      self.totalCount = answer.tc;
+      self.hotList = answer.hls;
+      self.playTypes = answer.sl;
+      self.status = 'ready';
+    },
+    setStatus(status: 'idle' | 'loading' | 'ready' | 'failed') {
+      self.status = status;
+    },
+    setCancelRetry(cancel: (() => void) | undefined) {
+      self.cancelRetry = cancel;
+    },
+  }))
+  .actions((self) => {
+    // Set by close(): a request still in flight then must not start a retry timer after the app is gone.
+    let closed = false;
+    const request = async (): Promise<StatisticsAnswer> => {
+      const answer: unknown = await envOf(self).http.match.post('/api/match/statistical', {}, { noAuth: true });
+      if (!isAnswer(answer)) throw new TypeError('statistics: unexpected answer');
+      return answer;
+    };
+    /** Resolves true after the retry delay, false when close() cancelled it. */
+    const retryDelay = () =>
+      new Promise<boolean>((resolve) => {
+        if (closed) return resolve(false);
+        const timer = setTimeout(() => {
+          self.setCancelRetry(undefined);
+          resolve(true);
+        }, STATISTICS_RETRY_MS);
+        self.setCancelRetry(() => {
+          clearTimeout(timer);
+          resolve(false);
+        });
+      });
+
+    const load = flow(function* load() {
+      if (self.status !== 'ready') self.setStatus('loading');
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        try {
+          const answer: StatisticsAnswer = yield request();
+          self.apply(answer);
+          return;
+        } catch (error) {
+          envOf(self).logger.warn('statistics failed', error);
+          if (attempt === 0) {
+            const go: boolean = yield retryDelay();
+            if (!go) return;
+          }
+        }
+      }
+      // Ignored: counts from an earlier load stay; only a first load that never succeeded shows as failed.
+      self.setStatus(self.playTypes.length > 0 ? 'ready' : 'failed');
+    });
+
+    return {
+      load,
+      setClosed(value: boolean) {
+        closed = value;
+      },
+    };
+  })
+  .actions((self) => ({
+    /** Loads now and every 60 s while the page is visible. */
+    start() {
+      self.setClosed(false);
+      void self.load();
+      envOf(self).scheduler.every(LOOP, LOOP_INTERVALS.matches, () => self.load(), { pauseWhenHidden: true });
+    },
+    close() {
+      self.setClosed(true);
+      envOf(self).scheduler.stop(LOOP);
+      self.cancelRetry?.();
+      self.setCancelRetry(undefined);
+    },
+  }));
+
+export type StatisticsStoreInstance = Instance<typeof StatisticsStore>;

@@ -1,0 +1,44 @@
+import { act, render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { KernelProvider, loadPlugins } from '../kernel';
+import { registry } from '../kernel/registry';
+import { createRootStore, type RootStoreInstance } from '../stores/RootStore';
+import { StoreProvider } from '../ui/storeContext';
+import { fakeEnv, type fakeHttp } from './fakeEnv';
+
+type FakeHttp = ReturnType<typeof fakeHttp>;
+import { createTestI18n } from './i18n';
+
+/**
+ * Renders a piece of the app in English with a root store on a fake environment, every sport plugin enabled and the
+ * kernel's services and events wired as in the app (the store and the UI share one emitter).
+ */
+export async function renderWithStore(
+  ui: ReactNode,
+  options: { now?: () => number; before?: (context: { store: RootStoreInstance; http: FakeHttp }) => void | Promise<void> } = {},
+) {
+  const i18n = await createTestI18n('en');
+  await i18n.loadNamespaces(['common', 'sport-football', 'sport-basketball', 'sport-generic']);
+  const { env, http } = fakeEnv({ i18n, ...(options.now ? { now: options.now } : {}) });
+  const store = createRootStore({}, env);
+  store.settings.restore('en');
+  await options.before?.({ store, http });
+  const plugins = loadPlugins({ plugins: [...registry.keys()].map((id) => ({ id, enabled: true, options: {} })) }, registry, {
+    loadNamespace: (ns) => i18n.loadNamespaces(ns),
+  });
+  let result!: RenderResult;
+  // Inside act, so the sport plugins' lazy modules resolve and their slots render before the test looks.
+  await act(async () => {
+    result = render(
+      <I18nextProvider i18n={i18n}>
+        <StoreProvider store={store}>
+          <KernelProvider value={{ plugins, events: env.events, services: { http: env.http, push: env.push, scheduler: env.scheduler, storage: env.storage, toast: env.toast, assetUrl: (path: string) => path } }}>
+            {ui}
+          </KernelProvider>
+        </StoreProvider>
+      </I18nextProvider>,
+    );
+  });
+  return { store, env, http, i18n, ...result };
+}

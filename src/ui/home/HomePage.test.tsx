@@ -1,0 +1,124 @@
+import { describe, expect, it } from '@jest/globals';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ListType, type MatchPage, type WireMatch } from '../../services/api/matchTypes';
+import type { StatisticsAnswer } from '../../stores/statistics';
+import { renderWithStore } from '../../testing/renderWithStore';
+import { wireMatch } from '../../testing/matchFixtures';
+import { HomePage } from './HomePage';
+
+const pageOf = (records: WireMatch[]): MatchPage => ({ current: 1, pageTotal: 1, size: 50, total: records.length, records });
+const named = (matchId: number, homeName: string, awayName: string, overrides: Partial<WireMatch> = {}) =>
+  wireMatch({ matchId, matchInfo: { ...wireMatch().matchInfo, homeName, awayName, homeScore: 1, awayScore: 0 }, ...overrides });
+const video = { videos: [{ line: 1, pc: '/v/1', h5: '/v/1h' }], animation: null };
+
+const STATISTICS: StatisticsAnswer = {
+  ht: 2,
+  tc: 10,
+  hls: [{ id: 9, logoUrl: '', count: 2, name: 'L', sportId: 1 }],
+  sl: [{ type: 6, name: 'In-Play & Today', count: 10, sports: [{ sportId: 1, count: 10 }] }],
+};
+
+interface Answers {
+  live: () => Promise<MatchPage>;
+  hot?: () => Promise<MatchPage>;
+  /** The statistics already failed (and their retry); by default they name the hot league 9. */
+  statisticsFailed?: boolean;
+}
+
+/** Renders home with the match service answering each call from `answers`. */
+async function mount(answers: Answers) {
+  return renderWithStore(<HomePage />, {
+    before: async ({ store, http }) => {
+      http.match.post.mockImplementation(async (url, body) => {
+        if (url === '/api/match/statistical') return STATISTICS;
+        const { type } = body as { type: number };
+        if (type === ListType.InPlay) return answers.live();
+        return (answers.hot ?? (async () => pageOf([])))();
+      });
+      if (answers.statisticsFailed) store.statistics.setStatus('failed');
+      else await store.statistics.load();
+    },
+  });
+}
+
+describe('<HomePage>', () => {
+  it('shows only in-play matches with video or animation as live cards, with score and badge', async () => {
+    const { http, store } = await mount({
+      live: async () =>
+        pageOf([
+          named(1, 'Arsenal', 'Bolton', { media: video }),
+          named(2, 'Celtic', 'Derby'),
+          named(3, 'Everton', 'Fulham', { sportId: 3, media: { videos: [], animation: '/a/3' }, leagueInfo: { id: 30, name: 'Hoops', icon: '', sportId: 3 } }),
+        ]),
+    });
+    const live = await screen.findByRole('list', { name: 'Live now' });
+    const cards = within(live).getAllByRole('button');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent(/Arsenal\s*1/);
+    expect(cards[0]).toHaveTextContent('Video');
+    expect(cards[0]).toHaveTextContent('10:00');
+    expect(cards[1]).toHaveTextContent('Everton');
+    expect(cards[1]).toHaveTextContent('Animation');
+    expect(screen.queryByText('Celtic')).toBeNull();
+    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: 1, size: 50, current: 1 }, { noAuth: true });
+
+    await userEvent.click(cards[1]!);
+    expect(store.ui.view).toBe('list');
+    expect(store.matchList.type).toBe(1);
+    expect(store.matchList.sportId).toBe(3);
+    act(() => store.matchList.close());
+  });
+
+  it('says so when no live match has media', async () => {
+    await mount({ live: async () => pageOf([named(2, 'Celtic', 'Derby')]) });
+    expect(await screen.findByText('No live matches with video or animation right now')).toBeInTheDocument();
+  });
+
+  it('shows a failed live section with a retry', async () => {
+    let fail = true;
+    await mount({
+      live: async () => {
+        if (fail) throw new Error('500');
+        return pageOf([named(1, 'Arsenal', 'Bolton', { media: video })]);
+      },
+    });
+    const section = screen.getByRole('region', { name: 'Live now' });
+    expect(await within(section).findByText('Loading is failed')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(section).getByRole('button', { name: 'Retry' }));
+    expect(await within(section).findByText('Arsenal')).toBeInTheDocument();
+  });
+
+  it('shows the first matches of the hot leagues as rows with the sport\'s columns', async () => {
+    const { http, store } = await mount({
+      live: async () => pageOf([]),
+      hot: async () => pageOf([named(5, 'Genoa', 'Hull', { matchStatus: 0 })]),
+    });
+    const hot = screen.getByRole('region', { name: 'Hot matches' });
+    expect(await within(hot).findByRole('row', { name: 'Genoa – Hull' })).toBeInTheDocument();
+    expect(within(hot).getByRole('columnheader', { name: 'Football' })).toBeInTheDocument();
+    expect(within(hot).getByRole('columnheader', { name: 'FT handicap' })).toBeInTheDocument();
+    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: 6, size: 10, leagueIds: '9', current: 1 }, { noAuth: true });
+    await userEvent.click(within(hot).getByRole('button', { name: 'All hot matches' }));
+    expect(store.ui.view).toBe('hot');
+  });
+
+  it('shows the hot section empty when the hot leagues have no matches', async () => {
+    await mount({ live: async () => pageOf([]) });
+    const hot = screen.getByRole('region', { name: 'Hot matches' });
+    expect(await within(hot).findByText('No hot matches right now')).toBeInTheDocument();
+  });
+
+  it('shows the hot section failed when the statistics failed, and retries them', async () => {
+    await mount({
+      live: async () => pageOf([]),
+      hot: async () => pageOf([named(5, 'Genoa', 'Hull', { matchStatus: 0 })]),
+      statisticsFailed: true,
+    });
+    const hot = screen.getByRole('region', { name: 'Hot matches' });
+    expect(within(hot).getByText('Loading is failed')).toBeInTheDocument();
+    await userEvent.click(within(hot).getByRole('button', { name: 'Retry' }));
+    expect(await within(hot).findByRole('row', { name: 'Genoa – Hull' })).toBeInTheDocument();
+  });
+});

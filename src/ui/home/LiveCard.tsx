@@ -1,0 +1,73 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDuration } from '../../domain/duration';
+import { sportI18nKeyOf } from '../../domain/sports';
+import { useKernel } from '../../kernel';
+import { ListType, type WireMatch } from '../../services/api/matchTypes';
+import { matchChannels } from '../../stores/livePush';
+import type { AppServices } from '../services';
+import { useLiveBook, useStore } from '../storeContext';
+import styles from './LiveCard.module.css';
+import { Crest } from '../common/Crest';
+
+/**
+ * A live match with media on home: league, teams, live score and clock (from the live book, kept current by push
+ * while the card shows) and whether it has video or animation. Opens its sport's in-play list.
+ */
+export const LiveCard = observer(function LiveCard({ match }: { match: WireMatch }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const { services } = useKernel<AppServices>();
+  const live = useLiveBook().match(match.matchId);
+
+  useEffect(() => {
+    const offs = matchChannels(match.matchId).map((channel) => services.push.subscribe(channel));
+    return () => offs.forEach((off) => off());
+  }, [match.matchId, services.push]);
+
+  const sportKey = sportI18nKeyOf(match.sportId, 'A');
+  const hasVideo = match.media.videos.length > 0;
+  const clock = live && live.clock.type !== 'none' ? formatDuration(live.secondsAt(store.ui.now)) : undefined;
+  return (
+    <button
+      type="button"
+      className={styles.card}
+      data-match-id={match.matchId}
+      title={t('home.openLive', { sport: sportKey ? t(sportKey) : String(match.sportId) })}
+      onClick={() => void store.openList({ type: ListType.InPlay, sportId: match.sportId })}
+    >
+      <span className={styles.top}>
+        <span className={styles.league}>
+          {match.leagueInfo.icon && <Crest src={match.leagueInfo.icon} size={16} />}
+          <span className={styles.leagueName}>{match.leagueInfo.name}</span>
+        </span>
+        <span className={styles.badge} data-media={hasVideo ? 'video' : 'animation'}>
+          {hasVideo ? t('home.video') : t('home.animation')}
+        </span>
+      </span>
+      <Team name={match.matchInfo.homeName} icon={match.matchInfo.homeIcon} score={live?.homeScore ?? match.matchInfo.homeScore} />
+      <Team name={match.matchInfo.awayName} icon={match.matchInfo.awayIcon} score={live?.awayScore ?? match.matchInfo.awayScore} />
+      <span className={styles.status}>
+        <span className={styles.dot} aria-hidden="true" />
+        <span>{live?.matchPeriod ?? match.matchInfo.matchPeriod}</span>
+        {clock && <span className={styles.clock}>{clock}</span>}
+      </span>
+    </button>
+  );
+});
+
+function Team({ name, icon, score }: { name: string; icon: string; score: number }) {
+  return (
+    <span className={styles.team}>
+      <Crest className={styles.logo} src={icon} size={20} />
+      <span className={styles.name}>{name}</span>
+      <span className={styles.score}>{score}</span>
+    </span>
+  );
+}
+
+/** The footprint of a card while live matches load. */
+export function LiveCardSkeleton() {
+  return <span className={styles.skeleton} aria-hidden="true" />;
+}

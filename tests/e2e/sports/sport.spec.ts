@@ -1,0 +1,93 @@
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { formatOdds, OddsFormat } from '../../../src/domain/odds';
+import { appReady, chunk, expectAccessible, recordScripts } from '../support/fixtures';
+import type { SportOptions } from '../support/sports';
+
+/** Each sport plugin's project sets its sport; the app runs in English so names are predictable. */
+const test = base.extend<SportOptions>({ sportId: [1, { option: true }], sportKey: ['football', { option: true }] });
+
+async function openSport(page: Page, sportId: number) {
+  await page.addInitScript(() => localStorage.setItem('sport-pc:default:locale', JSON.stringify('en')));
+  await page.goto('/spa/sport-pc/');
+  await appReady(page);
+  await page.locator(`[data-sport-menu="${sportId}"]`).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+const prices = (page: Page) => page.locator('[data-sport-pc] button[data-odd]:not([disabled])');
+const list = (page: Page) => page.getByRole('table', { name: 'Matches' });
+
+/** Waits for the list to settle into rows or its empty state; true when it has rows. */
+async function listHasRows(page: Page): Promise<boolean> {
+  const empty = page.getByText('No matches right now');
+  await expect(list(page).or(empty)).toBeVisible({ timeout: 20_000 });
+  return list(page).isVisible();
+}
+
+test.describe('a sport plugin in the lists', () => {
+  test('in-play and today lists show real matches with prices that move', async ({ page, sportId }) => {
+    const scripts = recordScripts(page);
+    await openSport(page, sportId);
+    expect(chunk(scripts, `plugin-${test.info().project.metadata.plugin}`)).toHaveLength(1);
+
+    if (await listHasRows(page)) {
+      await expect(page.getByRole('row').nth(1)).toBeVisible();
+      const before = await prices(page).evaluateAll((buttons) => buttons.map((b) => `${b.dataset.marketId}:${b.dataset.option}:${b.dataset.odd}`));
+      expect(before.length).toBeGreaterThan(0);
+      // The feed reprices in-play markets within seconds (FEED_SPEED in playwright.config): some price must move.
+      await expect
+        .poll(async () => {
+          const now = await prices(page).evaluateAll((buttons) => buttons.map((b) => `${b.dataset.marketId}:${b.dataset.option}:${b.dataset.odd}`));
+          return now.some((entry) => !before.includes(entry));
+        }, { timeout: 30_000 })
+        .toBe(true);
+    }
+
+    await page.getByRole('tab', { name: 'Today' }).click();
+    await expect(page.getByRole('tab', { name: 'Today' })).toHaveAttribute('aria-selected', 'true');
+    if (await listHasRows(page)) {
+      await expect(prices(page).first()).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`${test.info().project.name}-today.png`) });
+    }
+    await page.getByRole('tab', { name: 'Early' }).click();
+    expect(await listHasRows(page)).toBe(true);
+    await expectAccessible(page);
+  });
+
+  test('prices follow the chosen odds format by the DOMAIN.md formulas', async ({ page, sportId }) => {
+    await openSport(page, sportId);
+    await page.getByRole('tab', { name: 'Early' }).click();
+    expect(await listHasRows(page)).toBe(true);
+    const formatSelect = page.getByLabel('Odds format');
+    for (const format of [OddsFormat.HongKong, OddsFormat.Malay, OddsFormat.Indonesian, OddsFormat.Europe]) {
+      await formatSelect.selectOption(String(format));
+      const shown = await pricePairs(prices(page));
+      expect(shown.length).toBeGreaterThan(0);
+      for (const { odd, text } of shown) expect({ odd, text }).toEqual({ odd, text: formatOdds(odd, format) });
+    }
+  });
+
+  test('leagues collapse and expand; the list is saved as a screenshot', async ({ page, sportId }) => {
+    await openSport(page, sportId);
+    await page.getByRole('tab', { name: 'Early' }).click();
+    expect(await listHasRows(page)).toBe(true);
+    const header = page.locator('button[data-league-id]').first();
+    const leagueId = await header.getAttribute('data-league-id');
+    const matchesOfLeague = page.locator(`[role="row"][data-league-id="${leagueId}"]`);
+    await expect(matchesOfLeague.first()).toBeVisible();
+    await header.click();
+    await expect(page.locator(`button[data-league-id="${leagueId}"]`)).toHaveAttribute('aria-expanded', 'false');
+    await expect(matchesOfLeague).toHaveCount(0);
+    await page.locator(`button[data-league-id="${leagueId}"]`).click();
+    await expect(page.locator(`button[data-league-id="${leagueId}"]`)).toHaveAttribute('aria-expanded', 'true');
+    await expect(matchesOfLeague.first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`${test.info().project.name}-early.png`), fullPage: false });
+  });
+});
+
+/** Each visible price's stored decimal and its shown text, read together so a live change cannot split them. */
+function pricePairs(buttons: Locator) {
+  return buttons.evaluateAll((els) =>
+    els.slice(0, 30).map((b) => ({ odd: (b as HTMLElement).dataset.odd!, text: b.querySelector('[data-dir]')?.textContent ?? '' })),
+  );
+}

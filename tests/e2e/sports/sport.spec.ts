@@ -91,3 +91,28 @@ function pricePairs(buttons: Locator) {
     els.slice(0, 30).map((b) => ({ odd: (b as HTMLElement).dataset.odd!, text: b.querySelector('[data-dir]')?.textContent ?? '' })),
   );
 }
+
+test.describe('finding and keeping matches', () => {
+  test('search finds a team from the list; a favourite is added, listed and removed', async ({ page, sportId }) => {
+    await openSport(page, sportId);
+    await page.getByRole('tab', { name: 'Early' }).click();
+    expect(await listHasRows(page)).toBe(true);
+    const row = page.locator('[role="row"][data-match-id]').first();
+    const matchId = await row.getAttribute('data-match-id');
+    const home = (await row.getAttribute('aria-label'))!.split(' – ')[0]!;
+
+    await page.getByRole('combobox', { name: 'Search matches' }).fill(home);
+    const results = page.getByRole('listbox', { name: 'Search results' });
+    await expect(results.getByRole('option').filter({ hasText: home }).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    const star = page.locator(`[role="row"][data-match-id="${matchId}"]`).getByRole('button', { name: /^Favourite:/ });
+    await star.click();
+    await expect(star).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: /^Favourites/ }).click();
+    const kept = page.locator(`[role="row"][data-match-id="${matchId}"]`);
+    await expect(kept).toBeVisible();
+    await kept.getByRole('button', { name: /^Favourite:/ }).click();
+    await expect(page.getByText('No favourites yet. Star a match to follow it here.')).toBeVisible();
+  });
+});

@@ -71,7 +71,8 @@ export const Header = observer(function Header({ merchantName, embedded }: { mer
         <div className={styles.tools}>
           <SearchBox />
           <label className={styles.field}>
-            <span className={styles.fieldLabel}>{t('settings.oddsFormat')}</span>
+            {/* The selects' values say what they are; their labels stay for screen readers and free the width. */}
+            <span className="sp-visually-hidden">{t('settings.oddsFormat')}</span>
             <select className={styles.select} value={settings.oddsFormat} onChange={(e) => settings.setOddsFormat(Number(e.target.value))}>
               {ODDS_FORMATS.map((f) => (
                 <option key={f.id} value={f.id}>
@@ -81,7 +82,7 @@ export const Header = observer(function Header({ merchantName, embedded }: { mer
             </select>
           </label>
           <label className={styles.field}>
-            <span className={styles.fieldLabel}>{t('settings.language')}</span>
+            <span className="sp-visually-hidden">{t('settings.language')}</span>
             <select
               className={styles.select}
               value={settings.locale}

@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { sportI18nKeyOf } from '../../domain/sports';
 import { Slot, type SportModule } from '../../kernel';
 import type { LeagueGroup } from '../../stores/matchList';
-import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';
+import { LoadFailed, RowsSkeleton } from '../common/States';
 import { useStore } from '../storeContext';
 import { LeagueFilter } from './LeagueFilter';
 import { LIST_TABS } from './listTabs';
 import { MatchRow } from './MatchRow';
+import screen from '../common/Screen.module.css';
 import styles from './MatchListScreen.module.css';
 import { Crest } from '../common/Crest';
 
@@ -20,11 +21,11 @@ export const MatchListScreen = observer(function MatchListScreen() {
   const list = store.matchList;
   const sportKey = sportI18nKeyOf(list.sportId, 'A');
   return (
-    <section className={styles.screen} aria-labelledby="sp-list-title">
-      <header className={styles.head}>
-        <h1 id="sp-list-title" className={styles.title}>
+    <section className={screen.screen} aria-labelledby="sp-list-title">
+      <header className={screen.head}>
+        <h1 id="sp-list-title" className={screen.title}>
           {sportKey ? t(sportKey) : list.sportId}
-          <span className={styles.count}>{list.status === 'ready' ? t('list.total', { count: list.total }) : ''}</span>
+          <span className={screen.count}>{list.status === 'ready' ? t('list.total', { count: list.total }) : ''}</span>
         </h1>
         <div className={styles.tabs} role="tablist" aria-label={t('list.types')}>
           {LIST_TABS.map((tab) => (
@@ -42,7 +43,7 @@ export const MatchListScreen = observer(function MatchListScreen() {
         </div>
         <LeagueFilter />
       </header>
-      <Slot point="sport" select={{ sportId: list.sportId }} fallback={<ListSkeleton />} render={(module) => <MatchListBody sport={module} />} />
+      <Slot point="sport" select={{ sportId: list.sportId }} fallback={<RowsSkeleton />} render={(module) => <MatchListBody sport={module} />} />
     </section>
   );
 });
@@ -79,17 +80,8 @@ const MatchListBody = observer(function MatchListBody({ sport }: { sport: SportM
     scrollMargin,
   });
 
-  if (list.status === 'loading' || list.status === 'idle') return <ListSkeleton />;
-  if (list.status === 'failed') {
-    return (
-      <EmptyState>
-        {t('app.loadFailed')}{' '}
-        <Button variant="secondary" onClick={() => void list.retry()}>
-          {t('action.retry')}
-        </Button>
-      </EmptyState>
-    );
-  }
+  if (list.status === 'loading' || list.status === 'idle') return <RowsSkeleton />;
+  if (list.status === 'failed') return <LoadFailed onRetry={() => void list.retry()} />;
   if (list.records.length === 0) return <EmptyState>{t('list.empty')}</EmptyState>;
 
   return (
@@ -158,17 +150,6 @@ function LeagueHeader({ group, collapsed, onToggle }: { group: LeagueGroup; coll
           <span className={styles.chevron} aria-hidden="true" data-collapsed={collapsed} />
         </button>
       </div>
-    </div>
-  );
-}
-
-function ListSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.skeleton} role="status" aria-label={t('app.loading')}>
-      {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className={styles.skeletonRow} />
-      ))}
     </div>
   );
 }

@@ -17,7 +17,8 @@ export default defineConfig<SportOptions>({
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two cores run the platform, its feed and Chromium together: give assertions room on a busy machine.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -1,6 +1,7 @@
 import type { SportModule } from '../../src/kernel/points';
 import { SportMenuItem } from '../../src/ui/sportsMenu/SportMenuItem';
 import { GenericSportIcon } from './icons';
+import { ScoreSummary } from './ScoreSummary';
 import { groupsOf, SPORT_TABLES } from './sports';
 
 const generic: SportModule = {
@@ -10,6 +11,7 @@ const generic: SportModule = {
     const table = SPORT_TABLES[sportId];
     return table ? t(`pe.${table.unit}`, { ns: 'sport-generic', n: table.ordinal(pe) }) : String(pe);
   },
+  ScoreSummary,
 };
 
 export default generic;

@@ -8,10 +8,20 @@ export type ScoreUnit = 'set' | 'frame' | 'inning' | 'period' | 'half' | 'quarte
 
 interface SportTable {
   unit: ScoreUnit;
+  /**
+   * The score type (the feed's tyg) counted inside the current period, shown beside the main score: games of the
+   * current set in tennis, points of the current set in rally sports. Absent (snooker, whose score rows do not
+   * number frames, and the timed sports): the main score says it all.
+   */
+  periodTyg?: number;
   /** The ordinal of a score row's `pe` in the unit (e.g. baseball's top and bottom of inning k are 2k-1 and 2k). */
   ordinal(pe: number): number;
   columns: readonly RowColumn[];
 }
+
+/** The feed's score type groups (docs/api.md): 1 goals or points, 6 games. */
+const TYG_POINTS = 1;
+const TYG_GAMES = 6;
 
 const winner3 = (): RowColumn => ({ id: 'ft-1x2', labelKey: 'column.winner', kinds: ['win1x2'], period: 'ft', options: ['home', 'away', 'draw'] });
 const winner2 = (): RowColumn => ({ id: 'ft-ml', labelKey: 'column.winner', kinds: ['moneyLine'], period: 'ft', options: ['home', 'away'] });
@@ -26,11 +36,11 @@ const everyOther = (pe: number) => Math.ceil(pe / 2);
 export const SPORT_TABLES: Readonly<Record<number, SportTable>> = {
   177: { unit: 'half', ordinal: everyOther, columns: [winner3(), handicap('handicap'), total('overUnder')] },
   178: { unit: 'quarter', ordinal: everyOther, columns: twoWay },
-  5: { unit: 'set', ordinal: same, columns: twoWay },
+  5: { unit: 'set', ordinal: same, periodTyg: TYG_GAMES, columns: twoWay },
   16: { unit: 'frame', ordinal: same, columns: twoWay },
-  13: { unit: 'set', ordinal: same, columns: twoWay },
-  47: { unit: 'set', ordinal: same, columns: twoWay },
-  15: { unit: 'set', ordinal: same, columns: twoWay },
+  13: { unit: 'set', ordinal: same, periodTyg: TYG_POINTS, columns: twoWay },
+  47: { unit: 'set', ordinal: same, periodTyg: TYG_POINTS, columns: twoWay },
+  15: { unit: 'set', ordinal: same, periodTyg: TYG_POINTS, columns: twoWay },
   7: { unit: 'inning', ordinal: everyOther, columns: twoWay },
   8: { unit: 'half', ordinal: everyOther, columns: withDraw },
   2: { unit: 'period', ordinal: everyOther, columns: withDraw },
@@ -38,7 +48,7 @@ export const SPORT_TABLES: Readonly<Record<number, SportTable>> = {
   4: { unit: 'half', ordinal: everyOther, columns: withDraw },
   18: { unit: 'round', ordinal: same, columns: [winner2(), total('total')] },
   19: { unit: 'round', ordinal: same, columns: [winner2(), total('total')] },
-  51: { unit: 'set', ordinal: same, columns: twoWay },
+  51: { unit: 'set', ordinal: same, periodTyg: TYG_POINTS, columns: twoWay },
 };
 
 export function groupsOf(sportId: number): readonly RowColumnGroup[] {

@@ -43,6 +43,7 @@ test.describe('embedded in the demo host at /newSport', () => {
   });
 
   test('mount, unmount and mount again leave nothing of the app behind', async ({ page }) => {
+    test.setTimeout(2 * SETTLE_MS + 30_000);
     await page.addInitScript(installLeakProbe);
     await page.goto('/newSport/lobby');
     await expect(page.getByRole('heading', { name: 'Lobby' })).toBeVisible();

@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDuration } from '../../domain/duration';
 import { sportI18nKeyOf } from '../../domain/sports';
 import { useKernel } from '../../kernel';
 import { ListType, type WireMatch } from '../../services/api/matchTypes';
@@ -10,6 +9,7 @@ import type { AppServices } from '../services';
 import { useLiveBook, useStore } from '../storeContext';
 import styles from './LiveCard.module.css';
 import { Crest } from '../common/Crest';
+import { LiveClock } from '../common/LiveClock';
 
 /**
  * A live match with media on home: league, teams, live score and clock (from the live book, kept current by push
@@ -28,7 +28,6 @@ export const LiveCard = observer(function LiveCard({ match }: { match: WireMatch
 
   const sportKey = sportI18nKeyOf(match.sportId, 'A');
   const hasVideo = match.media.videos.length > 0;
-  const clock = live && live.clock.type !== 'none' ? formatDuration(live.secondsAt(store.ui.now)) : undefined;
   return (
     <button
       type="button"
@@ -51,7 +50,7 @@ export const LiveCard = observer(function LiveCard({ match }: { match: WireMatch
       <span className={styles.status}>
         <span className={styles.dot} aria-hidden="true" />
         <span>{live?.matchPeriod ?? match.matchInfo.matchPeriod}</span>
-        {clock && <span className={styles.clock}>{clock}</span>}
+        {live && <LiveClock live={live} className={styles.clock} />}
       </span>
     </button>
   );

@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDuration } from '../../domain/duration';
 import { useKernel, type RowColumn, type SportModule } from '../../kernel';
 import { IN_PLAY_STATUSES, type WireMatch } from '../../services/api/matchTypes';
 import { matchChannels } from '../../stores/livePush';
@@ -12,6 +11,7 @@ import { useLiveBook, useStore } from '../storeContext';
 import { findMarket, showsLine } from './findMarket';
 import styles from './MatchRow.module.css';
 import { Crest } from '../common/Crest';
+import { LiveClock } from '../common/LiveClock';
 
 interface MatchRowProps {
   match: WireMatch;
@@ -62,7 +62,7 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
         {inPlay && live ? (
           <>
             <span className={styles.live}>{live.matchPeriod}</span>
-            {live.clock.type !== 'none' && <span className={styles.clock}>{formatDuration(live.secondsAt(root.ui.now))}</span>}
+            <LiveClock live={live} className={styles.clock} />
           </>
         ) : (
           <>

@@ -32,6 +32,9 @@ test.describe('a sport plugin in the lists', () => {
 
     if (await listHasRows(page)) {
       await expect(page.getByRole('row').nth(1)).toBeVisible();
+      // Every in-play market of a short sport (eFootball) can be suspended at once after a dangerous event; wait for
+      // a reopened price rather than reading the list at that instant.
+      await expect(prices(page).first()).toBeVisible({ timeout: 20_000 });
       const before = await prices(page).evaluateAll((buttons) => buttons.map((b) => `${b.dataset.marketId}:${b.dataset.option}:${b.dataset.odd}`));
       expect(before.length).toBeGreaterThan(0);
       // The feed reprices in-play markets within seconds (FEED_SPEED in playwright.config): some price must move.

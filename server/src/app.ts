@@ -21,7 +21,9 @@ import type { Database } from './db/schema';
 import type { Feed } from './feed';
 import { createErrorHandler, createNotFoundHandler } from './http/errorHandler';
 import { corePlugin } from './plugins/core';
+import { bettingPlugin } from './plugins/betting';
 import { feedPlugin } from './plugins/feed';
+import { bettingRoutes } from './routes/betting';
 import { docsRoutes } from './routes/docs';
 import { foreheadRoutes } from './routes/forehead';
 import { healthRoutes } from './routes/health';
@@ -53,6 +55,8 @@ export interface BuildAppOptions {
   /** Fastify logger options; false (default) for silence in tests. */
   logger?: FastifyServerOptions['logger'];
   build?: BuildInfo;
+  /** How often the betting engine ends due in-play delays (real ms); 0 leaves it to the caller (tests call app.betting.tick()). */
+  bettingLoopMs?: number;
   /** Trust X-Forwarded-* (only behind a reverse proxy you control). */
   trustProxy?: boolean;
 }
@@ -111,11 +115,13 @@ export function buildApp(opts: BuildAppOptions): App {
   app.register(websocket, { options: { maxPayload: MAX_WS_FRAME_BYTES } });
 
   app.register(feedPlugin, { feed: opts.feed });
+  app.register(bettingPlugin, { loopMs: opts.bettingLoopMs ?? 250 });
 
   app.register(healthRoutes);
   app.register(docsRoutes);
   app.register(foreheadRoutes, { prefix: '/api/forehead', appConfigs: opts.appConfigs });
   app.register(matchListRoutes, { prefix: '/api/match' });
+  app.register(bettingRoutes, { prefix: '/v1/order' });
   app.register(matchDataRoutes);
   app.register(mediaRoutes);
   app.register(marketingRoutes);

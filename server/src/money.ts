@@ -70,3 +70,12 @@ export function formatMoney(value: MoneyValue): string {
 export function convert(amount: MoneyValue, rateFrom: string, rateTo: string): MoneyValue {
   return amount.times(rateFrom).dividedBy(rateTo);
 }
+
+/** The spec's currencyId: the currency's position in CURRENCIES, from 1 (CNY 1, USD 2, ... USDT 17). */
+export function currencyOfId(id: number): Currency | undefined {
+  return CURRENCIES[id - 1];
+}
+
+export function currencyIdOf(currency: Currency): number {
+  return CURRENCIES.indexOf(currency) + 1;
+}

@@ -76,6 +76,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     distDir: options.distDir ?? path.join(REPO_ROOT, 'server', 'test', 'no-dist'),
     sessionTtlMinutes: options.sessionTtlMinutes ?? 720,
+    bettingLoopMs: 0,
     build: { version: '9.9.9-test', startedAt: clock.now() },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

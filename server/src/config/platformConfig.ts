@@ -31,6 +31,40 @@ const demoMember = z.strictObject({
   coins: amount,
 });
 
+const stakeRange = z
+  .strictObject({ min: amount, max: amount })
+  .refine((r) => new Money(r.min).greaterThan(0) && new Money(r.max).greaterThanOrEqualTo(r.min), {
+    error: expecting('min above 0 and max at least min'),
+  });
+
+/** The book's rules. Amounts are CNY and convert to the member's currency through exchangeRates. */
+const bettingSchema = z.strictObject({
+  /** In-play bets and cash outs wait this long in Confirming before the price is checked again (real seconds). */
+  inPlayDelaySeconds: z.number().min(0).max(30),
+  /** Stake per single bet. */
+  single: stakeRange,
+  /** Unit stake per series of a multiple bet. */
+  parlay: stakeRange,
+  /** The most one order may return; the maximum stake shrinks with the odds to keep under it. */
+  maxPayout: amount,
+  /** Legs of a parlay, at most (the spec: 10). */
+  maxParlayLegs: z.number().int().min(2).max(10),
+  cashOut: z.strictObject({
+    /** Taken off the fair value of the remaining stake (DOMAIN.md section 4), e.g. "0.05". */
+    margin: decimalString('a decimal string like "0.05"').refine((v) => new Money(v).lessThan(1), { error: expecting('a margin below 1') }),
+    /** Cash outs per order, at most (the spec's mxc). */
+    maxCount: z.number().int().min(1).max(100),
+    /** Smallest stake a cash out may take from a single / a parlay (the spec's smis / pmis). */
+    minSingle: amount,
+    minParlay: amount,
+  }),
+  reservation: z.strictObject({
+    stake: stakeRange,
+    /** Booked pre-bets a member may hold at once. */
+    maxOpenPerMember: z.number().int().min(1).max(1000),
+  }),
+});
+
 export const platformConfigSchema = z.strictObject({
   /** CNY per one unit of each currency; CNY itself must be 1 because totals are computed through it. */
   exchangeRates: z.strictObject(exchangeRatesShape).refine((rates) => new Money(rates.CNY).equals(1), {
@@ -62,6 +96,7 @@ export const platformConfigSchema = z.strictObject({
   cors: z.strictObject({
     origins: z.array(z.union([z.literal('*'), z.url({ protocol: /^https?$/ })])).min(1),
   }),
+  betting: bettingSchema,
 });
 
 export type PlatformConfig = z.output<typeof platformConfigSchema>;

@@ -13,6 +13,12 @@ export interface Database {
   ledger: LedgerTable;
   member_settings: MemberSettingsTable;
   match_results: MatchResultsTable;
+  orders: OrdersTable;
+  order_legs: OrderLegsTable;
+  bet_requests: BetRequestsTable;
+  cash_outs: CashOutsTable;
+  auto_cash_outs: AutoCashOutsTable;
+  reservations: ReservationsTable;
 }
 
 export interface MembersTable {
@@ -98,3 +104,158 @@ export interface MatchResultsTable {
   result_json: string;
   created_at: number;
 }
+
+/**
+ * An order: a single bet, or one series of a multiple bet (a parlay is the series of all its legs). Money in minor
+ * units of `currency`; odds are decimal strings (the accumulator's product, or the series' seriesOdd).
+ */
+export interface OrdersTable {
+  /** 19 digits: the creation time in ms and a sequence (the app matches ids on their first 15 characters). */
+  id: string;
+  member_id: number;
+  /** The client's request id: a repeated request answers the orders it made instead of making new ones. */
+  request_id: string;
+  /** 1 single, 2 multiple. */
+  bet_type: number;
+  /** 0 for a single; for a multiple the series number N * 1000 + M (src/domain/series.ts). */
+  series_number: number;
+  /** Legs (matches) in the order. */
+  item_count: number;
+  /** Bets the unit stake is placed on. */
+  bet_count: number;
+  currency: string;
+  /** CNY per unit of the currency when the order was placed. */
+  exchange_rate: string;
+  unit_stake_minor: number;
+  /** unit stake x bet count: what was debited. */
+  stake_minor: number;
+  /** Stake still running after partial cash outs (the spec's remainingPrincipal). */
+  remaining_stake_minor: number;
+  odds: string;
+  /** Gross return of the remaining stake if every leg wins. */
+  max_win_minor: number;
+  /** Odds-change acceptance: 0 none, 1 better, 2 any. */
+  odds_change: number;
+  /** Spec order status: 0 Created, 1 Confirming, 2 Rejected, 3 Canceled, 4 Confirmed, 5 Settled, 101 ReserveCashOut, 102 CashOut. */
+  status: number;
+  /** Spec bet result (0 until settled). */
+  result: number;
+  /** Gross return credited at settlement (cash-out payouts are separate). */
+  payout_minor: number;
+  cash_out_count: number;
+  /** Stake cashed out so far. */
+  cash_out_stake_minor: number;
+  /** Paid out by cash outs so far. */
+  cash_out_payout_minor: number;
+  reject_type: number | null;
+  reject_reason: string | null;
+  is_in_play: number;
+  /** Confirming orders: when the in-play delay ends and the price is checked again. */
+  accept_at: number | null;
+  reserve_id: string | null;
+  created_at: number;
+  confirmed_at: number | null;
+  settled_at: number | null;
+  cancelled_at: number | null;
+  modified_at: number;
+}
+
+export interface OrderLegsTable {
+  order_id: string;
+  leg_no: number;
+  match_id: number;
+  sport_id: number;
+  market_id: number;
+  market_type: number;
+  option_type: string;
+  line: string | null;
+  /** Decimal odds the leg was accepted at. */
+  odds: string;
+  /** The format the member saw (1 Europe, 2 Hong Kong, 3 Malay, 4 Indonesian). */
+  odds_format: number;
+  is_in_play: number;
+  begin_time: number;
+  /** What settlement needs of the market (kind, period, unit, line, option types): ids may not survive a restart. */
+  market_json: string;
+  /** Names in every language (league, teams, market, option) for the history. */
+  snapshot_json: string;
+  result: number;
+  /** Final score of the settled period, "home:away". */
+  result_score: string | null;
+  settled_at: number | null;
+}
+
+export interface BetRequestsTable {
+  member_id: number;
+  request_id: string;
+  /** JSON array of the order ids the request made. */
+  order_ids: string;
+  created_at: number;
+}
+
+export interface CashOutsTable {
+  id: string;
+  order_id: string;
+  member_id: number;
+  /** Stake cashed out. */
+  stake_minor: number;
+  payout_minor: number;
+  /** 1 Confirming (in-play delay), 5 Settled (paid), 2 Rejected, 3 Canceled. */
+  status: number;
+  /** 1 when an auto cash-out rule made it. */
+  auto: number;
+  /** Failure reason code (betting/codes.ts CashOutFailure). */
+  cancel_reason: number | null;
+  accept_at: number | null;
+  created_at: number;
+  modified_at: number;
+}
+
+export interface AutoCashOutsTable {
+  id: Generated<number>;
+  order_id: string;
+  member_id: number;
+  /** Stake to cash out when it fires (the whole remaining stake or part of it). */
+  stake_minor: number;
+  /** Fires when the offer for that stake reaches this amount. */
+  threshold_minor: number;
+  /** 0 active, 1 fired, 2 cancelled, 3 failed. */
+  status: number;
+  cash_out_id: string | null;
+  created_at: number;
+  modified_at: number;
+}
+
+/** A pre-bet: a single bet placed by the platform when its option's odds reach `odds`. */
+export interface ReservationsTable {
+  id: string;
+  member_id: number;
+  currency: string;
+  match_id: number;
+  sport_id: number;
+  market_id: number;
+  market_type: number;
+  option_type: string;
+  line: string | null;
+  /** Requested decimal odds. */
+  odds: string;
+  /** Odds when it was booked. */
+  booked_odds: string;
+  unit_stake_minor: number;
+  is_in_play: number;
+  begin_time: number;
+  market_json: string;
+  snapshot_json: string;
+  /** 0 booked, 1 in progress (placed, order running), 2 settled, 3 cancelled, 4 no longer valid. */
+  status: number;
+  order_id: string | null;
+  fail_reason: string | null;
+  created_at: number;
+  modified_at: number;
+}
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderLegRow = Selectable<OrderLegsTable>;
+export type CashOutRow = Selectable<CashOutsTable>;
+export type AutoCashOutRow = Selectable<AutoCashOutsTable>;
+export type ReservationRow = Selectable<ReservationsTable>;

@@ -384,6 +384,19 @@ export type FeedChange =
   | { kind: 'ended'; matchId: number; result: MatchResult }
   | { kind: 'scheduled'; matchIds: number[] };
 
+export interface Fixture {
+  matchId: number;
+  sportId: number;
+  league: { id: number; name: Text };
+  /** An outright's home is its title (the competition), with no away side. */
+  home: { id: number; name: Text; icon: string };
+  away: { id: number; name: Text; icon: string } | null;
+  beginTime: number;
+  matchStatus: number;
+  inPlay: boolean;
+  isOutright: boolean;
+}
+
 export interface MatchFilter {
   type?: ListType;
   sportId?: number;
@@ -414,6 +427,8 @@ export interface Feed {
   matches(filter?: MatchFilter, lang?: Lang): MatchView[];
   /** One match (finished ones stay reachable for a while) or outright. */
   match(matchId: number, lang?: Lang): MatchView | undefined;
+  /** What a bet needs to know about its match, cheaply (no view is built): names in every language, start, state. */
+  fixture(matchId: number): Fixture | undefined;
   /** Markets on sale or suspended. */
   markets(matchId: number): Market[];
   betGroups(matchId: number): BetGroup[];

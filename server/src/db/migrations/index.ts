@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { members } from './0001_members';
 import { wallets } from './0002_wallets';
 import { matchResults } from './0003_match_results';
+import { betting } from './0004_betting';
 import type { Driver } from './columns';
 
 /**
@@ -12,6 +13,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0001_members', members],
   ['0002_wallets', wallets],
   ['0003_match_results', matchResults],
+  ['0004_betting', betting],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

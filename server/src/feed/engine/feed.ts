@@ -18,6 +18,7 @@ import type {
   Feed,
   FeedChange,
   FeedStatistics,
+  Fixture,
   FutureRow,
   HistoryData,
   League,
@@ -612,6 +613,37 @@ export class FeedEngine implements Feed {
     if (!m || !m.published) return undefined;
     this.ensureMarkets(m);
     return matchView(m, lang, this.simNow);
+  }
+
+  fixture(matchId: number): Fixture | undefined {
+    const o = this.outrightBook.get(matchId);
+    if (o) {
+      return {
+        matchId: o.id,
+        sportId: o.league.sportId,
+        league: { id: o.league.id, name: o.league.name },
+        home: { id: 0, name: o.title, icon: `/api/league/icon/${o.league.id}` },
+        away: null,
+        beginTime: o.endTime,
+        matchStatus: MatchStatus.Upcoming,
+        inPlay: false,
+        isOutright: true,
+      };
+    }
+    const m = this.records.get(matchId);
+    if (!m || !m.published) return undefined;
+    const side = (t: MatchRecord['home']) => ({ id: t.id, name: t.name, icon: t.icon });
+    return {
+      matchId: m.id,
+      sportId: m.sportId,
+      league: { id: m.league.id, name: m.league.name },
+      home: side(m.home),
+      away: side(m.away),
+      beginTime: m.beginTime,
+      matchStatus: m.status,
+      inPlay: this.live.has(m.id) && IN_PLAY_STATUSES.has(m.status),
+      isOutright: false,
+    };
   }
 
   private bookOf(matchId: number): MarketBook | undefined {

@@ -1,0 +1,74 @@
+import Decimal from 'decimal.js';
+import { floorAmount } from '../../../src/domain/money';
+import { BetResult } from '../../../src/domain/series';
+import type { PlatformConfig } from '../config/platformConfig';
+import type { Feed } from '../feed';
+import { Money } from '../money';
+import { BetType, CashOutFailure, OrderStatus } from './codes';
+import { singleReturn } from './settlement';
+
+export interface PricingOrder {
+  bet_type: number;
+  series_number: number;
+  item_count: number;
+  status: number;
+  remaining_stake_minor: number;
+  cash_out_count: number;
+}
+
+export interface PricingLeg {
+  market_id: number;
+  option_type: string;
+  line: string | null;
+  odds: string;
+  result: number;
+}
+
+/** A cash-out offer for the whole remaining stake, or why there is none. */
+export type CashOutQuote =
+  | { available: true; rate: Decimal; price: Decimal }
+  | { available: false; reason: CashOutFailure; rate: Decimal; price: Decimal };
+
+const none = (reason: CashOutFailure): CashOutQuote => ({ available: false, reason, rate: new Decimal(0), price: new Decimal(0) });
+
+/**
+ * Prices a cash out from the book's current odds (DOMAIN.md section 4): the fair value of the remaining stake R is
+ * R x D_placed / D_current, where D_placed multiplies the legs' placed odds (a settled leg counts its own factor:
+ * won d, void 1, half win (d + 1)/2, half loss 1/2) and D_current the current odds of the legs still open. The quote
+ * rate is fair value per unit of R less the margin; the price is rate x R with the spec's rounding (3 decimals, then
+ * floored to 2). Series (system) bets are not offered a cash out; neither is a leg that lost, a closed or suspended
+ * market, or an order already at its cash-out count.
+ */
+export function quoteCashOut(feed: Feed, config: PlatformConfig, order: PricingOrder, legs: readonly PricingLeg[]): CashOutQuote {
+  if (order.status !== OrderStatus.Confirmed) return none(CashOutFailure.SettleRefused);
+  const accumulator = order.bet_type === BetType.Single || order.series_number === order.item_count * 1000 + 1;
+  if (!accumulator) return none(CashOutFailure.SettleRefused);
+  if (order.remaining_stake_minor <= 0) return none(CashOutFailure.SettleRefused);
+  if (order.cash_out_count >= config.betting.cashOut.maxCount) return none(CashOutFailure.PositionLimit);
+  let placed = new Decimal(1);
+  let current = new Decimal(1);
+  let open = 0;
+  for (const leg of legs) {
+    if (leg.result !== BetResult.NoResulted) {
+      if (leg.result === BetResult.Lost) return none(CashOutFailure.SettleRefused);
+      placed = placed.times(singleReturn(1, leg.odds, leg.result as BetResult));
+      continue;
+    }
+    const market = feed.market(leg.market_id);
+    const option = market?.options.find((o) => o.type === leg.option_type);
+    if (!market || !option || market.replacedBy !== undefined || (option.line ?? market.line ?? null) !== leg.line) return none(CashOutFailure.MarketSuspend);
+    if (market.status !== 1 || option.isLock) return none(CashOutFailure.MarketSuspend);
+    placed = placed.times(leg.odds);
+    current = current.times(option.odd);
+    open++;
+  }
+  if (open === 0) return none(CashOutFailure.SettleRefused);
+  const rate = placed.dividedBy(current).times(new Money(1).minus(config.betting.cashOut.margin));
+  const remaining = new Money(order.remaining_stake_minor).dividedBy(100);
+  return { available: true, rate, price: floorAmount(rate.times(remaining)) };
+}
+
+/** What cashing out `stake` of the remaining stake pays at this rate: the spec's rounding, per cashed-out stake. */
+export function cashOutPayout(rate: Decimal.Value, stake: Decimal.Value): Decimal {
+  return floorAmount(new Decimal(rate).times(stake));
+}

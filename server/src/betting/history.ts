@@ -1,0 +1,243 @@
+import { sql } from 'kysely';
+import { BET_OPTION_KEYS, BET_RECORD_KEYS, type BetOptionField, type BetRecordField } from '../../../src/domain/betRecord';
+import { BetResult } from '../../../src/domain/series';
+import type { CashOutRow, AutoCashOutRow, OrderLegRow, OrderRow } from '../db/schema';
+import type { Lang } from '../feed';
+import Decimal from 'decimal.js';
+import { currencyIdOf, fromMinor, Money, type Currency } from '../money';
+import { CLOSED_STATUSES, OPEN_STATUSES, OrderStatus } from './codes';
+import { quoteCashOut } from './cashOutPricing';
+import type { BettingDeps, LegSnapshot, MarketSnapshot } from './orders';
+
+export const DAY_MS = 86_400_000;
+/** Spec: bet history can be queried for the last 45 days only. */
+export const HISTORY_DAYS = 45;
+export const UNSETTLED_PAGE = 200;
+export const SETTLED_PAGE = 50;
+
+export interface HistoryQuery {
+  isSettled: boolean;
+  current: number;
+  size: number;
+  startTime?: number;
+  endTime?: number;
+  /** Statistics and totals in this currency (the member's default when absent). */
+  currency: Currency;
+}
+
+type ShortRecord = Record<string, unknown>;
+
+function short<F extends string>(keys: Record<F, string>, fields: Record<F, unknown>): ShortRecord {
+  const out: ShortRecord = {};
+  for (const field of Object.keys(fields) as F[]) out[keys[field]] = fields[field];
+  return out;
+}
+
+/** What the stake still running returns if every leg wins: remaining unit stake x the order's odds, floored. */
+export function potentialReturn(order: { remaining_stake_minor: number; bet_count: number; odds: string }): Decimal {
+  const unit = new Money(order.remaining_stake_minor).dividedBy(100).dividedBy(order.bet_count);
+  return unit.times(order.odds).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+}
+
+const money = (minor: number | null | undefined): string => fromMinor(Number(minor ?? 0));
+
+export interface StatisticsRow {
+  coinId: number;
+  coinName: string;
+  count: number;
+  stakeAmount: string;
+  payoutAmount: string;
+  winLose: string;
+}
+
+export interface HistoryPage {
+  records: ShortRecord[];
+  total: number;
+  current: number;
+  size: number;
+  /** Total stake and total returned (settlement and cash outs) of the matching orders in the asked currency. */
+  tamt: string;
+  tsamt: string;
+  sts: StatisticsRow[];
+}
+
+/**
+ * The bet history: one member's orders as the spec's bet records under short server keys (src/domain/betRecord.ts
+ * holds the key table the app maps back), newest first, with per-currency statistics of the whole selection.
+ */
+export function createHistory(deps: BettingDeps) {
+  const { db, feed, config } = deps;
+
+  function optionOf(leg: OrderLegRow, lang: Lang): ShortRecord {
+    const names = JSON.parse(leg.snapshot_json) as LegSnapshot;
+    const market = JSON.parse(leg.market_json) as MarketSnapshot;
+    const matchName = names.away ? `${names.home.name[lang]} vs ${names.away.name[lang]}` : names.home.name[lang];
+    const fields: Record<BetOptionField, unknown> = {
+      sportId: leg.sport_id,
+      matchId: Number(leg.match_id),
+      matchName,
+      leagueName: names.league.name[lang],
+      beginTime: Number(leg.begin_time),
+      period: market.period,
+      marketType: leg.market_type,
+      marketTypeName: names.market[lang],
+      optionName: names.option[lang],
+      inPlay: leg.is_in_play === 1,
+      home: { id: names.home.id, logoUrl: names.home.icon, name: names.home.name[lang] },
+      away: names.away ? { id: names.away.id, logoUrl: names.away.icon, name: names.away.name[lang] } : null,
+      resultScore: leg.result_score,
+      settledResult: leg.result,
+      betOdds: leg.odds,
+      oddsType: leg.odds_format,
+      linear: leg.line,
+      remark: leg.result === BetResult.Cancel ? 'void' : '',
+      marketId: Number(leg.market_id),
+      selectionType: leg.option_type,
+      odds: leg.odds,
+      cancelReason: leg.result === BetResult.Cancel ? 'match cancelled or period not completed' : null,
+      isInPlay: leg.is_in_play,
+      matchType: names.isOutright ? 2 : 1,
+    };
+    return short(BET_OPTION_KEYS, fields);
+  }
+
+  function cashOutEntry(c: CashOutRow, order: OrderRow) {
+    return {
+      id: c.id,
+      createdTime: Number(c.created_at),
+      amount: money(c.stake_minor),
+      payout: money(c.payout_minor),
+      orderId: c.order_id,
+      orderStatus: c.status,
+      refundAmount: money(order.remaining_stake_minor),
+      cancelReason: c.cancel_reason,
+    };
+  }
+
+  function record(order: OrderRow, legs: OrderLegRow[], cashOuts: CashOutRow[], autos: AutoCashOutRow[], lang: Lang): ShortRecord {
+    const quote = quoteCashOut(feed, config, order, legs);
+    const remaining = Number(order.remaining_stake_minor);
+    const returned = Number(order.payout_minor) + Number(order.cash_out_payout_minor);
+    const currency = order.currency as Currency;
+    const fields: Record<BetRecordField, unknown> = {
+      id: order.id,
+      seriesType: order.series_number,
+      betCount: order.bet_count,
+      matchCount: order.item_count,
+      betAmount: money(order.stake_minor),
+      lastBetAmount: money(remaining),
+      settledAmount: money(returned),
+      orderStatus: order.status,
+      oddsChange: order.odds_change,
+      settledTime: order.settled_at === null ? null : Number(order.settled_at),
+      createdTime: Number(order.created_at),
+      cancelledTime: order.cancelled_at === null ? null : Number(order.cancelled_at),
+      modifiedTime: Number(order.modified_at),
+      remark: order.reject_reason ?? '',
+      singleBetAmount: money(order.unit_stake_minor),
+      betType: order.bet_type,
+      rate: quote.rate.toDecimalPlaces(3).toString(),
+      cashOutPrice: quote.price.toFixed(2),
+      cashOutStatus: quote.available ? 1 : 0,
+      minSingleAmount: config.betting.cashOut.minSingle,
+      minParlayAmount: config.betting.cashOut.minParlay,
+      maxCashOutCount: config.betting.cashOut.maxCount,
+      cashOutTotalAmount: money(order.cash_out_payout_minor),
+      remainingPrincipal: money(remaining),
+      allowSettleInAdvance: quote.available,
+      cashOutPayoutStake: money(order.cash_out_stake_minor),
+      cashOutCount: order.cash_out_count,
+      autoBet: order.reserve_id !== null,
+      handicapCount: legs.length,
+      seriesCount: order.bet_type === 1 ? 0 : 1,
+      reserveStatus: autos.some((a) => a.status === 0) ? 1 : 0,
+      lastWinAmount: potentialReturn(order).minus(new Money(remaining).dividedBy(100)).toFixed(2),
+      maxWinAmount: money(order.max_win_minor),
+      maxPayoutAmount: config.betting.maxPayout,
+      returnAmount: money(returned),
+      options: legs.map((leg) => optionOf(leg, lang)),
+      reserveCashOutList: autos.map((a) => ({ id: Number(a.id), stake: money(a.stake_minor), threshold: money(a.threshold_minor), status: a.status, createdTime: Number(a.created_at) })),
+      cashOutList: cashOuts.map((c) => cashOutEntry(c, order)),
+      currencyId: currencyIdOf(currency),
+      currency,
+      exchangeRate: order.exchange_rate,
+      inPolling: order.status === OrderStatus.ReserveCashOut,
+      rejectReason: order.reject_reason,
+      rejectType: order.reject_type,
+      result: order.result,
+    };
+    return short(BET_RECORD_KEYS, fields);
+  }
+
+  async function recordsOf(orders: OrderRow[], lang: Lang): Promise<ShortRecord[]> {
+    if (orders.length === 0) return [];
+    const ids = orders.map((o) => o.id);
+    const [legs, cashOuts, autos] = await Promise.all([
+      db.selectFrom('order_legs').selectAll().where('order_id', 'in', ids).orderBy('leg_no').execute(),
+      db.selectFrom('cash_outs').selectAll().where('order_id', 'in', ids).orderBy('created_at').execute(),
+      db.selectFrom('auto_cash_outs').selectAll().where('order_id', 'in', ids).orderBy('created_at').execute(),
+    ]);
+    const group = <T extends { order_id: string }>(rows: T[]) => {
+      const map = new Map<string, T[]>();
+      for (const row of rows) map.set(row.order_id, [...(map.get(row.order_id) ?? []), row]);
+      return map;
+    };
+    const legsOf = group(legs);
+    const cashOutsOf = group(cashOuts);
+    const autosOf = group(autos);
+    return orders.map((o) => record(o, legsOf.get(o.id) ?? [], cashOutsOf.get(o.id) ?? [], autosOf.get(o.id) ?? [], lang));
+  }
+
+  return {
+    recordsOf,
+    async page(memberId: number, query: HistoryQuery, lang: Lang): Promise<HistoryPage> {
+      const statuses = query.isSettled ? CLOSED_STATUSES : OPEN_STATUSES;
+      const when = sql<number>`coalesce(settled_at, cancelled_at, created_at)`;
+      let base = db.selectFrom('orders').where('member_id', '=', memberId).where('status', 'in', [...statuses]);
+      if (query.startTime !== undefined) base = base.where(when, '>=', query.startTime);
+      if (query.endTime !== undefined) base = base.where(when, '<=', query.endTime);
+      const [rows, stats] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.size)
+          .offset((query.current - 1) * query.size)
+          .execute(),
+        base
+          .select((eb) => [
+            'currency',
+            eb.fn.countAll<number>().as('count'),
+            eb.fn.sum<number>('stake_minor').as('stake'),
+            eb.fn.sum<number>(sql`payout_minor + cash_out_payout_minor`).as('returned'),
+          ])
+          .groupBy('currency')
+          .execute(),
+      ]);
+      const sts: StatisticsRow[] = stats.map((s) => {
+        const stake = Number(s.stake ?? 0);
+        const returned = Number(s.returned ?? 0);
+        return {
+          coinId: currencyIdOf(s.currency as Currency),
+          coinName: s.currency,
+          count: Number(s.count),
+          stakeAmount: money(stake),
+          payoutAmount: money(returned),
+          winLose: query.isSettled ? money(returned - stake) : '0.00',
+        };
+      });
+      const mine = sts.find((s) => s.coinName === query.currency);
+      return {
+        records: await recordsOf(rows, lang),
+        total: sts.reduce((sum, s) => sum + s.count, 0),
+        current: query.current,
+        size: query.size,
+        tamt: mine?.stakeAmount ?? '0.00',
+        tsamt: mine?.payoutAmount ?? '0.00',
+        sts,
+      };
+    },
+  };
+}
+
+export type History = ReturnType<typeof createHistory>;

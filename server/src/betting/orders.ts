@@ -1,0 +1,558 @@
+import { randomInt } from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { Kysely, Transaction } from 'kysely';
+import { OddsFormat } from '../../../src/domain/odds';
+import { MAX_SERIES_LEGS, seriesOptions, type SeriesOption } from '../../../src/domain/series';
+import type { Clock } from '../clock';
+import type { PlatformConfig } from '../config/platformConfig';
+import type { Database, OrderLegsTable, OrdersTable } from '../db/schema';
+import type { Feed, Fixture, Market, Text } from '../feed';
+import { ApiError } from '../http/envelope';
+import { fromMinor, Money, toMinor, type Currency, type MoneyValue } from '../money';
+import { BetError, BetType, OddsChange, OrderStatus } from './codes';
+import { checkStake, priceLeg, refuse, stakeRange, type LegRequest, type PricedLeg, type StakeRange } from './rules';
+import { InsufficientFunds, type WalletService } from './wallet';
+
+export interface BettingDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  feed: Feed;
+  wallet: WalletService;
+  config: PlatformConfig;
+}
+
+/**
+ * Ids of orders, cash outs and pre-bets: the creation time in ms (13 digits) and a 6-digit sequence that starts at a
+ * random point, so ids sort by time, never repeat within a process and do not collide across restarts in practice.
+ * The app matches order ids on their first 15 characters (spec section 4), which this keeps meaningful.
+ */
+export function createIdSource(clock: Clock): () => string {
+  let seq = randomInt(1_000_000);
+  return () => {
+    seq = (seq + 1) % 1_000_000;
+    return `${clock.now()}${String(seq).padStart(6, '0')}`;
+  };
+}
+
+/** What settlement needs of a market; stored with each leg because market ids are not promised across restarts. */
+export interface MarketSnapshot {
+  key: Market['key'];
+  kind: Market['kind'];
+  marketType: number;
+  period: string;
+  line?: string;
+  unit: Market['unit'];
+  optionTypes: string[];
+  allowParley: boolean;
+}
+
+/** Names of a leg in every language, for the history. */
+export interface LegSnapshot {
+  league: { id: number; name: Text };
+  home: { id: number; name: Text; icon: string };
+  away: { id: number; name: Text; icon: string } | null;
+  market: Text;
+  option: Text;
+  isOutright: boolean;
+}
+
+export function marketSnapshot(market: Market): MarketSnapshot {
+  const snap: MarketSnapshot = {
+    key: market.key,
+    kind: market.kind,
+    marketType: market.marketType,
+    period: market.period,
+    unit: market.unit,
+    optionTypes: market.options.map((o) => o.type),
+    allowParley: market.allowParley,
+  };
+  if (market.line !== undefined) snap.line = market.line;
+  return snap;
+}
+
+export function legSnapshot(leg: { market: Market; option: PricedLeg['option']; fixture: Fixture }): LegSnapshot {
+  return {
+    league: leg.fixture.league,
+    home: leg.fixture.home,
+    away: leg.fixture.away,
+    market: leg.market.name,
+    option: leg.option.name,
+    isOutright: leg.fixture.isOutright,
+  };
+}
+
+/** A single bet as the app sends it (spec: singleBetList entries). */
+export interface SingleBetInput {
+  unitStake: string;
+  oddsChange: OddsChange;
+  leg: LegRequest;
+}
+
+/** One series of a multiple bet: which series (seriesValue = series number), its unit stake and acceptance. */
+export interface SeriesInput {
+  seriesNumber: number;
+  itemCount: number;
+  unitStake: string;
+  oddsChange: OddsChange;
+}
+
+export interface PlaceContext {
+  memberId: number;
+  currency: Currency;
+  /** The client's request id; a repeat answers the first request's orders. */
+  requestId?: string;
+}
+
+export interface PlacedOrder {
+  orderId: string;
+  status: number;
+  betAmount: string;
+  odds: string;
+  seriesNumber: number;
+}
+
+export interface PlaceResult {
+  orders: PlacedOrder[];
+  /** True when the request id had been seen and these are the orders it made then. */
+  repeated: boolean;
+}
+
+/** An order about to be written, with its legs. */
+interface Draft {
+  order: OrdersTable;
+  legs: OrderLegsTable[];
+}
+
+export interface BetInfoRequest {
+  marketId: number;
+  matchId: number;
+  type: string;
+}
+
+export interface BetInfoEntry {
+  marketId: number;
+  oldMarketId: number | null;
+  matchId: number;
+  sportId: number;
+  allowParley: boolean;
+  isInPlay: boolean;
+  minBet: string;
+  maxBet: string;
+  /** 1 on sale, 0 suspended, -1 closed. */
+  status: number;
+  marketType: number;
+  period: string;
+  line: string | null;
+  option: { name: string; odd: string; type: string; isLock: boolean };
+  homeName: string;
+  awayName: string;
+  leagueName: string;
+  beginTime: number;
+}
+
+export interface SeriesInfo {
+  seriesNumber: number;
+  name: string;
+  combination: number;
+  seriesOdd: string;
+  betCount: number;
+  minBet: string;
+  maxBet: string;
+}
+
+type Lang = keyof Text;
+
+/** Follows replaced markets to the one on sale now (a line move replaces a market; the app remaps its id). */
+function currentMarket(feed: Feed, marketId: number): { market: Market | undefined; oldMarketId: number | null } {
+  let market = feed.market(marketId);
+  for (let hops = 0; market?.replacedBy !== undefined && hops < 20; hops++) market = feed.market(market.replacedBy);
+  return { market, oldMarketId: market && market.marketId !== marketId ? marketId : null };
+}
+
+export function seriesKindOf(seriesNumber: number, legs: number): SeriesOption['kind'] | undefined {
+  if (legs < 2 || legs > MAX_SERIES_LEGS) return undefined;
+  const offered = seriesOptions(Array.from({ length: legs }, () => '2'));
+  return offered.find((s) => s.seriesNumber === seriesNumber)?.kind;
+}
+
+export interface OrderService {
+  /** The spec's pre-bet info: current state of the selected markets and, for several, the series they allow. */
+  betInfo(requests: readonly BetInfoRequest[], options: { isSelectSeries: boolean; currency: Currency; lang: Lang }): {
+    betInfo: BetInfoEntry[];
+    seriesInfo: SeriesInfo[];
+  };
+  placeSingles(ctx: PlaceContext, bets: readonly SingleBetInput[]): Promise<PlaceResult>;
+  placeMultiple(ctx: PlaceContext, legs: readonly LegRequest[], series: readonly SeriesInput[]): Promise<PlaceResult>;
+  /** Places one priced single without a request id (a triggered pre-bet), inside the caller's transaction. */
+  writeSingle(trx: Transaction<Database>, ctx: PlaceContext, leg: PricedLeg, unitStake: MoneyValue, oddsChange: OddsChange, reserveId: string): Promise<PlacedOrder>;
+  /** Ends the in-play delay of due orders: each is confirmed at the price of that moment or rejected and refunded. */
+  processDue(): Promise<number>;
+  /** Notes a dangerous event (goal, red card, penalty): pending in-play bets on the match placed before it are rejected. */
+  noteDanger(matchId: number): void;
+  statuses(memberId: number, orderIds: readonly string[]): Promise<Array<{ oid: string; st: number }>>;
+  nextId(): string;
+}
+
+export function createOrderService(deps: BettingDeps): OrderService {
+  const { db, clock, feed, wallet, config } = deps;
+  const nextId = createIdSource(clock);
+  /** Real time of the last dangerous event per match. In memory: after a restart only the price re-check applies. */
+  const dangerAt = new Map<number, number>();
+
+  const delayMs = () => Math.round(config.betting.inPlayDelaySeconds * 1000);
+  const singleRange = (currency: Currency, odds: Decimal.Value): StakeRange => stakeRange(config, config.betting.single, currency, odds);
+  const parlayRange = (currency: Currency, odds: Decimal.Value): StakeRange => stakeRange(config, config.betting.parlay, currency, odds);
+
+  function legRow(orderId: string, legNo: number, leg: PricedLeg): OrderLegsTable {
+    return {
+      order_id: orderId,
+      leg_no: legNo,
+      match_id: leg.market.matchId,
+      sport_id: leg.market.sportId,
+      market_id: leg.market.marketId,
+      market_type: leg.market.marketType,
+      option_type: leg.option.type,
+      line: leg.option.line ?? leg.market.line ?? null,
+      odds: leg.odds.toString(),
+      odds_format: leg.format,
+      is_in_play: leg.fixture.inPlay ? 1 : 0,
+      begin_time: leg.fixture.beginTime,
+      market_json: JSON.stringify(marketSnapshot(leg.market)),
+      snapshot_json: JSON.stringify(legSnapshot(leg)),
+      result: 0,
+      result_score: null,
+      settled_at: null,
+    };
+  }
+
+  function orderRow(ctx: PlaceContext, id: string, fields: {
+    betType: number;
+    seriesNumber: number;
+    legs: readonly PricedLeg[];
+    betCount: number;
+    unitStake: MoneyValue;
+    odds: Decimal;
+    oddsChange: OddsChange;
+    reserveId?: string;
+  }): OrdersTable {
+    const now = clock.now();
+    const inPlay = fields.legs.some((l) => l.fixture.inPlay);
+    const delayed = inPlay && delayMs() > 0;
+    const stake = fields.unitStake.times(fields.betCount);
+    return {
+      id,
+      member_id: ctx.memberId,
+      request_id: ctx.requestId ?? id,
+      bet_type: fields.betType,
+      series_number: fields.seriesNumber,
+      item_count: fields.legs.length,
+      bet_count: fields.betCount,
+      currency: ctx.currency,
+      exchange_rate: config.exchangeRates[ctx.currency],
+      unit_stake_minor: toMinor(fields.unitStake),
+      stake_minor: toMinor(stake),
+      remaining_stake_minor: toMinor(stake),
+      odds: fields.odds.toString(),
+      max_win_minor: toMinor(fields.unitStake.times(fields.odds).toDecimalPlaces(2, Decimal.ROUND_DOWN)),
+      odds_change: fields.oddsChange,
+      status: delayed ? OrderStatus.Confirming : OrderStatus.Confirmed,
+      result: 0,
+      payout_minor: 0,
+      cash_out_count: 0,
+      cash_out_stake_minor: 0,
+      cash_out_payout_minor: 0,
+      reject_type: null,
+      reject_reason: null,
+      is_in_play: inPlay ? 1 : 0,
+      accept_at: delayed ? now + delayMs() : null,
+      reserve_id: fields.reserveId ?? null,
+      created_at: now,
+      confirmed_at: delayed ? null : now,
+      settled_at: null,
+      cancelled_at: null,
+      modified_at: now,
+    };
+  }
+
+  function placed(d: Draft): PlacedOrder {
+    return {
+      orderId: d.order.id,
+      status: d.order.status,
+      betAmount: fromMinor(d.order.stake_minor),
+      odds: d.order.odds,
+      seriesNumber: d.order.series_number,
+    };
+  }
+
+  /** Debits the stakes and writes the orders, their legs and the request record, all or nothing. */
+  async function write(ctx: PlaceContext, drafts: readonly Draft[]): Promise<PlaceResult> {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        if (ctx.requestId !== undefined) {
+          const seen = await repeatOf(trx, ctx);
+          if (seen) return seen;
+        }
+        for (const d of drafts) await writeDraft(trx, ctx, d);
+        if (ctx.requestId !== undefined) {
+          await trx
+            .insertInto('bet_requests')
+            .values({ member_id: ctx.memberId, request_id: ctx.requestId, order_ids: JSON.stringify(drafts.map((d) => d.order.id)), created_at: clock.now() })
+            .execute();
+        }
+        return { orders: drafts.map(placed), repeated: false };
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFunds) {
+        throw refuse(BetError.InsufficientBalance, `${ctx.currency} balance ${fromMinor(error.balanceMinor)} is below the stake ${fromMinor(error.requestedMinor)}`);
+      }
+      throw error;
+    }
+  }
+
+  async function writeDraft(trx: Transaction<Database>, ctx: PlaceContext, d: Draft): Promise<void> {
+    await wallet.debit(trx, { memberId: ctx.memberId, asset: ctx.currency, amountMinor: d.order.stake_minor, kind: 'bet_stake', refType: 'order', refId: d.order.id });
+    await trx.insertInto('orders').values(d.order).execute();
+    await trx.insertInto('order_legs').values(d.legs).execute();
+  }
+
+  async function repeatOf(executor: Kysely<Database> | Transaction<Database>, ctx: PlaceContext): Promise<PlaceResult | undefined> {
+    const row = await executor
+      .selectFrom('bet_requests')
+      .select('order_ids')
+      .where('member_id', '=', ctx.memberId)
+      .where('request_id', '=', ctx.requestId ?? '')
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const ids = JSON.parse(row.order_ids) as string[];
+    const orders = await executor
+      .selectFrom('orders')
+      .select(['id', 'status', 'stake_minor', 'odds', 'series_number'])
+      .where('id', 'in', ids)
+      .execute();
+    const byId = new Map(orders.map((o) => [o.id, o]));
+    return {
+      repeated: true,
+      orders: ids.flatMap((id) => {
+        const o = byId.get(id);
+        return o ? [{ orderId: o.id, status: o.status, betAmount: fromMinor(Number(o.stake_minor)), odds: o.odds, seriesNumber: o.series_number }] : [];
+      }),
+    };
+  }
+
+  function parseStake(value: string, where: string): MoneyValue {
+    const stake = new Money(value);
+    if (stake.decimalPlaces() > 2) throw new ApiError(400, 4001, `${where}: expected an amount with at most 2 decimals, got "${value}"`);
+    return stake;
+  }
+
+  function draftSingle(ctx: PlaceContext, leg: PricedLeg, unitStake: MoneyValue, oddsChange: OddsChange, where: string, reserveId?: string): Draft {
+    checkStake(unitStake, singleRange(ctx.currency, leg.odds), `${where}.unitStake`);
+    const id = nextId();
+    const order = orderRow(ctx, id, { betType: BetType.Single, seriesNumber: 0, legs: [leg], betCount: 1, unitStake, odds: leg.odds, oddsChange, ...(reserveId ? { reserveId } : {}) });
+    return { order, legs: [legRow(id, 1, leg)] };
+  }
+
+  async function placeSingles(ctx: PlaceContext, bets: readonly SingleBetInput[]): Promise<PlaceResult> {
+    if (ctx.requestId !== undefined) {
+      const seen = await repeatOf(db, ctx);
+      if (seen) return seen;
+    }
+    const drafts = bets.map((bet, i) => {
+      const where = `singleBetList[${i}]`;
+      const leg = priceLeg(feed, bet.leg, bet.oddsChange, `${where}.betOptionList[0]`);
+      return draftSingle(ctx, leg, parseStake(bet.unitStake, `${where}.unitStake`), bet.oddsChange, where);
+    });
+    return write(ctx, drafts);
+  }
+
+  async function placeMultiple(ctx: PlaceContext, requests: readonly LegRequest[], series: readonly SeriesInput[]): Promise<PlaceResult> {
+    if (ctx.requestId !== undefined) {
+      const seen = await repeatOf(db, ctx);
+      if (seen) return seen;
+    }
+    const maxLegs = config.betting.maxParlayLegs;
+    if (requests.length > maxLegs) throw refuse(BetError.TooManyMatches, `betOptionList: at most ${maxLegs} matches, got ${requests.length}`);
+    // Every series of the request uses the strictest acceptance any of them asked for: the legs are priced once.
+    const oddsChange = Math.min(...series.map((s) => s.oddsChange)) as OddsChange;
+    const legs = requests.map((r, i) => priceLeg(feed, r, oddsChange, `betOptionList[${i}]`));
+    const seen = new Set<number>();
+    legs.forEach((leg, i) => {
+      if (!leg.market.allowParley) throw refuse(BetError.ParlayNotAllowed, `betOptionList[${i}]: market ${leg.market.marketId} cannot join a parlay`);
+      if (seen.has(leg.market.matchId)) throw refuse(BetError.SameMatchTwice, `betOptionList[${i}]: match ${leg.market.matchId} is already in the parlay`);
+      seen.add(leg.market.matchId);
+    });
+    const offered = seriesOptions(legs.map((l) => l.odds));
+    const drafts = series.map((s, i) => {
+      const where = `betMultipleData[${i}]`;
+      if (s.itemCount !== legs.length) throw new ApiError(400, 4001, `${where}.itemCount: expected ${legs.length} (the selections sent), got ${s.itemCount}`);
+      const option = offered.find((o) => o.seriesNumber === s.seriesNumber);
+      if (!option) {
+        throw refuse(BetError.SeriesNotOffered, `${where}.seriesValue ${s.seriesNumber} (offered for ${legs.length} selections: ${offered.map((o) => o.seriesNumber).join(', ')})`);
+      }
+      const unitStake = parseStake(s.unitStake, `${where}.unitStake`);
+      checkStake(unitStake, parlayRange(ctx.currency, option.seriesOdd), `${where}.unitStake`);
+      const id = nextId();
+      const order = orderRow(ctx, id, { betType: BetType.Multiple, seriesNumber: option.seriesNumber, legs, betCount: option.betCount, unitStake, odds: option.seriesOdd, oddsChange });
+      return { order, legs: legs.map((leg, n) => legRow(id, n + 1, leg)) };
+    });
+    const numbers = new Set<number>();
+    for (const d of drafts) {
+      if (numbers.has(d.order.series_number)) throw new ApiError(400, 4001, `betMultipleData: series ${d.order.series_number} sent twice`);
+      numbers.add(d.order.series_number);
+    }
+    return write(ctx, drafts);
+  }
+
+  function betInfo(requests: readonly BetInfoRequest[], options: { isSelectSeries: boolean; currency: Currency; lang: Lang }) {
+    const entries = requests.map((r): BetInfoEntry => {
+      const { market, oldMarketId } = currentMarket(feed, r.marketId);
+      const option = market?.options.find((o) => o.type === r.type);
+      const fixture = feed.fixture(market?.matchId ?? r.matchId);
+      const status = !market || !option ? -1 : market.status;
+      const odd = option && !option.isLock ? option.odd : '0';
+      const range = option && !option.isLock ? singleRange(options.currency, option.odd) : undefined;
+      return {
+        marketId: market?.marketId ?? r.marketId,
+        oldMarketId,
+        matchId: fixture?.matchId ?? r.matchId,
+        sportId: fixture?.sportId ?? market?.sportId ?? 0,
+        allowParley: market?.allowParley ?? false,
+        isInPlay: fixture?.inPlay ?? false,
+        minBet: range ? range.min.toFixed(2) : '0.00',
+        maxBet: range ? range.max.toFixed(2) : '0.00',
+        status,
+        marketType: market?.marketType ?? 0,
+        period: market?.period ?? '',
+        line: option?.line ?? market?.line ?? null,
+        option: { name: option?.name[options.lang] ?? '', odd, type: r.type, isLock: !option || option.isLock || status !== 1 },
+        homeName: fixture?.home.name[options.lang] ?? '',
+        awayName: fixture?.away?.name[options.lang] ?? '',
+        leagueName: fixture?.league.name[options.lang] ?? '',
+        beginTime: fixture?.beginTime ?? 0,
+      };
+    });
+    const seriesInfo: SeriesInfo[] = [];
+    const distinctMatches = new Set(entries.map((e) => e.matchId)).size === entries.length;
+    const bettable = entries.every((e) => e.status === 1 && e.allowParley && !e.option.isLock);
+    if (options.isSelectSeries && entries.length >= 2 && entries.length <= config.betting.maxParlayLegs && distinctMatches && bettable) {
+      for (const s of seriesOptions(entries.map((e) => e.option.odd))) {
+        const range = parlayRange(options.currency, s.seriesOdd);
+        seriesInfo.push({
+          seriesNumber: s.seriesNumber,
+          name: s.asianName,
+          combination: s.combination,
+          seriesOdd: s.seriesOdd.toDecimalPlaces(4, Decimal.ROUND_DOWN).toString(),
+          betCount: s.betCount,
+          minBet: range.min.toFixed(2),
+          maxBet: range.max.toFixed(2),
+        });
+      }
+    }
+    return { betInfo: entries, seriesInfo };
+  }
+
+  /** Re-prices the legs of a confirming order; answers the refusal, or the accepted legs' odds. */
+  async function recheck(order: { id: string; odds_change: number; created_at: number }): Promise<{ ok: true; odds: Decimal[] } | { ok: false; code: BetError; reason: string }> {
+    const legs = await db.selectFrom('order_legs').select(['leg_no', 'match_id', 'market_id', 'option_type', 'odds', 'is_in_play']).where('order_id', '=', order.id).orderBy('leg_no').execute();
+    const odds: Decimal[] = [];
+    for (const leg of legs) {
+      const danger = dangerAt.get(leg.match_id);
+      if (leg.is_in_play && danger !== undefined && danger >= order.created_at) {
+        return { ok: false, code: BetError.ScoreChanged, reason: `Score changed: a goal or card in match ${leg.match_id} during the acceptance delay` };
+      }
+      try {
+        const priced = priceLeg(feed, { marketId: leg.market_id, optionType: leg.option_type, odds: leg.odds, oddsFormat: OddsFormat.Europe }, order.odds_change as OddsChange, `leg ${leg.leg_no}`);
+        odds.push(priced.odds);
+      } catch (error) {
+        if (error instanceof ApiError) return { ok: false, code: error.code as BetError, reason: error.message };
+        throw error;
+      }
+    }
+    return { ok: true, odds };
+  }
+
+  async function accept(order: OrdersTable | Awaited<ReturnType<typeof dueOrders>>[number]): Promise<void> {
+    const check = await recheck(order);
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      if (check.ok) {
+        const legs = check.odds;
+        let total: Decimal;
+        if (order.bet_type === BetType.Single || order.series_number === order.item_count * 1000 + 1) {
+          total = legs.reduce((p, d) => p.times(d), new Decimal(1));
+        } else {
+          total = seriesOptions(legs).find((s) => s.seriesNumber === order.series_number)?.seriesOdd ?? new Decimal(order.odds);
+        }
+        const unit = new Money(fromMinor(Number(order.unit_stake_minor)));
+        const done = await trx
+          .updateTable('orders')
+          .set({
+            status: OrderStatus.Confirmed,
+            odds: total.toString(),
+            max_win_minor: toMinor(unit.times(total).toDecimalPlaces(2, Decimal.ROUND_DOWN)),
+            confirmed_at: now,
+            accept_at: null,
+            modified_at: now,
+          })
+          .where('id', '=', order.id)
+          .where('status', '=', OrderStatus.Confirming)
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) === 0) return;
+        for (let i = 0; i < legs.length; i++) {
+          await trx.updateTable('order_legs').set({ odds: legs[i]!.toString() }).where('order_id', '=', order.id).where('leg_no', '=', i + 1).execute();
+        }
+        return;
+      }
+      const done = await trx
+        .updateTable('orders')
+        .set({ status: OrderStatus.Rejected, reject_type: check.code, reject_reason: check.reason, accept_at: null, cancelled_at: now, modified_at: now })
+        .where('id', '=', order.id)
+        .where('status', '=', OrderStatus.Confirming)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 0) return;
+      await wallet.credit(trx, { memberId: Number(order.member_id), asset: order.currency as Currency, amountMinor: Number(order.stake_minor), kind: 'bet_refund', refType: 'order', refId: order.id });
+      if (order.reserve_id) {
+        await trx.updateTable('reservations').set({ status: 4, fail_reason: check.reason, modified_at: now }).where('id', '=', order.reserve_id).execute();
+      }
+    });
+  }
+
+  async function dueOrders() {
+    return db
+      .selectFrom('orders')
+      .selectAll()
+      .where('status', '=', OrderStatus.Confirming)
+      .where('accept_at', '<=', clock.now())
+      .orderBy('accept_at')
+      .limit(500)
+      .execute();
+  }
+
+  return {
+    betInfo,
+    placeSingles,
+    placeMultiple,
+    async writeSingle(trx, ctx, leg, unitStake, oddsChange, reserveId) {
+      const draft = draftSingle(ctx, leg, unitStake, oddsChange, 'pre-bet', reserveId);
+      await writeDraft(trx, ctx, draft);
+      return placed(draft);
+    },
+    async processDue() {
+      const due = await dueOrders();
+      for (const order of due) await accept(order);
+      return due.length;
+    },
+    noteDanger(matchId) {
+      const now = clock.now();
+      dangerAt.set(matchId, now);
+      // Only events within the delay matter; drop older ones so the map stays the size of the live card.
+      for (const [id, at] of dangerAt) if (at < now - delayMs() - 60_000) dangerAt.delete(id);
+    },
+    async statuses(memberId, orderIds) {
+      if (orderIds.length === 0) return [];
+      const rows = await db.selectFrom('orders').select(['id', 'status']).where('member_id', '=', memberId).where('id', 'in', [...orderIds]).execute();
+      return rows.map((r) => ({ oid: r.id, st: r.status }));
+    },
+    nextId,
+  };
+}

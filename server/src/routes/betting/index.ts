@@ -1,0 +1,277 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createHistory, DAY_MS, HISTORY_DAYS, SETTLED_PAGE, UNSETTLED_PAGE } from '../../betting/history';
+import { ApiError, CODES, ok } from '../../http/envelope';
+import { createErrorHandler, createNotFoundHandler } from '../../http/errorHandler';
+import { currentMember, requireMember } from '../../http/requireMember';
+import { expecting } from '../../validation/issues';
+import { cashOutRoutes } from './cashOut';
+import { reservationRoutes } from './reservations';
+import {
+  amountField,
+  bettingResponses,
+  currencyFor,
+  currencyIdField,
+  idField,
+  languageField,
+  oddsChangeField,
+  oddsField,
+  oddsFormatField,
+  orderIdField,
+  requestIdField,
+  timeField,
+} from './fields';
+
+const optionType = z.string({ error: expecting('an option type like "home", "over" or "1:0"') }).min(1).max(32);
+
+const betOption = z.strictObject({
+  marketId: idField('a market id'),
+  odds: oddsField,
+  optionType,
+  oddsFormat: oddsFormatField,
+});
+
+const placedOrder = z.object({
+  orderId: z.string(),
+  oid: z.string().describe('the same id under the short key getStakeOrderStatus uses'),
+  status: z.number().int().describe('0 Created, 1 Confirming (in-play delay), 4 Confirmed'),
+  betAmount: z.string(),
+  odds: z.string().describe('decimal odds accepted (for a series: its seriesOdd)'),
+  seriesNumber: z.number().int(),
+});
+
+const placeAnswer = z.object({ orders: z.array(placedOrder), repeated: z.boolean().describe('true when the requestId had been seen: these are the orders it made') });
+
+const betInfoEntry = z.object({
+  marketId: z.number().int(),
+  oldMarketId: z.number().int().nullable(),
+  matchId: z.number().int(),
+  sportId: z.number().int(),
+  allowParley: z.boolean(),
+  isInPlay: z.boolean(),
+  minBet: z.string(),
+  maxBet: z.string(),
+  status: z.number().int(),
+  marketType: z.number().int(),
+  period: z.string(),
+  line: z.string().nullable(),
+  option: z.object({ name: z.string(), odd: z.string(), type: z.string(), isLock: z.boolean() }),
+  optionOdd: z.string(),
+  optionBetName: z.string(),
+  homeName: z.string(),
+  awayName: z.string(),
+  leagueName: z.string(),
+  beginTime: z.number().int(),
+});
+
+const seriesInfo = z.object({
+  seriesNumber: z.number().int(),
+  name: z.string(),
+  combination: z.number().int(),
+  seriesOdd: z.string(),
+  betCount: z.number().int(),
+  minBet: z.string(),
+  maxBet: z.string(),
+});
+
+const historyAnswer = z.object({
+  records: z.array(z.record(z.string(), z.unknown())).describe('bet records under short keys: src/domain/betRecord.ts'),
+  total: z.number().int(),
+  current: z.number().int(),
+  size: z.number().int(),
+  tamt: z.string(),
+  tsamt: z.string(),
+  sts: z.array(z.object({ coinId: z.number().int(), coinName: z.string(), count: z.number().int(), stakeAmount: z.string(), payoutAmount: z.string(), winLose: z.string() })),
+});
+
+/**
+ * The betting service (spec section 7): bet info, placing singles and multiples, order status and history. Every
+ * route needs a member (14010 otherwise) and answers the betting envelope; a member only ever reaches their own
+ * orders.
+ */
+export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.setErrorHandler(createErrorHandler('betting'));
+  app.setNotFoundHandler(createNotFoundHandler('betting'));
+  app.addHook('onRequest', requireMember({ family: 'betting' }));
+  const history = createHistory({ db: app.db, clock: app.clock, feed: app.feed, wallet: app.wallet, config: app.platformConfig });
+  app.register(cashOutRoutes, { history });
+  app.register(reservationRoutes);
+
+  app.post(
+    '/batchBetMatchMarketOfJumpLine',
+    {
+      schema: {
+        summary: 'Current bet info of the selected markets, and the series they allow',
+        description:
+          'A market replaced by a line move answers the new marketId with oldMarketId set; a closed or unknown one status -1 and odd "0". ' +
+          'With isSelectSeries and 2-10 selections on different matches, all on sale and allowParley, seriesInfo lists the k-folds and the named full covers ' +
+          '(seriesNumber N * 1000 + M: 2001 doubles, 3004 Trixie; betCount = bets the unit stake is placed on).',
+        tags: ['betting'],
+        body: z.strictObject({
+          betMatchMarketList: z.array(z.strictObject({ marketId: idField('a market id'), matchId: idField('a match id'), type: optionType })).min(1).max(20),
+          isSelectSeries: z.boolean().default(false),
+          currencyId: currencyIdField,
+          language: languageField,
+        }),
+        response: bettingResponses(z.object({ betInfo: z.array(betInfoEntry), seriesInfo: z.array(seriesInfo) })),
+      },
+    },
+    async (request) => {
+      const { betMatchMarketList, isSelectSeries, currencyId, language } = request.body;
+      const currency = await currencyFor(app, currentMember(request).memberId, currencyId);
+      const info = app.betting.orders.betInfo(betMatchMarketList, { isSelectSeries, currency, lang: language ?? 'CMN' });
+      return ok({
+        betInfo: info.betInfo.map((e) => ({ ...e, optionOdd: e.option.odd, optionBetName: e.option.name })),
+        seriesInfo: info.seriesInfo,
+      });
+    },
+  );
+
+  app.post(
+    '/bet/singlePass',
+    {
+      schema: {
+        summary: 'Place single bets',
+        description:
+          'Each singleBetList entry is one order on its one option. All or nothing: any refused entry refuses the request (the message names it) and no money moves. ' +
+          'Pre-match orders are Confirmed at once; in-play ones wait the acceptance delay in Confirming. A repeated requestId answers the first orders.',
+        tags: ['betting'],
+        body: z.strictObject({
+          singleBetList: z
+            .array(z.strictObject({ unitStake: amountField, oddsChange: oddsChangeField, betOptionList: z.array(betOption).length(1, { error: 'expected exactly one option per single bet' }) }))
+            .min(1)
+            .max(10),
+          currencyId: currencyIdField,
+          requestId: requestIdField,
+          language: languageField,
+        }),
+        response: bettingResponses(placeAnswer),
+      },
+    },
+    async (request) => {
+      const { singleBetList, currencyId, requestId } = request.body;
+      const memberId = currentMember(request).memberId;
+      const currency = await currencyFor(app, memberId, currencyId);
+      const result = await app.betting.orders.placeSingles(
+        { memberId, currency, ...(requestId ? { requestId } : {}) },
+        singleBetList.map((b) => ({ unitStake: b.unitStake, oddsChange: b.oddsChange, leg: b.betOptionList[0]! })),
+      );
+      return ok({ orders: result.orders.map((o) => ({ ...o, oid: o.orderId })), repeated: result.repeated });
+    },
+  );
+
+  app.post(
+    '/betMultiple',
+    {
+      schema: {
+        summary: 'Place a multiple bet: one order per series with a stake',
+        description:
+          'betOptionList: 2-10 selections, one per match, on allowParley markets. betMultipleData: the series sent (only those with a stake), ' +
+          'each { itemCount (= selections), seriesValue (the series number from seriesInfo), unitStake, oddsChange }; total stake of a series = unitStake x betCount.',
+        tags: ['betting'],
+        body: z.strictObject({
+          betMultipleData: z
+            .array(z.strictObject({ itemCount: z.number().int().min(2).max(10), seriesValue: z.number().int().min(2001).max(10_999), unitStake: amountField, oddsChange: oddsChangeField }))
+            .min(1)
+            .max(20),
+          betOptionList: z.array(betOption).min(2).max(20),
+          currencyId: currencyIdField,
+          requestId: requestIdField,
+          language: languageField,
+        }),
+        response: bettingResponses(placeAnswer),
+      },
+    },
+    async (request) => {
+      const { betMultipleData, betOptionList, currencyId, requestId } = request.body;
+      const memberId = currentMember(request).memberId;
+      const currency = await currencyFor(app, memberId, currencyId);
+      const result = await app.betting.orders.placeMultiple(
+        { memberId, currency, ...(requestId ? { requestId } : {}) },
+        betOptionList,
+        betMultipleData.map((s) => ({ seriesNumber: s.seriesValue, itemCount: s.itemCount, unitStake: s.unitStake, oddsChange: s.oddsChange })),
+      );
+      return ok({ orders: result.orders.map((o) => ({ ...o, oid: o.orderId })), repeated: result.repeated });
+    },
+  );
+
+  app.post(
+    '/getStakeOrderStatus',
+    {
+      schema: {
+        summary: 'Status of the member’s orders by id: [{ oid, st }]',
+        description: 'Ids that are not the member’s own (or do not exist) are left out of the answer.',
+        tags: ['betting'],
+        body: z.strictObject({ orderIds: z.array(orderIdField).min(1).max(100), language: languageField }),
+        response: bettingResponses(z.array(z.object({ oid: z.string(), st: z.number().int() }))),
+      },
+    },
+    async (request) => ok(await app.betting.orders.statuses(currentMember(request).memberId, request.body.orderIds)),
+  );
+
+  const historyBody = {
+    isSettled: z.boolean({ error: expecting('true (settled) or false (unsettled)') }),
+    startTime: timeField('a start time in epoch ms').optional(),
+    endTime: timeField('an end time in epoch ms').optional(),
+    currencyId: currencyIdField,
+    language: languageField,
+  };
+
+  /** The date window of a history query: within the last 45 days; settled without one means the last day. */
+  function window(isSettled: boolean, startTime: number | undefined, endTime: number | undefined) {
+    const now = app.clock.now();
+    const earliest = now - HISTORY_DAYS * DAY_MS;
+    if (!isSettled && startTime === undefined && endTime === undefined) return {};
+    const start = startTime ?? (isSettled ? now - DAY_MS : earliest);
+    const end = endTime ?? now;
+    if (start < earliest - DAY_MS) throw new ApiError(400, CODES.INVALID_INPUT, `body.startTime: bet history reaches back ${HISTORY_DAYS} days at most, got ${new Date(start).toISOString()}`);
+    if (end < start) throw new ApiError(400, CODES.INVALID_INPUT, 'body.endTime: expected a time at or after startTime');
+    return { startTime: Math.max(start, earliest - DAY_MS), endTime: end };
+  }
+
+  app.post(
+    '/new/bet/list',
+    {
+      schema: {
+        summary: 'Bet history, a page at a time, with statistics per currency',
+        description:
+          'isSettled false: running orders (Created, Confirming, Confirmed, cash out pending), default size 200. true: settled, cashed out, rejected and cancelled ones, default size 50, ' +
+          'within startTime..endTime (by settlement time; default the last day; at most 45 days back). tamt / tsamt: total stake / total returned in currencyId (default the member’s currency); sts: per currency.',
+        tags: ['betting'],
+        body: z.strictObject({
+          ...historyBody,
+          current: z.number().int().min(1).default(1),
+          size: z.number().int().min(1).max(UNSETTLED_PAGE).optional(),
+        }),
+        response: bettingResponses(historyAnswer),
+      },
+    },
+    async (request) => {
+      const { isSettled, current, size, startTime, endTime, currencyId, language } = request.body;
+      const memberId = currentMember(request).memberId;
+      const currency = await currencyFor(app, memberId, currencyId);
+      const page = size ?? (isSettled ? SETTLED_PAGE : UNSETTLED_PAGE);
+      return ok(await history.page(memberId, { isSettled, current, size: page, currency, ...window(isSettled, startTime, endTime) }, language ?? 'CMN'));
+    },
+  );
+
+  app.post(
+    '/bet/list',
+    {
+      schema: {
+        summary: 'Bet history, the older variant: one page of the newest orders',
+        description: 'As new/bet/list on page 1 with the default size; settled orders of the last day unless startTime and endTime are given.',
+        tags: ['betting'],
+        body: z.strictObject(historyBody),
+        response: bettingResponses(historyAnswer),
+      },
+    },
+    async (request) => {
+      const { isSettled, startTime, endTime, currencyId, language } = request.body;
+      const memberId = currentMember(request).memberId;
+      const currency = await currencyFor(app, memberId, currencyId);
+      const size = isSettled ? SETTLED_PAGE : UNSETTLED_PAGE;
+      return ok(await history.page(memberId, { isSettled, current: 1, size, currency, ...window(isSettled, startTime, endTime) }, language ?? 'CMN'));
+    },
+  );
+};

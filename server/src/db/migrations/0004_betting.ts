@@ -12,7 +12,7 @@ export function betting(driver: Driver): Migration {
       await db.schema
         .createTable('orders')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('member_id', 'bigint', (c) => c.notNull())
+        .addColumn('member_id', 'bigint', (c) => c.notNull().references('members.id'))
         .addColumn('request_id', 'text', (c) => c.notNull())
         .addColumn('bet_type', 'integer', (c) => c.notNull())
         .addColumn('series_number', 'integer', (c) => c.notNull())
@@ -48,7 +48,7 @@ export function betting(driver: Driver): Migration {
 
       await db.schema
         .createTable('order_legs')
-        .addColumn('order_id', 'text', (c) => c.notNull())
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id'))
         .addColumn('leg_no', 'integer', (c) => c.notNull())
         .addColumn('match_id', 'bigint', (c) => c.notNull())
         .addColumn('sport_id', 'integer', (c) => c.notNull())
@@ -72,7 +72,7 @@ export function betting(driver: Driver): Migration {
 
       await db.schema
         .createTable('bet_requests')
-        .addColumn('member_id', 'bigint', (c) => c.notNull())
+        .addColumn('member_id', 'bigint', (c) => c.notNull().references('members.id'))
         .addColumn('request_id', 'text', (c) => c.notNull())
         .addColumn('order_ids', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
@@ -82,8 +82,8 @@ export function betting(driver: Driver): Migration {
       await db.schema
         .createTable('cash_outs')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('order_id', 'text', (c) => c.notNull())
-        .addColumn('member_id', 'bigint', (c) => c.notNull())
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id'))
+        .addColumn('member_id', 'bigint', (c) => c.notNull().references('members.id'))
         .addColumn('stake_minor', 'bigint', (c) => c.notNull())
         .addColumn('payout_minor', 'bigint', (c) => c.notNull())
         .addColumn('status', 'integer', (c) => c.notNull())
@@ -97,8 +97,8 @@ export function betting(driver: Driver): Migration {
       await db.schema.createIndex('cash_outs_due_idx').on('cash_outs').columns(['status', 'accept_at']).execute();
 
       await withIdColumn(driver, db.schema.createTable('auto_cash_outs'))
-        .addColumn('order_id', 'text', (c) => c.notNull())
-        .addColumn('member_id', 'bigint', (c) => c.notNull())
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id'))
+        .addColumn('member_id', 'bigint', (c) => c.notNull().references('members.id'))
         .addColumn('stake_minor', 'bigint', (c) => c.notNull())
         .addColumn('threshold_minor', 'bigint', (c) => c.notNull())
         .addColumn('status', 'integer', (c) => c.notNull())
@@ -111,7 +111,7 @@ export function betting(driver: Driver): Migration {
       await db.schema
         .createTable('reservations')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('member_id', 'bigint', (c) => c.notNull())
+        .addColumn('member_id', 'bigint', (c) => c.notNull().references('members.id'))
         .addColumn('currency', 'text', (c) => c.notNull())
         .addColumn('match_id', 'bigint', (c) => c.notNull())
         .addColumn('sport_id', 'integer', (c) => c.notNull())

@@ -171,7 +171,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['betting'],
         body: z.strictObject({
           betMultipleData: z
-            .array(z.strictObject({ itemCount: z.number().int().min(2).max(10), seriesValue: z.number().int().min(2001).max(10_999), unitStake: amountField, oddsChange: oddsChangeField }))
+            .array(z.strictObject({ itemCount: z.number().int().min(2).max(20), seriesValue: z.number().int().min(2001).max(10_999), unitStake: amountField, oddsChange: oddsChangeField }))
             .min(1)
             .max(20),
           betOptionList: z.array(betOption).min(2).max(20),

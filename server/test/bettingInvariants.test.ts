@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { OrderStatus } from '../src/betting/codes';
+import { buildTestApp, login, type TestApp } from './helpers';
+import { auth, bookProblems, placeSingle, play, selections } from './betting.support';
+
+/** A seeded random source, so a failure replays. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+describe('the books after a random concurrent workload', () => {
+  let t: TestApp;
+  const accepted: string[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ feed: { speed: 600 } });
+    const tokens = [await login(t), await login(t, 'demo2')];
+    const rand = random(42);
+    const pool = [...selections(t, 'today'), ...selections(t, 'inplay')];
+    const parlayPool = selections(t, 'today', { parlay: true });
+    for (let round = 0; round < 6; round++) {
+      // Each round fires a burst of requests at once: singles (some far beyond the balance) and doubles.
+      const burst = Array.from({ length: 25 }, async (_, i) => {
+        const token = tokens[i % 2]!;
+        if (rand() < 0.3 && parlayPool.length >= 2) {
+          const a = Math.floor(rand() * (parlayPool.length - 1));
+          const legs = [parlayPool[a]!, parlayPool[a + 1]!];
+          const res = await t.inject({
+            method: 'POST',
+            url: '/v1/order/betMultiple',
+            headers: auth(token),
+            payload: {
+              betMultipleData: [{ itemCount: 2, seriesValue: 2001, unitStake: '15.00', oddsChange: 2 }],
+              betOptionList: legs.map((s) => ({ marketId: s.market.marketId, optionType: s.option.type, odds: s.option.odd, oddsFormat: 1 })),
+            },
+          });
+          return res;
+        }
+        const s = pool[Math.floor(rand() * pool.length)]!;
+        const stake = rand() < 0.15 ? '9000.00' : (10 + Math.floor(rand() * 200)).toFixed(2);
+        return placeSingle(t, token, s, stake, { oddsChange: 2, requestId: `burst-${round}-${i}-${Math.floor(rand() * 3)}` });
+      });
+      for (const res of await Promise.all(burst)) {
+        if (res.statusCode === 200) for (const o of res.json().data.orders) accepted.push(o.orderId);
+        else expect([409, 422]).toContain(res.statusCode);
+      }
+      await play(t, 2_000);
+    }
+    // Long enough for every match bet on to end and settle.
+    await play(t, 30_000, 2_000);
+  }, 180_000);
+  afterAll(async () => t.app.close());
+
+  it('keeps every wallet equal to its ledger and never below zero', async () => {
+    expect(await bookProblems(t)).toEqual([]);
+  });
+
+  it('keeps every accepted order, each settled or rejected exactly once', async () => {
+    const unique = [...new Set(accepted)];
+    const rows = await t.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', unique).execute();
+    expect(rows).toHaveLength(unique.length);
+    for (const row of rows) expect([OrderStatus.Settled, OrderStatus.Rejected, OrderStatus.Confirmed]).toContain(row.status);
+    const credits = await t.db
+      .selectFrom('ledger')
+      .select(['ref_id', 'kind', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('kind', 'in', ['bet_payout', 'bet_refund', 'bet_stake'])
+      .groupBy(['ref_id', 'kind'])
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
+    expect(credits).toEqual([]);
+  });
+});

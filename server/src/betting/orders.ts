@@ -5,7 +5,7 @@ import { OddsFormat } from '../../../src/domain/odds';
 import { MAX_SERIES_LEGS, seriesOptions, type SeriesOption } from '../../../src/domain/series';
 import type { Clock } from '../clock';
 import type { PlatformConfig } from '../config/platformConfig';
-import type { Database, OrderLegsTable, OrdersTable } from '../db/schema';
+import type { Database, OrderLegsTable, OrderRow, OrdersTable } from '../db/schema';
 import type { Feed, Fixture, Market, Text } from '../feed';
 import { ApiError } from '../http/envelope';
 import { fromMinor, Money, toMinor, type Currency, type MoneyValue } from '../money';
@@ -471,7 +471,7 @@ export function createOrderService(deps: BettingDeps): OrderService {
     return { ok: true, odds };
   }
 
-  async function accept(order: OrdersTable | Awaited<ReturnType<typeof dueOrders>>[number]): Promise<void> {
+  async function accept(order: OrderRow): Promise<void> {
     const check = await recheck(order);
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
@@ -517,7 +517,7 @@ export function createOrderService(deps: BettingDeps): OrderService {
     });
   }
 
-  async function dueOrders() {
+  async function dueOrders(): Promise<OrderRow[]> {
     return db
       .selectFrom('orders')
       .selectAll()

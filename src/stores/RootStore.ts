@@ -38,6 +38,7 @@ export const RootStore = types
     afterCreate() {
       // Names in lists come from the platform in the member's language: a new language needs a fresh list.
       addDisposer(self, reaction(() => self.settings.locale, () => self.ui.view === 'list' && void self.matchList.refresh()));
+      addDisposer(self, reaction(() => self.ui.timezone, (tz) => self.matchList.setTimeZone(tz), { fireImmediately: true }));
     },
   }))
   .actions((self) => ({

@@ -115,3 +115,29 @@ describe('gap refreshes', () => {
     store.matchList.close();
   });
 });
+
+describe('the early list date filter', () => {
+  it('offers the days with matches in the platform time zone and shows one day at a time', async () => {
+    const { env, http } = fakeEnv();
+    // 23:30 UTC is already the next day in Shanghai (UTC+8).
+    const at = (iso: string) => Date.parse(iso);
+    const records = [
+      wireMatch({ matchId: 1, beginTime: at('2026-11-22T10:00:00Z'), betGroup: [] }),
+      wireMatch({ matchId: 2, beginTime: at('2026-11-22T23:30:00Z'), betGroup: [] }),
+      wireMatch({ matchId: 3, beginTime: at('2026-11-24T08:00:00Z'), betGroup: [] }),
+    ];
+    http.match.post.mockResolvedValue({ current: 1, pageTotal: 1, size: 50, total: 3, records });
+    const store = createRootStore({}, env);
+    await store.matchList.open({ type: ListType.Early, sportId: 1 });
+    expect(store.matchList.days).toEqual(['2026-11-22', '2026-11-23', '2026-11-24']);
+    store.matchList.setDate('2026-11-23');
+    expect(store.matchList.groups.flatMap((g) => g.matches.map((m) => m.matchId))).toEqual([2]);
+    store.ui.setTimezone('UTC');
+    expect(store.matchList.days).toEqual(['2026-11-22', '2026-11-24']);
+    // Another list starts with every day again.
+    await store.matchList.open({ type: ListType.Today });
+    expect(store.matchList.date).toBeUndefined();
+    expect(store.matchList.days).toEqual([]);
+    store.matchList.close();
+  });
+});

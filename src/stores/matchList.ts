@@ -1,4 +1,5 @@
 import { flow, types, type Instance } from 'mobx-state-tree';
+import { dayIn } from '../domain/calendar';
 import { ListType, type MatchPage, type WireMatch } from '../services/api/matchTypes';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
@@ -29,6 +30,8 @@ export const MatchListStore = types
     /** The sport plugin's column group shown (market-type filter); undefined: the plugin's first. */
     columnGroup: types.maybe(types.string),
     collapsed: types.array(types.number),
+    /** Early list only: the calendar day ("2026-11-21", in the platform's time zone) shown; undefined: every day. */
+    date: types.maybe(types.string),
     status: types.optional(types.enumeration(['idle', 'loading', 'ready', 'failed']), 'idle'),
     /** More pages are being fetched behind the first. */
     loadingMore: false,
@@ -39,11 +42,25 @@ export const MatchListStore = types
     generation: 0,
     /** The last query whose every page arrived, with its matches (favourites check what left the list). */
     loaded: undefined as { type: number; sportId: number; filtered: boolean; records: readonly WireMatch[] } | undefined,
+    timeZone: 'Asia/Shanghai',
+  }))
+  .views((self) => ({
+    /** The days the early list has matches on, in order: the date filter's choices. */
+    get days(): string[] {
+      if (self.type !== ListType.Early) return [];
+      return [...new Set(self.records.map((m) => dayIn(m.beginTime, self.timeZone)))].sort();
+    },
+    /** The matches shown: every loaded one, or those of the chosen day in the early list. */
+    get shown(): WireMatch[] {
+      const { date } = self;
+      if (self.type !== ListType.Early || date === undefined) return self.records;
+      return self.records.filter((m) => dayIn(m.beginTime, self.timeZone) === date);
+    },
   }))
   .views((self) => ({
     get groups(): LeagueGroup[] {
       const byLeague = new Map<number, LeagueGroup>();
-      for (const match of self.records) {
+      for (const match of self.shown) {
         let group = byLeague.get(match.leagueInfo.id);
         if (!group) {
           group = { leagueId: match.leagueInfo.id, name: match.leagueInfo.name, icon: match.leagueInfo.icon, matches: [] };
@@ -84,6 +101,12 @@ export const MatchListStore = types
     },
     setColumnGroup(id: string | undefined) {
       self.columnGroup = id;
+    },
+    setDate(date: string | undefined) {
+      self.date = date;
+    },
+    setTimeZone(timeZone: string) {
+      self.timeZone = timeZone;
     },
   }))
   .actions((self) => {
@@ -136,8 +159,12 @@ export const MatchListStore = types
     return {
       /** Shows a list: resets it, loads it, and keeps it current. */
       open(query: { type?: number; sportId?: number; leagueIds?: number[] }) {
-        if (query.type !== undefined) self.type = query.type;
+        if (query.type !== undefined && query.type !== self.type) {
+          self.type = query.type;
+          self.date = undefined;
+        }
         if (query.sportId !== undefined && query.sportId !== self.sportId) {
+          self.date = undefined;
           self.sportId = query.sportId;
           self.columnGroup = undefined;
           self.leagueIds.clear();

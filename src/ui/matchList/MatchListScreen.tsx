@@ -8,6 +8,7 @@ import type { LeagueGroup } from '../../stores/matchList';
 import { EmptyState } from '../common/Panel';
 import { LoadFailed, RowsSkeleton } from '../common/States';
 import { useStore } from '../storeContext';
+import { DateFilter } from './DateFilter';
 import { LeagueFilter } from './LeagueFilter';
 import { LIST_TABS } from './listTabs';
 import { MatchRow } from './MatchRow';
@@ -42,6 +43,7 @@ export const MatchListScreen = observer(function MatchListScreen() {
           ))}
         </div>
         <LeagueFilter />
+        <DateFilter />
       </header>
       <Slot point="sport" select={{ sportId: list.sportId }} fallback={<RowsSkeleton />} render={(module) => <MatchListBody sport={module} />} />
     </section>

@@ -1,4 +1,198 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FAILED_WINDOW_DAYS, LIST_LIMIT, MAX_ODDS_FACTOR, ODDS_CAP } from '../../betting/reservations';
+import { ApiError, CODES, ok } from '../../http/envelope';
+import { currentMember } from '../../http/requireMember';
+import { expecting } from '../../validation/issues';
+import { amountField, bettingResponses, currencyFor, currencyIdField, idField, languageField, requestIdField, timeField } from './fields';
+
+const optionType = z.string({ error: expecting('an option type like "home", "over" or "1:0"') }).min(1).max(32);
+
+const ODDS = 'decimal odds above 1 with at most 3 decimals, like "2.10"';
+const decimalOdds = z
+  .union([z.string(), z.number()], { error: expecting(ODDS) })
+  .transform(String)
+  .refine((v) => /^\d{1,6}(\.\d{1,3})?$/.test(v) && Number(v) > 1, { error: expecting(ODDS) });
+
+const reserveIdField = z.string({ error: expecting('a pre-bet id (digits)') }).regex(/^\d{1,32}$/, { error: expecting('a pre-bet id (digits)') });
+
+const reservation = z.object({
+  reserveId: z.string(),
+  marketId: z.number().int(),
+  matchId: z.number().int(),
+  type: z.string().describe('the option type'),
+  sportId: z.number().int(),
+  marketType: z.number().int(),
+  period: z.string(),
+  line: z.string().nullable(),
+  leagueName: z.string(),
+  homeName: z.string(),
+  awayName: z.string(),
+  matchType: z.number().int().describe('1 a match, 2 an outright'),
+  betName: z.string().describe('the market name'),
+  optionBetName: z.string().describe('the option name'),
+  optionOdd: z.string().describe('the requested decimal odds'),
+  optionTeam: z.string().describe('the team the option backs (home or away name), "" otherwise'),
+  homeScore: z.number().int().nullable(),
+  awayScore: z.number().int().nullable(),
+  isInPlay: z.boolean(),
+  status: z.number().int().describe('0 booked, 1 in progress (placed: orderId), 2 settled, 3 cancelled, 4 no longer valid (failReason)'),
+  unitStake: z.string(),
+  currencyId: z.number().int(),
+  currency: z.string(),
+  bookedOdds: z.string().describe('the odds when it was booked'),
+  currentOdd: z.string().nullable().describe('the option’s odds now; null once the market is gone'),
+  beginTime: z.number().int(),
+  orderId: z.string().nullable(),
+  createdTime: z.number().int(),
+  modifiedTime: z.number().int(),
+  failReason: z.string().nullable(),
+});
+
+const parameterAnswer = z.object({
+  matchId: z.number().int(),
+  marketId: z.number().int(),
+  sportId: z.number().int(),
+  marketType: z.number().int(),
+  period: z.string(),
+  line: z.string().nullable(),
+  status: z.number().int().describe('1 on sale, 0 suspended (every option locked)'),
+  isInPlay: z.boolean(),
+  minBet: z.string(),
+  maxBet: z.string(),
+  currencyId: z.number().int(),
+  currentOdds: z.array(
+    z.object({ type: z.string(), name: z.string(), odd: z.string(), isLock: z.boolean(), minOdds: z.string().nullable(), maxOdds: z.string().nullable() }),
+  ),
+  minOdds: z.string().nullable(),
+  maxOdds: z.string().nullable(),
+  expiresAt: z.number().int().nullable(),
+});
 
 /** Pre-bets (reservations): parameters, book, modify, cancel, list. Registered inside bettingRoutes. */
-export const reservationRoutes: FastifyPluginAsyncZod = async () => {};
+export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reservations = () => app.betting.reservations;
+
+  app.post(
+    '/reserve/getBetParameter',
+    {
+      schema: {
+        summary: 'The reserve limit of a market: stake range, current odds and the odds a pre-bet may ask',
+        description:
+          `Per option: the current odd and the bounds of a pre-bet on it (minOdds: the next 0.01 above the current odds; maxOdds: ${MAX_ODDS_FACTOR}x the current, at most ${ODDS_CAP}). ` +
+          'Top-level minOdds/maxOdds are those of optionType when sent, else the widest over the open options; minBet/maxBet in currencyId (default the member’s currency). ' +
+          'expiresAt: kick-off for a pre-match market (the pre-bet lapses then), null in play. A closed or unknown market refuses with 15002, a moved line with 15003/15004.',
+        tags: ['betting'],
+        body: z.strictObject({
+          matchId: idField('a match id'),
+          marketId: idField('a market id'),
+          optionType: optionType.optional(),
+          currencyId: currencyIdField,
+          language: languageField,
+        }),
+        response: bettingResponses(parameterAnswer),
+      },
+    },
+    async (request) => {
+      const { matchId, marketId, optionType: type, currencyId, language } = request.body;
+      const currency = await currencyFor(app, currentMember(request).memberId, currencyId);
+      return ok(reservations().parameters({ matchId, marketId, currency, ...(type !== undefined ? { optionType: type } : {}) }, language ?? 'CMN'));
+    },
+  );
+
+  app.post(
+    '/reserve/bet',
+    {
+      schema: {
+        summary: 'Book a pre-bet: a single placed automatically once the option’s odds reach the asked odds',
+        description:
+          'odds: decimal, at least minOdds (above the current odds: 15032 otherwise) and at most maxOdds. No money moves at booking: the unit stake is debited when the pre-bet is placed; ' +
+          `the balance is checked now and again then. At most ${app.platformConfig.betting.reservation.maxOpenPerMember} booked at a time (15033). A repeated requestId answers the first booking with repeated: true.`,
+        tags: ['betting'],
+        body: z.strictObject({
+          matchId: idField('a match id'),
+          marketId: idField('a market id'),
+          optionType,
+          odds: decimalOdds,
+          unitStake: amountField,
+          currencyId: currencyIdField,
+          requestId: requestIdField,
+          language: languageField,
+        }),
+        response: bettingResponses(reservation.extend({ repeated: z.boolean() })),
+      },
+    },
+    async (request) => {
+      const { matchId, marketId, optionType: type, odds, unitStake, currencyId, requestId, language } = request.body;
+      const memberId = currentMember(request).memberId;
+      const currency = await currencyFor(app, memberId, currencyId);
+      const result = await reservations().book({ memberId, currency, ...(requestId ? { requestId } : {}) }, { matchId, marketId, optionType: type, odds, unitStake }, language ?? 'CMN');
+      return ok({ ...result.reservation, repeated: result.repeated });
+    },
+  );
+
+  app.post(
+    '/reserve/modify',
+    {
+      schema: {
+        summary: 'Change the odds and/or unit stake of a booked pre-bet',
+        description: 'Only while booked (15031 otherwise); the same bounds as booking. Another member’s or an unknown reserveId: 404 / 15030.',
+        tags: ['betting'],
+        body: z.strictObject({ reserveId: reserveIdField, odds: decimalOdds.optional(), unitStake: amountField.optional(), language: languageField }),
+        response: bettingResponses(reservation),
+      },
+    },
+    async (request) => {
+      const { reserveId, odds, unitStake, language } = request.body;
+      if (odds === undefined && unitStake === undefined) throw new ApiError(400, CODES.INVALID_INPUT, 'body: expected odds, unitStake or both to change');
+      const changes = { ...(odds !== undefined ? { odds } : {}), ...(unitStake !== undefined ? { unitStake } : {}) };
+      return ok(await reservations().modify(currentMember(request).memberId, reserveId, changes, language ?? 'CMN'));
+    },
+  );
+
+  app.post(
+    '/reserve/cancel',
+    {
+      schema: {
+        summary: 'Cancel a booked pre-bet (status 3)',
+        description: 'Only while booked (15031 otherwise); cancelling a cancelled pre-bet answers it unchanged. Another member’s or an unknown reserveId: 404 / 15030.',
+        tags: ['betting'],
+        body: z.strictObject({ reserveId: reserveIdField, language: languageField }),
+        response: bettingResponses(reservation),
+      },
+    },
+    async (request) => ok(await reservations().cancel(currentMember(request).memberId, request.body.reserveId, request.body.language ?? 'CMN')),
+  );
+
+  app.post(
+    '/new/reserve/betList',
+    {
+      schema: {
+        summary: 'The reserved view: pre-bets with statistics per currency',
+        description:
+          `isFailed false: booked and in-progress pre-bets. true: cancelled and no longer valid ones changed within startTime..endTime, clamped to the last ${FAILED_WINDOW_DAYS} days (the default). ` +
+          `Newest first, at most ${LIST_LIMIT}; sts counts and sums the unit stakes of every match, per currency. Names in language (default CMN), as stored at booking.`,
+        tags: ['betting'],
+        body: z.strictObject({
+          isFailed: z.boolean({ error: expecting('true (failed) or false (booked and in progress)') }),
+          startTime: timeField('a start time in epoch ms').optional(),
+          endTime: timeField('an end time in epoch ms').optional(),
+          currencyId: currencyIdField,
+          language: languageField,
+        }),
+        response: bettingResponses(
+          z.object({
+            ods: z.array(reservation),
+            sts: z.array(z.object({ coinId: z.number().int(), coinName: z.string(), count: z.number().int(), stakeAmount: z.string() })),
+          }),
+        ),
+      },
+    },
+    async (request) => {
+      const { isFailed, startTime, endTime, language } = request.body;
+      if (startTime !== undefined && endTime !== undefined && endTime < startTime) throw new ApiError(400, CODES.INVALID_INPUT, 'body.endTime: expected a time at or after startTime');
+      const query = { isFailed, ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}) };
+      return ok(await reservations().list(currentMember(request).memberId, query, language ?? 'CMN'));
+    },
+  );
+};

@@ -7,6 +7,7 @@ import Decimal from 'decimal.js';
 import { currencyIdOf, fromMinor, Money, type Currency } from '../money';
 import { CLOSED_STATUSES, OPEN_STATUSES, OrderStatus } from './codes';
 import { quoteCashOut } from './cashOutPricing';
+import { inCurrency } from './rules';
 import type { BettingDeps, LegSnapshot, MarketSnapshot } from './orders';
 
 export const DAY_MS = 86_400_000;
@@ -136,11 +137,11 @@ export function createHistory(deps: BettingDeps) {
       remark: order.reject_reason ?? '',
       singleBetAmount: money(order.unit_stake_minor),
       betType: order.bet_type,
-      rate: quote.rate.toDecimalPlaces(3).toString(),
+      rate: quote.rate.toDecimalPlaces(6, Decimal.ROUND_DOWN).toString(),
       cashOutPrice: quote.price.toFixed(2),
       cashOutStatus: quote.available ? 1 : 0,
-      minSingleAmount: config.betting.cashOut.minSingle,
-      minParlayAmount: config.betting.cashOut.minParlay,
+      minSingleAmount: inCurrency(config, config.betting.cashOut.minSingle, currency, 'up').toFixed(2),
+      minParlayAmount: inCurrency(config, config.betting.cashOut.minParlay, currency, 'up').toFixed(2),
       maxCashOutCount: config.betting.cashOut.maxCount,
       cashOutTotalAmount: money(order.cash_out_payout_minor),
       remainingPrincipal: money(remaining),

@@ -94,7 +94,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.setNotFoundHandler(createNotFoundHandler('betting'));
   app.addHook('onRequest', requireMember({ family: 'betting' }));
   const history = createHistory({ db: app.db, clock: app.clock, feed: app.feed, wallet: app.wallet, config: app.platformConfig });
-  app.register(cashOutRoutes, { history });
+  app.register(cashOutRoutes);
   app.register(reservationRoutes);
 
   app.post(

@@ -48,6 +48,29 @@ describe('the books after a random concurrent workload', () => {
         if (res.statusCode === 200) for (const o of res.json().data.orders) accepted.push(o.orderId);
         else expect([409, 422]).toContain(res.statusCode);
       }
+      // Cash outs (full and partial, racing each other) and pre-bets on what was just placed.
+      const recent = accepted.slice(-10);
+      const quotes = await t.inject({ method: 'POST', url: '/v1/order/cashOut/price', headers: auth(tokens[0]!), payload: { orderIds: recent } });
+      const offers = (quotes.json().data?.pr ?? []) as Array<{ oid: string; amt: string; st: number }>;
+      const rows = await t.db.selectFrom('orders').select(['id', 'remaining_stake_minor']).where('id', 'in', recent.length ? recent : ['0']).execute();
+      await Promise.all(
+        offers
+          .filter((o) => o.st === 1)
+          .flatMap((o) => {
+            const remaining = Number(rows.find((r) => r.id === o.oid)?.remaining_stake_minor ?? 0) / 100;
+            const half = (Math.floor(remaining * 50) / 100).toFixed(2);
+            const cashOut = (stake: string) =>
+              t.inject({ method: 'POST', url: '/v1/order/cashOut/execute', headers: auth(tokens[0]!), payload: { orderId: o.oid, cashOutStake: stake, expectedAmount: '0.01' } });
+            return rand() < 0.5 ? [cashOut(remaining.toFixed(2)), cashOut(half)] : [cashOut(half)];
+          }),
+      );
+      const target = pool[Math.floor(rand() * pool.length)]!;
+      await t.inject({
+        method: 'POST',
+        url: '/v1/order/reserve/bet',
+        headers: auth(tokens[1]!),
+        payload: { matchId: target.match.matchId, marketId: target.market.marketId, optionType: target.option.type, odds: (Number(target.option.odd) + 0.02).toFixed(2), unitStake: '20.00' },
+      });
       await play(t, 2_000);
     }
     // Long enough for every match bet on to end and settle.
@@ -63,14 +86,23 @@ describe('the books after a random concurrent workload', () => {
     const unique = [...new Set(accepted)];
     const rows = await t.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', unique).execute();
     expect(rows).toHaveLength(unique.length);
-    for (const row of rows) expect([OrderStatus.Settled, OrderStatus.Rejected, OrderStatus.Confirmed]).toContain(row.status);
+    for (const row of rows) expect([OrderStatus.Settled, OrderStatus.Rejected, OrderStatus.Confirmed, OrderStatus.CashOut]).toContain(row.status);
     const credits = await t.db
       .selectFrom('ledger')
       .select(['ref_id', 'kind', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('kind', 'in', ['bet_payout', 'bet_refund', 'bet_stake'])
+      .where('kind', 'in', ['bet_payout', 'bet_refund', 'bet_stake', 'cash_out'])
       .groupBy(['ref_id', 'kind'])
       .having((eb) => eb.fn.countAll(), '>', 1)
       .execute();
     expect(credits).toEqual([]);
+  });
+
+  it('ran cash outs and pre-bets in the workload, each cash out paid at most once', async () => {
+    const paid = await t.db.selectFrom('cash_outs').select(['id', 'payout_minor']).where('status', '=', 5).execute();
+    expect(paid.length).toBeGreaterThan(0);
+    const ledger = await t.db.selectFrom('ledger').select(['ref_id', 'amount_minor']).where('kind', '=', 'cash_out').execute();
+    expect(ledger.map((l) => [l.ref_id, Number(l.amount_minor)]).sort()).toEqual(paid.map((c) => [c.id, Number(c.payout_minor)]).sort());
+    const reservations = await t.db.selectFrom('reservations').select('status').execute();
+    expect(reservations.length).toBeGreaterThan(0);
   });
 });

@@ -1,3 +1,6 @@
+import { toExact } from './decimal';
+import { BetResult } from './series';
+
 /**
  * The spec's bet record and bet option fields and the short keys the platform sends them under ("records with the
  * spec's bet record fields as short server keys the app maps"). The spec names a few short keys it saw (id, st, sa,
@@ -92,3 +95,362 @@ function invert<T extends Record<string, string>>(table: T): Invert<T> {
 /** Short key to field name, for the app's mapping. */
 export const BET_RECORD_FIELDS = invert(BET_RECORD_KEYS);
 export const BET_OPTION_FIELDS = invert(BET_OPTION_KEYS);
+
+/** The spec's order statuses (section 4). */
+export const OrderStatus = {
+  Created: 0,
+  Confirming: 1,
+  Rejected: 2,
+  Canceled: 3,
+  Confirmed: 4,
+  Settled: 5,
+  /** A cash out of the order is being confirmed. */
+  ReserveCashOut: 101,
+  /** Closed by a full cash out (early settlement). */
+  CashOut: 102,
+} as const;
+export type OrderStatusCode = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+/** A team of a leg, as the option's home and away. */
+export interface BetTeam {
+  id: number | string | null;
+  logoUrl: string;
+  name: string;
+}
+
+/** One leg of an order, under the spec's bet option field names. Odds are decimal strings. */
+export interface BetOption {
+  sportId: number;
+  matchId: number;
+  matchName: string;
+  leagueName: string;
+  beginTime: number | null;
+  period: string;
+  marketType: number;
+  marketTypeName: string;
+  optionName: string;
+  inPlay: boolean;
+  home: BetTeam | null;
+  away: BetTeam | null;
+  resultScore: string | null;
+  /** BetResult of the leg (0 while open). */
+  settledResult: number;
+  betOdds: string;
+  oddsType: number;
+  linear: string | null;
+  remark: string;
+  marketId: number;
+  selectionType: string;
+  odds: string;
+  cancelReason: string | null;
+  isInPlay: boolean;
+  matchType: number;
+}
+
+/** The spec's cash-out entry: one (partial) early settlement of an order. */
+export interface CashOutEntry {
+  id: string;
+  createdTime: number;
+  /** Stake cashed out. */
+  amount: string;
+  payout: string;
+  orderId: string;
+  /** Status of the cash out: 1 confirming, 2 rejected, 3 cancelled, 5 settled. */
+  orderStatus: number;
+  refundAmount: string;
+  cancelReason: string | null;
+}
+
+/** An automatic cash-out rule set on an order (the platform's shape; the spec names only the list). */
+export interface ReserveCashOutEntry {
+  id: number | string;
+  stake: string;
+  threshold: string;
+  status: number;
+  createdTime: number;
+}
+
+/** The spec's bet record with its field names; money and rates are decimal strings, never numbers. */
+export interface BetRecord {
+  id: string;
+  seriesType: number;
+  betCount: number;
+  matchCount: number;
+  betAmount: string;
+  lastBetAmount: string;
+  settledAmount: string;
+  orderStatus: number;
+  oddsChange: number;
+  settledTime: number | null;
+  createdTime: number;
+  cancelledTime: number | null;
+  modifiedTime: number | null;
+  remark: string;
+  singleBetAmount: string;
+  betType: number;
+  rate: string;
+  cashOutPrice: string;
+  cashOutStatus: number;
+  minSingleAmount: string;
+  minParlayAmount: string;
+  maxCashOutCount: number;
+  cashOutTotalAmount: string;
+  remainingPrincipal: string;
+  allowSettleInAdvance: boolean;
+  cashOutPayoutStake: string;
+  cashOutCount: number;
+  autoBet: boolean;
+  handicapCount: number;
+  seriesCount: number;
+  reserveStatus: number;
+  lastWinAmount: string;
+  maxWinAmount: string;
+  maxPayoutAmount: string;
+  returnAmount: string;
+  options: BetOption[];
+  reserveCashOutList: ReserveCashOutEntry[];
+  cashOutList: CashOutEntry[];
+  currencyId: number;
+  currency: string;
+  exchangeRate: string;
+  inPolling: boolean;
+  rejectReason: string | null;
+  rejectType: number | null;
+  /** BetResult of the whole order (0 until settled); a platform field beside the spec's list. */
+  result: number;
+}
+
+type Raw = Record<string, unknown>;
+
+const isRaw = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Renames short keys to field names; keys outside the table are dropped. */
+function renamed<F extends string>(raw: unknown, fields: Record<string, F>): Partial<Record<F, unknown>> {
+  const out: Partial<Record<F, unknown>> = {};
+  if (!isRaw(raw)) return out;
+  for (const [key, value] of Object.entries(raw)) {
+    const field = fields[key];
+    if (field !== undefined) out[field] = value;
+  }
+  return out;
+}
+
+// Readers that never throw: a record with a missing or odd field still shows, with a neutral value in its place.
+const num = (v: unknown, fallback = 0): number => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? n : fallback;
+};
+const nullableNum = (v: unknown): number | null => {
+  if (v === null || v === undefined || v === '') return null;
+  const n = num(v, NaN);
+  return Number.isNaN(n) ? null : n;
+};
+const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : fallback);
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : str(v));
+/** Money and odds arrive as decimal strings; a number is accepted as text, anything else reads as zero. */
+const money = (v: unknown): string => {
+  const text = str(v).trim();
+  return /^-?\d+(\.\d+)?$/.test(text) ? text : '0';
+};
+const bool = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true';
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+function team(v: unknown): BetTeam | null {
+  if (!isRaw(v)) return null;
+  const id = v.id;
+  return { id: typeof id === 'number' || typeof id === 'string' ? id : null, logoUrl: str(v.logoUrl), name: str(v.name) };
+}
+
+/** A leg under short keys (BET_OPTION_KEYS) as a typed BetOption. */
+export function mapBetOption(raw: unknown): BetOption {
+  const o = renamed(raw, BET_OPTION_FIELDS);
+  return {
+    sportId: num(o.sportId),
+    matchId: num(o.matchId),
+    matchName: str(o.matchName),
+    leagueName: str(o.leagueName),
+    beginTime: nullableNum(o.beginTime),
+    period: str(o.period),
+    marketType: num(o.marketType),
+    marketTypeName: str(o.marketTypeName),
+    optionName: str(o.optionName),
+    inPlay: bool(o.inPlay),
+    home: team(o.home),
+    away: team(o.away),
+    resultScore: strOrNull(o.resultScore) || null,
+    settledResult: num(o.settledResult),
+    betOdds: money(o.betOdds),
+    oddsType: num(o.oddsType, 1),
+    linear: strOrNull(o.linear) || null,
+    remark: str(o.remark),
+    marketId: num(o.marketId),
+    selectionType: str(o.selectionType),
+    odds: money(o.odds ?? o.betOdds),
+    cancelReason: strOrNull(o.cancelReason) || null,
+    isInPlay: bool(o.isInPlay),
+    matchType: num(o.matchType, 1),
+  };
+}
+
+function cashOutEntry(raw: unknown): CashOutEntry {
+  const c = isRaw(raw) ? raw : {};
+  return {
+    id: str(c.id),
+    createdTime: num(c.createdTime),
+    amount: money(c.amount),
+    payout: money(c.payout),
+    orderId: str(c.orderId),
+    orderStatus: num(c.orderStatus),
+    refundAmount: money(c.refundAmount),
+    cancelReason: strOrNull(c.cancelReason) || null,
+  };
+}
+
+function reserveCashOutEntry(raw: unknown): ReserveCashOutEntry {
+  const c = isRaw(raw) ? raw : {};
+  return {
+    id: typeof c.id === 'number' ? c.id : str(c.id),
+    stake: money(c.stake),
+    threshold: money(c.threshold),
+    status: num(c.status),
+    createdTime: num(c.createdTime),
+  };
+}
+
+/** A bet record under short keys (BET_RECORD_KEYS), as the platform sends it, as a typed BetRecord. */
+export function mapBetRecord(raw: unknown): BetRecord {
+  const r = renamed(raw, BET_RECORD_FIELDS);
+  return {
+    id: str(r.id),
+    seriesType: num(r.seriesType),
+    betCount: num(r.betCount, 1),
+    matchCount: num(r.matchCount, 1),
+    betAmount: money(r.betAmount),
+    lastBetAmount: money(r.lastBetAmount),
+    settledAmount: money(r.settledAmount),
+    orderStatus: num(r.orderStatus),
+    oddsChange: num(r.oddsChange, 1),
+    settledTime: nullableNum(r.settledTime),
+    createdTime: num(r.createdTime),
+    cancelledTime: nullableNum(r.cancelledTime),
+    modifiedTime: nullableNum(r.modifiedTime),
+    remark: str(r.remark),
+    singleBetAmount: money(r.singleBetAmount),
+    betType: num(r.betType, 1),
+    rate: money(r.rate),
+    cashOutPrice: money(r.cashOutPrice),
+    cashOutStatus: num(r.cashOutStatus),
+    minSingleAmount: money(r.minSingleAmount),
+    minParlayAmount: money(r.minParlayAmount),
+    maxCashOutCount: num(r.maxCashOutCount),
+    cashOutTotalAmount: money(r.cashOutTotalAmount),
+    remainingPrincipal: money(r.remainingPrincipal),
+    allowSettleInAdvance: bool(r.allowSettleInAdvance),
+    cashOutPayoutStake: money(r.cashOutPayoutStake),
+    cashOutCount: num(r.cashOutCount),
+    autoBet: bool(r.autoBet),
+    handicapCount: num(r.handicapCount),
+    seriesCount: num(r.seriesCount),
+    reserveStatus: num(r.reserveStatus),
+    lastWinAmount: money(r.lastWinAmount),
+    maxWinAmount: money(r.maxWinAmount),
+    maxPayoutAmount: money(r.maxPayoutAmount),
+    returnAmount: money(r.returnAmount),
+    options: list(r.options).map(mapBetOption),
+    reserveCashOutList: list(r.reserveCashOutList).map(reserveCashOutEntry),
+    cashOutList: list(r.cashOutList).map(cashOutEntry),
+    currencyId: num(r.currencyId),
+    currency: str(r.currency),
+    exchangeRate: money(r.exchangeRate),
+    inPolling: bool(r.inPolling),
+    rejectReason: strOrNull(r.rejectReason) || null,
+    rejectType: nullableNum(r.rejectType),
+    result: num(r.result),
+  };
+}
+
+/** The spec's display status of an order. */
+export type DisplayStatus = 'waiting' | 'confirm' | 'failure' | 'cancel' | 'settlement' | 'earlySettlement';
+
+/**
+ * Spec section 4: waiting (created or confirming), confirm, failure (rejected), cancel, settlement or early
+ * settlement when settled. A cash out still being confirmed (101) leaves the order running: confirm.
+ */
+export function displayStatusOf(orderStatus: number): DisplayStatus {
+  switch (orderStatus) {
+    case OrderStatus.Created:
+    case OrderStatus.Confirming:
+      return 'waiting';
+    case OrderStatus.Rejected:
+      return 'failure';
+    case OrderStatus.Canceled:
+      return 'cancel';
+    case OrderStatus.Settled:
+      return 'settlement';
+    case OrderStatus.CashOut:
+      return 'earlySettlement';
+    default:
+      return 'confirm';
+  }
+}
+
+/** How a settled bet (or leg) came out, in the spec's words. */
+export type DisplayResult = 'win' | 'lose' | 'draw' | 'halfWin' | 'halfLose' | 'cancel';
+
+/** BetResult codes (Return 2, Lost 3, Won 4, WinReturn 5, LoseReturn 6, Cancel 7); NoResulted or unknown: none. */
+export function resultOf(betResult: number): DisplayResult | undefined {
+  switch (betResult) {
+    case BetResult.Return:
+      return 'draw';
+    case BetResult.Lost:
+      return 'lose';
+    case BetResult.Won:
+      return 'win';
+    case BetResult.WinReturn:
+      return 'halfWin';
+    case BetResult.LoseReturn:
+      return 'halfLose';
+    case BetResult.Cancel:
+      return 'cancel';
+    default:
+      return undefined;
+  }
+}
+
+/** Spec: an early settlement is lost if the payout is below the stake, won if above, otherwise a draw. */
+export function earlySettlementResult(payout: string, stake: string): DisplayResult {
+  const order = toExact(payout, 'Payout').cmp(toExact(stake, 'Stake'));
+  return order < 0 ? 'lose' : order > 0 ? 'win' : 'draw';
+}
+
+/**
+ * The result badge of an order: a settled order's BetResult; a cashed-out one by what it returned against its
+ * stake; nothing while it runs or when it was rejected or cancelled (its status says so).
+ */
+export function displayResultOf(record: Pick<BetRecord, 'orderStatus' | 'result' | 'settledAmount' | 'betAmount'>): DisplayResult | undefined {
+  if (record.orderStatus === OrderStatus.Settled) return resultOf(record.result);
+  if (record.orderStatus === OrderStatus.CashOut) return earlySettlementResult(record.settledAmount, record.betAmount);
+  return undefined;
+}
+
+/** The spec's statistics row of the bet history, one per currency; the reserved view sends no payout or win/lose. */
+export interface BetStatisticsRow {
+  coinId: number;
+  coinName: string;
+  count: number;
+  stakeAmount: string;
+  payoutAmount?: string;
+  winLose?: string;
+}
+
+export function mapStatisticsRow(raw: unknown): BetStatisticsRow {
+  const s = isRaw(raw) ? raw : {};
+  return {
+    coinId: num(s.coinId),
+    coinName: str(s.coinName),
+    count: num(s.count),
+    stakeAmount: money(s.stakeAmount),
+    ...(s.payoutAmount !== undefined ? { payoutAmount: money(s.payoutAmount) } : {}),
+    ...(s.winLose !== undefined ? { winLose: money(s.winLose) } : {}),
+  };
+}

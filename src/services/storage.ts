@@ -14,6 +14,19 @@ export interface WaitingOrder {
   description?: string;
 }
 
+/** An order whose cash out is being confirmed, followed by the early-settlement poll (figures as before the cash out). */
+export interface PollingCashOut {
+  orderId: string;
+  /** The cash out followed, when known (the execute answer); otherwise the order's newest cash out. */
+  cashOutId?: string;
+  remainingPrincipal: string;
+  cashOutPayoutStake: string;
+  cashOutTotalAmount: string;
+  lastWinAmount: string;
+  rate: string;
+  cashOutCount: number;
+}
+
 export interface LanguageFile {
   lng: string;
   data: Record<string, unknown>;
@@ -29,6 +42,7 @@ export type OddsChangeAcceptance = 0 | 1 | 2;
 export interface StorageValues {
   collectedMatches: CollectedMatch[];
   waitingOrders: WaitingOrder[];
+  cashOutPolling: PollingCashOut[];
   languageFile: LanguageFile | null;
   locale: string;
   handicapFormat: OddsFormatId;
@@ -88,6 +102,14 @@ const isWaitingOrder = (item: unknown): item is WaitingOrder =>
   typeof item.status === 'number' &&
   (item.description === undefined || typeof item.description === 'string');
 
+const isPollingCashOut = (item: unknown): item is PollingCashOut =>
+  isRecord(item) &&
+  typeof item.orderId === 'string' &&
+  item.orderId !== '' &&
+  (item.cashOutId === undefined || typeof item.cashOutId === 'string') &&
+  ['remainingPrincipal', 'cashOutPayoutStake', 'cashOutTotalAmount', 'lastWinAmount', 'rate'].every((k) => typeof item[k] === 'string') &&
+  typeof item.cashOutCount === 'number';
+
 interface KeySpec<T> {
   fallback: () => T;
   read: Reader<T>;
@@ -96,6 +118,7 @@ interface KeySpec<T> {
 const SPECS: { [K in StorageKey]: KeySpec<StorageValues[K]> } = {
   collectedMatches: { fallback: () => [], read: listOf(isCollectedMatch) },
   waitingOrders: { fallback: () => [], read: listOf(isWaitingOrder) },
+  cashOutPolling: { fallback: () => [], read: listOf(isPollingCashOut) },
   languageFile: {
     fallback: () => null,
     read: (v) =>

@@ -1,13 +1,18 @@
-import { reaction } from 'mobx';
+import { compareStructural, reaction } from 'mobx';
 import { addDisposer, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
 import { isSameDayIn } from '../domain/calendar';
 import type { HostCallbacks, LoginState } from '../host/hostProps';
 import { IN_PLAY_STATUSES, ListType, type WireMatch } from '../services/api/matchTypes';
+import type { SelectionEvent } from '../kernel/events';
+import { BetSlipStore } from './betSlip';
+import { CashOutStore } from './cashOut';
 import { envOf, type Env } from './env';
 import { FavouritesStore } from './favourites';
 import { HomeStore, HotStore } from './home';
 import { LeagueFilterStore } from './leagueFilter';
 import { MatchListStore } from './matchList';
+import { OrdersStore } from './orders';
+import { MyBetsStore } from './myBets';
 import { SearchStore } from './search';
 import { SessionStore } from './session';
 import { SettingsStore } from './settings';
@@ -28,6 +33,10 @@ export const RootStore = types
     hot: types.optional(HotStore, {}),
     search: types.optional(SearchStore, {}),
     leagueFilter: types.optional(LeagueFilterStore, {}),
+    betSlip: types.optional(BetSlipStore, {}),
+    orders: types.optional(OrdersStore, {}),
+    myBets: types.optional(MyBetsStore, {}),
+    cashOut: types.optional(CashOutStore, {}),
   })
   .views((self) => ({
     get underMaintenance() {
@@ -39,6 +48,20 @@ export const RootStore = types
       // Names in lists come from the platform in the member's language: a new language needs a fresh list.
       addDisposer(self, reaction(() => self.settings.locale, () => self.ui.view === 'list' && void self.matchList.refresh()));
       addDisposer(self, reaction(() => self.ui.timezone, (tz) => self.matchList.setTimeZone(tz), { fireImmediately: true }));
+      // My bets follows the member, the platform's time zone, the language and the currency.
+      addDisposer(
+        self,
+        reaction(
+          () => ({
+            isLogin: self.session.isLogin,
+            timeZone: self.ui.timezone,
+            language: self.settings.apiLanguage,
+            currency: self.session.userData?.currency ?? self.session.defaultBalance?.coinCode,
+          }),
+          (context) => self.myBets.setContext(context),
+          { fireImmediately: true, equals: compareStructural },
+        ),
+      );
     },
   }))
   .actions((self) => ({
@@ -65,6 +88,10 @@ export const RootStore = types
     showFavourites() {
       self.matchList.close();
       self.ui.showView('favourites');
+    },
+    showMyBets() {
+      self.matchList.close();
+      self.ui.showView('myBets');
     },
     /** Host props arrive on mount and on every update(props): login state, balances and settings, no remount. */
     applyHostProps(state: LoginState) {
@@ -120,6 +147,9 @@ export const RootStore = types
     },
     /** Unmount: stop what keeps running on its own (loops, pending retries, debounces). */
     dispose() {
+      self.cashOut.stop();
+      self.orders.stop();
+      self.betSlip.close();
       self.statistics.close();
       self.search.clear();
       self.matchList.close();
@@ -135,6 +165,24 @@ export const RootStore = types
       const type = IN_PLAY_STATUSES.has(match.matchStatus) ? ListType.InPlay : today ? ListType.Today : ListType.Early;
       self.search.clear();
       return self.openList({ type, sportId: match.sportId, leagueIds: [match.leagueInfo.id] });
+    },
+  }))
+  .actions((self) => ({
+    afterCreate() {
+      // A member's click on a price (kernel event betSlip.add) lands in the slip; a visitor's waits for their login.
+      const { events } = envOf(self);
+      const onAdd = (selection: SelectionEvent) => self.betSlip.add(selection);
+      events.on('betSlip.add', onAdd);
+      addDisposer(self, () => events.off('betSlip.add', onAdd));
+      self.betSlip.connect();
+      self.orders.connect();
+      // Early settlement: the poll follows the session; My bets shows what it finds and what a cash out changed.
+      self.cashOut.connect();
+      addDisposer(
+        self,
+        self.cashOut.onOrderChanged((orderId, change) => (change === 'removed' ? self.myBets.removeRecord(orderId) : self.myBets.updateRecord(orderId, change))),
+      );
+      addDisposer(self, reaction(() => self.myBets.records, (records) => self.cashOut.followRecords(records)));
     },
   }));
 

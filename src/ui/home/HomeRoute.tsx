@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { FavouritesView } from '../favourites/FavouritesView';
 import { HotView } from '../hot/HotView';
@@ -7,8 +7,11 @@ import { MatchListScreen } from '../matchList/MatchListScreen';
 import { useStore } from '../storeContext';
 import { HomePage } from './HomePage';
 
+// Members only, and not on the first screen: its own chunk (with its locale namespace and the date arithmetic).
+const MyBetsView = lazy(() => import(/* webpackChunkName: "my-bets" */ '../myBets/MyBetsView').then((m) => ({ default: m.MyBetsView })));
+
 /**
- * The spec's single route: home, the match list the member chose, hot matches or favourites. `?list=<type>&sport=<id>` opens a list
+ * The spec's single route: home, the match list the member chose, hot matches, favourites or my bets. `?list=<type>&sport=<id>` opens a list
  * directly, so a host (or a bookmark) can link to e.g. the football in-play list.
  */
 export const HomeRoute = observer(function HomeRoute() {
@@ -20,11 +23,12 @@ export const HomeRoute = observer(function HomeRoute() {
     const sportId = Number(params.get('sport'));
     if (Number.isInteger(type) && type > 0) void store.openList({ type, ...(Number.isInteger(sportId) && sportId > 0 ? { sportId } : {}) });
   }, [search, store]);
-  // `?view=hot` or `?view=favourites` (the platform's banner links point at the hot view this way).
+  // `?view=hot`, `?view=favourites` or `?view=myBets` (the platform's banner links point at the hot view this way).
   useEffect(() => {
     const view = new URLSearchParams(search).get('view');
     if (view === 'hot') store.showHot();
     else if (view === 'favourites') store.showFavourites();
+    else if (view === 'myBets') store.showMyBets();
   }, [search, store]);
   switch (store.ui.view) {
     case 'list':
@@ -33,6 +37,8 @@ export const HomeRoute = observer(function HomeRoute() {
       return <HotView />;
     case 'favourites':
       return <FavouritesView />;
+    case 'myBets':
+      return <MyBetsView />;
     default:
       return <HomePage />;
   }

@@ -67,6 +67,16 @@ export const Header = observer(function Header({ merchantName, embedded }: { mer
             {t('nav.favourites')}
             {store.favourites.count > 0 && <span className={styles.badge}>{store.favourites.count}</span>}
           </button>
+          {session.isLogin && (
+            <button
+              type="button"
+              className={ui.view === 'myBets' ? `${styles.tab} ${styles.active}` : styles.tab}
+              aria-current={ui.view === 'myBets' ? 'page' : undefined}
+              onClick={() => store.showMyBets()}
+            >
+              {t('nav.myBets')}
+            </button>
+          )}
         </nav>
         <div className={styles.tools}>
           <SearchBox />

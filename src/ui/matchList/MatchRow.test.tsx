@@ -75,6 +75,10 @@ describe('<MatchRow>', () => {
     expect(store.ui.loginDialogOpen).toBe(true);
     expect(store.ui.loginReason).toBe('Please log in to place bets');
     expect(added).not.toHaveBeenCalled();
+    // The click waits in the slip and lands there once the visitor has logged in.
+    expect(store.betSlip.pending).toMatchObject({ matchId: 1, marketId: 100, optionType: 'home' });
+    act(() => store.applyHostProps({ isLogin: true, token: 't', userData: { uid: '1', username: 'demo' } }));
+    expect(store.betSlip.entries.map((e) => [e.matchId, e.optionType])).toEqual([[1, 'home']]);
   });
 
   it('emits the selection for a member, for the bet slip to take', async () => {

@@ -42,8 +42,7 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
     const market = findMarketById(match, marketId);
     const option = book.option(marketId, optionType);
     if (!market || !option) return;
-    if (!root.requireLogin(t('login.required'))) return;
-    events.emit('betSlip.add', {
+    const selection = {
       matchId: match.matchId,
       sportId: match.sportId,
       marketId: book.market(marketId)?.marketId ?? marketId,
@@ -53,7 +52,13 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
       line: option.line,
       odd: option.odd,
       allowParley: market.allowParley,
-    });
+    };
+    // A visitor's click waits in the slip and is added once they have logged in.
+    if (!root.requireLogin(t('login.required'))) {
+      root.betSlip.keepPending(selection);
+      return;
+    }
+    events.emit('betSlip.add', selection);
   };
 
   return (

@@ -1,0 +1,71 @@
+import { BetErrorCode } from '../services/api/bettingTypes';
+
+/**
+ * Every reason the bet slip cannot be placed, whether the app sees it first (a view of the slip) or the platform
+ * refuses the bet with one of its codes. The value is the message's key in the `betSlip` namespace
+ * (`reason.<value>`), in all five languages.
+ */
+export enum SlipReason {
+  NotLoggedIn = 'notLoggedIn',
+  EmptySlip = 'emptySlip',
+  /** Spec: "Please enter stake" (per option it must be non-empty; in a multiple, at least one series). */
+  EnterStake = 'enterStake',
+  /** Spec: "Below the range". */
+  BelowRange = 'belowRange',
+  /** Spec: "Exceed the range". */
+  ExceedRange = 'exceedRange',
+  MarketSuspended = 'marketSuspended',
+  HandicapClosed = 'handicapClosed',
+  MarketLineChanged = 'marketLineChanged',
+  HandicapChanged = 'handicapChanged',
+  OddsChanged = 'oddsChanged',
+  ParlayNotAllowed = 'parlayNotAllowed',
+  TooManyMatches = 'tooManyMatches',
+  SameMatch = 'sameMatch',
+  SeriesNotOffered = 'seriesNotOffered',
+  NeedTwoSelections = 'needTwoSelections',
+  InsufficientBalance = 'insufficientBalance',
+  /** Selections of the slip wait for the book's decision on their orders. */
+  Confirming = 'confirming',
+  MatchStarted = 'matchStarted',
+  ScoreChanged = 'scoreChanged',
+  /** A refusal the slip has no better words for (spec: "Bet failed"). */
+  BetFailed = 'betFailed',
+}
+
+export const SLIP_REASONS: readonly SlipReason[] = Object.values(SlipReason);
+
+/** The betting service's "session expired" (spec section 8): the member has to log in again. */
+const BETTING_EXPIRED = 14010;
+
+const BY_CODE: ReadonlyMap<number, SlipReason> = new Map<number, SlipReason>([
+  [BETTING_EXPIRED, SlipReason.NotLoggedIn],
+  [BetErrorCode.MarketSuspended, SlipReason.MarketSuspended],
+  [BetErrorCode.HandicapClosed, SlipReason.HandicapClosed],
+  [BetErrorCode.MarketLineChanged, SlipReason.MarketLineChanged],
+  [BetErrorCode.HandicapChanged, SlipReason.HandicapChanged],
+  [BetErrorCode.OddsChanged, SlipReason.OddsChanged],
+  [BetErrorCode.BelowRange, SlipReason.BelowRange],
+  [BetErrorCode.ExceedRange, SlipReason.ExceedRange],
+  [BetErrorCode.InsufficientBalance, SlipReason.InsufficientBalance],
+  [BetErrorCode.ParlayNotAllowed, SlipReason.ParlayNotAllowed],
+  [BetErrorCode.TooManyMatches, SlipReason.TooManyMatches],
+  [BetErrorCode.SameMatchTwice, SlipReason.SameMatch],
+  [BetErrorCode.SeriesNotOffered, SlipReason.SeriesNotOffered],
+  [BetErrorCode.MatchStarted, SlipReason.MatchStarted],
+  [BetErrorCode.ScoreChanged, SlipReason.ScoreChanged],
+]);
+
+/** The slip's reason for a platform refusal code (errcode or rejectType); unknown codes read as "Bet failed". */
+export function reasonOfCode(code: number | undefined): SlipReason {
+  return (code !== undefined && BY_CODE.get(code)) || SlipReason.BetFailed;
+}
+
+/** The message key of a reason in the `betSlip` namespace. */
+export const reasonKey = (reason: SlipReason): string => `reason.${reason}`;
+
+/**
+ * Reasons the member clears in the slip with one click ("accept the changes"): the price or the line moved since
+ * they picked it. Every other reason needs them to change the slip or wait.
+ */
+export const ACCEPTABLE_REASONS: ReadonlySet<SlipReason> = new Set([SlipReason.OddsChanged, SlipReason.HandicapChanged, SlipReason.MarketLineChanged]);

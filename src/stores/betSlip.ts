@@ -1,0 +1,805 @@
+import Decimal from 'decimal.js';
+import { reaction } from 'mobx';
+import { addDisposer, applySnapshot, flow, getRoot, onSnapshot, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
+import { formatMoney, isCurrency, parseStake, roundMoney, type CurrencyCode, type MoneyLocale } from '../domain/money';
+import { formatOdds, OddsFormat, riskAndWin, type RiskAndWin } from '../domain/odds';
+import { MAX_SERIES_LEGS, seriesOptions } from '../domain/series';
+import { reasonKey, SlipReason } from '../domain/slipReasons';
+import type { SelectionEvent } from '../kernel/events';
+import { BETTING_PATHS, type BetInfoAnswer, type BetInfoEntry, type SeriesInfoEntry } from '../services/api/bettingTypes';
+import type { OddsPush } from '../services/api/matchTypes';
+import { envOf } from './env';
+import type { SessionStoreInstance } from './session';
+import type { SettingsStoreInstance } from './settings';
+
+/** Spec sections 5 and 9: the bet slip and a parlay hold at most 10 matches; further adds are ignored. */
+export const SLIP_MAX_MATCHES = 10;
+/** Quick-stake presets under the stake entry. */
+export const QUICK_STAKES = ['50', '100', '500', '1000'] as const;
+/** Odds pushes on the slip's markets refresh its bet info at most this often (trailing). */
+export const BET_INFO_REFRESH_MS = 1000;
+/** The slip's own i18n namespace (locales/<lng>/betSlip.json). */
+export const SLIP_NS = 'betSlip';
+
+export type SlipMode = 'single' | 'parlay';
+
+/** What the book says about a selection now: from the bet info call and odds pushes. */
+export interface EntryLive {
+  odd: string;
+  line: string | undefined;
+  status: number;
+  isLock: boolean;
+  minBet?: string;
+  maxBet?: string;
+}
+
+/** A series offered for the parlay's legs, with the member's unit stake. */
+export interface SlipSeries {
+  seriesNumber: number;
+  /** "N串M". */
+  asianName: string;
+  /** Full covers: `series.trixie` etc. (common namespace). */
+  i18nKey?: string;
+  combination: number;
+  betCount: number;
+  seriesOdd: Decimal;
+  minBet?: string;
+  maxBet?: string;
+  stake: string;
+  unitStake: Decimal | null;
+  totalStake: Decimal | null;
+  potentialReturn: Decimal | null;
+  reason?: SlipReason;
+}
+
+/** The i18n key (betSlip namespace) naming a series: the full covers by name, the k-folds by size. */
+export function seriesNameKey(series: Pick<SlipSeries, 'seriesNumber' | 'i18nKey'>): [string, Record<string, unknown>] {
+  if (series.i18nKey) return [series.i18nKey, {}];
+  const size = Math.floor(series.seriesNumber / 1000);
+  if (size === 2) return ['series.doubles', {}];
+  if (size === 3) return ['series.trebles', {}];
+  return ['series.fold', { size }];
+}
+
+/**
+ * The i18n key (betSlip namespace) of a market's period when it is not the full time: markets of a half, quarter,
+ * set or frame carry the period in their name, as the lists print them ("Handicap - 1st half").
+ */
+export function periodNameKey(period: string): [string, Record<string, unknown>] | undefined {
+  if (period === '1h') return ['period.firstHalf', {}];
+  if (period === '2h') return ['period.secondHalf', {}];
+  if (period === 'match') return ['period.match', {}];
+  const numbered = /^(q|set|frame)(\d+)$/.exec(period);
+  if (!numbered) return undefined;
+  const kind = numbered[1] === 'q' ? 'quarter' : numbered[1]!;
+  return [`period.${kind}`, { n: Number(numbered[2]) }];
+}
+
+/** "Handicap", "Handicap - 1st half": the market type's name (staticList) with its period when not the full time. */
+export function marketLabel(marketName: string | undefined, period: string, t: (key: string, options: Record<string, unknown>) => string): string | undefined {
+  const key = periodNameKey(period);
+  const periodText = key ? t(key[0], key[1]) : undefined;
+  if (!marketName) return periodText;
+  return periodText ? `${marketName} - ${periodText}` : marketName;
+}
+
+/** What the slip needs of its siblings in the root store. */
+interface SlipRoot {
+  session: SessionStoreInstance;
+  settings: SettingsStoreInstance;
+}
+
+const rootOf = (node: object): Partial<SlipRoot> => getRoot<SlipRoot>(node) as Partial<SlipRoot>;
+const isValidOdd = (odd: string | undefined): odd is string => {
+  if (odd === undefined) return false;
+  try {
+    return new Decimal(odd).gt(1);
+  } catch {
+    return false;
+  }
+};
+const MONEY_LOCALES: Readonly<Record<string, MoneyLocale>> = { CMN: 'CMN', 'zh-TW': 'CMN', ENG: 'ENG', VIE: 'VIE', THA: 'THA' };
+const TOTAL_OPTIONS: ReadonlySet<string> = new Set(['over', 'under']);
+
+/** Series numbers offered for n legs (they depend on n only, not on the odds). */
+function offeredSeriesNumbers(n: number): number[] {
+  if (n < 2 || n > MAX_SERIES_LEGS) return [];
+  return seriesOptions(Array.from({ length: n }, () => '2')).map((s) => s.seriesNumber);
+}
+
+/**
+ * One selection in the slip (spec: bet slip entry). `odd` and `line` are what the member accepted, sent when the bet
+ * is placed; `live` is what the book says now. Names come from the bet info call and are kept so a reload shows
+ * them at once.
+ */
+export const SlipEntry = types
+  .model('SlipEntry', {
+    matchId: types.number,
+    sportId: types.number,
+    marketId: types.number,
+    marketType: types.number,
+    period: types.string,
+    optionType: types.string,
+    line: types.maybe(types.string),
+    odd: types.string,
+    allowParley: true,
+    isInPlay: false,
+    homeName: '',
+    awayName: '',
+    leagueName: '',
+    optionName: '',
+    /** The stake typed for this option (single bets). */
+    stake: '',
+    /** Orders of this selection still waiting for the book (the spec's temporary order status): the entry is locked. */
+    waitingOrderIds: types.array(types.string),
+    /** One of those orders was refused: the entry comes back for another try when none is left waiting. */
+    placementFailed: false,
+    /** The book refused the accepted price: the member must accept the current one, whatever the odds setting. */
+    priceRejected: false,
+  })
+  .volatile(() => ({ live: undefined as EntryLive | undefined }))
+  .views((self) => ({
+    get key() {
+      return `${self.matchId}:${self.marketId}:${self.optionType}`;
+    },
+    get current(): EntryLive {
+      return self.live ?? { odd: self.odd, line: self.line, status: 1, isLock: false };
+    },
+    get locked() {
+      return self.waitingOrderIds.length > 0;
+    },
+  }))
+  .views((self) => ({
+    /** The price now when there is one, else the accepted one (a locked option shows the lock, not this). */
+    get currentOdd(): string {
+      return isValidOdd(self.current.odd) ? self.current.odd : self.odd;
+    },
+    get closed() {
+      return self.current.status === -1;
+    },
+    get suspended() {
+      return self.current.status === 0 || self.current.isLock || !isValidOdd(self.current.odd);
+    },
+    get lineChanged() {
+      return self.line !== undefined && self.current.line !== undefined && self.current.line !== self.line;
+    },
+    /** Up (1) or down (-1) from the accepted price to the current one, 0 when unchanged. */
+    get oddsDirection(): -1 | 0 | 1 {
+      if (!isValidOdd(self.current.odd)) return 0;
+      const cmp = new Decimal(self.current.odd).cmp(self.odd);
+      return cmp > 0 ? 1 : cmp < 0 ? -1 : 0;
+    },
+  }))
+  .views((self) => ({
+    /** The change of price must be accepted in the slip under this odds-change setting (DOMAIN.md section 5). */
+    oddsChangeNeedsAcceptance(format: OddsFormat, oddsChange: number): boolean {
+      if (self.priceRejected) return true;
+      if (!isValidOdd(self.current.odd) || formatOdds(self.current.odd, format) === formatOdds(self.odd, format)) return false;
+      if (oddsChange === 2) return false;
+      if (oddsChange === 1) return self.oddsDirection < 0;
+      return true;
+    },
+    /** The stake as sent and what it wins: a negative Malay/Indonesian price takes the amount typed as the win. */
+    riskAndWin(format: OddsFormat): RiskAndWin | null {
+      const amount = parseStake(self.stake);
+      if (!amount || amount.isZero()) return null;
+      return riskAndWin(amount, self.currentOdd, format);
+    },
+  }))
+  .views((self) => ({
+    /** Why this selection cannot be bet now, before stakes: closed, suspended, moved line, moved price. */
+    stateReason(format: OddsFormat, oddsChange: number): SlipReason | undefined {
+      if (self.closed) return SlipReason.HandicapClosed;
+      if (self.suspended) return SlipReason.MarketSuspended;
+      if (self.lineChanged) return TOTAL_OPTIONS.has(self.optionType) ? SlipReason.MarketLineChanged : SlipReason.HandicapChanged;
+      if (self.oddsChangeNeedsAcceptance(format, oddsChange)) return SlipReason.OddsChanged;
+      return undefined;
+    },
+    stakeReason(format: OddsFormat): SlipReason | undefined {
+      const amounts = self.riskAndWin(format);
+      if (!amounts) return SlipReason.EnterStake;
+      const { minBet, maxBet } = self.current;
+      if (minBet !== undefined && amounts.risk.lt(minBet)) return SlipReason.BelowRange;
+      if (maxBet !== undefined && new Decimal(maxBet).gt(0) && amounts.risk.gt(maxBet)) return SlipReason.ExceedRange;
+      return undefined;
+    },
+  }))
+  .actions((self) => ({
+    setStake(value: string) {
+      self.stake = value;
+    },
+    setLive(live: EntryLive) {
+      self.live = live;
+    },
+    applyInfo(info: BetInfoEntry) {
+      if (info.oldMarketId !== null && info.oldMarketId !== undefined && info.marketId !== self.marketId) self.marketId = info.marketId;
+      self.allowParley = info.allowParley;
+      self.isInPlay = info.isInPlay;
+      self.marketType = info.marketType || self.marketType;
+      self.period = info.period || self.period;
+      if (info.homeName) self.homeName = info.homeName;
+      self.awayName = info.awayName;
+      if (info.leagueName) self.leagueName = info.leagueName;
+      if (info.option.name) self.optionName = info.option.name;
+      self.live = {
+        odd: info.option.odd,
+        line: info.line ?? undefined,
+        status: info.status,
+        isLock: info.option.isLock,
+        minBet: info.minBet,
+        maxBet: info.maxBet,
+      };
+      if (self.line === undefined && info.line !== null) self.line = info.line;
+    },
+    /** A pushed market: a moved line arrives as a new market naming this one as its old id. */
+    applyPush(market: OddsPush['markets'][number]) {
+      if (market.marketId !== self.marketId) self.marketId = market.marketId;
+      const option = market.options.find((o) => o.type === self.optionType);
+      self.allowParley = market.allowParley;
+      self.live = {
+        ...self.current,
+        odd: option?.odd ?? '0',
+        line: option?.line ?? market.line ?? self.current.line,
+        status: option ? market.status : -1,
+        isLock: option?.isLock ?? true,
+      };
+    },
+    /** Takes the current price and line as the ones to bet at (one click in the slip). */
+    acceptChanges() {
+      if (isValidOdd(self.current.odd)) self.odd = self.current.odd;
+      if (self.current.line !== undefined) self.line = self.current.line;
+      self.priceRejected = false;
+    },
+    markPriceRejected() {
+      if (isValidOdd(self.current.odd) && self.current.odd !== self.odd) self.priceRejected = true;
+    },
+    lock(orderIds: readonly string[]) {
+      self.waitingOrderIds.replace([...orderIds]);
+      self.placementFailed = false;
+    },
+    /** An order of this entry reached a final status; true when the entry has nothing left waiting. */
+    orderDone(orderId: string, ok: boolean): boolean {
+      const index = self.waitingOrderIds.indexOf(orderId);
+      if (index >= 0) self.waitingOrderIds.splice(index, 1);
+      if (!ok) self.placementFailed = true;
+      return self.waitingOrderIds.length === 0;
+    },
+    unlockAfterFailure() {
+      self.placementFailed = false;
+    },
+  }));
+
+export type SlipEntryInstance = Instance<typeof SlipEntry>;
+
+/** What a successful or failed placement left to show in the slip (the spec's temporary order status). */
+export type PlacementStatus = 'confirming' | 'confirmed' | 'rejected';
+
+/**
+ * The bet slip (spec: quick bet cart): single and parlay modes, one selection per match, at most 10 matches, stakes
+ * per option and per series, live prices and states, and every reason it cannot be placed as views. Persisted per
+ * merchant (storage key betSlip) so it survives a reload.
+ */
+export const BetSlipStore = types
+  .model('BetSlipStore', {
+    mode: types.optional(types.enumeration<SlipMode>('SlipMode', ['single', 'parlay']), 'single'),
+    entries: types.array(SlipEntry),
+    /** Unit stake per series number (parlay mode). */
+    seriesStakes: types.map(types.string),
+  })
+  .volatile(() => ({
+    /** The series the platform offers for the current legs (their ranges), with the legs they are for. */
+    seriesInfo: [] as SeriesInfoEntry[],
+    seriesInfoFor: '',
+    /** A visitor's click, added once they are logged in. */
+    pending: undefined as SelectionEvent | undefined,
+    /** Which stake field the quick-stake presets fill: `entry:<matchId>` or `series:<number>`. */
+    stakeTarget: undefined as string | undefined,
+    placement: undefined as PlacementStatus | undefined,
+    /** The platform's last refusal, shown by the place button until the slip changes. */
+    refusal: undefined as SlipReason | undefined,
+    loadingInfo: false,
+    generation: 0,
+    refreshTimer: undefined as ReturnType<typeof setTimeout> | undefined,
+    subscriptions: new Map<number, () => void>(),
+  }))
+  .views((self) => ({
+    get count() {
+      return self.entries.length;
+    },
+    get isEmpty() {
+      return self.entries.length === 0;
+    },
+    get isFull() {
+      return self.entries.length >= SLIP_MAX_MATCHES;
+    },
+    /** Spec: single mode, or only one selection, places single bets; otherwise a multiple bet. */
+    get isSingle() {
+      return self.mode === 'single' || self.entries.length === 1;
+    },
+    get oddsFormat(): OddsFormat {
+      return rootOf(self).settings?.oddsFormatId ?? OddsFormat.Europe;
+    },
+    get oddsChange(): number {
+      return rootOf(self).settings?.oddsChange ?? 1;
+    },
+    get isLogin() {
+      return rootOf(self).session?.isLogin ?? false;
+    },
+    get currency(): CurrencyCode {
+      const session = rootOf(self).session;
+      const code = session?.userData?.currency ?? session?.defaultBalance?.coinCode;
+      return isCurrency(code) ? code : 'CNY';
+    },
+    /** The member's balance in the bet currency, when the host or platform gave one. */
+    get balance(): string | undefined {
+      const session = rootOf(self).session;
+      if (!session) return undefined;
+      const line = session.balanceList.find((b) => b.coinCode === this.currency) ?? session.defaultBalance;
+      return line?.balance ?? session.centerBalance;
+    },
+    get moneyLocale(): MoneyLocale {
+      return MONEY_LOCALES[rootOf(self).settings?.apiLanguage ?? 'CMN'] ?? 'CMN';
+    },
+    /** An amount in the bet currency as the member's language writes it: "¥1,234.50". */
+    formatAmount(value: Decimal.Value): string {
+      return formatMoney(value, this.currency, this.moneyLocale);
+    },
+    /** Selections a new placement would use: the ones not waiting for the book. */
+    get openEntries() {
+      return self.entries.filter((e) => !e.locked);
+    },
+    get legsSignature() {
+      return self.entries.map((e) => `${e.matchId}:${e.optionType}`).join('|');
+    },
+    entry(matchId: number) {
+      return self.entries.find((e) => e.matchId === matchId);
+    },
+  }))
+  .views((self) => ({
+    /** The parlay's series: every k-fold and full cover of the legs' current odds, with the platform's ranges. */
+    get series(): SlipSeries[] {
+      if (self.isSingle || self.entries.length < 2 || self.entries.length > MAX_SERIES_LEGS) return [];
+      const info = self.seriesInfoFor === self.legsSignature ? self.seriesInfo : [];
+      return seriesOptions(self.entries.map((e) => e.currentOdd)).map((option) => {
+        const range = info.find((s) => s.seriesNumber === option.seriesNumber);
+        const stake = self.seriesStakes.get(String(option.seriesNumber)) ?? '';
+        const parsed = parseStake(stake);
+        const unitStake = parsed && !parsed.isZero() ? parsed : null;
+        let reason: SlipReason | undefined;
+        if (unitStake && range) {
+          if (unitStake.lt(range.minBet)) reason = SlipReason.BelowRange;
+          else if (new Decimal(range.maxBet).gt(0) && unitStake.gt(range.maxBet)) reason = SlipReason.ExceedRange;
+        } else if (!unitStake && stake.trim() !== '') {
+          reason = SlipReason.EnterStake;
+        }
+        return {
+          seriesNumber: option.seriesNumber,
+          asianName: option.asianName,
+          ...(option.i18nKey ? { i18nKey: option.i18nKey } : {}),
+          combination: option.combination,
+          betCount: option.betCount,
+          seriesOdd: option.seriesOdd,
+          ...(range ? { minBet: range.minBet, maxBet: range.maxBet } : {}),
+          stake,
+          unitStake,
+          totalStake: unitStake ? roundMoney(unitStake.times(option.betCount)) : null,
+          potentialReturn: unitStake ? roundMoney(unitStake.times(option.seriesOdd)) : null,
+          ...(reason ? { reason } : {}),
+        };
+      });
+    },
+  }))
+  .views((self) => ({
+    get stakedSeries(): SlipSeries[] {
+      return self.series.filter((s) => s.unitStake !== null);
+    },
+    /** Everything a placement would debit, to 2 decimals. */
+    get totalStake(): Decimal {
+      if (self.isSingle) {
+        return roundMoney(self.openEntries.reduce((sum, e) => sum.plus(e.riskAndWin(self.oddsFormat)?.risk ?? 0), new Decimal(0)));
+      }
+      return roundMoney(self.series.reduce((sum, s) => sum.plus(s.totalStake ?? 0), new Decimal(0)));
+    },
+    /** What the bets return if every selection wins (stakes included). */
+    get potentialReturn(): Decimal {
+      if (self.isSingle) {
+        return roundMoney(
+          self.openEntries.reduce((sum, e) => {
+            const amounts = e.riskAndWin(self.oddsFormat);
+            return amounts ? sum.plus(amounts.risk).plus(amounts.win) : sum;
+          }, new Decimal(0)),
+        );
+      }
+      return roundMoney(self.series.reduce((sum, s) => sum.plus(s.potentialReturn ?? 0), new Decimal(0)));
+    },
+    /** Why one selection cannot be placed now (state first, then its stake in single bets). */
+    entryReason(entry: SlipEntryInstance): SlipReason | undefined {
+      const state = entry.stateReason(self.oddsFormat, self.oddsChange);
+      if (state) return state;
+      if (!self.isSingle && !entry.allowParley) return SlipReason.ParlayNotAllowed;
+      return undefined;
+    },
+  }))
+  .views((self) => ({
+    /** Every reason the slip cannot be placed now, most important first, each once. */
+    get reasons(): SlipReason[] {
+      const found: SlipReason[] = [];
+      const add = (reason: SlipReason | undefined) => {
+        if (reason && !found.includes(reason)) found.push(reason);
+      };
+      if (!self.isLogin) add(SlipReason.NotLoggedIn);
+      if (self.isEmpty) {
+        add(SlipReason.EmptySlip);
+        return found;
+      }
+      const open = self.openEntries;
+      if (this.awaitingConfirmation) add(SlipReason.Confirming);
+      for (const entry of open) add(self.entryReason(entry));
+      if (self.isSingle) {
+        for (const entry of open) add(entry.stakeReason(self.oddsFormat));
+      } else {
+        const staked = self.stakedSeries;
+        if (staked.length === 0) add(SlipReason.EnterStake);
+        for (const series of self.series) add(series.reason);
+      }
+      const balance = self.balance;
+      if (balance !== undefined && self.totalStake.gt(balance)) add(SlipReason.InsufficientBalance);
+      return found;
+    },
+    /** Nothing can be staked now: every selection (or the parlay) waits for the book's decision. */
+    get awaitingConfirmation() {
+      const open = self.openEntries.length;
+      return self.entries.length > 0 && (open === 0 || (!self.isSingle && open < self.entries.length));
+    },
+    /** A hint that does not block: a parlay of one is placed as a single. */
+    get hint(): SlipReason | undefined {
+      return self.mode === 'parlay' && self.entries.length === 1 ? SlipReason.NeedTwoSelections : undefined;
+    },
+  }))
+  .views((self) => ({
+    /** The reason shown on the place button; undefined when the slip can be placed. */
+    get placeReason(): SlipReason | undefined {
+      return self.reasons[0];
+    },
+    get canPlace() {
+      return self.reasons.length === 0;
+    },
+    /** Something moved since the member picked it (price or line): one click accepts it all. */
+    get hasChangesToAccept() {
+      return self.entries.some((e) => !e.locked && !e.closed && !e.suspended && (e.lineChanged || e.oddsChangeNeedsAcceptance(self.oddsFormat, self.oddsChange) || e.oddsDirection !== 0));
+    },
+  }))
+  .actions((self) => {
+    const tr = (key: string, options: Record<string, unknown> = {}) => envOf(self).i18n.t(key, { ns: SLIP_NS, ...options });
+    return {
+      reasonText(reason: SlipReason) {
+        return tr(reasonKey(reason));
+      },
+      notify(type: 'success' | 'warn' | 'info', key: string) {
+        envOf(self).toast[type](tr(key));
+      },
+    };
+  })
+  .actions((self) => ({
+    setMode(mode: SlipMode) {
+      if (mode === self.mode) return;
+      self.mode = mode;
+      self.refusal = undefined;
+      self.stakeTarget = undefined;
+    },
+    setStake(matchId: number, value: string) {
+      const entry = self.entry(matchId);
+      if (!entry || entry.locked) return;
+      entry.setStake(value);
+      self.refusal = undefined;
+    },
+    setSeriesStake(seriesNumber: number, value: string) {
+      if (value === '') self.seriesStakes.delete(String(seriesNumber));
+      else self.seriesStakes.set(String(seriesNumber), value);
+      self.refusal = undefined;
+    },
+    setStakeTarget(target: string | undefined) {
+      self.stakeTarget = target;
+    },
+    setPlacement(status: PlacementStatus | undefined) {
+      self.placement = status;
+    },
+    setRefusal(reason: SlipReason | undefined) {
+      self.refusal = reason;
+    },
+    setLoadingInfo(value: boolean) {
+      self.loadingInfo = value;
+    },
+    keepPending(selection: SelectionEvent | undefined) {
+      self.pending = selection;
+    },
+    acceptChanges() {
+      for (const entry of self.entries) entry.acceptChanges();
+      self.refusal = undefined;
+    },
+    /** Drops stakes of series the current number of legs does not offer. */
+    pruneSeriesStakes() {
+      const offered = new Set(offeredSeriesNumbers(self.entries.length).map(String));
+      for (const key of [...self.seriesStakes.keys()]) if (!offered.has(key)) self.seriesStakes.delete(key);
+    },
+    beginInfo() {
+      self.generation += 1;
+      self.loadingInfo = true;
+      return self.generation;
+    },
+    applyBetInfo(generation: number, requested: ReadonlyArray<{ matchId: number; marketId: number }>, answer: BetInfoAnswer, signature: string, markRejected: boolean) {
+      if (generation !== self.generation) return;
+      self.loadingInfo = false;
+      answer.betInfo.forEach((info, i) => {
+        const asked = requested[i];
+        if (!asked) return;
+        const entry = self.entries.find((e) => e.matchId === asked.matchId && e.marketId === asked.marketId);
+        if (!entry || (info.oldMarketId ?? info.marketId) !== asked.marketId) return;
+        entry.applyInfo(info);
+        if (markRejected) entry.markPriceRejected();
+      });
+      if (answer.seriesInfo.length > 0 || self.seriesInfoFor !== signature) {
+        self.seriesInfo = answer.seriesInfo;
+        self.seriesInfoFor = signature;
+      }
+    },
+    failInfo(generation: number) {
+      if (generation === self.generation) self.loadingInfo = false;
+    },
+    cancelRefresh() {
+      if (self.refreshTimer !== undefined) clearTimeout(self.refreshTimer);
+      self.refreshTimer = undefined;
+    },
+  }))
+  .actions((self) => ({
+    /** Current bet info of every selection (and the series, in a parlay); the newest request's answer wins. */
+    refreshBetInfo: flow(function* refreshBetInfo(options: { markRejected?: boolean } = {}) {
+      self.cancelRefresh();
+      if (!self.isLogin || self.isEmpty) return;
+      const { http, logger } = envOf(self);
+      const requested = self.entries.map((e) => ({ marketId: e.marketId, matchId: e.matchId, type: e.optionType }));
+      const signature = self.legsSignature;
+      const generation = self.beginInfo();
+      try {
+        const answer: BetInfoAnswer = yield Promise.resolve(
+          http.betting.post(BETTING_PATHS.betInfo, {
+            betMatchMarketList: requested,
+            isSelectSeries: !self.isSingle && requested.length >= 2,
+            language: rootOf(self).settings?.apiLanguage ?? 'CMN',
+          }),
+        );
+        self.applyBetInfo(generation, requested, answer, signature, options.markRejected ?? false);
+      } catch (error) {
+        logger.warn('bet info not loaded', error);
+        self.failInfo(generation);
+      }
+    }),
+  }))
+  .actions((self) => ({
+    /** Pushes on the slip's markets refresh its bet info, at most once a second. */
+    scheduleRefresh() {
+      if (self.refreshTimer !== undefined) return;
+      self.refreshTimer = setTimeout(() => {
+        self.cancelRefresh();
+        void self.refreshBetInfo();
+      }, BET_INFO_REFRESH_MS);
+    },
+  }))
+  .actions((self) => ({
+    applyOddsPush(push: OddsPush) {
+      let touched = false;
+      for (const market of push.markets ?? []) {
+        for (const entry of self.entries) {
+          if (entry.marketId === market.marketId || (market.oldMarketId !== undefined && entry.marketId === market.oldMarketId)) {
+            entry.applyPush(market);
+            touched = true;
+          }
+        }
+      }
+      if (touched) self.scheduleRefresh();
+    },
+    /**
+     * Adds a clicked selection (spec: bet slip rules). A visitor's click is kept and added after they log in. A match
+     * already in the slip has its selection replaced (in a parlay with the spec's one-per-match notice); an 11th
+     * match is ignored; in parlay mode a market that cannot join a parlay is refused with its reason.
+     */
+    add(selection: SelectionEvent): 'pending' | 'added' | 'replaced' | 'same' | 'full' | 'refused' {
+      if (!self.isLogin) {
+        self.keepPending(selection);
+        return 'pending';
+      }
+      const parlay = self.mode === 'parlay';
+      if (parlay && !selection.allowParley) {
+        envOf(self).toast.warn(self.reasonText(SlipReason.ParlayNotAllowed));
+        return 'refused';
+      }
+      const index = self.entries.findIndex((e) => e.matchId === selection.matchId);
+      const existing = index >= 0 ? self.entries[index] : undefined;
+      if (existing && existing.marketId === selection.marketId && existing.optionType === selection.optionType) return 'same';
+      if (!existing && self.isFull) {
+        envOf(self).toast.warn(self.reasonText(SlipReason.TooManyMatches));
+        return 'full';
+      }
+      const snapshot: SnapshotIn<typeof SlipEntry> = {
+        matchId: selection.matchId,
+        sportId: selection.sportId,
+        marketId: selection.marketId,
+        marketType: selection.marketType,
+        period: selection.period,
+        optionType: selection.optionType,
+        line: selection.line,
+        odd: selection.odd,
+        allowParley: selection.allowParley,
+        // A replaced single keeps the stake typed for the match.
+        stake: existing && !existing.locked ? existing.stake : '',
+      };
+      if (existing) self.entries.splice(index, 1, snapshot);
+      else self.entries.push(snapshot);
+      self.placement = undefined;
+      self.refusal = undefined;
+      self.stakeTarget = parlay ? self.stakeTarget : `entry:${selection.matchId}`;
+      self.pruneSeriesStakes();
+      if (parlay) self.notify(existing ? 'warn' : 'success', existing ? 'notice.onePerMatch' : 'notice.addedToParlay');
+      void self.refreshBetInfo();
+      return existing ? 'replaced' : 'added';
+    },
+    /** Spec: deleting one entry clears the temporary order status and re-fetches the bet info. */
+    remove(matchId: number) {
+      const entry = self.entry(matchId);
+      if (!entry) return;
+      self.entries.remove(entry);
+      self.placement = undefined;
+      self.refusal = undefined;
+      if (self.stakeTarget === `entry:${matchId}`) self.stakeTarget = undefined;
+      self.pruneSeriesStakes();
+      void self.refreshBetInfo();
+    },
+    /** Spec: deleting all clears the slip. */
+    clear() {
+      self.cancelRefresh();
+      self.generation += 1;
+      self.entries.clear();
+      self.seriesStakes.clear();
+      self.seriesInfo = [];
+      self.seriesInfoFor = '';
+      self.placement = undefined;
+      self.refusal = undefined;
+      self.stakeTarget = undefined;
+      self.loadingInfo = false;
+    },
+    /** A quick-stake preset fills the field last focused (the newest selection, or the parlay's accumulator). */
+    applyQuickStake(amount: string) {
+      const target = self.stakeTarget ?? (self.isSingle ? (self.openEntries.length > 0 ? `entry:${self.openEntries[self.openEntries.length - 1]!.matchId}` : undefined) : `series:${self.entries.length * 1000 + 1}`);
+      if (!target) return;
+      const [kind, id] = target.split(':');
+      if (kind === 'entry') self.setStake(Number(id), amount);
+      else if (kind === 'series') self.setSeriesStake(Number(id), amount);
+    },
+  }))
+  .actions((self) => ({
+    /** Placement answered: the entries wait for their orders (locked), or leave the slip when already confirmed. */
+    placed(entries: readonly SlipEntryInstance[], waitingByEntry: ReadonlyArray<readonly string[]>, seriesDone: readonly number[]) {
+      entries.forEach((entry, i) => {
+        const waiting = waitingByEntry[i] ?? [];
+        if (waiting.length > 0) entry.lock(waiting);
+        else self.entries.remove(entry);
+      });
+      for (const n of seriesDone) self.seriesStakes.delete(String(n));
+      if (self.isEmpty) self.seriesStakes.clear();
+      self.placement = waitingByEntry.some((w) => w.length > 0) ? 'confirming' : 'confirmed';
+      self.refusal = undefined;
+      self.pruneSeriesStakes();
+    },
+    /**
+     * An order reached a final status: entries with nothing left waiting leave the slip on success, or come back for
+     * another try after a refusal, re-offering the current price.
+     */
+    orderFinished(orderId: string, ok: boolean, seriesNumber: number) {
+      let retry = false;
+      for (const entry of [...self.entries]) {
+        if (!entry.waitingOrderIds.includes(orderId)) continue;
+        if (!entry.orderDone(orderId, ok)) continue;
+        if (entry.placementFailed) {
+          entry.unlockAfterFailure();
+          retry = true;
+        } else {
+          self.entries.remove(entry);
+        }
+      }
+      if (ok && seriesNumber > 0) self.seriesStakes.delete(String(seriesNumber));
+      if (self.isEmpty) self.seriesStakes.clear();
+      self.placement = ok ? (self.entries.some((e) => e.locked) ? 'confirming' : 'confirmed') : 'rejected';
+      self.pruneSeriesStakes();
+      if (retry) void self.refreshBetInfo({ markRejected: true });
+    },
+    /** Entries locked for orders nobody follows any more (storage lost them) are released. */
+    releaseUnfollowed(followed: ReadonlySet<string>) {
+      for (const entry of self.entries) {
+        const kept = entry.waitingOrderIds.filter((id) => followed.has(id));
+        if (kept.length !== entry.waitingOrderIds.length) entry.waitingOrderIds.replace(kept);
+      }
+    },
+    /** Restores the slip of this merchant from storage; a stored slip of the wrong shape is forgotten. */
+    restore() {
+      const { storage, logger } = envOf(self);
+      const stored = storage.get('betSlip');
+      if (!stored || typeof stored !== 'object') return;
+      try {
+        applySnapshot(self, stored as SnapshotIn<typeof BetSlipStore>);
+        if (self.entries.length > SLIP_MAX_MATCHES) self.entries.splice(SLIP_MAX_MATCHES);
+      } catch (error) {
+        logger.warn('stored bet slip ignored', error);
+        storage.remove('betSlip');
+      }
+    },
+    /** Follows the odds of the slip's matches while they are in it. */
+    syncSubscriptions(matchIds: readonly number[]) {
+      const { push } = envOf(self);
+      const wanted = new Set(matchIds);
+      for (const [matchId, off] of self.subscriptions) {
+        if (!wanted.has(matchId)) {
+          off();
+          self.subscriptions.delete(matchId);
+        }
+      }
+      for (const matchId of wanted) {
+        if (self.subscriptions.has(matchId)) continue;
+        self.subscriptions.set(
+          matchId,
+          push.subscribe(`match:${matchId}:odds`, (data) => {
+            if (data && typeof data === 'object' && (data as OddsPush).kind === 'odds') self.applyOddsPush(data as OddsPush);
+          }),
+        );
+      }
+    },
+    /** Unmount: no pending refresh, no subscriptions. */
+    close() {
+      self.cancelRefresh();
+      for (const off of self.subscriptions.values()) off();
+      self.subscriptions.clear();
+    },
+  }))
+  .actions((self) => ({
+    afterCreate() {
+      const { storage, i18n } = envOf(self);
+      if (typeof i18n.loadNamespaces === 'function') void i18n.loadNamespaces(SLIP_NS);
+      self.restore();
+      addDisposer(self, onSnapshot(self, (snapshot) => storage.set('betSlip', snapshot)));
+      addDisposer(
+        self,
+        reaction(
+          () => self.entries.map((e) => e.matchId),
+          (ids) => self.syncSubscriptions(ids),
+          { fireImmediately: true, equals: (a, b) => a.join() === b.join() },
+        ),
+      );
+      addDisposer(self, () => self.close());
+    },
+    /** Wires what the slip follows in its siblings: the login (pending click, fresh bet info) and the language. */
+    connect() {
+      addDisposer(
+        self,
+        reaction(
+          () => self.isLogin,
+          (isLogin) => {
+            if (!isLogin) return;
+            const pending = self.pending;
+            self.keepPending(undefined);
+            if (pending) self.add(pending);
+            else void self.refreshBetInfo();
+          },
+          { fireImmediately: true },
+        ),
+      );
+      addDisposer(
+        self,
+        reaction(
+          () => [rootOf(self).settings?.apiLanguage, self.isSingle] as const,
+          () => void self.refreshBetInfo(),
+          { equals: (a, b) => a[0] === b[0] && a[1] === b[1] },
+        ),
+      );
+    },
+  }));
+
+export type BetSlipStoreInstance = Instance<typeof BetSlipStore>;

@@ -1,0 +1,415 @@
+import { flow, types, type Instance } from 'mobx-state-tree';
+import { dayIn } from '../domain/calendar';
+import { mapBetRecord, mapStatisticsRow, type BetRecord, type BetStatisticsRow } from '../domain/betRecord';
+// Types only: the range arithmetic itself (moment-timezone) loads with the first settled query, not at start-up.
+import type { DateRange, DateRangeErrorCode, DateRangeType } from '../domain/dates';
+import { CURRENCY_CODES } from '../domain/money';
+import { isApiError } from '../services/http';
+import { envOf } from './env';
+
+export type SettlementType = 'unsettled' | 'settled' | 'reserved';
+export const SETTLEMENT_TYPES: readonly SettlementType[] = ['unsettled', 'settled', 'reserved'];
+/** Spec section 4: the order view's settlement types are unsettled 0, settled 1, reserved 2. */
+export const SETTLEMENT_TYPE_CODE: Readonly<Record<SettlementType, number>> = { unsettled: 0, settled: 1, reserved: 2 };
+
+/** Spec section 9: bet history pages hold 200 unsettled or 50 settled orders. */
+export const PAGE_SIZE = { unsettled: 200, settled: 50 } as const;
+/** Spec sections 5 and 9: bet history reaches back 45 days. */
+export const HISTORY_DAYS = 45;
+
+const DATE_RANGE_TYPES: readonly DateRangeType[] = ['today', 'yesterday', 'thisWeek', 'custom'];
+
+export const BET_LIST_PATH = '/v1/order/new/bet/list';
+export const RESERVE_LIST_PATH = '/v1/order/new/reserve/betList';
+export const RESERVE_MODIFY_PATH = '/v1/order/reserve/modify';
+export const RESERVE_CANCEL_PATH = '/v1/order/reserve/cancel';
+
+/** Pre-bet states (spec: booked, in progress, settled, cancelled, no longer valid). */
+export const ReservationStatus = { Booked: 0, InProgress: 1, Settled: 2, Cancelled: 3, Invalid: 4 } as const;
+
+/** The spec's reservation summary plus the platform's state fields (docs/api.md, "Pre-bets"). */
+export interface Reservation {
+  reserveId: string;
+  marketId: number;
+  matchId: number;
+  type: string;
+  sportId: number;
+  marketType: number;
+  period: string;
+  line: string | null;
+  leagueName: string;
+  homeName: string;
+  awayName: string;
+  matchType: number;
+  betName: string;
+  optionBetName: string;
+  /** The asked odds (decimal). */
+  optionOdd: string;
+  optionTeam: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  isInPlay: boolean;
+  status: number;
+  unitStake: string;
+  currencyId: number;
+  currency: string;
+  bookedOdds: string;
+  currentOdd: string | null;
+  beginTime: number;
+  orderId: string | null;
+  createdTime: number;
+  modifiedTime: number;
+  failReason: string | null;
+}
+
+interface BetListAnswer {
+  records?: unknown[];
+  total?: number;
+  tamt?: string;
+  tsamt?: string;
+  sts?: unknown[];
+}
+
+interface ReserveListAnswer {
+  ods?: Reservation[];
+  sts?: unknown[];
+}
+
+/** What the root store tells My bets about the rest of the app. */
+export interface MyBetsContext {
+  isLogin: boolean;
+  /** The platform's time zone: days (today, this week, ...) begin and end there. */
+  timeZone: string;
+  /** The spec's language code sent with the calls, so names come back in it. */
+  language: string;
+  /** The member's currency code: statistics totals (tamt, tsamt) are in it. */
+  currency?: string | undefined;
+}
+
+/** Why a pre-bet change was refused, as a key of the myBets namespace. */
+export type ReservationChangeError = 'belowRange' | 'exceedRange' | 'insufficientBalance' | 'noLongerChangeable' | 'oddsTooLow' | 'failed';
+
+const RESERVATION_REFUSALS: Readonly<Record<number, ReservationChangeError>> = {
+  15006: 'belowRange',
+  15007: 'exceedRange',
+  15008: 'insufficientBalance',
+  15030: 'noLongerChangeable',
+  15031: 'noLongerChangeable',
+  15032: 'oddsTooLow',
+};
+
+const DAY_MS = 86_400_000;
+const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day moved by whole days ("2026-03-01" - 1 = "2026-02-28"); no time zone is involved. */
+export function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+const isDay = (value: string) => DAY_TEXT.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && shiftDay(value, 0) === value;
+
+/**
+ * Checks a custom range of calendar days against the 45-day history window ending `today` (both in the platform's
+ * zone). The same codes as the range arithmetic in domain/dates, so one message table serves both.
+ */
+export function checkCustomRange(start: string, end: string, today: string): DateRangeErrorCode | undefined {
+  if (!start || !end) return 'missingCustomRange';
+  if (!isDay(start) || !isDay(end)) return 'invalidDate';
+  if (end < start) return 'endBeforeStart';
+  if (start < shiftDay(today, -HISTORY_DAYS)) return 'outsideHistoryWindow';
+  return undefined;
+}
+
+const currencyIdOf = (code: string | undefined): number | undefined => {
+  const index = code ? (CURRENCY_CODES as readonly string[]).indexOf(code) : -1;
+  return index >= 0 ? index + 1 : undefined;
+};
+
+/**
+ * "My bets", the spec's bet history view: unsettled, settled and reserved orders with paging, a date filter and
+ * statistics per currency. Calls go out only for a member; a failure sets the API-error flag, which the next load
+ * clears.
+ */
+export const MyBetsStore = types
+  .model('MyBetsStore', {
+    settlementType: types.optional(types.enumeration<SettlementType>('SettlementType', [...SETTLEMENT_TYPES]), 'unsettled'),
+    /** The isSettled flag of the bet list call: follows the settlement type, except that reserved leaves it as it was. */
+    isSettled: false,
+    dateRangeType: types.optional(types.enumeration<DateRangeType>('DateRangeType', [...DATE_RANGE_TYPES]), 'today'),
+    /** Custom range, calendar days "YYYY-MM-DD" in the platform's zone. */
+    customStart: types.maybe(types.string),
+    customEnd: types.maybe(types.string),
+    /** Page number (1-based), the spec's `current`. */
+    current: 1,
+    total: 0,
+    /** Total stake and total returned of the whole selection, in the member's currency. */
+    tamt: '0',
+    tsamt: '0',
+    /** Reserved view: show the failed pre-bets (cancelled or no longer valid) of the last 7 days instead. */
+    showFailed: false,
+    status: types.optional(types.enumeration(['idle', 'loading', 'ready']), 'idle'),
+    /** Spec section 8: set when the history fails to load; cleared when loading starts again. */
+    apiError: false,
+    /** Why the custom range asked for was refused (a DateRangeErrorCode); nothing was loaded for it. */
+    rangeError: types.maybe(types.string),
+    /** The pre-bet whose modify or cancel call is running. */
+    changingReserveId: types.maybe(types.string),
+  })
+  .volatile(() => ({
+    records: [] as BetRecord[],
+    statistics: [] as BetStatisticsRow[],
+    reservations: [] as Reservation[],
+    context: { isLogin: false, timeZone: 'Asia/Shanghai', language: 'CMN' } as MyBetsContext,
+    /** True while the view shows: context changes reload only then. */
+    active: false,
+    generation: 0,
+  }))
+  .views((self) => ({
+    get pageSize(): number {
+      return self.settlementType === 'settled' ? PAGE_SIZE.settled : PAGE_SIZE.unsettled;
+    },
+    get pageCount(): number {
+      return self.settlementType === 'reserved' ? 1 : Math.max(1, Math.ceil(self.total / this.pageSize));
+    },
+    get isLogin() {
+      return self.context.isLogin;
+    },
+    get currency() {
+      return self.context.currency;
+    },
+    get isEmpty(): boolean {
+      return self.settlementType === 'reserved' ? self.reservations.length === 0 : self.records.length === 0;
+    },
+    /** Today and the first day history reaches, as calendar days in the platform's zone (for the date inputs). */
+    historyDays(): { today: string; earliest: string } {
+      const today = dayIn(envOf(self).clock.now(), self.context.timeZone);
+      return { today, earliest: shiftDay(today, -HISTORY_DAYS) };
+    },
+  }))
+  .actions((self) => ({
+    /** Forgets what was shown (another tab, or the member left). */
+    resetResults() {
+      self.current = 1;
+      self.total = 0;
+      self.tamt = '0';
+      self.tsamt = '0';
+      self.statistics = [];
+      self.records = [];
+      self.reservations = [];
+    },
+    setBetList(generation: number, answer: BetListAnswer) {
+      if (generation !== self.generation) return;
+      self.records = (answer.records ?? []).map(mapBetRecord);
+      self.total = Number(answer.total ?? self.records.length) || 0;
+      self.tamt = answer.tamt ?? '0';
+      self.tsamt = answer.tsamt ?? '0';
+      self.statistics = (answer.sts ?? []).map(mapStatisticsRow);
+      self.status = 'ready';
+    },
+    setReserveList(generation: number, answer: ReserveListAnswer) {
+      if (generation !== self.generation) return;
+      self.reservations = answer.ods ?? [];
+      self.total = self.reservations.length;
+      self.statistics = (answer.sts ?? []).map(mapStatisticsRow);
+      self.status = 'ready';
+    },
+    setFailed(generation: number) {
+      if (generation !== self.generation) return;
+      self.apiError = true;
+      self.status = 'ready';
+    },
+    /** Starts a load: a new generation (older answers are dropped) and the error flag cleared. */
+    begin(quiet: boolean) {
+      self.generation += 1;
+      self.apiError = false;
+      if (!quiet || self.status !== 'ready') self.status = 'loading';
+      return self.generation;
+    },
+    refuseRange(generation: number, code: string) {
+      if (generation !== self.generation) return;
+      self.rangeError = code;
+      self.status = 'ready';
+    },
+    setChanging(reserveId: string | undefined) {
+      self.changingReserveId = reserveId;
+    },
+    replaceReservation(reservation: Reservation) {
+      const index = self.reservations.findIndex((r) => r.reserveId === reservation.reserveId);
+      if (index < 0) return;
+      const next = self.reservations.slice();
+      next[index] = reservation;
+      self.reservations = next;
+    },
+  }))
+  .actions((self) => ({
+    /**
+     * Loads the current view. Skipped when nobody is logged in. `quiet` keeps what shows until the answer comes
+     * (a refresh after a change) instead of the loading state.
+     */
+    load: flow(function* load(options: { quiet?: boolean } = {}) {
+      if (!self.context.isLogin) return;
+      const { http, clock, logger } = envOf(self);
+      const generation = self.begin(options.quiet ?? false);
+      const { language, timeZone } = self.context;
+      const currencyId = currencyIdOf(self.context.currency);
+      const common = { language, ...(currencyId !== undefined ? { currencyId } : {}) };
+      try {
+        if (self.settlementType === 'reserved') {
+          let window: DateRange | undefined;
+          if (self.showFailed) {
+            const dates: typeof import('../domain/dates') = yield import(/* webpackChunkName: "dates" */ '../domain/dates');
+            window = dates.reservedFailedRange(clock.now(), timeZone);
+          }
+          const answer: ReserveListAnswer = yield http.betting.post(RESERVE_LIST_PATH, { isFailed: self.showFailed, ...window, ...common });
+          self.setReserveList(generation, answer ?? {});
+          return;
+        }
+        const settled = self.isSettled;
+        let window: DateRange | undefined;
+        if (settled) {
+          const dates: typeof import('../domain/dates') = yield import(/* webpackChunkName: "dates" */ '../domain/dates');
+          try {
+            window = dates.dateRange(self.dateRangeType, clock.now(), timeZone, self.dateRangeType === 'custom' && self.customStart && self.customEnd ? { start: self.customStart, end: self.customEnd } : undefined);
+          } catch (error) {
+            // A custom range that went stale (a day passed since it was chosen): refuse it rather than ask for it.
+            if (error instanceof dates.DateRangeError) {
+              self.refuseRange(generation, error.code);
+              return;
+            }
+            throw error;
+          }
+        }
+        const body = { isSettled: settled, current: self.current, size: settled ? PAGE_SIZE.settled : PAGE_SIZE.unsettled, ...window, ...common };
+        const answer: BetListAnswer = yield http.betting.post(BET_LIST_PATH, body);
+        self.setBetList(generation, answer ?? {});
+      } catch (error) {
+        if (isApiError(error) && error.cancelled) return;
+        logger.warn('[myBets] bet history failed to load', error);
+        self.setFailed(generation);
+      }
+    }),
+  }))
+  .actions((self) => ({
+    /** The view shows: load it. */
+    open() {
+      self.active = true;
+      void self.load();
+    },
+    /** The view left: answers still on the way are dropped. */
+    close() {
+      self.active = false;
+      self.generation += 1;
+      if (self.status === 'loading') self.status = 'idle';
+    },
+    /**
+     * Login state, time zone, language and currency from the rest of the app. A member leaving clears the history;
+     * signing in, or a new language or currency while the view shows, loads it again.
+     */
+    setContext(next: MyBetsContext) {
+      const before = self.context;
+      self.context = { ...next };
+      if (!next.isLogin) {
+        self.generation += 1;
+        self.resetResults();
+        self.apiError = false;
+        self.status = 'idle';
+        return;
+      }
+      const changed = !before.isLogin || before.language !== next.language || before.currency !== next.currency || before.timeZone !== next.timeZone;
+      if (changed && self.active) void self.load({ quiet: before.isLogin });
+    },
+    /** Spec: selecting a settlement type resets the page to 1, the total and the statistics; isSettled follows it unless reserved. */
+    setSettlementType(type: SettlementType) {
+      self.settlementType = type;
+      if (type !== 'reserved') self.isSettled = type === 'settled';
+      self.resetResults();
+      self.rangeError = undefined;
+      return self.load();
+    },
+    /** Today, yesterday or this week (the last 6 days through today), in the platform's zone. */
+    setDateRangeType(type: Exclude<DateRangeType, 'custom'>) {
+      self.dateRangeType = type;
+      self.rangeError = undefined;
+      self.current = 1;
+      return self.load();
+    },
+    /**
+     * A custom range of calendar days; refused (nothing loads, `rangeError` says why) when it ends before it starts
+     * or starts more than 45 days back. True when it was taken.
+     */
+    setCustomRange(start: string, end: string): boolean {
+      const error = checkCustomRange(start, end, self.historyDays().today);
+      self.rangeError = error;
+      if (error) return false;
+      self.customStart = start;
+      self.customEnd = end;
+      self.dateRangeType = 'custom';
+      self.current = 1;
+      void self.load();
+      return true;
+    },
+    setPage(page: number) {
+      const next = Math.min(Math.max(1, Math.trunc(page)), self.pageCount);
+      if (next === self.current) return undefined;
+      self.current = next;
+      return self.load();
+    },
+    /** Reserved view: the failed pre-bets of the last 7 days, or the booked and running ones. */
+    setShowFailed(value: boolean) {
+      if (value === self.showFailed) return undefined;
+      self.showFailed = value;
+      return self.load();
+    },
+    /** Hook for early settlement: an order that left the unsettled list (fully cashed out). */
+    removeRecord(orderId: string) {
+      const next = self.records.filter((r) => r.id !== orderId);
+      if (next.length === self.records.length) return;
+      self.records = next;
+      self.total = Math.max(0, self.total - 1);
+    },
+    /** Hook for early settlement: recalculated fields of an order (a partial cash out). */
+    updateRecord(orderId: string, changes: Partial<BetRecord>) {
+      const index = self.records.findIndex((r) => r.id === orderId);
+      if (index < 0) return;
+      const next = self.records.slice();
+      next[index] = { ...next[index]!, ...changes, id: orderId };
+      self.records = next;
+    },
+  }))
+  .actions((self) => {
+    /** One pre-bet call; answers the updated pre-bet or why it was refused (the dialog says so). */
+    const change = flow(function* change(path: string, body: Record<string, unknown>) {
+      const { http, logger, toast, i18n } = envOf(self);
+      const reserveId = String(body.reserveId);
+      self.setChanging(reserveId);
+      try {
+        const updated: Reservation = yield http.betting.post(path, { ...body, language: self.context.language });
+        self.setChanging(undefined);
+        if (updated) self.replaceReservation(updated);
+        toast.success(i18n.t(path === RESERVE_CANCEL_PATH ? 'reservation.cancelled' : 'reservation.saved', { ns: 'myBets' }));
+        void self.load({ quiet: true });
+        return { ok: true as const, reservation: updated };
+      } catch (error) {
+        self.setChanging(undefined);
+        logger.warn(`[myBets] ${path} failed`, error);
+        const reason: ReservationChangeError = (isApiError(error) && RESERVATION_REFUSALS[error.code]) || 'failed';
+        return { ok: false as const, reason };
+      }
+    });
+    return {
+      /** POST /v1/order/reserve/modify: new asked odds and/or unit stake of a booked pre-bet. */
+      modifyReservation(reserveId: string, changes: { odds?: string; unitStake?: string }) {
+        return change(RESERVE_MODIFY_PATH, {
+          reserveId,
+          ...(changes.odds !== undefined ? { odds: changes.odds } : {}),
+          ...(changes.unitStake !== undefined ? { unitStake: changes.unitStake } : {}),
+        });
+      },
+      /** POST /v1/order/reserve/cancel. */
+      cancelReservation(reserveId: string) {
+        return change(RESERVE_CANCEL_PATH, { reserveId });
+      },
+    };
+  });
+
+export type MyBetsStoreInstance = Instance<typeof MyBetsStore>;

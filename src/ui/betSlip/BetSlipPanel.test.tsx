@@ -1,0 +1,151 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BETTING_PATHS, OrderStatus } from '../../services/api/bettingTypes';
+import type { PushHandler } from '../../services/push';
+import { fakeBettingService, memberState, placedOrder, selection } from '../../testing/bettingFixtures';
+import { renderWithStore } from '../../testing/renderWithStore';
+import { BetSlipPanel } from './BetSlipPanel';
+
+async function renderSlip({ login = true } = {}) {
+  let betting!: ReturnType<typeof fakeBettingService>;
+  const rendered = await renderWithStore(<BetSlipPanel />, {
+    before: ({ store, http }) => {
+      betting = fakeBettingService(http);
+      if (login) store.applyHostProps(memberState());
+    },
+  });
+  // The slip's own namespace loads behind Suspense.
+  await screen.findByRole('tablist', { name: 'Bet type' });
+  return { ...rendered, betting };
+}
+
+/** Adds selections the way a click on a price does, and lets the bet info answer. */
+async function click(env: Awaited<ReturnType<typeof renderSlip>>['env'], ...selections: ReturnType<typeof selection>[]) {
+  await act(async () => {
+    for (const s of selections) env.events.emit('betSlip.add', s);
+  });
+}
+
+describe('<BetSlipPanel>', () => {
+  it('shows the modes, the empty slip and the odds-change setting, which it persists', async () => {
+    const { store, env } = await renderSlip();
+    expect(screen.getByRole('heading', { name: 'Bet slip' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Single' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Click on odds to add a selection')).toBeInTheDocument();
+    const setting = screen.getByRole('combobox', { name: 'Odds changes' });
+    expect(setting).toHaveValue('1');
+    await userEvent.selectOptions(setting, 'Accept any odds');
+    expect(store.settings.oddsChange).toBe(2);
+    expect(env.storage.get('oddsChange')).toBe(2);
+  });
+
+  it('shows a selection with its match, market line and price, and places it with a stake', async () => {
+    const { env, betting } = await renderSlip();
+    await click(env, selection(1));
+    const card = screen.getByRole('article', { name: 'Home 1 – Away 1' });
+    expect(card).toHaveTextContent('home -0.5');
+    expect(card).toHaveTextContent('1.95');
+    expect(card).toHaveTextContent('League');
+    const place = screen.getByRole('button', { name: 'Place bet' });
+    expect(place).toBeDisabled();
+    expect(screen.getByText('Please enter stake')).toBeInTheDocument();
+    expect(place).toHaveAccessibleDescription('Please enter stake');
+
+    const stake = within(card).getByRole('textbox', { name: /^Stake Home 1 – Away 1 home -0.5$/ });
+    await userEvent.type(stake, '5');
+    expect(screen.getByText('Below the range', { selector: 'p' })).toBeInTheDocument();
+    expect(stake).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(stake);
+    await userEvent.type(stake, '100.555');
+    expect(stake).toHaveValue('100.55');
+    await userEvent.click(screen.getByRole('button', { name: 'Stake 100' }));
+    expect(stake).toHaveValue('100');
+    expect(screen.getByTestId('slip-total-stake')).toHaveTextContent('¥100.00');
+    expect(screen.getByTestId('slip-potential-return')).toHaveTextContent('¥195.00');
+    expect(card).toHaveTextContent('Limits ¥10.00 – ¥50,000.00');
+
+    betting.answerPlace({ orders: [placedOrder('1700000000000000001', OrderStatus.Confirmed)], repeated: false });
+    await userEvent.click(screen.getByRole('button', { name: 'Place bet' }));
+    expect(betting.calls(BETTING_PATHS.singlePass)).toHaveLength(1);
+    expect(env.toast.toasts.map((t) => [t.message, t.detail])).toEqual([['Bet placed', 'Home 1 – Away 1 · home -0.5 @ 1.95, stake ¥100.00']]);
+    expect(screen.getByText('Click on odds to add a selection')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Bet placed');
+  });
+
+  it('switches to parlay with the keyboard and lists the series with their bets, stakes and return', async () => {
+    const { env } = await renderSlip();
+    await click(env, selection(1), selection(2), selection(3));
+    screen.getByRole('tab', { name: 'Single' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const parlay = screen.getByRole('tab', { name: 'Parlay' });
+    expect(parlay).toHaveAttribute('aria-selected', 'true');
+    expect(parlay).toHaveFocus();
+    await act(async () => undefined);
+
+    const series = screen.getByRole('region', { name: 'Series' });
+    const items = within(series).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('span')?.textContent)).toEqual(['Doubles', 'Trebles', 'Trixie', 'Patent']);
+    expect(items[2]).toHaveTextContent('3串4 · 4 bets');
+    expect(screen.queryByRole('textbox', { name: /^Stake/ })).toBeNull();
+
+    await userEvent.type(within(items[2]!).getByRole('textbox', { name: 'Unit stake Trixie' }), '10');
+    expect(items[2]).toHaveTextContent('Total ¥40.00');
+    expect(screen.getByTestId('slip-total-stake')).toHaveTextContent('¥40.00');
+    expect(screen.getByRole('button', { name: 'Place bet' })).toBeEnabled();
+  });
+
+  it('shows a changed price live against the one picked, and a suspended market greyed with its reason', async () => {
+    const { env } = await renderSlip();
+    await click(env, selection(1));
+    const subscribe = env.push.subscribe as unknown as jest.Mock<(channel: string, handler?: PushHandler) => () => void>;
+    const push = subscribe.mock.calls.find(([channel]) => channel === 'match:1:odds')![1]!;
+    const market = (status: 1 | 0, odd: string, isLock = false) => ({
+      kind: 'odds',
+      matchId: 1,
+      markets: [{ marketId: 100, marketType: 1000, period: 'ft', line: '-0.5', status, allowParley: true, options: [{ type: 'home', line: '-0.5', odd, isLock }] }],
+    });
+    act(() => push(market(1, '1.800'), { chId: 'match:1:odds', data: null }));
+    const card = screen.getByRole('article', { name: 'Home 1 – Away 1' });
+    expect(within(card).getByTestId('slip-odds')).toHaveTextContent('1.80');
+    expect(within(card).getByLabelText('was 1.95')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Odds went down');
+    expect(card).toHaveTextContent('Odds changed');
+    await userEvent.click(screen.getByRole('button', { name: 'Accept changes' }));
+    expect(card).not.toHaveTextContent('Odds changed');
+
+    act(() => push(market(0, '1.800', true), { chId: 'match:1:odds', data: null }));
+    expect(card).toHaveTextContent('Market suspended');
+    expect(card).toHaveTextContent('locked');
+    expect(screen.getByRole('button', { name: 'Place bet' })).toBeDisabled();
+  });
+
+  it('prints prices in the member\'s odds format', async () => {
+    const { env, store } = await renderSlip();
+    await click(env, selection(1));
+    act(() => store.settings.setOddsFormat(4));
+    expect(screen.getByTestId('slip-odds')).toHaveTextContent('-1.05');
+  });
+
+  it('removes one selection and clears them all', async () => {
+    const { env } = await renderSlip();
+    await click(env, selection(1), selection(2));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Home 1 – Away 1' }));
+    expect(screen.queryByRole('article', { name: 'Home 1 – Away 1' })).toBeNull();
+    expect(screen.getByRole('article', { name: 'Home 2 – Away 2' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(screen.getByText('Click on odds to add a selection')).toBeInTheDocument();
+  });
+
+  it('asks a visitor with a restored slip to log in', async () => {
+    const { store } = await renderSlip({ login: false });
+    act(() => {
+      store.applyHostProps(memberState());
+      store.betSlip.add(selection(1));
+      store.session.clear();
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Log in to bet' }));
+    expect(store.ui.loginDialogOpen).toBe(true);
+    expect(screen.getByText('Please log in to place bets', { selector: 'p' })).toBeInTheDocument();
+  });
+});

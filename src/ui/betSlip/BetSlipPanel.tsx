@@ -1,0 +1,195 @@
+import { observer } from 'mobx-react-lite';
+import { Suspense, useId, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reasonKey } from '../../domain/slipReasons';
+import { QUICK_STAKES, SLIP_MAX_MATCHES, SLIP_NS, type SlipMode } from '../../stores/betSlip';
+import { Button } from '../common/Button';
+import { EmptyState, Panel } from '../common/Panel';
+import { useStore } from '../storeContext';
+import { SeriesList } from './SeriesList';
+import { SlipEntryCard } from './SlipEntryCard';
+import styles from './BetSlipPanel.module.css';
+
+const MODES: readonly SlipMode[] = ['single', 'parlay'];
+const ODDS_CHANGE_KEYS = ['oddsChange.none', 'oddsChange.better', 'oddsChange.any'] as const;
+
+/** The bet slip in the right column: its heading always shows; the body waits for its own translations. */
+export const BetSlipPanel = observer(function BetSlipPanel() {
+  const { t } = useTranslation();
+  const { betSlip } = useStore();
+  return (
+    <Panel
+      title={t('betSlip.title')}
+      labelledBy="sp-betslip-title"
+      actions={
+        betSlip.count > 0 ? (
+          // The list says how many selections there are; the badge is for the eye.
+          <span className={styles.badge} aria-hidden="true">
+            {betSlip.count}
+          </span>
+        ) : undefined
+      }
+    >
+      <Suspense fallback={<p className={styles.loading}>{t('app.loading')}</p>}>
+        <BetSlipBody />
+      </Suspense>
+    </Panel>
+  );
+});
+
+const BetSlipBody = observer(function BetSlipBody() {
+  const { t } = useTranslation([SLIP_NS, 'common']);
+  const { betSlip } = useStore();
+  const id = useId();
+  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  // Tabs pattern: arrows move between the two modes (and select them), Home/End jump to the ends.
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = MODES.length - 1;
+    const next = event.key === 'ArrowRight' ? (index + 1) % MODES.length : event.key === 'ArrowLeft' ? (index + last) % MODES.length : event.key === 'Home' ? 0 : event.key === 'End' ? last : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    betSlip.setMode(MODES[next]!);
+    tabs.current[next]?.focus();
+  };
+
+  return (
+    <div className={styles.slip}>
+      <div className={styles.tabs} role="tablist" aria-label={t('tabs.label')}>
+        {MODES.map((mode, index) => (
+          <button
+            key={mode}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${mode}`}
+            aria-selected={betSlip.mode === mode}
+            aria-controls={`${id}-panel`}
+            tabIndex={betSlip.mode === mode ? 0 : -1}
+            className={styles.tab}
+            onClick={() => betSlip.setMode(mode)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+          >
+            {t(`common:betSlip.${mode}`)}
+          </button>
+        ))}
+      </div>
+      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${betSlip.mode}`} className={styles.panel}>
+        {betSlip.placement && (
+          <p className={styles.placement} role="status" data-placement={betSlip.placement}>
+            {t(`status.${betSlip.placement}`)}
+          </p>
+        )}
+        {betSlip.isEmpty ? <EmptyState icon={<SlipIcon />}>{t('common:betSlip.empty')}</EmptyState> : <SlipContent />}
+        <OddsChangeSetting />
+      </div>
+    </div>
+  );
+});
+
+const SlipContent = observer(function SlipContent() {
+  const { t } = useTranslation([SLIP_NS, 'common']);
+  const store = useStore();
+  const { betSlip, orders } = store;
+  const reasonId = useId();
+  const reason = betSlip.placeReason;
+  const refusal = !reason ? betSlip.refusal : undefined;
+  const visitor = !betSlip.isLogin;
+
+  return (
+    <>
+      {betSlip.hint && <p className={styles.hint}>{t(reasonKey(betSlip.hint))}</p>}
+      <ul className={styles.entries}>
+        {betSlip.entries.map((entry) => (
+          <li key={entry.key}>
+            <SlipEntryCard entry={entry} />
+          </li>
+        ))}
+      </ul>
+      {betSlip.hasChangesToAccept && (
+        <Button variant="secondary" className={styles.accept} onClick={() => betSlip.acceptChanges()}>
+          {t('acceptChanges')}
+        </Button>
+      )}
+      {/* While the book decides, there is nothing to stake: the stakes come back with the selections if it refuses. */}
+      {!betSlip.awaitingConfirmation && (
+        <>
+          {!betSlip.isSingle && <SeriesList />}
+          <div className={styles.quick} role="group" aria-label={t('quickStake')}>
+            {QUICK_STAKES.map((amount) => (
+              <button key={amount} type="button" className={styles.quickButton} aria-label={t('quickStakeAmount', { amount })} onClick={() => betSlip.applyQuickStake(amount)}>
+                {amount}
+              </button>
+            ))}
+          </div>
+          <dl className={styles.summary}>
+            <div>
+              <dt>{t('totalStake')}</dt>
+              <dd data-testid="slip-total-stake">{betSlip.formatAmount(betSlip.totalStake)}</dd>
+            </div>
+            <div>
+              <dt>{t('potentialReturn')}</dt>
+              <dd data-testid="slip-potential-return">{betSlip.formatAmount(betSlip.potentialReturn)}</dd>
+            </div>
+          </dl>
+        </>
+      )}
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={() => betSlip.clear()}>
+          {t('clearAll')}
+        </Button>
+        {visitor ? (
+          <Button size="lg" className={styles.place} aria-describedby={reasonId} onClick={() => store.requireLogin(t('common:login.required'))}>
+            {t('logInToBet')}
+          </Button>
+        ) : (
+          <Button
+            size="lg"
+            className={styles.place}
+            disabled={Boolean(reason) || orders.placing}
+            aria-busy={orders.placing}
+            aria-describedby={reason || refusal ? reasonId : undefined}
+            onClick={() => void orders.place()}
+          >
+            {orders.placing ? t('placing') : t('place')}
+          </Button>
+        )}
+      </div>
+      {(reason || refusal) && (
+        <p id={reasonId} className={styles.reason} data-reason={reason ?? refusal}>
+          {t(reasonKey((reason ?? refusal)!), { max: SLIP_MAX_MATCHES })}
+        </p>
+      )}
+    </>
+  );
+});
+
+/** Odds-change acceptance (spec: none 0, better only 1 default, any 2), persisted with the settings. */
+const OddsChangeSetting = observer(function OddsChangeSetting() {
+  const { t } = useTranslation(SLIP_NS);
+  const { settings } = useStore();
+  const id = useId();
+  return (
+    <div className={styles.setting}>
+      <label htmlFor={id}>{t('oddsChange.label')}</label>
+      <select id={id} className={styles.select} value={settings.oddsChange} onChange={(event) => settings.setOddsChange(Number(event.target.value))}>
+        {ODDS_CHANGE_KEYS.map((key, value) => (
+          <option key={key} value={value}>
+            {t(key)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+});
+
+function SlipIcon() {
+  return (
+    <svg viewBox="0 0 40 40" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="2">
+      <rect x="8" y="5" width="24" height="30" rx="3" />
+      <path d="M13 13h14M13 19h14M13 25h8" />
+    </svg>
+  );
+}

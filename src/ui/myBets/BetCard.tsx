@@ -1,0 +1,186 @@
+import Decimal from 'decimal.js';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { displayResultOf, displayStatusOf, OrderStatus, resultOf, type BetOption, type BetRecord, type CashOutEntry, type DisplayResult } from '../../domain/betRecord';
+import { formatLine } from '../../domain/lines';
+import type { OddsFormat } from '../../domain/odds';
+import { Button } from '../common/Button';
+import { dateTimeText, moneyText, oddsText, seriesName } from './format';
+import styles from './BetCard.module.css';
+
+export interface BetCardProps {
+  record: BetRecord;
+  oddsFormat: OddsFormat;
+  timeZone: string;
+  apiLanguage: string;
+  /** Opens the early-settlement dialog for this order; without it no early-settlement button shows. */
+  onEarlySettlement?: ((record: BetRecord) => void) | undefined;
+}
+
+const CASH_OUT_STATES: Readonly<Record<number, string>> = { 1: 'confirming', 2: 'rejected', 3: 'cancelled', 5: 'settled' };
+const REJECT_TYPES = new Set([15001, 15002, 15003, 15004, 15005, 15006, 15007, 15008, 15014]);
+
+export function ResultBadge({ result }: { result: DisplayResult }) {
+  const { t } = useTranslation('myBets');
+  return <span className={`${styles.badge} ${styles[result]}`}>{t(`result.${result}`)}</span>;
+}
+
+/** What the stake still running would return: the whole order's, or after a partial cash out what remains of it. */
+function potentialReturn(record: BetRecord): string {
+  if (record.cashOutCount === 0) return record.maxWinAmount;
+  try {
+    return new Decimal(record.remainingPrincipal).plus(record.lastWinAmount).toFixed(2);
+  } catch {
+    return record.maxWinAmount;
+  }
+}
+
+function Leg({ leg, showResult, oddsFormat, timeZone }: { leg: BetOption; showResult: boolean; oddsFormat: OddsFormat; timeZone: string }) {
+  const { t } = useTranslation('myBets');
+  const result = showResult ? resultOf(leg.settledResult) : undefined;
+  const match = leg.matchName || [leg.home?.name, leg.away?.name].filter(Boolean).join(' vs ');
+  return (
+    <li className={styles.leg}>
+      <div className={styles.legTop}>
+        <span className={styles.option}>
+          {leg.optionName}
+          {leg.linear && <span className={styles.line}> {formatLine(leg.linear)}</span>}
+        </span>
+        <span className={styles.odds}>
+          <span className="sp-visually-hidden">{t('order.odds')} </span>@ {oddsText(leg.betOdds, oddsFormat)}
+        </span>
+        {result && <ResultBadge result={result} />}
+      </div>
+      <div className={styles.legMarket}>
+        {leg.marketTypeName}
+        {leg.isInPlay && <span className={styles.live}>{t('order.inPlay')}</span>}
+      </div>
+      <div className={styles.legMatch}>
+        {match}
+        {leg.leagueName && <> · {leg.leagueName}</>}
+        {leg.beginTime !== null && <> · {t('order.kickOff', { time: dateTimeText(leg.beginTime, timeZone) })}</>}
+      </div>
+      {showResult && leg.resultScore && <div className={styles.legScore}>{t('order.score', { score: leg.resultScore })}</div>}
+    </li>
+  );
+}
+
+function CashOutHistory({ entries, currency, timeZone, apiLanguage }: { entries: CashOutEntry[]; currency: string; timeZone: string; apiLanguage: string }) {
+  const { t } = useTranslation('myBets');
+  const id = useId();
+  return (
+    <section className={styles.cashOuts} aria-labelledby={id}>
+      <h3 id={id} className={styles.cashOutsTitle}>
+        {t('cashOut.title')}
+      </h3>
+      <table className={styles.cashOutTable}>
+        <thead>
+          <tr>
+            <th scope="col">{t('cashOut.time')}</th>
+            <th scope="col">{t('cashOut.amount')}</th>
+            <th scope="col">{t('cashOut.payout')}</th>
+            <th scope="col">{t('cashOut.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => {
+            const state = CASH_OUT_STATES[entry.orderStatus];
+            return (
+              <tr key={entry.id}>
+                <td>{dateTimeText(entry.createdTime, timeZone)}</td>
+                <td>{moneyText(entry.amount, currency, apiLanguage)}</td>
+                <td>{moneyText(entry.payout, currency, apiLanguage)}</td>
+                <td>
+                  {state ? t(`cashOut.state.${state}`) : String(entry.orderStatus)}
+                  {entry.cancelReason && <span className={styles.cashOutReason}> · {entry.cancelReason}</span>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** One order of My bets: its legs, stake and return, the spec's display status and result, and its cash outs. */
+export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySettlement }: BetCardProps) {
+  const { t } = useTranslation('myBets');
+  const titleId = useId();
+  const metaId = useId();
+  const status = displayStatusOf(record.orderStatus);
+  const result = displayResultOf(record);
+  const closedWithPayout = record.orderStatus === OrderStatus.Settled || record.orderStatus === OrderStatus.CashOut;
+  const running = status === 'waiting' || status === 'confirm';
+  const money = (value: string) => moneyText(value, record.currency, apiLanguage);
+  const kind = record.betType === 1 || record.options.length <= 1 ? t('order.single') : t('order.parlay', { name: seriesName(record.seriesType, record.matchCount) });
+  const rejectReason = record.rejectType !== null && REJECT_TYPES.has(record.rejectType) ? t(`reject.${record.rejectType}`) : record.rejectReason;
+
+  return (
+    <article className={styles.card} aria-labelledby={titleId} data-status={status}>
+      <header className={styles.head}>
+        <h2 id={titleId} className={styles.title}>
+          {kind}
+          {record.betCount > 1 && <span className={styles.bets}> · {t('order.bets', { count: record.betCount })}</span>}
+        </h2>
+        {record.autoBet && <span className={styles.tag}>{t('order.fromPreBet')}</span>}
+        <span className={`${styles.status} ${styles[status]}`}>{t(`status.${status}`)}</span>
+        {result && <ResultBadge result={result} />}
+      </header>
+      <p id={metaId} className={styles.meta}>
+        <span>{t('order.number', { id: record.id })}</span>
+        <span>{t('order.placedAt', { time: dateTimeText(record.createdTime, timeZone) })}</span>
+      </p>
+      <ul className={styles.legs} aria-label={t('order.legs')}>
+        {record.options.map((leg, index) => (
+          <Leg key={`${leg.marketId}-${index}`} leg={leg} showResult={closedWithPayout || leg.settledResult !== 0} oddsFormat={oddsFormat} timeZone={timeZone} />
+        ))}
+      </ul>
+      <dl className={styles.amounts}>
+        <div className={styles.amount}>
+          <dt>{t('order.stake')}</dt>
+          <dd>{money(record.betAmount)}</dd>
+        </div>
+        {closedWithPayout && (
+          <div className={styles.amount}>
+            <dt>{t('order.actualReturn')}</dt>
+            <dd className={styles.strong}>{money(record.returnAmount)}</dd>
+          </div>
+        )}
+        {running && (
+          <div className={styles.amount}>
+            <dt>{t('order.potentialReturn')}</dt>
+            <dd className={styles.strong}>{money(potentialReturn(record))}</dd>
+          </div>
+        )}
+        {running && record.cashOutCount > 0 && (
+          <>
+            <div className={styles.amount}>
+              <dt>{t('order.remainingStake')}</dt>
+              <dd>{money(record.remainingPrincipal)}</dd>
+            </div>
+            <div className={styles.amount}>
+              <dt>{t('order.cashedOut')}</dt>
+              <dd>{money(record.cashOutTotalAmount)}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+      {status === 'failure' && rejectReason && <p className={styles.reject}>{t('order.rejectReason', { reason: rejectReason })}</p>}
+      {record.inPolling && (
+        <p className={styles.note} role="status">
+          {t('order.cashingOut')}
+        </p>
+      )}
+      {running && record.reserveCashOutList.some((rule) => rule.status === 0) && <p className={styles.note}>{t('order.autoCashOut')}</p>}
+      {record.cashOutList.length > 0 && <CashOutHistory entries={record.cashOutList} currency={record.currency} timeZone={timeZone} apiLanguage={apiLanguage} />}
+      {onEarlySettlement && running && record.allowSettleInAdvance && (
+        <div className={styles.actions}>
+          <Button onClick={() => onEarlySettlement(record)} aria-describedby={metaId}>
+            {t('order.earlySettlement')}
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}

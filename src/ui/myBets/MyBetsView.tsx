@@ -1,0 +1,184 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BetRecord } from '../../domain/betRecord';
+import { SETTLEMENT_TYPES, type SettlementType } from '../../stores/myBets';
+import { Button } from '../common/Button';
+import { EmptyState } from '../common/Panel';
+import { LoadFailed, RowsSkeleton } from '../common/States';
+import { useStore } from '../storeContext';
+import { BetCard } from './BetCard';
+import { DateRangeFilter } from './DateRangeFilter';
+import { ReservationCard } from './ReservationCard';
+import { ReservationDialog, type ReservationAction } from './ReservationDialog';
+import { StatisticsSummary } from './StatisticsSummary';
+import screen from '../common/Screen.module.css';
+import styles from './MyBetsView.module.css';
+
+export interface MyBetsViewProps {
+  /**
+   * Opens the early-settlement (cash-out) dialog for an unsettled order whose record allows it
+   * (allowSettleInAdvance). Without it the cards show no early-settlement button.
+   */
+  onEarlySettlement?: (record: BetRecord) => void;
+}
+
+const TAB_ID = (type: SettlementType) => `sp-mybets-tab-${type}`;
+const PANEL_ID = 'sp-mybets-panel';
+
+/** Unsettled, settled and reserved as tabs (arrow keys move between them and select). */
+const SettlementTabs = observer(function SettlementTabs() {
+  const { t } = useTranslation('myBets');
+  const { myBets } = useStore();
+  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const last = SETTLEMENT_TYPES.length - 1;
+    const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    tabs.current[next]?.focus();
+    void myBets.setSettlementType(SETTLEMENT_TYPES[next]!);
+  };
+  return (
+    <div className={styles.tabs} role="tablist" aria-label={t('tabs.label')}>
+      {SETTLEMENT_TYPES.map((type, index) => {
+        const selected = myBets.settlementType === type;
+        return (
+          <button
+            key={type}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
+            id={TAB_ID(type)}
+            type="button"
+            role="tab"
+            className={styles.tab}
+            aria-selected={selected}
+            aria-controls={PANEL_ID}
+            tabIndex={selected ? 0 : -1}
+            onKeyDown={(event) => onKeyDown(event, index)}
+            onClick={() => !selected && void myBets.setSettlementType(type)}
+          >
+            {t(`tabs.${type}`)}
+          </button>
+        );
+      })}
+    </div>
+  );
+});
+
+const Pager = observer(function Pager() {
+  const { t } = useTranslation('myBets');
+  const { myBets } = useStore();
+  if (myBets.settlementType === 'reserved' || myBets.pageCount <= 1) return null;
+  return (
+    <nav className={styles.pager} aria-label={t('paging.label')}>
+      <Button variant="secondary" disabled={myBets.current <= 1 || myBets.status === 'loading'} onClick={() => void myBets.setPage(myBets.current - 1)}>
+        {t('paging.previous')}
+      </Button>
+      <span className={styles.page} aria-live="polite">
+        {t('paging.page', { current: myBets.current, count: myBets.pageCount })}
+      </span>
+      <Button variant="secondary" disabled={myBets.current >= myBets.pageCount || myBets.status === 'loading'} onClick={() => void myBets.setPage(myBets.current + 1)}>
+        {t('paging.next')}
+      </Button>
+    </nav>
+  );
+});
+
+/**
+ * "My bets": the member's orders, unsettled, settled (by period) or reserved (pre-bets), with statistics per
+ * currency and paging. Loads when shown; the store skips every call for a visitor.
+ */
+export const MyBetsView = observer(function MyBetsView({ onEarlySettlement }: MyBetsViewProps) {
+  const { t } = useTranslation('myBets');
+  const store = useStore();
+  const { myBets, settings, ui } = store;
+  const [action, setAction] = useState<ReservationAction | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    myBets.open();
+    return () => myBets.close();
+  }, [myBets]);
+
+  const type = myBets.settlementType;
+  let body;
+  if (myBets.status !== 'ready') body = <RowsSkeleton rows={3} />;
+  else if (myBets.apiError)
+    body = (
+      <div className={screen.content}>
+        <LoadFailed onRetry={() => void myBets.load()} />
+      </div>
+    );
+  else if (myBets.rangeError && myBets.isEmpty) body = null;
+  else if (myBets.isEmpty)
+    body = (
+      <div className={screen.content}>
+        <EmptyState>{t(type === 'reserved' && myBets.showFailed ? 'empty.failed' : `empty.${type}`)}</EmptyState>
+      </div>
+    );
+  else if (type === 'reserved')
+    body = (
+      <div className={styles.list}>
+        {myBets.reservations.map((reservation) => (
+          <ReservationCard
+            key={reservation.reserveId}
+            reservation={reservation}
+            timeZone={ui.timezone}
+            apiLanguage={settings.apiLanguage}
+            busy={myBets.changingReserveId === reservation.reserveId}
+            onModify={(r) => setAction({ kind: 'modify', reservation: r })}
+            onCancel={(r) => setAction({ kind: 'cancel', reservation: r })}
+          />
+        ))}
+      </div>
+    );
+  else
+    body = (
+      <div className={styles.list}>
+        {myBets.records.map((record) => (
+          <BetCard key={record.id} record={record} oddsFormat={settings.oddsFormatId} timeZone={ui.timezone} apiLanguage={settings.apiLanguage} onEarlySettlement={onEarlySettlement} />
+        ))}
+      </div>
+    );
+
+  return (
+    <section className={screen.screen} aria-labelledby="sp-mybets-title">
+      <header className={screen.head}>
+        <h1 id="sp-mybets-title" className={screen.title}>
+          {t('title')}
+        </h1>
+        {myBets.isLogin && <SettlementTabs />}
+      </header>
+      {!myBets.isLogin ? (
+        <div className={screen.content}>
+          <EmptyState>
+            {t('loginRequired')}{' '}
+            <Button onClick={() => store.requireLogin()}>{t('login')}</Button>
+          </EmptyState>
+        </div>
+      ) : (
+        <div ref={panel} id={PANEL_ID} className={styles.panel} role="tabpanel" aria-labelledby={TAB_ID(type)} tabIndex={-1} aria-busy={myBets.status === 'loading'}>
+          {type === 'settled' && (
+            <div className={styles.toolbar}>
+              <DateRangeFilter />
+            </div>
+          )}
+          {type === 'reserved' && (
+            <div className={styles.toolbar}>
+              <label className={styles.toggle}>
+                <input type="checkbox" checked={myBets.showFailed} onChange={(e) => void myBets.setShowFailed(e.target.checked)} />
+                {t('reservation.showFailed')}
+              </label>
+            </div>
+          )}
+          {myBets.status === 'ready' && !myBets.apiError && <StatisticsSummary />}
+          {body}
+          <Pager />
+        </div>
+      )}
+      <ReservationDialog action={action} onClose={() => setAction(null)} fallbackFocus={() => panel.current} />
+    </section>
+  );
+});

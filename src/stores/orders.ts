@@ -8,7 +8,7 @@ import {
   BETTING_PATHS,
   isWaitingStatus,
   OrderStatus,
-  type BetOption,
+  type BetOptionRequest,
   type MultipleBetRequest,
   type OrderStatusRow,
   type PlaceAnswer,
@@ -64,7 +64,7 @@ export function newRequestId(now: number): string {
  * The price sent: as the member saw it, in their format. A long price some format truncates to 0 (Malay or Hong Kong
  * just above 1) goes as decimal odds instead, which the platform takes as well.
  */
-function priceOption(entry: SlipEntryInstance, format: OddsFormat): BetOption {
+function priceOption(entry: SlipEntryInstance, format: OddsFormat): BetOptionRequest {
   const shown = formatOdds(entry.odd, format);
   if (format !== OddsFormat.Europe && new Decimal(shown).isZero()) {
     return { marketId: entry.marketId, optionType: entry.optionType, odds: entry.odd, oddsFormat: OddsFormat.Europe };
@@ -284,7 +284,7 @@ export const OrdersStore = types
         const stakes = entries.map((e) => e.riskAndWin(format)!.risk.toFixed(2));
         path = BETTING_PATHS.singlePass;
         body = {
-          singleBetList: entries.map((e, i) => ({ unitStake: stakes[i]!, oddsChange, betOptionList: [priceOption(e, format)] as [BetOption] })),
+          singleBetList: entries.map((e, i) => ({ unitStake: stakes[i]!, oddsChange, betOptionList: [priceOption(e, format)] as [BetOptionRequest] })),
         };
         descriptions = entries.map((e, i) => self.describeSingle(e, stakes[i]!));
       } else {

@@ -3,18 +3,9 @@
  * Money and odds are decimal strings; the app never turns them into JavaScript numbers.
  */
 
-/** The spec's order statuses (section 4). */
-export const OrderStatus = {
-  Created: 0,
-  Confirming: 1,
-  Rejected: 2,
-  Canceled: 3,
-  Confirmed: 4,
-  Settled: 5,
-  ReserveCashOut: 101,
-  CashOut: 102,
-} as const;
-export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+import { OrderStatus } from '../../domain/betRecord';
+
+export { OrderStatus };
 
 /** An order still waiting for the book's decision: the status poll runs while any is in one of these. */
 export const isWaitingStatus = (status: number): boolean => status === OrderStatus.Created || status === OrderStatus.Confirming;
@@ -98,7 +89,8 @@ export interface BetInfoAnswer {
   seriesInfo: SeriesInfoEntry[];
 }
 
-export interface BetOption {
+/** One selection as the placing calls send it (the leg of a bet record is domain/betRecord's BetOption). */
+export interface BetOptionRequest {
   marketId: number;
   optionType: string;
   /** The price the member accepted, in `oddsFormat`, as shown. */
@@ -107,14 +99,14 @@ export interface BetOption {
 }
 
 export interface SingleBetRequest {
-  singleBetList: Array<{ unitStake: string; oddsChange: number; betOptionList: [BetOption] }>;
+  singleBetList: Array<{ unitStake: string; oddsChange: number; betOptionList: [BetOptionRequest] }>;
   currencyId?: number;
   requestId: string;
 }
 
 export interface MultipleBetRequest {
   betMultipleData: Array<{ itemCount: number; seriesValue: number; unitStake: string; oddsChange: number }>;
-  betOptionList: BetOption[];
+  betOptionList: BetOptionRequest[];
   currencyId?: number;
   requestId: string;
 }

@@ -1,0 +1,252 @@
+// Pre-match single bets over HTTP: 50 signed-in members, each keeping one POST /v1/order/bet/singlePass in flight,
+// against the platform as a child process (its own thread, as in production; the embedded database in WAL mode).
+// Prints bets/s, p50 and p99 over a 10 s run after a 2 s warm-up, then the rate of the same writes straight on
+// better-sqlite3 without HTTP (one transaction per bet: conditional wallet debit, ledger row, order, its leg and the
+// request record) on the same database file, and the ratio HTTP/raw. Any failed bet fails the script.
+// Targets: at least 1,500 bets/s, p99 under 50 ms, ratio HTTP/raw at least 0.3.
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { createWalletService } from '../../server/src/betting/wallet.ts';
+import { systemClock } from '../../server/src/clock.ts';
+import { migrateToLatest, openSqlite, SQLITE_FILE_NAME } from '../../server/src/db/database.ts';
+import { createAuthService } from '../../server/src/members/auth.ts';
+import { ensureDemoMembers } from '../../server/src/members/demoMembers.ts';
+import { startPlatform } from './support/platform.mjs';
+
+const TARGET_BETS = 1500;
+const TARGET_P99_MS = 50;
+const TARGET_RATIO = 0.3;
+const MEMBERS = 50;
+const WARMUP_S = 2;
+const DURATION_S = 10;
+const RAW_BETS = 20_000;
+const PASSWORD = 'bench1234';
+const STAKE = '10.00';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sport-pc-bets-'));
+const dbFile = path.join(dataDir, SQLITE_FILE_NAME);
+
+/** The members, each with enough CNY for every bet of the run, created before the platform starts on the same file. */
+async function seedMembers() {
+  const { db } = openSqlite(dbFile);
+  try {
+    await migrateToLatest(db, 'sqlite');
+    const auth = createAuthService({ db, clock: systemClock, sessionTtlMs: 3_600_000 });
+    const wallet = createWalletService({ db, clock: systemClock });
+    const members = Array.from({ length: MEMBERS }, (_, i) => ({
+      username: `bench${String(i + 1).padStart(2, '0')}`,
+      password: PASSWORD,
+      nickname: `Bench ${i + 1}`,
+      currency: 'CNY',
+      openingBalance: '10000000.00',
+      coins: '0',
+    }));
+    await ensureDemoMembers({ db, auth, wallet, members });
+    return members.map((m) => m.username);
+  } finally {
+    await db.destroy();
+  }
+}
+
+function request(agent, base, urlPath, body, headers = {}) {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${urlPath}`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Open pre-match selections from the today list, as the app finds them: on sale, not locked, kick-off over an hour away. */
+async function pickSelections(base) {
+  const agent = new http.Agent({ keepAlive: true });
+  const res = await request(agent, base, '/api/match/getList', { type: 2, size: 200, oddsFormat: 1 });
+  agent.destroy();
+  if (res.status !== 200) throw new Error(`getList answered ${res.status}: ${res.text.slice(0, 200)}`);
+  const soon = Date.now() + 3_600_000;
+  const out = [];
+  for (const match of JSON.parse(res.text).data.records) {
+    if (match.matchStatus !== 0 || match.beginTime < soon) continue;
+    for (const group of match.betGroup) {
+      for (const market of group.moneyHandicap) {
+        // Markets without a line: a line move replaces a handicap or total market, which a bet would then miss.
+        if (market.status !== 1 || market.line !== undefined) continue;
+        for (const option of market.options) {
+          if (!option.isLock) out.push({ marketId: market.marketId, optionType: option.type, odds: option.odd });
+        }
+      }
+    }
+  }
+  if (out.length === 0) throw new Error('no open pre-match selection in the today list');
+  return out;
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** MEMBERS workers, one request in flight each, until `seconds` have passed. */
+async function load(base, members, selections, seconds, runId) {
+  const latencies = [];
+  const failures = [];
+  let next = 0;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    members.map(async ({ token, agent }, w) => {
+      let n = 0;
+      while (performance.now() < until) {
+        const s = selections[next++ % selections.length];
+        const body = {
+          singleBetList: [{ unitStake: STAKE, oddsChange: 2, betOptionList: [{ marketId: s.marketId, optionType: s.optionType, odds: s.odds, oddsFormat: 1 }] }],
+          requestId: `${runId}-${w}-${n++}`,
+        };
+        const t0 = performance.now();
+        try {
+          const res = await request(agent, base, '/v1/order/bet/singlePass', body, { authorization: token });
+          const ms = performance.now() - t0;
+          const answer = res.status === 200 ? JSON.parse(res.text) : undefined;
+          if (answer?.code !== 0 || answer.data.orders.length !== 1 || answer.data.orders[0].status !== 4 || answer.data.repeated) {
+            failures.push(`${res.status} ${res.text.slice(0, 300)}`);
+          } else latencies.push(ms);
+        } catch (error) {
+          failures.push(error instanceof Error ? error.message : String(error));
+        }
+      }
+    }),
+  );
+  const seconds_ = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { bets: latencies.length, seconds: seconds_, perSecond: latencies.length / seconds_, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
+}
+
+/**
+ * The same writes as a placed single, straight on better-sqlite3 with prepared statements, one transaction per bet,
+ * on the database the platform just wrote (its rows are the templates, so the values have the same size).
+ */
+function rawRate(file, bets) {
+  const native = new Database(file);
+  native.pragma('journal_mode = WAL');
+  native.pragma('synchronous = NORMAL');
+  native.pragma('foreign_keys = ON');
+  native.pragma('busy_timeout = 5000');
+  try {
+    const order = native.prepare('select * from orders order by created_at desc limit 1').get();
+    const leg = native.prepare('select * from order_legs where order_id = ?').get(order.id);
+    const memberIds = native.prepare("select member_id from wallets where asset = 'CNY' order by member_id").pluck().all();
+    const debit = native.prepare('update wallets set balance_minor = balance_minor - ?, updated_at = ? where member_id = ? and asset = ? and balance_minor >= ? returning balance_minor');
+    const ledger = native.prepare(
+      'insert into ledger (member_id, asset, amount_minor, balance_after_minor, kind, ref_type, ref_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning id',
+    );
+    const orderColumns = Object.keys(order);
+    const insertOrder = native.prepare(`insert into orders (${orderColumns.join(', ')}) values (${orderColumns.map((c) => `@${c}`).join(', ')})`);
+    const legColumns = Object.keys(leg);
+    const insertLeg = native.prepare(`insert into order_legs (${legColumns.join(', ')}) values (${legColumns.map((c) => `@${c}`).join(', ')})`);
+    const insertRequest = native.prepare('insert into bet_requests (member_id, request_id, order_ids, created_at) values (?, ?, ?, ?)');
+    const place = native.transaction((memberId, id, requestId) => {
+      const now = Date.now();
+      const row = debit.get(order.stake_minor, now, memberId, 'CNY', order.stake_minor);
+      if (!row) throw new Error(`insufficient funds for member ${memberId}`);
+      ledger.get(memberId, 'CNY', -order.stake_minor, row.balance_minor, 'bet_stake', 'order', id, now);
+      insertOrder.run({ ...order, id, member_id: memberId, request_id: requestId, created_at: now, confirmed_at: now, modified_at: now });
+      insertLeg.run({ ...leg, order_id: id });
+      insertRequest.run(memberId, requestId, JSON.stringify([id]), now);
+    });
+    const stamp = Date.now();
+    const started = performance.now();
+    for (let i = 0; i < bets; i++) {
+      const id = `${stamp}${String(i).padStart(6, '0')}9`;
+      place(memberIds[i % memberIds.length], id, `raw-${stamp}-${i}`);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return { bets, seconds, perSecond: bets / seconds };
+  } finally {
+    native.close();
+  }
+}
+
+/** After the run: every answered bet is one order with one stake ledger row, and each wallet equals its ledger. */
+function checkBooks(file, expectedOrders) {
+  const native = new Database(file, { readonly: true });
+  try {
+    const problems = [];
+    const orders = native.prepare('select count(*) from orders').pluck().get();
+    const stakes = native.prepare("select count(*) from ledger where kind = 'bet_stake'").pluck().get();
+    if (orders !== expectedOrders) problems.push(`${orders} orders for ${expectedOrders} accepted bets`);
+    if (stakes !== orders) problems.push(`${stakes} stake ledger rows for ${orders} orders`);
+    const off = native
+      .prepare('select count(*) from wallets w where w.balance_minor != coalesce((select sum(l.amount_minor) from ledger l where l.member_id = w.member_id and l.asset = w.asset), 0)')
+      .pluck()
+      .get();
+    if (off > 0) problems.push(`${off} wallets differ from their ledger`);
+    return problems;
+  } finally {
+    native.close();
+  }
+}
+
+const fmt = (n) => Math.round(n).toLocaleString('en');
+let failed = false;
+try {
+  const usernames = await seedMembers();
+  // DATA_DIR points the platform at the seeded folder (startPlatform's own temp folder stays empty).
+  const { base, stop } = await startPlatform({ name: 'bets', limitMs: 180_000, extraEnv: { DATA_DIR: dataDir } });
+  let accepted = 0;
+  let http_;
+  try {
+    const members = [];
+    for (const username of usernames) {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const res = await request(agent, base, '/api/forehead/user/login', { username, password: PASSWORD });
+      if (res.status !== 200) throw new Error(`sign-in of ${username} answered ${res.status}: ${res.text.slice(0, 200)}`);
+      members.push({ token: JSON.parse(res.text).data.token, agent });
+    }
+    const selections = await pickSelections(base);
+    console.log(`${members.length} members signed in; ${selections.length} open pre-match selections`);
+    const warm = await load(base, members, selections, WARMUP_S, `w${Date.now()}`);
+    http_ = await load(base, members, selections, DURATION_S, `r${Date.now()}`);
+    accepted = warm.bets + http_.bets;
+    for (const m of members) m.agent.destroy();
+    const failures = [...warm.failures, ...http_.failures];
+    if (failures.length > 0) {
+      failed = true;
+      console.error(`bets: ${failures.length} failed requests, first: ${failures[0]}`);
+    }
+  } finally {
+    await stop();
+  }
+  const problems = checkBooks(dbFile, accepted);
+  if (problems.length > 0) {
+    failed = true;
+    console.error(`bets: books do not add up: ${problems.join('; ')}`);
+  }
+  const met = http_.perSecond >= TARGET_BETS && http_.p99 < TARGET_P99_MS && http_.failures.length === 0;
+  console.log(
+    `HTTP singlePass, ${MEMBERS} members: ${fmt(http_.perSecond)} bets/s (${fmt(http_.bets)} in ${http_.seconds.toFixed(1)} s), ` +
+      `p50 ${http_.p50.toFixed(1)} ms, p99 ${http_.p99.toFixed(1)} ms, ${http_.failures.length} errors — ` +
+      `target ≥ ${fmt(TARGET_BETS)} bets/s and p99 < ${TARGET_P99_MS} ms ${met ? '✓' : '✗'}`,
+  );
+  const raw = rawRate(dbFile, RAW_BETS);
+  console.log(`raw better-sqlite3, same writes, 1 transaction per bet: ${fmt(raw.perSecond)} bets/s (${fmt(raw.bets)} in ${raw.seconds.toFixed(2)} s)`);
+  const ratio = http_.perSecond / raw.perSecond;
+  console.log(`ratio HTTP/raw: ${ratio.toFixed(2)} — target ≥ ${TARGET_RATIO} ${ratio >= TARGET_RATIO ? '✓' : '✗'}`);
+} catch (error) {
+  failed = true;
+  console.error(`bets: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -12,6 +12,7 @@ import { HomeStore, HotStore } from './home';
 import { LeagueFilterStore } from './leagueFilter';
 import { MatchListStore } from './matchList';
 import { OrdersStore } from './orders';
+import { ReservationsStore } from './reservations';
 import { MyBetsStore } from './myBets';
 import { SearchStore } from './search';
 import { SessionStore } from './session';
@@ -37,6 +38,7 @@ export const RootStore = types
     orders: types.optional(OrdersStore, {}),
     myBets: types.optional(MyBetsStore, {}),
     cashOut: types.optional(CashOutStore, {}),
+    reservations: types.optional(ReservationsStore, {}),
   })
   .views((self) => ({
     get underMaintenance() {
@@ -93,6 +95,10 @@ export const RootStore = types
       self.matchList.close();
       self.ui.showView('myBets');
     },
+    showRules() {
+      self.matchList.close();
+      self.ui.showView('rules');
+    },
     /** Host props arrive on mount and on every update(props): login state, balances and settings, no remount. */
     applyHostProps(state: LoginState) {
       self.session.applyLoginState(state);
@@ -148,6 +154,7 @@ export const RootStore = types
     /** Unmount: stop what keeps running on its own (loops, pending retries, debounces). */
     dispose() {
       self.cashOut.stop();
+      self.reservations.close();
       self.orders.stop();
       self.betSlip.close();
       self.statistics.close();

@@ -1,6 +1,6 @@
 import { types, type Instance } from 'mobx-state-tree';
 
-export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets';
+export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules';
 
 /** Screen state that is not data: which dialog is open, which sport is selected, maintenance. */
 export const UiStore = types
@@ -9,8 +9,8 @@ export const UiStore = types
     /** Why the dialog opened, shown as its hint (e.g. "please log in to place bets"). */
     loginReason: types.maybe(types.string),
     activeSportId: types.maybe(types.number),
-    /** Which main view shows: home, the match list (its type and sport live in matchList), hot matches, favourites or my bets. */
-    view: types.optional(types.enumeration<MainView>(['home', 'list', 'hot', 'favourites', 'myBets']), 'home'),
+    /** Which main view shows: home, the match list (its type and sport live in matchList), hot matches, favourites, my bets or the betting rules. */
+    view: types.optional(types.enumeration<MainView>(['home', 'list', 'hot', 'favourites', 'myBets', 'rules']), 'home'),
     /** The platform's time zone (config `timezone`), in which "today" ends. */
     timezone: 'Asia/Shanghai',
     platformMaintenance: false,

@@ -5,6 +5,7 @@ import { reasonKey } from '../../domain/slipReasons';
 import { QUICK_STAKES, SLIP_MAX_MATCHES, SLIP_NS, type SlipMode } from '../../stores/betSlip';
 import { Button } from '../common/Button';
 import { EmptyState, Panel } from '../common/Panel';
+import { PreBetDialog } from '../reservations/PreBetDialog';
 import { useStore } from '../storeContext';
 import { SeriesList } from './SeriesList';
 import { SlipEntryCard } from './SlipEntryCard';
@@ -85,6 +86,8 @@ const BetSlipBody = observer(function BetSlipBody() {
         {betSlip.isEmpty ? <EmptyState icon={<SlipIcon />}>{t('common:betSlip.empty')}</EmptyState> : <SlipContent />}
         <OddsChangeSetting />
       </div>
+      {/* Outside the entries: a booked pre-bet takes its entry out of the slip while the dialog closes. */}
+      <PreBetDialog fallbackFocus={() => tabs.current[MODES.indexOf(betSlip.mode)] ?? null} />
     </div>
   );
 });

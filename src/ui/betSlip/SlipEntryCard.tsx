@@ -4,6 +4,7 @@ import { formatLine } from '../../domain/lines';
 import { formatOdds, toFormat } from '../../domain/odds';
 import { reasonKey, SlipReason } from '../../domain/slipReasons';
 import { marketLabel, SLIP_MAX_MATCHES, SLIP_NS, type SlipEntryInstance } from '../../stores/betSlip';
+import { PreBetButton } from '../reservations/PreBetButton';
 import { useStore } from '../storeContext';
 import { StakeInput } from './StakeInput';
 import styles from './SlipEntryCard.module.css';
@@ -80,6 +81,7 @@ export const SlipEntryCard = observer(function SlipEntryCard({ entry }: { entry:
           />
         </div>
       )}
+      <PreBetButton entry={entry} />
     </article>
   );
 });

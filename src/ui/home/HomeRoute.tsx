@@ -9,6 +9,8 @@ import { HomePage } from './HomePage';
 
 // Members only, and not on the first screen: its own chunk (with its locale namespace and the date arithmetic).
 const MyBetsView = lazy(() => import(/* webpackChunkName: "my-bets" */ '../myBets/MyBetsView').then((m) => ({ default: m.MyBetsView })));
+// Text only, read rarely: its own chunk with its locale namespace.
+const RulesPage = lazy(() => import(/* webpackChunkName: "rules" */ '../rules/RulesPage').then((m) => ({ default: m.RulesPage })));
 
 /**
  * The spec's single route: home, the match list the member chose, hot matches, favourites or my bets. `?list=<type>&sport=<id>` opens a list
@@ -29,6 +31,7 @@ export const HomeRoute = observer(function HomeRoute() {
     if (view === 'hot') store.showHot();
     else if (view === 'favourites') store.showFavourites();
     else if (view === 'myBets') store.showMyBets();
+    else if (view === 'rules') store.showRules();
   }, [search, store]);
   switch (store.ui.view) {
     case 'list':
@@ -39,6 +42,8 @@ export const HomeRoute = observer(function HomeRoute() {
       return <FavouritesView />;
     case 'myBets':
       return <MyBetsView />;
+    case 'rules':
+      return <RulesPage />;
     default:
       return <HomePage />;
   }

@@ -39,6 +39,13 @@ export const Layout = observer(function Layout({ merchantName, embedded, childre
           <RightColumn />
         </div>
       )}
+      {!store.underMaintenance && (
+        <footer className={styles.footer}>
+          <button type="button" className={styles.footerLink} aria-current={store.ui.view === 'rules' ? 'page' : undefined} onClick={() => store.showRules()}>
+            {t('nav.rules')}
+          </button>
+        </footer>
+      )}
       <Toasts />
       <LoginDialog />
     </div>

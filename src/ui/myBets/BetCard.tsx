@@ -174,7 +174,7 @@ export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySett
       )}
       {running && record.reserveCashOutList.some((rule) => rule.status === 0) && <p className={styles.note}>{t('order.autoCashOut')}</p>}
       {record.cashOutList.length > 0 && <CashOutHistory entries={record.cashOutList} currency={record.currency} timeZone={timeZone} apiLanguage={apiLanguage} />}
-      {onEarlySettlement && running && record.allowSettleInAdvance && (
+      {onEarlySettlement && running && (
         <div className={styles.actions}>
           <Button onClick={() => onEarlySettlement(record)} aria-describedby={metaId}>
             {t('order.earlySettlement')}

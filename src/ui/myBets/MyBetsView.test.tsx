@@ -1,7 +1,6 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BetRecord } from '../../domain/betRecord';
 import { ApiError } from '../../services/http';
 import { envOf } from '../../stores/env';
 import type { RootStoreInstance } from '../../stores/RootStore';
@@ -36,8 +35,8 @@ const betPage = (records: unknown[], extra: Record<string, unknown> = {}) => ({
 
 type Answer = (url: string, body: Record<string, unknown>) => unknown;
 
-async function renderView(options: { login?: boolean; answer?: Answer; onEarlySettlement?: (record: BetRecord) => void } = {}) {
-  return renderWithStore(<MyBetsView {...(options.onEarlySettlement ? { onEarlySettlement: options.onEarlySettlement } : {})} />, {
+async function renderView(options: { login?: boolean; answer?: Answer } = {}) {
+  return renderWithStore(<MyBetsView />, {
     now: () => NOW,
     before: async ({ store, http }: { store: RootStoreInstance; http: Http }) => {
       await envOf(store).i18n.loadNamespaces('myBets');
@@ -97,17 +96,15 @@ describe('<MyBetsView>', () => {
     expect(screen.getByText(/@ 1\.10/)).toBeInTheDocument();
   });
 
-  it('offers early settlement through the callback only where the record allows it', async () => {
-    const onEarlySettlement = jest.fn<(record: BetRecord) => void>();
+  it('offers early settlement only where the record allows it, and opens the cash-out dialog', async () => {
     await renderView({
-      onEarlySettlement,
       answer: () => betPage([wireRecord({ id: 'a', allowSettleInAdvance: true }), wireRecord({ id: 'b', allowSettleInAdvance: false })]),
     });
     await screen.findAllByRole('article');
     const buttons = screen.getAllByRole('button', { name: 'Early settlement' });
     expect(buttons).toHaveLength(1);
     await userEvent.click(buttons[0]!);
-    expect(onEarlySettlement).toHaveBeenCalledWith(expect.objectContaining({ id: 'a', allowSettleInAdvance: true }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
   it('settled: results, early settlement, scores, reject reasons and cash-out history; the period filter', async () => {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BetRecord } from '../../domain/betRecord';
 import { SETTLEMENT_TYPES, type SettlementType } from '../../stores/myBets';
+import { CashOutDialog } from '../cashOut/CashOutDialog';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';
 import { LoadFailed, RowsSkeleton } from '../common/States';
@@ -14,14 +15,6 @@ import { ReservationDialog, type ReservationAction } from './ReservationDialog';
 import { StatisticsSummary } from './StatisticsSummary';
 import screen from '../common/Screen.module.css';
 import styles from './MyBetsView.module.css';
-
-export interface MyBetsViewProps {
-  /**
-   * Opens the early-settlement (cash-out) dialog for an unsettled order whose record allows it
-   * (allowSettleInAdvance). Without it the cards show no early-settlement button.
-   */
-  onEarlySettlement?: (record: BetRecord) => void;
-}
 
 const TAB_ID = (type: SettlementType) => `sp-mybets-tab-${type}`;
 const PANEL_ID = 'sp-mybets-panel';
@@ -90,11 +83,12 @@ const Pager = observer(function Pager() {
  * "My bets": the member's orders, unsettled, settled (by period) or reserved (pre-bets), with statistics per
  * currency and paging. Loads when shown; the store skips every call for a visitor.
  */
-export const MyBetsView = observer(function MyBetsView({ onEarlySettlement }: MyBetsViewProps) {
+export const MyBetsView = observer(function MyBetsView() {
   const { t } = useTranslation('myBets');
   const store = useStore();
   const { myBets, settings, ui } = store;
   const [action, setAction] = useState<ReservationAction | null>(null);
+  const [cashingOut, setCashingOut] = useState<BetRecord | null>(null);
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -138,7 +132,14 @@ export const MyBetsView = observer(function MyBetsView({ onEarlySettlement }: My
     body = (
       <div className={styles.list}>
         {myBets.records.map((record) => (
-          <BetCard key={record.id} record={record} oddsFormat={settings.oddsFormatId} timeZone={ui.timezone} apiLanguage={settings.apiLanguage} onEarlySettlement={onEarlySettlement} />
+          <BetCard
+            key={record.id}
+            record={record}
+            oddsFormat={settings.oddsFormatId}
+            timeZone={ui.timezone}
+            apiLanguage={settings.apiLanguage}
+            onEarlySettlement={record.allowSettleInAdvance && store.cashOut.canCashOut(record) ? setCashingOut : undefined}
+          />
         ))}
       </div>
     );
@@ -179,6 +180,7 @@ export const MyBetsView = observer(function MyBetsView({ onEarlySettlement }: My
         </div>
       )}
       <ReservationDialog action={action} onClose={() => setAction(null)} fallbackFocus={() => panel.current} />
+      {cashingOut && <CashOutDialog orderId={cashingOut.id} record={cashingOut} onClose={() => setCashingOut(null)} fallbackFocus={() => panel.current} />}
     </section>
   );
 });

@@ -1,0 +1,74 @@
+import { RESERVE_LIST_PATH } from '../stores/myBets';
+import { RESERVE_BET_PATH, RESERVE_PARAMETER_PATH, type PreBetParameters } from '../stores/reservations';
+import type { fakeHttp } from './fakeEnv';
+
+type FakeHttp = ReturnType<typeof fakeHttp>;
+type Call = (url: string, body?: unknown, config?: unknown) => Promise<unknown>;
+
+/** getBetParameter for match 1's market 100 (home at 1.95 now, away 1.90): pre-match, kick-off 21 Nov 2026 12:00 UTC. */
+export function preBetParameters(fields: Partial<PreBetParameters> = {}): PreBetParameters {
+  return {
+    matchId: 1,
+    marketId: 100,
+    sportId: 1,
+    marketType: 1000,
+    period: 'ft',
+    line: '-0.5',
+    status: 1,
+    isInPlay: false,
+    minBet: '10.00',
+    maxBet: '20000.00',
+    currencyId: 1,
+    currentOdds: [
+      { type: 'home', name: 'Home 1', odd: '1.950', isLock: false, minOdds: '1.96', maxOdds: '5.85' },
+      { type: 'away', name: 'Away 1', odd: '1.900', isLock: false, minOdds: '1.91', maxOdds: '5.70' },
+    ],
+    minOdds: '1.91',
+    maxOdds: '5.85',
+    expiresAt: Date.UTC(2026, 10, 21, 12, 0),
+    ...fields,
+  };
+}
+
+/**
+ * The pre-bet routes on top of whatever the fake betting service answers already (fakeBettingService): limits answer
+ * the last queued (default preBetParameters()), bookings answer what the test queues, the reserved list `list`.
+ */
+export function fakeReservationService(http: FakeHttp) {
+  const fallback = http.betting.post.getMockImplementation();
+  const parameterAnswers: Array<PreBetParameters | Error> = [];
+  const bookAnswers: unknown[] = [];
+  let list: unknown = { ods: [], sts: [] };
+  http.betting.post.mockImplementation((async (url: string, body?: unknown, config?: unknown) => {
+    if (url === RESERVE_PARAMETER_PATH) {
+      const next = parameterAnswers.length > 1 ? parameterAnswers.shift()! : (parameterAnswers[0] ?? preBetParameters());
+      if (next instanceof Error) throw next;
+      return next;
+    }
+    if (url === RESERVE_BET_PATH) {
+      const next = bookAnswers.shift();
+      if (next === undefined) throw new Error('no booking answer queued');
+      if (next instanceof Error) throw next;
+      return next;
+    }
+    if (url === RESERVE_LIST_PATH) return list;
+    if (!fallback) throw new Error(`unexpected betting call ${url}`);
+    return fallback(url, body, config);
+  }) as Call);
+  const calls = (path: string) => http.betting.post.mock.calls.filter(([url]) => url === path).map(([, body]) => body as Record<string, unknown>);
+  return {
+    /** The limits calls answer this from now on (the last one queued stays). */
+    answerParameters(answer: PreBetParameters | Error) {
+      parameterAnswers.push(answer);
+    },
+    answerBook(answer: unknown) {
+      bookAnswers.push(answer);
+    },
+    answerList(answer: unknown) {
+      list = answer;
+    },
+    bookCalls: () => calls(RESERVE_BET_PATH),
+    parameterCalls: () => calls(RESERVE_PARAMETER_PATH),
+    listCalls: () => calls(RESERVE_LIST_PATH),
+  };
+}

@@ -1,0 +1,24 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { formatLine } from '../../domain/lines';
+import { SLIP_NS, type SlipEntryInstance } from '../../stores/betSlip';
+import { useStore } from '../storeContext';
+import styles from './PreBetButton.module.css';
+
+/**
+ * "Pre-bet" on a slip entry: for members, in single mode, while the entry's market is open and it is not waiting for
+ * the book. Its label is the slip's (betSlip namespace), so it never holds up the slip; the dialog's own strings load
+ * when it opens.
+ */
+export const PreBetButton = observer(function PreBetButton({ entry }: { entry: SlipEntryInstance }) {
+  const { t } = useTranslation(SLIP_NS);
+  const { betSlip, reservations } = useStore();
+  if (!betSlip.isLogin || betSlip.mode !== 'single' || entry.closed || entry.suspended || entry.locked) return null;
+  const line = entry.current.line ?? entry.line;
+  const selection = `${entry.optionName || entry.optionType}${line !== undefined ? ` ${formatLine(line)}` : ''}`;
+  return (
+    <button type="button" className={styles.button} aria-label={t('preBetFor', { selection })} aria-haspopup="dialog" onClick={() => reservations.open(entry)}>
+      {t('preBet')}
+    </button>
+  );
+});

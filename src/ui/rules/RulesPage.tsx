@@ -1,0 +1,105 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import screen from '../common/Screen.module.css';
+import styles from './RulesPage.module.css';
+
+export const RULES_NS = 'rules';
+
+export type RulesPageId = 'general' | 'parlay' | 'cashOut';
+
+/** The three rules pages and their sections, in reading order; the words live in locales/<lng>/rules.json. */
+export const RULES_PAGES: ReadonlyArray<{ id: RulesPageId; sections: readonly string[] }> = [
+  { id: 'general', sections: ['acceptance', 'inPlay', 'oddsChange', 'settlement', 'results', 'quarterLines', 'void', 'oddsFormats', 'limits'] },
+  { id: 'parlay', sections: ['what', 'building', 'series', 'void', 'example', 'settlement'] },
+  { id: 'cashOut', sections: ['what', 'price', 'partial', 'limits', 'inPlay', 'auto', 'result'] },
+];
+
+interface Section {
+  heading: string;
+  body?: string;
+  items?: Record<string, string>;
+  note?: string;
+}
+
+const TAB_ID = (id: RulesPageId) => `sp-rules-tab-${id}`;
+const PANEL_ID = 'sp-rules-panel';
+
+function RulesSection({ page, id }: { page: RulesPageId; id: string }) {
+  const { t } = useTranslation(RULES_NS);
+  const section = t(`${page}.${id}`, { returnObjects: true }) as Section | string;
+  if (typeof section !== 'object' || section === null) return null;
+  const headingId = `sp-rules-${page}-${id}`;
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        {section.heading}
+      </h2>
+      {section.body && <p className={styles.text}>{section.body}</p>}
+      {section.items && (
+        <ul className={styles.items}>
+          {Object.entries(section.items).map(([key, text]) => (
+            <li key={key}>{text}</li>
+          ))}
+        </ul>
+      )}
+      {section.note && <p className={styles.text}>{section.note}</p>}
+    </section>
+  );
+}
+
+/**
+ * The betting rules (spec: general sports rules, parlay rules, cash-out rules) as three tabs. Arrow keys, Home and End
+ * move between the tabs and select.
+ */
+export function RulesPage({ initialPage = 'general' }: { initialPage?: RulesPageId }) {
+  const { t } = useTranslation(RULES_NS);
+  const [page, setPage] = useState<RulesPageId>(initialPage);
+  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const current = RULES_PAGES.find((p) => p.id === page) ?? RULES_PAGES[0]!;
+
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const last = RULES_PAGES.length - 1;
+    const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    tabs.current[next]?.focus();
+    setPage(RULES_PAGES[next]!.id);
+  };
+
+  return (
+    <section className={screen.screen} aria-labelledby="sp-rules-title">
+      <header className={screen.head}>
+        <h1 id="sp-rules-title" className={screen.title}>
+          {t('title')}
+        </h1>
+        <div className={styles.tabs} role="tablist" aria-label={t('tabs.label')}>
+          {RULES_PAGES.map(({ id }, index) => (
+            <button
+              key={id}
+              ref={(element) => {
+                tabs.current[index] = element;
+              }}
+              id={TAB_ID(id)}
+              type="button"
+              role="tab"
+              className={styles.tab}
+              aria-selected={page === id}
+              aria-controls={PANEL_ID}
+              tabIndex={page === id ? 0 : -1}
+              onKeyDown={(event) => onKeyDown(event, index)}
+              onClick={() => setPage(id)}
+            >
+              {t(`tabs.${id}`)}
+            </button>
+          ))}
+        </div>
+      </header>
+      <div id={PANEL_ID} className={`${screen.content} ${styles.panel}`} role="tabpanel" aria-labelledby={TAB_ID(page)} tabIndex={0}>
+        <p className={styles.intro}>{t('intro')}</p>
+        {current.sections.map((id) => (
+          <RulesSection key={`${page}-${id}`} page={page} id={id} />
+        ))}
+      </div>
+    </section>
+  );
+}

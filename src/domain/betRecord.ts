@@ -1,4 +1,5 @@
 import { toExact } from './decimal';
+import { OrderStatus } from './orderStatus';
 import { BetResult } from './series';
 
 /**
@@ -96,20 +97,7 @@ function invert<T extends Record<string, string>>(table: T): Invert<T> {
 export const BET_RECORD_FIELDS = invert(BET_RECORD_KEYS);
 export const BET_OPTION_FIELDS = invert(BET_OPTION_KEYS);
 
-/** The spec's order statuses (section 4). */
-export const OrderStatus = {
-  Created: 0,
-  Confirming: 1,
-  Rejected: 2,
-  Canceled: 3,
-  Confirmed: 4,
-  Settled: 5,
-  /** A cash out of the order is being confirmed. */
-  ReserveCashOut: 101,
-  /** Closed by a full cash out (early settlement). */
-  CashOut: 102,
-} as const;
-export type OrderStatusCode = (typeof OrderStatus)[keyof typeof OrderStatus];
+export { OrderStatus, type OrderStatusCode } from './orderStatus';
 
 /** A team of a leg, as the option's home and away. */
 export interface BetTeam {

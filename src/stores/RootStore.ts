@@ -1,4 +1,4 @@
-import { compareStructural, reaction } from 'mobx';
+import { reaction } from 'mobx';
 import { addDisposer, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
 import { isSameDayIn } from '../domain/calendar';
 import type { HostCallbacks, LoginState } from '../host/hostProps';
@@ -12,8 +12,6 @@ import { HomeStore, HotStore } from './home';
 import { LeagueFilterStore } from './leagueFilter';
 import { MatchListStore } from './matchList';
 import { OrdersStore } from './orders';
-import { ReservationsStore } from './reservations';
-import { MyBetsStore } from './myBets';
 import { SearchStore } from './search';
 import { SessionStore } from './session';
 import { SettingsStore } from './settings';
@@ -36,34 +34,25 @@ export const RootStore = types
     leagueFilter: types.optional(LeagueFilterStore, {}),
     betSlip: types.optional(BetSlipStore, {}),
     orders: types.optional(OrdersStore, {}),
-    myBets: types.optional(MyBetsStore, {}),
     cashOut: types.optional(CashOutStore, {}),
-    reservations: types.optional(ReservationsStore, {}),
   })
+  .volatile(() => ({
+    /** What stores made on demand outside the tree (e.g. pre-bets) need run on unmount. */
+    disposeHooks: [] as Array<() => void>,
+  }))
   .views((self) => ({
     get underMaintenance() {
       return self.session.allInMaintain || self.ui.platformMaintenance;
     },
   }))
   .actions((self) => ({
+    onDispose(hook: () => void) {
+      self.disposeHooks.push(hook);
+    },
     afterCreate() {
       // Names in lists come from the platform in the member's language: a new language needs a fresh list.
       addDisposer(self, reaction(() => self.settings.locale, () => self.ui.view === 'list' && void self.matchList.refresh()));
       addDisposer(self, reaction(() => self.ui.timezone, (tz) => self.matchList.setTimeZone(tz), { fireImmediately: true }));
-      // My bets follows the member, the platform's time zone, the language and the currency.
-      addDisposer(
-        self,
-        reaction(
-          () => ({
-            isLogin: self.session.isLogin,
-            timeZone: self.ui.timezone,
-            language: self.settings.apiLanguage,
-            currency: self.session.userData?.currency ?? self.session.defaultBalance?.coinCode,
-          }),
-          (context) => self.myBets.setContext(context),
-          { fireImmediately: true, equals: compareStructural },
-        ),
-      );
     },
   }))
   .actions((self) => ({
@@ -153,8 +142,8 @@ export const RootStore = types
     },
     /** Unmount: stop what keeps running on its own (loops, pending retries, debounces). */
     dispose() {
+      for (const hook of self.disposeHooks.splice(0)) hook();
       self.cashOut.stop();
-      self.reservations.close();
       self.orders.stop();
       self.betSlip.close();
       self.statistics.close();
@@ -183,13 +172,8 @@ export const RootStore = types
       addDisposer(self, () => events.off('betSlip.add', onAdd));
       self.betSlip.connect();
       self.orders.connect();
-      // Early settlement: the poll follows the session; My bets shows what it finds and what a cash out changed.
+      // Early settlement: the poll follows the session (My bets links itself to it when first shown: myBetsOf).
       self.cashOut.connect();
-      addDisposer(
-        self,
-        self.cashOut.onOrderChanged((orderId, change) => (change === 'removed' ? self.myBets.removeRecord(orderId) : self.myBets.updateRecord(orderId, change))),
-      );
-      addDisposer(self, reaction(() => self.myBets.records, (records) => self.cashOut.followRecords(records)));
     },
   }));
 

@@ -1,3 +1,4 @@
+import { myBetsOf } from './myBets';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { mapBetRecord, OrderStatus, type BetRecord } from '../domain/betRecord';
 import { ApiError } from '../services/http';
@@ -25,7 +26,7 @@ function setup({ login = true, env: given }: { login?: boolean; env?: ReturnType
   if (login) store.applyHostProps(memberState());
   const calls = (path: string) => http.betting.post.mock.calls.filter(([url]) => url === path).map(([, body]) => body as Record<string, unknown>);
   /** Puts records in My bets' unsettled list, as a load would. */
-  const showRecords = (...records: Array<Record<string, unknown>>) => store.myBets.setBetList(store.myBets.generation, { records, total: records.length });
+  const showRecords = (...records: Array<Record<string, unknown>>) => myBetsOf(store).setBetList(myBetsOf(store).generation, { records, total: records.length });
   const toasts = () => env.toast.toasts.map((t) => [t.type, t.message]);
   return { env, http, store, cashOut: store.cashOut, routes, calls, showRecords, toasts };
 }
@@ -112,13 +113,13 @@ describe('early settlement', () => {
       const context = setup();
       const { cashOut, env, routes, store, showRecords, toasts, calls } = context;
       showRecords(wireRecord({ id: ORDER }), wireRecord({ id: OTHER }));
-      await startConfirming(context, store.myBets.records[0]!, '100.00', '95.00');
-      expect(store.myBets.records[0]).toMatchObject({ id: ORDER, inPolling: true, orderStatus: OrderStatus.ReserveCashOut });
+      await startConfirming(context, myBetsOf(store).records[0]!, '100.00', '95.00');
+      expect(myBetsOf(store).records[0]).toMatchObject({ id: ORDER, inPolling: true, orderStatus: OrderStatus.ReserveCashOut });
 
       routes.set(CASH_OUT_PATHS.byIds, () => [entry({ orderStatus: 5, refundAmount: '0.00' })]);
       await jest.advanceTimersByTimeAsync(5000);
       expect(toasts()).toEqual([['success', 'notice.settled']]);
-      expect(store.myBets.records.map((r) => r.id)).toEqual([OTHER]);
+      expect(myBetsOf(store).records.map((r) => r.id)).toEqual([OTHER]);
       expect(cashOut.isPolling(ORDER)).toBe(false);
       expect(env.storage.get('cashOutPolling')).toEqual([]);
       expect(calls(CASH_OUT_PATHS.betList)).toHaveLength(0);
@@ -129,12 +130,12 @@ describe('early settlement', () => {
       const context = setup();
       const { cashOut, routes, store, showRecords, calls } = context;
       showRecords(wireRecord({ id: ORDER }));
-      await startConfirming(context, store.myBets.records[0]!, '40.00', '38.00');
+      await startConfirming(context, myBetsOf(store).records[0]!, '40.00', '38.00');
       routes.set(CASH_OUT_PATHS.byIds, () => [entry({ orderStatus: 5, amount: '40.00', payout: '38.00', refundAmount: '60.00' })]);
       routes.set(CASH_OUT_PATHS.betList, () => ({ records: [wireRecord({ id: '1763700000000990007', orderStatus: 5 }), wireRecord({ id: ORDER, orderStatus: 102 })], total: 2 }));
       await jest.advanceTimersByTimeAsync(5000);
       expect(calls(CASH_OUT_PATHS.betList)).toEqual([{ isSettled: true, current: 1, size: SETTLED_CHECK_SIZE }]);
-      expect(store.myBets.records).toHaveLength(0);
+      expect(myBetsOf(store).records).toHaveLength(0);
       expect(cashOut.isPolling(ORDER)).toBe(false);
     });
 
@@ -143,12 +144,12 @@ describe('early settlement', () => {
       const { cashOut, routes, store, showRecords, toasts } = context;
       // 100 at 3.00 would win 200; the quote rate now is 1.583333.
       showRecords(wireRecord({ id: ORDER, rate: '1.583333', cashOutPrice: '158.33', lastWinAmount: '200.00', maxWinAmount: '300.00' }));
-      await startConfirming(context, store.myBets.records[0]!, '40.00', '63.33');
+      await startConfirming(context, myBetsOf(store).records[0]!, '40.00', '63.33');
       routes.set(CASH_OUT_PATHS.byIds, () => [entry({ orderStatus: 5, amount: '40.00', payout: '63.33', refundAmount: '60.00' })]);
       routes.set(CASH_OUT_PATHS.betList, () => ({ records: [wireRecord({ id: '1763700000000990007', orderStatus: 5 })], total: 1 }));
       await jest.advanceTimersByTimeAsync(5000);
       expect(toasts()).toEqual([['success', 'notice.partlySettled']]);
-      expect(store.myBets.records[0]).toMatchObject({
+      expect(myBetsOf(store).records[0]).toMatchObject({
         id: ORDER,
         cashOutPayoutStake: '40.00',
         cashOutTotalAmount: '63.33',
@@ -167,7 +168,7 @@ describe('early settlement', () => {
       const context = setup();
       const { cashOut, routes, store, showRecords, toasts } = context;
       showRecords(wireRecord({ id: ORDER }));
-      await startConfirming(context, store.myBets.records[0]!, '40.00', '38.00');
+      await startConfirming(context, myBetsOf(store).records[0]!, '40.00', '38.00');
       routes.set(CASH_OUT_PATHS.byIds, () => [entry({ orderStatus: 5, amount: '40.00', payout: '38.00' })]);
       routes.set(CASH_OUT_PATHS.betList, () => {
         throw new ApiError({ code: -1, message: 'Network Error', service: 'betting' });
@@ -184,11 +185,11 @@ describe('early settlement', () => {
       const context = setup();
       const { cashOut, routes, store, showRecords, env } = context;
       showRecords(wireRecord({ id: ORDER }));
-      await startConfirming(context, store.myBets.records[0]!, '100.00', '95.00');
+      await startConfirming(context, myBetsOf(store).records[0]!, '100.00', '95.00');
       routes.set(CASH_OUT_PATHS.byIds, () => [entry({ orderStatus: 2, cancelReason: 5 })]);
       await jest.advanceTimersByTimeAsync(5000);
       expect(env.toast.toasts.map((t) => [t.type, t.message, t.detail])).toEqual([['error', 'notice.failed', 'reason.traderReject']]);
-      expect(store.myBets.records[0]).toMatchObject({ inPolling: false, orderStatus: OrderStatus.Confirmed, remainingPrincipal: '100.00' });
+      expect(myBetsOf(store).records[0]).toMatchObject({ inPolling: false, orderStatus: OrderStatus.Confirmed, remainingPrincipal: '100.00' });
       expect(cashOut.isPolling(ORDER)).toBe(false);
     });
 
@@ -196,11 +197,11 @@ describe('early settlement', () => {
       const context = setup();
       const { cashOut, routes, store, showRecords, toasts } = context;
       showRecords(wireRecord({ id: ORDER }));
-      await startConfirming(context, store.myBets.records[0]!, '100.00', '95.00');
+      await startConfirming(context, myBetsOf(store).records[0]!, '100.00', '95.00');
       routes.set(CASH_OUT_PATHS.byIds, () => [entry({ orderStatus: 3, cancelReason: 7 })]);
       await jest.advanceTimersByTimeAsync(5000);
       expect(toasts()).toEqual([['warn', 'notice.cancelled']]);
-      expect(store.myBets.records[0]!.inPolling).toBe(false);
+      expect(myBetsOf(store).records[0]!.inPolling).toBe(false);
       expect(cashOut.isPolling(ORDER)).toBe(false);
     });
 
@@ -219,12 +220,12 @@ describe('early settlement', () => {
       const context = setup();
       const { cashOut, routes, store, showRecords, toasts } = context;
       showRecords(wireRecord({ id: ORDER }));
-      await startConfirming(context, store.myBets.records[0]!, '100.00', '95.00');
+      await startConfirming(context, myBetsOf(store).records[0]!, '100.00', '95.00');
       // The id came back through a JavaScript number: its last digits differ, and so does the cash-out id.
       routes.set(CASH_OUT_PATHS.byIds, () => [entry({ id: 'other', orderId: '1763700000000000000', orderStatus: 5 }), entry({ id: 'x', orderId: OTHER, orderStatus: 2 })]);
       await jest.advanceTimersByTimeAsync(5000);
       expect(toasts()).toEqual([['success', 'notice.settled']]);
-      expect(store.myBets.records).toHaveLength(0);
+      expect(myBetsOf(store).records).toHaveLength(0);
       expect(cashOut.isPolling(ORDER)).toBe(false);
     });
 
@@ -264,7 +265,7 @@ describe('early settlement', () => {
       await jest.advanceTimersByTimeAsync(5000);
       expect(calls(CASH_OUT_PATHS.byIds)[1]).toEqual({ ids: ['new'] });
       expect(toasts()).toEqual([['success', 'notice.settled']]);
-      expect(store.myBets.records.map((r) => r.id)).toEqual([OTHER]);
+      expect(myBetsOf(store).records.map((r) => r.id)).toEqual([OTHER]);
     });
   });
 
@@ -337,10 +338,10 @@ describe('early settlement', () => {
       const { cashOut, routes, calls, store, showRecords, toasts } = setup();
       showRecords(wireRecord({ id: ORDER }));
       routes.set(CASH_OUT_PATHS.execute, () => ({ cashOutId: 'c1', status: 5, payout: '95.00', remainingStake: '0.00', orderStatus: 102 }));
-      await expect(cashOut.execute(store.myBets.records[0]!, '100', '95')).resolves.toEqual({ ok: true, status: 'settled', payout: '95.00' });
+      await expect(cashOut.execute(myBetsOf(store).records[0]!, '100', '95')).resolves.toEqual({ ok: true, status: 'settled', payout: '95.00' });
       expect(calls(CASH_OUT_PATHS.execute)).toEqual([{ orderId: ORDER, cashOutStake: '100.00', expectedAmount: '95.00' }]);
       expect(toasts()).toEqual([['success', 'notice.settled']]);
-      expect(store.myBets.records).toHaveLength(0);
+      expect(myBetsOf(store).records).toHaveLength(0);
       expect(cashOut.isPolling(ORDER)).toBe(false);
     });
 
@@ -348,9 +349,9 @@ describe('early settlement', () => {
       const { cashOut, routes, store, showRecords, toasts } = setup();
       showRecords(wireRecord({ id: ORDER, rate: '0.95', lastWinAmount: '110.00' }));
       routes.set(CASH_OUT_PATHS.execute, () => ({ cashOutId: 'c1', status: 5, payout: '38.00', remainingStake: '60.00', orderStatus: 4 }));
-      await expect(cashOut.execute(store.myBets.records[0]!, '40.00', '38.00')).resolves.toEqual({ ok: true, status: 'partlySettled', payout: '38.00' });
+      await expect(cashOut.execute(myBetsOf(store).records[0]!, '40.00', '38.00')).resolves.toEqual({ ok: true, status: 'partlySettled', payout: '38.00' });
       expect(toasts()).toEqual([['success', 'notice.partlySettled']]);
-      expect(store.myBets.records[0]).toMatchObject({ remainingPrincipal: '60.00', cashOutTotalAmount: '38.00', cashOutPayoutStake: '40.00', lastWinAmount: '66.00', cashOutPrice: '57.00', cashOutCount: 1 });
+      expect(myBetsOf(store).records[0]).toMatchObject({ remainingPrincipal: '60.00', cashOutTotalAmount: '38.00', cashOutPayoutStake: '40.00', lastWinAmount: '66.00', cashOutPrice: '57.00', cashOutCount: 1 });
     });
 
     it('refuses locally what the platform would refuse, and an order already being cashed out', async () => {
@@ -402,14 +403,14 @@ describe('early settlement', () => {
       routes.set(CASH_OUT_PATHS.price, () => ({ pr: [{ oid: ORDER, amt: '95.00', st: 1, smis: '10.00', pmis: '10.00', rate: '0.95' }], mxc: 3 }));
       await cashOut.refreshQuotes([ORDER]);
       routes.set(CASH_OUT_PATHS.auto, (body) => ({ id: 7, orderId: ORDER, stake: body.cashOutStake, threshold: body.threshold, status: 0, cashOutId: null, createdTime: 5 }));
-      await expect(cashOut.setAutoRule(store.myBets.records[0]!, '50', '60')).resolves.toEqual({ ok: true, rule: { id: 7, stake: '50.00', threshold: '60.00', status: 0, createdTime: 5 } });
+      await expect(cashOut.setAutoRule(myBetsOf(store).records[0]!, '50', '60')).resolves.toEqual({ ok: true, rule: { id: 7, stake: '50.00', threshold: '60.00', status: 0, createdTime: 5 } });
       expect(calls(CASH_OUT_PATHS.auto)).toEqual([{ orderId: ORDER, cashOutStake: '50.00', threshold: '60.00' }]);
-      expect(store.myBets.records[0]!.reserveCashOutList).toEqual([{ id: 7, stake: '50.00', threshold: '60.00', status: 0, createdTime: 5 }]);
+      expect(myBetsOf(store).records[0]!.reserveCashOutList).toEqual([{ id: 7, stake: '50.00', threshold: '60.00', status: 0, createdTime: 5 }]);
 
       routes.set(CASH_OUT_PATHS.autoCancel, () => ({ cancelled: 1 }));
-      await expect(cashOut.cancelAutoRule(store.myBets.records[0]!)).resolves.toEqual({ ok: true });
+      await expect(cashOut.cancelAutoRule(myBetsOf(store).records[0]!)).resolves.toEqual({ ok: true });
       expect(calls(CASH_OUT_PATHS.autoCancel)).toEqual([{ orderId: ORDER }]);
-      expect(store.myBets.records[0]!.reserveCashOutList[0]!.status).toBe(2);
+      expect(myBetsOf(store).records[0]!.reserveCashOutList[0]!.status).toBe(2);
     });
 
     it('refuses a threshold not above the offer for the stake now', async () => {

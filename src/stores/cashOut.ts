@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
 import { addDisposer, flow, getRoot, types, type Instance } from 'mobx-state-tree';
-import { mapBetRecord, OrderStatus, type BetRecord, type ReserveCashOutEntry } from '../domain/betRecord';
+import type { BET_RECORD_KEYS, BetRecord, ReserveCashOutEntry } from '../domain/betRecord';
+import { OrderStatus } from '../domain/orderStatus';
 import {
   afterPartialCashOut,
   canSettleEarly,
@@ -20,6 +21,9 @@ import { isApiError } from '../services/http';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import type { PollingCashOut } from '../services/storage';
 import { envOf } from './env';
+
+/** A bet record's id under its short key; the key table itself stays out of the initial bundle. */
+const RECORD_ID_KEY: (typeof BET_RECORD_KEYS)['id'] = 'id';
 
 export const CASH_OUT_NS = 'cashOut';
 
@@ -393,7 +397,7 @@ export const CashOutStore = types
         const list: { records?: unknown[] } | undefined = yield Promise.resolve(
           http.betting.post(CASH_OUT_PATHS.betList, { isSettled: true, current: 1, size: SETTLED_CHECK_SIZE }),
         );
-        settledIds = (Array.isArray(list?.records) ? list.records : []).map((r) => mapBetRecord(r).id);
+        settledIds = (Array.isArray(list?.records) ? list.records : []).map((r) => String((r as Record<string, unknown>)[RECORD_ID_KEY] ?? ''));
       } catch (error) {
         logger.warn('[cashOut] the settled list could not be checked; trying again on the next poll', error);
         return;

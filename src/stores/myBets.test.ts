@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ApiError } from '../services/http';
 import { wireRecord, wireReservation } from '../testing/betRecordFixtures';
 import { fakeEnv } from '../testing/fakeEnv';
-import { checkCustomRange, shiftDay } from './myBets';
+import { myBetsOf, checkCustomRange, shiftDay } from './myBets';
 import { createRootStore } from './RootStore';
 
 // 12:00 on Saturday 21 November 2026 in Shanghai (the platform's default zone).
@@ -34,7 +34,7 @@ function setup(options: { login?: boolean; now?: number } = {}) {
   store.settings.restore('en');
   if (options.login !== false) store.applyHostProps(member);
   http.betting.post.mockResolvedValue(page([wireRecord()]));
-  return { env, http, store, myBets: store.myBets };
+  return { env, http, store, myBets: myBetsOf(store) };
 }
 
 const lastBody = (http: ReturnType<typeof fakeEnv>['http']) => http.betting.post.mock.calls.at(-1)?.[1] as Record<string, unknown>;

@@ -1,4 +1,5 @@
-import { flow, types, type Instance } from 'mobx-state-tree';
+import { compareStructural, reaction } from 'mobx';
+import { addDisposer, destroy, flow, getEnv, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
 import { dayIn } from '../domain/calendar';
 import { mapBetRecord, mapStatisticsRow, type BetRecord, type BetStatisticsRow } from '../domain/betRecord';
 // Types only: the range arithmetic itself (moment-timezone) loads with the first settled query, not at start-up.
@@ -413,3 +414,52 @@ export const MyBetsStore = types
   });
 
 export type MyBetsStoreInstance = Instance<typeof MyBetsStore>;
+
+/** What My bets needs of the app's root store. */
+export interface MyBetsRoot extends IAnyStateTreeNode {
+  session: { isLogin: boolean; userData?: { currency?: string } | null | undefined; defaultBalance?: { coinCode: string } | undefined };
+  ui: { timezone: string };
+  settings: { apiLanguage: string };
+  cashOut: {
+    onOrderChanged(listener: (orderId: string, change: 'removed' | Partial<BetRecord>) => void): () => void;
+    followRecords(records: readonly BetRecord[]): void;
+  };
+  onDispose(hook: () => void): void;
+}
+
+const made = new WeakMap<object, MyBetsStoreInstance>();
+
+/**
+ * The My bets store of an app root, made the first time My bets (or the cash-out dialog) needs it, so that its
+ * code loads with that screen rather than in the initial bundle. It follows the member, the platform's time zone,
+ * the language and the currency; it shows what the early-settlement poll finds, and the poll follows what it shows.
+ */
+export function myBetsOf(root: MyBetsRoot): MyBetsStoreInstance {
+  const existing = made.get(root);
+  if (existing) return existing;
+  const store = MyBetsStore.create({}, getEnv(root));
+  const stops = [
+    reaction(
+      () => ({
+        isLogin: root.session.isLogin,
+        timeZone: root.ui.timezone,
+        language: root.settings.apiLanguage,
+        currency: root.session.userData?.currency ?? root.session.defaultBalance?.coinCode,
+      }),
+      (context) => store.setContext(context),
+      { fireImmediately: true, equals: compareStructural },
+    ),
+    root.cashOut.onOrderChanged((orderId, change) => (change === 'removed' ? store.removeRecord(orderId) : store.updateRecord(orderId, change))),
+    reaction(() => store.records, (records) => root.cashOut.followRecords(records)),
+  ];
+  root.onDispose(() => store.close());
+  addDisposer(root, () => {
+    for (const stop of stops) stop();
+    destroy(store);
+  });
+  made.set(root, store);
+  return store;
+}
+
+/** The store if My bets was ever opened (nothing to refresh otherwise). */
+export const existingMyBets = (root: object): MyBetsStoreInstance | undefined => made.get(root);

@@ -1,10 +1,11 @@
+import { myBetsOf } from './myBets';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ApiError, LOCAL_CODES } from '../services/http';
 import { wireReservation } from '../testing/betRecordFixtures';
 import { fakeBettingService, memberState, selection, settle } from '../testing/bettingFixtures';
 import { fakeEnv } from '../testing/fakeEnv';
 import { fakeReservationService, preBetParameters as parameters } from '../testing/reservationFixtures';
-import { checkPreBet, stepOdds } from './reservations';
+import { checkPreBet, reservationsOf, stepOdds } from './reservations';
 import { createRootStore } from './RootStore';
 
 const refusal = (code: number, msg: string) => new ApiError({ code, message: msg, service: 'betting', httpStatus: 422, body: { code, errcode: code, msg } });
@@ -19,7 +20,7 @@ async function setup({ login = true } = {}) {
   if (login) store.applyHostProps(memberState());
   store.betSlip.add(selection(1));
   await settle();
-  return { env, http, betting, store, reservations: store.reservations, entry: store.betSlip.entries[0]!, ...service };
+  return { env, http, betting, store, reservations: reservationsOf(store), entry: store.betSlip.entries[0]!, ...service };
 }
 
 const limits = { minOdds: '1.96', maxOdds: '5.85', minBet: '10.00', maxBet: '20000.00' };
@@ -134,8 +135,8 @@ describe('reservations store', () => {
 
   it('books with a request id: toast, the entry leaves the slip, the reserved view reloads, the dialog closes', async () => {
     const { env, store, reservations, entry, answerBook, answerList, bookCalls, listCalls } = await setup();
-    store.myBets.open();
-    await store.myBets.setSettlementType('reserved');
+    myBetsOf(store).open();
+    await myBetsOf(store).setSettlementType('reserved');
     expect(listCalls()).toHaveLength(1);
     reservations.open(entry);
     await settle();
@@ -153,7 +154,7 @@ describe('reservations store', () => {
     expect(reservations.isOpen).toBe(false);
     await settle();
     expect(listCalls()).toHaveLength(2);
-    expect(store.myBets.reservations.map((r) => r.reserveId)).toEqual(['1763700000000000777']);
+    expect(myBetsOf(store).reservations.map((r) => r.reserveId)).toEqual(['1763700000000000777']);
   });
 
   it('does not reload My bets when the reserved view is not showing', async () => {
@@ -163,7 +164,7 @@ describe('reservations store', () => {
     answerBook({ ...wireReservation(), repeated: false });
     await reservations.book();
     expect(listCalls()).toHaveLength(0);
-    expect(store.myBets.status).toBe('idle');
+    expect(myBetsOf(store).status).toBe('idle');
   });
 
   it('reuses the request id after a booking got no answer, and only for the same pre-bet', async () => {

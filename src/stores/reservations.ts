@@ -1,13 +1,13 @@
 import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
-import { flow, getRoot, types, type Instance } from 'mobx-state-tree';
+import { addDisposer, destroy, flow, getEnv, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
 import { formatLine } from '../domain/lines';
 import { parseStake, roundMoney } from '../domain/money';
 import { OddsFormat } from '../domain/odds';
 import { isApiError } from '../services/http';
 import { BET_INFO_REFRESH_MS, marketLabel, SLIP_NS, type BetSlipStoreInstance, type SlipEntryInstance } from './betSlip';
 import { envOf } from './env';
-import type { MyBetsStoreInstance, Reservation } from './myBets';
+import { existingMyBets, type Reservation } from './myBets';
 import { newRequestId } from './orders';
 import type { SessionStoreInstance } from './session';
 import type { SettingsStoreInstance } from './settings';
@@ -186,10 +186,10 @@ interface ReservationsRoot {
   settings: SettingsStoreInstance;
   staticList: StaticListStoreInstance;
   betSlip: BetSlipStoreInstance;
-  myBets: MyBetsStoreInstance;
+  /** Runs the hook when the app unmounts. */
+  onDispose(hook: () => void): void;
 }
 
-const rootOf = (node: object): ReservationsRoot => getRoot<ReservationsRoot>(node);
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -208,6 +208,8 @@ export const ReservationsStore = types
     stake: '',
   })
   .volatile(() => ({
+    /** The app's root store, set by reservationsOf: this store lives outside its tree (see there). */
+    root: undefined as unknown as ReservationsRoot,
     parameters: undefined as PreBetParameters | undefined,
     status: 'idle' as LoadStatus,
     loadFailure: undefined as PreBetFailure | undefined,
@@ -227,13 +229,13 @@ export const ReservationsStore = types
       return self.target !== undefined;
     },
     get isLogin() {
-      return rootOf(self).session?.isLogin ?? false;
+      return self.root.session?.isLogin ?? false;
     },
     /** The slip's entry for the selection, for its live price (the slip follows the odds by push). */
     get entry(): SlipEntryInstance | undefined {
       const target = self.target;
       if (!target) return undefined;
-      return rootOf(self).betSlip?.entries.find((e) => e.matchId === target.matchId && e.optionType === target.optionType);
+      return self.root.betSlip?.entries.find((e) => e.matchId === target.matchId && e.optionType === target.optionType);
     },
     /** The selection's option in the pre-bet limits: its odds now and the bounds a pre-bet on it may ask. */
     get option(): PreBetOption | undefined {
@@ -275,7 +277,7 @@ export const ReservationsStore = types
       if (self.status === 'failed') return ['unavailable'];
       const limits = self.limits;
       if (!limits) return ['loading'];
-      return checkPreBet(self.odds, self.stake, limits, rootOf(self).betSlip?.balance);
+      return checkPreBet(self.odds, self.stake, limits, self.root.betSlip?.balance);
     },
   }))
   .views((self) => ({
@@ -349,7 +351,7 @@ export const ReservationsStore = types
             matchId: target.matchId,
             marketId: target.marketId,
             optionType: target.optionType,
-            language: rootOf(self).settings?.apiLanguage ?? 'CMN',
+            language: self.root.settings?.apiLanguage ?? 'CMN',
           }),
         );
         self.setParameters(generation, answer);
@@ -415,7 +417,7 @@ export const ReservationsStore = types
         optionName: entry.optionName,
         isInPlay: entry.isInPlay,
       });
-      const risk = entry.riskAndWin(rootOf(self).betSlip?.oddsFormat ?? OddsFormat.Europe)?.risk;
+      const risk = entry.riskAndWin(self.root.betSlip?.oddsFormat ?? OddsFormat.Europe)?.risk;
       self.stake = risk ? risk.toFixed(2) : '';
       self.watchers.push(
         reaction(
@@ -457,7 +459,7 @@ export const ReservationsStore = types
       /** "A – B · Handicap Home -0.5 @ 2.10, stake ¥100.00": the requested odds are decimal, as booked. */
       describe(odds: string, stake: string) {
         const target = self.target!;
-        const { staticList, betSlip } = rootOf(self);
+        const { staticList, betSlip } = self.root;
         const slipT = (key: string, options: Record<string, unknown>) => envOf(self).i18n.t(key, { ns: SLIP_NS, ...options });
         const match = target.awayName ? `${target.homeName} – ${target.awayName}` : target.homeName;
         const market = marketLabel(staticList?.name('marketType', target.marketType), target.period, slipT) ?? '';
@@ -468,7 +470,8 @@ export const ReservationsStore = types
       /** Booked: say so, take the selection out of the slip (as a placed bet leaves it) and refresh the reserved view. */
       booked(reservation: Reservation, description: string) {
         const { toast } = envOf(self);
-        const { betSlip, myBets } = rootOf(self);
+        const { betSlip } = self.root;
+        const myBets = existingMyBets(self.root);
         const target = self.target;
         self.retry = undefined;
         toast.success(tr('toast.booked'), { detail: description });
@@ -513,7 +516,7 @@ export const ReservationsStore = types
         optionType: target.optionType,
         odds,
         unitStake,
-        language: rootOf(self).settings?.apiLanguage ?? 'CMN',
+        language: self.root.settings?.apiLanguage ?? 'CMN',
       };
       const signature = JSON.stringify(body);
       const requestId = self.retry?.signature === signature ? self.retry.requestId : newRequestId(clock.now());
@@ -534,9 +537,31 @@ export const ReservationsStore = types
     }),
   }))
   .actions((self) => ({
+    attach(root: ReservationsRoot) {
+      self.root = root;
+    },
     beforeDestroy() {
       self.stopWatching();
     },
   }));
 
 export type ReservationsStoreInstance = Instance<typeof ReservationsStore>;
+
+const attached = new WeakMap<object, ReservationsStoreInstance>();
+
+/**
+ * The pre-bet store of an app root, made on first use. It is not part of the root's tree so that its code loads
+ * with the bet slip's chunk instead of the initial bundle; it is closed and destroyed with the root.
+ */
+export function reservationsOf(root: ReservationsRoot & IAnyStateTreeNode): ReservationsStoreInstance {
+  let store = attached.get(root);
+  if (!store) {
+    const created = ReservationsStore.create({}, getEnv(root));
+    created.attach(root);
+    root.onDispose(() => created.close());
+    addDisposer(root, () => destroy(created));
+    attached.set(root, created);
+    store = created;
+  }
+  return store;
+}

@@ -3,7 +3,7 @@
  * Money and odds are decimal strings; the app never turns them into JavaScript numbers.
  */
 
-import { OrderStatus } from '../../domain/betRecord';
+import { OrderStatus } from '../../domain/orderStatus';
 
 export { OrderStatus };
 

@@ -1,3 +1,4 @@
+import { myBetsOf } from '../../stores/myBets';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -22,7 +23,7 @@ async function renderDialog(answer: Answer, recordFields: Parameters<typeof wire
       if (preload) await envOf(store).i18n.loadNamespaces('cashOut');
       store.applyHostProps(memberState());
       http.betting.post.mockImplementation(async (url, body) => answer(url, (body ?? {}) as Record<string, unknown>));
-      store.myBets.setBetList(store.myBets.generation, { records: [wireRecord({ id: ORDER, ...recordFields })], total: 1 });
+      myBetsOf(store).setBetList(myBetsOf(store).generation, { records: [wireRecord({ id: ORDER, ...recordFields })], total: 1 });
     },
   });
   const dialog = await screen.findByRole('dialog', { name: 'Early settlement' });

@@ -1,3 +1,4 @@
+import { myBetsOf } from '../../stores/myBets';
 import Decimal from 'decimal.js';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -64,7 +65,7 @@ const CashOutDialogContent = observer(function CashOutDialogContent({ orderId, r
   const store = useStore();
   const { cashOut } = store;
   const [open, setOpen] = useState(true);
-  const listed = store.myBets.records.find((r) => r.id === orderId);
+  const listed = myBetsOf(store).records.find((r) => r.id === orderId);
   // A bet settled in full leaves My bets while the dialog closes: it keeps showing what it showed.
   const lastSeen = useRef(listed);
   if (listed) lastSeen.current = listed;

@@ -1,14 +1,26 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BetSlipPanel } from '../betSlip/BetSlipPanel';
 import { EmptyState, Panel } from '../common/Panel';
+import { RowsSkeleton } from '../common/States';
 import styles from './RightColumn.module.css';
+
+// The slip's screens load after the first paint: its stores are in the initial bundle, its UI is not.
+const BetSlipPanel = lazy(() => import(/* webpackChunkName: "bet-slip" */ '../betSlip/BetSlipPanel').then((m) => ({ default: m.BetSlipPanel })));
 
 /** The right column: the bet slip on top, the live video below (it fills in with its issue). */
 export function RightColumn() {
   const { t } = useTranslation();
   return (
     <aside className={styles.column}>
-      <BetSlipPanel />
+      <Suspense
+        fallback={
+          <Panel title={t('betSlip.title')} labelledBy="sp-betslip-title">
+            <RowsSkeleton rows={2} />
+          </Panel>
+        }
+      >
+        <BetSlipPanel />
+      </Suspense>
       <Panel title={t('live.title')} labelledBy="sp-live-title">
         <div className={styles.video}>
           <EmptyState icon={<PlayIcon />}>{t('live.empty')}</EmptyState>

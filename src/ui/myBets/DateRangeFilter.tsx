@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HISTORY_DAYS } from '../../stores/myBets';
+import { myBetsOf, HISTORY_DAYS } from '../../stores/myBets';
 import { Button } from '../common/Button';
 import { useStore } from '../storeContext';
 import styles from './DateRangeFilter.module.css';
@@ -11,7 +11,7 @@ const PRESETS = ['today', 'yesterday', 'thisWeek'] as const;
 /** The settled view's period: today, yesterday, this week (the last 6 days through today) or two chosen days. */
 export const DateRangeFilter = observer(function DateRangeFilter() {
   const { t } = useTranslation('myBets');
-  const { myBets } = useStore();
+  const myBets = myBetsOf(useStore());
   const bounds = myBets.historyDays();
   const [customOpen, setCustomOpen] = useState(myBets.dateRangeType === 'custom');
   const [start, setStart] = useState(myBets.customStart ?? bounds.today);

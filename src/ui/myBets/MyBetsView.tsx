@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BetRecord } from '../../domain/betRecord';
-import { SETTLEMENT_TYPES, type SettlementType } from '../../stores/myBets';
+import { myBetsOf, SETTLEMENT_TYPES, type SettlementType } from '../../stores/myBets';
 import { CashOutDialog } from '../cashOut/CashOutDialog';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';
@@ -22,7 +22,7 @@ const PANEL_ID = 'sp-mybets-panel';
 /** Unsettled, settled and reserved as tabs (arrow keys move between them and select). */
 const SettlementTabs = observer(function SettlementTabs() {
   const { t } = useTranslation('myBets');
-  const { myBets } = useStore();
+  const myBets = myBetsOf(useStore());
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const last = SETTLEMENT_TYPES.length - 1;
@@ -62,7 +62,7 @@ const SettlementTabs = observer(function SettlementTabs() {
 
 const Pager = observer(function Pager() {
   const { t } = useTranslation('myBets');
-  const { myBets } = useStore();
+  const myBets = myBetsOf(useStore());
   if (myBets.settlementType === 'reserved' || myBets.pageCount <= 1) return null;
   return (
     <nav className={styles.pager} aria-label={t('paging.label')}>
@@ -86,7 +86,8 @@ const Pager = observer(function Pager() {
 export const MyBetsView = observer(function MyBetsView() {
   const { t } = useTranslation('myBets');
   const store = useStore();
-  const { myBets, settings, ui } = store;
+  const myBets = myBetsOf(store);
+  const { settings, ui } = store;
   const [action, setAction] = useState<ReservationAction | null>(null);
   const [cashingOut, setCashingOut] = useState<BetRecord | null>(null);
   const panel = useRef<HTMLDivElement>(null);

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseStake } from '../../domain/money';
-import type { Reservation } from '../../stores/myBets';
+import { myBetsOf, type Reservation } from '../../stores/myBets';
 import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
 import { useStore } from '../storeContext';
@@ -22,7 +22,7 @@ const matchOf = (r: Reservation) => (r.awayName ? `${r.homeName} vs ${r.awayName
 
 const ModifyForm = observer(function ModifyForm({ reservation, onDone }: { reservation: Reservation; onDone(): void }) {
   const { t } = useTranslation('myBets');
-  const { myBets } = useStore();
+  const myBets = myBetsOf(useStore());
   const [odds, setOdds] = useState(reservation.optionOdd);
   const [stake, setStake] = useState(reservation.unitStake);
   const [error, setError] = useState<string>();
@@ -85,7 +85,9 @@ const ModifyForm = observer(function ModifyForm({ reservation, onDone }: { reser
 
 const CancelForm = observer(function CancelForm({ reservation, onDone }: { reservation: Reservation; onDone(): void }) {
   const { t } = useTranslation('myBets');
-  const { myBets, settings } = useStore();
+  const store = useStore();
+  const myBets = myBetsOf(store);
+  const { settings } = store;
   const [error, setError] = useState<string>();
   const busy = myBets.changingReserveId === reservation.reserveId;
 

@@ -1,3 +1,4 @@
+import { myBetsOf } from '../../stores/myBets';
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,9 @@ import styles from './StatisticsSummary.module.css';
 /** The statistics row per currency of what the view selects, and the totals in the member's currency. */
 export const StatisticsSummary = observer(function StatisticsSummary() {
   const { t } = useTranslation('myBets');
-  const { myBets, settings } = useStore();
+  const store = useStore();
+  const myBets = myBetsOf(store);
+  const { settings } = store;
   const id = useId();
   if (myBets.statistics.length === 0) return null;
   const settled = myBets.settlementType === 'settled';

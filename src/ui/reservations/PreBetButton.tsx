@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { formatLine } from '../../domain/lines';
 import { SLIP_NS, type SlipEntryInstance } from '../../stores/betSlip';
+import { reservationsOf } from '../../stores/reservations';
 import { useStore } from '../storeContext';
 import styles from './PreBetButton.module.css';
 
@@ -12,7 +13,9 @@ import styles from './PreBetButton.module.css';
  */
 export const PreBetButton = observer(function PreBetButton({ entry }: { entry: SlipEntryInstance }) {
   const { t } = useTranslation(SLIP_NS);
-  const { betSlip, reservations } = useStore();
+  const store = useStore();
+  const { betSlip } = store;
+  const reservations = reservationsOf(store);
   if (!betSlip.isLogin || betSlip.mode !== 'single' || entry.closed || entry.suspended || entry.locked) return null;
   const line = entry.current.line ?? entry.line;
   const selection = `${entry.optionName || entry.optionType}${line !== undefined ? ` ${formatLine(line)}` : ''}`;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatLine } from '../../domain/lines';
 import { formatOdds, OddsFormat } from '../../domain/odds';
 import { marketLabel, SLIP_NS } from '../../stores/betSlip';
-import { parsePreBetOdds, RESERVATIONS_NS, type PreBetReason } from '../../stores/reservations';
+import { parsePreBetOdds, RESERVATIONS_NS, reservationsOf, type PreBetReason } from '../../stores/reservations';
 import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
 import { dateTimeText } from '../myBets/format';
@@ -19,7 +19,7 @@ const STAKE_REASONS: ReadonlySet<PreBetReason> = new Set<PreBetReason>(['invalid
  * reservations store; its translations load when it is first opened.
  */
 export const PreBetDialog = observer(function PreBetDialog({ fallbackFocus }: { fallbackFocus?: () => HTMLElement | null }) {
-  const { reservations } = useStore();
+  const reservations = reservationsOf(useStore());
   // Mounted from the first opening on, so that closing goes through the dialog (and focus returns to the opener).
   const used = useRef(false);
   if (reservations.isOpen) used.current = true;
@@ -33,7 +33,7 @@ export const PreBetDialog = observer(function PreBetDialog({ fallbackFocus }: { 
 
 const PreBetDialogFrame = observer(function PreBetDialogFrame({ fallbackFocus }: { fallbackFocus?: () => HTMLElement | null }) {
   const { t } = useTranslation(RESERVATIONS_NS);
-  const { reservations } = useStore();
+  const reservations = reservationsOf(useStore());
   return (
     <Dialog open={reservations.isOpen} title={t('title')} onClose={() => reservations.close()} {...(fallbackFocus ? { fallbackFocus } : {})}>
       {reservations.target && <PreBetForm key={`${reservations.target.matchId}:${reservations.target.optionType}`} />}
@@ -43,7 +43,9 @@ const PreBetDialogFrame = observer(function PreBetDialogFrame({ fallbackFocus }:
 
 const PreBetForm = observer(function PreBetForm() {
   const { t } = useTranslation([RESERVATIONS_NS, SLIP_NS, 'common']);
-  const { reservations, betSlip, staticList, ui } = useStore();
+  const store = useStore();
+  const { betSlip, staticList, ui } = store;
+  const reservations = reservationsOf(store);
   const id = useId();
   const target = reservations.target!;
   const format = betSlip.oddsFormat;

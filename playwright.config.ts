@@ -33,6 +33,8 @@ export default defineConfig<SportOptions>({
   },
   projects: [
     { name: 'shell', testMatch: /shell\/.*\.spec\.ts/ },
+    // Bets with real money movements on the platform: slip, placing, My bets, early settlement, pre-bets.
+    { name: 'betting', testMatch: /betting\/.*\.spec\.ts/ },
     // One project per sport plugin (football, basketball, and every sport sport-generic serves).
     ...SPORT_PROJECTS.map((sport) => ({
       name: `sport-${sport.key}`,

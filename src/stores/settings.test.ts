@@ -61,3 +61,17 @@ describe('settings', () => {
     expect(onSettingsChange).not.toHaveBeenCalled();
   });
 });
+
+describe('host settings', () => {
+  it('apply when the host changes them, not again on a repeated snapshot that would undo the member', () => {
+    const { env } = fakeEnv();
+    const store = createRootStore({}, env);
+    store.settings.applyHostSetting({ setting: { accept: 1, handicap: OddsFormat.Europe } } as never);
+    expect(store.settings.oddsChange).toBe(1);
+    store.settings.setOddsChange(2);
+    store.settings.applyHostSetting({ setting: { accept: 1, handicap: OddsFormat.Europe } } as never);
+    expect(store.settings.oddsChange).toBe(2);
+    store.settings.applyHostSetting({ setting: { accept: 0, handicap: OddsFormat.Europe } } as never);
+    expect(store.settings.oddsChange).toBe(0);
+  });
+});

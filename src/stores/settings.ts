@@ -69,12 +69,23 @@ export const SettingsStore = types
       }
     }),
   }))
-  .actions((self) => ({
-    applyHostSetting(state: Pick<LoginState, 'setting' | 'language'>) {
-      if (state.setting?.handicap !== undefined) self.setOddsFormat(state.setting.handicap, true);
-      if (state.setting?.accept !== undefined) self.setOddsChange(state.setting.accept);
-      if (state.language) void self.setLocale(state.language, true);
-    },
-  }));
+  .actions((self) => {
+    const lastHost: { handicap?: number; accept?: number } = {};
+    return {
+      /**
+       * The host's settings win when they change, not on every props update: a host re-sending the same snapshot
+       * must not undo what the member chose in the app since (e.g. the slip's odds-change setting).
+       */
+      applyHostSetting(state: Pick<LoginState, 'setting' | 'language'>) {
+        const handicap = state.setting?.handicap;
+        const accept = state.setting?.accept;
+        if (handicap !== undefined && handicap !== lastHost.handicap) self.setOddsFormat(handicap, true);
+        if (accept !== undefined && accept !== lastHost.accept) self.setOddsChange(accept);
+        lastHost.handicap = handicap ?? lastHost.handicap;
+        lastHost.accept = accept ?? lastHost.accept;
+        if (state.language) void self.setLocale(state.language, true);
+      },
+    };
+  });
 
 export type SettingsStoreInstance = Instance<typeof SettingsStore>;

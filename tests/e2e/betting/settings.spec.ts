@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { formatOdds, OddsFormat } from '../../../src/domain/odds';
+import { app, checkAccessible, entryStake, openList, pickSelection, placeAndCollectOrders, signInOnHost, slip, slipEntries } from '../support/betting';
+
+/**
+ * The host's language and odds-format selects reach the app as props while a slip is being built: the slip keeps its
+ * selections and stakes, and shows its prices in the new format and its words in the new language.
+ */
+test.describe('changing language and odds format mid-way', () => {
+  test('the slip keeps its selections, shows the new format and still places', async ({ page }) => {
+    await signInOnHost(page);
+    await openList(page, 'Early');
+    const first = await pickSelection(page);
+    const second = await pickSelection(page, { exclude: [first] });
+    const entries = [first, second].map((id) => slip(page).locator(`article[data-match-id="${id}"]`));
+    for (const entry of entries) await entryStake(entry).fill('10');
+    // Decimal prices as picked (the slip shows decimal by default); Early prices hold still.
+    const decimals = await Promise.all(entries.map(async (entry) => (await entry.getByTestId('slip-odds').textContent())!));
+
+    await page.getByTestId('host-odds-format').selectOption(String(OddsFormat.HongKong));
+    // The app's own select follows the host's.
+    await expect(app(page).getByRole('combobox', { name: 'Odds format' })).toHaveValue(String(OddsFormat.HongKong));
+    for (const [i, entry] of entries.entries()) {
+      await expect(entry.getByTestId('slip-odds')).toHaveText(formatOdds(decimals[i]!, OddsFormat.HongKong));
+    }
+    // The list's prices follow too.
+    const listPrice = app(page).locator('button[data-odd]:not([disabled])').first();
+    const odd = await listPrice.getAttribute('data-odd');
+    await expect(listPrice).toContainText(formatOdds(odd!, OddsFormat.HongKong));
+
+    await page.getByTestId('host-language').selectOption('VIE');
+    await expect(app(page).getByRole('heading', { name: 'Phiếu cược' })).toBeVisible();
+    await expect(slipEntries(page)).toHaveCount(2);
+    for (const [i, entry] of entries.entries()) {
+      await expect(entry.getByTestId('slip-odds')).toHaveText(formatOdds(decimals[i]!, OddsFormat.HongKong));
+      await expect(entry.getByRole('textbox', { name: /^Tiền cược/ })).toHaveValue('10');
+    }
+    await page.screenshot({ path: test.info().outputPath('slip-vietnamese-hong-kong.png') });
+    await checkAccessible(page, 'the slip in Vietnamese with Hong Kong odds');
+
+    // Placed in the new language and format: the book takes both bets.
+    const placeButton = slip(page).getByRole('button', { name: 'Đặt cược' });
+    await expect(placeButton).toBeEnabled();
+    const orders = await placeAndCollectOrders(page, placeButton);
+    expect(orders).toHaveLength(2);
+    await expect(app(page).locator('[data-toast-type="success"]').filter({ hasText: 'Đặt cược thành công' })).toBeVisible();
+    await expect(slipEntries(page)).toHaveCount(0);
+
+    // Back to English: the host and the app agree again.
+    await page.getByTestId('host-language').selectOption('ENG');
+    await expect(app(page).getByRole('heading', { name: 'Bet slip' })).toBeVisible();
+  });
+
+  test('the odds-change choice made in the slip survives the next props update from the host', async ({ page }) => {
+    await signInOnHost(page);
+    const acceptance = slip(page).getByRole('combobox', { name: 'Odds changes' });
+    await expect(acceptance).toHaveValue('1');
+    await acceptance.selectOption('2');
+    await expect(acceptance).toHaveValue('2');
+    // Any change in the host hands the app all its props again (so does the host's balance refresh every 10 s).
+    await page.getByTestId('host-odds-format').selectOption(String(OddsFormat.Malay));
+    await expect(app(page).getByRole('combobox', { name: 'Odds format' })).toHaveValue(String(OddsFormat.Malay));
+    // The props carry the platform's setting.accept (1): it must not overwrite what the member chose in the app.
+    await expect(acceptance).toHaveValue('2');
+  });
+});

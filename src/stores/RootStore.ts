@@ -5,7 +5,6 @@ import type { HostCallbacks, LoginState } from '../host/hostProps';
 import { IN_PLAY_STATUSES, ListType, type WireMatch } from '../services/api/matchTypes';
 import type { SelectionEvent } from '../kernel/events';
 import { BetSlipStore } from './betSlip';
-import { CashOutStore } from './cashOut';
 import { envOf, type Env } from './env';
 import { FavouritesStore } from './favourites';
 import { HomeStore, HotStore } from './home';
@@ -34,7 +33,6 @@ export const RootStore = types
     leagueFilter: types.optional(LeagueFilterStore, {}),
     betSlip: types.optional(BetSlipStore, {}),
     orders: types.optional(OrdersStore, {}),
-    cashOut: types.optional(CashOutStore, {}),
   })
   .volatile(() => ({
     /** What stores made on demand outside the tree (e.g. pre-bets) need run on unmount. */
@@ -143,7 +141,6 @@ export const RootStore = types
     /** Unmount: stop what keeps running on its own (loops, pending retries, debounces). */
     dispose() {
       for (const hook of self.disposeHooks.splice(0)) hook();
-      self.cashOut.stop();
       self.orders.stop();
       self.betSlip.close();
       self.statistics.close();
@@ -172,8 +169,18 @@ export const RootStore = types
       addDisposer(self, () => events.off('betSlip.add', onAdd));
       self.betSlip.connect();
       self.orders.connect();
-      // Early settlement: the poll follows the session (My bets links itself to it when first shown: myBetsOf).
-      self.cashOut.connect();
+      // Early settlement loads with My bets (cashOutOf); a cash out an earlier page left being confirmed loads it
+      // as soon as its member is back, so its outcome is still announced.
+      addDisposer(
+        self,
+        reaction(
+          () => self.session.isLogin,
+          (isLogin) => {
+            if (isLogin && envOf(self).storage.get('cashOutPolling').length > 0) void import(/* webpackChunkName: "cash-out" */ './cashOut').then((m) => m.cashOutOf(self));
+          },
+          { fireImmediately: true },
+        ),
+      );
     },
   }));
 

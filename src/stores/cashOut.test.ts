@@ -5,7 +5,7 @@ import { ApiError } from '../services/http';
 import { wireRecord } from '../testing/betRecordFixtures';
 import { memberState } from '../testing/bettingFixtures';
 import { fakeEnv } from '../testing/fakeEnv';
-import { CASH_OUT_PATHS, CASH_OUT_POLL_LOOP, CASH_OUT_QUOTE_LOOP, SETTLED_CHECK_SIZE } from './cashOut';
+import { CASH_OUT_PATHS, CASH_OUT_POLL_LOOP, CASH_OUT_QUOTE_LOOP, cashOutOf, SETTLED_CHECK_SIZE } from './cashOut';
 import { createRootStore } from './RootStore';
 
 const ORDER = '1763700000000000001';
@@ -28,7 +28,7 @@ function setup({ login = true, env: given }: { login?: boolean; env?: ReturnType
   /** Puts records in My bets' unsettled list, as a load would. */
   const showRecords = (...records: Array<Record<string, unknown>>) => myBetsOf(store).setBetList(myBetsOf(store).generation, { records, total: records.length });
   const toasts = () => env.toast.toasts.map((t) => [t.type, t.message]);
-  return { env, http, store, cashOut: store.cashOut, routes, calls, showRecords, toasts };
+  return { env, http, store, cashOut: cashOutOf(store), routes, calls, showRecords, toasts };
 }
 
 const record = (fields: Parameters<typeof wireRecord>[0] = {}): BetRecord => mapBetRecord(wireRecord(fields));
@@ -107,6 +107,24 @@ describe('early settlement', () => {
       expect(second.cashOut.isPolling(ORDER)).toBe(true);
       await jest.advanceTimersByTimeAsync(5000);
       expect(second.calls(CASH_OUT_PATHS.byIds)).toEqual([{ ids: ['1763700000000000901'] }]);
+    });
+
+    it('a reload polls what an earlier page left confirming as soon as the member is back, before My bets is opened', async () => {
+      const first = setup();
+      await startConfirming(first, record(), '100.00', '95.00');
+      first.store.dispose();
+
+      const { env, http } = fakeEnv();
+      env.storage = first.env.storage;
+      http.betting.post.mockImplementation(async () => [entry()]);
+      const store = createRootStore({}, env);
+      expect(env.scheduler.isRunning(CASH_OUT_POLL_LOOP)).toBe(false);
+      store.applyHostProps(memberState());
+      // The early-settlement code arrives as its own chunk: let the dynamic import settle.
+      await jest.advanceTimersByTimeAsync(0);
+      await jest.advanceTimersByTimeAsync(5000);
+      expect(http.betting.post).toHaveBeenCalledWith(CASH_OUT_PATHS.byIds, { ids: ['1763700000000000901'] });
+      store.dispose();
     });
 
     it('settled with the whole remaining principal: "settled successfully" and the order leaves the unsettled list', async () => {

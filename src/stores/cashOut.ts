@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
-import { addDisposer, flow, getRoot, types, type Instance } from 'mobx-state-tree';
+import { addDisposer, destroy, flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { BET_RECORD_KEYS, BetRecord, ReserveCashOutEntry } from '../domain/betRecord';
 import { OrderStatus } from '../domain/orderStatus';
 import {
@@ -92,11 +92,11 @@ interface ExecuteAnswer {
   orderStatus?: unknown;
 }
 
-interface CashOutRoot {
+/** What the store needs of the app root it serves. */
+export interface CashOutRoot {
   session: { isLogin: boolean };
+  onDispose(hook: () => void): void;
 }
-
-const rootOf = (node: object): CashOutRoot => getRoot<CashOutRoot>(node);
 
 const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : fallback);
 const amountText = (v: unknown): string => {
@@ -196,10 +196,12 @@ export const CashOutStore = types
     /** The order whose cash out (or rule change) is being sent. */
     busyOrderId: undefined as string | undefined,
     listeners: new Set<OrderChangeListener>(),
+    /** The app root whose member it serves (cashOutOf sets it before connecting). */
+    root: undefined as CashOutRoot | undefined,
   }))
   .views((self) => ({
     get isLogin(): boolean {
-      return rootOf(self).session.isLogin;
+      return self.root?.session.isLogin ?? false;
     },
     /** True while the order's cash out is being confirmed and followed by the poll. */
     isPolling(orderId: string): boolean {
@@ -570,6 +572,9 @@ export const CashOutStore = types
     afterCreate() {
       self.mergeStored();
     },
+    attach(root: CashOutRoot) {
+      self.root = root;
+    },
     /**
      * The poll runs every 5 s while a member is logged in and an order is followed; signing out stops it (the orders
      * stay stored and are followed again after the next sign-in).
@@ -597,3 +602,20 @@ export const CashOutStore = types
   }));
 
 export type CashOutStoreInstance = Instance<typeof CashOutStore>;
+
+const made = new WeakMap<object, CashOutStoreInstance>();
+
+/**
+ * The early-settlement store of an app root, made the first time My bets, the cash-out dialog or a cash out left
+ * pending by an earlier page needs it, so its code loads with those rather than in the initial bundle.
+ */
+export function cashOutOf(root: CashOutRoot): CashOutStoreInstance {
+  const existing = made.get(root);
+  if (existing) return existing;
+  const store = CashOutStore.create({}, getEnv(root as never));
+  store.attach(root);
+  store.connect();
+  root.onDispose(() => destroy(store));
+  made.set(root, store);
+  return store;
+}

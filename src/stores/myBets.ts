@@ -7,6 +7,7 @@ import type { DateRange, DateRangeErrorCode, DateRangeType } from '../domain/dat
 import { CURRENCY_CODES } from '../domain/money';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
+import { cashOutOf } from './cashOut';
 
 export type SettlementType = 'unsettled' | 'settled' | 'reserved';
 export const SETTLEMENT_TYPES: readonly SettlementType[] = ['unsettled', 'settled', 'reserved'];
@@ -420,10 +421,6 @@ export interface MyBetsRoot extends IAnyStateTreeNode {
   session: { isLogin: boolean; userData?: { currency?: string } | null | undefined; defaultBalance?: { coinCode: string } | undefined };
   ui: { timezone: string };
   settings: { apiLanguage: string };
-  cashOut: {
-    onOrderChanged(listener: (orderId: string, change: 'removed' | Partial<BetRecord>) => void): () => void;
-    followRecords(records: readonly BetRecord[]): void;
-  };
   onDispose(hook: () => void): void;
 }
 
@@ -449,8 +446,8 @@ export function myBetsOf(root: MyBetsRoot): MyBetsStoreInstance {
       (context) => store.setContext(context),
       { fireImmediately: true, equals: compareStructural },
     ),
-    root.cashOut.onOrderChanged((orderId, change) => (change === 'removed' ? store.removeRecord(orderId) : store.updateRecord(orderId, change))),
-    reaction(() => store.records, (records) => root.cashOut.followRecords(records)),
+    cashOutOf(root).onOrderChanged((orderId, change) => (change === 'removed' ? store.removeRecord(orderId) : store.updateRecord(orderId, change))),
+    reaction(() => store.records, (records) => cashOutOf(root).followRecords(records)),
   ];
   root.onDispose(() => store.close());
   addDisposer(root, () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../services/http';
-import { CASH_OUT_PATHS } from '../../stores/cashOut';
+import { CASH_OUT_PATHS, cashOutOf } from '../../stores/cashOut';
 import { envOf } from '../../stores/env';
 import { wireRecord } from '../../testing/betRecordFixtures';
 import { memberState } from '../../testing/bettingFixtures';
@@ -139,7 +139,7 @@ describe('<CashOutDialog>', () => {
     });
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Settle for ¥95.00' }));
     expect(within(dialog).getByRole('status')).toHaveTextContent('Settlement in progress (please wait)');
-    expect(store.cashOut.isPolling(ORDER)).toBe(true);
+    expect(cashOutOf(store).isPolling(ORDER)).toBe(true);
     expect(within(dialog).getByRole('button', { name: 'Settle for ¥95.00' })).toBeDisabled();
     act(() => store.dispose());
   });

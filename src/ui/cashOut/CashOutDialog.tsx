@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { BetRecord } from '../../domain/betRecord';
 import { checkCashOutStake, partialRange, partPayout } from '../../domain/cashOut';
 import { formatMoney, isCurrency, parseStake, type MoneyLocale } from '../../domain/money';
-import { CASH_OUT_NS, type AutoRuleResult, type CashOutError, type CashOutResult } from '../../stores/cashOut';
+import { CASH_OUT_NS, cashOutOf, type AutoRuleResult, type CashOutError, type CashOutResult } from '../../stores/cashOut';
 import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
 import { useStore } from '../storeContext';
@@ -63,7 +63,7 @@ export function CashOutDialog(props: CashOutDialogProps) {
 const CashOutDialogContent = observer(function CashOutDialogContent({ orderId, record: given, onClose, fallbackFocus }: CashOutDialogProps) {
   const { t } = useTranslation(CASH_OUT_NS);
   const store = useStore();
-  const { cashOut } = store;
+  const cashOut = cashOutOf(store);
   const [open, setOpen] = useState(true);
   const listed = myBetsOf(store).records.find((r) => r.id === orderId);
   // A bet settled in full leaves My bets while the dialog closes: it keeps showing what it showed.
@@ -96,7 +96,7 @@ const CashOutDialogContent = observer(function CashOutDialogContent({ orderId, r
 
 const CashOutForm = observer(function CashOutForm({ record, onDone }: { record: BetRecord; onDone(): void }) {
   const { t } = useTranslation(CASH_OUT_NS);
-  const { cashOut } = useStore();
+  const cashOut = cashOutOf(useStore());
   const id = useId();
   const money = useMoney(record.currency);
   const quote = cashOut.quoteOf(record.id);
@@ -266,7 +266,7 @@ const CashOutForm = observer(function CashOutForm({ record, onDone }: { record: 
 
 const AutoRule = observer(function AutoRule({ record, defaultStake }: { record: BetRecord; defaultStake: string }) {
   const { t } = useTranslation(CASH_OUT_NS);
-  const { cashOut } = useStore();
+  const cashOut = cashOutOf(useStore());
   const id = useId();
   const money = useMoney(record.currency);
   const active = ruleOf(record);

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BetRecord } from '../../domain/betRecord';
 import { myBetsOf, SETTLEMENT_TYPES, type SettlementType } from '../../stores/myBets';
+import { cashOutOf } from '../../stores/cashOut';
 import { CashOutDialog } from '../cashOut/CashOutDialog';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';
@@ -139,7 +140,7 @@ export const MyBetsView = observer(function MyBetsView() {
             oddsFormat={settings.oddsFormatId}
             timeZone={ui.timezone}
             apiLanguage={settings.apiLanguage}
-            onEarlySettlement={record.allowSettleInAdvance && store.cashOut.canCashOut(record) ? setCashingOut : undefined}
+            onEarlySettlement={record.allowSettleInAdvance && cashOutOf(store).canCashOut(record) ? setCashingOut : undefined}
           />
         ))}
       </div>

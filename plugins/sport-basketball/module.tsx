@@ -1,4 +1,4 @@
-import type { RowColumn, RowColumnGroup, SportModule } from '../../src/kernel/points';
+import type { RowColumn, RowColumnGroup, ScoreboardSpec, SportModule } from '../../src/kernel/points';
 import { SportMenuItem } from '../../src/ui/sportsMenu/SportMenuItem';
 
 function BasketballIcon() {
@@ -27,10 +27,14 @@ const GROUPS: readonly RowColumnGroup[] = [
 /** Score rows' `pe` for basketball: quarters 1/3/5/7, halves 8/9 (two-half leagues), overtime 12. */
 const PERIOD_LABELS: Record<number, string> = { 1: 'pe.q1', 3: 'pe.q2', 5: 'pe.q3', 7: 'pe.q4', 8: 'pe.h1', 9: 'pe.h2', 12: 'pe.ot' };
 
+/** Four quarters always; overtime joins when played (two-half leagues' halves come from their score rows). */
+const SCOREBOARD: ScoreboardSpec = { periods: [1, 3, 5, 7], periodTyg: 1, extras: [], serve: false };
+
 const basketball: SportModule = {
   MenuEntry: (props) => <SportMenuItem {...props} icon={<BasketballIcon />} />,
   rowColumns: () => GROUPS,
   periodLabel: (_sportId, pe, t) => (PERIOD_LABELS[pe] ? t(PERIOD_LABELS[pe]!, { ns: 'sport-basketball' }) : String(pe)),
+  scoreboard: () => SCOREBOARD,
 };
 
 export default basketball;

@@ -1,4 +1,4 @@
-import type { RowColumnGroup, SportModule } from '../../src/kernel/points';
+import type { RowColumnGroup, ScoreboardSpec, SportModule } from '../../src/kernel/points';
 import { SportMenuItem } from '../../src/ui/sportsMenu/SportMenuItem';
 
 function FootballIcon() {
@@ -36,13 +36,26 @@ const GROUPS: readonly RowColumnGroup[] = [
   },
 ];
 
-/** Score rows' `pe`: 1 first half, 3 second half, extra time and penalties after (the shared period table). */
-const PERIOD_LABELS: Record<number, string> = { 1: 'pe.firstHalf', 3: 'pe.secondHalf', 7: 'pe.extraTime1', 9: 'pe.extraTime2', 12: 'pe.penalties' };
+/** Score rows' `pe`: the feed's football periods 1 first half, 3 second half, 6 and 8 extra time, 11 the shootout. */
+const PERIOD_LABELS: Record<number, string> = { 1: 'pe.firstHalf', 3: 'pe.secondHalf', 6: 'pe.extraTime1', 8: 'pe.extraTime2', 11: 'pe.penalties' };
+
+/** Halves always; extra time and the shootout join when played. Corners and cards beside the goals. */
+const SCOREBOARD: ScoreboardSpec = {
+  periods: [1, 3],
+  periodTyg: 1,
+  extras: [
+    { tyg: 2, labelKey: 'board.corners' },
+    { tyg: 3, labelKey: 'board.yellow' },
+    { tyg: 4, labelKey: 'board.red' },
+  ],
+  serve: false,
+};
 
 const football: SportModule = {
   MenuEntry: (props) => <SportMenuItem {...props} icon={<FootballIcon />} />,
   rowColumns: () => GROUPS,
   periodLabel: (_sportId, pe, t) => (PERIOD_LABELS[pe] ? t(PERIOD_LABELS[pe]!, { ns: 'sport-football' }) : String(pe)),
+  scoreboard: () => SCOREBOARD,
 };
 
 export default football;

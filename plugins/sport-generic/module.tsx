@@ -2,7 +2,7 @@ import type { SportModule } from '../../src/kernel/points';
 import { SportMenuItem } from '../../src/ui/sportsMenu/SportMenuItem';
 import { GenericSportIcon } from './icons';
 import { ScoreSummary } from './ScoreSummary';
-import { groupsOf, SPORT_TABLES } from './sports';
+import { groupsOf, scoreboardOf, SPORT_TABLES } from './sports';
 
 const generic: SportModule = {
   MenuEntry: (props) => <SportMenuItem {...props} icon={<GenericSportIcon sportId={props.sportId} />} />,
@@ -12,6 +12,7 @@ const generic: SportModule = {
     return table ? t(`pe.${table.unit}`, { ns: 'sport-generic', n: table.ordinal(pe) }) : String(pe);
   },
   ScoreSummary,
+  scoreboard: scoreboardOf,
 };
 
 export default generic;

@@ -1,4 +1,4 @@
-import type { RowColumn, RowColumnGroup } from '../../src/kernel/points';
+import type { RowColumn, RowColumnGroup, ScoreboardSpec } from '../../src/kernel/points';
 
 /**
  * What differs between the sports this plugin serves: the unit their score rows count in (sets, frames, innings,
@@ -54,4 +54,24 @@ export const SPORT_TABLES: Readonly<Record<number, SportTable>> = {
 export function groupsOf(sportId: number): readonly RowColumnGroup[] {
   const table = SPORT_TABLES[sportId];
   return table ? [{ id: 'main', labelKey: 'group.main', columns: table.columns }] : [];
+}
+
+/** Tennis counts the points of the game in play as this score type (0, 15, 30, 40; 50 advantage). */
+const TYG_GAME_POINTS = 7;
+/** Sports with a serving side; their first three sets always show. */
+const SERVING = new Set([5, 13, 47, 15, 51]);
+
+/**
+ * The match screen's scoreboard: per-period columns in the sport's own unit (games per set in tennis, points per set
+ * in the rally sports, runs per inning...), only the periods the match has played beyond the fixed ones.
+ */
+export function scoreboardOf(sportId: number): ScoreboardSpec {
+  const serve = SERVING.has(sportId);
+  return {
+    periods: serve ? [1, 2, 3] : [],
+    periodTyg: SPORT_TABLES[sportId]?.periodTyg ?? TYG_POINTS,
+    extras: [],
+    serve,
+    ...(sportId === 5 ? { gamePointsTyg: TYG_GAME_POINTS } : {}),
+  };
 }

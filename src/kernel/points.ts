@@ -42,6 +42,20 @@ export interface ScoreSummaryProps {
   live: LiveMatch;
 }
 
+/** What the match screen's scoreboard shows for a sport; one shared component draws every sport from this. */
+export interface ScoreboardSpec {
+  /** Score-row periods (`pe`) always shown as columns, in order; periods the score rows hold beyond these are added. */
+  periods: readonly number[];
+  /** The score type counted per period column: 1 goals/points, 6 games (tennis). */
+  periodTyg: number;
+  /** Extra totals shown as their own columns (corners, cards), labels being keys in the plugin's namespace. */
+  extras: ReadonlyArray<{ tyg: number; labelKey: string }>;
+  /** The score type of the current game's points (tennis 7), shown beside the serve marker. */
+  gamePointsTyg?: number;
+  /** The sport has a serving side (tennis, volleyball, badminton, table tennis, beach volleyball). */
+  serve: boolean;
+}
+
 export interface SportModule {
   MenuEntry: ComponentType<SportMenuEntryProps>;
   /** The market columns of this sport's list rows, in groups; the first group shows by default. */
@@ -50,6 +64,38 @@ export interface SportModule {
   periodLabel(sportId: number, pe: number, t: TFunction): string;
   /** Extra score detail beside the main score: sets and games, frames, innings... (absent: nothing extra). */
   ScoreSummary?: ComponentType<ScoreSummaryProps>;
+  /** The match screen's scoreboard: which periods and extra counts it shows. */
+  scoreboard(sportId: number): ScoreboardSpec;
+}
+
+/** A video stream format a player plugin plays: `flv` is a media call's `pc` url, `hls` its `h5` url. */
+export type VideoFormat = 'flv' | 'hls';
+
+export interface VideoPlayerProps {
+  /** The stream's absolute URL on the media host. */
+  url: string;
+  /** Start muted (browsers refuse sound before the user has interacted with the page). */
+  muted: boolean;
+  /** The stream failed or stalled for good: the stage says so and offers the next line. */
+  onError(reason: 'network' | 'media' | 'unsupported'): void;
+  /** Frames are being shown (first frame, or again after a stall). */
+  onPlaying?(): void;
+}
+
+export interface VideoPlayerModule {
+  VideoPlayer: ComponentType<VideoPlayerProps>;
+}
+
+export interface AnimationProps {
+  /** The animation url from the media call (on the media host). */
+  url: string;
+  matchId: number;
+  /** Scheme A sport id. */
+  sportId: number;
+}
+
+export interface AnimationModule {
+  Animation: ComponentType<AnimationProps>;
 }
 
 export interface ExtensionPoints {
@@ -58,6 +104,19 @@ export interface ExtensionPoints {
     match: { sportIds: readonly number[] };
     select: { sportId?: number };
     module: SportModule;
+  };
+  /** Video players: one enabled plugin per format; the match screen's stage picks the first that plays a line. */
+  video: {
+    match: { formats: readonly VideoFormat[] };
+    select: { format?: VideoFormat };
+    module: VideoPlayerModule;
+  };
+  /** The match animation (live match tracker). */
+  animation: {
+    /** Scheme A sport ids drawn with a sport's own field; empty: every sport (a generic tracker). */
+    match: { sportIds: readonly number[] };
+    select: { sportId?: number };
+    module: AnimationModule;
   };
 }
 
@@ -69,4 +128,6 @@ export type PointModule<P extends PointId> = ExtensionPoints[P]['module'];
 /** Whether a plugin's static match accepts a slot's selection; one rule per point. */
 export const pointMatchers: { [P in PointId]: (match: PointMatch<P>, select: PointSelect<P>) => boolean } = {
   sport: (match, select) => select.sportId === undefined || match.sportIds.includes(select.sportId),
+  video: (match, select) => select.format === undefined || match.formats.includes(select.format),
+  animation: (match, select) => select.sportId === undefined || match.sportIds.length === 0 || match.sportIds.includes(select.sportId),
 };

@@ -1,15 +1,13 @@
 import { compareStructural, reaction } from 'mobx';
 import { addDisposer, flow, types, type Instance } from 'mobx-state-tree';
 import { sortSportIdsA, sportI18nKeyOf } from '../domain/sports';
-import { IN_PLAY_STATUSES, ListType, type WireMatch } from '../services/api/matchTypes';
+import { ENDED_STATUS, IN_PLAY_STATUSES, ListType, type WireMatch } from '../services/api/matchTypes';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
 import { fetchMatches } from './matchSection';
 
 /** Spec sections 5 and 9: at most 50 favourites; the 51st is refused. */
 export const FAVOURITES_LIMIT = 50;
-/** Match status "ended" (spec: live status 2). */
-export const ENDED_STATUS = 2;
 
 /**
  * The lists that together hold every match a member can star: today and in-play, early, outright. Asking only for

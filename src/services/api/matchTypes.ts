@@ -19,6 +19,9 @@ export type ListType = (typeof ListType)[keyof typeof ListType];
 /** Match statuses that mean the match is being played (live, interrupted, suspended, coverage lost). */
 export const IN_PLAY_STATUSES: ReadonlySet<number> = new Set([1, 4, 8, 9]);
 
+/** The match status of a finished match (staticList's match status table). */
+export const ENDED_STATUS = 2;
+
 /** Market state (spec): on 1, suspend 0 (odds shown, no bets), off -1 (hidden). */
 export type MarketStatus = 1 | 0 | -1;
 

@@ -63,11 +63,12 @@ describe('<HomePage>', () => {
     expect(screen.queryByText('Celtic')).toBeNull();
     expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: 1, size: 50, current: 1 }, { noAuth: true });
 
+    // A live card opens its match's screen, where its video or animation plays; Back returns home.
     await userEvent.click(cards[1]!);
-    expect(store.ui.view).toBe('list');
-    expect(store.matchList.type).toBe(1);
-    expect(store.matchList.sportId).toBe(3);
-    act(() => store.matchList.close());
+    expect(store.ui.view).toBe('match');
+    expect(store.ui.matchId).toBe(cards[1]!.dataset.matchId ? Number(cards[1]!.dataset.matchId) : NaN);
+    act(() => store.ui.leaveMatch());
+    expect(store.ui.view).toBe('home');
   });
 
   it('says so when no live match has media', async () => {

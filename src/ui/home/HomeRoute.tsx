@@ -9,11 +9,13 @@ import { HomePage } from './HomePage';
 
 // Members only, and not on the first screen: its own chunk (with its locale namespace and the date arithmetic).
 const MyBetsView = lazy(() => import(/* webpackChunkName: "my-bets" */ '../myBets/MyBetsView').then((m) => ({ default: m.MyBetsView })));
+// One match's screen, with its players and data panels behind further lazy imports.
+const MatchDetailScreen = lazy(() => import(/* webpackChunkName: "match-detail" */ '../matchDetail/MatchDetailScreen').then((m) => ({ default: m.MatchDetailScreen })));
 // Text only, read rarely: its own chunk with its locale namespace.
 const RulesPage = lazy(() => import(/* webpackChunkName: "rules" */ '../rules/RulesPage').then((m) => ({ default: m.RulesPage })));
 
 /**
- * The spec's single route: home, the match list the member chose, hot matches, favourites or my bets. `?list=<type>&sport=<id>` opens a list
+ * The spec's single route: home, the match list the member chose, hot matches, favourites, my bets, the rules or one match. `?list=<type>&sport=<id>` opens a list
  * directly, so a host (or a bookmark) can link to e.g. the football in-play list.
  */
 export const HomeRoute = observer(function HomeRoute() {
@@ -33,6 +35,11 @@ export const HomeRoute = observer(function HomeRoute() {
     else if (view === 'myBets') store.showMyBets();
     else if (view === 'rules') store.showRules();
   }, [search, store]);
+  // `?match=<id>` opens a match's screen (a host's or a live room's link to a match).
+  useEffect(() => {
+    const matchId = Number(new URLSearchParams(search).get('match'));
+    if (Number.isInteger(matchId) && matchId > 0) store.ui.showMatch(matchId);
+  }, [search, store]);
   switch (store.ui.view) {
     case 'list':
       return <MatchListScreen />;
@@ -44,6 +51,8 @@ export const HomeRoute = observer(function HomeRoute() {
       return <MyBetsView />;
     case 'rules':
       return <RulesPage />;
+    case 'match':
+      return <MatchDetailScreen />;
     default:
       return <HomePage />;
   }

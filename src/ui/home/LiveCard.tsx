@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sportI18nKeyOf } from '../../domain/sports';
 import { useKernel } from '../../kernel';
-import { ListType, type WireMatch } from '../../services/api/matchTypes';
+import type { WireMatch } from '../../services/api/matchTypes';
 import { matchChannels } from '../../stores/livePush';
 import type { AppServices } from '../services';
 import { useLiveBook, useStore } from '../storeContext';
@@ -13,7 +13,7 @@ import { LiveClock } from '../common/LiveClock';
 
 /**
  * A live match with media on home: league, teams, live score and clock (from the live book, kept current by push
- * while the card shows) and whether it has video or animation. Opens its sport's in-play list.
+ * while the card shows) and whether it has video or animation. Opens the match's screen, where it plays.
  */
 export const LiveCard = observer(function LiveCard({ match }: { match: WireMatch }) {
   const { t } = useTranslation();
@@ -33,8 +33,8 @@ export const LiveCard = observer(function LiveCard({ match }: { match: WireMatch
       type="button"
       className={styles.card}
       data-match-id={match.matchId}
-      title={t('home.openLive', { sport: sportKey ? t(sportKey) : String(match.sportId) })}
-      onClick={() => void store.openList({ type: ListType.InPlay, sportId: match.sportId })}
+      title={t('home.watchLive', { match: `${match.matchInfo.homeName} – ${match.matchInfo.awayName}`, sport: sportKey ? t(sportKey) : String(match.sportId) })}
+      onClick={() => store.ui.showMatch(match.matchId)}
     >
       <span className={styles.top}>
         <span className={styles.league}>

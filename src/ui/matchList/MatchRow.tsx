@@ -6,6 +6,7 @@ import { IN_PLAY_STATUSES, type WireMatch } from '../../services/api/matchTypes'
 import { matchChannels } from '../../stores/livePush';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { OddsButton } from '../odds/OddsButton';
+import { useAddToSlip } from '../odds/useAddToSlip';
 import type { AppServices } from '../services';
 import { useLiveBook, useStore } from '../storeContext';
 import { findMarket, showsLine } from './findMarket';
@@ -26,10 +27,13 @@ interface MatchRowProps {
  */
 export const MatchRow = observer(function MatchRow({ match, columns, sport }: MatchRowProps) {
   const { t, i18n } = useTranslation();
-  const { services, events } = useKernel<AppServices>();
-  const root = useStore();
-  const live = useLiveBook().match(match.matchId);
+  const { services } = useKernel<AppServices>();
   const book = useLiveBook();
+  const live = book.match(match.matchId);
+  const addToSlip = useAddToSlip();
+  const root = useStore();
+  const title = `${match.matchInfo.homeName} – ${match.matchInfo.awayName}`;
+  const openMatch = () => root.ui.showMatch(match.matchId);
 
   useEffect(() => {
     const offs = matchChannels(match.matchId).map((channel) => services.push.subscribe(channel));
@@ -38,31 +42,8 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
 
   const inPlay = IN_PLAY_STATUSES.has(live?.matchStatus ?? match.matchStatus);
   const kickOff = new Date(match.beginTime);
-  const select = (marketId: number, optionType: string) => {
-    const market = findMarketById(match, marketId);
-    const option = book.option(marketId, optionType);
-    if (!market || !option) return;
-    const selection = {
-      matchId: match.matchId,
-      sportId: match.sportId,
-      marketId: book.market(marketId)?.marketId ?? marketId,
-      marketType: market.marketType,
-      period: market.period,
-      optionType,
-      line: option.line,
-      odd: option.odd,
-      allowParley: market.allowParley,
-    };
-    // A visitor's click waits in the slip and is added once they have logged in.
-    if (!root.requireLogin(t('login.required'))) {
-      root.betSlip.keepPending(selection);
-      return;
-    }
-    events.emit('betSlip.add', selection);
-  };
-
   return (
-    <div className={styles.row} role="row" data-match-id={match.matchId} data-league-id={match.leagueInfo.id} aria-label={`${match.matchInfo.homeName} – ${match.matchInfo.awayName}`}>
+    <div className={styles.row} role="row" data-match-id={match.matchId} data-league-id={match.leagueInfo.id} aria-label={title}>
       <div className={styles.when} role="cell">
         {inPlay && live ? (
           <>
@@ -76,7 +57,8 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
           </>
         )}
       </div>
-      <div className={styles.teams} role="cell">
+      {/* A click on the teams opens the match too; the keyboard's way in is the market-count button. */}
+      <div className={styles.teams} role="cell" onClick={openMatch}>
         <Team name={match.matchInfo.homeName} icon={match.matchInfo.homeIcon} score={inPlay ? live?.homeScore : undefined} serving={match.serveIn === 1} />
         <Team name={match.matchInfo.awayName} icon={match.matchInfo.awayIcon} score={inPlay ? live?.awayScore : undefined} serving={match.serveIn === 2} />
         {inPlay && live && sport.ScoreSummary && <sport.ScoreSummary match={match} live={live} />}
@@ -94,7 +76,7 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
                   optionType={type}
                   label={wire.options.find((o) => o.type === type)?.name ?? type}
                   showLine={showsLine(column)}
-                  onSelect={(optionType) => select(wire.marketId, optionType)}
+                  onSelect={(optionType) => addToSlip(wire, optionType)}
                 />
               ) : (
                 <span key={type} className={styles.none} aria-hidden="true" />
@@ -105,16 +87,13 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
       })}
       <div className={styles.more} role="cell">
         <FavouriteStar match={match} />
-        {match.marketCount > 0 && <span title={t('list.markets', { count: match.marketCount })}>+{match.marketCount}</span>}
+        <button type="button" className={styles.open} onClick={openMatch} aria-label={t('list.openMatch', { match: title })} title={t('list.openMatch', { match: title })}>
+          +{match.marketCount}
+        </button>
       </div>
     </div>
   );
 });
-
-function findMarketById(match: WireMatch, marketId: number) {
-  for (const group of match.betGroup) for (const market of group.moneyHandicap) if (market.marketId === marketId) return market;
-  return undefined;
-}
 
 function Team({ name, icon, score, serving }: { name: string; icon: string; score?: number; serving: boolean }) {
   return (

@@ -1,6 +1,7 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import screen from '../common/Screen.module.css';
+import { tabId, tabPanelId, Tabs } from '../common/Tabs';
 import styles from './RulesPage.module.css';
 
 export const RULES_NS = 'rules';
@@ -21,8 +22,7 @@ interface Section {
   note?: string;
 }
 
-const TAB_ID = (id: RulesPageId) => `sp-rules-tab-${id}`;
-const PANEL_ID = 'sp-rules-panel';
+const ID_PREFIX = 'sp-rules';
 
 function RulesSection({ page, id }: { page: RulesPageId; id: string }) {
   const { t } = useTranslation(RULES_NS);
@@ -54,17 +54,7 @@ function RulesSection({ page, id }: { page: RulesPageId; id: string }) {
 export function RulesPage({ initialPage = 'general' }: { initialPage?: RulesPageId }) {
   const { t } = useTranslation(RULES_NS);
   const [page, setPage] = useState<RulesPageId>(initialPage);
-  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const current = RULES_PAGES.find((p) => p.id === page) ?? RULES_PAGES[0]!;
-
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const last = RULES_PAGES.length - 1;
-    const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    tabs.current[next]?.focus();
-    setPage(RULES_PAGES[next]!.id);
-  };
 
   return (
     <section className={screen.screen} aria-labelledby="sp-rules-title">
@@ -72,29 +62,9 @@ export function RulesPage({ initialPage = 'general' }: { initialPage?: RulesPage
         <h1 id="sp-rules-title" className={screen.title}>
           {t('title')}
         </h1>
-        <div className={styles.tabs} role="tablist" aria-label={t('tabs.label')}>
-          {RULES_PAGES.map(({ id }, index) => (
-            <button
-              key={id}
-              ref={(element) => {
-                tabs.current[index] = element;
-              }}
-              id={TAB_ID(id)}
-              type="button"
-              role="tab"
-              className={styles.tab}
-              aria-selected={page === id}
-              aria-controls={PANEL_ID}
-              tabIndex={page === id ? 0 : -1}
-              onKeyDown={(event) => onKeyDown(event, index)}
-              onClick={() => setPage(id)}
-            >
-              {t(`tabs.${id}`)}
-            </button>
-          ))}
-        </div>
+        <Tabs tabs={RULES_PAGES.map(({ id }) => ({ id, label: t(`tabs.${id}`) }))} selected={page} onSelect={setPage} label={t('tabs.label')} idPrefix={ID_PREFIX} />
       </header>
-      <div id={PANEL_ID} className={`${screen.content} ${styles.panel}`} role="tabpanel" aria-labelledby={TAB_ID(page)} tabIndex={0}>
+      <div id={tabPanelId(ID_PREFIX)} className={`${screen.content} ${styles.panel}`} role="tabpanel" aria-labelledby={tabId(ID_PREFIX, page)} tabIndex={0}>
         <p className={styles.intro}>{t('intro')}</p>
         {current.sections.map((id) => (
           <RulesSection key={`${page}-${id}`} page={page} id={id} />

@@ -1,0 +1,145 @@
+import { reaction } from 'mobx';
+import { addDisposer, destroy, flow, getEnv, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
+import { ListType, type WireBetGroup, type WireMatch } from '../services/api/matchTypes';
+import { isApiError } from '../services/http';
+import { envOf } from './env';
+import { fetchMatches } from './matchSection';
+
+/** A match with every bet group it offers (getMatchDetail). */
+export interface MatchDetail extends WireMatch {
+  betGroups: WireBetGroup[];
+}
+
+export type DetailStatus = 'idle' | 'loading' | 'ready' | 'failed' | 'notFound';
+
+export const DETAIL_PATH = '/api/match/getMatchDetail';
+export const DETAIL_LOOP = 'matchDetail';
+/**
+ * Prices, scores and clocks arrive by push; the quiet reload only picks up markets opened or withdrawn since, so it
+ * runs far less often than the in-play list poll.
+ */
+export const DETAIL_REFRESH_MS = 30_000;
+
+const isDetail = (value: unknown): value is MatchDetail =>
+  typeof value === 'object' && value !== null && typeof (value as MatchDetail).matchId === 'number' && Array.isArray((value as MatchDetail).betGroups);
+
+const notFound = (error: unknown) => isApiError(error) && (error.httpStatus === 404 || error.code === 4004);
+
+/**
+ * The match screen's match. It shows the match asked for (by the member, or later by the anchor or live room they
+ * follow); when that match is not found it falls back to the first in-play match and says so. While the screen shows
+ * it reloads quietly, keeping what shows when a reload fails; the newest open wins over a slower older one.
+ */
+export const MatchDetailStore = types
+  .model('MatchDetailStore', {
+    status: types.optional(types.enumeration<DetailStatus>(['idle', 'loading', 'ready', 'failed', 'notFound']), 'idle'),
+    /** The match asked for; the one shown differs when it was not found. */
+    requestedId: types.maybe(types.number),
+  })
+  .volatile(() => ({ match: undefined as MatchDetail | undefined, generation: 0 }))
+  .views((self) => ({
+    /** The match asked for was not found and another one shows in its place. */
+    get fellBack(): boolean {
+      return self.status === 'ready' && self.match !== undefined && self.match.matchId !== self.requestedId;
+    },
+  }))
+  .actions((self) => ({
+    settle(generation: number, status: DetailStatus, match?: MatchDetail) {
+      if (generation !== self.generation) return;
+      if (match) {
+        envOf(self).liveBook.seed([{ ...match, betGroup: match.betGroups }]);
+        self.match = match;
+      }
+      // A failed quiet reload keeps the match that shows.
+      if (status !== 'failed' || !self.match) self.status = status;
+    },
+    begin(matchId: number) {
+      self.generation += 1;
+      const quiet = self.requestedId === matchId && self.status === 'ready';
+      self.requestedId = matchId;
+      if (!quiet) {
+        self.status = 'loading';
+        self.match = undefined;
+      }
+      return self.generation;
+    },
+  }))
+  .actions((self) => {
+    const fetchDetail = async (matchId: number) => {
+      const answer: unknown = await envOf(self).http.match.post(DETAIL_PATH, { matchId }, { noAuth: true });
+      if (!isDetail(answer)) throw new TypeError('getMatchDetail: unexpected answer');
+      return answer;
+    };
+    /** The first in-play match, for when the one asked for is gone. */
+    const firstLive = async () => {
+      const [first] = await fetchMatches(envOf(self), { type: ListType.InPlay, size: 1 }, 1);
+      return first ? fetchDetail(first.matchId) : undefined;
+    };
+    return {
+      /** Shows a match: the member's choice, or the match of the anchor or live room they follow. */
+      open: flow(function* open(matchId: number) {
+        const generation = self.begin(matchId);
+        try {
+          self.settle(generation, 'ready', (yield fetchDetail(matchId)) as MatchDetail);
+        } catch (error) {
+          if (!notFound(error)) {
+            envOf(self).logger.warn('[matchDetail] load failed', error);
+            self.settle(generation, 'failed');
+            return;
+          }
+          try {
+            const fallback = (yield firstLive()) as MatchDetail | undefined;
+            self.settle(generation, fallback ? 'ready' : 'notFound', fallback);
+          } catch (fallbackError) {
+            envOf(self).logger.warn('[matchDetail] fallback failed', fallbackError);
+            self.settle(generation, 'failed');
+          }
+        }
+      }),
+    };
+  })
+  .actions((self) => ({
+    /** Reloads what shows (quietly) or retries what failed. */
+    reload() {
+      if (self.requestedId !== undefined) void self.open(self.requestedId);
+    },
+  }))
+  .actions((self) => ({
+    /** The screen shows: load the match and keep its markets current. */
+    show(matchId: number) {
+      void self.open(matchId);
+      envOf(self).scheduler.every(DETAIL_LOOP, DETAIL_REFRESH_MS, () => self.reload(), { pauseWhenHidden: true });
+    },
+    /** The screen went away. */
+    hide() {
+      envOf(self).scheduler.stop(DETAIL_LOOP);
+    },
+  }));
+
+export type MatchDetailStoreInstance = Instance<typeof MatchDetailStore>;
+
+/** What the match screen needs of the app's root store. */
+export interface MatchDetailRoot extends IAnyStateTreeNode {
+  settings: { apiLanguage: string };
+  onDispose(hook: () => void): void;
+}
+
+const made = new WeakMap<object, MatchDetailStoreInstance>();
+
+/**
+ * The match screen's store, made the first time the screen shows so its code loads with that screen. Names come in
+ * the request language: a new language reloads the match.
+ */
+export function matchDetailOf(root: MatchDetailRoot): MatchDetailStoreInstance {
+  const existing = made.get(root);
+  if (existing) return existing;
+  const store = MatchDetailStore.create({}, getEnv(root));
+  const stop = reaction(() => root.settings.apiLanguage, () => store.status !== 'idle' && store.reload());
+  root.onDispose(() => store.hide());
+  addDisposer(root, () => {
+    stop();
+    destroy(store);
+  });
+  made.set(root, store);
+  return store;
+}

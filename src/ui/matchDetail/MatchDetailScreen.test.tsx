@@ -1,0 +1,128 @@
+import { describe, expect, it } from '@jest/globals';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '../../services/http';
+import type { WireMatch } from '../../services/api/matchTypes';
+import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetail';
+import { memberState } from '../../testing/bettingFixtures';
+import { wireMatch } from '../../testing/matchFixtures';
+import { renderWithStore } from '../../testing/renderWithStore';
+import { MatchDetailScreen } from './MatchDetailScreen';
+
+const football = (overrides: Partial<WireMatch> = {}): MatchDetail => {
+  const base = wireMatch({
+    matchId: 7,
+    matchInfo: { homeName: 'Arsenal', awayName: 'Chelsea', homeIcon: '', awayIcon: '', homeId: 1, awayId: 2, matchPeriod: '2H', period: 3, homeScore: 2, awayScore: 1, matchTime: 3000 },
+    score: [
+      { pe: 0, tyg: 1, home: 2, away: 1 },
+      { pe: 1, tyg: 1, home: 1, away: 1 },
+      { pe: 3, tyg: 1, home: 1, away: 0 },
+      { pe: 0, tyg: 2, home: 5, away: 3 },
+      { pe: 0, tyg: 3, home: 1, away: 2 },
+    ],
+    matchClock: { running: false, period: 3, second: 3000, type: 'up' },
+    ...overrides,
+  });
+  const [group] = base.betGroup;
+  const market = { ...group!.moneyHandicap[0]!, matchId: base.matchId };
+  return {
+    ...base,
+    betGroups: [
+      { ...group!, name: 'Asian Handicap', moneyHandicap: [market] },
+      {
+        name: 'Over/Under - 1st Half',
+        groupType: 'overUnder',
+        marketType: 1007,
+        period: '1h',
+        moneyHandicap: [
+          {
+            ...market,
+            marketId: 200,
+            kind: 'overUnder',
+            marketType: 1007,
+            period: '1h',
+            line: '1.5',
+            name: 'Over/Under - 1st Half',
+            options: [
+              { type: 'over', name: 'Over', line: '1.5', odd: '2.100', isLock: false },
+              { type: 'under', name: 'Under', line: '1.5', odd: '1.700', isLock: false },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+};
+
+async function mount(answer: (body: { matchId?: number }, url: string) => unknown, { member = false } = {}) {
+  return renderWithStore(<MatchDetailScreen />, {
+    before: async ({ store, http }) => {
+      http.match.post.mockImplementation(async (url, body) => answer((body ?? {}) as { matchId?: number }, url));
+      http.media.get.mockResolvedValue({ matchId: 7, videos: [], animations: [] });
+      if (member) store.applyHostProps(memberState());
+      store.ui.showMatch(7);
+    },
+  });
+}
+
+describe('<MatchDetailScreen>', () => {
+  it('shows the scoreboard by period with corners and cards, and every market grouped', async () => {
+    await mount(() => football());
+    const board = await screen.findByRole('region', { name: 'Scoreboard' });
+    expect(within(board).getByText('2 - 1')).toBeInTheDocument();
+    const table = within(board).getByRole('table');
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Team', '1H', '2H', 'Corners', 'Yellow cards', 'Red cards', 'Total']);
+    const [home, away] = within(table).getAllByRole('row').slice(1);
+    expect(within(home!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', '1', '5', '1', '0', '2']);
+    expect(within(away!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', '0', '3', '2', '0', '1']);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Arsenal – Chelsea' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Asian Handicap' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Over/Under - 1st Half' })).toBeInTheDocument();
+  });
+
+  it('filters the markets by period and folds a group away', async () => {
+    await mount(() => football());
+    await screen.findByRole('region', { name: 'Scoreboard' });
+    await userEvent.click(screen.getByRole('tab', { name: '1st half' }));
+    expect(screen.queryByRole('button', { name: 'Asian Handicap' })).toBeNull();
+    const group = screen.getByRole('button', { name: 'Over/Under - 1st Half' });
+    expect(screen.getByRole('button', { name: /Over.*2\.10/ })).toBeInTheDocument();
+    await userEvent.click(group);
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: /Over.*2\.10/ })).toBeNull();
+  });
+
+  it('a member’s click on a price puts the option in the slip', async () => {
+    const { store } = await mount(() => football(), { member: true });
+    await screen.findByRole('region', { name: 'Scoreboard' });
+    await userEvent.click(screen.getByRole('button', { name: /Over.*2\.10/ }));
+    expect(store.betSlip.entries.map((i) => [i.marketId, i.optionType])).toEqual([[200, 'over']]);
+  });
+
+  it('says so when the chosen match is gone and shows the first in-play match instead', async () => {
+    await mount((body, url) => {
+      if (url === DETAIL_PATH && body.matchId === 7) throw new ApiError({ code: 4004, service: 'match', httpStatus: 404, message: 'no match 7' });
+      if (url === DETAIL_PATH) return football({ matchId: 8 });
+      return { current: 1, pageTotal: 1, size: 1, total: 1, records: [wireMatch({ matchId: 8 })] };
+    });
+    expect(await screen.findByText(/no longer available: showing the first match in play/)).toHaveAttribute('role', 'status');
+    expect(await screen.findByRole('region', { name: 'Scoreboard' })).toBeInTheDocument();
+  });
+
+  it('offers a retry when the match does not load, and Back returns where it was opened', async () => {
+    let fail = true;
+    const { store } = await mount(() => {
+      if (fail) throw new Error('down');
+      return football();
+    });
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    fail = false;
+    await userEvent.click(retry);
+    expect(await screen.findByRole('region', { name: 'Scoreboard' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(store.ui.view).toBe('home');
+    act(() => undefined);
+  });
+});

@@ -1,0 +1,115 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Slot, useKernel } from '../../kernel';
+import { matchDetailOf, type MatchDetail } from '../../stores/matchDetail';
+import { matchChannels } from '../../stores/livePush';
+import { Button } from '../common/Button';
+import { EmptyState } from '../common/Panel';
+import screen from '../common/Screen.module.css';
+import { LoadFailed, RowsSkeleton } from '../common/States';
+import { tabId, tabPanelId, Tabs } from '../common/Tabs';
+import { FavouriteStar } from '../favourites/FavouriteStar';
+import type { AppServices } from '../services';
+import { useLiveBook, useStore } from '../storeContext';
+import { MarketsPanel } from './MarketsPanel';
+import { MATCH_DETAIL_NS, Scoreboard } from './Scoreboard';
+import styles from './MatchDetailScreen.module.css';
+
+const ID_PREFIX = 'sp-match';
+
+type DetailTab = 'markets';
+
+/**
+ * The screen of one match: scoreboard, the media stage (video, animation), then tabs with every market and the
+ * match data. It shows the match the member opened (ui.matchId); the store falls back to the first in-play match
+ * when that one is gone. While it shows, the match's push channels keep scores, clock and prices live.
+ */
+export const MatchDetailScreen = observer(function MatchDetailScreen() {
+  const { t } = useTranslation(MATCH_DETAIL_NS);
+  const store = useStore();
+  const detail = matchDetailOf(store);
+  const { matchId } = store.ui;
+
+  useEffect(() => {
+    if (matchId === undefined) return undefined;
+    detail.show(matchId);
+    return () => detail.hide();
+  }, [detail, matchId]);
+
+  const back = (
+    <Button variant="secondary" onClick={() => store.ui.leaveMatch()}>
+      {t('back')}
+    </Button>
+  );
+  const { match } = detail;
+  if (detail.status === 'notFound' || matchId === undefined) {
+    return (
+      <section className={screen.screen} aria-label={t('title')}>
+        <header className={screen.head}>{back}</header>
+        <div className={screen.content}>
+          <EmptyState>{t('notFound')}</EmptyState>
+        </div>
+      </section>
+    );
+  }
+  if (!match) {
+    return (
+      <section className={screen.screen} aria-label={t('title')} aria-busy={detail.status === 'loading'}>
+        <header className={screen.head}>{back}</header>
+        <div className={screen.content}>{detail.status === 'failed' ? <LoadFailed onRetry={() => detail.reload()} /> : <RowsSkeleton rows={8} />}</div>
+      </section>
+    );
+  }
+  return <MatchView key={match.matchId} match={match} back={back} fellBack={detail.fellBack} />;
+});
+
+const MatchView = observer(function MatchView({ match, back, fellBack }: { match: MatchDetail; back: React.ReactNode; fellBack: boolean }) {
+  const { t } = useTranslation(MATCH_DETAIL_NS);
+  const { services } = useKernel<AppServices>();
+  const live = useLiveBook().match(match.matchId);
+  const [tab, setTab] = useState<DetailTab>('markets');
+  const title = `${match.matchInfo.homeName} – ${match.matchInfo.awayName}`;
+
+  useEffect(() => {
+    const offs = matchChannels(match.matchId).map((channel) => services.push.subscribe(channel));
+    return () => offs.forEach((off) => off());
+  }, [match.matchId, services.push]);
+
+  const tabs: Array<{ id: DetailTab; label: string }> = [{ id: 'markets', label: t('tabs.markets') }];
+  return (
+    <section className={screen.screen} aria-labelledby="sp-match-title" data-match-id={match.matchId}>
+      <header className={screen.head}>
+        <div className={styles.heading}>
+          {back}
+          <h1 id="sp-match-title" className={styles.title}>
+            {title}
+          </h1>
+          <span className={styles.league}>{match.leagueInfo.name}</span>
+        </div>
+        <FavouriteStar match={match} />
+      </header>
+      {fellBack && (
+        <p className={styles.notice} role="status">
+          {t('fellBack')}
+        </p>
+      )}
+      {live && (
+        <Slot
+          point="sport"
+          select={{ sportId: match.sportId }}
+          render={(module, plugin) => <Scoreboard match={match} live={live} sport={module} sportNs={plugin.manifest.i18nNs ?? MATCH_DETAIL_NS} />}
+        />
+      )}
+      <div className={screen.content}>
+        <div className={styles.tabs}>
+          <Tabs tabs={tabs} selected={tab} onSelect={setTab} label={t('tabs.label')} idPrefix={ID_PREFIX} />
+        </div>
+        <div id={tabPanelId(ID_PREFIX)} role="tabpanel" aria-labelledby={tabId(ID_PREFIX, tab)} className={styles.panel}>
+          <MarketsPanel groups={match.betGroups} />
+        </div>
+      </div>
+    </section>
+  );
+});
+

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../../kernel';
+import type { WireMarket } from '../../services/api/matchTypes';
+import { useLiveBook, useStore } from '../storeContext';
+
+/**
+ * A click on a price, wherever it shows: the option at its current price and line goes to the slip (kernel event
+ * betSlip.add); a visitor's pick waits in the slip and is added once they have logged in.
+ */
+export function useAddToSlip() {
+  const { t } = useTranslation();
+  const { events } = useKernel();
+  const root = useStore();
+  const book = useLiveBook();
+  return (market: Pick<WireMarket, 'marketId' | 'matchId' | 'sportId' | 'marketType' | 'period' | 'allowParley'>, optionType: string) => {
+    const option = book.option(market.marketId, optionType);
+    if (!option) return;
+    const selection = {
+      matchId: market.matchId,
+      sportId: market.sportId,
+      // A moved line gave the market slot a new id: the slip takes the one on sale now.
+      marketId: book.market(market.marketId)?.marketId ?? market.marketId,
+      marketType: market.marketType,
+      period: market.period,
+      optionType,
+      line: option.line,
+      odd: option.odd,
+      allowParley: market.allowParley,
+    };
+    if (!root.requireLogin(t('login.required'))) {
+      root.betSlip.keepPending(selection);
+      return;
+    }
+    events.emit('betSlip.add', selection);
+  };
+}

@@ -23,6 +23,7 @@ import { createErrorHandler, createNotFoundHandler } from './http/errorHandler';
 import { corePlugin } from './plugins/core';
 import { bettingPlugin } from './plugins/betting';
 import { feedPlugin } from './plugins/feed';
+import { mediaPlugin } from './media';
 import { bettingRoutes } from './routes/betting';
 import { docsRoutes } from './routes/docs';
 import { foreheadRoutes } from './routes/forehead';
@@ -116,6 +117,7 @@ export function buildApp(opts: BuildAppOptions): App {
 
   app.register(feedPlugin, { feed: opts.feed });
   app.register(bettingPlugin, { loopMs: opts.bettingLoopMs ?? 250 });
+  app.register(mediaPlugin);
 
   app.register(healthRoutes);
   app.register(docsRoutes);

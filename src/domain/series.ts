@@ -98,6 +98,13 @@ function fullCoverOf(n: number, withSingles: boolean): FullCover | undefined {
   return FULL_COVERS.find((c) => c.legs === n && c.withSingles === withSingles);
 }
 
+/** The named full cover a series number (N x 1000 + M) stands for, e.g. 3004 a Trixie; undefined for k-folds. */
+export function fullCoverOfSeries(seriesNumber: number): FullCover | undefined {
+  const legs = Math.floor(seriesNumber / 1000);
+  const bets = seriesNumber % 1000;
+  return FULL_COVERS.find((c) => c.legs === legs && c.bets === bets);
+}
+
 /** Fold sizes that make up a series of n legs. Throws when the kind is not offered for n. */
 function sizesOf(n: number, kind: SeriesKind): number[] {
   if (kind?.type === 'fold') {

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
-import { addDisposer, destroy, flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import { addDisposer, destroy, flow, getEnv, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
 import type { BET_RECORD_KEYS, BetRecord, ReserveCashOutEntry } from '../domain/betRecord';
 import { OrderStatus } from '../domain/orderStatus';
 import {
@@ -93,7 +93,7 @@ interface ExecuteAnswer {
 }
 
 /** What the store needs of the app root it serves. */
-export interface CashOutRoot {
+export interface CashOutRoot extends IAnyStateTreeNode {
   session: { isLogin: boolean };
   onDispose(hook: () => void): void;
 }
@@ -612,10 +612,11 @@ const made = new WeakMap<object, CashOutStoreInstance>();
 export function cashOutOf(root: CashOutRoot): CashOutStoreInstance {
   const existing = made.get(root);
   if (existing) return existing;
-  const store = CashOutStore.create({}, getEnv(root as never));
+  const store = CashOutStore.create({}, getEnv(root));
   store.attach(root);
   store.connect();
-  root.onDispose(() => destroy(store));
+  root.onDispose(() => store.stop());
+  addDisposer(root, () => destroy(store));
   made.set(root, store);
   return store;
 }

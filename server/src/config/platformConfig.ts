@@ -65,6 +65,22 @@ const bettingSchema = z.strictObject({
   }),
 });
 
+/** Live test streams of the video lines (docs/operations.md "Live video streams"). */
+const mediaSchema = z.strictObject({
+  /** Encoders (one per match line being watched) running at once; 0 turns live video off (503). */
+  maxEncoders: z.number().int().min(0).max(64),
+  /** An encoder stops after this long without an HLS request or a connected FLV viewer (real seconds). */
+  idleSeconds: z.number().int().min(1).max(3600),
+  /** Picture size; H.264 4:2:0 needs even numbers. */
+  width: z.number().int().min(160).max(1920).refine((n) => n % 2 === 0, { error: expecting('an even number of pixels') }),
+  height: z.number().int().min(90).max(1080).refine((n) => n % 2 === 0, { error: expecting('an even number of pixels') }),
+  fps: z.number().int().min(5).max(60),
+  /** Target HLS segment length; keyframes come every second, so segments cut on whole seconds. */
+  segmentSeconds: z.number().int().min(1).max(10),
+  /** How long the first playlist request waits for a starting encoder before answering 503. */
+  startTimeoutSeconds: z.number().int().min(1).max(60),
+});
+
 export const platformConfigSchema = z.strictObject({
   /** CNY per one unit of each currency; CNY itself must be 1 because totals are computed through it. */
   exchangeRates: z.strictObject(exchangeRatesShape).refine((rates) => new Money(rates.CNY).equals(1), {
@@ -97,6 +113,7 @@ export const platformConfigSchema = z.strictObject({
     origins: z.array(z.union([z.literal('*'), z.url({ protocol: /^https?$/ })])).min(1),
   }),
   betting: bettingSchema,
+  media: mediaSchema,
 });
 
 export type PlatformConfig = z.output<typeof platformConfigSchema>;

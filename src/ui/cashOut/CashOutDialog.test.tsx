@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../services/http';
 import { CASH_OUT_PATHS, cashOutOf } from '../../stores/cashOut';
 import { envOf } from '../../stores/env';
-import { wireRecord } from '../../testing/betRecordFixtures';
+import { wireOption, wireRecord } from '../../testing/betRecordFixtures';
 import { memberState } from '../../testing/bettingFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { CashOutDialog } from './CashOutDialog';
@@ -59,6 +59,15 @@ describe('<CashOutDialog>', () => {
     unmount();
     await jest.advanceTimersByTimeAsync(10000);
     expect(asked()).toBe(2);
+  });
+
+  it('shows the selection with its line and odds in the member’s odds format', async () => {
+    const { dialog, store } = await renderDialog((url) => (url === CASH_OUT_PATHS.price ? quote() : undefined), {
+      options: [wireOption({ optionName: 'Arsenal', linear: '-0.75', betOdds: '1.950' })],
+    });
+    expect(within(dialog).getByText('Arsenal -0.5/1 @ 1.95')).toBeInTheDocument();
+    act(() => store.settings.setOddsFormat(2));
+    expect(within(dialog).getByText('Arsenal -0.5/1 @ 0.95')).toBeInTheDocument();
   });
 
   it('settles all of the stake, sending the payout shown as the expected amount', async () => {

@@ -7,7 +7,9 @@ import type { BetRecord } from '../../domain/betRecord';
 import { checkCashOutStake, partialRange, partPayout } from '../../domain/cashOut';
 import { formatMoney, isCurrency, parseStake, type MoneyLocale } from '../../domain/money';
 import { CASH_OUT_NS, cashOutOf, type AutoRuleResult, type CashOutError, type CashOutResult } from '../../stores/cashOut';
+import { formatLine } from '../../domain/lines';
 import { Button } from '../common/Button';
+import { oddsText } from '../myBets/format';
 import { Dialog } from '../common/Dialog';
 import { useStore } from '../storeContext';
 import styles from './CashOutDialog.module.css';
@@ -96,7 +98,9 @@ const CashOutDialogContent = observer(function CashOutDialogContent({ orderId, r
 
 const CashOutForm = observer(function CashOutForm({ record, onDone }: { record: BetRecord; onDone(): void }) {
   const { t } = useTranslation(CASH_OUT_NS);
-  const cashOut = cashOutOf(useStore());
+  const store = useStore();
+  const cashOut = cashOutOf(store);
+  const { settings } = store;
   const id = useId();
   const money = useMoney(record.currency);
   const quote = cashOut.quoteOf(record.id);
@@ -131,7 +135,7 @@ const CashOutForm = observer(function CashOutForm({ record, onDone }: { record: 
 
   const legs = record.options;
   const first = legs[0];
-  const selection = first ? `${first.optionName}${first.linear ? ` ${first.linear}` : ''} @ ${first.betOdds}` : '';
+  const selection = first ? `${first.optionName}${first.linear ? ` ${formatLine(first.linear)}` : ''} @ ${oddsText(first.betOdds, settings.oddsFormatId)}` : '';
   const match = first ? first.matchName || [first.home?.name, first.away?.name].filter(Boolean).join(' vs ') : '';
   const maxCount = cashOut.maxCount ?? record.maxCashOutCount;
 

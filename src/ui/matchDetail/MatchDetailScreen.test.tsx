@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../services/http';
 import type { WireMatch } from '../../services/api/matchTypes';
@@ -80,6 +80,17 @@ describe('<MatchDetailScreen>', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Arsenal – Chelsea' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Asian Handicap' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('button', { name: 'Over/Under - 1st Half' })).toBeInTheDocument();
+  });
+
+  it('offers line-ups, text live and intelligence for football, and markets, data and analysis for every sport', async () => {
+    await mount(() => football());
+    await screen.findByRole('region', { name: 'Scoreboard' });
+    const sections = screen.getByRole('tablist', { name: 'Match sections' });
+    expect(within(sections).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All markets', 'Data', 'Line-ups', 'Text live', 'Analysis', 'Intelligence']);
+    cleanup();
+    await mount(() => football({ sportId: 5 }));
+    await screen.findByRole('region', { name: 'Scoreboard' });
+    expect(within(screen.getByRole('tablist', { name: 'Match sections' })).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All markets', 'Data', 'Analysis']);
   });
 
   it('filters the markets by period and folds a group away', async () => {

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Slot, useKernel } from '../../kernel';
+import { dataSportOf } from '../../stores/matchData';
 import { matchDetailOf, type MatchDetail } from '../../stores/matchDetail';
 import { matchChannels } from '../../stores/livePush';
 import { Button } from '../common/Button';
@@ -12,13 +13,23 @@ import { tabId, tabPanelId, Tabs } from '../common/Tabs';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import type { AppServices } from '../services';
 import { useLiveBook, useStore } from '../storeContext';
+import { AnalysisPanel, DataPanel, IntelligencePanel, LineupPanel, TextLivePanel } from './data';
 import { MarketsPanel } from './MarketsPanel';
+import { MediaStage } from './media/MediaStage';
 import { MATCH_DETAIL_NS, Scoreboard } from './Scoreboard';
 import styles from './MatchDetailScreen.module.css';
 
 const ID_PREFIX = 'sp-match';
 
-type DetailTab = 'markets';
+type DetailTab = 'markets' | 'data' | 'lineup' | 'textLive' | 'analysis' | 'intelligence';
+
+/**
+ * The tabs a sport has: line-ups, text live and intelligence exist for the football and basketball families (the
+ * score host's zq and lq data); every sport has its markets, data (history) and analysis.
+ */
+function tabsOf(sportId: number): DetailTab[] {
+  return dataSportOf(sportId) !== 'other' ? ['markets', 'data', 'lineup', 'textLive', 'analysis', 'intelligence'] : ['markets', 'data', 'analysis'];
+}
 
 /**
  * The screen of one match: scoreboard, the media stage (video, animation), then tabs with every market and the
@@ -76,7 +87,8 @@ const MatchView = observer(function MatchView({ match, back, fellBack }: { match
     return () => offs.forEach((off) => off());
   }, [match.matchId, services.push]);
 
-  const tabs: Array<{ id: DetailTab; label: string }> = [{ id: 'markets', label: t('tabs.markets') }];
+  const tabs = tabsOf(match.sportId).map((id) => ({ id, label: t(`tabs.${id}`) }));
+  const data = { matchId: match.matchId, sportId: match.sportId, homeName: match.matchInfo.homeName, awayName: match.matchInfo.awayName };
   return (
     <section className={screen.screen} aria-labelledby="sp-match-title" data-match-id={match.matchId}>
       <header className={screen.head}>
@@ -101,12 +113,18 @@ const MatchView = observer(function MatchView({ match, back, fellBack }: { match
           render={(module, plugin) => <Scoreboard match={match} live={live} sport={module} sportNs={plugin.manifest.i18nNs ?? MATCH_DETAIL_NS} />}
         />
       )}
+      <MediaStage matchId={match.matchId} sportId={match.sportId} />
       <div className={screen.content}>
         <div className={styles.tabs}>
           <Tabs tabs={tabs} selected={tab} onSelect={setTab} label={t('tabs.label')} idPrefix={ID_PREFIX} />
         </div>
         <div id={tabPanelId(ID_PREFIX)} role="tabpanel" aria-labelledby={tabId(ID_PREFIX, tab)} className={styles.panel}>
-          <MarketsPanel groups={match.betGroups} />
+          {tab === 'markets' && <MarketsPanel groups={match.betGroups} />}
+          {tab === 'data' && <DataPanel {...data} />}
+          {tab === 'lineup' && <LineupPanel {...data} />}
+          {tab === 'textLive' && <TextLivePanel {...data} />}
+          {tab === 'analysis' && <AnalysisPanel {...data} />}
+          {tab === 'intelligence' && <IntelligencePanel {...data} />}
         </div>
       </div>
     </section>

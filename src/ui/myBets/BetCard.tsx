@@ -1,11 +1,13 @@
 import Decimal from 'decimal.js';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { displayResultOf, displayStatusOf, OrderStatus, resultOf, type BetOption, type BetRecord, type CashOutEntry, type DisplayResult } from '../../domain/betRecord';
 import { formatLine } from '../../domain/lines';
 import type { OddsFormat } from '../../domain/odds';
 import { Button } from '../common/Button';
-import { dateTimeText, moneyText, oddsText, seriesName } from './format';
+import { asianSeriesName, dateTimeText, moneyText, oddsText } from './format';
+import { fullCoverOfSeries } from '../../domain/series';
 import styles from './BetCard.module.css';
 
 export interface BetCardProps {
@@ -105,7 +107,8 @@ function CashOutHistory({ entries, currency, timeZone, apiLanguage }: { entries:
 
 /** One order of My bets: its legs, stake and return, the spec's display status and result, and its cash outs. */
 export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySettlement }: BetCardProps) {
-  const { t } = useTranslation('myBets');
+  // The slip's namespace holds the full covers' names (Trixie, Yankee...), named the same way here.
+  const { t } = useTranslation(['myBets', 'betSlip']);
   const titleId = useId();
   const metaId = useId();
   const status = displayStatusOf(record.orderStatus);
@@ -113,7 +116,7 @@ export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySett
   const closedWithPayout = record.orderStatus === OrderStatus.Settled || record.orderStatus === OrderStatus.CashOut;
   const running = status === 'waiting' || status === 'confirm';
   const money = (value: string) => moneyText(value, record.currency, apiLanguage);
-  const kind = record.betType === 1 || record.options.length <= 1 ? t('order.single') : t('order.parlay', { name: seriesName(record.seriesType, record.matchCount) });
+  const kind = record.betType === 1 || record.options.length <= 1 ? t('order.single') : t('order.parlay', { name: seriesName(record, t) });
   const rejectReason = record.rejectType !== null && REJECT_TYPES.has(record.rejectType) ? t(`reject.${record.rejectType}`) : record.rejectReason;
 
   return (
@@ -183,4 +186,11 @@ export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySett
       )}
     </article>
   );
+}
+
+/** "3串4" for a k-fold, "Trixie (3串4)" for a named full cover, as the slip named it. */
+function seriesName(record: BetRecord, t: TFunction<['myBets', 'betSlip']>): string {
+  const asian = asianSeriesName(record.seriesType, record.matchCount);
+  const cover = fullCoverOfSeries(record.seriesType);
+  return cover ? `${t(cover.i18nKey, { ns: 'betSlip', defaultValue: cover.name })} (${asian})` : asian;
 }

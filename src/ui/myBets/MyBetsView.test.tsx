@@ -88,6 +88,13 @@ describe('<MyBetsView>', () => {
     expect(within(summary).getByRole('row', { name: 'CNY 1 ¥100.00' })).toBeInTheDocument();
   });
 
+  it('names a full cover as the slip did: "Trixie (3串4)"', async () => {
+    await renderView({
+      answer: () => betPage([wireRecord({ betType: 2, seriesType: 3004, matchCount: 3, betCount: 4, options: [wireOption(), wireOption({ matchId: 102 }), wireOption({ matchId: 103 })] })]),
+    });
+    expect(await screen.findByRole('article', { name: /^Parlay Trixie \(3串4\)/ })).toBeInTheDocument();
+  });
+
   it('shows odds in the member’s odds format', async () => {
     const { store } = await renderView();
     await screen.findByRole('article', { name: 'Single' });

@@ -6,7 +6,9 @@ import type { MatchMedia } from '../../feed';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
 import { expecting } from '../../validation/issues';
 import { findMatch, idField, MAX_ID, matchQuery, matchQueryShape, resolveMatchQuery, stampField } from '../matchData/fields';
+import { animationRoutes } from './animation';
 import { crestSvg, leagueCrestInput } from './crest';
+import { liveVideoRoutes } from './live';
 
 const sourceSchema = z.object({ pc: z.string().describe('desktop URL (FLV for video)'), h5: z.string().describe('mobile URL (HLS for video)') });
 /** The spec's keyed form: `{ "<matchId>": { pc, h5 } }`; absent when the match has no such line. */
@@ -87,6 +89,9 @@ function overlongId(what: string) {
  * animation sources, the team logos of a match, and the generated team and league crests.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(liveVideoRoutes);
+
+  await app.register(animationRoutes);
   app.get(
     '/media/video/web',
     {

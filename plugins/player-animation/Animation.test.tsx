@@ -1,0 +1,263 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import type { AnyPluginManifest } from '../../src/kernel/definePlugin';
+import { createKernelEvents } from '../../src/kernel/events';
+import { loadPlugins } from '../../src/kernel/loadPlugins';
+import { KernelProvider, Slot } from '../../src/kernel/Slot';
+import type { PushHandler } from '../../src/services/push';
+import { createScheduler } from '../../src/services/scheduler';
+import { createTestI18n } from '../../src/testing/i18n';
+import manifest from './index';
+import type { AnimationStart, TrackerEvent } from './tracker';
+
+type Get = (url: string) => Promise<unknown>;
+
+/** A push client that records handlers per channel so a test can push frames and see unsubscribes. */
+function fakePush() {
+  const handlers = new Map<string, Set<PushHandler>>();
+  const unsubscribed: string[] = [];
+  return {
+    unsubscribed,
+    channels: () => [...handlers.entries()].filter(([, set]) => set.size > 0).map(([ch]) => ch),
+    subscribe: jest.fn((channel: string, handler?: PushHandler) => {
+      const set = handlers.get(channel) ?? new Set<PushHandler>();
+      handlers.set(channel, set);
+      if (handler) set.add(handler);
+      return () => {
+        if (handler) set.delete(handler);
+        unsubscribed.push(channel);
+      };
+    }),
+    send(channel: string, data: unknown) {
+      act(() => {
+        for (const h of handlers.get(channel) ?? []) h(data, { chId: channel, data });
+      });
+    },
+  };
+}
+
+let seq = 100;
+/** An event as the route answers it (text in one language) or as a push carries it (text in every language). */
+function event(over: Partial<Omit<TrackerEvent, 'text'>> & { type: number; text?: string | Record<string, string> }): TrackerEvent {
+  seq += 1;
+  return { seq, code: '', team: 'home', second: 1500, period: 1, homeScore: 1, awayScore: 0, ...over, text: over.text ?? 'text' } as TrackerEvent;
+}
+
+function football(over: Partial<AnimationStart> = {}): AnimationStart {
+  return {
+    matchId: 9,
+    sportId: 1,
+    matchStatus: 1,
+    inPlay: true,
+    period: 1,
+    matchPeriod: '1st Half',
+    clock: { running: true, period: 1, second: 1500, type: 'up' },
+    homeScore: 1,
+    awayScore: 0,
+    score: [],
+    home: { id: 1, name: 'Lions' },
+    away: { id: 2, name: 'Tigers' },
+    serveIn: 0,
+    events: [event({ type: 23, code: 'attack', team: 'away', text: 'Tigers attack' })],
+    stats: [
+      { key: 'possession', name: 'Possession %', home: 55, away: 45 },
+      { key: 'dangerousAttacks', name: 'Dangerous Attacks', home: 4, away: 6 },
+    ],
+    ...over,
+  };
+}
+
+async function setup(answers: Array<unknown | Error>, props: { sportId?: number; matchId?: number; fakeTimers?: boolean } = {}) {
+  const get = jest.fn<Get>();
+  for (const a of answers) {
+    if (a instanceof Error) get.mockRejectedValueOnce(a);
+    else get.mockResolvedValueOnce(a);
+  }
+  const push = fakePush();
+  const silent = { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+  const scheduler = createScheduler({ logger: silent });
+  const registry = new Map<string, AnyPluginManifest>([[manifest.id, manifest]]);
+  const plugins = loadPlugins({ plugins: [{ id: manifest.id, enabled: true, options: { highlightMs: 3000 } }] }, registry);
+  const i18n = await createTestI18n('en');
+  await i18n.loadNamespaces(['common', 'animation']);
+  // Installed once the locale files are read: i18next's loading waits on timers of its own.
+  if (props.fakeTimers) jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+  const matchId = props.matchId ?? 9;
+  const sportId = props.sportId ?? 1;
+  const services = { http: { media: { get } }, push, scheduler, storage: {}, toast: {}, assetUrl: (p: string) => p };
+  let view!: ReturnType<typeof render>;
+  const ui = (
+    <I18nextProvider i18n={i18n}>
+      <KernelProvider value={{ plugins, services, events: createKernelEvents() }}>
+        <Slot point="animation" select={{ sportId }} render={(m) => <m.Animation url={`/media/animation/${matchId}`} matchId={matchId} sportId={sportId} />} />
+      </KernelProvider>
+    </I18nextProvider>
+  );
+  // React 19 suspends inside act: render in an awaited act, then wait for the plugin's chunk and the route answer.
+  await act(async () => {
+    view = render(ui);
+  });
+  await settle();
+  return { get, push, view, scheduler };
+}
+
+/** Lets the plugin's chunk and the route answer resolve: microtasks only, so it works on jest's fake timers too. */
+async function settle() {
+  for (let i = 0; i < 50 && !document.querySelector('[data-animation]:not([data-animation="loading"])'); i++) {
+    await act(async () => {
+      for (let j = 0; j < 10; j++) await Promise.resolve();
+    });
+  }
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('<Animation> (player-animation)', () => {
+  it('draws the starting state from the route answer: teams, score, period, clock, play, ticker and bars', async () => {
+    const { get, push } = await setup([football()]);
+    expect(get).toHaveBeenCalledWith('/media/animation/9');
+    expect(push.channels()).toEqual(['match:9:score', 'football:tec']);
+    expect(screen.getByText('Lions')).toBeInTheDocument();
+    expect(screen.getByText('Tigers')).toBeInTheDocument();
+    expect(document.querySelector('[data-score]')).toHaveTextContent('1 - 0');
+    expect(screen.getByText('1st Half')).toBeInTheDocument();
+    expect(document.querySelector('[data-clock]')).toHaveTextContent('25:00');
+    const field = screen.getByRole('img', { name: 'Tigers attack' });
+    expect(field.querySelector('[data-ball]')).toHaveAttribute('data-zone', 'homeThird');
+    expect(document.querySelector('[data-ticker]')).toHaveTextContent("26'Tigers attack");
+    expect(document.querySelector('[data-stat="possession"]')).toHaveTextContent('Possession %5545');
+  });
+
+  it('moves the ball into the box on a pushed dangerous attack and says so in the label', async () => {
+    const { push } = await setup([football()]);
+    push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 24, code: 'dangerousAttack', team: 'home', text: { ENG: 'Dangerous attack by Lions', CMN: '危险进攻' } }) });
+    const field = screen.getByRole('img', { name: 'Lions dangerous attack' });
+    expect(field.querySelector('[data-ball]')).toHaveAttribute('data-zone', 'awayBox');
+    expect(field.querySelector('[data-highlight="box"]')).not.toBeNull();
+    expect(document.querySelector('[data-ticker]')).toHaveTextContent('Dangerous attack by Lions');
+    expect(document.querySelector('[data-stat="dangerousAttacks"]')).toHaveTextContent('56');
+    push.send('football:tec', { matchId: 9, stats: [{ key: 'possession', name: { ENG: 'Possession %' }, home: 60, away: 40 }, { key: 'dangerousAttacks', name: { ENG: 'Dangerous Attacks' }, home: 5, away: 6 }] });
+    expect(document.querySelector('[data-stat="possession"]')).toHaveTextContent('6040');
+    push.send('football:tec', { matchId: 10, stats: [] });
+    expect(document.querySelector('[data-stat="possession"]')).toHaveTextContent('6040');
+  });
+
+  it('shows a GOAL overlay with the scorer side, updates the score and announces it, then hides it after the timer', async () => {
+    const { push } = await setup([football()], { fakeTimers: true });
+    push.send('match:9:score', { kind: 'score', matchId: 9, homeScore: 1, awayScore: 1, score: [], period: 1 });
+    push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 1, code: 'goal', team: 'away', homeScore: 1, awayScore: 1, text: { ENG: 'Goal! Tigers' } }) });
+    const overlay = document.querySelector('[data-overlay="goal"]');
+    expect(overlay).toHaveTextContent('GOAL!');
+    expect(overlay).toHaveTextContent('Tigers');
+    expect(document.querySelector('[data-score]')).toHaveTextContent('1 - 1');
+    expect(screen.getByRole('img', { name: 'Goal for Tigers' })).toBeInTheDocument();
+    expect(document.querySelector('[data-announcer]')).toHaveTextContent('Goal for Tigers! Lions 1 - 1 Tigers');
+    act(() => jest.advanceTimersByTime(2900));
+    expect(document.querySelector('[data-overlay="goal"]')).not.toBeNull();
+    act(() => jest.advanceTimersByTime(200));
+    expect(document.querySelector('[data-overlay="goal"]')).toBeNull();
+    expect(document.querySelector('[data-score]')).toHaveTextContent('1 - 1');
+    // The running clock ticks locally, once a second (the scheduler plans each tick after the last one ran).
+    for (let i = 0; i < 4; i++) {
+      await act(async () => {
+        jest.advanceTimersByTime(1000);
+      });
+    }
+    expect(document.querySelector('[data-clock]')).toHaveTextContent('25:07');
+  });
+
+  it('shows a card badge for the team and counts it beside its name', async () => {
+    const { push } = await setup([football()]);
+    push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 3, code: 'yellowCard', team: 'home', text: { ENG: 'Yellow card: Ray (Lions)' } }) });
+    const field = screen.getByRole('img', { name: 'Yellow card for Lions' });
+    expect(field.querySelector('[data-badge="home-yellowCard"]')).not.toBeNull();
+    // The ball stays where the play was.
+    expect(field.querySelector('[data-ball]')).toHaveAttribute('data-zone', 'homeThird');
+    expect(screen.getByLabelText('Yellow cards: 1')).toHaveTextContent('1');
+    push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 9, code: 'substitution', team: 'away', text: { ENG: 'Substitution Tigers' } }) });
+    expect(screen.getByRole('img', { name: 'Substitution for Tigers' }).querySelector('[data-badge="away-substitution"]')).toHaveTextContent('SUB');
+    push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 2, code: 'corner', team: 'away', text: { ENG: 'Corner for Tigers' } }) });
+    expect(screen.getByRole('img', { name: 'Corner for Tigers' }).querySelector('[data-ball]')).toHaveAttribute('cx', '15.76');
+  });
+
+  it('draws basketball: the attacking half, +3 flashing at the basket, quarter and game clock', async () => {
+    const start = football({
+      sportId: 3,
+      period: 5,
+      matchPeriod: 'Q3',
+      clock: { running: true, period: 5, second: 330, type: 'down' },
+      homeScore: 60,
+      awayScore: 58,
+      events: [event({ type: 114, code: 'rebound', team: 'home', section: 3, clockText: '05:40', text: 'Lions rebound' })],
+      stats: [{ key: 'threePointers', name: '3-Pointers', home: 5, away: 7 }, { key: 'fouls', name: 'Fouls', home: 9, away: 8 }],
+    });
+    const { push } = await setup([start], { sportId: 3 });
+    expect(push.channels()).toEqual(['match:9:score']);
+    const court = screen.getByRole('img', { name: 'Lions rebound' });
+    expect(court.querySelector('[data-attacking="home"]')).not.toBeNull();
+    expect(screen.getByText('Q3')).toBeInTheDocument();
+    expect(document.querySelector('[data-clock]')).toHaveTextContent('05:30');
+    push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 103, code: 'threePointer', team: 'away', homeScore: 60, awayScore: 61, section: 3, clockText: '05:20', text: { ENG: 'Tiger makes a 3-pointer' } }) });
+    const flash = screen.getByRole('img', { name: 'Tigers score a 3-pointer' }).querySelector('[data-flash]');
+    expect(flash).toHaveAttribute('data-flash', 'away+3');
+    expect(flash).toHaveTextContent('+3');
+    expect(document.querySelector('[data-score]')).toHaveTextContent('60 - 61');
+    expect(document.querySelector('[data-stat="threePointers"]')).toHaveTextContent('58');
+    push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 112, code: 'timeout', team: 'home', homeScore: 60, awayScore: 61, text: { ENG: 'Timeout Lions' } }) });
+    expect(screen.getByRole('img', { name: 'Timeout Lions' })).toBeInTheDocument();
+  });
+
+  it('draws a generic tracker for other sports with who serves, and follows the points', async () => {
+    const start = football({
+      sportId: 13,
+      matchPeriod: 'Set 2',
+      period: 2,
+      clock: { running: false, period: 2, second: 0, type: 'none' },
+      homeScore: 1,
+      awayScore: 0,
+      serveIn: 1,
+      events: [event({ type: 104, code: 'pointWon', team: 'home', text: 'Point Lions, 10-8' })],
+      stats: [],
+    });
+    const { push } = await setup([start], { sportId: 13 });
+    const board = screen.getByRole('img', { name: 'Point for Lions. Lions serving' });
+    expect(board.querySelector('[data-serving="home"]')).not.toBeNull();
+    expect(document.querySelector('[data-clock]')).toBeNull();
+    push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 104, code: 'pointWon', team: 'away', homeScore: 1, awayScore: 0, text: { ENG: 'Point Tigers, 10-9' } }) });
+    const next = screen.getByRole('img', { name: 'Point for Tigers. Tigers serving' });
+    expect(next.querySelector('[data-serving="away"]')).not.toBeNull();
+    expect(document.querySelector('[data-ticker]')).toHaveTextContent('Point Tigers, 10-9');
+  });
+
+  it('says when the match is not live, and starts drawing when a status push says it is', async () => {
+    const { push } = await setup([football({ matchStatus: 0, inPlay: false, period: 0, matchPeriod: 'Not Started', events: [], stats: [], homeScore: 0, awayScore: 0 })]);
+    expect(screen.getByText('The match is not live right now.')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).toBeNull();
+    push.send('match:9:score', { kind: 'status', matchId: 9, matchStatus: 1, period: 1, matchPeriod: { ENG: '1st Half', CMN: '上半场' } });
+    expect(screen.getByRole('img', { name: 'Lions v Tigers' })).toBeInTheDocument();
+    expect(screen.getByText('1st Half')).toBeInTheDocument();
+  });
+
+  it('shows a failure with Retry, and retries the call', async () => {
+    const { get } = await setup([new Error('network'), football()]);
+    expect(screen.getByRole('alert')).toHaveTextContent('The match tracker could not be loaded.');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    });
+    await settle();
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('img', { name: 'Tigers attack' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('unsubscribes from its channels on unmount', async () => {
+    const { push, view } = await setup([football()]);
+    expect(push.channels()).toHaveLength(2);
+    view.unmount();
+    expect(push.channels()).toEqual([]);
+    expect(push.unsubscribed.sort()).toEqual(['football:tec', 'match:9:score']);
+  });
+});

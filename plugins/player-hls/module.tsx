@@ -1,0 +1,101 @@
+import Hls, { type HlsConfig } from 'hls.js';
+import { useEffect, useRef } from 'react';
+import { usePlugin } from '../../src/kernel/Slot';
+import type { VideoPlayerModule, VideoPlayerProps } from '../../src/kernel/points';
+import { playQuietly, watchPlayback, type PlaybackWatchdog } from '../../src/ui/matchDetail/media/playbackWatchdog';
+import styles from './VideoPlayer.module.css';
+
+interface HlsOptions extends Record<string, unknown> {
+  lowLatency: boolean;
+  stallTimeoutSeconds: number;
+}
+
+const HLS_MIME = 'application/vnd.apple.mpegurl';
+
+/**
+ * With 2 s segments hls.js's defaults sit about 8 s behind the edge. Low latency starts two segments from the
+ * edge, speeds playback up to catch up rather than jumping, and treats more than four segments behind as too late.
+ */
+function configOf(lowLatency: boolean): Partial<HlsConfig> {
+  const base: Partial<HlsConfig> = { enableWorker: true, backBufferLength: 30, liveDurationInfinity: true };
+  if (!lowLatency) return base;
+  return { ...base, lowLatencyMode: true, liveSyncDurationCount: 2, liveMaxLatencyDurationCount: 4, maxLiveSyncPlaybackRate: 1.2 };
+}
+
+function playWithHlsJs(video: HTMLVideoElement, url: string, lowLatency: boolean, watchdog: PlaybackWatchdog): () => void {
+  const hls = new Hls(configOf(lowLatency));
+  let mediaRecoveryTried = false;
+  hls.on(Hls.Events.ERROR, (_event, data) => {
+    if (!data.fatal) return;
+    // A decode error is often cured by re-creating the media source once; a second one, or anything else, is final.
+    if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !mediaRecoveryTried) {
+      mediaRecoveryTried = true;
+      hls.recoverMediaError();
+      return;
+    }
+    watchdog.fail(data.type === Hls.ErrorTypes.NETWORK_ERROR ? 'network' : 'media');
+  });
+  hls.on(Hls.Events.MANIFEST_PARSED, () => playQuietly(() => video.play()));
+  hls.loadSource(url);
+  hls.attachMedia(video);
+  return () => hls.destroy();
+}
+
+/** Safari plays HLS itself (and some iPads have no Media Source Extensions). */
+function playNatively(video: HTMLVideoElement, url: string, watchdog: PlaybackWatchdog): () => void {
+  const failed = () => watchdog.fail(video.error?.code === 4 ? 'unsupported' : 'media');
+  video.addEventListener('error', failed);
+  video.src = url;
+  playQuietly(() => video.play());
+  return () => {
+    video.removeEventListener('error', failed);
+    video.removeAttribute('src');
+    video.load();
+  };
+}
+
+/** A live HLS line with hls.js where Media Source Extensions exist, else the browser's own HLS. */
+export function VideoPlayer({ url, muted, onError, onPlaying }: VideoPlayerProps) {
+  const { options } = usePlugin<HlsOptions>();
+  const { lowLatency, stallTimeoutSeconds } = options;
+  const element = useRef<HTMLVideoElement>(null);
+  const callbacks = useRef({ onError, onPlaying });
+  useEffect(() => {
+    callbacks.current = { onError, onPlaying };
+  });
+
+  useEffect(() => {
+    if (element.current) element.current.muted = muted;
+  }, [muted]);
+
+  useEffect(() => {
+    const video = element.current;
+    if (!video) return undefined;
+    const watchdog = watchPlayback(video, {
+      stallSeconds: stallTimeoutSeconds,
+      onPlaying: () => callbacks.current.onPlaying?.(),
+      onError: (reason) => callbacks.current.onError(reason),
+    });
+    let stop: () => void = () => undefined;
+    try {
+      if (Hls.isSupported()) stop = playWithHlsJs(video, url, lowLatency, watchdog);
+      else if (video.canPlayType(HLS_MIME) !== '') stop = playNatively(video, url, watchdog);
+      else watchdog.fail('unsupported');
+    } catch {
+      watchdog.fail('media');
+    }
+    return () => {
+      watchdog.dispose();
+      try {
+        stop();
+      } catch {
+        // Tearing down a player whose media already failed may throw; nothing is left to release then.
+      }
+    };
+  }, [url, lowLatency, stallTimeoutSeconds]);
+
+  return <video ref={element} className={styles.video} muted={muted} autoPlay playsInline data-player="hls" />;
+}
+
+const hlsPlayer: VideoPlayerModule = { VideoPlayer };
+export default hlsPlayer;

@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import { createLiveStreams, type LiveStreams, type LiveStreamsOptions } from './streams';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The on-demand live test streams of the feed's video lines (routes/media/live.ts serves them). */
+    liveStreams: LiveStreams;
+  }
+}
+
+export type MediaPluginOptions = Partial<Pick<LiveStreamsOptions, 'ffmpegPath' | 'workDir' | 'fonts' | 'tickMs'>>;
+
+/**
+ * The live video encoders over the feed, on the platform clock and config/platform.json `media`. Encoders are
+ * stopped before the server stops listening (an FLV reply is endless, so the server would wait for it) and
+ * again on close, so no ffmpeg outlives the app.
+ */
+export const mediaPlugin = fp<MediaPluginOptions>(
+  async (app, opts) => {
+    const streams = createLiveStreams({
+      ...opts,
+      feed: app.feed,
+      clock: app.clock,
+      settings: app.platformConfig.media,
+      log: app.log,
+    });
+    app.decorate('liveStreams', streams);
+    app.addHook('onReady', async () => streams.start());
+    app.addHook('preClose', async () => streams.close());
+    app.addHook('onClose', async () => streams.close());
+  },
+  { name: 'sport-pc-media', dependencies: ['sport-pc-core', 'sport-pc-feed'], fastify: '5.x' },
+);

@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { preview } from '../../../../src/kernel/issues';
+import { IN_PLAY_STATUSES, type Lang, type MatchEvent, type MatchView, type StatItem } from '../../feed';
+import { ApiError, CODES, errorEnvelope, foreheadResponses, languageField, ok } from '../../http/envelope';
+import { expecting } from '../../validation/issues';
+import { findMatch, idField, MAX_ID, platField, stampField } from '../matchData/fields';
+import { statRows, statRowSchema } from '../matchData/stats';
+
+/** How many of the match's latest events the starting state carries: enough for a ticker and the last situation. */
+export const ANIMATION_EVENTS = 30;
+
+const sideSchema = z.enum(['home', 'away']).nullable();
+
+const eventSchema = z.object({
+  seq: z.number().int().describe("position in the match's event list, from 1 (push events carry the same)"),
+  type: z.number().int().describe("football: the spec's event type (1 goal ... 27 penalty end); other sports: the platform's codes from 100"),
+  code: z.string().describe('stable key of the wording: goal, dangerousAttack, threePointer, pointWon, ...'),
+  team: sideSchema.describe('the side the event belongs to'),
+  second: z.number().int().describe('match clock seconds (basketball: left in the quarter)'),
+  period: z.number().int().describe("the sport's match period id"),
+  section: z.number().int().optional().describe('basketball: quarter (or half) number, overtimes counting on'),
+  clockText: z.string().optional().describe('basketball: game clock mm:ss'),
+  homeScore: z.number().int(),
+  awayScore: z.number().int(),
+  text: z.string().describe('the commentary in the request language'),
+});
+
+const animationSchema = z.object({
+  matchId: z.number().int(),
+  sportId: z.number().int().describe('scheme A'),
+  matchStatus: z.number().int().describe('0 upcoming, 1 live, 2 ended, 3-9 the other named statuses'),
+  inPlay: z.boolean().describe('live or in an in-play state (interrupted, suspended, coverage lost): the tracker follows the push'),
+  period: z.number().int(),
+  matchPeriod: z.string().describe('the period name in the request language'),
+  clock: z.object({
+    running: z.boolean(),
+    period: z.number().int(),
+    second: z.number().int().describe('seconds on the clock when answered'),
+    type: z.enum(['up', 'down', 'none']),
+  }),
+  homeScore: z.number().int(),
+  awayScore: z.number().int(),
+  score: z.array(z.object({ pe: z.number().int(), tyg: z.number().int(), home: z.number(), away: z.number() })).describe('score rows as in match lists'),
+  home: z.object({ id: z.number().int(), name: z.string() }),
+  away: z.object({ id: z.number().int(), name: z.string() }),
+  serveIn: z.number().int().describe('who serves: 1 home, 2 away, 0 not a serving sport or not in play'),
+  events: z.array(eventSchema).describe(`up to ${ANIMATION_EVENTS} latest events, oldest first`),
+  stats: z.array(statRowSchema).describe("the live technical statistics where the sport keeps them; empty before the start"),
+});
+
+export type AnimationData = z.output<typeof animationSchema>;
+
+export function animationEvent(e: MatchEvent, lang: Lang): z.output<typeof eventSchema> {
+  return {
+    seq: e.seq,
+    type: e.type,
+    code: e.code,
+    team: e.team,
+    second: e.second,
+    period: e.period,
+    ...(e.section !== undefined ? { section: e.section } : {}),
+    ...(e.clockText !== undefined ? { clockText: e.clockText } : {}),
+    homeScore: e.homeScore,
+    awayScore: e.awayScore,
+    text: e.text[lang],
+  };
+}
+
+export function animationData(view: MatchView, events: readonly MatchEvent[], stats: readonly StatItem[], lang: Lang): AnimationData {
+  const info = view.matchInfo;
+  return {
+    matchId: view.matchId,
+    sportId: view.sportId,
+    matchStatus: view.matchStatus,
+    inPlay: IN_PLAY_STATUSES.has(view.matchStatus),
+    period: info.period,
+    matchPeriod: info.matchPeriod,
+    clock: view.matchClock,
+    homeScore: info.homeScore,
+    awayScore: info.awayScore,
+    score: view.score,
+    home: { id: info.homeId, name: info.homeName },
+    away: { id: info.awayId, name: info.awayName },
+    serveIn: view.serveIn,
+    events: events.slice(-ANIMATION_EVENTS).map((e) => animationEvent(e, lang)),
+    stats: statRows(stats, lang),
+  };
+}
+
+const paramsSchema = z.strictObject({ matchId: idField('a match id') });
+
+const querySchema = z.strictObject({
+  source: z
+    .string()
+    .regex(/^[12]$/, { error: expecting('an animation source, 1 or 2') })
+    .optional()
+    .describe('the second animation source is a variant of the first: both answer the same state'),
+  plat: platField,
+  language: languageField,
+  t: stampField,
+  ts: stampField,
+});
+
+/**
+ * The match animation's data (the url the media call lists as a match's animation source): the tracker's starting
+ * state. The tracker then follows the match on the push channel `match:<id>:score`.
+ */
+export const animationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/media/animation/:matchId',
+    {
+      schema: {
+        summary: "A match tracker's starting state: status, clock, score, teams, recent events and live statistics",
+        description:
+          'JSON in the forehead envelope. Any match the feed holds answers (upcoming and finished ones with `inPlay` false, ' +
+          'so the tracker can say the match is not live); events are the latest ' +
+          `${ANIMATION_EVENTS}, oldest first, with their text in \`language\` (default CMN). Live updates follow on the push ` +
+          'channel `match:<id>:score` (`event`, `score`, `clock`, `status`, `ended`). Unknown match or an outright: 404.',
+        tags: ['media'],
+        params: paramsSchema,
+        querystring: querySchema,
+        response: { ...foreheadResponses(animationSchema), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { matchId } = request.params;
+      const lang = request.query.language ?? 'CMN';
+      const view = findMatch(app.feed, matchId, 'matchId', 'any', lang);
+      const sources = app.feed.media(matchId)?.animations.length ?? 0;
+      const source = Number(request.query.source ?? '1');
+      if (source > sources) throw new ApiError(404, CODES.NOT_FOUND, `source: match ${matchId} has no animation source ${source}`);
+      return ok(animationData(view, app.feed.events(matchId), app.feed.stats(matchId), lang));
+    },
+  );
+  // Ids past the router's parameter length never reach the route above: answer them as the bad ids they are.
+  app.get('/media/animation/*', { schema: { hide: true } }, async (request) => {
+    const rest = (request.params as Record<string, string>)['*'] ?? '';
+    throw new ApiError(400, CODES.INVALID_INPUT, `matchId: expected a match id (an integer 1 to ${MAX_ID}), got ${preview(rest)}`);
+  });
+};

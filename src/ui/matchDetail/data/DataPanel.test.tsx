@@ -1,0 +1,142 @@
+import { describe, expect, it } from '@jest/globals';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { envOf } from '../../../stores/env';
+import { renderWithStore } from '../../../testing/renderWithStore';
+import { DataPanel } from './DataPanel';
+import {
+  answerGets,
+  AWAY_NAME,
+  BASKETBALL_MATCH,
+  basketballTechnicAnswer,
+  EMPTY_HISTORY,
+  FOOTBALL_MATCH,
+  FOOTBALL_STATS,
+  footballInfoAnswer,
+  HOME_NAME,
+  historyAnswer,
+  installFakePush,
+  type Routes,
+} from './fixtures';
+
+async function renderPanel(routes: Routes, props: { matchId?: number; sportId?: number } = {}) {
+  let push!: ReturnType<typeof installFakePush>;
+  const result = await renderWithStore(<DataPanel matchId={props.matchId ?? FOOTBALL_MATCH} sportId={props.sportId ?? 1} homeName={HOME_NAME} awayName={AWAY_NAME} />, {
+    before: async ({ store, http }) => {
+      await envOf(store).i18n.loadNamespaces('matchData');
+      push = installFakePush(envOf(store));
+      answerGets(http.match.get, routes);
+    },
+  });
+  return { ...result, push };
+}
+
+const footballRoutes = (over: Routes = {}): Routes => ({
+  '/api/match/zq/matchInfo': () => footballInfoAnswer(),
+  '/api/match/history': () => historyAnswer(),
+  ...over,
+});
+
+describe('<DataPanel>', () => {
+  it('shows weather, technical statistics and the history tables', async () => {
+    const { http } = await renderPanel(footballRoutes());
+    const weather = await screen.findByRole('region', { name: 'Weather' });
+    expect(within(weather).getByRole('img', { name: 'Partly Cloudy' })).toBeInTheDocument();
+    expect(within(weather).getByText('18 °C')).toBeInTheDocument();
+    expect(within(weather).getByText('3.4 m/s')).toBeInTheDocument();
+    expect(within(weather).getByText('1012 hPa')).toBeInTheDocument();
+    expect(within(weather).getByText('64%')).toBeInTheDocument();
+
+    const stats = screen.getByRole('table', { name: 'Technical statistics' });
+    expect(within(stats).getByRole('columnheader', { name: HOME_NAME })).toBeInTheDocument();
+    const possession = within(stats).getByRole('rowheader', { name: 'Possession' }).closest('tr')!;
+    expect(within(possession).getByText('58%')).toBeInTheDocument();
+    expect(within(possession).getByText('42%')).toBeInTheDocument();
+    const corners = within(stats).getByRole('rowheader', { name: 'Corners' }).closest('tr')!;
+    expect(within(corners).getByText('6')).toBeInTheDocument();
+    // A statistic the spec does not name comes with the platform's label.
+    expect(within(stats).getByRole('rowheader', { name: 'Free Kicks' })).toBeInTheDocument();
+
+    const h2h = screen.getByRole('table', { name: 'Head to head' });
+    expect(within(h2h).getAllByRole('row')).toHaveLength(3);
+    expect(within(h2h).getByText('2026-10-03')).toBeInTheDocument();
+    expect(within(h2h).getByText('Win')).toBeInTheDocument();
+    expect(within(h2h).getByText('Draw')).toBeInTheDocument();
+    const homeLast = screen.getByRole('table', { name: "Home team's recent matches" });
+    expect(within(homeLast).getByText('Loss')).toBeInTheDocument();
+    expect(within(homeLast).getByText('L').closest('span[class*="lose"]')).not.toBeNull();
+    expect(screen.getByRole('table', { name: "Away team's recent matches" })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'League table' });
+    expect(within(table).getByRole('rowheader', { name: HOME_NAME }).closest('tr')).toHaveTextContent('23');
+    const goals = screen.getByRole('table', { name: 'Goal distribution' });
+    expect(within(goals).getByRole('columnheader', { name: `${HOME_NAME} scored` })).toBeInTheDocument();
+    expect(within(goals).getByRole('rowheader', { name: "75-90'" }).closest('tr')).toHaveTextContent('6');
+    // Kick-offs read in the platform's zone (Asia/Shanghai): 12:30 UTC is 20:30 there.
+    expect(within(screen.getByRole('table', { name: "Home team's next matches" })).getByText('11-28 20:30')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: "Away team's next matches" })).toBeNull();
+    const injuries = screen.getByRole('table', { name: 'Injuries and suspensions' });
+    expect(within(injuries).getByRole('rowheader', { name: 'Sam Stone' }).closest('tr')).toHaveTextContent('Hamstring');
+
+    expect(http.match.get).toHaveBeenCalledWith('/api/match/zq/matchInfo', expect.objectContaining({ params: expect.objectContaining({ id: FOOTBALL_MATCH, plat: 'pc', language: 'ENG' }), noAuth: true }));
+  });
+
+  it('applies football:tec pushes for its match and ignores other matches', async () => {
+    const { push } = await renderPanel(footballRoutes());
+    const stats = await screen.findByRole('table', { name: 'Technical statistics' });
+    expect(push.subscribers('football:tec')).toBe(1);
+    const cornersRow = () => within(stats).getByRole('rowheader', { name: 'Corners' }).closest('tr')!;
+    expect(cornersRow()).toHaveTextContent('6Corners3');
+
+    const pushed = FOOTBALL_STATS.map((s) => (s.key === 'corners' ? { ...s, home: 7 } : s));
+    act(() => push.deliver('football:tec', { matchId: FOOTBALL_MATCH + 1, stats: pushed.map((s) => ({ ...s, home: 99 })) }));
+    expect(cornersRow()).toHaveTextContent('6Corners3');
+    act(() => push.deliver('football:tec', { matchId: FOOTBALL_MATCH, stats: pushed }));
+    expect(cornersRow()).toHaveTextContent('7Corners3');
+  });
+
+  it('says when there are no statistics yet and no history', async () => {
+    await renderPanel(footballRoutes({ '/api/match/zq/matchInfo': () => footballInfoAnswer({ stats: [], weather: undefined }), '/api/match/history': () => historyAnswer(EMPTY_HISTORY) }));
+    expect(await screen.findByText('Statistics appear once the match starts.')).toBeInTheDocument();
+    expect(await screen.findByText('No history for this match.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows a failure with Retry per block, and Retry loads again', async () => {
+    let fail = true;
+    const { http } = await renderPanel(
+      footballRoutes({
+        '/api/match/history': () => {
+          if (fail) throw new Error('network');
+          return historyAnswer();
+        },
+      }),
+    );
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect(await within(history).findByText('The data could not be loaded.')).toBeInTheDocument();
+    // The statistics still show: one failed call does not take the whole tab down.
+    expect(await screen.findByRole('table', { name: 'Technical statistics' })).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(history).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Head to head' })).toBeInTheDocument();
+    expect(http.match.get.mock.calls.filter(([url]) => url === '/api/match/history')).toHaveLength(2);
+  });
+
+  it('shows basketball points per period and statistics from teahnic, refetched on the score channel', async () => {
+    let homeScore = 52;
+    const { http, push } = await renderPanel(
+      { '/api/score/lq/teahnic': () => basketballTechnicAnswer({ homeScore }), '/api/match/history': () => historyAnswer(EMPTY_HISTORY) },
+      { matchId: BASKETBALL_MATCH, sportId: 3 },
+    );
+    const periods = await screen.findByRole('table', { name: 'Score by period' });
+    expect(within(periods).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Team', expect.any(String), expect.any(String), 'Total']);
+    expect(within(periods).getByRole('rowheader', { name: HOME_NAME }).closest('tr')).toHaveTextContent('282452');
+    expect(within(screen.getByRole('table', { name: 'Technical statistics' })).getByRole('rowheader', { name: 'Rebounds' })).toBeInTheDocument();
+    expect(http.match.get).not.toHaveBeenCalledWith('/api/match/zq/matchInfo', expect.anything());
+
+    homeScore = 54;
+    act(() => push.deliver(`match:${BASKETBALL_MATCH}:score`, { kind: 'clock', matchId: BASKETBALL_MATCH }));
+    expect(http.match.get.mock.calls.filter(([url]) => url === '/api/score/lq/teahnic')).toHaveLength(1);
+    act(() => push.deliver(`match:${BASKETBALL_MATCH}:score`, { kind: 'score', matchId: BASKETBALL_MATCH }));
+    await waitFor(() => expect(within(periods).getByRole('rowheader', { name: HOME_NAME }).closest('tr')).toHaveTextContent('282654'));
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from '@jest/globals';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { envOf } from '../../../stores/env';
+import { renderWithStore } from '../../../testing/renderWithStore';
+import { answerGets, AWAY_NAME, BASKETBALL_MATCH, FOOTBALL_MATCH, HOME_NAME, installFakePush, lineupAnswer, type Routes } from './fixtures';
+import { LineupPanel } from './LineupPanel';
+import { formationLines } from './Pitch';
+
+async function renderPanel(routes: Routes, props: { matchId?: number; sportId?: number } = {}) {
+  let push!: ReturnType<typeof installFakePush>;
+  const result = await renderWithStore(<LineupPanel matchId={props.matchId ?? FOOTBALL_MATCH} sportId={props.sportId ?? 1} homeName={HOME_NAME} awayName={AWAY_NAME} />, {
+    before: async ({ store, http }) => {
+      await envOf(store).i18n.loadNamespaces('matchData');
+      push = installFakePush(envOf(store));
+      answerGets(http.match.get, routes);
+    },
+  });
+  return { ...result, push };
+}
+
+describe('<LineupPanel>', () => {
+  it('draws both elevens on a pitch and lists starters, substitutes and incidents', async () => {
+    const { container, http } = await renderPanel({ '/api/score/zq/lineup': () => lineupAnswer() });
+    const pitch = await screen.findByRole('img', { name: `${HOME_NAME} 4-3-3 against ${AWAY_NAME} 4-3-3` });
+    // 22 shirts, each a numbered circle with the name below.
+    expect(pitch.querySelectorAll('circle[r="6"]')).toHaveLength(22);
+    expect(within(pitch).getByText('Home 11')).toBeInTheDocument();
+    expect(container.querySelectorAll('svg[role="img"] text').length).toBeGreaterThanOrEqual(44);
+
+    const starters = screen.getByRole('list', { name: `${HOME_NAME} starters` });
+    expect(within(starters).getAllByRole('listitem')).toHaveLength(11);
+    expect(within(starters).getAllByRole('listitem')[0]).toHaveTextContent('No. 1Home 1G');
+    const subs = screen.getByRole('list', { name: `${AWAY_NAME} substitutes` });
+    expect(within(subs).getAllByRole('listitem')).toHaveLength(2);
+
+    const incidents = screen.getByRole('region', { name: 'Incidents' });
+    const items = within(incidents).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(`21'Yellow card${AWAY_NAME}Away 4`);
+    expect(within(items[0]!).getByRole('img', { name: 'Yellow card' })).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent(`62'Substitution${HOME_NAME}Home Sub on for Home 8`);
+    expect(within(items[1]!).getByRole('img', { name: 'Substitution' })).toBeInTheDocument();
+    expect(http.match.get).toHaveBeenCalledWith('/api/score/zq/lineup', expect.objectContaining({ params: expect.objectContaining({ id: FOOTBALL_MATCH }) }));
+  });
+
+  it('says the line-ups are not announced, then shows them when lineup:status names the match', async () => {
+    let published = false;
+    const { http, push } = await renderPanel({ '/api/score/zq/lineup': () => lineupAnswer({ published }) });
+    expect(await screen.findByText('The line-ups have not been announced yet.')).toBeInTheDocument();
+    published = true;
+    act(() => push.deliver('lineup:status', { kind: 'lineup', matchId: FOOTBALL_MATCH + 1 }));
+    expect(http.match.get).toHaveBeenCalledTimes(1);
+    act(() => push.deliver('lineup:status', { kind: 'lineup', matchId: FOOTBALL_MATCH }));
+    expect(await screen.findByRole('list', { name: `${HOME_NAME} starters` })).toBeInTheDocument();
+    expect(http.match.get).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows basketball line-ups as two lists without a pitch', async () => {
+    const { http } = await renderPanel({ '/api/score/lq/lineup': () => lineupAnswer({ basketball: true }) }, { matchId: BASKETBALL_MATCH, sportId: 3 });
+    const home = await screen.findByRole('list', { name: `${HOME_NAME} starters` });
+    expect(within(home).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(home).getAllByRole('listitem')[0]).toHaveTextContent('No. 4Home PGPG');
+    expect(screen.getByRole('list', { name: `${AWAY_NAME} starters` })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /against/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Incidents' })).toBeNull();
+    expect(http.match.get).toHaveBeenCalledWith('/api/score/lq/lineup', expect.anything());
+  });
+
+  it('fails with a Retry that loads again', async () => {
+    let fail = true;
+    await renderPanel({
+      '/api/score/zq/lineup': () => {
+        if (fail) throw new Error('down');
+        return lineupAnswer();
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(screen.queryByRole('list', { name: `${HOME_NAME} starters` })).toBeNull();
+    fail = false;
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByRole('list', { name: `${HOME_NAME} starters` })).toBeInTheDocument());
+  });
+});
+
+describe('formationLines', () => {
+  const p = (id: number, position: string) => ({ id, number: id, name: `P${id}`, position });
+  const eleven = [p(1, 'G'), p(2, 'D'), p(3, 'D'), p(4, 'D'), p(5, 'D'), p(6, 'M'), p(7, 'M'), p(8, 'M'), p(9, 'M'), p(10, 'F'), p(11, 'F')];
+
+  it('splits the outfield players by the formation, goalkeeper first', () => {
+    expect(formationLines(eleven, [4, 2, 3, 1]).map((line) => line.map((x) => x.id))).toEqual([[1], [2, 3, 4, 5], [6, 7], [8, 9, 10], [11]]);
+  });
+
+  it('groups by position when the formation does not add up', () => {
+    expect(formationLines(eleven, [4, 4, 3]).map((line) => line.length)).toEqual([1, 4, 4, 2]);
+    expect(formationLines([], [4, 4, 2])).toEqual([]);
+  });
+});

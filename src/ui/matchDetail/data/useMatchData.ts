@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+import { matchDataOf, type Remote } from '../../../stores/matchData';
+import { useStore } from '../../storeContext';
+
+/** The match-data store (made on first use), and the language and time zone the answers are read in. */
+export function useMatchData() {
+  const root = useStore();
+  return { store: matchDataOf(root), language: root.settings.apiLanguage, timeZone: root.ui.timezone };
+}
+
+/** Loads an answer the first time a panel shows it. */
+export function useEnsure(remote: Remote<unknown> | undefined): void {
+  useEffect(() => remote?.ensure(), [remote]);
+}

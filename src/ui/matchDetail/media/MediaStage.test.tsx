@@ -1,0 +1,302 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { useEffect } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import * as z from 'zod/mini';
+import {
+  createKernelEvents,
+  definePlugin,
+  KernelProvider,
+  loadPlugins,
+  type AnimationProps,
+  type AnyPluginManifest,
+  type VideoFormat,
+  type VideoPlayerProps,
+} from '../../../kernel';
+import { fakeHttp } from '../../../testing/fakeEnv';
+import { createTestI18n } from '../../../testing/i18n';
+import { MediaStage } from './MediaStage';
+
+/** The props each fake player was last rendered with, and how often each format's player mounted. */
+const players: { format: VideoFormat; props: VideoPlayerProps }[] = [];
+const mounts: string[] = [];
+
+function fakePlayer(format: VideoFormat) {
+  return function FakePlayer(props: VideoPlayerProps) {
+    players.push({ format, props });
+    // Logged once per mount: the stage remounts a player for a new url or a retry.
+    useMountLog(`${format} ${props.url}`);
+    return <div data-testid="video-player" data-format={format} data-url={props.url} />;
+  };
+}
+
+function useMountLog(entry: string) {
+  useEffect(() => {
+    mounts.push(entry);
+  }, []);
+}
+
+function FakeAnimation({ url, matchId, sportId }: AnimationProps) {
+  return <div data-testid="animation" data-url={url} data-match={matchId} data-sport={sportId} />;
+}
+
+const noOptions = z.strictObject({});
+const manifests: AnyPluginManifest[] = [
+  definePlugin({ id: 'player-flv', point: 'video', match: { formats: ['flv'] }, options: noOptions, loader: async () => ({ default: { VideoPlayer: fakePlayer('flv') } }) }),
+  definePlugin({ id: 'player-hls', point: 'video', match: { formats: ['hls'] }, options: noOptions, loader: async () => ({ default: { VideoPlayer: fakePlayer('hls') } }) }),
+  definePlugin({ id: 'player-animation', point: 'animation', match: { sportIds: [] }, options: noOptions, loader: async () => ({ default: { Animation: FakeAnimation } }) }),
+];
+const registry = new Map(manifests.map((m) => [m.id, m]));
+const ALL = manifests.map((m) => m.id);
+
+const line = (n: number) => ({ line: n, pc: `/media/live/101/${n}.flv`, h5: `/media/live/101/${n}/index.m3u8` });
+const ANSWER = { matchId: 101, videos: [line(1), line(2), line(3)], animations: [{ pc: '/media/animation/101', h5: '/media/animation/101?h5' }] };
+
+async function setup({ answer = ANSWER as unknown, enabled = ALL, fail = false }: { answer?: unknown; enabled?: string[]; fail?: boolean } = {}) {
+  const i18n = await createTestI18n('en');
+  await i18n.loadNamespaces(['common', 'media']);
+  const http = fakeHttp();
+  Object.assign(http.media, { defaults: { baseURL: 'http://media.test' } });
+  if (fail) http.media.get.mockRejectedValueOnce(new Error('offline'));
+  http.media.get.mockResolvedValue(answer);
+  const plugins = loadPlugins({ plugins: ALL.map((id) => ({ id, enabled: enabled.includes(id), options: {} })) }, registry as ReadonlyMap<string, AnyPluginManifest>);
+  await act(async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <KernelProvider value={{ plugins, events: createKernelEvents(), services: { http } }}>
+          <MediaStage matchId={101} sportId={1} />
+        </KernelProvider>
+      </I18nextProvider>,
+    );
+  });
+  return { http };
+}
+
+/**
+ * A keyboard-or-mouse activation (focus, then click) inside an awaited act: a click that renders a plugin for the first
+ * time suspends until its code loads, which React settles only in an awaited act.
+ */
+const click = (element: HTMLElement) =>
+  act(async () => {
+    element.focus();
+    fireEvent.click(element);
+  });
+const lastPlayer = () => players[players.length - 1]!;
+const playerElement = () => screen.findByTestId('video-player');
+
+afterEach(() => {
+  players.length = 0;
+  mounts.length = 0;
+});
+
+describe('<MediaStage>', () => {
+  it('asks the media host for the match, and shows video on line 1 with the FLV player by default', async () => {
+    const { http } = await setup();
+    expect(http.media.get).toHaveBeenCalledWith('/media/video/web', expect.objectContaining({ params: { matchId: 101 } }));
+    const player = await playerElement();
+    expect(player).toHaveAttribute('data-format', 'flv');
+    expect(player).toHaveAttribute('data-url', 'http://media.test/media/live/101/1.flv');
+    expect(lastPlayer().props.muted).toBe(true);
+
+    const modes = screen.getByRole('group', { name: 'Watch' });
+    expect(within(modes).getByRole('button', { name: 'Live video' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(modes).getByRole('button', { name: 'Animation' })).toHaveAttribute('aria-pressed', 'false');
+    const lines = within(screen.getByRole('group', { name: 'Line' })).getAllByRole('button');
+    expect(lines.map((b) => b.getAttribute('aria-label'))).toEqual(['Line 1', 'Line 2', 'Line 3']);
+    expect(lines.map((b) => b.getAttribute('aria-pressed'))).toEqual(['true', 'false', 'false']);
+  });
+
+  it('shows loading until the player says it is playing', async () => {
+    await setup();
+    await playerElement();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading line 1…');
+    act(() => lastPlayer().props.onPlaying?.());
+    expect(screen.queryByText('Loading line 1…')).toBeNull();
+  });
+
+  it('defaults to the animation when the match has no video lines, and switches modes on request', async () => {
+    await setup({ answer: { ...ANSWER, videos: [] } });
+    const animation = await screen.findByTestId('animation');
+    expect(animation).toHaveAttribute('data-url', 'http://media.test/media/animation/101');
+    expect(animation).toHaveAttribute('data-match', '101');
+    expect(animation).toHaveAttribute('data-sport', '1');
+    expect(screen.queryByRole('button', { name: 'Live video' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Line' })).toBeNull();
+  });
+
+  it('switches between video and animation with the mode buttons', async () => {
+    await setup();
+    await playerElement();
+    await act(async () => lastPlayer().props.onPlaying?.());
+    await click(screen.getByRole('button', { name: 'Animation' }));
+    expect(await screen.findByTestId('animation')).toBeInTheDocument();
+    expect(screen.queryByTestId('video-player')).toBeNull();
+    await click(screen.getByRole('button', { name: 'Live video' }));
+    expect(await playerElement()).toHaveAttribute('data-url', 'http://media.test/media/live/101/1.flv');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading line 1…');
+  });
+
+  it('plays the chosen line', async () => {
+    await setup();
+    await playerElement();
+    await click(screen.getByRole('button', { name: 'Line 2' }));
+    expect(await playerElement()).toHaveAttribute('data-url', 'http://media.test/media/live/101/2.flv');
+    expect(screen.getByRole('button', { name: 'Line 2' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Line 1' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading line 2…');
+  });
+
+  it('says which line failed and offers the next line and Retry', async () => {
+    await setup();
+    await playerElement();
+    await act(async () => lastPlayer().props.onError('network'));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Line 1 failed to play.');
+    expect(screen.queryByTestId('video-player')).toBeNull();
+
+    await click(within(alert).getByRole('button', { name: 'Try line 2' }));
+    expect(await playerElement()).toHaveAttribute('data-url', 'http://media.test/media/live/101/2.flv');
+
+    await act(async () => lastPlayer().props.onError('media'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Line 2 failed to play.');
+    mounts.length = 0;
+    await click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await playerElement()).toHaveAttribute('data-url', 'http://media.test/media/live/101/2.flv');
+    expect(mounts).toEqual(['flv http://media.test/media/live/101/2.flv']);
+  });
+
+  it('offers line 1 again after the last line fails, and only Retry for a single line', async () => {
+    await setup({ answer: { ...ANSWER, videos: [line(1)] } });
+    await playerElement();
+    await act(async () => lastPlayer().props.onError('network'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Line 1 failed to play.');
+    expect(screen.queryByRole('button', { name: /Try line/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('plays the HLS url with the HLS player when the FLV player is switched off', async () => {
+    await setup({ enabled: ['player-hls', 'player-animation'] });
+    const player = await playerElement();
+    expect(player).toHaveAttribute('data-format', 'hls');
+    expect(player).toHaveAttribute('data-url', 'http://media.test/media/live/101/1/index.m3u8');
+  });
+
+  it('falls back to HLS when the browser cannot play FLV', async () => {
+    await setup();
+    await playerElement();
+    await act(async () => lastPlayer().props.onError('unsupported'));
+    const player = await playerElement();
+    expect(player).toHaveAttribute('data-format', 'hls');
+    expect(player).toHaveAttribute('data-url', 'http://media.test/media/live/101/1/index.m3u8');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The fallback holds for the other lines too.
+    await click(screen.getByRole('button', { name: 'Line 3' }));
+    expect(await playerElement()).toHaveAttribute('data-url', 'http://media.test/media/live/101/3/index.m3u8');
+  });
+
+  it('says the browser cannot play the video when no format is left', async () => {
+    await setup({ enabled: ['player-flv'] });
+    await playerElement();
+    await act(async () => lastPlayer().props.onError('unsupported'));
+    expect(screen.getByRole('alert')).toHaveTextContent('This browser cannot play this video.');
+  });
+
+  it('says so when the match has no video or animation', async () => {
+    await setup({ answer: { matchId: 101, videos: [], animations: [] } });
+    expect(await screen.findByText('No video or animation for this match.')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Watch' })).toBeNull();
+  });
+
+  it('treats video without an enabled player, and animation without an animation plugin, as absent', async () => {
+    await setup({ enabled: [] });
+    expect(await screen.findByText('No video or animation for this match.')).toBeInTheDocument();
+  });
+
+  it('reads the spec’s numbered sources when the answer has no lists', async () => {
+    await setup({ answer: { matchId: 101, videoSource2: { 101: { pc: '/v/2.flv', h5: '/v/2.m3u8' } }, animateSource1: { 101: { pc: '/a/101', h5: '/a/101' } } } });
+    expect(await playerElement()).toHaveAttribute('data-url', 'http://media.test/v/2.flv');
+    expect(screen.getByRole('button', { name: 'Line 2' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows a failed media call with a Retry that asks again', async () => {
+    const { http } = await setup({ fail: true });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The video and animation could not be loaded.');
+    await click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await playerElement()).toBeInTheDocument();
+    expect(http.media.get).toHaveBeenCalledTimes(2);
+  });
+
+  describe('full screen', () => {
+    const proto = HTMLElement.prototype as { requestFullscreen?: unknown };
+    const original = proto.requestFullscreen;
+    afterEach(() => {
+      proto.requestFullscreen = original;
+      delete (document as { fullscreenElement?: unknown }).fullscreenElement;
+      delete (document as { exitFullscreen?: unknown }).exitFullscreen;
+    });
+
+    it('puts the stage in full screen, follows the browser’s state, and leaves with the button or Escape', async () => {
+      const request = jest.fn(async function (this: HTMLElement) {
+        Object.defineProperty(document, 'fullscreenElement', { configurable: true, value: this });
+        document.dispatchEvent(new Event('fullscreenchange'));
+      });
+      const exit = jest.fn(async () => {
+        Object.defineProperty(document, 'fullscreenElement', { configurable: true, value: null });
+        document.dispatchEvent(new Event('fullscreenchange'));
+      });
+      proto.requestFullscreen = request;
+      Object.defineProperty(document, 'exitFullscreen', { configurable: true, value: exit });
+      await setup();
+      await playerElement();
+      const stage = screen.getByRole('region', { name: 'Live video and animation' });
+
+      await click(screen.getByRole('button', { name: 'Full screen' }));
+      expect(request).toHaveBeenCalledTimes(1);
+      expect(request.mock.contexts[0]).toBe(stage);
+      const exitButton = await screen.findByRole('button', { name: 'Exit full screen' });
+      expect(exitButton).toHaveAttribute('aria-pressed', 'true');
+
+      await click(exitButton);
+      expect(exit).toHaveBeenCalledTimes(1);
+      expect(await screen.findByRole('button', { name: 'Full screen' })).toHaveAttribute('aria-pressed', 'false');
+
+      await click(screen.getByRole('button', { name: 'Full screen' }));
+      await screen.findByRole('button', { name: 'Exit full screen' });
+      await act(async () => {
+        fireEvent.keyDown(document.activeElement ?? stage, { key: 'Escape' });
+      });
+      expect(exit).toHaveBeenCalledTimes(2);
+      expect(await screen.findByRole('button', { name: 'Full screen' })).toBeInTheDocument();
+    });
+
+    it('has no full-screen button where the browser has no full screen', async () => {
+      proto.requestFullscreen = undefined;
+      await setup();
+      await playerElement();
+      expect(screen.queryByRole('button', { name: 'Full screen' })).toBeNull();
+    });
+  });
+
+  it('opens the cast-to-screen guide and closes it', async () => {
+    await setup();
+    await playerElement();
+    const opener = screen.getByRole('button', { name: 'Cast to screen' });
+    await click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Cast to a TV or screen' });
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(3);
+    expect(dialog).toHaveTextContent('Cast tab');
+    expect(dialog).toHaveTextContent('Windows + K');
+    await click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveFocus();
+  });
+
+  it('mutes by default and turns the sound on for the player', async () => {
+    await setup();
+    await playerElement();
+    await click(screen.getByRole('button', { name: 'Sound on' }));
+    expect(lastPlayer().props.muted).toBe(false);
+    expect(screen.getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});

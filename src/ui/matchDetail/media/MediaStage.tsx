@@ -1,0 +1,340 @@
+import { observer } from 'mobx-react-lite';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Slot, useKernel, type VideoFormat, type VideoPlayerProps } from '../../../kernel';
+import { Button } from '../../common/Button';
+import type { AppServices } from '../../services';
+import { CastTutorial } from './CastTutorial';
+import {
+  availableModes,
+  FORMAT_PREFERENCE,
+  MEDIA_PATH,
+  nextLine,
+  parseMatchMedia,
+  playableSource,
+  resolveMediaUrl,
+  type MatchMediaSources,
+  type MediaMode,
+  type VideoLine,
+} from './mediaSources';
+import styles from './MediaStage.module.css';
+
+export interface MediaStageProps {
+  matchId: number;
+  /** Scheme A sport id: picks the animation plugin that draws this sport. */
+  sportId: number;
+}
+
+/**
+ * The match screen's media stage: the match's live video (line by line, FLV on desktop with HLS as the fallback) or
+ * its animation, with full screen and a cast-to-screen guide. The player libraries live in the player plugins'
+ * chunks, so nothing of them downloads until a video plays.
+ */
+export function MediaStage(props: MediaStageProps) {
+  return (
+    <Suspense fallback={<StageSkeleton />}>
+      <MediaStageContent key={props.matchId} {...props} />
+    </Suspense>
+  );
+}
+
+/** The stage's footprint while its strings load (the `media` namespace is a lazy chunk). */
+function StageSkeleton() {
+  const { t } = useTranslation();
+  return <div className={styles.skeleton} role="status" aria-label={t('app.loading')} />;
+}
+
+type Fetch = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; media: MatchMediaSources };
+
+function useMatchMedia(matchId: number): { state: Fetch; retry(): void } {
+  const client = useKernel<AppServices>().services.http.media;
+  const [state, setState] = useState<Fetch>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let current = true;
+    setState({ status: 'loading' });
+    const baseURL = client.defaults?.baseURL;
+    client
+      .get<unknown, unknown>(MEDIA_PATH, { params: { matchId }, signal: controller.signal })
+      .then(
+        (data) => current && setState({ status: 'ready', media: parseMatchMedia(data, matchId, (path) => resolveMediaUrl(path, baseURL)) }),
+        () => current && setState({ status: 'failed' }),
+      );
+    return () => {
+      current = false;
+      controller.abort();
+    };
+  }, [client, matchId, attempt]);
+
+  return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+}
+
+const MediaStageContent = observer(function MediaStageContent({ matchId, sportId }: MediaStageProps) {
+  const { t } = useTranslation('media');
+  const { plugins } = useKernel<AppServices>();
+  const { state, retry } = useMatchMedia(matchId);
+  const stage = useRef<HTMLElement>(null);
+  const fullscreen = useFullscreen(stage);
+  const [castOpen, setCastOpen] = useState(false);
+  const [chosenMode, setChosenMode] = useState<MediaMode | null>(null);
+
+  const players = useMemo(() => new Set<VideoFormat>(plugins.list('video').flatMap((p) => p.manifest.match.formats)), [plugins]);
+  const animationPlayer = plugins.list('animation', { sportId }).length > 0;
+  const media = state.status === 'ready' ? state.media : undefined;
+  const modes = media ? availableModes({ media, players, animationPlayer }) : [];
+  const mode = chosenMode && modes.includes(chosenMode) ? chosenMode : modes[0];
+  const video = useVideoLines(media && mode === 'video' ? media.videos : [], players);
+
+  const chooseMode = (id: MediaMode) => {
+    if (id === mode) return;
+    setChosenMode(id);
+    // Back to video: a fresh player, so the stage waits for its first frame again.
+    if (id === 'video') video.retry();
+  };
+
+  let screen: ReactNode;
+  if (state.status === 'loading') {
+    screen = <Notice busy>{t('stage.loading')}</Notice>;
+  } else if (state.status === 'failed') {
+    screen = (
+      <Notice alert>
+        <span>{t('stage.loadFailed')}</span>
+        <Button variant="onDark" onClick={retry}>
+          {t('stage.retry')}
+        </Button>
+      </Notice>
+    );
+  } else if (mode === 'video') {
+    screen = <VideoScreen video={video} />;
+  } else if (mode === 'animation' && media?.animation) {
+    const url = media.animation;
+    screen = (
+      <Slot
+        point="animation"
+        select={{ sportId }}
+        fallback={<Notice busy>{t('stage.loading')}</Notice>}
+        render={(module) => <module.Animation url={url} matchId={matchId} sportId={sportId} />}
+      />
+    );
+  } else {
+    screen = <Notice>{t('stage.empty')}</Notice>;
+  }
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    // Browsers leave full screen on Escape themselves; this covers hosts that let the key reach the page first.
+    // Escape inside the cast guide closes the guide only.
+    if (event.key !== 'Escape' || !fullscreen.active) return;
+    if (event.target instanceof Element && event.target.closest('dialog')) return;
+    fullscreen.exit();
+  };
+
+  return (
+    <section ref={stage} className={styles.stage} aria-label={t('stage.label')} data-media-mode={mode ?? 'none'} data-fullscreen={fullscreen.active || undefined} onKeyDown={onKeyDown}>
+      <div className={styles.screen}>{screen}</div>
+      <div className={styles.toolbar}>
+        {modes.length > 0 && (
+          <div className={styles.group} role="group" aria-label={t('mode.label')}>
+            {modes.map((id) => (
+              <button key={id} type="button" className={styles.toggle} aria-pressed={id === mode} onClick={() => chooseMode(id)}>
+                {t(`mode.${id}`)}
+              </button>
+            ))}
+          </div>
+        )}
+        {mode === 'video' && video.lines.length > 0 && (
+          <div className={styles.group} role="group" aria-label={t('line.label')}>
+            <span className={styles.groupLabel} aria-hidden="true">
+              {t('line.label')}
+            </span>
+            {video.lines.map((line) => (
+              <button
+                key={line.line}
+                type="button"
+                className={styles.line}
+                aria-pressed={line.line === video.line}
+                aria-label={t('line.name', { line: line.line })}
+                onClick={() => video.choose(line.line)}
+              >
+                {line.line}
+              </button>
+            ))}
+          </div>
+        )}
+        <span className={styles.spacer} />
+        {mode === 'video' && (
+          <button type="button" className={styles.tool} aria-pressed={!video.muted} onClick={video.toggleMuted}>
+            {video.muted ? t('sound.on') : t('sound.off')}
+          </button>
+        )}
+        <button type="button" className={styles.tool} aria-haspopup="dialog" onClick={() => setCastOpen(true)}>
+          {t('cast.open')}
+        </button>
+        {fullscreen.supported && (
+          <button type="button" className={styles.tool} aria-pressed={fullscreen.active} onClick={fullscreen.toggle}>
+            {fullscreen.active ? t('fullscreen.exit') : t('fullscreen.enter')}
+          </button>
+        )}
+      </div>
+      <CastTutorial open={castOpen} onClose={() => setCastOpen(false)} />
+    </section>
+  );
+});
+
+function Notice({ children, busy = false, alert = false }: { children: ReactNode; busy?: boolean; alert?: boolean }) {
+  return (
+    <div className={styles.notice} role={alert ? 'alert' : busy ? 'status' : undefined} aria-busy={busy || undefined}>
+      {busy && <span className={styles.spinner} aria-hidden="true" />}
+      {children}
+    </div>
+  );
+}
+
+type PlayStatus = 'loading' | 'playing' | 'failed';
+
+interface VideoLines {
+  /** Lines this build can play (a player plugin is on for one of their formats). */
+  lines: VideoLine[];
+  line: number | undefined;
+  source: { format: VideoFormat; url: string } | undefined;
+  status: PlayStatus;
+  attempt: number;
+  muted: boolean;
+  choose(line: number): void;
+  retry(): void;
+  toggleMuted(): void;
+  onError(url: string, reason: Parameters<VideoPlayerProps['onError']>[0]): void;
+  onPlaying(url: string): void;
+}
+
+/**
+ * Which line plays, in which format, and how it is doing. A player that says its format cannot play in this browser
+ * makes every line fall back to the next format (HLS after FLV); any other failure is the line's, and the stage
+ * offers the next line and Retry.
+ */
+function useVideoLines(videos: readonly VideoLine[], players: ReadonlySet<VideoFormat>): VideoLines {
+  const lines = useMemo(() => videos.filter((v) => FORMAT_PREFERENCE.some((f) => v.urls[f] && players.has(f))), [videos, players]);
+  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  const [unsupported, setUnsupported] = useState<ReadonlySet<VideoFormat>>(() => new Set());
+  const [status, setStatus] = useState<PlayStatus>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const [muted, setMuted] = useState(true);
+
+  const current = lines.find((l) => l.line === chosen) ?? lines[0];
+  const source = current ? playableSource(current, players, unsupported) : undefined;
+  const url = source?.url;
+  const retry = () => {
+    setStatus('loading');
+    setAttempt((n) => n + 1);
+  };
+
+  return {
+    lines,
+    line: current?.line,
+    source,
+    status,
+    attempt,
+    muted,
+    choose(line) {
+      if (line === current?.line) {
+        if (status === 'failed') retry();
+        return;
+      }
+      setChosen(line);
+      setStatus('loading');
+    },
+    retry,
+    toggleMuted: () => setMuted((m) => !m),
+    onError(from, reason) {
+      if (from !== url || !source) return;
+      if (reason === 'unsupported') setUnsupported((set) => new Set(set).add(source.format));
+      else setStatus('failed');
+    },
+    onPlaying(from) {
+      if (from === url) setStatus('playing');
+    },
+  };
+}
+
+function VideoScreen({ video }: { video: VideoLines }) {
+  const { t } = useTranslation('media');
+  const { source, line, status } = video;
+  if (line === undefined) return <Notice>{t('stage.empty')}</Notice>;
+  if (!source) return <Notice alert>{t('video.unsupported')}</Notice>;
+
+  if (status === 'failed') {
+    const next = nextLine(video.lines, line);
+    return (
+      <Notice alert>
+        <span>{t('video.failed', { line })}</span>
+        <span className={styles.actions}>
+          {next !== undefined && (
+            <Button variant="primary" onClick={() => video.choose(next)}>
+              {t('video.tryLine', { line: next })}
+            </Button>
+          )}
+          <Button variant="onDark" onClick={video.retry}>
+            {t('video.retry')}
+          </Button>
+        </span>
+      </Notice>
+    );
+  }
+
+  const { format, url } = source;
+  return (
+    <>
+      <Slot
+        point="video"
+        select={{ format }}
+        render={(module) => (
+          <module.VideoPlayer
+            key={`${url}#${video.attempt}`}
+            url={url}
+            muted={video.muted}
+            onError={(reason) => video.onError(url, reason)}
+            onPlaying={() => video.onPlaying(url)}
+          />
+        )}
+      />
+      {status === 'loading' && (
+        <div className={styles.overlay}>
+          <Notice busy>{t('video.loading', { line })}</Notice>
+        </div>
+      )}
+    </>
+  );
+}
+
+interface Fullscreen {
+  supported: boolean;
+  active: boolean;
+  toggle(): void;
+  exit(): void;
+}
+
+/** Full screen for the stage element, its state following the browser's (Escape, the browser's own controls). */
+function useFullscreen(element: RefObject<HTMLElement | null>): Fullscreen {
+  const [active, setActive] = useState(false);
+  useEffect(() => {
+    const changed = () => setActive(document.fullscreenElement != null && document.fullscreenElement === element.current);
+    document.addEventListener('fullscreenchange', changed);
+    return () => document.removeEventListener('fullscreenchange', changed);
+  }, [element]);
+
+  const exit = () => {
+    if (document.fullscreenElement && typeof document.exitFullscreen === 'function') void Promise.resolve(document.exitFullscreen()).catch(() => undefined);
+  };
+  return {
+    supported: typeof HTMLElement !== 'undefined' && typeof HTMLElement.prototype.requestFullscreen === 'function',
+    active,
+    exit,
+    toggle() {
+      const target = element.current;
+      if (!target) return;
+      if (document.fullscreenElement === target) exit();
+      else void Promise.resolve(target.requestFullscreen()).catch(() => undefined);
+    },
+  };
+}

@@ -35,6 +35,8 @@ export default defineConfig<SportOptions>({
     { name: 'shell', testMatch: /shell\/.*\.spec\.ts/ },
     // Bets with real money movements on the platform: slip, placing, My bets, early settlement, pre-bets.
     { name: 'betting', testMatch: /betting\/.*\.spec\.ts/ },
+    // The match screen with real streams: scoreboard, video lines, animation and data tabs.
+    { name: 'match', testMatch: /match\/.*\.spec\.ts/ },
     // One project per sport plugin (football, basketball, and every sport sport-generic serves).
     ...SPORT_PROJECTS.map((sport) => ({
       name: `sport-${sport.key}`,

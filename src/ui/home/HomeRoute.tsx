@@ -35,9 +35,9 @@ export const HomeRoute = observer(function HomeRoute() {
     else if (view === 'myBets') store.showMyBets();
     else if (view === 'rules') store.showRules();
   }, [search, store]);
-  // `?match=<id>` opens a match's screen (a host's or a live room's link to a match).
+  // `?matchId=<id>` opens a match's screen (the platform's banner links, a host's or a live room's link to a match).
   useEffect(() => {
-    const matchId = Number(new URLSearchParams(search).get('match'));
+    const matchId = Number(new URLSearchParams(search).get('matchId'));
     if (Number.isInteger(matchId) && matchId > 0) store.ui.showMatch(matchId);
   }, [search, store]);
   switch (store.ui.view) {

@@ -54,6 +54,9 @@ const football = (overrides: Partial<WireMatch> = {}): MatchDetail => {
   };
 };
 
+/** The scoreboard, once the sport plugin's code has loaded (slow on a busy machine: the first test loads it). */
+const scoreboard = () => screen.findByRole('region', { name: 'Scoreboard' }, { timeout: 10_000 });
+
 async function mount(answer: (body: { matchId?: number }, url: string) => unknown, { member = false } = {}) {
   return renderWithStore(<MatchDetailScreen />, {
     before: async ({ store, http }) => {
@@ -68,7 +71,7 @@ async function mount(answer: (body: { matchId?: number }, url: string) => unknow
 describe('<MatchDetailScreen>', () => {
   it('shows the scoreboard by period with corners and cards, and every market grouped', async () => {
     await mount(() => football());
-    const board = await screen.findByRole('region', { name: 'Scoreboard' });
+    const board = await scoreboard();
     expect(within(board).getByText('2 - 1')).toBeInTheDocument();
     const table = within(board).getByRole('table');
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
@@ -84,18 +87,18 @@ describe('<MatchDetailScreen>', () => {
 
   it('offers line-ups, text live and intelligence for football, and markets, data and analysis for every sport', async () => {
     await mount(() => football());
-    await screen.findByRole('region', { name: 'Scoreboard' });
+    await scoreboard();
     const sections = screen.getByRole('tablist', { name: 'Match sections' });
     expect(within(sections).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All markets', 'Data', 'Line-ups', 'Text live', 'Analysis', 'Intelligence']);
     cleanup();
     await mount(() => football({ sportId: 5 }));
-    await screen.findByRole('region', { name: 'Scoreboard' });
+    await scoreboard();
     expect(within(screen.getByRole('tablist', { name: 'Match sections' })).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All markets', 'Data', 'Analysis']);
   });
 
   it('filters the markets by period and folds a group away', async () => {
     await mount(() => football());
-    await screen.findByRole('region', { name: 'Scoreboard' });
+    await scoreboard();
     await userEvent.click(screen.getByRole('tab', { name: '1st half' }));
     expect(screen.queryByRole('button', { name: 'Asian Handicap' })).toBeNull();
     const group = screen.getByRole('button', { name: 'Over/Under - 1st Half' });
@@ -107,7 +110,7 @@ describe('<MatchDetailScreen>', () => {
 
   it('a member’s click on a price puts the option in the slip', async () => {
     const { store } = await mount(() => football(), { member: true });
-    await screen.findByRole('region', { name: 'Scoreboard' });
+    await scoreboard();
     await userEvent.click(screen.getByRole('button', { name: /Over.*2\.10/ }));
     expect(store.betSlip.entries.map((i) => [i.marketId, i.optionType])).toEqual([[200, 'over']]);
   });
@@ -119,7 +122,7 @@ describe('<MatchDetailScreen>', () => {
       return { current: 1, pageTotal: 1, size: 1, total: 1, records: [wireMatch({ matchId: 8 })] };
     });
     expect(await screen.findByText(/no longer available: showing the first match in play/)).toHaveAttribute('role', 'status');
-    expect(await screen.findByRole('region', { name: 'Scoreboard' })).toBeInTheDocument();
+    expect(await scoreboard()).toBeInTheDocument();
   });
 
   it('offers a retry when the match does not load, and Back returns where it was opened', async () => {
@@ -131,7 +134,7 @@ describe('<MatchDetailScreen>', () => {
     const retry = await screen.findByRole('button', { name: 'Retry' });
     fail = false;
     await userEvent.click(retry);
-    expect(await screen.findByRole('region', { name: 'Scoreboard' })).toBeInTheDocument();
+    expect(await scoreboard()).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(store.ui.view).toBe('home');
     act(() => undefined);

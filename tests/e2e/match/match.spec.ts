@@ -1,15 +1,18 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { appReady, chunk, expectAccessible, recordScripts } from '../support/fixtures';
 
-/** An in-play match of the sport with at least two video lines (the feed gives every in-play match 1-5 lines). */
+/**
+ * An in-play match of the sport with at least two video lines (the feed gives every in-play match 1-5 lines), the one
+ * least far into its game: a match that ends mid-test stops its streams (at FEED_SPEED 20 a basketball quarter is short).
+ */
 async function liveMatchWithLines(request: APIRequestContext, sportId: number): Promise<number> {
   let found: number | undefined;
   await expect
     .poll(
       async () => {
         const answer = await request.post('/api/match/getList', { data: { type: 1, sportId, current: 1, size: 50 } });
-        const records = ((await answer.json()) as { data: { records: Array<{ matchId: number; media: { videos: unknown[] } }> } }).data.records;
-        found = records.find((m) => m.media.videos.length >= 2)?.matchId;
+        const records = ((await answer.json()) as { data: { records: Array<{ matchId: number; media: { videos: unknown[] }; matchInfo: { period: number } }> } }).data.records;
+        found = records.filter((m) => m.media.videos.length >= 2).sort((a, b) => a.matchInfo.period - b.matchInfo.period)[0]?.matchId;
         return found;
       },
       { timeout: 60_000, message: `an in-play match of sport ${sportId} with two video lines` },

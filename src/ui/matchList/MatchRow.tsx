@@ -87,8 +87,10 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
       })}
       <div className={styles.more} role="cell">
         <FavouriteStar match={match} />
-        <button type="button" className={styles.open} onClick={openMatch} aria-label={t('list.openMatch', { match: title })} title={t('list.openMatch', { match: title })}>
+        <button type="button" className={styles.open} onClick={openMatch} title={t('list.openMatch', { match: title })}>
           +{match.marketCount}
+          {/* Named by what it shows first, so the accessible name contains the visible text. */}
+          <span className="sp-visually-hidden"> {t('list.openMatch', { match: title })}</span>
         </button>
       </div>
     </div>

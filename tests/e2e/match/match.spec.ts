@@ -111,7 +111,7 @@ test.describe('the match screen', () => {
     const row = page.getByRole('table', { name: 'Matches' }).locator('[role="row"][data-match-id]').first();
     await expect(row).toBeVisible({ timeout: 30_000 });
     const name = (await row.getAttribute('aria-label'))!;
-    await row.getByRole('button', { name: /^Open / }).click();
+    await row.getByRole('button', { name: /Open / }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByRole('button', { name: /Over|Under/ }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Back' }).click();

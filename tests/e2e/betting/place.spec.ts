@@ -172,7 +172,7 @@ test.describe('placing bets from the slip', () => {
     await myBetsTab(page, 'Unsettled');
     // My bets names a series by its Asian name: Trixie is 3串4.
     const card = betCard(page, orders[0]!);
-    await expect(card.getByRole('heading', { level: 2 })).toHaveText('Parlay 3串4 · 4 bets');
+    await expect(card.getByRole('heading', { level: 2 })).toHaveText('Parlay Trixie (3串4) · 4 bets');
     await expect(card).toHaveAttribute('data-status', 'confirm');
     await expect(card.getByRole('list', { name: 'Selections' }).getByRole('listitem')).toHaveCount(3);
     await expect(card).toContainText('¥40.00');

@@ -48,6 +48,8 @@ test.describe('embedded in the demo host at /newSport', () => {
     await page.goto('/newSport/lobby');
     await expect(page.getByRole('heading', { name: 'Lobby' })).toBeVisible();
     const holdings = () => page.evaluate(() => (window as unknown as { __holdings(): Holdings }).__holdings());
+    // The host page's own one-off timers (first paint, fonts) may still be pending; the baseline is the settled page.
+    await expect.poll(async () => (await holdings()).timeouts, { timeout: 10_000 }).toBe(0);
     const baseline = await holdings();
 
     await page.getByRole('button', { name: 'Sports' }).click();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createWalletService } from '../../server/src/betting/wallet.ts';
 import { systemClock } from '../../server/src/clock.ts';
-import { migrateToLatest, openSqlite, SQLITE_FILE_NAME } from '../../server/src/db/database.ts';
+import { migrateToLatest, openSqlite, SQLITE_FILE_NAME, WAL_AUTOCHECKPOINT_PAGES } from '../../server/src/db/database.ts';
 import { createAuthService } from '../../server/src/members/auth.ts';
 import { ensureDemoMembers } from '../../server/src/members/demoMembers.ts';
 import { startPlatform } from './support/platform.mjs';
@@ -143,6 +143,7 @@ function rawRate(file, bets) {
   native.pragma('synchronous = NORMAL');
   native.pragma('foreign_keys = ON');
   native.pragma('busy_timeout = 5000');
+  native.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   try {
     const order = native.prepare('select * from orders order by created_at desc limit 1').get();
     const leg = native.prepare('select * from order_legs where order_id = ?').get(order.id);

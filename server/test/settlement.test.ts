@@ -3,6 +3,7 @@ import { BetResult } from '../../src/domain/series';
 import { BetType, OrderStatus } from '../src/betting/codes';
 import type { MarketSnapshot } from '../src/betting/orders';
 import { orderResult, singleReturn } from '../src/betting/settlement';
+import { snapshotRow, storeSnapshots } from '../src/betting/snapshots';
 import { MatchStatus, type MatchResult } from '../src/feed';
 import { Money } from '../src/money';
 import { buildTestApp, type TestApp } from './helpers';
@@ -72,12 +73,14 @@ describe('settling stored orders from a match result', () => {
           reject_reason: null, is_in_play: 0, accept_at: null, reserve_id: null, created_at: now, confirmed_at: now, settled_at: null, cancelled_at: null, modified_at: now,
         })
         .execute();
+      const snapshots = legs.map((leg) => snapshotRow(JSON.stringify(leg.market), '{}'));
+      await storeSnapshots(trx, snapshots);
       await trx
         .insertInto('order_legs')
         .values(
           legs.map((leg, i) => ({
             order_id: id, leg_no: i + 1, match_id: leg.matchId ?? MATCH, sport_id: 1, market_id: 1, market_type: 1000, option_type: leg.option, line: leg.market.line ?? null,
-            odds: leg.odds, odds_format: 1, is_in_play: 0, begin_time: now, market_json: JSON.stringify(leg.market), snapshot_json: '{}', result: 0, result_score: null, settled_at: null,
+            odds: leg.odds, odds_format: 1, is_in_play: 0, begin_time: now, snapshot_hash: snapshots[i]!.hash, result: 0, result_score: null, settled_at: null,
           })),
         )
         .execute();

@@ -43,7 +43,9 @@ export async function startPlatform({ extraEnv = {}, limitMs = 180_000, name = '
   const env = { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_USERS: '0', ...extraEnv };
   // A bench always uses the embedded SQLite database in its temp folder, never a configured server.
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_CPU_PROF=<folder>: the platform writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join('server', 'src', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const watchdog = setTimeout(() => {
     console.error(`${name}: over ${limitMs / 1000} s; stopping`);
     child.kill('SIGKILL');

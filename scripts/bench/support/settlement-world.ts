@@ -13,11 +13,12 @@ import { buildApp, type App } from '../../../server/src/app';
 import { BetType, OddsChange, OrderStatus } from '../../../server/src/betting/codes';
 import { storeExchangeRates } from '../../../server/src/betting/exchangeRates';
 import { createIdSource, legSnapshot, marketSnapshot } from '../../../server/src/betting/orders';
+import { snapshotRow, storeSnapshots } from '../../../server/src/betting/snapshots';
 import { createFakeClock } from '../../../server/src/clock';
 import { loadAppConfigs } from '../../../server/src/config/appConfig';
 import { loadPlatformConfig } from '../../../server/src/config/platformConfig';
 import { migrateToLatest, openSqlite, SQLITE_FILE_NAME, type Db } from '../../../server/src/db/database';
-import type { LedgerTable, OrderLegsTable, OrdersTable } from '../../../server/src/db/schema';
+import type { LedgerTable, LegSnapshotsTable, OrderLegsTable, OrdersTable } from '../../../server/src/db/schema';
 import { createFeed, type Fixture, type Market, type MatchResult, type Option } from '../../../server/src/feed';
 import { toMinor } from '../../../server/src/money';
 
@@ -173,12 +174,12 @@ export async function buildSettlementWorld(options: SettlementWorldOptions): Pro
   const nextId = createIdSource(clock);
   const orders: OrdersTable[] = [];
   const legs: OrderLegsTable[] = [];
-  const snapshots = new Map<string, { market: string; leg: string }>();
+  const snapshots = new Map<string, LegSnapshotsTable>();
   const legRow = (orderId: string, legNo: number, s: Selection): OrderLegsTable => {
     const key = `${s.market.marketId}|${s.option.type}`;
     let snap = snapshots.get(key);
     if (!snap) {
-      snap = { market: JSON.stringify(marketSnapshot(s.market)), leg: JSON.stringify(legSnapshot(s)) };
+      snap = snapshotRow(JSON.stringify(marketSnapshot(s.market)), JSON.stringify(legSnapshot(s)));
       snapshots.set(key, snap);
     }
     return {
@@ -194,8 +195,7 @@ export async function buildSettlementWorld(options: SettlementWorldOptions): Pro
       odds_format: 1,
       is_in_play: 0,
       begin_time: s.fixture.beginTime,
-      market_json: snap.market,
-      snapshot_json: snap.leg,
+      snapshot_hash: snap.hash,
       result: 0,
       result_score: null,
       settled_at: null,
@@ -279,6 +279,7 @@ export async function buildSettlementWorld(options: SettlementWorldOptions): Pro
     for (let i = 0; i < wallets.length; i += ROWS_PER_INSERT) await trx.insertInto('wallets').values(wallets.slice(i, i + ROWS_PER_INSERT)).execute();
   });
   await insertChunked(db, 'ledger', ledger);
+  await storeSnapshots(db, [...snapshots.values()]);
   await insertChunked(db, 'orders', orders);
   await insertChunked(db, 'order_legs', legs);
   // Fold the seeding into the database file now, so the timed part does not pay for checkpointing it.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { BET_OPTION_KEYS, BET_RECORD_KEYS, type BetOptionField, type BetRecordField } from '../../../src/domain/betRecord';
 import { BetResult } from '../../../src/domain/series';
-import type { CashOutRow, AutoCashOutRow, OrderLegRow, OrderRow } from '../db/schema';
+import type { CashOutRow, AutoCashOutRow, LegSnapshotRow, OrderLegRow, OrderRow } from '../db/schema';
 import type { Lang } from '../feed';
 import Decimal from 'decimal.js';
 import { currencyIdOf, fromMinor, Money, type Currency } from '../money';
@@ -51,6 +51,9 @@ export interface StatisticsRow {
   winLose: string;
 }
 
+/** A leg with the snapshot it references (leg_snapshots). */
+type LegWithSnapshot = OrderLegRow & Pick<LegSnapshotRow, 'market_json' | 'names_json'>;
+
 export interface HistoryPage {
   records: ShortRecord[];
   total: number;
@@ -69,8 +72,8 @@ export interface HistoryPage {
 export function createHistory(deps: BettingDeps) {
   const { db, feed, config } = deps;
 
-  function optionOf(leg: OrderLegRow, lang: Lang): ShortRecord {
-    const names = JSON.parse(leg.snapshot_json) as LegSnapshot;
+  function optionOf(leg: LegWithSnapshot, lang: Lang): ShortRecord {
+    const names = JSON.parse(leg.names_json) as LegSnapshot;
     const market = JSON.parse(leg.market_json) as MarketSnapshot;
     const matchName = names.away ? `${names.home.name[lang]} vs ${names.away.name[lang]}` : names.home.name[lang];
     const fields: Record<BetOptionField, unknown> = {
@@ -115,7 +118,7 @@ export function createHistory(deps: BettingDeps) {
     };
   }
 
-  function record(order: OrderRow, legs: OrderLegRow[], cashOuts: CashOutRow[], autos: AutoCashOutRow[], lang: Lang): ShortRecord {
+  function record(order: OrderRow, legs: LegWithSnapshot[], cashOuts: CashOutRow[], autos: AutoCashOutRow[], lang: Lang): ShortRecord {
     const quote = quoteCashOut(feed, config, order, legs);
     const remaining = Number(order.remaining_stake_minor);
     const returned = Number(order.payout_minor) + Number(order.cash_out_payout_minor);
@@ -174,7 +177,14 @@ export function createHistory(deps: BettingDeps) {
     if (orders.length === 0) return [];
     const ids = orders.map((o) => o.id);
     const [legs, cashOuts, autos] = await Promise.all([
-      db.selectFrom('order_legs').selectAll().where('order_id', 'in', ids).orderBy('leg_no').execute(),
+      db
+        .selectFrom('order_legs')
+        .innerJoin('leg_snapshots', 'leg_snapshots.hash', 'order_legs.snapshot_hash')
+        .selectAll('order_legs')
+        .select(['leg_snapshots.market_json', 'leg_snapshots.names_json'])
+        .where('order_legs.order_id', 'in', ids)
+        .orderBy('order_legs.leg_no')
+        .execute(),
       db.selectFrom('cash_outs').selectAll().where('order_id', 'in', ids).orderBy('created_at').execute(),
       db.selectFrom('auto_cash_outs').selectAll().where('order_id', 'in', ids).orderBy('created_at').execute(),
     ]);

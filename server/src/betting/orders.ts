@@ -1,16 +1,18 @@
 import { randomInt } from 'node:crypto';
 import Decimal from 'decimal.js';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { OddsFormat } from '../../../src/domain/odds';
 import { MAX_SERIES_LEGS, seriesOptions, type SeriesOption } from '../../../src/domain/series';
 import type { Clock } from '../clock';
 import type { PlatformConfig } from '../config/platformConfig';
-import type { Database, OrderLegsTable, OrderRow, OrdersTable } from '../db/schema';
+import { nativeOf, type NativeStatement } from '../db/database';
+import type { Database, LegSnapshotsTable, OrderLegsTable, OrderRow, OrdersTable } from '../db/schema';
 import type { Feed, Fixture, Market, Text } from '../feed';
 import { ApiError } from '../http/envelope';
 import { fromMinor, Money, toMinor, type Currency, type MoneyValue } from '../money';
 import { BetError, BetType, OddsChange, OrderStatus } from './codes';
 import { checkStake, priceLeg, refuse, stakeRange, type LegRequest, type PricedLeg, type StakeRange } from './rules';
+import { snapshotRow, storeSnapshots } from './snapshots';
 import { InsufficientFunds, type WalletService } from './wallet';
 
 export interface BettingDeps {
@@ -34,7 +36,7 @@ export function createIdSource(clock: Clock): () => string {
   };
 }
 
-/** What settlement needs of a market; stored with each leg because market ids are not promised across restarts. */
+/** What settlement needs of a market; kept for each leg (in leg_snapshots) because market ids are not promised across restarts. */
 export interface MarketSnapshot {
   key: Market['key'];
   kind: Market['kind'];
@@ -117,11 +119,32 @@ export interface PlaceResult {
   repeated: boolean;
 }
 
-/** An order about to be written, with its legs. */
+/** An order about to be written, with its legs and the snapshots they reference. */
 interface Draft {
   order: OrdersTable;
   legs: OrderLegsTable[];
+  snapshots: LegSnapshotsTable[];
 }
+
+/** Every column of orders and order_legs, in the order the prepared INSERTs bind them. */
+const ORDER_COLUMNS = Object.keys({
+  id: 0, member_id: 0, request_id: 0, bet_type: 0, series_number: 0, item_count: 0, bet_count: 0, currency: 0, exchange_rate: 0,
+  unit_stake_minor: 0, stake_minor: 0, remaining_stake_minor: 0, odds: 0, max_win_minor: 0, odds_change: 0, status: 0, result: 0,
+  payout_minor: 0, cash_out_count: 0, cash_out_stake_minor: 0, cash_out_payout_minor: 0, reject_type: 0, reject_reason: 0, is_in_play: 0,
+  accept_at: 0, reserve_id: 0, created_at: 0, confirmed_at: 0, settled_at: 0, cancelled_at: 0, modified_at: 0,
+} satisfies Record<keyof OrdersTable, 0>) as Array<keyof OrdersTable>;
+const LEG_COLUMNS = Object.keys({
+  order_id: 0, leg_no: 0, match_id: 0, sport_id: 0, market_id: 0, market_type: 0, option_type: 0, line: 0, odds: 0, odds_format: 0,
+  is_in_play: 0, begin_time: 0, snapshot_hash: 0, result: 0, result_score: 0, settled_at: 0,
+} satisfies Record<keyof OrderLegsTable, 0>) as Array<keyof OrderLegsTable>;
+
+/** What one request of a group came to: its result, or why it was refused (its writes were rolled back). */
+type Outcome = { ok: true; result: PlaceResult } | { ok: false; error: unknown };
+
+/** Placing requests written in one transaction at most (each in its own savepoint). */
+const MAX_GROUP = 200;
+/** Snapshot hashes remembered as stored; past this the memory starts over (a miss only costs an INSERT OR IGNORE). */
+const KNOWN_SNAPSHOTS = 20_000;
 
 export interface BetInfoRequest {
   marketId: number;
@@ -203,7 +226,127 @@ export function createOrderService(deps: BettingDeps): OrderService {
   const singleRange = (currency: Currency, odds: Decimal.Value): StakeRange => stakeRange(config, config.betting.single, currency, odds);
   const parlayRange = (currency: Currency, odds: Decimal.Value): StakeRange => stakeRange(config, config.betting.parlay, currency, odds);
 
-  function legRow(orderId: string, legNo: number, leg: PricedLeg): OrderLegsTable {
+  /** Snapshot rows by their content, so the same option is hashed once (bounded like knownSnapshots). */
+  const snapshotByContent = new Map<string, LegSnapshotsTable>();
+  /**
+   * And by the feed's market object: the feed replaces a market object whenever anything of it changes, never edits
+   * one, so the same object always makes the same market part. The fixture is a fresh object per look-up, but the names
+   * in it are the feed's own (the same objects each time): compared by reference, a different one serialises anew.
+   */
+  const snapshotByMarket = new WeakMap<Market, { fixture: Fixture; byOption: Map<string, LegSnapshotsTable> }>();
+  /** Hashes committed to leg_snapshots by this service: a leg on one of them needs no snapshot write. */
+  const knownSnapshots = new Set<string>();
+  const writeNow = createNativeWriter();
+
+  /**
+   * The group's writes on the embedded SQLite connection with prepared statements, synchronously: a whole group runs
+   * without yielding, inside the transaction the group holds through Kysely (so no other transaction can be open on the
+   * connection meanwhile). Same statements and order as the Kysely path below, which other databases use.
+   */
+  function createNativeWriter(): ((ctx: PlaceContext, drafts: readonly Draft[]) => Outcome) | undefined {
+    const native = nativeOf(db);
+    const debitNow = wallet.debitNow;
+    if (!native || !debitNow) return undefined;
+    let st: Record<'savepoint' | 'release' | 'rollbackTo' | 'request' | 'requestOrders' | 'snapshot' | 'order' | 'leg' | 'record', NativeStatement> | undefined;
+    const prepare = () =>
+      (st ??= {
+        savepoint: native.prepare<unknown[]>('savepoint bet_request'),
+        release: native.prepare<unknown[]>('release bet_request'),
+        rollbackTo: native.prepare<unknown[]>('rollback to bet_request'),
+        request: native.prepare<unknown[]>('select order_ids from bet_requests where member_id = ? and request_id = ?'),
+        requestOrders: native.prepare<unknown[]>('select id, status, stake_minor, odds, series_number from orders where id in (select value from json_each(?))'),
+        snapshot: native.prepare<unknown[]>('insert into leg_snapshots (hash, market_json, names_json) values (?, ?, ?) on conflict (hash) do nothing'),
+        order: native.prepare<unknown[]>(`insert into orders (${ORDER_COLUMNS.join(', ')}) values (${ORDER_COLUMNS.map(() => '?').join(', ')})`),
+        leg: native.prepare<unknown[]>(`insert into order_legs (${LEG_COLUMNS.join(', ')}) values (${LEG_COLUMNS.map(() => '?').join(', ')})`),
+        record: native.prepare<unknown[]>('insert into bet_requests (member_id, request_id, order_ids, created_at) values (?, ?, ?, ?)'),
+      });
+
+    function repeatNow(s: NonNullable<typeof st>, ctx: PlaceContext): PlaceResult | undefined {
+      const row = s.request.get(ctx.memberId, ctx.requestId) as { order_ids: string } | undefined;
+      if (!row) return undefined;
+      const ids = JSON.parse(row.order_ids) as string[];
+      const rows = s.requestOrders.all(row.order_ids) as Array<{ id: string; status: number; stake_minor: number; odds: string; series_number: number }>;
+      const byId = new Map(rows.map((o) => [o.id, o]));
+      return {
+        repeated: true,
+        orders: ids.flatMap((id) => {
+          const o = byId.get(id);
+          return o ? [{ orderId: o.id, status: o.status, betAmount: fromMinor(Number(o.stake_minor)), odds: o.odds, seriesNumber: o.series_number }] : [];
+        }),
+      };
+    }
+
+    return (ctx, drafts) => {
+      const s = prepare();
+      s.savepoint.run();
+      let result: PlaceResult | undefined;
+      try {
+        if (ctx.requestId !== undefined) result = repeatNow(s, ctx);
+        if (!result) {
+          for (const d of drafts) {
+            for (const snap of d.snapshots) if (!knownSnapshots.has(snap.hash)) s.snapshot.run(snap.hash, snap.market_json, snap.names_json);
+            debitNow({ memberId: ctx.memberId, asset: ctx.currency, amountMinor: d.order.stake_minor, kind: 'bet_stake', refType: 'order', refId: d.order.id });
+            s.order.run(ORDER_COLUMNS.map((c) => d.order[c]));
+            for (const leg of d.legs) s.leg.run(LEG_COLUMNS.map((c) => leg[c]));
+          }
+          if (ctx.requestId !== undefined) s.record.run(ctx.memberId, ctx.requestId, JSON.stringify(drafts.map((d) => d.order.id)), clock.now());
+          result = { orders: drafts.map(placed), repeated: false };
+        }
+      } catch (error) {
+        // Only this request's writes go; the group's transaction stays open for the others. Should the rollback itself
+        // fail, that throws out of the group, whose whole transaction then rolls back.
+        s.rollbackTo.run();
+        s.release.run();
+        return { ok: false, error };
+      }
+      s.release.run();
+      return { ok: true, result };
+    };
+  }
+
+  function snapshotOf(leg: PricedLeg): LegSnapshotsTable {
+    let forMarket = snapshotByMarket.get(leg.market);
+    if (!forMarket || !sameNames(forMarket.fixture, leg.fixture)) {
+      forMarket = { fixture: leg.fixture, byOption: new Map() };
+      snapshotByMarket.set(leg.market, forMarket);
+    }
+    const key = `${leg.option.type}|${leg.option.line ?? ''}`;
+    let row = forMarket.byOption.get(key);
+    if (!row) {
+      row = serialisedSnapshot(leg);
+      forMarket.byOption.set(key, row);
+    }
+    return row;
+  }
+
+  function sameNames(a: Fixture, b: Fixture): boolean {
+    return (
+      a.isOutright === b.isOutright &&
+      a.league.id === b.league.id &&
+      a.league.name === b.league.name &&
+      a.home.id === b.home.id &&
+      a.home.name === b.home.name &&
+      a.home.icon === b.home.icon &&
+      a.away?.id === b.away?.id &&
+      a.away?.name === b.away?.name &&
+      a.away?.icon === b.away?.icon
+    );
+  }
+
+  function serialisedSnapshot(leg: PricedLeg): LegSnapshotsTable {
+    const marketJson = JSON.stringify(marketSnapshot(leg.market));
+    const namesJson = JSON.stringify(legSnapshot(leg));
+    const content = `${marketJson}\n${namesJson}`;
+    let row = snapshotByContent.get(content);
+    if (!row) {
+      if (snapshotByContent.size >= KNOWN_SNAPSHOTS) snapshotByContent.clear();
+      row = snapshotRow(marketJson, namesJson);
+      snapshotByContent.set(content, row);
+    }
+    return row;
+  }
+
+  function legRow(orderId: string, legNo: number, leg: PricedLeg, snapshot: LegSnapshotsTable): OrderLegsTable {
     return {
       order_id: orderId,
       leg_no: legNo,
@@ -217,8 +360,7 @@ export function createOrderService(deps: BettingDeps): OrderService {
       odds_format: leg.format,
       is_in_play: leg.fixture.inPlay ? 1 : 0,
       begin_time: leg.fixture.beginTime,
-      market_json: JSON.stringify(marketSnapshot(leg.market)),
-      snapshot_json: JSON.stringify(legSnapshot(leg)),
+      snapshot_hash: snapshot.hash,
       result: 0,
       result_score: null,
       settled_at: null,
@@ -284,32 +426,105 @@ export function createOrderService(deps: BettingDeps): OrderService {
     };
   }
 
-  /** Debits the stakes and writes the orders, their legs and the request record, all or nothing. */
-  async function write(ctx: PlaceContext, drafts: readonly Draft[]): Promise<PlaceResult> {
-    try {
-      return await db.transaction().execute(async (trx) => {
-        if (ctx.requestId !== undefined) {
-          const seen = await repeatOf(trx, ctx);
-          if (seen) return seen;
-        }
-        for (const d of drafts) await writeDraft(trx, ctx, d);
-        if (ctx.requestId !== undefined) {
-          await trx
-            .insertInto('bet_requests')
-            .values({ member_id: ctx.memberId, request_id: ctx.requestId, order_ids: JSON.stringify(drafts.map((d) => d.order.id)), created_at: clock.now() })
-            .execute();
-        }
-        return { orders: drafts.map(placed), repeated: false };
-      });
-    } catch (error) {
-      if (error instanceof InsufficientFunds) {
-        throw refuse(BetError.InsufficientBalance, `${ctx.currency} balance ${fromMinor(error.balanceMinor)} is below the stake ${fromMinor(error.requestedMinor)}`);
+  /** A placing request waiting for the next group transaction. */
+  interface Waiting {
+    ctx: PlaceContext;
+    drafts: readonly Draft[];
+    resolve: (result: PlaceResult) => void;
+    reject: (error: unknown) => void;
+  }
+  const waiting: Waiting[] = [];
+  let writing = false;
+
+  function refusalOf(ctx: PlaceContext, error: unknown): unknown {
+    if (error instanceof InsufficientFunds) {
+      return refuse(BetError.InsufficientBalance, `${ctx.currency} balance ${fromMinor(error.balanceMinor)} is below the stake ${fromMinor(error.requestedMinor)}`);
+    }
+    return error;
+  }
+
+  /**
+   * Debits the stakes and writes the orders, their legs and the request record, all or nothing for this request.
+   * Group commit: requests that arrive while a transaction runs wait and are written together in the next one, each
+   * inside its own savepoint, so one request's refusal (or failure) rolls back only its own writes while the others
+   * commit. One commit per group instead of one per bet: the commit was the largest single cost of placing a bet.
+   * Answers only after the commit, so an accepted order is durable when the member hears of it.
+   */
+  function write(ctx: PlaceContext, drafts: readonly Draft[]): Promise<PlaceResult> {
+    return new Promise((resolve, reject) => {
+      waiting.push({ ctx, drafts, resolve, reject });
+      if (!writing) {
+        writing = true;
+        // Requests parsed in the same turn of the event loop join the first group.
+        setImmediate(() => void writeGroups());
       }
-      throw error;
+    });
+  }
+
+  async function writeGroups(): Promise<void> {
+    try {
+      while (waiting.length > 0) {
+        const group = waiting.splice(0, MAX_GROUP);
+        const outcomes: Outcome[] = [];
+        try {
+          await db.transaction().execute(async (trx) => {
+            if (writeNow) {
+              for (const job of group) outcomes.push(writeNow(job.ctx, job.drafts));
+              return;
+            }
+            for (const job of group) {
+              await sql`savepoint bet_request`.execute(trx);
+              try {
+                const result = await writeRequest(trx, job.ctx, job.drafts);
+                await sql`release bet_request`.execute(trx);
+                outcomes.push({ ok: true, result });
+              } catch (error) {
+                await sql`rollback to bet_request`.execute(trx);
+                await sql`release bet_request`.execute(trx);
+                outcomes.push({ ok: false, error });
+              }
+            }
+          });
+        } catch (error) {
+          // The group's transaction did not commit: nothing of any of its requests was written.
+          for (const job of group) job.reject(error);
+          continue;
+        }
+        group.forEach((job, i) => {
+          const outcome = outcomes[i]!;
+          if (outcome.ok) {
+            if (!outcome.result.repeated) {
+              if (knownSnapshots.size >= KNOWN_SNAPSHOTS) knownSnapshots.clear();
+              for (const d of job.drafts) for (const snap of d.snapshots) knownSnapshots.add(snap.hash);
+            }
+            job.resolve(outcome.result);
+          } else job.reject(refusalOf(job.ctx, outcome.error));
+        });
+      }
+    } finally {
+      writing = false;
     }
   }
 
-  async function writeDraft(trx: Transaction<Database>, ctx: PlaceContext, d: Draft): Promise<void> {
+  /** One request inside the group transaction (and its savepoint): the repeat check, the orders, the request record. */
+  async function writeRequest(trx: Transaction<Database>, ctx: PlaceContext, drafts: readonly Draft[]): Promise<PlaceResult> {
+    if (ctx.requestId !== undefined) {
+      const seen = await repeatOf(trx, ctx);
+      if (seen) return seen;
+    }
+    for (const d of drafts) await writeDraft(trx, ctx, d, knownSnapshots);
+    if (ctx.requestId !== undefined) {
+      await trx
+        .insertInto('bet_requests')
+        .values({ member_id: ctx.memberId, request_id: ctx.requestId, order_ids: JSON.stringify(drafts.map((d) => d.order.id)), created_at: clock.now() })
+        .execute();
+    }
+    return { orders: drafts.map(placed), repeated: false };
+  }
+
+  async function writeDraft(trx: Transaction<Database>, ctx: PlaceContext, d: Draft, known?: ReadonlySet<string>): Promise<void> {
+    const missing = known ? d.snapshots.filter((snap) => !known.has(snap.hash)) : d.snapshots;
+    if (missing.length > 0) await storeSnapshots(trx, missing);
     await wallet.debit(trx, { memberId: ctx.memberId, asset: ctx.currency, amountMinor: d.order.stake_minor, kind: 'bet_stake', refType: 'order', refId: d.order.id });
     await trx.insertInto('orders').values(d.order).execute();
     await trx.insertInto('order_legs').values(d.legs).execute();
@@ -349,27 +564,42 @@ export function createOrderService(deps: BettingDeps): OrderService {
     checkStake(unitStake, singleRange(ctx.currency, leg.odds), `${where}.unitStake`);
     const id = nextId();
     const order = orderRow(ctx, id, { betType: BetType.Single, seriesNumber: 0, legs: [leg], betCount: 1, unitStake, odds: leg.odds, oddsChange, ...(reserveId ? { reserveId } : {}) });
-    return { order, legs: [legRow(id, 1, leg)] };
+    const snapshot = snapshotOf(leg);
+    return { order, legs: [legRow(id, 1, leg, snapshot)], snapshots: [snapshot] };
   }
 
-  async function placeSingles(ctx: PlaceContext, bets: readonly SingleBetInput[]): Promise<PlaceResult> {
-    if (ctx.requestId !== undefined) {
-      const seen = await repeatOf(db, ctx);
+  /**
+   * Drafts the orders of a request and writes them. A repeated request id answers the first request's orders even when
+   * the request would be refused now (odds moved, market closed): the group writer looks the id up inside its
+   * transaction, and a refusal before that looks it up too. The common case, a new request, costs no extra query.
+   */
+  async function place(ctx: PlaceContext, draft: () => Draft[]): Promise<PlaceResult> {
+    let drafts: Draft[];
+    try {
+      drafts = draft();
+    } catch (error) {
+      const seen = ctx.requestId === undefined ? undefined : await repeatOf(db, ctx);
       if (seen) return seen;
+      throw error;
     }
-    const drafts = bets.map((bet, i) => {
-      const where = `singleBetList[${i}]`;
-      const leg = priceLeg(feed, bet.leg, bet.oddsChange, `${where}.betOptionList[0]`);
-      return draftSingle(ctx, leg, parseStake(bet.unitStake, `${where}.unitStake`), bet.oddsChange, where);
-    });
     return write(ctx, drafts);
   }
 
-  async function placeMultiple(ctx: PlaceContext, requests: readonly LegRequest[], series: readonly SeriesInput[]): Promise<PlaceResult> {
-    if (ctx.requestId !== undefined) {
-      const seen = await repeatOf(db, ctx);
-      if (seen) return seen;
-    }
+  function placeSingles(ctx: PlaceContext, bets: readonly SingleBetInput[]): Promise<PlaceResult> {
+    return place(ctx, () =>
+      bets.map((bet, i) => {
+        const where = `singleBetList[${i}]`;
+        const leg = priceLeg(feed, bet.leg, bet.oddsChange, `${where}.betOptionList[0]`);
+        return draftSingle(ctx, leg, parseStake(bet.unitStake, `${where}.unitStake`), bet.oddsChange, where);
+      }),
+    );
+  }
+
+  function placeMultiple(ctx: PlaceContext, requests: readonly LegRequest[], series: readonly SeriesInput[]): Promise<PlaceResult> {
+    return place(ctx, () => draftMultiple(ctx, requests, series));
+  }
+
+  function draftMultiple(ctx: PlaceContext, requests: readonly LegRequest[], series: readonly SeriesInput[]): Draft[] {
     const maxLegs = config.betting.maxParlayLegs;
     if (requests.length > maxLegs) throw refuse(BetError.TooManyMatches, `betOptionList: at most ${maxLegs} matches, got ${requests.length}`);
     // Every series of the request uses the strictest acceptance any of them asked for: the legs are priced once.
@@ -382,6 +612,7 @@ export function createOrderService(deps: BettingDeps): OrderService {
       seen.add(leg.market.matchId);
     });
     const offered = seriesOptions(legs.map((l) => l.odds));
+    const snapshots = legs.map(snapshotOf);
     const drafts = series.map((s, i) => {
       const where = `betMultipleData[${i}]`;
       if (s.itemCount !== legs.length) throw new ApiError(400, 4001, `${where}.itemCount: expected ${legs.length} (the selections sent), got ${s.itemCount}`);
@@ -393,14 +624,14 @@ export function createOrderService(deps: BettingDeps): OrderService {
       checkStake(unitStake, parlayRange(ctx.currency, option.seriesOdd), `${where}.unitStake`);
       const id = nextId();
       const order = orderRow(ctx, id, { betType: BetType.Multiple, seriesNumber: option.seriesNumber, legs, betCount: option.betCount, unitStake, odds: option.seriesOdd, oddsChange });
-      return { order, legs: legs.map((leg, n) => legRow(id, n + 1, leg)) };
+      return { order, legs: legs.map((leg, n) => legRow(id, n + 1, leg, snapshots[n]!)), snapshots };
     });
     const numbers = new Set<number>();
     for (const d of drafts) {
       if (numbers.has(d.order.series_number)) throw new ApiError(400, 4001, `betMultipleData: series ${d.order.series_number} sent twice`);
       numbers.add(d.order.series_number);
     }
-    return write(ctx, drafts);
+    return drafts;
   }
 
   function betInfo(requests: readonly BetInfoRequest[], options: { isSelectSeries: boolean; currency: Currency; lang: Lang }) {
@@ -521,7 +752,8 @@ export function createOrderService(deps: BettingDeps): OrderService {
     return db
       .selectFrom('orders')
       .selectAll()
-      .where('status', '=', OrderStatus.Confirming)
+      // A literal, not a parameter: only then can SQLite use the partial index orders_due_idx (WHERE status = 1).
+      .where('status', '=', sql.lit(OrderStatus.Confirming))
       .where('accept_at', '<=', clock.now())
       .orderBy('accept_at')
       .limit(500)

@@ -64,7 +64,30 @@ export interface StakeRange {
  * The stake range for a bet paying `odds` per unit: the configured range in the member's currency, with the maximum
  * lowered so that the return stays within maxPayout. A range whose maximum falls below its minimum cannot be bet.
  */
+/**
+ * Ranges computed so far, per config and range object, by currency and odds: every bet asks for one and the decimal
+ * arithmetic showed in profiles. The config is read once at start and never edited, and Decimal values are immutable,
+ * so a cached range is the same answer. Bounded: odds take a few thousand distinct values.
+ */
+const rangeCache = new WeakMap<PlatformConfig, WeakMap<object, Map<string, StakeRange>>>();
+const RANGES_PER_CACHE = 10_000;
+
 export function stakeRange(config: PlatformConfig, range: { min: string; max: string }, currency: Currency, odds: Decimal.Value): StakeRange {
+  let byRange = rangeCache.get(config);
+  if (!byRange) rangeCache.set(config, (byRange = new WeakMap()));
+  let cache = byRange.get(range);
+  if (!cache) byRange.set(range, (cache = new Map()));
+  const key = `${currency}|${odds.toString()}`;
+  let found = cache.get(key);
+  if (!found) {
+    if (cache.size >= RANGES_PER_CACHE) cache.clear();
+    found = computeStakeRange(config, range, currency, odds);
+    cache.set(key, found);
+  }
+  return found;
+}
+
+function computeStakeRange(config: PlatformConfig, range: { min: string; max: string }, currency: Currency, odds: Decimal.Value): StakeRange {
   const min = inCurrency(config, range.min, currency, 'up');
   const byPayout = inCurrency(config, config.betting.maxPayout, currency, 'down').dividedBy(odds).toDecimalPlaces(2, Decimal.ROUND_DOWN);
   const max = Money.min(inCurrency(config, range.max, currency, 'down'), byPayout);

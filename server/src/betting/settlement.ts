@@ -1,16 +1,15 @@
 import Decimal from 'decimal.js';
-import { sql, type Insertable, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { BetResult, seriesReturn, type SettledLeg } from '../../../src/domain/series';
 import { settleOption, type Market, type MatchResult } from '../feed';
-import type { Database, LedgerTable } from '../db/schema';
+import type { Database } from '../db/schema';
 import { Money, toMinor, type Currency } from '../money';
 import { AutoCashOutStatus, BetType, CashOutFailure, CashOutStatus, OrderStatus, ReservationStatus } from './codes';
 import { seriesKindOf, type BettingDeps, type MarketSnapshot } from './orders';
+import { loadSnapshots } from './snapshots';
 
 /** Orders settled per transaction: big enough to amortise the commit, small enough to keep other writers moving. */
 const ORDERS_PER_TRANSACTION = 500;
-/** Ledger rows per INSERT: 8 columns each, well under SQLite's bound-variable limit. */
-const LEDGER_ROWS_PER_INSERT = 1000;
 
 /** What one unit of stake on a settled single returns (DOMAIN.md section 2). */
 export function singleReturn(stake: Decimal.Value, odds: Decimal.Value, result: BetResult): Decimal {
@@ -77,15 +76,8 @@ export interface SettlementService {
 }
 
 export function createSettlementService(deps: BettingDeps, loadResult: (matchId: number) => Promise<MatchResult | undefined>): SettlementService {
-  const { db, clock } = deps;
+  const { db, clock, wallet } = deps;
   const OPEN = [OrderStatus.Confirmed, OrderStatus.ReserveCashOut];
-
-  interface Payout {
-    memberId: number;
-    asset: Currency;
-    amountMinor: number;
-    orderId: string;
-  }
 
   interface LegOutcome {
     orderId: string;
@@ -99,17 +91,20 @@ export function createSettlementService(deps: BettingDeps, loadResult: (matchId:
     const legs = await db
       .selectFrom('order_legs')
       .innerJoin('orders', 'orders.id', 'order_legs.order_id')
-      .select(['order_legs.order_id', 'order_legs.leg_no', 'order_legs.market_id', 'order_legs.match_id', 'order_legs.sport_id', 'order_legs.option_type', 'order_legs.market_json'])
+      .select(['order_legs.order_id', 'order_legs.leg_no', 'order_legs.market_id', 'order_legs.match_id', 'order_legs.sport_id', 'order_legs.option_type', 'order_legs.snapshot_hash'])
       .where('order_legs.match_id', '=', result.matchId)
       .where('order_legs.result', '=', BetResult.NoResulted)
       .where('orders.status', 'in', OPEN)
       .execute();
+    const snapshots = await loadSnapshots(db, legs.map((l) => l.snapshot_hash));
     const outcomes = new Map<string, { result: BetResult; score: string | null }>();
     return legs.map((leg) => {
-      const key = `${leg.market_json}|${leg.option_type}`;
+      const key = `${leg.snapshot_hash}|${leg.option_type}`;
       let outcome = outcomes.get(key);
       if (!outcome) {
-        const snapshot = JSON.parse(leg.market_json) as MarketSnapshot;
+        const stored = snapshots.get(leg.snapshot_hash);
+        if (!stored) throw new Error(`order ${leg.order_id} leg ${leg.leg_no}: snapshot ${leg.snapshot_hash} is missing`);
+        const snapshot = JSON.parse(stored.market_json) as MarketSnapshot;
         const code = settleOption(marketOf(snapshot, leg), leg.option_type, result.final, result.matchStatus, result.winnerTeamId) as BetResult;
         outcome = { result: code, score: scoreOf(result, snapshot) };
         outcomes.set(key, outcome);
@@ -139,50 +134,6 @@ export function createSettlementService(deps: BettingDeps, loadResult: (matchId:
         .where('result', '=', BetResult.NoResulted)
         .execute();
     }
-  }
-
-  /**
-   * Pays the payouts of a batch inside the caller's transaction: wallet.credit for many at once. One multi-row upsert
-   * adds each wallet's total (opening a missing wallet, as credit does) and returns the balances; then one ledger row
-   * per payout, whose balance_after runs up to that balance in the order given. Two statements per batch instead of
-   * two per payout. (Belongs in WalletService as creditMany; here because only settlement uses it so far.)
-   */
-  async function creditMany(trx: Transaction<Database>, payouts: readonly Payout[], now: number): Promise<void> {
-    if (payouts.length === 0) return;
-    const wallets = new Map<string, { memberId: number; asset: string; total: number; payouts: Payout[] }>();
-    for (const p of payouts) {
-      if (!Number.isSafeInteger(p.amountMinor) || p.amountMinor <= 0) throw new RangeError(`payout of order ${p.orderId} must be a positive safe integer, got ${p.amountMinor}`);
-      const key = `${p.memberId}|${p.asset}`;
-      const w = wallets.get(key);
-      if (w) {
-        w.total += p.amountMinor;
-        w.payouts.push(p);
-      } else wallets.set(key, { memberId: p.memberId, asset: p.asset, total: p.amountMinor, payouts: [p] });
-    }
-    const balances = await trx
-      .insertInto('wallets')
-      .values([...wallets.values()].map((w) => ({ member_id: w.memberId, asset: w.asset, balance_minor: w.total, updated_at: now })))
-      .onConflict((oc) =>
-        oc.columns(['member_id', 'asset']).doUpdateSet((eb) => ({
-          balance_minor: eb('wallets.balance_minor', '+', eb.ref('excluded.balance_minor')),
-          updated_at: now,
-        })),
-      )
-      .returning(['member_id', 'asset', 'balance_minor'])
-      .execute();
-    if (balances.length !== wallets.size) throw new Error(`settlement: ${wallets.size - balances.length} wallets did not take their payout`);
-    const ledger: Insertable<LedgerTable>[] = [];
-    for (const row of balances) {
-      const w = wallets.get(`${Number(row.member_id)}|${row.asset}`)!;
-      const after = Number(row.balance_minor);
-      if (!Number.isSafeInteger(after)) throw new RangeError(`balance of ${w.asset} for member ${w.memberId} overflowed`);
-      let balance = after - w.total;
-      for (const p of w.payouts) {
-        balance += p.amountMinor;
-        ledger.push({ member_id: p.memberId, asset: p.asset, amount_minor: p.amountMinor, balance_after_minor: balance, kind: 'bet_payout', ref_type: 'order', ref_id: p.orderId, created_at: now });
-      }
-    }
-    for (let i = 0; i < ledger.length; i += LEDGER_ROWS_PER_INSERT) await trx.insertInto('ledger').values(ledger.slice(i, i + LEDGER_ROWS_PER_INSERT)).execute();
   }
 
   /**
@@ -231,10 +182,11 @@ export function createSettlementService(deps: BettingDeps, loadResult: (matchId:
     const done = due.filter((d) => settled.has(d.order.id));
     if (done.length === 0) return 0;
 
-    await creditMany(
+    await wallet.creditMany(
       trx,
-      done.flatMap((d) => (d.payoutMinor > 0 ? [{ memberId: Number(d.order.member_id), asset: d.order.currency as Currency, amountMinor: d.payoutMinor, orderId: d.order.id }] : [])),
-      now,
+      done.flatMap((d) =>
+        d.payoutMinor > 0 ? [{ memberId: Number(d.order.member_id), asset: d.order.currency as Currency, amountMinor: d.payoutMinor, kind: 'bet_payout' as const, refType: 'order', refId: d.order.id }] : [],
+      ),
     );
     // The match ended before a pending cash out's delay did: the settlement stands, the cash out is refused.
     const reserved = done.filter((d) => d.order.status === OrderStatus.ReserveCashOut).map((d) => d.order.id);

@@ -168,4 +168,57 @@ describe('wallet', () => {
       message: expect.stringMatching(/CHECK constraint failed/),
     });
   });
+  it('credits many at once: one ledger row each with the running balance, opening a missing wallet', async () => {
+    const a = await addMember('a');
+    const b = await addMember('b');
+    await db.transaction().execute((trx) => wallet.credit(trx, { memberId: a, asset: 'CNY', amountMinor: 1000, kind: 'opening_balance' }));
+    await db.transaction().execute((trx) =>
+      wallet.creditMany(trx, [
+        { memberId: a, asset: 'CNY', amountMinor: 250, kind: 'bet_payout', refType: 'order', refId: 'O1' },
+        { memberId: b, asset: 'USD', amountMinor: 70, kind: 'bet_payout', refType: 'order', refId: 'O2' },
+        { memberId: a, asset: 'CNY', amountMinor: 5, kind: 'bet_payout', refType: 'order', refId: 'O3' },
+      ]),
+    );
+    expect(await wallet.getBalance(a, 'CNY')).toBe(1255);
+    expect(await wallet.getBalance(b, 'USD')).toBe(70);
+    const rows = await db.selectFrom('ledger').selectAll().where('kind', '=', 'bet_payout').orderBy('id').execute();
+    expect(rows.map((r) => [r.member_id, r.asset, r.amount_minor, r.balance_after_minor, r.ref_id])).toEqual([
+      [a, 'CNY', 250, 1250, 'O1'],
+      [a, 'CNY', 5, 1255, 'O3'],
+      [b, 'USD', 70, 70, 'O2'],
+    ]);
+  });
+
+  it('refuses a second payout for the same cause: the whole batch rolls back', async () => {
+    const a = await addMember('a');
+    await db.transaction().execute((trx) => wallet.creditMany(trx, [{ memberId: a, asset: 'CNY', amountMinor: 100, kind: 'bet_payout', refType: 'order', refId: 'O1' }]));
+    await expect(
+      db.transaction().execute((trx) =>
+        wallet.creditMany(trx, [
+          { memberId: a, asset: 'CNY', amountMinor: 40, kind: 'bet_payout', refType: 'order', refId: 'O2' },
+          { memberId: a, asset: 'CNY', amountMinor: 100, kind: 'bet_payout', refType: 'order', refId: 'O1' },
+        ]),
+      ),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/UNIQUE constraint failed/) });
+    expect(await wallet.getBalance(a, 'CNY')).toBe(100);
+    expect(await db.selectFrom('ledger').select('id').execute()).toHaveLength(1);
+    await expect(
+      db.transaction().execute((trx) => wallet.creditMany(trx, [{ memberId: a, asset: 'CNY', amountMinor: 0, kind: 'bet_payout', refType: 'order', refId: 'O9' }])),
+    ).rejects.toThrow(RangeError);
+    expect(await wallet.getBalance(a, 'CNY')).toBe(100);
+  });
+
+  it('debits synchronously on the embedded connection inside a transaction, with its ledger row, or refuses', async () => {
+    const a = await addMember('a');
+    await db.transaction().execute((trx) => wallet.credit(trx, { memberId: a, asset: 'CNY', amountMinor: 300, kind: 'opening_balance' }));
+    expect(wallet.debitNow).toBeDefined();
+    const change = await db.transaction().execute(async () => wallet.debitNow!({ memberId: a, asset: 'CNY', amountMinor: 120, kind: 'bet_stake', refType: 'order', refId: 'S1' }));
+    expect(change).toMatchObject({ amountMinor: -120, balanceAfterMinor: 180 });
+    await expect(
+      db.transaction().execute(async () => wallet.debitNow!({ memberId: a, asset: 'CNY', amountMinor: 181, kind: 'bet_stake', refType: 'order', refId: 'S2' })),
+    ).rejects.toMatchObject({ name: 'InsufficientFunds', balanceMinor: 180, requestedMinor: 181 });
+    expect(await wallet.getBalance(a, 'CNY')).toBe(180);
+    const ledger = await db.selectFrom('ledger').selectAll().where('ref_id', '=', 'S1').execute();
+    expect(ledger).toEqual([expect.objectContaining({ amount_minor: -120, balance_after_minor: 180, kind: 'bet_stake' })]);
+  });
 });

@@ -1,6 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock';
-import type { Database } from '../db/schema';
+import { nativeOf, type NativeStatement } from '../db/database';
+import type { Database, LedgerTable } from '../db/schema';
 import { isAsset, type Asset } from '../money';
 
 /**
@@ -69,11 +70,29 @@ export interface WalletService {
    * Opens the wallet if needed.
    */
   credit(trx: Transaction<Database>, input: BalanceChangeInput): Promise<BalanceChange>;
+  /**
+   * Many credits at once inside the caller's transaction, one ledger row each (as credit, in the order given per
+   * wallet): one multi-row upsert adds each wallet's total (opening missing wallets) and returns the balances, then the
+   * ledger rows go in multi-row inserts. A few statements per batch instead of two per credit; settlement pays with it.
+   * All or nothing with the transaction; the unique ledger index on (kind, ref_type, ref_id) refuses a second payout
+   * for the same cause, which fails the whole batch.
+   */
+  creditMany(trx: Transaction<Database>, inputs: readonly BalanceChangeInput[]): Promise<void>;
   /** Takes from a balance and writes the ledger row; throws InsufficientFunds rather than go below zero. */
   debit(trx: Transaction<Database>, input: BalanceChangeInput): Promise<BalanceChange>;
+  /**
+   * debit, synchronously on the embedded SQLite connection, for a caller that already holds a transaction on it (the
+   * group commit of bets writes a whole group without yielding): the same conditional UPDATE and ledger row with
+   * prepared statements. Undefined when the database is not the embedded SQLite.
+   */
+  readonly debitNow: ((input: BalanceChangeInput) => BalanceChange) | undefined;
   getBalances(memberId: number, executor?: Executor): Promise<WalletBalance[]>;
   getBalance(memberId: number, asset: Asset, executor?: Executor): Promise<number>;
 }
+
+/** Wallets per upsert and ledger rows per INSERT: well under SQLite's bound-variable limit. */
+const WALLETS_PER_UPSERT = 2000;
+const LEDGER_ROWS_PER_INSERT = 1000;
 
 function checkInput(input: BalanceChangeInput): void {
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) {
@@ -122,8 +141,34 @@ export function createWalletService({ db, clock }: { db: Kysely<Database>; clock
     };
   }
 
+  const native = nativeOf(db);
+  /** Prepared on first use: the service may be made before the migrations have created the tables. */
+  let statements: { debit: NativeStatement; balance: NativeStatement; ledger: NativeStatement } | undefined;
+  const debitNow = native
+    ? (input: BalanceChangeInput): BalanceChange => {
+        checkInput(input);
+        statements ??= {
+          debit: native.prepare<unknown[]>('update wallets set balance_minor = balance_minor - ?, updated_at = ? where member_id = ? and asset = ? and balance_minor >= ? returning balance_minor'),
+          balance: native.prepare<unknown[]>('select balance_minor from wallets where member_id = ? and asset = ?'),
+          ledger: native.prepare<unknown[]>(
+            'insert into ledger (member_id, asset, amount_minor, balance_after_minor, kind, ref_type, ref_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning id',
+          ),
+        };
+        const now = clock.now();
+        const row = statements.debit.get(input.amountMinor, now, input.memberId, input.asset, input.amountMinor) as { balance_minor: number } | undefined;
+        if (!row) {
+          const current = statements.balance.get(input.memberId, input.asset) as { balance_minor: number } | undefined;
+          throw new InsufficientFunds(input.memberId, input.asset, Number(current?.balance_minor ?? 0), input.amountMinor);
+        }
+        const after = Number(row.balance_minor);
+        const ledger = statements.ledger.get(input.memberId, input.asset, -input.amountMinor, after, input.kind, input.refType ?? null, input.refId ?? null, now) as { id: number };
+        return { ledgerId: Number(ledger.id), memberId: input.memberId, asset: input.asset, amountMinor: -input.amountMinor, balanceAfterMinor: after };
+      }
+    : undefined;
+
   return {
     openWallet,
+    debitNow,
 
     async credit(trx, input) {
       checkInput(input);
@@ -143,6 +188,60 @@ export function createWalletService({ db, clock }: { db: Kysely<Database>; clock
       const after = Number(row.balance_minor);
       if (!Number.isSafeInteger(after)) throw new RangeError(`balance of ${input.asset} for member ${input.memberId} overflowed`);
       return writeLedger(trx, input, input.amountMinor, after, now);
+    },
+
+    async creditMany(trx, inputs) {
+      if (inputs.length === 0) return;
+      const now = clock.now();
+      const wallets = new Map<string, { memberId: number; asset: Asset; total: number; inputs: BalanceChangeInput[] }>();
+      for (const input of inputs) {
+        checkInput(input);
+        const key = `${input.memberId}|${input.asset}`;
+        const w = wallets.get(key);
+        if (w) {
+          w.total += input.amountMinor;
+          w.inputs.push(input);
+        } else wallets.set(key, { memberId: input.memberId, asset: input.asset, total: input.amountMinor, inputs: [input] });
+      }
+      const ledger: Insertable<LedgerTable>[] = [];
+      const all = [...wallets.values()];
+      for (let i = 0; i < all.length; i += WALLETS_PER_UPSERT) {
+        const chunk = all.slice(i, i + WALLETS_PER_UPSERT);
+        for (const w of chunk) if (!Number.isSafeInteger(w.total)) throw new RangeError(`credits of ${w.asset} for member ${w.memberId} overflow`);
+        const balances = await trx
+          .insertInto('wallets')
+          .values(chunk.map((w) => ({ member_id: w.memberId, asset: w.asset, balance_minor: w.total, updated_at: now })))
+          .onConflict((oc) =>
+            oc.columns(['member_id', 'asset']).doUpdateSet((eb) => ({
+              balance_minor: eb('wallets.balance_minor', '+', eb.ref('excluded.balance_minor')),
+              updated_at: now,
+            })),
+          )
+          .returning(['member_id', 'asset', 'balance_minor'])
+          .execute();
+        if (balances.length !== chunk.length) throw new Error(`creditMany: ${chunk.length - balances.length} wallets did not take their credit`);
+        for (const row of balances) {
+          const w = wallets.get(`${Number(row.member_id)}|${row.asset}`)!;
+          const after = Number(row.balance_minor);
+          if (!Number.isSafeInteger(after)) throw new RangeError(`balance of ${w.asset} for member ${w.memberId} overflowed`);
+          // The balance after each credit runs up to the wallet's new balance in the order the credits were given.
+          let balance = after - w.total;
+          for (const input of w.inputs) {
+            balance += input.amountMinor;
+            ledger.push({
+              member_id: input.memberId,
+              asset: input.asset,
+              amount_minor: input.amountMinor,
+              balance_after_minor: balance,
+              kind: input.kind,
+              ref_type: input.refType ?? null,
+              ref_id: input.refId ?? null,
+              created_at: now,
+            });
+          }
+        }
+      }
+      for (let i = 0; i < ledger.length; i += LEDGER_ROWS_PER_INSERT) await trx.insertInto('ledger').values(ledger.slice(i, i + LEDGER_ROWS_PER_INSERT)).execute();
     },
 
     async debit(trx, input) {

@@ -15,6 +15,7 @@ export interface Database {
   match_results: MatchResultsTable;
   orders: OrdersTable;
   order_legs: OrderLegsTable;
+  leg_snapshots: LegSnapshotsTable;
   bet_requests: BetRequestsTable;
   cash_outs: CashOutsTable;
   auto_cash_outs: AutoCashOutsTable;
@@ -175,14 +176,22 @@ export interface OrderLegsTable {
   odds_format: number;
   is_in_play: number;
   begin_time: number;
-  /** What settlement needs of the market (kind, period, unit, line, option types): ids may not survive a restart. */
-  market_json: string;
-  /** Names in every language (league, teams, market, option) for the history. */
-  snapshot_json: string;
+  /** The leg's snapshot in leg_snapshots (shared by every leg placed on the same content). */
+  snapshot_hash: string;
   result: number;
   /** Final score of the settled period, "home:away". */
   result_score: string | null;
   settled_at: number | null;
+}
+
+/** What legs were placed on, stored once per distinct content and referenced by hash from order_legs. */
+export interface LegSnapshotsTable {
+  /** SHA-256 of market_json, a newline and names_json, base64url, first 22 characters. */
+  hash: string;
+  /** What settlement needs of the market (kind, period, unit, line, option types): ids may not survive a restart. */
+  market_json: string;
+  /** Names in every language (league, teams, market, option) for the history. */
+  names_json: string;
 }
 
 export interface BetRequestsTable {
@@ -256,6 +265,7 @@ export interface ReservationsTable {
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLegRow = Selectable<OrderLegsTable>;
+export type LegSnapshotRow = Selectable<LegSnapshotsTable>;
 export type CashOutRow = Selectable<CashOutsTable>;
 export type AutoCashOutRow = Selectable<AutoCashOutsTable>;
 export type ReservationRow = Selectable<ReservationsTable>;

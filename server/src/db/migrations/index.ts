@@ -3,6 +3,7 @@ import { members } from './0001_members';
 import { wallets } from './0002_wallets';
 import { matchResults } from './0003_match_results';
 import { betting } from './0004_betting';
+import { legSnapshots } from './0005_leg_snapshots';
 import type { Driver } from './columns';
 
 /**
@@ -14,6 +15,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0002_wallets', wallets],
   ['0003_match_results', matchResults],
   ['0004_betting', betting],
+  ['0005_leg_snapshots', legSnapshots],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

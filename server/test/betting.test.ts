@@ -205,11 +205,13 @@ describe('placing bets through HTTP', () => {
     await play(t, 5_000);
     stop();
     const statuses = await t.inject({ method: 'POST', url: '/v1/order/getStakeOrderStatus', headers: auth(token), payload: { orderIds: placed.map((p) => p.orderId) } });
-    const st = new Map((statuses.json().data as Array<{ oid: string; st: number }>).map((s) => [s.oid, s.st]));
-    const rows = await t.db.selectFrom('orders').select(['id', 'reject_type']).where('id', 'in', placed.map((p) => p.orderId)).execute();
-    const rejectType = new Map(rows.map((r) => [r.id, r.reject_type]));
+    const answered = statuses.json().data as Array<{ oid: string; st: number; rt?: number }>;
+    const st = new Map(answered.map((s) => [s.oid, s.st]));
+    // The status answer says why a rejected order was rejected (rt = its rejectType); others carry no rt.
+    const rejectType = new Map(answered.map((s) => [s.oid, s.rt]));
     for (const p of placed) {
       expect([OrderStatus.Confirmed, OrderStatus.Rejected, OrderStatus.Settled]).toContain(st.get(p.orderId));
+      if (st.get(p.orderId) !== OrderStatus.Rejected) expect(rejectType.get(p.orderId)).toBeUndefined();
       if (dangers.has(p.matchId)) expect({ match: p.matchId, st: st.get(p.orderId), why: rejectType.get(p.orderId) }).toEqual({ match: p.matchId, st: OrderStatus.Rejected, why: BetError.ScoreChanged });
     }
     expect(await bookProblems(t)).toEqual([]);

@@ -66,6 +66,11 @@ function HostSite() {
     if (change.handicap) setHandicap(change.handicap);
   }, []);
 
+  // The app hands over fresh balances after a bet or cash out; the 10 s refresh still catches settlements.
+  const onBalanceChange = useCallback((change: Pick<SignedIn, 'balance' | 'coinBalance'>) => {
+    setLogin((current) => (current ? { ...current, ...change } : current));
+  }, []);
+
   const props: HostProps = {
     merchantId: 'demo',
     isLogin: Boolean(login),
@@ -81,6 +86,7 @@ function HostSite() {
     onSessionCode,
     requestLogin,
     onSettingsChange,
+    onBalanceChange,
   };
   const latestProps = useRef(props);
   latestProps.current = props;

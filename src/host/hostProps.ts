@@ -59,6 +59,11 @@ export interface HostCallbacks {
   requestLogin?(): void;
   /** Tell the host the member changed language or odds format inside the app. */
   onSettingsChange?(change: { language?: string; handicap?: number }): void;
+  /**
+   * The member's balances after money moved inside the app (a bet taken or refused, a cash out paid), fresh from the
+   * platform, so the host's header follows at once. Settlement while the app is closed still needs the host's own refresh.
+   */
+  onBalanceChange?(change: Pick<LoginState, 'balance' | 'coinBalance'>): void;
 }
 
 export interface HostProps extends Partial<LoginState>, HostCallbacks {

@@ -692,9 +692,9 @@ export const BetSlipStore = types
     },
     /**
      * An order reached a final status: entries with nothing left waiting leave the slip on success, or come back for
-     * another try after a refusal, re-offering the current price.
+     * another try after a refusal, re-offering the current price with the refusal's reason beside the place button.
      */
-    orderFinished(orderId: string, ok: boolean, seriesNumber: number) {
+    orderFinished(orderId: string, ok: boolean, seriesNumber: number, reason?: SlipReason) {
       let retry = false;
       for (const entry of [...self.entries]) {
         if (!entry.waitingOrderIds.includes(orderId)) continue;
@@ -709,6 +709,7 @@ export const BetSlipStore = types
       if (ok && seriesNumber > 0) self.seriesStakes.delete(String(seriesNumber));
       if (self.isEmpty) self.seriesStakes.clear();
       self.placement = ok ? (self.entries.some((e) => e.locked) ? 'confirming' : 'confirmed') : 'rejected';
+      if (!ok && reason) self.refusal = reason;
       self.pruneSeriesStakes();
       if (retry) void self.refreshBetInfo({ markRejected: true });
     },

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { mapBetRecord, OrderStatus, type BetRecord } from '../domain/betRecord';
 import { ApiError } from '../services/http';
 import { wireRecord } from '../testing/betRecordFixtures';
-import { memberState } from '../testing/bettingFixtures';
+import { memberState, settle } from '../testing/bettingFixtures';
 import { fakeEnv } from '../testing/fakeEnv';
 import { CASH_OUT_PATHS, CASH_OUT_POLL_LOOP, CASH_OUT_QUOTE_LOOP, cashOutOf, SETTLED_CHECK_SIZE } from './cashOut';
 import { createRootStore } from './RootStore';
@@ -353,14 +353,19 @@ describe('early settlement', () => {
 
   describe('cashing out', () => {
     it('pre-match in full: paid at once, "settled successfully", the order leaves the list', async () => {
-      const { cashOut, routes, calls, store, showRecords, toasts } = setup();
+      const { cashOut, routes, calls, store, showRecords, toasts, http } = setup();
       showRecords(wireRecord({ id: ORDER }));
       routes.set(CASH_OUT_PATHS.execute, () => ({ cashOutId: 'c1', status: 5, payout: '95.00', remainingStake: '0.00', orderStatus: 102 }));
+      http.forehead.post.mockResolvedValue(memberState('1095.00'));
       await expect(cashOut.execute(myBetsOf(store).records[0]!, '100', '95')).resolves.toEqual({ ok: true, status: 'settled', payout: '95.00' });
       expect(calls(CASH_OUT_PATHS.execute)).toEqual([{ orderId: ORDER, cashOutStake: '100.00', expectedAmount: '95.00' }]);
       expect(toasts()).toEqual([['success', 'notice.settled']]);
       expect(myBetsOf(store).records).toHaveLength(0);
       expect(cashOut.isPolling(ORDER)).toBe(false);
+      // The payout reached the wallet: the balance is fetched again.
+      await settle();
+      expect(http.forehead.post).toHaveBeenCalledWith('/api/forehead/user/loginState', {});
+      expect(store.session.defaultBalance?.balance).toBe('1095.00');
     });
 
     it('pre-match in part: the fields recalculated, "partly settled successfully"', async () => {

@@ -94,7 +94,7 @@ interface ExecuteAnswer {
 
 /** What the store needs of the app root it serves. */
 export interface CashOutRoot extends IAnyStateTreeNode {
-  session: { isLogin: boolean };
+  session: { isLogin: boolean; refreshBalance(): unknown };
   onDispose(hook: () => void): void;
 }
 
@@ -321,6 +321,7 @@ export const CashOutStore = types
       self.unfollow(orderId);
       self.clearQuotes([orderId]);
       self.emit(orderId, 'removed');
+      void self.root?.session.refreshBalance();
       if (notify) envOf(self).toast.success(self.tr('notice.settled'));
     },
     /** Part of the principal was cashed out: the cash-out fields are recalculated; the rest keeps running. */
@@ -333,6 +334,7 @@ export const CashOutStore = types
         inPolling: false,
         orderStatus: OrderStatus.Confirmed,
       });
+      void self.root?.session.refreshBalance();
       envOf(self).toast.success(self.tr('notice.partlySettled'));
     },
     /** Rejected or cancelled: the polling flag is cleared and the order leaves polling. */

@@ -418,7 +418,7 @@ export type MyBetsStoreInstance = Instance<typeof MyBetsStore>;
 
 /** What My bets needs of the app's root store. */
 export interface MyBetsRoot extends IAnyStateTreeNode {
-  session: { isLogin: boolean; userData?: { currency?: string } | null | undefined; defaultBalance?: { coinCode: string } | undefined };
+  session: { isLogin: boolean; userData?: { currency?: string } | null | undefined; defaultBalance?: { coinCode: string } | undefined; refreshBalance(): unknown };
   ui: { timezone: string };
   settings: { apiLanguage: string };
   onDispose(hook: () => void): void;

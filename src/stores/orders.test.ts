@@ -98,13 +98,15 @@ describe('orders', () => {
   });
 
   it('polls a confirming order every second until decided, then toasts and removes the entry', async () => {
-    const { env, betting, slip, orders } = setup();
+    const { env, http, betting, slip, orders } = setup();
     slip.add(selection(1));
     await settle();
     slip.setStake(1, '100');
     betting.answerPlace({ orders: [placedOrder('1700000000000000001', OrderStatus.Confirming)], repeated: false });
     await orders.place();
 
+    // The stake left the wallet: the balance is fetched again (and handed to the host).
+    expect(http.forehead.post.mock.calls.filter(([path]) => path === '/api/forehead/user/loginState')).toHaveLength(1);
     // Waiting: stored locally, the entry locked in the slip with the temporary order status.
     expect(env.storage.get('waitingOrders')).toEqual([{ orderId: '1700000000000000001', status: 1, description: 'description.single' }]);
     expect(slip.entry(1)!.locked).toBe(true);
@@ -155,6 +157,32 @@ describe('orders', () => {
     slip.acceptChanges();
     expect(entry.odd).toBe('2.100');
     expect(slip.canPlace).toBe(true);
+  });
+
+  it('says why an in-play bet was rejected after the delay (score changed) and offers it again at the same price', async () => {
+    const { env, http, betting, slip, orders } = setup();
+    const balanceCalls = () => http.forehead.post.mock.calls.filter(([path]) => path === '/api/forehead/user/loginState').length;
+    slip.add(selection(1));
+    await settle();
+    slip.setStake(1, '100');
+    betting.answerPlace({ orders: [placedOrder('1700000000000000001', OrderStatus.Confirming)], repeated: false });
+    await orders.place();
+
+    expect(balanceCalls()).toBe(1);
+    betting.answerStatus([{ oid: '1700000000000000001', st: OrderStatus.Rejected, rt: 15014 }]);
+    await jest.advanceTimersByTimeAsync(1000);
+    await settle();
+    // The stake came back: the balance is fetched again.
+    expect(balanceCalls()).toBe(2);
+    expect(env.toast.toasts.map((t) => [t.type, t.detail])).toEqual([['error', 'description.single (reason.scoreChanged)']]);
+    expect(slip.refusal).toBe(SlipReason.ScoreChanged);
+    const entry = slip.entry(1)!;
+    expect(entry.locked).toBe(false);
+    // The price did not move: nothing to accept, the member may place the same bet again at once.
+    expect(slip.canPlace).toBe(true);
+    // Changing the stake clears the old reason.
+    slip.setStake(1, '50');
+    expect(slip.refusal).toBeUndefined();
   });
 
   it('answers a refusal with its reason, and an odds-change refusal with a re-offer', async () => {

@@ -157,32 +157,37 @@ export const OrdersStore = types
     applyStatuses(asked: readonly string[], rows: readonly OrderStatusRow[]) {
       const { logger } = envOf(self);
       const { betSlip } = rootOf(self);
-      const byId = new Map(rows.map((row) => [row.oid, row.st]));
+      const byId = new Map(rows.map((row) => [row.oid, row]));
       const succeeded: string[] = [];
       const failed: string[] = [];
       for (const orderId of asked) {
         const order = self.waiting.find((w) => w.orderId === orderId);
         if (!order) continue;
-        const status = byId.get(orderId);
+        const row = byId.get(orderId);
         const { seriesNumber, description } = order;
-        if (status === undefined) {
+        if (row === undefined) {
           // The platform leaves out ids that are not this member's or do not exist: they will never be decided.
           logger.warn(`order ${orderId} is unknown to the platform; no longer followed`);
           self.waiting.remove(order);
           betSlip.orderFinished(orderId, false, seriesNumber);
           continue;
         }
-        if (isWaitingStatus(status)) {
-          order.status = status;
+        if (isWaitingStatus(row.st)) {
+          order.status = row.st;
           continue;
         }
-        const ok = SUCCESS_STATUSES.has(status);
-        (ok ? succeeded : failed).push(description);
+        const ok = SUCCESS_STATUSES.has(row.st);
+        // A rejection after the in-play delay says why (odds or score changed), in the toast and in the slip.
+        const reason = !ok && row.rt !== undefined ? reasonOfCode(row.rt) : undefined;
+        if (ok) succeeded.push(description);
+        else failed.push(reason ? `${description} (${betSlip.reasonText(reason)})` : description);
         self.waiting.remove(order);
-        betSlip.orderFinished(orderId, ok, seriesNumber);
+        betSlip.orderFinished(orderId, ok, seriesNumber, reason);
       }
       self.persist();
       self.announce(succeeded, failed);
+      // A rejected order's stake went back to the wallet.
+      if (failed.length > 0) void rootOf(self).session.refreshBalance();
       if (!self.hasWaiting) self.stopPolling();
     },
     /** Orders stored by an earlier page (a reload, another tab) join the ones this page follows. */
@@ -246,6 +251,8 @@ export const OrdersStore = types
       betSlip.placed(entries, waitingByEntry, seriesDone);
       self.persist();
       self.announce(succeeded, failed);
+      // Every order the platform took has its stake debited, confirming or not.
+      if (answer.orders.length > 0) void rootOf(self).session.refreshBalance();
       if (waitingIds.length > 0) self.startPolling();
     },
     refused(error: unknown) {

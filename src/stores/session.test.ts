@@ -114,4 +114,55 @@ describe('maintenance', () => {
     store.applyHostProps({ isLogin: false, AllInMaintain: true });
     expect(store.underMaintenance).toBe(true);
   });
+
+  describe('refreshing the balance after money moved in the app', () => {
+    const after = (cny: string) => ({ ...loginState, balance: { ...loginState.balance, balanceList: [{ coinCode: 'CNY', balance: cny, isDefault: true }] } });
+
+    it('applies the fresh balances and hands them to the host', async () => {
+      const onBalanceChange = jest.fn();
+      const { env, http } = fakeEnv({ host: { onBalanceChange } });
+      const store = createRootStore({}, env);
+      store.applyHostProps(loginState);
+      http.forehead.post.mockResolvedValueOnce(after('9900.00'));
+      await store.session.refreshBalance();
+      expect(http.forehead.post).toHaveBeenCalledWith('/api/forehead/user/loginState', {});
+      expect(store.session.defaultBalance?.balance).toBe('9900.00');
+      expect(onBalanceChange).toHaveBeenCalledWith({ balance: after('9900.00').balance, coinBalance: '120.00' });
+      // The member's identity and token are untouched by a balance refresh.
+      expect(store.session.displayName).toBe('Demo');
+      expect(env.storage.get('auth')).toBe('tok-1');
+    });
+
+    it('runs one call at a time and one more for changes made meanwhile, so the newest balance lands last', async () => {
+      const onBalanceChange = jest.fn();
+      const { env, http } = fakeEnv({ host: { onBalanceChange } });
+      const store = createRootStore({}, env);
+      store.applyHostProps(loginState);
+      let answerFirst: (v: unknown) => void = () => undefined;
+      http.forehead.post.mockReturnValueOnce(new Promise((resolve) => (answerFirst = resolve))).mockResolvedValueOnce(after('9800.00'));
+      const first = store.session.refreshBalance();
+      void store.session.refreshBalance();
+      void store.session.refreshBalance();
+      answerFirst(after('9900.00'));
+      await first;
+      expect(http.forehead.post).toHaveBeenCalledTimes(2);
+      expect(onBalanceChange.mock.calls.map(([c]) => (c as { balance: { balanceList: Array<{ balance: string }> } }).balance.balanceList[0]!.balance)).toEqual(['9900.00', '9800.00']);
+      expect(store.session.defaultBalance?.balance).toBe('9800.00');
+    });
+
+    it('does nothing for a visitor, and keeps the balance it has when the call fails', async () => {
+      const onBalanceChange = jest.fn();
+      const { env, http } = fakeEnv({ host: { onBalanceChange } });
+      const store = createRootStore({}, env);
+      await store.session.refreshBalance();
+      expect(http.forehead.post).not.toHaveBeenCalled();
+
+      store.applyHostProps(loginState);
+      http.forehead.post.mockRejectedValueOnce(new Error('network'));
+      await store.session.refreshBalance();
+      expect(store.session.defaultBalance?.balance).toBe('10000.00');
+      expect(onBalanceChange).not.toHaveBeenCalled();
+      expect(store.session.isLogin).toBe(true);
+    });
+  });
 });

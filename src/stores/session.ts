@@ -1,5 +1,5 @@
 import { flow, types, type Instance } from 'mobx-state-tree';
-import type { LoginState } from '../host/hostProps';
+import { parseLoginState, type LoginState } from '../host/hostProps';
 import { envOf } from './env';
 
 const BalanceLine = types.model('BalanceLine', {
@@ -34,6 +34,11 @@ export const SessionStore = types
     signingIn: false,
     signInError: types.maybe(types.string),
   })
+  .volatile(() => ({
+    /** Balance refreshes asked for, and whether one runs (see refreshBalance). */
+    balanceWanted: 0,
+    balanceRefreshing: false,
+  }))
   .views((self) => ({
     get defaultBalance() {
       return self.balanceList.find((b) => b.isDefault) ?? self.balanceList[0];
@@ -43,16 +48,21 @@ export const SessionStore = types
     },
   }))
   .actions((self) => ({
+    applyBalances(state: Pick<LoginState, 'balance' | 'coinBalance'>) {
+      self.balanceList.replace(self.isLogin ? (state.balance?.balanceList ?? []).map((b) => BalanceLine.create(b)) : []);
+      self.centerBalance = self.isLogin ? state.balance?.centerBalance : undefined;
+      self.totalBalance = self.isLogin ? state.balance?.totalBalance : undefined;
+      self.coinBalance = self.isLogin ? state.coinBalance : undefined;
+    },
+  }))
+  .actions((self) => ({
     applyLoginState(state: LoginState) {
       const { storage } = envOf(self);
       self.isLogin = state.isLogin && Boolean(state.token ?? storage.get('auth'));
       if (state.token) storage.set('auth', state.token);
       if (!self.isLogin) storage.remove('auth');
       self.userData = self.isLogin && state.userData ? UserData.create(state.userData) : undefined;
-      self.balanceList.replace(self.isLogin ? (state.balance?.balanceList ?? []).map((b) => BalanceLine.create(b)) : []);
-      self.centerBalance = self.isLogin ? state.balance?.centerBalance : undefined;
-      self.totalBalance = self.isLogin ? state.balance?.totalBalance : undefined;
-      self.coinBalance = self.isLogin ? state.coinBalance : undefined;
+      self.applyBalances(state);
       self.anchorProxyEnable = state.anchorProxyEnable ?? 0;
       self.allInMaintain = state.AllInMaintain ?? false;
     },
@@ -63,6 +73,12 @@ export const SessionStore = types
       self.userData = undefined;
       self.balanceList.clear();
       self.centerBalance = self.totalBalance = self.coinBalance = undefined;
+    },
+    wantBalance() {
+      self.balanceWanted += 1;
+    },
+    setBalanceRefreshing(value: boolean) {
+      self.balanceRefreshing = value;
     },
     setSigningIn(value: boolean, error?: string) {
       self.signingIn = value;
@@ -99,6 +115,32 @@ export const SessionStore = types
         self.clear();
         return false;
       }
+    }),
+    /**
+     * Money moved inside the app (a bet taken or refused, a cash out paid): the balances are fetched again and handed
+     * to the host, whose header would otherwise show the old figure until its own next refresh.
+     */
+    refreshBalance: flow(function* refreshBalance() {
+      const { http, host, logger } = envOf(self);
+      if (!self.isLogin) return;
+      // One call at a time, and one more for changes made meanwhile: an older answer never lands after a newer one.
+      self.wantBalance();
+      if (self.balanceRefreshing) return;
+      self.setBalanceRefreshing(true);
+      let served = -1;
+      while (served !== self.balanceWanted && self.isLogin) {
+        served = self.balanceWanted;
+        try {
+          const answer: Partial<LoginState> = yield Promise.resolve(http.forehead.post('/api/forehead/user/loginState', {}));
+          if (!self.isLogin) break;
+          const state = parseLoginState(answer, (message) => logger.warn(message));
+          self.applyBalances(state);
+          host.onBalanceChange?.({ balance: state.balance, coinBalance: state.coinBalance });
+        } catch (error) {
+          logger.warn('balance not refreshed after a change; the host keeps its own', error);
+        }
+      }
+      self.setBalanceRefreshing(false);
     }),
     signOut: flow(function* signOut() {
       const { http, logger } = envOf(self);

@@ -212,7 +212,7 @@ export interface OrderService {
   processDue(): Promise<number>;
   /** Notes a dangerous event (goal, red card, penalty): pending in-play bets on the match placed before it are rejected. */
   noteDanger(matchId: number): void;
-  statuses(memberId: number, orderIds: readonly string[]): Promise<Array<{ oid: string; st: number }>>;
+  statuses(memberId: number, orderIds: readonly string[]): Promise<Array<{ oid: string; st: number; rt?: number }>>;
   nextId(): string;
 }
 
@@ -782,8 +782,8 @@ export function createOrderService(deps: BettingDeps): OrderService {
     },
     async statuses(memberId, orderIds) {
       if (orderIds.length === 0) return [];
-      const rows = await db.selectFrom('orders').select(['id', 'status']).where('member_id', '=', memberId).where('id', 'in', [...orderIds]).execute();
-      return rows.map((r) => ({ oid: r.id, st: r.status }));
+      const rows = await db.selectFrom('orders').select(['id', 'status', 'reject_type']).where('member_id', '=', memberId).where('id', 'in', [...orderIds]).execute();
+      return rows.map((r) => (r.reject_type === null ? { oid: r.id, st: r.status } : { oid: r.id, st: r.status, rt: r.reject_type }));
     },
     nextId,
   };

@@ -129,6 +129,8 @@ export interface PlaceAnswer {
 export interface OrderStatusRow {
   oid: string;
   st: number;
+  /** rejectType of a rejected order: the refusal code (an extension of the spec's { oid, st }). */
+  rt?: number;
 }
 
 export const BETTING_PATHS = {

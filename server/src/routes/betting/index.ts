@@ -199,11 +199,12 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/getStakeOrderStatus',
     {
       schema: {
-        summary: 'Status of the member’s orders by id: [{ oid, st }]',
-        description: 'Ids that are not the member’s own (or do not exist) are left out of the answer.',
+        summary: 'Status of the member’s orders by id: [{ oid, st, rt? }]',
+        description:
+          'Ids that are not the member’s own (or do not exist) are left out of the answer. A rejected order also carries `rt`, its rejectType (the refusal code, e.g. 15014 score changed during the in-play delay), so the slip can say why and re-offer the bet.',
         tags: ['betting'],
         body: z.strictObject({ orderIds: z.array(orderIdField).min(1).max(100), language: languageField }),
-        response: bettingResponses(z.array(z.object({ oid: z.string(), st: z.number().int() }))),
+        response: bettingResponses(z.array(z.object({ oid: z.string(), st: z.number().int(), rt: z.number().int().optional() }))),
       },
     },
     async (request) => ok(await app.betting.orders.statuses(currentMember(request).memberId, request.body.orderIds)),

@@ -122,8 +122,9 @@ export const RootStore = types
         self,
         reaction(
           () => self.settings.apiLanguage,
-          () => {
+          (language) => {
             // Only what has loaded before: the language restored at start-up comes before any load.
+            if (self.staticList.wanted !== undefined) void self.staticList.load(language);
             if (self.statistics.status !== 'idle') void self.statistics.load();
             if (self.ui.view === 'home' && self.home.live.status !== 'idle') {
               void self.home.loadLive(true);

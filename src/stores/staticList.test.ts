@@ -51,4 +51,32 @@ describe('staticList', () => {
     expect(store.staticList.name('sports', 1)).toBe('足球');
     expect(store.staticList.loading).toBe(false);
   });
+
+  it('reloads the names when the member switches language, and a late answer in the old language is not applied', async () => {
+    const { env, http } = fakeEnv();
+    let answerOld: (v: unknown) => void = () => undefined;
+    http.forehead.post.mockImplementation(async (_path: string, body?: unknown) => {
+      const { language } = body as { language: string };
+      if (language === 'CMN') return new Promise((resolve) => (answerOld = resolve));
+      return { marketType: { 1005: language === 'ENG' ? 'Match winner' : '?' } };
+    });
+    const store = createRootStore({}, env);
+    const first = store.staticList.load('CMN');
+    store.settings.commitLocale('en');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(http.forehead.post).toHaveBeenLastCalledWith('/api/forehead/system/language/staticList', { language: 'ENG' }, { noAuth: true });
+    expect(store.staticList.name('marketType', 1005)).toBe('Match winner');
+    answerOld(tables);
+    await first;
+    expect(store.staticList.name('marketType', 1005)).toBe('Match winner');
+    expect(store.staticList.language).toBe('ENG');
+    expect(store.staticList.loading).toBe(false);
+  });
+
+  it('does not load on a language restored before the first load', () => {
+    const { env, http } = fakeEnv();
+    const store = createRootStore({}, env);
+    store.settings.commitLocale('en');
+    expect(http.forehead.post).not.toHaveBeenCalled();
+  });
 });

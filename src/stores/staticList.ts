@@ -17,6 +17,10 @@ export const StaticListStore = types
     tables: types.frozen<Record<string, unknown>>({}),
     loading: false,
   })
+  .volatile(() => ({
+    /** The language of the newest load: an older load's answer arriving later is not applied over it. */
+    wanted: undefined as string | undefined,
+  }))
   .views((self) => ({
     /** A name from one of the tables, e.g. name('marketType', 1005); undefined when not (yet) known. */
     name(table: string, id: string | number): string | undefined {
@@ -41,10 +45,14 @@ export const StaticListStore = types
     setLoading(value: boolean) {
       self.loading = value;
     },
+    want(language: string) {
+      self.wanted = language;
+    },
   }))
   .actions((self) => ({
     load: flow(function* load(language: string) {
       const { storage, clock, http, logger } = envOf(self);
+      self.want(language);
       const cached = storage.get('languageFile');
       if (cached && cached.lng === language && clock.now() - cached.updatedAt < STATIC_LIST_MAX_AGE_MS) {
         self.apply(cached);
@@ -53,6 +61,7 @@ export const StaticListStore = types
       self.setLoading(true);
       try {
         const data: Record<string, unknown> = yield http.forehead.post('/api/forehead/system/language/staticList', { language }, { noAuth: true });
+        if (self.wanted !== language) return;
         const file: LanguageFile = { lng: language, data, updatedAt: clock.now() };
         storage.set('languageFile', file);
         self.apply(file);
@@ -61,7 +70,7 @@ export const StaticListStore = types
         logger.warn('staticList not loaded', error);
         if (cached && !self.language) self.apply(cached);
       } finally {
-        self.setLoading(false);
+        if (self.wanted === language) self.setLoading(false);
       }
     }),
   }));

@@ -1,5 +1,7 @@
 import type { RowColumn, RowColumnGroup, ScoreboardSpec, SportModule } from '../../src/kernel/points';
 import { SportMenuItem } from '../../src/ui/sportsMenu/SportMenuItem';
+import { PERIOD_LABELS } from './periods';
+import { ScoreSummary } from './ScoreSummary';
 
 function BasketballIcon() {
   return (
@@ -24,9 +26,6 @@ const GROUPS: readonly RowColumnGroup[] = [
   ...[1, 2, 3, 4].map((q) => ({ id: `q${q}`, labelKey: `group.q${q}`, columns: columnsFor(`q${q}`) })),
 ];
 
-/** Score rows' `pe` for basketball: quarters 1/3/5/7, halves 8/9 (two-half leagues), overtime 12. */
-const PERIOD_LABELS: Record<number, string> = { 1: 'pe.q1', 3: 'pe.q2', 5: 'pe.q3', 7: 'pe.q4', 8: 'pe.h1', 9: 'pe.h2', 12: 'pe.ot' };
-
 /** Four quarters always; overtime joins when played (two-half leagues' halves come from their score rows). */
 const SCOREBOARD: ScoreboardSpec = { periods: [1, 3, 5, 7], periodTyg: 1, extras: [], serve: false };
 
@@ -34,6 +33,7 @@ const basketball: SportModule = {
   MenuEntry: (props) => <SportMenuItem {...props} icon={<BasketballIcon />} />,
   rowColumns: () => GROUPS,
   periodLabel: (_sportId, pe, t) => (PERIOD_LABELS[pe] ? t(PERIOD_LABELS[pe]!, { ns: 'sport-basketball' }) : String(pe)),
+  ScoreSummary,
   scoreboard: () => SCOREBOARD,
 };
 

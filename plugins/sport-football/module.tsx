@@ -1,5 +1,6 @@
 import type { RowColumnGroup, ScoreboardSpec, SportModule } from '../../src/kernel/points';
 import { SportMenuItem } from '../../src/ui/sportsMenu/SportMenuItem';
+import { ScoreSummary } from './ScoreSummary';
 
 function FootballIcon() {
   return (
@@ -55,6 +56,7 @@ const football: SportModule = {
   MenuEntry: (props) => <SportMenuItem {...props} icon={<FootballIcon />} />,
   rowColumns: () => GROUPS,
   periodLabel: (_sportId, pe, t) => (PERIOD_LABELS[pe] ? t(PERIOD_LABELS[pe]!, { ns: 'sport-football' }) : String(pe)),
+  ScoreSummary,
   scoreboard: () => SCOREBOARD,
 };
 

@@ -1,25 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { LiveBook } from '../../src/stores/liveBook';
-import { createTestI18n } from '../../src/testing/i18n';
-import { wireMatch } from '../../src/testing/matchFixtures';
+import type { ScoreRow } from '../../src/services/api/matchTypes';
+import { renderScoreSummary } from '../../src/testing/scoreSummary';
 import { ScoreSummary } from './ScoreSummary';
 
-async function renderSummary(sportId: number, score: { pe: number; tyg: number; home: number; away: number }[], period: number) {
-  const i18n = await createTestI18n('en');
-  await i18n.loadNamespaces('sport-generic');
-  const match = wireMatch({ sportId, score, betGroup: [], matchInfo: { ...wireMatch().matchInfo, period } });
-  const book = new LiveBook(() => 0);
-  book.seed([match]);
-  const live = book.match(match.matchId)!;
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ScoreSummary match={match} live={live} />
-    </I18nextProvider>,
-  );
-  return { book, live };
-}
+const renderSummary = (sportId: number, score: ScoreRow[], period: number) => renderScoreSummary(ScoreSummary, 'sport-generic', sportId, score, period);
 
 describe('generic ScoreSummary', () => {
   it("shows tennis games of the current set, and follows the push to the next set", async () => {
@@ -37,9 +22,35 @@ describe('generic ScoreSummary', () => {
     expect(screen.getByText('18-21')).toBeInTheDocument();
   });
 
-  it('shows nothing for sports whose main score says it all, or before a period has a score', async () => {
+  it("shows snooker's frame in play with its points, numbered after the frames won", async () => {
+    const { book } = await renderSummary(16, [{ pe: 0, tyg: 8, home: 3, away: 1 }, { pe: 1, tyg: 1, home: 45, away: 12 }], 1);
+    expect(screen.getByText('F5')).toBeInTheDocument();
+    expect(screen.getByText('45-12')).toBeInTheDocument();
+    // Between frames (period 2) the row says nothing more than the frames score.
+    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 4, awayScore: 1, period: 2, score: [{ pe: 0, tyg: 8, home: 4, away: 1 }] }]));
+    expect(document.querySelector('[data-score-summary]')).toBeNull();
+  });
+
+  it("shows baseball's half inning with the runs of that inning", async () => {
+    const { book } = await renderSummary(7, [{ pe: 9, tyg: 1, home: 0, away: 2 }], 10);
+    expect(screen.getByText('Bot 5')).toBeInTheDocument();
+    expect(screen.getByText('0-2')).toBeInTheDocument();
+    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 3, awayScore: 3, period: 19, score: [{ pe: 19, tyg: 1, home: 0, away: 1 }] }]));
+    expect(screen.getByText('Extra top')).toBeInTheDocument();
+    expect(screen.getByText('0-1')).toBeInTheDocument();
+  });
+
+  it("shows a timed sport's running period, and nothing in its breaks", async () => {
+    const { book } = await renderSummary(2, [{ pe: 1, tyg: 1, home: 1, away: 0 }, { pe: 3, tyg: 1, home: 0, away: 2 }], 3);
+    expect(screen.getByText('P2')).toBeInTheDocument();
+    expect(screen.getByText('0-2')).toBeInTheDocument();
+    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 2, period: 4, score: [] }]));
+    expect(document.querySelector('[data-score-summary]')).toBeNull();
+  });
+
+  it('shows nothing for fights, or before a period has a score', async () => {
     const { container } = render(<></>);
-    await renderSummary(2, [{ pe: 1, tyg: 1, home: 1, away: 0 }], 1);
+    await renderSummary(18, [{ pe: 0, tyg: 9, home: 1, away: 0 }], 3);
     await renderSummary(5, [], 1);
     expect(document.querySelectorAll('[data-score-summary]')).toHaveLength(0);
     expect(container).toBeEmptyDOMElement();

@@ -1,4 +1,5 @@
 import type { RowColumn, RowColumnGroup, ScoreboardSpec } from '../../src/kernel/points';
+import type { ScoreRow } from '../../src/services/api/matchTypes';
 
 /**
  * What differs between the sports this plugin serves: the unit their score rows count in (sets, frames, innings,
@@ -75,3 +76,62 @@ export function scoreboardOf(sportId: number): ScoreboardSpec {
     ...(sportId === 5 ? { gamePointsTyg: TYG_GAME_POINTS } : {}),
   };
 }
+
+/** The feed's snooker and baseball period ids (docs/api.md, match periods). */
+const SNOOKER_FRAME_IN_PLAY = 1;
+const TYG_FRAMES = 8;
+const BASEBALL_LAST_REGULAR = 18;
+const BASEBALL_EXTRA_TOP = 19;
+const BASEBALL_EXTRA_BOTTOM = 20;
+
+/** A row summary in the plugin's words: a label key of its namespace (with n) and the score it shows, if any. */
+export interface SummaryPart {
+  labelKey: string;
+  n?: number;
+  home?: number;
+  away?: number;
+}
+
+const rowOf = (score: readonly ScoreRow[], pe: number, tyg: number) => score.find((r) => r.pe === pe && r.tyg === tyg);
+const withRow = (part: SummaryPart, row: ScoreRow | undefined): SummaryPart => (row ? { ...part, home: row.home, away: row.away } : part);
+
+/**
+ * What a list row shows beside the main score, by the sport's unit: the games or points of the set in play, the
+ * points of the frame in play with its number, the half inning with its runs, the running period's score. Breaks,
+ * fights (scored on the judges' cards at the end) and maps show nothing: the period text says enough.
+ */
+export function summaryOf(sportId: number, period: number, score: readonly ScoreRow[]): SummaryPart | undefined {
+  const table = SPORT_TABLES[sportId];
+  if (!table || period <= 0) return undefined;
+  if (table.periodTyg !== undefined) {
+    const row = rowOf(score, period, table.periodTyg);
+    return row && withRow({ labelKey: `pe.${table.unit}`, n: table.ordinal(period) }, row);
+  }
+  switch (table.unit) {
+    case 'frame': {
+      if (period !== SNOOKER_FRAME_IN_PLAY) return undefined;
+      const frames = rowOf(score, 0, TYG_FRAMES);
+      // The score row of pe 1 holds the points of the frame in play; the frame's number follows the frames won.
+      return withRow({ labelKey: 'pe.frame', n: (frames?.home ?? 0) + (frames?.away ?? 0) + 1 }, rowOf(score, 1, TYG_POINTS));
+    }
+    case 'inning': {
+      if (period === BASEBALL_EXTRA_TOP || period === BASEBALL_EXTRA_BOTTOM) {
+        return withRow({ labelKey: period === BASEBALL_EXTRA_TOP ? 'pe.extraTop' : 'pe.extraBottom' }, rowOf(score, BASEBALL_EXTRA_TOP, TYG_POINTS));
+      }
+      if (period > BASEBALL_LAST_REGULAR) return undefined;
+      // One score row per inning, under the period id of its top half.
+      const inning = table.ordinal(period);
+      return withRow({ labelKey: period % 2 === 1 ? 'pe.inningTop' : 'pe.inningBottom', n: inning }, rowOf(score, 2 * inning - 1, TYG_POINTS));
+    }
+    case 'half':
+    case 'quarter':
+    case 'period': {
+      // Timed sports keep a score row for each playing period; breaks have none.
+      const row = rowOf(score, period, TYG_POINTS);
+      return row && withRow({ labelKey: `pe.${table.unit}`, n: table.ordinal(period) }, row);
+    }
+    default:
+      return undefined;
+  }
+}
+

@@ -121,10 +121,11 @@ async function settle(dialog: Locator, payout: Decimal) {
  */
 async function settledBalance(page: Page, request: Parameters<typeof platformBalance>[1]): Promise<Decimal> {
   const balance = await platformBalance(page, request);
-  await expectHostBalance(page, balance);
+  await expectHostBalance(page, balance, 25_000);
   return balance;
 }
 
-async function expectHostBalance(page: Page, expected: Decimal) {
-  await expect.poll(async () => (await hostBalance(page)).toFixed(2), { timeout: 25_000, message: 'the host header balance' }).toBe(expected.toFixed(2));
+/** After a cash out the app hands the host its fresh balance (onBalanceChange), sooner than the host's 10 s refresh. */
+async function expectHostBalance(page: Page, expected: Decimal, timeout = 6_000) {
+  await expect.poll(async () => (await hostBalance(page)).toFixed(2), { timeout, message: 'the host header balance' }).toBe(expected.toFixed(2));
 }

@@ -50,8 +50,8 @@ test.describe('placing bets from the slip', () => {
     await expect(toast).toContainText('stake ¥20.00');
     await expect(slipEntries(page)).toHaveCount(0);
     await expect.poll(async () => (await platformBalance(page, request)).toString()).toBe(before.minus(20).toString());
-    // The host refreshes its header balance on its own (every 10 s in src/demoHost/main.tsx).
-    await expect.poll(async () => (await hostBalance(page)).toString(), { timeout: 20_000 }).toBe(before.minus(20).toString());
+    // The app hands the host its fresh balance (onBalanceChange): sooner than the host's own 10 s refresh.
+    await expect.poll(async () => (await hostBalance(page)).toString(), { timeout: 6_000 }).toBe(before.minus(20).toString());
 
     await openMyBets(page);
     await myBetsTab(page, 'Unsettled');

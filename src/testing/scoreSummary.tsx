@@ -1,0 +1,24 @@
+import { render } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { ScoreSummaryProps } from '../kernel/points';
+import type { ScoreRow } from '../services/api/matchTypes';
+import { LiveBook } from '../stores/liveBook';
+import { createTestI18n } from './i18n';
+import { wireMatch } from './matchFixtures';
+
+/** Renders a sport plugin's row score summary for match 1 of `sportId`, live from a book the test can push to. */
+export async function renderScoreSummary(Summary: ComponentType<ScoreSummaryProps>, ns: string, sportId: number, score: ScoreRow[], period: number) {
+  const i18n = await createTestI18n('en');
+  await i18n.loadNamespaces(ns);
+  const match = wireMatch({ sportId, score, betGroup: [], matchInfo: { ...wireMatch().matchInfo, period } });
+  const book = new LiveBook(() => 0);
+  book.seed([match]);
+  const live = book.match(match.matchId)!;
+  render(
+    <I18nextProvider i18n={i18n}>
+      <Summary match={match} live={live} />
+    </I18nextProvider>,
+  );
+  return { book, live };
+}

@@ -1,9 +1,9 @@
 import mpegts from 'mpegts.js';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import { usePlugin } from '../../src/kernel/Slot';
 import type { VideoPlayerModule, VideoPlayerProps } from '../../src/kernel/points';
-import { playQuietly, watchPlayback, type PlaybackFailure } from '../../src/ui/matchDetail/media/playbackWatchdog';
-import styles from './VideoPlayer.module.css';
+import { LiveVideo, type AttachStream } from '../../src/ui/matchDetail/media/LiveVideo';
+import { playQuietly, type PlaybackFailure } from '../../src/ui/matchDetail/media/playbackWatchdog';
 
 interface FlvOptions extends Record<string, unknown> {
   lowLatency: boolean;
@@ -39,30 +39,11 @@ function canPlayLiveFlv(): boolean {
  * up a little when it falls behind the edge and jumps ahead when it falls far behind, so the picture stays close to
  * the live odds.
  */
-export function VideoPlayer({ url, muted, onError, onPlaying }: VideoPlayerProps) {
-  const { options } = usePlugin<FlvOptions>();
-  const { lowLatency, stallTimeoutSeconds } = options;
-  const element = useRef<HTMLVideoElement>(null);
-  const callbacks = useRef({ onError, onPlaying });
-  useEffect(() => {
-    callbacks.current = { onError, onPlaying };
-  });
-
-  useEffect(() => {
-    if (element.current) element.current.muted = muted;
-  }, [muted]);
-
-  useEffect(() => {
-    const video = element.current;
-    if (!video) return undefined;
-    const watchdog = watchPlayback(video, {
-      stallSeconds: stallTimeoutSeconds,
-      onPlaying: () => callbacks.current.onPlaying?.(),
-      onError: (reason) => callbacks.current.onError(reason),
-    });
+function attachFlv(lowLatency: boolean): AttachStream {
+  return (video, url, watchdog) => {
     if (!canPlayLiveFlv()) {
       watchdog.fail('unsupported');
-      return () => watchdog.dispose();
+      return () => undefined;
     }
     tameLogging();
     const player = mpegts.createPlayer(
@@ -87,6 +68,7 @@ export function VideoPlayer({ url, muted, onError, onPlaying }: VideoPlayerProps
       },
     );
     player.on(mpegts.Events.ERROR, (type: unknown, detail: unknown) => watchdog.fail(reasonOf(type, detail)));
+    const stop = () => player.destroy();
     try {
       player.attachMediaElement(video);
       player.load();
@@ -94,17 +76,14 @@ export function VideoPlayer({ url, muted, onError, onPlaying }: VideoPlayerProps
     } catch {
       watchdog.fail('media');
     }
-    return () => {
-      watchdog.dispose();
-      try {
-        player.destroy();
-      } catch {
-        // Destroying a player whose media source already failed may throw; nothing is left to release then.
-      }
-    };
-  }, [url, lowLatency, stallTimeoutSeconds]);
+    return stop;
+  };
+}
 
-  return <video ref={element} className={styles.video} muted={muted} autoPlay playsInline data-player="flv" />;
+export function VideoPlayer(props: VideoPlayerProps) {
+  const { options } = usePlugin<FlvOptions>();
+  const attach = useMemo(() => attachFlv(options.lowLatency), [options.lowLatency]);
+  return <LiveVideo {...props} format="flv" stallSeconds={options.stallTimeoutSeconds} attach={attach} />;
 }
 
 const flvPlayer: VideoPlayerModule = { VideoPlayer };

@@ -1,9 +1,9 @@
 import Hls, { type HlsConfig } from 'hls.js';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import { usePlugin } from '../../src/kernel/Slot';
 import type { VideoPlayerModule, VideoPlayerProps } from '../../src/kernel/points';
-import { playQuietly, watchPlayback, type PlaybackWatchdog } from '../../src/ui/matchDetail/media/playbackWatchdog';
-import styles from './VideoPlayer.module.css';
+import { LiveVideo, type AttachStream } from '../../src/ui/matchDetail/media/LiveVideo';
+import { playQuietly, type PlaybackWatchdog } from '../../src/ui/matchDetail/media/playbackWatchdog';
 
 interface HlsOptions extends Record<string, unknown> {
   lowLatency: boolean;
@@ -55,46 +55,19 @@ function playNatively(video: HTMLVideoElement, url: string, watchdog: PlaybackWa
 }
 
 /** A live HLS line with hls.js where Media Source Extensions exist, else the browser's own HLS. */
-export function VideoPlayer({ url, muted, onError, onPlaying }: VideoPlayerProps) {
+function attachHls(lowLatency: boolean): AttachStream {
+  return (video, url, watchdog) => {
+    if (Hls.isSupported()) return playWithHlsJs(video, url, lowLatency, watchdog);
+    if (video.canPlayType(HLS_MIME) !== '') return playNatively(video, url, watchdog);
+    watchdog.fail('unsupported');
+    return () => undefined;
+  };
+}
+
+export function VideoPlayer(props: VideoPlayerProps) {
   const { options } = usePlugin<HlsOptions>();
-  const { lowLatency, stallTimeoutSeconds } = options;
-  const element = useRef<HTMLVideoElement>(null);
-  const callbacks = useRef({ onError, onPlaying });
-  useEffect(() => {
-    callbacks.current = { onError, onPlaying };
-  });
-
-  useEffect(() => {
-    if (element.current) element.current.muted = muted;
-  }, [muted]);
-
-  useEffect(() => {
-    const video = element.current;
-    if (!video) return undefined;
-    const watchdog = watchPlayback(video, {
-      stallSeconds: stallTimeoutSeconds,
-      onPlaying: () => callbacks.current.onPlaying?.(),
-      onError: (reason) => callbacks.current.onError(reason),
-    });
-    let stop: () => void = () => undefined;
-    try {
-      if (Hls.isSupported()) stop = playWithHlsJs(video, url, lowLatency, watchdog);
-      else if (video.canPlayType(HLS_MIME) !== '') stop = playNatively(video, url, watchdog);
-      else watchdog.fail('unsupported');
-    } catch {
-      watchdog.fail('media');
-    }
-    return () => {
-      watchdog.dispose();
-      try {
-        stop();
-      } catch {
-        // Tearing down a player whose media already failed may throw; nothing is left to release then.
-      }
-    };
-  }, [url, lowLatency, stallTimeoutSeconds]);
-
-  return <video ref={element} className={styles.video} muted={muted} autoPlay playsInline data-player="hls" />;
+  const attach = useMemo(() => attachHls(options.lowLatency), [options.lowLatency]);
+  return <LiveVideo {...props} format="hls" stallSeconds={options.stallTimeoutSeconds} attach={attach} />;
 }
 
 const hlsPlayer: VideoPlayerModule = { VideoPlayer };

@@ -12,6 +12,7 @@ import { Button } from '../common/Button';
 import { oddsText } from '../myBets/format';
 import { Dialog } from '../common/Dialog';
 import { useStore } from '../storeContext';
+import form from '../common/Form.module.css';
 import styles from './CashOutDialog.module.css';
 
 export interface CashOutDialogProps {
@@ -85,7 +86,7 @@ const CashOutDialogContent = observer(function CashOutDialogContent({ orderId, r
       ) : (
         <>
           <p className={styles.note}>{t('order.notFound')}</p>
-          <div className={styles.actions}>
+          <div className={form.actions}>
             <Button variant="secondary" size="lg" onClick={() => setOpen(false)}>
               {t('close')}
             </Button>
@@ -201,7 +202,7 @@ const CashOutForm = observer(function CashOutForm({ record, onDone }: { record: 
 
         {partial && range && (
           <div className={styles.partial}>
-            <label className={styles.field}>
+            <label className={form.field}>
               <span>{t('partial.slider')}</span>
               <input
                 className={styles.slider}
@@ -214,10 +215,10 @@ const CashOutForm = observer(function CashOutForm({ record, onDone }: { record: 
                 aria-valuetext={money(parseStake(amount) ?? range.min)}
               />
             </label>
-            <label className={styles.field}>
+            <label className={form.field}>
               <span>{t('partial.amount', { currency: record.currency })}</span>
               <input
-                className={styles.input}
+                className={form.input}
                 name="cashOutStake"
                 inputMode="decimal"
                 autoComplete="off"
@@ -253,7 +254,7 @@ const CashOutForm = observer(function CashOutForm({ record, onDone }: { record: 
           </p>
         )}
 
-        <div className={styles.actions}>
+        <div className={form.actions}>
           <Button variant="secondary" size="lg" onClick={onDone}>
             {t('close')}
           </Button>
@@ -296,13 +297,13 @@ const AutoRule = observer(function AutoRule({ record, defaultStake }: { record: 
       <p className={styles.hint}>{t('auto.intro')}</p>
       <p className={styles.rule}>{active ? t('auto.active', { stake: money(active.stake), threshold: money(active.threshold) }) : t('auto.none')}</p>
       <form className={styles.autoForm} onSubmit={(e) => void onSet(e)} noValidate>
-        <label className={styles.field}>
+        <label className={form.field}>
           <span>{t('auto.stake', { currency: record.currency })}</span>
-          <input className={styles.input} name="autoStake" inputMode="decimal" autoComplete="off" value={stake} onChange={(e) => setStake(e.target.value)} />
+          <input className={form.input} name="autoStake" inputMode="decimal" autoComplete="off" value={stake} onChange={(e) => setStake(e.target.value)} />
         </label>
-        <label className={styles.field}>
+        <label className={form.field}>
           <span>{t('auto.threshold', { currency: record.currency })}</span>
-          <input className={styles.input} name="autoThreshold" inputMode="decimal" autoComplete="off" value={threshold} onChange={(e) => setThreshold(e.target.value)} />
+          <input className={form.input} name="autoThreshold" inputMode="decimal" autoComplete="off" value={threshold} onChange={(e) => setThreshold(e.target.value)} />
         </label>
         {message && (
           <p className={message.kind === 'error' ? styles.error : styles.status} role={message.kind === 'error' ? 'alert' : 'status'}>
@@ -310,7 +311,7 @@ const AutoRule = observer(function AutoRule({ record, defaultStake }: { record: 
             {message.detail && <span className={styles.detail}>{message.detail}</span>}
           </p>
         )}
-        <div className={styles.actions}>
+        <div className={form.actions}>
           {active && (
             <Button
               variant="secondary"

@@ -1,40 +1,24 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../common/Button';
+import { Dialog } from '../common/Dialog';
+import form from '../common/Form.module.css';
 import { useStore } from '../storeContext';
 import styles from './LoginDialog.module.css';
 
-/**
- * The app's own login (standalone, or when the host offers none). A native modal <dialog>: the browser traps focus
- * and closes it on Escape; focus goes back to what opened it.
- */
+/** The app's own login (standalone, or when the host offers none). */
 export const LoginDialog = observer(function LoginDialog() {
   const { t } = useTranslation();
   const { ui, session } = useStore();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
-  const id = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (ui.loginDialogOpen && !element.open) {
-      opener.current = document.activeElement;
-      element.showModal();
-    } else if (!ui.loginDialogOpen && element.open) {
-      element.close();
-    }
-  }, [ui.loginDialogOpen]);
 
   const onClose = () => {
     ui.closeLogin();
     setPassword('');
     setMissing(false);
-    if (opener.current instanceof HTMLElement) opener.current.focus();
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -50,20 +34,17 @@ export const LoginDialog = observer(function LoginDialog() {
   const error = missing ? t('login.fieldsRequired') : session.signInError ? t('login.failed') : undefined;
 
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby={`${id}-title`} onClose={onClose}>
+    <Dialog open={ui.loginDialogOpen} title={t('login.title')} onClose={onClose}>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <h2 id={`${id}-title`} className={styles.title}>
-          {t('login.title')}
-        </h2>
         {ui.loginReason && <p className={styles.reason}>{ui.loginReason}</p>}
-        <label className={styles.field}>
+        <label className={form.field}>
           <span>{t('login.username')}</span>
-          <input className={styles.input} name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
+          <input className={form.input} name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
         </label>
-        <label className={styles.field}>
+        <label className={form.field}>
           <span>{t('login.password')}</span>
           <input
-            className={styles.input}
+            className={form.input}
             name="password"
             type="password"
             autoComplete="current-password"
@@ -72,12 +53,12 @@ export const LoginDialog = observer(function LoginDialog() {
           />
         </label>
         {error && (
-          <p className={styles.error} role="alert">
+          <p className={form.error} role="alert">
             {error}
           </p>
         )}
-        <div className={styles.actions}>
-          <Button variant="secondary" size="lg" onClick={() => dialog.current?.close()}>
+        <div className={form.actions}>
+          <Button variant="secondary" size="lg" onClick={() => ui.closeLogin()}>
             {t('action.cancel')}
           </Button>
           <Button type="submit" size="lg" disabled={session.signingIn} aria-busy={session.signingIn}>
@@ -85,6 +66,6 @@ export const LoginDialog = observer(function LoginDialog() {
           </Button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 });

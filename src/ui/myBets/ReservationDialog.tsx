@@ -8,6 +8,7 @@ import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
 import { useStore } from '../storeContext';
 import { moneyText } from './format';
+import form from '../common/Form.module.css';
 import styles from './ReservationDialog.module.css';
 
 export interface ReservationAction {
@@ -53,25 +54,25 @@ const ModifyForm = observer(function ModifyForm({ reservation, onDone }: { reser
         <br />
         {matchOf(reservation)}
       </p>
-      <label className={styles.field}>
+      <label className={form.field}>
         <span>{t('reservation.oddsLabel')}</span>
-        <input className={styles.input} name="odds" inputMode="decimal" autoComplete="off" value={odds} onChange={(e) => setOdds(e.target.value)} aria-describedby={`${id}-current`} />
+        <input className={form.input} name="odds" inputMode="decimal" autoComplete="off" value={odds} onChange={(e) => setOdds(e.target.value)} aria-describedby={`${id}-current`} />
       </label>
       <p id={`${id}-current`} className={styles.hint}>
         {t('reservation.currentOdds')}: {reservation.currentOdd ?? '–'}
       </p>
-      <label className={styles.field}>
+      <label className={form.field}>
         <span>
           {t('reservation.stakeLabel')} ({reservation.currency})
         </span>
-        <input className={styles.input} name="stake" inputMode="decimal" autoComplete="off" value={stake} onChange={(e) => setStake(e.target.value)} />
+        <input className={form.input} name="stake" inputMode="decimal" autoComplete="off" value={stake} onChange={(e) => setStake(e.target.value)} />
       </label>
       {error && (
-        <p className={styles.error} role="alert">
+        <p className={form.error} role="alert">
           {error}
         </p>
       )}
-      <div className={styles.actions}>
+      <div className={form.actions}>
         <Button variant="secondary" size="lg" onClick={onDone}>
           {t('action.cancel', { ns: 'common' })}
         </Button>
@@ -105,11 +106,11 @@ const CancelForm = observer(function CancelForm({ reservation, onDone }: { reser
         {matchOf(reservation)} · {reservation.betName} · {moneyText(reservation.unitStake, reservation.currency, settings.apiLanguage)}
       </p>
       {error && (
-        <p className={styles.error} role="alert">
+        <p className={form.error} role="alert">
           {error}
         </p>
       )}
-      <div className={styles.actions}>
+      <div className={form.actions}>
         <Button variant="secondary" size="lg" onClick={onDone}>
           {t('reservation.keep')}
         </Button>

@@ -9,6 +9,7 @@ import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
 import { dateTimeText } from '../myBets/format';
 import { useStore } from '../storeContext';
+import form from '../common/Form.module.css';
 import styles from './PreBetDialog.module.css';
 
 const ODDS_REASONS: ReadonlySet<PreBetReason> = new Set<PreBetReason>(['enterOdds', 'invalidOdds', 'oddsBelowMin', 'oddsAboveMax']);
@@ -101,7 +102,7 @@ const PreBetForm = observer(function PreBetForm() {
         </div>
       )}
 
-      <div className={styles.field}>
+      <div className={form.field}>
         <label htmlFor={`${id}-odds`}>{t('requestedOdds')}</label>
         <div className={styles.stepper}>
           <button type="button" className={styles.step} aria-label={t('oddsDown')} disabled={atMin} onClick={() => reservations.stepOdds(-1)}>
@@ -109,7 +110,7 @@ const PreBetForm = observer(function PreBetForm() {
           </button>
           <input
             id={`${id}-odds`}
-            className={styles.input}
+            className={form.input}
             name="odds"
             inputMode="decimal"
             autoComplete="off"
@@ -129,11 +130,11 @@ const PreBetForm = observer(function PreBetForm() {
         </p>
       </div>
 
-      <div className={styles.field}>
+      <div className={form.field}>
         <label htmlFor={`${id}-stake`}>{t('stake', { currency: betSlip.currency })}</label>
         <input
           id={`${id}-stake`}
-          className={styles.input}
+          className={form.input}
           name="stake"
           inputMode="decimal"
           autoComplete="off"
@@ -161,7 +162,7 @@ const PreBetForm = observer(function PreBetForm() {
         </div>
       )}
 
-      <div className={styles.actions}>
+      <div className={form.actions}>
         <Button variant="secondary" size="lg" onClick={() => reservations.close()}>
           {t('common:action.cancel')}
         </Button>

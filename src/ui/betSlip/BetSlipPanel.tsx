@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import { Suspense, useId, useRef, type KeyboardEvent } from 'react';
+import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reasonKey } from '../../domain/slipReasons';
 import { QUICK_STAKES, SLIP_MAX_MATCHES, SLIP_NS, type SlipMode } from '../../stores/betSlip';
 import { Button } from '../common/Button';
 import { EmptyState, Panel } from '../common/Panel';
+import { tabId, tabPanelId, Tabs } from '../common/Tabs';
 import { PreBetDialog } from '../reservations/PreBetDialog';
 import { useStore } from '../storeContext';
 import { SeriesList } from './SeriesList';
@@ -42,42 +43,18 @@ const BetSlipBody = observer(function BetSlipBody() {
   const { t } = useTranslation([SLIP_NS, 'common']);
   const { betSlip } = useStore();
   const id = useId();
-  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
-
-  // Tabs pattern: arrows move between the two modes (and select them), Home/End jump to the ends.
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = MODES.length - 1;
-    const next = event.key === 'ArrowRight' ? (index + 1) % MODES.length : event.key === 'ArrowLeft' ? (index + last) % MODES.length : event.key === 'Home' ? 0 : event.key === 'End' ? last : -1;
-    if (next < 0) return;
-    event.preventDefault();
-    betSlip.setMode(MODES[next]!);
-    tabs.current[next]?.focus();
-  };
 
   return (
     <div className={styles.slip}>
-      <div className={styles.tabs} role="tablist" aria-label={t('tabs.label')}>
-        {MODES.map((mode, index) => (
-          <button
-            key={mode}
-            ref={(element) => {
-              tabs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${mode}`}
-            aria-selected={betSlip.mode === mode}
-            aria-controls={`${id}-panel`}
-            tabIndex={betSlip.mode === mode ? 0 : -1}
-            className={styles.tab}
-            onClick={() => betSlip.setMode(mode)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-          >
-            {t(`common:betSlip.${mode}`)}
-          </button>
-        ))}
-      </div>
-      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${betSlip.mode}`} className={styles.panel}>
+      <Tabs
+        tabs={MODES.map((mode) => ({ id: mode, label: t(`common:betSlip.${mode}`) }))}
+        selected={betSlip.mode}
+        onSelect={(mode) => betSlip.setMode(mode)}
+        label={t('tabs.label')}
+        idPrefix={id}
+        classNames={{ list: styles.tabs, tab: styles.tab }}
+      />
+      <div id={tabPanelId(id)} role="tabpanel" aria-labelledby={tabId(id, betSlip.mode)} className={styles.panel}>
         {betSlip.placement && (
           <p className={styles.placement} role="status" data-placement={betSlip.placement}>
             {t(`status.${betSlip.placement}`)}
@@ -87,7 +64,7 @@ const BetSlipBody = observer(function BetSlipBody() {
         <OddsChangeSetting />
       </div>
       {/* Outside the entries: a booked pre-bet takes its entry out of the slip while the dialog closes. */}
-      <PreBetDialog fallbackFocus={() => tabs.current[MODES.indexOf(betSlip.mode)] ?? null} />
+      <PreBetDialog fallbackFocus={() => document.getElementById(tabId(id, betSlip.mode))} />
     </div>
   );
 });

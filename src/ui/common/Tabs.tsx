@@ -10,7 +10,11 @@ interface TabsProps<T extends string> {
   label: string;
   /** Prefix of the tabs' element ids; the panel is `${idPrefix}-panel`, labelled by the selected tab. */
   idPrefix: string;
+  /** A place's own look (the slip's segmented control), replacing the default pills. */
+  classNames?: { list: string; tab: string };
 }
+
+const PILLS = { list: styles.tabs, tab: styles.tab };
 
 export const tabId = (idPrefix: string, id: string) => `${idPrefix}-tab-${id}`;
 export const tabPanelId = (idPrefix: string) => `${idPrefix}-panel`;
@@ -19,7 +23,7 @@ export const tabPanelId = (idPrefix: string) => `${idPrefix}-panel`;
  * A WAI-ARIA tab list: one tab in the tab order, arrow keys, Home and End move between the tabs and select. The
  * caller renders the panel with `role="tabpanel"`, id `tabPanelId(idPrefix)` and aria-labelledby the selected tab.
  */
-export function Tabs<T extends string>({ tabs, selected, onSelect, label, idPrefix }: TabsProps<T>) {
+export function Tabs<T extends string>({ tabs, selected, onSelect, label, idPrefix, classNames = PILLS }: TabsProps<T>) {
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const last = tabs.length - 1;
@@ -30,7 +34,7 @@ export function Tabs<T extends string>({ tabs, selected, onSelect, label, idPref
     onSelect(tabs[next]!.id);
   };
   return (
-    <div className={styles.tabs} role="tablist" aria-label={label}>
+    <div className={classNames.list} role="tablist" aria-label={label}>
       {tabs.map(({ id, label: text }, index) => (
         <button
           key={id}
@@ -40,7 +44,7 @@ export function Tabs<T extends string>({ tabs, selected, onSelect, label, idPref
           id={tabId(idPrefix, id)}
           type="button"
           role="tab"
-          className={styles.tab}
+          className={classNames.tab}
           aria-selected={selected === id}
           aria-controls={tabPanelId(idPrefix)}
           tabIndex={selected === id ? 0 : -1}

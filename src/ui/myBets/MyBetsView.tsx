@@ -1,12 +1,13 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BetRecord } from '../../domain/betRecord';
-import { myBetsOf, SETTLEMENT_TYPES, type SettlementType } from '../../stores/myBets';
+import { myBetsOf, SETTLEMENT_TYPES } from '../../stores/myBets';
 import { cashOutOf } from '../../stores/cashOut';
 import { CashOutDialog } from '../cashOut/CashOutDialog';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';
+import { tabId, tabPanelId, Tabs } from '../common/Tabs';
 import { LoadFailed, RowsSkeleton } from '../common/States';
 import { useStore } from '../storeContext';
 import { BetCard } from './BetCard';
@@ -17,47 +18,21 @@ import { StatisticsSummary } from './StatisticsSummary';
 import screen from '../common/Screen.module.css';
 import styles from './MyBetsView.module.css';
 
-const TAB_ID = (type: SettlementType) => `sp-mybets-tab-${type}`;
-const PANEL_ID = 'sp-mybets-panel';
+const TABS_ID = 'sp-mybets';
 
 /** Unsettled, settled and reserved as tabs (arrow keys move between them and select). */
 const SettlementTabs = observer(function SettlementTabs() {
   const { t } = useTranslation('myBets');
   const myBets = myBetsOf(useStore());
-  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const last = SETTLEMENT_TYPES.length - 1;
-    const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    tabs.current[next]?.focus();
-    void myBets.setSettlementType(SETTLEMENT_TYPES[next]!);
-  };
   return (
-    <div className={styles.tabs} role="tablist" aria-label={t('tabs.label')}>
-      {SETTLEMENT_TYPES.map((type, index) => {
-        const selected = myBets.settlementType === type;
-        return (
-          <button
-            key={type}
-            ref={(element) => {
-              tabs.current[index] = element;
-            }}
-            id={TAB_ID(type)}
-            type="button"
-            role="tab"
-            className={styles.tab}
-            aria-selected={selected}
-            aria-controls={PANEL_ID}
-            tabIndex={selected ? 0 : -1}
-            onKeyDown={(event) => onKeyDown(event, index)}
-            onClick={() => !selected && void myBets.setSettlementType(type)}
-          >
-            {t(`tabs.${type}`)}
-          </button>
-        );
-      })}
-    </div>
+    <Tabs
+      tabs={SETTLEMENT_TYPES.map((type) => ({ id: type, label: t(`tabs.${type}`) }))}
+      selected={myBets.settlementType}
+      onSelect={(type) => type !== myBets.settlementType && void myBets.setSettlementType(type)}
+      label={t('tabs.label')}
+      idPrefix={TABS_ID}
+      classNames={{ list: styles.tabs, tab: styles.tab }}
+    />
   );
 });
 
@@ -162,7 +137,7 @@ export const MyBetsView = observer(function MyBetsView() {
           </EmptyState>
         </div>
       ) : (
-        <div ref={panel} id={PANEL_ID} className={styles.panel} role="tabpanel" aria-labelledby={TAB_ID(type)} tabIndex={-1} aria-busy={myBets.status === 'loading'}>
+        <div ref={panel} id={tabPanelId(TABS_ID)} className={styles.panel} role="tabpanel" aria-labelledby={tabId(TABS_ID, type)} tabIndex={-1} aria-busy={myBets.status === 'loading'}>
           {type === 'settled' && (
             <div className={styles.toolbar}>
               <DateRangeFilter />

@@ -5,6 +5,7 @@ import { mapBetRecord, mapStatisticsRow, type BetRecord, type BetStatisticsRow }
 // Types only: the range arithmetic itself (moment-timezone) loads with the first settled query, not at start-up.
 import type { DateRange, DateRangeErrorCode, DateRangeType } from '../domain/dates';
 import { CURRENCY_CODES } from '../domain/money';
+import type { ReservationSummary } from '../services/api/bettingTypes';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
 import { cashOutOf } from './cashOut';
@@ -30,39 +31,7 @@ export const RESERVE_CANCEL_PATH = '/v1/order/reserve/cancel';
 export const ReservationStatus = { Booked: 0, InProgress: 1, Settled: 2, Cancelled: 3, Invalid: 4 } as const;
 
 /** The spec's reservation summary plus the platform's state fields (docs/api.md, "Pre-bets"). */
-export interface Reservation {
-  reserveId: string;
-  marketId: number;
-  matchId: number;
-  type: string;
-  sportId: number;
-  marketType: number;
-  period: string;
-  line: string | null;
-  leagueName: string;
-  homeName: string;
-  awayName: string;
-  matchType: number;
-  betName: string;
-  optionBetName: string;
-  /** The asked odds (decimal). */
-  optionOdd: string;
-  optionTeam: string;
-  homeScore: number | null;
-  awayScore: number | null;
-  isInPlay: boolean;
-  status: number;
-  unitStake: string;
-  currencyId: number;
-  currency: string;
-  bookedOdds: string;
-  currentOdd: string | null;
-  beginTime: number;
-  orderId: string | null;
-  createdTime: number;
-  modifiedTime: number;
-  failReason: string | null;
-}
+export type Reservation = ReservationSummary;
 
 interface BetListAnswer {
   records?: unknown[];

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { OddsFormat } from '../../../src/domain/odds';
 import { MAX_SERIES_LEGS, seriesOptions, type SeriesOption } from '../../../src/domain/series';
+import type { BetInfoEntry as WireBetInfoEntry, SeriesInfoEntry } from '../../../src/services/api/bettingTypes';
 import type { Clock } from '../clock';
 import type { PlatformConfig } from '../config/platformConfig';
 import { nativeOf, type NativeStatement } from '../db/database';
@@ -152,36 +153,9 @@ export interface BetInfoRequest {
   type: string;
 }
 
-export interface BetInfoEntry {
-  marketId: number;
-  oldMarketId: number | null;
-  matchId: number;
-  sportId: number;
-  allowParley: boolean;
-  isInPlay: boolean;
-  minBet: string;
-  maxBet: string;
-  /** 1 on sale, 0 suspended, -1 closed. */
-  status: number;
-  marketType: number;
-  period: string;
-  line: string | null;
-  option: { name: string; odd: string; type: string; isLock: boolean };
-  homeName: string;
-  awayName: string;
-  leagueName: string;
-  beginTime: number;
-}
-
-export interface SeriesInfo {
-  seriesNumber: number;
-  name: string;
-  combination: number;
-  seriesOdd: string;
-  betCount: number;
-  minBet: string;
-  maxBet: string;
-}
+/** The wire shapes are the app's (src/services/api/bettingTypes.ts); the route adds optionOdd and optionBetName. */
+export type BetInfoEntry = Omit<WireBetInfoEntry, 'optionOdd' | 'optionBetName'>;
+export type SeriesInfo = SeriesInfoEntry;
 
 type Lang = keyof Text;
 

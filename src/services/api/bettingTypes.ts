@@ -139,3 +139,45 @@ export const BETTING_PATHS = {
   betMultiple: '/v1/order/betMultiple',
   orderStatus: '/v1/order/getStakeOrderStatus',
 } as const;
+
+/** A pre-bet as the reserved view shows it: the spec's reservation summary plus its state. */
+export interface ReservationSummary {
+  reserveId: string;
+  marketId: number;
+  matchId: number;
+  /** The option type. */
+  type: string;
+  sportId: number;
+  marketType: number;
+  period: string;
+  line: string | null;
+  leagueName: string;
+  homeName: string;
+  awayName: string;
+  /** 1 a match, 2 an outright (as bet records). */
+  matchType: number;
+  /** The market's name. */
+  betName: string;
+  /** The option's name. */
+  optionBetName: string;
+  /** The requested decimal odds. */
+  optionOdd: string;
+  /** The team the option backs (home or away name), '' for other options. */
+  optionTeam: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  isInPlay: boolean;
+  status: number;
+  unitStake: string;
+  currencyId: number;
+  currency: string;
+  /** The odds when it was booked. */
+  bookedOdds: string;
+  /** The option's odds now; null when the market is no longer on offer. */
+  currentOdd: string | null;
+  beginTime: number;
+  orderId: string | null;
+  createdTime: number;
+  modifiedTime: number;
+  failReason: string | null;
+}

@@ -86,7 +86,11 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     get onSettingsChange() {
       return latestProps.onSettingsChange;
     },
-  };
+    get onBalanceChange() {
+      return latestProps.onBalanceChange;
+    },
+    // Every callback of the contract, so a new one cannot be forgotten here.
+  } satisfies { [K in keyof Required<HostCallbacks>]: HostCallbacks[K] };
 
   const toast = createToaster();
   cleanups.push(() => toast.clear());

@@ -31,13 +31,15 @@ describe('generic ScoreSummary', () => {
     expect(document.querySelector('[data-score-summary]')).toBeNull();
   });
 
-  it("shows baseball's half inning with the runs of that inning", async () => {
+  it("shows the runs of baseball's inning in play (its row is under the top half's period), extra innings too", async () => {
     const { book } = await renderSummary(7, [{ pe: 9, tyg: 1, home: 0, away: 2 }], 10);
-    expect(screen.getByText('Bot 5')).toBeInTheDocument();
+    expect(screen.getByText('This inning')).toBeInTheDocument();
     expect(screen.getByText('0-2')).toBeInTheDocument();
-    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 3, awayScore: 3, period: 19, score: [{ pe: 19, tyg: 1, home: 0, away: 1 }] }]));
-    expect(screen.getByText('Extra top')).toBeInTheDocument();
+    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 3, awayScore: 3, period: 20, score: [{ pe: 19, tyg: 1, home: 0, away: 1 }] }]));
     expect(screen.getByText('0-1')).toBeInTheDocument();
+    // The break between innings shows nothing more than its period text.
+    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 3, awayScore: 3, period: 21, score: [] }]));
+    expect(document.querySelector('[data-score-summary]')).toBeNull();
   });
 
   it("shows a timed sport's running period, and nothing in its breaks", async () => {

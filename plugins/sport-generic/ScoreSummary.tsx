@@ -4,7 +4,7 @@ import type { ScoreSummaryProps } from '../../src/kernel/points';
 import { ScoreParts } from '../../src/ui/matchList/ScoreParts';
 import { summaryOf } from './sports';
 
-/** The sport's own detail beside a row's main score (see summaryOf), e.g. "S2 3-2", "F5 45-12", "Top 5 1-0". */
+/** The sport's own detail beside a row's main score (see summaryOf), e.g. "S2 3-2", "F5 45-12", "This inning 1-0". */
 export const ScoreSummary = observer(function ScoreSummary({ match, live }: ScoreSummaryProps) {
   const { t } = useTranslation('sport-generic');
   const part = summaryOf(match.sportId, live.period, live.score);

@@ -80,7 +80,6 @@ export function scoreboardOf(sportId: number): ScoreboardSpec {
 /** The feed's snooker and baseball period ids (docs/api.md, match periods). */
 const SNOOKER_FRAME_IN_PLAY = 1;
 const TYG_FRAMES = 8;
-const BASEBALL_LAST_REGULAR = 18;
 const BASEBALL_EXTRA_TOP = 19;
 const BASEBALL_EXTRA_BOTTOM = 20;
 
@@ -115,13 +114,11 @@ export function summaryOf(sportId: number, period: number, score: readonly Score
       return withRow({ labelKey: 'pe.frame', n: (frames?.home ?? 0) + (frames?.away ?? 0) + 1 }, rowOf(score, 1, TYG_POINTS));
     }
     case 'inning': {
-      if (period === BASEBALL_EXTRA_TOP || period === BASEBALL_EXTRA_BOTTOM) {
-        return withRow({ labelKey: period === BASEBALL_EXTRA_TOP ? 'pe.extraTop' : 'pe.extraBottom' }, rowOf(score, BASEBALL_EXTRA_TOP, TYG_POINTS));
-      }
-      if (period > BASEBALL_LAST_REGULAR) return undefined;
-      // One score row per inning, under the period id of its top half.
-      const inning = table.ordinal(period);
-      return withRow({ labelKey: period % 2 === 1 ? 'pe.inningTop' : 'pe.inningBottom', n: inning }, rowOf(score, 2 * inning - 1, TYG_POINTS));
+      // The period text names the half inning already; beside it go the runs of the inning in play (one score row per
+      // inning, under the period id of its top half; extra innings share the extra top's).
+      if (period > BASEBALL_EXTRA_BOTTOM) return undefined;
+      const pe = period >= BASEBALL_EXTRA_TOP ? BASEBALL_EXTRA_TOP : 2 * table.ordinal(period) - 1;
+      return withRow({ labelKey: 'pe.inningRuns' }, rowOf(score, pe, TYG_POINTS));
     }
     case 'half':
     case 'quarter':

@@ -44,6 +44,8 @@ test.describe('a sport plugin in the lists', () => {
           return now.some((entry) => !before.includes(entry));
         }, { timeout: 30_000 })
         .toBe(true);
+      await expectAccessible(page);
+      await page.screenshot({ path: test.info().outputPath(`${test.info().project.name}-in-play.png`) });
     }
 
     await page.getByRole('tab', { name: 'Today' }).click();

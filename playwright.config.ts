@@ -37,6 +37,8 @@ export default defineConfig<SportOptions>({
     { name: 'betting', testMatch: /betting\/.*\.spec\.ts/ },
     // The match screen with real streams: scoreboard, video lines, animation and data tabs.
     { name: 'match', testMatch: /match\/.*\.spec\.ts/ },
+    // The live side: anchors on matches, by who is looking.
+    { name: 'live', testMatch: /live\/.*\.spec\.ts/ },
     // One project per sport plugin (football, basketball, and every sport sport-generic serves).
     ...SPORT_PROJECTS.map((sport) => ({
       name: `sport-${sport.key}`,

@@ -14,6 +14,7 @@ import { systemClock } from '../../server/src/clock.ts';
 import { migrateToLatest, openSqlite, SQLITE_FILE_NAME, WAL_AUTOCHECKPOINT_PAGES } from '../../server/src/db/database.ts';
 import { createAuthService } from '../../server/src/members/auth.ts';
 import { ensureDemoMembers } from '../../server/src/members/demoMembers.ts';
+import { createSpecialRooms } from '../../server/src/live/specialRooms.ts';
 import { startPlatform } from './support/platform.mjs';
 
 const TARGET_BETS = 1500;
@@ -44,7 +45,7 @@ async function seedMembers() {
       openingBalance: '10000000.00',
       coins: '0',
     }));
-    await ensureDemoMembers({ db, auth, wallet, members });
+    await ensureDemoMembers({ db, auth, wallet, specialRooms: createSpecialRooms(db, systemClock), members });
     return members.map((m) => m.username);
   } finally {
     await db.destroy();

@@ -23,11 +23,13 @@ import { createErrorHandler, createNotFoundHandler } from './http/errorHandler';
 import { corePlugin } from './plugins/core';
 import { bettingPlugin } from './plugins/betting';
 import { feedPlugin } from './plugins/feed';
+import { livePlugin } from './plugins/live';
 import { mediaPlugin } from './media';
 import { bettingRoutes } from './routes/betting';
 import { docsRoutes } from './routes/docs';
 import { foreheadRoutes } from './routes/forehead';
 import { healthRoutes } from './routes/health';
+import { liveRoutes } from './routes/live';
 import { marketingRoutes } from './routes/marketing';
 import { matchListRoutes } from './routes/match';
 import { matchDataRoutes } from './routes/matchData';
@@ -118,6 +120,7 @@ export function buildApp(opts: BuildAppOptions): App {
   app.register(feedPlugin, { feed: opts.feed });
   app.register(bettingPlugin, { loopMs: opts.bettingLoopMs ?? 250 });
   app.register(mediaPlugin);
+  app.register(livePlugin);
 
   app.register(healthRoutes);
   app.register(docsRoutes);
@@ -126,6 +129,7 @@ export function buildApp(opts: BuildAppOptions): App {
   app.register(bettingRoutes, { prefix: '/v1/order' });
   app.register(matchDataRoutes);
   app.register(mediaRoutes);
+  app.register(liveRoutes);
   app.register(marketingRoutes);
   app.register(pushRoutes);
   app.register(staticRoutes, { distDir: opts.distDir ?? path.resolve('dist') });

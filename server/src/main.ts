@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   feed.start(500);
 
   if (env.demoUsers) {
-    const created = await ensureDemoMembers({ db, auth: app.auth, wallet: app.wallet, members: config.demoMembers });
+    const created = await ensureDemoMembers({ db, auth: app.auth, wallet: app.wallet, specialRooms: app.specialRooms, members: config.demoMembers });
     if (created.length > 0) app.log.info({ members: created }, 'demo members created');
   }
 

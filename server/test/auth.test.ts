@@ -227,7 +227,7 @@ describe('demo members', () => {
   it('are created once, with their opening balances written through the ledger', async () => {
     t = await buildTestApp();
     const { ensureDemoMembers } = await import('../src/members/demoMembers');
-    const again = await ensureDemoMembers({ db: t.db, auth: t.app.auth, wallet: t.app.wallet, members: t.config.demoMembers });
+    const again = await ensureDemoMembers({ db: t.db, auth: t.app.auth, wallet: t.app.wallet, specialRooms: t.app.specialRooms, members: t.config.demoMembers });
     expect(again).toEqual([]);
     const members = await t.db.selectFrom('members').select(['username']).orderBy('id').execute();
     expect(members.map((m) => m.username)).toEqual(['demo', 'demo2']);

@@ -84,7 +84,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   app.addHook('onClose', async () => db.destroy());
   await app.ready();
   if (options.demoUsers !== false) {
-    await ensureDemoMembers({ db, auth: app.auth, wallet: app.wallet, members: config.demoMembers });
+    await ensureDemoMembers({ db, auth: app.auth, wallet: app.wallet, specialRooms: app.specialRooms, members: config.demoMembers });
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;

@@ -29,6 +29,8 @@ const demoMember = z.strictObject({
   currency,
   openingBalance: amount,
   coins: amount,
+  /** Exclusive and agent live rooms the member may see (their special rooms); granted at every start. */
+  specialRoomIds: z.array(z.number({ error: expecting('a live room id') }).int().min(1).max(2_147_483_647)).max(100).optional(),
 });
 
 const stakeRange = z

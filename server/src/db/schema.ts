@@ -20,6 +20,7 @@ export interface Database {
   cash_outs: CashOutsTable;
   auto_cash_outs: AutoCashOutsTable;
   reservations: ReservationsTable;
+  special_rooms: SpecialRoomsTable;
 }
 
 export interface MembersTable {
@@ -85,6 +86,13 @@ export interface MemberSettingsTable {
   /** The spec's user settings (UserConfig) as a JSON document. */
   json: string;
   updated_at: number;
+}
+
+/** Exclusive and agent live rooms a member may see (spec 001 "special rooms"). */
+export interface SpecialRoomsTable {
+  member_id: number;
+  live_room_id: number;
+  granted_at: number;
 }
 
 export type Member = Selectable<MembersTable>;

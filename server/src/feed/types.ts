@@ -429,6 +429,8 @@ export interface Feed {
   match(matchId: number, lang?: Lang): MatchView | undefined;
   /** What a bet needs to know about its match, cheaply (no view is built): names in every language, start, state. */
   fixture(matchId: number): Fixture | undefined;
+  /** The fixtures of the in-play or today list, as cheaply (no views, no markets), in no particular order. */
+  fixtures(type: 'inplay' | 'today'): Fixture[];
   /** Markets on sale or suspended. */
   markets(matchId: number): Market[];
   betGroups(matchId: number): BetGroup[];

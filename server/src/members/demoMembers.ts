@@ -2,29 +2,36 @@ import type { Kysely } from 'kysely';
 import type { WalletService } from '../betting/wallet';
 import type { DemoMemberConfig } from '../config/platformConfig';
 import type { Database } from '../db/schema';
+import type { SpecialRooms } from '../live/specialRooms';
 import { COIN, toMinor, type Currency } from '../money';
 import type { AuthService } from './auth';
 
 /**
  * Creates the configured demo members that do not exist yet, each with its opening balance and
- * coins credited through the ledger, one transaction per member. Existing members are left alone,
- * so restarts never top balances up again. Returns the usernames created.
+ * coins credited through the ledger, one transaction per member. Existing members keep their
+ * money, so restarts never top balances up again; every member is granted the special rooms the
+ * config lists (rooms granted earlier stay). Returns the usernames created.
  */
 export async function ensureDemoMembers({
   db,
   auth,
   wallet,
+  specialRooms,
   members,
 }: {
   db: Kysely<Database>;
   auth: AuthService;
   wallet: WalletService;
+  specialRooms: SpecialRooms;
   members: readonly DemoMemberConfig[];
 }): Promise<string[]> {
   const created: string[] = [];
   for (const demo of members) {
     const exists = await db.selectFrom('members').select('id').where('username', '=', demo.username).executeTakeFirst();
-    if (exists) continue;
+    if (exists) {
+      await specialRooms.grant(db, Number(exists.id), demo.specialRoomIds ?? []);
+      continue;
+    }
     await db.transaction().execute(async (trx) => {
       const member = await auth.createMember(
         { username: demo.username, password: demo.password, nickname: demo.nickname, currency: demo.currency },
@@ -40,6 +47,7 @@ export async function ensureDemoMembers({
       }
       const coins = toMinor(demo.coins);
       if (coins > 0) await wallet.credit(trx, { memberId, asset: COIN, amountMinor: coins, kind: 'opening_balance' });
+      await specialRooms.grant(trx, memberId, demo.specialRoomIds ?? []);
     });
     created.push(demo.username);
   }

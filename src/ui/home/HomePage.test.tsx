@@ -5,6 +5,7 @@ import { ListType, type MatchPage, type WireMatch } from '../../services/api/mat
 import type { StatisticsAnswer } from '../../stores/statistics';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { wireMatch } from '../../testing/matchFixtures';
+import { anchorRoom } from '../../testing/anchorFixtures';
 import { HomePage } from './HomePage';
 
 const pageOf = (records: WireMatch[]): MatchPage => ({ current: 1, pageTotal: 1, size: 50, total: records.length, records });
@@ -69,6 +70,23 @@ describe('<HomePage>', () => {
     expect(store.ui.matchId).toBe(cards[1]!.dataset.matchId ? Number(cards[1]!.dataset.matchId) : NaN);
     act(() => store.ui.leaveMatch());
     expect(store.ui.view).toBe('home');
+  });
+
+  it("puts the anchors' badge on the live card of the match they are on", async () => {
+    await renderWithStore(<HomePage />, {
+      before: async ({ store, http }) => {
+        http.match.post.mockImplementation(async (url, body) => {
+          if (url === '/api/match/statistical') return STATISTICS;
+          return (body as { type: number }).type === ListType.InPlay ? pageOf([named(1, 'Arsenal', 'Bolton', { media: video }), named(3, 'Everton', 'Fulham', { media: video })]) : pageOf([]);
+        });
+        http.media.get.mockResolvedValue([anchorRoom(8001, 3, { hostName: 'Mia' })]);
+        await store.statistics.load();
+      },
+    });
+    const live = await screen.findByRole('list', { name: 'Live now' });
+    const [arsenal, everton] = within(live).getAllByRole('button');
+    expect(await within(everton!).findByRole('img', { name: 'Anchor: Mia (Mandarin, live)' })).toBeInTheDocument();
+    expect(within(arsenal!).queryByRole('img', { name: /anchor/i })).toBeNull();
   });
 
   it('says so when no live match has media', async () => {

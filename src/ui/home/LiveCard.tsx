@@ -7,6 +7,7 @@ import type { WireMatch } from '../../services/api/matchTypes';
 import { matchChannels } from '../../stores/livePush';
 import type { AppServices } from '../services';
 import { useLiveBook, useStore } from '../storeContext';
+import { AnchorBadge } from '../anchors/AnchorBadge';
 import styles from './LiveCard.module.css';
 import { Crest } from '../common/Crest';
 import { LiveClock } from '../common/LiveClock';
@@ -51,6 +52,7 @@ export const LiveCard = observer(function LiveCard({ match }: { match: WireMatch
         <span className={styles.dot} aria-hidden="true" />
         <span>{live?.matchPeriod ?? match.matchInfo.matchPeriod}</span>
         {live && <LiveClock live={live} className={styles.clock} />}
+        <AnchorBadge matchId={match.matchId} />
       </span>
     </button>
   );

@@ -9,13 +9,16 @@ import { createRootStore } from '../../stores/RootStore';
 import { fakeEnv } from '../../testing/fakeEnv';
 import { createTestI18n } from '../../testing/i18n';
 import { wireMatch } from '../../testing/matchFixtures';
+import { anchorRoom } from '../../testing/anchorFixtures';
+import { HostLanguage, LiveStatus, type Anchor } from '../../domain/anchors';
 import { StoreProvider } from '../storeContext';
 import { MatchRow } from './MatchRow';
 
-async function renderRow() {
+async function renderRow({ anchors = [] as Anchor[] } = {}) {
   const i18n = await createTestI18n('en');
   await i18n.loadNamespaces(['common', 'sport-football']);
-  const { env } = fakeEnv({ i18n });
+  const { env, http } = fakeEnv({ i18n });
+  http.media.get.mockResolvedValue(anchors);
   const store = createRootStore({}, env);
   store.settings.restore('en');
   const match = wireMatch();
@@ -25,7 +28,9 @@ async function renderRow() {
   events.on('betSlip.add', added);
   const plugins = loadPlugins({ plugins: [] }, registry);
   const columns = footballModule.rowColumns(1)[0]!.columns;
-  render(
+  // Inside act, so the anchor search the row starts has answered before the test looks.
+  await act(async () => {
+    render(
     <I18nextProvider i18n={i18n}>
       <StoreProvider store={store}>
         <KernelProvider value={{ plugins, services: { push: env.push, assetUrl: (p: string) => `https://icons.example${p}` }, events }}>
@@ -33,11 +38,38 @@ async function renderRow() {
         </KernelProvider>
       </StoreProvider>
     </I18nextProvider>,
-  );
+    );
+  });
   return { store, env, added };
 }
 
 describe('<MatchRow>', () => {
+  it("shows the match's anchors as a badge: red while one is live, who, their language and state in its label", async () => {
+    await renderRow({
+      anchors: [
+        anchorRoom(8001, 1, { hostName: '小雅', sort: 1 }),
+        anchorRoom(8003, 1, { hostName: '波叔', sort: 2, hostLanguage: HostLanguage.Cantonese, liveStatus: LiveStatus.Waiting }),
+        anchorRoom(8004, 2, { hostName: 'Other match' }),
+      ],
+    });
+    const badge = await screen.findByRole('img', { name: /anchors/ });
+    expect(badge).toHaveAccessibleName('2 anchors: 小雅 (Mandarin, live), 波叔 (Cantonese, starting soon)');
+    expect(badge).toHaveAttribute('data-live', 'true');
+    expect(badge).toHaveTextContent('2');
+  });
+
+  it('shows no anchor badge when no anchor is on the match', async () => {
+    await renderRow({ anchors: [anchorRoom(8004, 2)] });
+    expect(screen.queryByRole('img', { name: /anchor/i })).toBeNull();
+  });
+
+  it("shows a waiting anchor's badge without the live colour", async () => {
+    await renderRow({ anchors: [anchorRoom(8003, 1, { hostName: '波叔', liveStatus: LiveStatus.Waiting })] });
+    const badge = await screen.findByRole('img', { name: 'Anchor: 波叔 (Mandarin, starting soon)' });
+    expect(badge).toHaveAttribute('data-live', 'false');
+    expect(badge).not.toHaveTextContent(/\d/);
+  });
+
   it('shows the live score, clock, period and the handicap line Asian style', async () => {
     await renderRow();
     const row = screen.getByRole('row', { name: 'A – B' });
@@ -77,13 +109,13 @@ describe('<MatchRow>', () => {
     expect(added).not.toHaveBeenCalled();
     // The click waits in the slip and lands there once the visitor has logged in.
     expect(store.betSlip.pending).toMatchObject({ matchId: 1, marketId: 100, optionType: 'home' });
-    act(() => store.applyHostProps({ isLogin: true, token: 't', userData: { uid: '1', username: 'demo' } }));
+    await act(async () => store.applyHostProps({ isLogin: true, token: 't', userData: { uid: '1', username: 'demo' } }));
     expect(store.betSlip.entries.map((e) => [e.matchId, e.optionType])).toEqual([[1, 'home']]);
   });
 
   it('emits the selection for a member, for the bet slip to take', async () => {
     const { store, added } = await renderRow();
-    store.applyHostProps({ isLogin: true, token: 't', userData: { uid: '1', username: 'demo' } });
+    await act(async () => store.applyHostProps({ isLogin: true, token: 't', userData: { uid: '1', username: 'demo' } }));
     await userEvent.click(screen.getByRole('button', { name: /^B 0.5/ }));
     expect(added).toHaveBeenCalledWith({ matchId: 1, sportId: 1, marketId: 100, marketType: 1000, period: 'ft', optionType: 'away', line: '0.5', odd: '1.900', allowParley: true });
   });

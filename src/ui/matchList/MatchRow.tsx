@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useKernel, type RowColumn, type SportModule } from '../../kernel';
 import { IN_PLAY_STATUSES, type WireMatch } from '../../services/api/matchTypes';
 import { matchChannels } from '../../stores/livePush';
+import { AnchorBadge } from '../anchors/AnchorBadge';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { OddsButton } from '../odds/OddsButton';
 import { useAddToSlip } from '../odds/useAddToSlip';
@@ -56,6 +57,7 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
             <span className={styles.date}>{kickOff.toLocaleDateString(i18n.language, { month: '2-digit', day: '2-digit' })}</span>
           </>
         )}
+        <AnchorBadge matchId={match.matchId} />
       </div>
       {/* A click on the teams opens the match too; the keyboard's way in is the market-count button. */}
       <div className={styles.teams} role="cell" onClick={openMatch}>

@@ -103,9 +103,10 @@ async function candidateMatches(page: Page, options: PickOptions): Promise<strin
         .filter((row) => row.querySelector('button[data-odd]:not([disabled])'))
         .filter((row) => {
           if (!preMatch) return true;
-          // A pre-match row's first cell is "HH:MM" then "MM/DD"; a live one shows the period and the clock.
+          // A pre-match row's first cell starts "HH:MM" then "MM/DD" (an anchor badge may follow); a live one shows the
+          // period and the clock.
           const when = row.querySelector('[role="cell"]')?.textContent ?? '';
-          return /^\d{2}:\d{2}\s*\d{2}\/\d{2}$/.test(when.trim());
+          return /^\d{2}:\d{2}\s*\d{2}\/\d{2}/.test(when.trim());
         })
         .map((row) => row.getAttribute('data-match-id')!)
         .filter((id) => !exclude.includes(id)),

@@ -4,6 +4,7 @@ import { wallets } from './0002_wallets';
 import { matchResults } from './0003_match_results';
 import { betting } from './0004_betting';
 import { legSnapshots } from './0005_leg_snapshots';
+import { specialRooms } from './0006_special_rooms';
 import type { Driver } from './columns';
 
 /**
@@ -16,6 +17,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0003_match_results', matchResults],
   ['0004_betting', betting],
   ['0005_leg_snapshots', legSnapshots],
+  ['0006_special_rooms', specialRooms],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

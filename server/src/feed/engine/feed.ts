@@ -631,7 +631,14 @@ export class FeedEngine implements Feed {
       };
     }
     const m = this.records.get(matchId);
-    if (!m || !m.published) return undefined;
+    return m && m.published ? this.fixtureOf(m) : undefined;
+  }
+
+  fixtures(type: 'inplay' | 'today'): Fixture[] {
+    return this.visible(type).map((m) => this.fixtureOf(m));
+  }
+
+  private fixtureOf(m: MatchRecord): Fixture {
     const side = (t: MatchRecord['home']) => ({ id: t.id, name: t.name, icon: t.icon });
     return {
       matchId: m.id,

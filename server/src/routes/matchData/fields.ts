@@ -56,6 +56,12 @@ export const stampField = z
   .regex(/^\d{1,16}$/, { error: expecting('a timestamp (1-16 digits)') })
   .optional();
 
+/** The spec's product id (`pid`) of the logo and anchor calls; the answers do not vary by it. */
+export const pidField = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,32}$/, { error: expecting('a product id (1-32 letters, digits, "-" or "_")') })
+  .optional();
+
 const MATCH_ID = 'a match id';
 
 /** The fields of every score and match-data GET query. */

@@ -5,7 +5,7 @@ import { preview } from '../../../../src/kernel/issues';
 import type { MatchMedia } from '../../feed';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
 import { expecting } from '../../validation/issues';
-import { findMatch, idField, MAX_ID, matchQuery, matchQueryShape, resolveMatchQuery, stampField } from '../matchData/fields';
+import { findMatch, idField, MAX_ID, matchQuery, matchQueryShape, pidField, resolveMatchQuery, stampField } from '../matchData/fields';
 import { animationRoutes } from './animation';
 import { crestSvg, leagueCrestInput } from './crest';
 import { liveVideoRoutes } from './live';
@@ -120,7 +120,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The crest URLs of the two teams of a match',
         tags: ['media'],
         querystring: z
-          .strictObject({ ...matchQueryShape, pid: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: expecting('a product id (1-32 letters, digits, "-" or "_")') }).optional() })
+          .strictObject({ ...matchQueryShape, pid: pidField })
           .transform(resolveMatchQuery),
         response: { ...foreheadResponses(z.object({ home: z.string(), away: z.string() })), 404: errorEnvelope },
       },

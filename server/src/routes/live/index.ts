@@ -1,0 +1,91 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AnchorType, HostLanguage, isAnchorVisible, LiveStatus, type AnchorViewer } from '../../../../src/domain/anchors';
+import { foreheadResponses, languageField, ok } from '../../http/envelope';
+import { currentMember, readToken, requireMember } from '../../http/requireMember';
+import { expecting } from '../../validation/issues';
+import { pidField, stampField } from '../matchData/fields';
+
+/** One of the codes of a spec enumeration (the domain's constant objects). */
+const codes = (values: Readonly<Record<string, number>>) => z.literal(Object.values(values));
+
+const anchorSchema = z.object({
+  liveRoomId: z.number().int(),
+  matchId: z.number().int(),
+  sportId: z.number().int().describe('scheme C (live side)'),
+  hostId: z.number().int(),
+  hostName: z.string(),
+  anchorType: codes(AnchorType).describe('0 normal, 1 exclusive, 17 agent'),
+  liveUserGroupId: z.number().int().describe("the agent's live group (agent anchors), else 0"),
+  hostLanguage: codes(HostLanguage).describe('0 Mandarin, 1 Cantonese'),
+  liveStatus: codes(LiveStatus).describe('0 waiting, 1 living, 2 ended'),
+  sort: z.number().int(),
+  popularity: z.number().int(),
+  match: z.object({
+    matchType: z.number().int().describe('getList type of the match: 1 in-play, 2 today'),
+    liveStatus: codes(LiveStatus),
+    half: z.number().int().describe('period in play, 0 before kick-off'),
+    sportId: z.number().int(),
+    liveStatusFormat: z.string(),
+    matchStatusFormat: z.string(),
+  }),
+});
+
+const searchQuery = z.strictObject({
+  pid: pidField,
+  matchSource: z
+    .enum(['all', 'inplay', 'prematch'], { error: expecting('"all", "inplay" or "prematch"') })
+    .default('all')
+    .describe('all rooms (default), only live ones, or only ones waiting for kick-off'),
+  t: stampField,
+  language: languageField,
+});
+
+/**
+ * The live side's calls: the anchor list (spec 001 section 7 "Anchor search") and a member's special rooms. The search
+ * is open to visitors; with a valid token it also answers the exclusive and agent rooms the member is granted.
+ */
+export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Who is asking: a visitor (also with a stale token: the list is public, so it answers as for a visitor) or a member. */
+  async function viewerOf(request: FastifyRequest): Promise<AnchorViewer> {
+    const token = readToken(request.headers.authorization);
+    const session = token ? await app.auth.authenticate(token) : undefined;
+    if (!session?.ok) return { isLogin: false, specialRoomIds: new Set() };
+    return { isLogin: true, specialRoomIds: new Set(await app.specialRooms.of(session.session.memberId)) };
+  }
+
+  app.get(
+    '/ssapi/anchor/search',
+    {
+      schema: {
+        summary: 'Anchors on matches: their rooms, languages, state and popularity',
+        description:
+          'Normal rooms for everyone; exclusive (1) and agent (17) rooms only with the token of a member whose special ' +
+          'rooms include them. Rooms whose match ended are answered as ended (liveStatus 2) for 10 minutes of feed time. ' +
+          'Unordered: the app de-duplicates and sorts (docs/api.md).',
+        tags: ['live'],
+        querystring: searchQuery,
+        response: foreheadResponses(z.array(anchorSchema)),
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      const rooms = app.anchors.rooms(request.query.matchSource, request.query.language ?? 'CMN');
+      return ok(rooms.filter((anchor) => isAnchorVisible(anchor, viewer)));
+    },
+  );
+
+  app.post(
+    '/api/forehead/live/liveRoom/getSpecialRoomIds',
+    {
+      onRequest: requireMember({ family: 'forehead' }),
+      schema: {
+        summary: "The member's special rooms, as the spec's comma-separated list",
+        tags: ['live'],
+        response: foreheadResponses(z.string().describe('e.g. "8010,8012"; empty when none'), { auth: true }),
+      },
+    },
+    async (request) => ok((await app.specialRooms.of(currentMember(request).memberId)).join(',')),
+  );
+};

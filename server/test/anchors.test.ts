@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AnchorType, LiveStatus, type Anchor } from '../../src/domain/anchors';
+import { toScheme } from '../../src/domain/sports';
+import { ANCHOR_ENDED_MS, ANCHORS_PER_MATCH } from '../src/live/anchors';
+import { ANCHOR_ROSTER } from '../src/live/roster';
+import { buildTestApp, login, type TestApp } from './helpers';
+
+/**
+ * Anchors through real HTTP (spec 001: anchor search, special rooms, visibility by anchor type). The feed runs at 60x
+ * so a fake-clock minute is an hour of matches.
+ */
+describe('anchors and special rooms', () => {
+  let t: TestApp;
+  let demoToken: string;
+  let demo2Token: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ feed: { speed: 60 } });
+    [demoToken, demo2Token] = await Promise.all([login(t, 'demo'), login(t, 'demo2')]);
+  });
+
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  const search = async (query = '', token?: string): Promise<Anchor[]> => {
+    const res = await t.inject({ url: `/ssapi/anchor/search${query}`, headers: token ? { authorization: token } : {} });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ data: Anchor[] }>().data;
+  };
+
+  /** Moves the world on, ten simulated minutes per tick. */
+  const play = (minutes: number) => {
+    for (let done = 0; done < minutes; done += 10) {
+      t.clock.advance(10_000);
+      t.feed.tick();
+    }
+  };
+
+  it('puts anchors on in-play matches of the sports they cover, at most two to a match, sport ids in scheme C', async () => {
+    const rooms = await search();
+    expect(rooms.length).toBeGreaterThan(3);
+    const perMatch = new Map<number, number>();
+    for (const room of rooms) {
+      const fixture = t.feed.fixture(room.matchId);
+      expect(fixture).toBeDefined();
+      const profile = ANCHOR_ROSTER.find((a) => a.hostId === room.hostId);
+      expect(profile?.sports).toContain(fixture?.sportId);
+      expect(room.sportId).toBe(toScheme(fixture?.sportId ?? 0, 'A', 'C'));
+      expect(room.match.sportId).toBe(room.sportId);
+      expect(room.liveStatus).toBe(fixture?.inPlay ? LiveStatus.Living : LiveStatus.Waiting);
+      if (room.liveStatus === LiveStatus.Living) {
+        expect(room.match).toMatchObject({ matchType: 1, liveStatusFormat: '直播中' });
+        expect(room.match.matchStatusFormat).not.toBe('');
+        expect(room.popularity).toBeGreaterThanOrEqual(profile?.basePopularity ?? 0);
+      }
+      perMatch.set(room.matchId, (perMatch.get(room.matchId) ?? 0) + 1);
+    }
+    expect(Math.max(...perMatch.values())).toBeLessThanOrEqual(ANCHORS_PER_MATCH);
+  });
+
+  it('answers in the asked language and filters by matchSource', async () => {
+    const english = await search('?language=ENG&matchSource=inplay');
+    expect(english.length).toBeGreaterThan(0);
+    for (const room of english) expect(room.match).toMatchObject({ liveStatus: LiveStatus.Living, liveStatusFormat: 'Live' });
+    for (const room of await search('?matchSource=prematch')) expect(room.liveStatus).toBe(LiveStatus.Waiting);
+  });
+
+  it('shows visitors and members without special rooms the normal anchors only', async () => {
+    for (const rooms of [await search(), await search('', demo2Token), await search('', 'an-expired-or-made-up-token')]) {
+      expect(rooms.length).toBeGreaterThan(0);
+      expect(rooms.every((r) => r.anchorType === AnchorType.Normal)).toBe(true);
+    }
+  });
+
+  it('shows a member the exclusive and agent rooms among their special rooms', async () => {
+    const special = await t.inject({ method: 'POST', url: '/api/forehead/live/liveRoom/getSpecialRoomIds', headers: { authorization: demoToken } });
+    expect(special.json()).toMatchObject({ code: 0, data: '8010,8011,8012' });
+    const none = await t.inject({ method: 'POST', url: '/api/forehead/live/liveRoom/getSpecialRoomIds', headers: { authorization: demo2Token } });
+    expect(none.json()).toMatchObject({ code: 0, data: '' });
+
+    const rooms = await search('', demoToken);
+    const restricted = rooms.filter((r) => r.anchorType !== AnchorType.Normal);
+    expect(restricted.map((r) => r.liveRoomId).every((id) => [8010, 8011, 8012].includes(id))).toBe(true);
+    expect(restricted.length).toBeGreaterThan(0);
+    expect(restricted.find((r) => r.anchorType === AnchorType.Agent)?.liveUserGroupId ?? 31).toBe(31);
+  });
+
+  it('refuses special rooms without a session', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/forehead/live/liveRoom/getSpecialRoomIds' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 400 });
+  });
+
+  it('answers bad input with 400 and what was expected', async () => {
+    for (const [query, field] of [
+      ['?matchSource=everything', 'matchSource'],
+      ['?pid=%3Cscript%3E', 'pid'],
+      ['?t=yesterday', 't'],
+      ['?language=FR', 'language'],
+      ['?nope=1', 'nope'],
+    ] as const) {
+      const res = await t.inject({ url: `/ssapi/anchor/search${query}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ msg: string }>().msg).toContain(field);
+    }
+  });
+
+  it('ends a room when its match ends, keeps it as ended for a while, then books the anchor on another match', async () => {
+    const before = await search();
+    // A football room: football always has another match for the anchor to move to.
+    const room = before.find((r) => r.liveStatus === LiveStatus.Living && r.sportId === 1) as Anchor;
+    expect(room).toBeDefined();
+    // Play until the match is over (no sport lasts four simulated hours).
+    let ended: Anchor | undefined;
+    for (let hour = 0; hour < 4 && !ended; hour++) {
+      play(60);
+      ended = (await search()).find((r) => r.hostId === room.hostId && r.matchId === room.matchId && r.liveStatus === LiveStatus.Ended);
+    }
+    expect(ended?.match.liveStatusFormat).toBe('已结束');
+    play(ANCHOR_ENDED_MS / 60_000 + 1);
+    const next = (await search()).find((r) => r.hostId === room.hostId);
+    expect(next?.matchId).toBeDefined();
+    expect(next?.matchId).not.toBe(room.matchId);
+  }, 60_000);
+});

@@ -1,0 +1,37 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { LiveStatus } from '../../domain/anchors';
+import { anchorsOf } from '../../stores/anchors';
+import { useStore } from '../storeContext';
+import styles from './AnchorBadge.module.css';
+
+/**
+ * The anchors on a match (spec: the match row's anchor badges): a microphone, red while one of them is live, with
+ * how many there are; who they are, their language and whether they are live is in its label and tooltip. Shows
+ * nothing for a match without anchors the viewer may see.
+ */
+export const AnchorBadge = observer(function AnchorBadge({ matchId }: { matchId: number }) {
+  const { t } = useTranslation();
+  const anchors = anchorsOf(useStore()).of(matchId);
+  if (anchors.length === 0) return null;
+  const live = anchors.some((a) => a.liveStatus === LiveStatus.Living);
+  const names = anchors
+    .map((a) =>
+      t('anchor.entry', {
+        name: a.hostName,
+        language: t(`anchor.language.${a.hostLanguage}`),
+        state: t(a.liveStatus === LiveStatus.Living ? 'anchor.live' : 'anchor.waiting'),
+      }),
+    )
+    .join(t('anchor.separator'));
+  const label = t('anchor.label', { count: anchors.length, names });
+  return (
+    <span className={styles.badge} data-live={live} data-anchors={anchors.length} role="img" aria-label={label} title={label}>
+      <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+        <rect x="5.5" y="1.5" width="5" height="8" rx="2.5" fill="currentColor" />
+        <path d="M3.5 7.5a4.5 4.5 0 0 0 9 0M8 12v2.5M5.5 14.5h5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+      </svg>
+      {anchors.length > 1 && <span aria-hidden="true">{anchors.length}</span>}
+    </span>
+  );
+});

@@ -1,8 +1,9 @@
 import { reaction } from 'mobx';
-import { addDisposer, destroy, flow, getEnv, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
+import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { isAnchorVisible, orderAnchors, parseSpecialRoomIds, type Anchor } from '../domain/anchors';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
+import { onDemand, type OnDemandRoot } from './onDemand';
 
 /** Spec 001 section 9: "Anchor search timeout 10 s". */
 export const ANCHOR_SEARCH_TIMEOUT_MS = 10_000;
@@ -106,30 +107,25 @@ export const AnchorsStore = types
 
 export type AnchorsStoreInstance = Instance<typeof AnchorsStore>;
 
-export interface AnchorsRoot extends IAnyStateTreeNode {
+export interface AnchorsRoot extends OnDemandRoot {
   session: { isLogin: boolean };
-  onDispose(hook: () => void): void;
 }
-
-const made = new WeakMap<AnchorsRoot, AnchorsStoreInstance>();
 
 /**
  * The anchors of an app root, made the first time a screen shows anchor badges, so its code loads with those screens
  * rather than in the initial bundle. It follows the root's session and runs the anchor loop until the app unmounts.
  */
-export function anchorsOf(root: AnchorsRoot): AnchorsStoreInstance {
-  const existing = made.get(root);
-  if (existing) return existing;
+export const { of: anchorsOf } = onDemand((root: AnchorsRoot) => {
   const store = AnchorsStore.create({}, getEnv(root));
   store.setLogin(root.session.isLogin);
   void store.loadSpecialRooms();
   store.start();
   const stopFollowing = reaction(() => root.session.isLogin, (isLogin) => void store.changeLogin(isLogin));
-  root.onDispose(() => {
-    stopFollowing();
-    store.stop();
-  });
-  addDisposer(root, () => destroy(store));
-  made.set(root, store);
-  return store;
-}
+  return {
+    store,
+    close() {
+      stopFollowing();
+      store.stop();
+    },
+  };
+});

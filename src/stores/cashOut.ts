@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
-import { addDisposer, destroy, flow, getEnv, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
+import { addDisposer, flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { BET_RECORD_KEYS, BetRecord, ReserveCashOutEntry } from '../domain/betRecord';
 import { OrderStatus } from '../domain/orderStatus';
 import {
@@ -21,6 +21,7 @@ import { isApiError } from '../services/http';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import type { PollingCashOut } from '../services/storage';
 import { envOf } from './env';
+import { onDemand, type OnDemandRoot } from './onDemand';
 
 /** A bet record's id under its short key; the key table itself stays out of the initial bundle. */
 const RECORD_ID_KEY: (typeof BET_RECORD_KEYS)['id'] = 'id';
@@ -93,9 +94,8 @@ interface ExecuteAnswer {
 }
 
 /** What the store needs of the app root it serves. */
-export interface CashOutRoot extends IAnyStateTreeNode {
+export interface CashOutRoot extends OnDemandRoot {
   session: { isLogin: boolean; refreshBalance(): unknown };
-  onDispose(hook: () => void): void;
 }
 
 const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : fallback);
@@ -605,20 +605,13 @@ export const CashOutStore = types
 
 export type CashOutStoreInstance = Instance<typeof CashOutStore>;
 
-const made = new WeakMap<object, CashOutStoreInstance>();
-
 /**
  * The early-settlement store of an app root, made the first time My bets, the cash-out dialog or a cash out left
  * pending by an earlier page needs it, so its code loads with those rather than in the initial bundle.
  */
-export function cashOutOf(root: CashOutRoot): CashOutStoreInstance {
-  const existing = made.get(root);
-  if (existing) return existing;
+export const { of: cashOutOf } = onDemand((root: CashOutRoot) => {
   const store = CashOutStore.create({}, getEnv(root));
   store.attach(root);
   store.connect();
-  root.onDispose(() => store.stop());
-  addDisposer(root, () => destroy(store));
-  made.set(root, store);
-  return store;
-}
+  return { store, close: () => store.stop() };
+});

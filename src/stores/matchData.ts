@@ -1,9 +1,10 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { getEnv, type IAnyStateTreeNode } from 'mobx-state-tree';
+import { getEnv } from 'mobx-state-tree';
 import type { HttpClients } from '../services/http';
 import { consoleLogger, type Logger } from '../services/logger';
 import type { PushClient } from '../services/push';
 import type { Env } from './env';
+import { onDemand, type OnDemandRoot } from './onDemand';
 
 /*
  * The match-detail data panels (weather, statistics, history, line-ups, text live, analysis, intelligence). The
@@ -520,22 +521,12 @@ export class MatchDataStore {
 // ---------------------------------------------------------------------------------------------------------------
 // Made on first use
 
-export interface MatchDataRoot extends IAnyStateTreeNode {
-  onDispose(hook: () => void): void;
-}
-
-const made = new WeakMap<object, MatchDataStore>();
-
 /**
  * The match-data store of an app root, made when the first data panel renders (so its code loads with the match
- * detail screen, not in the initial bundle) and cleared when the root is disposed.
+ * detail screen, not in the initial bundle) and closed when the app unmounts.
  */
-export function matchDataOf(root: MatchDataRoot): MatchDataStore {
-  const existing = made.get(root);
-  if (existing) return existing;
+export const { of: matchDataOf } = onDemand((root: OnDemandRoot) => {
   const env = getEnv<Env>(root);
   const store = new MatchDataStore({ http: env.http, push: env.push, now: () => env.clock.now(), logger: env.logger });
-  root.onDispose(() => store.close());
-  made.set(root, store);
-  return store;
-}
+  return { store, close: () => store.close() };
+});

@@ -1,8 +1,9 @@
 import { reaction } from 'mobx';
-import { addDisposer, destroy, flow, getEnv, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
+import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { ListType, type WireBetGroup, type WireMatch } from '../services/api/matchTypes';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
+import { onDemand, type OnDemandRoot } from './onDemand';
 import { fetchMatches } from './matchSection';
 
 /** A match with every bet group it offers (getMatchDetail). */
@@ -119,27 +120,22 @@ export const MatchDetailStore = types
 export type MatchDetailStoreInstance = Instance<typeof MatchDetailStore>;
 
 /** What the match screen needs of the app's root store. */
-export interface MatchDetailRoot extends IAnyStateTreeNode {
+export interface MatchDetailRoot extends OnDemandRoot {
   settings: { apiLanguage: string };
-  onDispose(hook: () => void): void;
 }
-
-const made = new WeakMap<object, MatchDetailStoreInstance>();
 
 /**
  * The match screen's store, made the first time the screen shows so its code loads with that screen. Names come in
  * the request language: a new language reloads the match.
  */
-export function matchDetailOf(root: MatchDetailRoot): MatchDetailStoreInstance {
-  const existing = made.get(root);
-  if (existing) return existing;
+export const { of: matchDetailOf } = onDemand((root: MatchDetailRoot) => {
   const store = MatchDetailStore.create({}, getEnv(root));
   const stop = reaction(() => root.settings.apiLanguage, () => store.status !== 'idle' && store.reload());
-  root.onDispose(() => store.hide());
-  addDisposer(root, () => {
-    stop();
-    destroy(store);
-  });
-  made.set(root, store);
-  return store;
-}
+  return {
+    store,
+    close() {
+      stop();
+      store.hide();
+    },
+  };
+});

@@ -1,5 +1,5 @@
 import { compareStructural, reaction } from 'mobx';
-import { addDisposer, destroy, flow, getEnv, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
+import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { dayIn } from '../domain/calendar';
 import { mapBetRecord, mapStatisticsRow, type BetRecord, type BetStatisticsRow } from '../domain/betRecord';
 // Types only: the range arithmetic itself (moment-timezone) loads with the first settled query, not at start-up.
@@ -8,6 +8,7 @@ import { CURRENCY_CODES } from '../domain/money';
 import type { ReservationSummary } from '../services/api/bettingTypes';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
+import { onDemand, type OnDemandRoot } from './onDemand';
 import { cashOutOf } from './cashOut';
 
 export type SettlementType = 'unsettled' | 'settled' | 'reserved';
@@ -386,23 +387,19 @@ export const MyBetsStore = types
 export type MyBetsStoreInstance = Instance<typeof MyBetsStore>;
 
 /** What My bets needs of the app's root store. */
-export interface MyBetsRoot extends IAnyStateTreeNode {
+export interface MyBetsRoot extends OnDemandRoot {
   session: { isLogin: boolean; userData?: { currency?: string } | null | undefined; defaultBalance?: { coinCode: string } | undefined; refreshBalance(): unknown };
   ui: { timezone: string };
   settings: { apiLanguage: string };
-  onDispose(hook: () => void): void;
 }
-
-const made = new WeakMap<object, MyBetsStoreInstance>();
 
 /**
  * The My bets store of an app root, made the first time My bets (or the cash-out dialog) needs it, so that its
  * code loads with that screen rather than in the initial bundle. It follows the member, the platform's time zone,
  * the language and the currency; it shows what the early-settlement poll finds, and the poll follows what it shows.
+ * `existingMyBets` answers it only if My bets was ever opened (nothing to refresh otherwise).
  */
-export function myBetsOf(root: MyBetsRoot): MyBetsStoreInstance {
-  const existing = made.get(root);
-  if (existing) return existing;
+export const { of: myBetsOf, existing: existingMyBets } = onDemand((root: MyBetsRoot) => {
   const store = MyBetsStore.create({}, getEnv(root));
   const stops = [
     reaction(
@@ -418,14 +415,11 @@ export function myBetsOf(root: MyBetsRoot): MyBetsStoreInstance {
     cashOutOf(root).onOrderChanged((orderId, change) => (change === 'removed' ? store.removeRecord(orderId) : store.updateRecord(orderId, change))),
     reaction(() => store.records, (records) => cashOutOf(root).followRecords(records)),
   ];
-  root.onDispose(() => store.close());
-  addDisposer(root, () => {
-    for (const stop of stops) stop();
-    destroy(store);
-  });
-  made.set(root, store);
-  return store;
-}
-
-/** The store if My bets was ever opened (nothing to refresh otherwise). */
-export const existingMyBets = (root: object): MyBetsStoreInstance | undefined => made.get(root);
+  return {
+    store,
+    close() {
+      for (const stop of stops) stop();
+      store.close();
+    },
+  };
+});

@@ -1,12 +1,13 @@
 import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
-import { addDisposer, destroy, flow, getEnv, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
+import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { formatLine } from '../domain/lines';
 import { parseStake, roundMoney } from '../domain/money';
 import { OddsFormat } from '../domain/odds';
 import { isApiError } from '../services/http';
 import { BET_INFO_REFRESH_MS, marketLabel, SLIP_NS, type BetSlipStoreInstance, type SlipEntryInstance } from './betSlip';
 import { envOf } from './env';
+import { onDemand, type OnDemandRoot } from './onDemand';
 import { existingMyBets, type Reservation } from './myBets';
 import { newRequestId } from './orders';
 import type { SessionStoreInstance } from './session';
@@ -181,13 +182,11 @@ const PreBetTarget = types.model('PreBetTarget', {
 });
 
 /** What the store needs of its siblings in the root store. */
-interface ReservationsRoot {
+interface ReservationsRoot extends OnDemandRoot {
   session: SessionStoreInstance;
   settings: SettingsStoreInstance;
   staticList: StaticListStoreInstance;
   betSlip: BetSlipStoreInstance;
-  /** Runs the hook when the app unmounts. */
-  onDispose(hook: () => void): void;
 }
 
 
@@ -547,21 +546,12 @@ export const ReservationsStore = types
 
 export type ReservationsStoreInstance = Instance<typeof ReservationsStore>;
 
-const attached = new WeakMap<object, ReservationsStoreInstance>();
-
 /**
  * The pre-bet store of an app root, made on first use. It is not part of the root's tree so that its code loads
  * with the bet slip's chunk instead of the initial bundle; it is closed and destroyed with the root.
  */
-export function reservationsOf(root: ReservationsRoot & IAnyStateTreeNode): ReservationsStoreInstance {
-  let store = attached.get(root);
-  if (!store) {
-    const created = ReservationsStore.create({}, getEnv(root));
-    created.attach(root);
-    root.onDispose(() => created.close());
-    addDisposer(root, () => destroy(created));
-    attached.set(root, created);
-    store = created;
-  }
-  return store;
-}
+export const { of: reservationsOf } = onDemand((root: ReservationsRoot) => {
+  const store = ReservationsStore.create({}, getEnv(root));
+  store.attach(root);
+  return { store, close: () => store.close() };
+});

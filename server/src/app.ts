@@ -20,6 +20,7 @@ import type { Driver } from './db/migrations';
 import type { Database } from './db/schema';
 import type { Feed } from './feed';
 import { createErrorHandler, createNotFoundHandler } from './http/errorHandler';
+import { createOriginPolicy } from './http/origins';
 import { corePlugin } from './plugins/core';
 import { bettingPlugin } from './plugins/betting';
 import { feedPlugin } from './plugins/feed';
@@ -98,8 +99,9 @@ export function buildApp(opts: BuildAppOptions): App {
     },
     transform: jsonSchemaTransform,
   });
+  const originPolicy = createOriginPolicy(opts.config.cors.origins);
   app.register(cors, {
-    origin: opts.config.cors.origins.includes('*') ? true : opts.config.cors.origins,
+    origin: (origin, callback) => callback(null, origin !== undefined && originPolicy.allowsCrossOrigin(origin)),
     methods: ['GET', 'POST'],
     allowedHeaders: ['authorization', 'content-type', 'x-device-id'],
     maxAge: 600,
@@ -110,6 +112,7 @@ export function buildApp(opts: BuildAppOptions): App {
     dbDriver: opts.dbDriver ?? 'sqlite',
     clock,
     config: opts.config,
+    originPolicy,
     buildInfo: opts.build ?? { version: '0.0.0', startedAt: clock.now() },
     sessionTtlMinutes: opts.sessionTtlMinutes ?? 720,
   });

@@ -112,8 +112,8 @@ describe('platform routes', () => {
 });
 
 describe('CORS', () => {
-  it('lets a page from another origin call the platform with its token header', async () => {
-    const t = await buildTestApp({ demoUsers: false });
+  it('lets a configured origin call the platform with its token header', async () => {
+    const t = await buildTestApp({ demoUsers: false, config: { cors: { origins: ['http://operator.example'] } } });
     try {
       const preflight = await t.inject({
         method: 'OPTIONS',
@@ -128,13 +128,31 @@ describe('CORS', () => {
     }
   });
 
-  it('allows only the configured origins when "*" is not given', async () => {
+  it('gives no CORS headers to an origin that is not on the list, nor to "null"', async () => {
     const t = await buildTestApp({ demoUsers: false, config: { cors: { origins: ['http://allowed.example'] } } });
     try {
       const allowed = await t.inject({ url: '/healthz', headers: { origin: 'http://allowed.example' } });
       expect(allowed.headers['access-control-allow-origin']).toBe('http://allowed.example');
-      const other = await t.inject({ url: '/healthz', headers: { origin: 'http://evil.example' } });
-      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      for (const origin of ['http://evil.example', 'null', 'http://allowed.example.evil.example']) {
+        const other = await t.inject({ url: '/healthz', headers: { origin } });
+        expect(other.headers['access-control-allow-origin']).toBeUndefined();
+        const preflight = await t.inject({
+          method: 'OPTIONS',
+          url: '/api/forehead/user/loginState',
+          headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+        });
+        expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      }
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it('allows no foreign origin by default', async () => {
+    const t = await buildTestApp({ demoUsers: false });
+    try {
+      const res = await t.inject({ url: '/healthz', headers: { origin: 'http://operator.example' } });
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
     } finally {
       await t.app.close();
     }

@@ -54,6 +54,13 @@ describe('config/platform.json', () => {
     expect(messageFor((c) => (c.demoMembers[0].password = 'short'))).toContain('demoMembers[0].password: expected at least 8 characters, got 5');
   });
 
+  it('rejects a CORS list that is not a list of origins', () => {
+    expect(messageFor((c) => (c.cors.origins = ['*']))).toContain('cors.origins[0]: expected an origin like "https://casino.example" (scheme, host and port only), got "*"');
+    expect(messageFor((c) => (c.cors.origins = ['null']))).toContain('cors.origins[0]: expected an origin');
+    expect(messageFor((c) => (c.cors.origins = ['https://casino.example/app']))).toContain('got "https://casino.example/app"');
+    expect(messageFor((c) => (c.cors.origins = 'https://casino.example'))).toContain('cors.origins');
+  });
+
   it('rejects a misspelt key rather than ignoring it', () => {
     expect(messageFor((c) => (c.push.maxBufferBytes = 1))).toContain('push: unexpected field "maxBufferBytes"');
   });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CURRENCIES, DECIMAL_STRING, Money, type Currency } from '../money';
+import { normaliseOrigin } from '../http/origins';
 import { expecting } from '../validation/issues';
 import { loadJsonConfig } from './loadJsonConfig';
 
@@ -108,11 +109,17 @@ export const platformConfigSchema = z.strictObject({
     maxChannelsPerClient: z.number().int().min(1).max(100_000),
   }),
   /**
-   * Origins whose pages may call the platform from the browser (an app loaded from another host with apiSrc
-   * pointing here). "*" allows any: auth is a header token, never a cookie, so a foreign page gains nothing.
+   * Origins (`scheme://host[:port]`) besides the platform's own whose pages may call the API and open its
+   * websockets: an operator's site that loads the app with apiSrc pointing here. An allow-list: no "*", no "null".
    */
   cors: z.strictObject({
-    origins: z.array(z.union([z.literal('*'), z.url({ protocol: /^https?$/ })])).min(1),
+    origins: z
+      .array(
+        z.string({ error: expecting('an origin like "https://casino.example"') }).refine((v) => normaliseOrigin(v) === v.replace(/\/$/, '').toLowerCase(), {
+          error: (issue) => `expected an origin like "https://casino.example" (scheme, host and port only), got ${JSON.stringify(issue.input)}`,
+        }),
+      )
+      .max(100),
   }),
   betting: bettingSchema,
   media: mediaSchema,

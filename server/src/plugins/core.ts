@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import type { PlatformConfig } from '../config/platformConfig';
 import type { Driver } from '../db/migrations';
 import type { Database } from '../db/schema';
+import type { OriginPolicy } from '../http/origins';
 import { createAuthService, type AuthService } from '../members/auth';
 import { createLoginRateLimiter, type LoginRateLimiter } from '../members/loginRateLimiter';
 import { createPushHub, type PushHub } from '../push/hub';
@@ -16,6 +17,8 @@ declare module 'fastify' {
     dbDriver: Driver;
     clock: Clock;
     platformConfig: PlatformConfig;
+    /** Which browser origins may call the API and open websockets (http/origins.ts). */
+    originPolicy: OriginPolicy;
     buildInfo: BuildInfo;
     wallet: WalletService;
     auth: AuthService;
@@ -29,6 +32,7 @@ export interface CorePluginOptions {
   dbDriver: Driver;
   clock: Clock;
   config: PlatformConfig;
+  originPolicy: OriginPolicy;
   buildInfo: BuildInfo;
   sessionTtlMinutes: number;
 }
@@ -43,6 +47,7 @@ export const corePlugin = fp<CorePluginOptions>(
     app.decorate('dbDriver', opts.dbDriver);
     app.decorate('clock', opts.clock);
     app.decorate('platformConfig', opts.config);
+    app.decorate('originPolicy', opts.originPolicy);
     app.decorate('buildInfo', opts.buildInfo);
     app.decorate('wallet', createWalletService({ db: opts.db, clock: opts.clock }));
     app.decorate('auth', createAuthService({ db: opts.db, clock: opts.clock, sessionTtlMs: opts.sessionTtlMinutes * 60_000 }));

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Link, useRoute } from 'wouter';
+import { useRoute } from 'wouter';
 import { ODDS_FORMATS } from '../../domain/odds';
 import { formatMoney, isCurrency } from '../../domain/money';
 import { LOCALES } from '../../services/i18n';
@@ -9,6 +9,7 @@ import { LIST_TABS } from '../matchList/listTabs';
 import { SearchBox } from '../search/SearchBox';
 import { useStore } from '../storeContext';
 import styles from './Header.module.css';
+import { PriorityNav, type NavItem } from './PriorityNav';
 
 export const Header = observer(function Header({ merchantName, embedded }: { merchantName: string; embedded: boolean }) {
   const { t } = useTranslation();
@@ -16,6 +17,24 @@ export const Header = observer(function Header({ merchantName, embedded }: { mer
   const { session, settings, ui, matchList } = store;
   const balance = session.defaultBalance;
   const [onHome] = useRoute('/');
+  const navItems: NavItem[] = [
+    { key: 'home', label: t('nav.home'), href: '/', current: onHome && ui.view === 'home', onSelect: () => store.showHome() },
+    ...LIST_TABS.map((tab) => ({
+      key: `list-${tab.type}`,
+      label: t(tab.labelKey),
+      current: ui.view === 'list' && matchList.type === tab.type,
+      onSelect: () => void store.openList({ type: tab.type }),
+    })),
+    { key: 'hot', label: t('nav.hot'), current: ui.view === 'hot', onSelect: () => store.showHot() },
+    {
+      key: 'favourites',
+      label: t('nav.favourites'),
+      current: ui.view === 'favourites',
+      onSelect: () => store.showFavourites(),
+      badge: store.favourites.count > 0 ? <span className={styles.badge}>{store.favourites.count}</span> : undefined,
+    },
+    ...(session.isLogin ? [{ key: 'myBets', label: t('nav.myBets'), current: ui.view === 'myBets', onSelect: () => store.showMyBets() }] : []),
+  ];
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -27,57 +46,7 @@ export const Header = observer(function Header({ merchantName, embedded }: { mer
             <span className={styles.product}>{t('app.name')}</span>
           </span>
         )}
-        <nav className={styles.nav} aria-label={t('nav.label')}>
-          <Link
-            href="/"
-            className={onHome && ui.view === 'home' ? `${styles.tab} ${styles.active}` : styles.tab}
-            aria-current={onHome && ui.view === 'home' ? 'page' : undefined}
-            onClick={() => store.showHome()}
-          >
-            {t('nav.home')}
-          </Link>
-          {LIST_TABS.map((tab) => {
-            const current = ui.view === 'list' && matchList.type === tab.type;
-            return (
-              <button
-                key={tab.type}
-                type="button"
-                className={current ? `${styles.tab} ${styles.active}` : styles.tab}
-                aria-current={current ? 'page' : undefined}
-                onClick={() => void store.openList({ type: tab.type })}
-              >
-                {t(tab.labelKey)}
-              </button>
-            );
-          })}
-          <button
-            type="button"
-            className={ui.view === 'hot' ? `${styles.tab} ${styles.active}` : styles.tab}
-            aria-current={ui.view === 'hot' ? 'page' : undefined}
-            onClick={() => store.showHot()}
-          >
-            {t('nav.hot')}
-          </button>
-          <button
-            type="button"
-            className={ui.view === 'favourites' ? `${styles.tab} ${styles.active}` : styles.tab}
-            aria-current={ui.view === 'favourites' ? 'page' : undefined}
-            onClick={() => store.showFavourites()}
-          >
-            {t('nav.favourites')}
-            {store.favourites.count > 0 && <span className={styles.badge}>{store.favourites.count}</span>}
-          </button>
-          {session.isLogin && (
-            <button
-              type="button"
-              className={ui.view === 'myBets' ? `${styles.tab} ${styles.active}` : styles.tab}
-              aria-current={ui.view === 'myBets' ? 'page' : undefined}
-              onClick={() => store.showMyBets()}
-            >
-              {t('nav.myBets')}
-            </button>
-          )}
-        </nav>
+        <PriorityNav label={t('nav.label')} items={navItems} />
         <div className={styles.tools}>
           <SearchBox />
           <label className={styles.field}>

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { appReady, expectAccessible } from '../support/fixtures';
+
+/**
+ * Issue 13: once a member is signed in, the standalone header must keep every main navigation item reachable, by
+ * mouse and by keyboard, at desktop widths in every language (items that do not fit move into "More").
+ */
+const LANGUAGES = ['zh-CN', 'zh-TW', 'en', 'vi', 'th'] as const;
+const WIDTHS = [1280, 1440];
+const ITEMS = ['home', 'inPlay', 'today', 'early', 'outright', 'parlay', 'hot', 'favourites', 'myBets'] as const;
+
+function navTexts(lng: string): { label: string; more: string; items: string[] } {
+  const common = JSON.parse(readFileSync(path.join(__dirname, '../../../locales', lng, 'common.json'), 'utf8'));
+  return { label: common.nav.label, more: common.nav.more, items: ITEMS.map((key) => common.nav[key]) };
+}
+
+async function signInStandalone(page: Page) {
+  const login = await page.request.post('/api/forehead/user/login', { data: { username: 'demo2', password: 'demo1234' } });
+  const { data } = (await login.json()) as { data: { token: string } };
+  await page.goto(`/spa/sport-pc/?token=${data.token}`);
+  await appReady(page);
+  await expect(page.getByTestId('app-balance')).toBeVisible();
+}
+
+/** The item as a control of the header: in the bar when it fits, else the More button that lists it. */
+async function reach(nav: Locator, more: Locator, moreLabel: string, label: string): Promise<'bar' | 'more'> {
+  const inBar = nav.getByRole('button', { name: label, exact: true }).or(nav.getByRole('link', { name: label, exact: true }));
+  if (await inBar.isVisible()) {
+    const bar = (await nav.boundingBox())!;
+    const box = (await inBar.boundingBox())!;
+    // Drawn whole inside the bar, not clipped at its edge.
+    expect(box.x + box.width, `${label} fits the bar`).toBeLessThanOrEqual(bar.x + bar.width + 0.5);
+    return 'bar';
+  }
+  await expect(more, `${label} is in the bar or under ${moreLabel}`).toBeVisible();
+  return 'more';
+}
+
+/** The menu closed after the pick, and opened again it marks the pick as the current screen. */
+async function expectCurrentUnderMore(page: Page, more: Locator, moreLabel: string, item: string) {
+  const menu = page.getByRole('list', { name: moreLabel });
+  await expect(menu).toBeHidden();
+  await more.click();
+  await expect(menu.locator('[aria-current="page"]')).toHaveText(item);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+}
+
+test('every main navigation item is reachable by mouse and keyboard at 1280 and 1440 px in all five languages', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInStandalone(page);
+  for (const lng of LANGUAGES) {
+    await page.locator('[data-sport-pc] header select').nth(1).selectOption(lng);
+    const { label, more: moreLabel, items } = navTexts(lng);
+    const nav = page.getByRole('navigation', { name: label });
+    const more = page.locator('[data-sport-pc] header').getByRole('button', { name: moreLabel, exact: true });
+    await expect(nav.getByText(items[0]!, { exact: true })).toBeVisible();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      const places = [];
+      for (const item of items) places.push(await reach(nav, more, moreLabel, item));
+      // Mouse: My bets (the last item, the one the header used to hide) opens, from the bar or through More.
+      const myBets = items[items.length - 1]!;
+      if (places[places.length - 1] === 'bar') {
+        await nav.getByText(myBets, { exact: true }).click();
+        await expect(nav.locator('[aria-current="page"]')).toContainText(myBets);
+      } else {
+        await more.click();
+        await page.getByRole('list', { name: moreLabel }).getByText(myBets, { exact: true }).click();
+        await expectCurrentUnderMore(page, more, moreLabel, myBets);
+      }
+      await page.screenshot({ path: test.info().outputPath(`header-${lng}-${width}.png`) });
+    }
+  }
+
+  // Keyboard alone, in the language with the longest labels: Tab reaches More, Enter opens it, arrows and Enter pick.
+  await page.locator('[data-sport-pc] header select').nth(1).selectOption('vi');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const vi = navTexts('vi');
+  const more = page.locator('[data-sport-pc] header').getByRole('button', { name: vi.more, exact: true });
+  await expect(more).toBeVisible();
+  const nav = page.getByRole('navigation', { name: vi.label });
+  await nav.getByText(vi.items[0]!, { exact: true }).focus();
+  for (let presses = 0; presses < 15 && !(await more.evaluate((el) => el === document.activeElement)); presses += 1) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(more).toBeFocused();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('list', { name: vi.more });
+  await page.keyboard.press('End');
+  await expect(menu.getByText(vi.items[vi.items.length - 1]!, { exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(more).toBeFocused();
+  await expectCurrentUnderMore(page, more, vi.more, vi.items[vi.items.length - 1]!);
+  await expectAccessible(page);
+});

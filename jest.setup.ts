@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/jest-globals';
+import { afterEach } from '@jest/globals';
 
 // jsdom has <dialog> but not its modal methods; model just what the app relies on (open state, close event).
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
@@ -14,3 +15,8 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
 
 // jsdom does not scroll; the virtualised lists call it when they mount.
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;
+
+// Screens write their address (ui/home/screenUrl.ts); each test starts at the page's root, not where the last left.
+if (typeof window !== 'undefined') {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+}

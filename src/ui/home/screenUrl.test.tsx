@@ -1,0 +1,89 @@
+import { describe, expect, it } from '@jest/globals';
+import { act } from '@testing-library/react';
+import { Suspense } from 'react';
+import { Router } from 'wouter';
+import { renderWithStore } from '../../testing/renderWithStore';
+import { HomeRoute } from './HomeRoute';
+import { parseScreen, searchFor } from './screenUrl';
+
+describe('screen addresses', () => {
+  it('reads every screen from its parameters, and anything else as home', () => {
+    expect(parseScreen('')).toEqual({ view: 'home' });
+    expect(parseScreen('?list=1&sport=3')).toEqual({ view: 'list', type: 1, sportId: 3 });
+    expect(parseScreen('?list=2')).toEqual({ view: 'list', type: 2 });
+    expect(parseScreen('?view=myBets')).toEqual({ view: 'myBets' });
+    expect(parseScreen('?matchId=42&view=hot')).toEqual({ view: 'match', matchId: 42 });
+    for (const junk of ['?view=admin', '?list=-1', '?list=1.5', '?matchId=abc', '?list=']) expect(parseScreen(junk)).toEqual({ view: 'home' });
+  });
+
+  it('writes a screen back as the same parameters, keeping the ones it does not own', () => {
+    for (const search of ['?list=1&sport=3', '?view=rules', '?matchId=42', '']) expect(searchFor(parseScreen(search), '')).toBe(search);
+    expect(searchFor({ view: 'hot' }, '?merchant=lite&list=1&sport=1')).toBe('?merchant=lite&view=hot');
+    expect(searchFor({ view: 'home' }, '?merchant=lite&matchId=9')).toBe('?merchant=lite');
+  });
+});
+
+/** Back or Forward, which jsdom (like a browser) completes with a popstate a moment later. */
+async function travel(direction: 'back' | 'forward') {
+  await act(async () => {
+    const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    window.history[direction]();
+    await popped;
+  });
+}
+
+describe('the address follows the screen and the screen follows the address', () => {
+  // Every list and screen answers empty: this is about which screen shows, not what it holds.
+  const renderRoute = () =>
+    renderWithStore(
+      <Router base="">
+        <Suspense fallback={null}>
+          <HomeRoute />
+        </Suspense>
+      </Router>,
+      {
+        before: ({ http }) => {
+          for (const client of Object.values(http)) client.post.mockResolvedValue({ current: 1, pageTotal: 0, size: 50, total: 0, records: [] });
+        },
+      },
+    );
+
+  it('opens the screen a link names', async () => {
+    window.history.replaceState(null, '', '/?merchant=lite&list=1&sport=3');
+    const { store } = await renderRoute();
+    expect(store.ui.view).toBe('list');
+    expect(store.matchList.type).toBe(1);
+    expect(store.matchList.sportId).toBe(3);
+    // Applying the address wrote nothing new.
+    expect(window.location.search).toBe('?merchant=lite&list=1&sport=3');
+  });
+
+  it('makes each screen opened a history entry that Back and Forward return to', async () => {
+    window.history.replaceState(null, '', '/?merchant=lite');
+    const { store } = await renderRoute();
+    const start = window.history.length;
+    act(() => store.showHot());
+    expect(window.location.search).toBe('?merchant=lite&view=hot');
+    act(() => store.ui.showMatch(77));
+    expect(window.location.search).toBe('?merchant=lite&matchId=77');
+    expect(window.history.length).toBe(start + 2);
+
+    await travel('back');
+    expect(store.ui.view).toBe('hot');
+    expect(window.location.search).toBe('?merchant=lite&view=hot');
+    await travel('back');
+    expect(store.ui.view).toBe('home');
+    await travel('forward');
+    expect(store.ui.view).toBe('hot');
+    // Going back and forth added no entries of its own.
+    expect(window.history.length).toBe(start + 2);
+  });
+
+  it('follows a list the member opens, with its sport', async () => {
+    const { store } = await renderRoute();
+    await act(async () => {
+      await store.openList({ type: 3, sportId: 2 });
+    });
+    expect(window.location.search).toBe('?list=3&sport=2');
+  });
+});

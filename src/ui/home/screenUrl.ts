@@ -1,0 +1,136 @@
+import { reaction } from 'mobx';
+import { useEffect } from 'react';
+import { navigate } from 'wouter/use-browser-location';
+import type { RootStoreInstance } from '../../stores/RootStore';
+
+/**
+ * Which screen shows, as the query of the page's address: every screen has a link that can be shared, reloaded and
+ * reached with Back and Forward, standalone and inside a host (whose page path stays its own). The same parameters
+ * open a screen from a banner or a host's link: `?list=<type>&sport=<id>`, `?view=hot|favourites|myBets|rules`,
+ * `?matchId=<id>`; no parameter is home.
+ */
+export type Screen =
+  | { view: 'home' }
+  | { view: 'list'; type: number; sportId?: number }
+  | { view: 'hot' | 'favourites' | 'myBets' | 'rules' }
+  | { view: 'match'; matchId: number };
+
+/** The parameters this module owns; any other (merchant, a host's own) is left as it is. */
+const SCREEN_KEYS = ['list', 'sport', 'view', 'matchId'] as const;
+const NAMED_VIEWS = new Set(['hot', 'favourites', 'myBets', 'rules']);
+
+const positiveInt = (value: string | null): number | undefined => {
+  const n = Number(value);
+  return value !== null && Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+export function parseScreen(search: string): Screen {
+  const params = new URLSearchParams(search);
+  const matchId = positiveInt(params.get('matchId'));
+  if (matchId !== undefined) return { view: 'match', matchId };
+  const type = positiveInt(params.get('list'));
+  if (type !== undefined) {
+    const sportId = positiveInt(params.get('sport'));
+    return sportId === undefined ? { view: 'list', type } : { view: 'list', type, sportId };
+  }
+  const view = params.get('view');
+  if (view !== null && NAMED_VIEWS.has(view)) return { view } as Screen;
+  return { view: 'home' };
+}
+
+/** The store's screen now. */
+export function currentScreen(store: RootStoreInstance): Screen {
+  const { ui, matchList } = store;
+  switch (ui.view) {
+    case 'list':
+      return { view: 'list', type: matchList.type, sportId: matchList.sportId };
+    case 'match':
+      return ui.matchId === undefined ? { view: 'home' } : { view: 'match', matchId: ui.matchId };
+    case 'hot':
+    case 'favourites':
+    case 'myBets':
+    case 'rules':
+      return { view: ui.view };
+    default:
+      return { view: 'home' };
+  }
+}
+
+/** `search` with the screen's parameters replaced by `screen`'s, others kept in their order. */
+export function searchFor(screen: Screen, search: string): string {
+  const params = new URLSearchParams(search);
+  for (const key of SCREEN_KEYS) params.delete(key);
+  if (screen.view === 'list') {
+    params.set('list', String(screen.type));
+    if (screen.sportId !== undefined) params.set('sport', String(screen.sportId));
+  } else if (screen.view === 'match') {
+    params.set('matchId', String(screen.matchId));
+  } else if (screen.view !== 'home') {
+    params.set('view', screen.view);
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+const sameScreen = (a: Screen, b: Screen) => searchFor(a, '') === searchFor(b, '');
+
+/** Shows `screen` unless it already shows (so applying the address the store just wrote changes nothing). */
+export function showScreen(store: RootStoreInstance, screen: Screen): void {
+  const now = currentScreen(store);
+  if (sameScreen(now, screen)) return;
+  // A list link without a sport keeps the sport shown now.
+  if (screen.view === 'list' && screen.sportId === undefined && now.view === 'list' && now.type === screen.type) return;
+  switch (screen.view) {
+    case 'list':
+      void store.openList(screen.sportId === undefined ? { type: screen.type } : { type: screen.type, sportId: screen.sportId });
+      return;
+    case 'match':
+      store.ui.showMatch(screen.matchId);
+      return;
+    case 'hot':
+      store.showHot();
+      return;
+    case 'favourites':
+      store.showFavourites();
+      return;
+    case 'myBets':
+      store.showMyBets();
+      return;
+    case 'rules':
+      store.showRules();
+      return;
+    default:
+      store.showHome();
+  }
+}
+
+/**
+ * wouter's navigate() and its patched history methods announce every change of address with these events; Back and
+ * Forward come as popstate. A host's path change goes through navigate() too.
+ */
+const ADDRESS_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
+
+/**
+ * Keeps the address and the screen together: an address that changes (load, Back, Forward, a host's path change)
+ * shows its screen; a screen the member opens becomes a new history entry. Listens to the address itself rather
+ * than rendering from it, so a screen still loading (suspended) cannot hold the change back.
+ */
+export function useScreenUrl(store: RootStoreInstance): void {
+  useEffect(() => {
+    const apply = () => showScreen(store, parseScreen(window.location.search));
+    apply();
+    for (const event of ADDRESS_EVENTS) window.addEventListener(event, apply);
+    const stopWriting = reaction(
+      () => currentScreen(store),
+      (screen) => {
+        const next = searchFor(screen, window.location.search);
+        if (next !== window.location.search) navigate(`${window.location.pathname}${next}${window.location.hash}`);
+      },
+      { equals: (a, b) => sameScreen(a, b) },
+    );
+    return () => {
+      for (const event of ADDRESS_EVENTS) window.removeEventListener(event, apply);
+      stopWriting();
+    };
+  }, [store]);
+}

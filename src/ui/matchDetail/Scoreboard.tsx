@@ -1,11 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { formatInZone } from '../../domain/zonedTime';
 import type { SportModule } from '../../kernel';
 import { ENDED_STATUS, IN_PLAY_STATUSES } from '../../services/api/matchTypes';
 import type { LiveMatch } from '../../stores/liveBook';
 import type { MatchDetail } from '../../stores/matchDetail';
 import { Crest } from '../common/Crest';
 import { LiveClock } from '../common/LiveClock';
+import { useStore } from '../storeContext';
 import { gamePoints, periodCells, totalCell } from './scoreboardCells';
 import styles from './Scoreboard.module.css';
 
@@ -32,7 +34,8 @@ export const Scoreboard = observer(function Scoreboard({ match, live, sport, spo
   const periods = periodCells(spec, live.score);
   const points = gamePoints(spec, live.score);
   const { homeName, awayName, homeIcon, awayIcon } = match.matchInfo;
-  const kickOff = new Date(match.beginTime).toLocaleString(i18n.language, { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+  const { timezone } = useStore().ui;
+  const kickOff = formatInZone(match.beginTime, timezone, i18n.language, 'dateTime');
   const serving = (side: 1 | 2) => spec.serve && inPlay && match.serveIn === side;
   const teams = [
     { side: 1 as const, name: homeName, icon: homeIcon, score: live.homeScore, key: 'home' as const },

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sportI18nKeyOf } from '../../domain/sports';
+import { zoneOffsetLabel } from '../../domain/zonedTime';
 import { Slot, type SportModule } from '../../kernel';
 import type { LeagueGroup } from '../../stores/matchList';
 import { EmptyState } from '../common/Panel';
@@ -90,6 +91,7 @@ const MatchListBody = observer(function MatchListBody({ sport }: { sport: SportM
     <div className={styles.table} role="table" aria-label={t('list.matches')} style={{ ['--sp-columns' as string]: columns.length }}>
       <div className={styles.columnsHead} role="row">
         <span role="columnheader" className={styles.groupCell}>
+          <ZoneLabel />
           {groups.length > 1 && (
             <select className={styles.groupSelect} aria-label={t('list.marketType')} value={group?.id} onChange={(e) => list.setColumnGroup(e.target.value)}>
               {groups.map((g) => (
@@ -155,3 +157,16 @@ function LeagueHeader({ group, collapsed, onToggle }: { group: LeagueGroup; coll
     </div>
   );
 }
+
+/** Kick-offs show in the platform's zone (domain/zonedTime.ts); the list says which, as its offset, with the zone named. */
+const ZoneLabel = observer(function ZoneLabel() {
+  const { t } = useTranslation();
+  const { timezone, now } = useStore().ui;
+  const offset = zoneOffsetLabel(timezone, now);
+  return (
+    <span className={styles.zone} title={t('list.timeZone', { offset, zone: timezone })}>
+      <span aria-hidden="true">{offset}</span>
+      <span className="sp-visually-hidden">{t('list.timeZone', { offset, zone: timezone })}</span>
+    </span>
+  );
+});

@@ -14,14 +14,14 @@ import { HostLanguage, LiveStatus, type Anchor } from '../../domain/anchors';
 import { StoreProvider } from '../storeContext';
 import { MatchRow } from './MatchRow';
 
-async function renderRow({ anchors = [] as Anchor[] } = {}) {
+async function renderRow({ anchors = [] as Anchor[], match = wireMatch(), timezone }: { anchors?: Anchor[]; match?: ReturnType<typeof wireMatch>; timezone?: string } = {}) {
   const i18n = await createTestI18n('en');
   await i18n.loadNamespaces(['common', 'sport-football']);
   const { env, http } = fakeEnv({ i18n });
   http.media.get.mockResolvedValue(anchors);
   const store = createRootStore({}, env);
   store.settings.restore('en');
-  const match = wireMatch();
+  if (timezone) store.ui.setTimezone(timezone);
   env.liveBook.seed([match]);
   const events = createKernelEvents();
   const added = jest.fn<(e: SelectionEvent) => void>();
@@ -44,6 +44,13 @@ async function renderRow({ anchors = [] as Anchor[] } = {}) {
 }
 
 describe('<MatchRow>', () => {
+  it("shows a match not yet started at its kick-off in the platform's zone, not the browser's", async () => {
+    // 16:00 UTC: 00:00 the next day in Shanghai, 11:00 in New York; the browser's zone here is neither.
+    const match = wireMatch({ matchStatus: 0, beginTime: Date.UTC(2026, 10, 25, 16, 0) });
+    await renderRow({ match, timezone: 'Asia/Shanghai' });
+    expect(screen.getByRole('cell', { name: /00:00/ })).toHaveTextContent('00:0011/26');
+  });
+
   it("shows the match's anchors as a badge: red while one is live, who, their language and state in its label", async () => {
     await renderRow({
       anchors: [

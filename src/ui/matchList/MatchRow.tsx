@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKernel, type RowColumn, type SportModule } from '../../kernel';
+import { formatInZone } from '../../domain/zonedTime';
 import { IN_PLAY_STATUSES, type WireMatch } from '../../services/api/matchTypes';
 import { matchChannels } from '../../stores/livePush';
 import { AnchorBadge } from '../anchors/AnchorBadge';
@@ -42,7 +43,6 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
   }, [match.matchId, services.push]);
 
   const inPlay = IN_PLAY_STATUSES.has(live?.matchStatus ?? match.matchStatus);
-  const kickOff = new Date(match.beginTime);
   return (
     <div className={styles.row} role="row" data-match-id={match.matchId} data-league-id={match.leagueInfo.id} aria-label={title}>
       <div className={styles.when} role="cell">
@@ -53,8 +53,8 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
           </>
         ) : (
           <>
-            <span className={styles.time}>{kickOff.toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit', hour12: false })}</span>
-            <span className={styles.date}>{kickOff.toLocaleDateString(i18n.language, { month: '2-digit', day: '2-digit' })}</span>
+            <span className={styles.time}>{formatInZone(match.beginTime, root.ui.timezone, i18n.language, 'time')}</span>
+            <span className={styles.date}>{formatInZone(match.beginTime, root.ui.timezone, i18n.language, 'date')}</span>
           </>
         )}
         <AnchorBadge matchId={match.matchId} />

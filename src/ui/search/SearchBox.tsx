@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sportI18nKeyOf } from '../../domain/sports';
+import { formatInZone } from '../../domain/zonedTime';
 import type { WireMatch } from '../../services/api/matchTypes';
 import { isLive, SEARCH_MAX_LENGTH } from '../../stores/search';
 import { Button } from '../common/Button';
@@ -162,7 +163,7 @@ const Result = observer(function Result({
   const { t } = useTranslation();
   const live = useLiveBook().match(match.matchId);
   const playing = isLive(match);
-  const kickOff = new Date(match.beginTime);
+  const { timezone } = useStore().ui;
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (active) ref.current?.scrollIntoView?.({ block: 'nearest' });
@@ -184,7 +185,7 @@ const Result = observer(function Result({
         {playing ? (
           <span className={styles.live}>{t('search.live')}</span>
         ) : (
-          kickOff.toLocaleString(language, { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false })
+          formatInZone(match.beginTime, timezone, language, 'dateTime')
         )}
       </span>
       <span className={styles.teams}>

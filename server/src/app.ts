@@ -21,6 +21,7 @@ import type { Database } from './db/schema';
 import type { Feed } from './feed';
 import { createErrorHandler, createNotFoundHandler } from './http/errorHandler';
 import { createOriginPolicy } from './http/origins';
+import { addCommonHeaders } from './http/securityHeaders';
 import { corePlugin } from './plugins/core';
 import { bettingPlugin } from './plugins/betting';
 import { feedPlugin } from './plugins/feed';
@@ -87,6 +88,7 @@ export function buildApp(opts: BuildAppOptions): App {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(createErrorHandler('forehead'));
   app.setNotFoundHandler(createNotFoundHandler('forehead'));
+  app.addHook('onSend', addCommonHeaders);
 
   app.register(swagger, {
     openapi: {
@@ -135,7 +137,7 @@ export function buildApp(opts: BuildAppOptions): App {
   app.register(liveRoutes);
   app.register(marketingRoutes);
   app.register(pushRoutes);
-  app.register(staticRoutes, { distDir: opts.distDir ?? path.resolve('dist') });
+  app.register(staticRoutes, { distDir: opts.distDir ?? path.resolve('dist'), appConfigs: opts.appConfigs });
 
   return app;
 }

@@ -21,6 +21,7 @@ import type { Database } from './db/schema';
 import type { Feed } from './feed';
 import { createErrorHandler, createNotFoundHandler } from './http/errorHandler';
 import { createOriginPolicy } from './http/origins';
+import { withRedaction } from './http/logRedaction';
 import { addCommonHeaders } from './http/securityHeaders';
 import { corePlugin } from './plugins/core';
 import { bettingPlugin } from './plugins/betting';
@@ -79,7 +80,7 @@ const MAX_WS_FRAME_BYTES = 64 * 1024;
 export function buildApp(opts: BuildAppOptions): App {
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withRedaction(opts.logger ?? false),
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -40,6 +40,8 @@ async function builtPage(
       decorateReply: !scope.hasReplyDecorator('sendFile'),
       index: false,
       schemaHide: true,
+      // Source maps would publish the app's source; the build keeps them out of dist/, and an old one left there stays unserved.
+      allowedPath: (pathName: string) => !pathName.endsWith('.map'),
       // @fastify/static 10 passes the Fastify reply here, not the raw response.
       setHeaders: (reply: FastifyReply, file: string) => {
         reply.header('cache-control', HASHED.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -133,7 +133,8 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
       urlApiSrc: linkParams.apiSrc,
       storage,
       pageOrigin: window.location.origin,
-      serviceOrigins: trustedConfig.serviceOrigins,
+      // A platform older than the field allows no other origin.
+      serviceOrigins: trustedConfig.serviceOrigins ?? [],
       logger: consoleLogger,
     });
     const domains: Domains = await baseHttp(apiBase).forehead.post('/api/forehead/system/domain/list/v2', {}, { noAuth: true });

@@ -53,14 +53,15 @@ describe('HTML pages', () => {
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')?.[0]).toBe("'self'");
     expect(csp.get('style-src')?.[0]).toBe("'self'");
-    expect(csp.get('connect-src')).toEqual(["'self'"]);
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
-    expect(csp.get('media-src')).toEqual(["'self'", 'blob:']);
+    expect(csp.get('connect-src')?.[0]).toBe("'self'");
+    expect(csp.get('img-src')?.slice(0, 3)).toEqual(["'self'", 'data:', 'blob:']);
+    expect(csp.get('media-src')?.slice(0, 2)).toEqual(["'self'", 'blob:']);
     expect(csp.get('worker-src')).toEqual(["'self'", 'blob:']);
-    expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
+    expect(csp.get('frame-ancestors')?.[0]).toBe("'self'");
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // X-Frame-Options agrees with frame-ancestors where it can: SAMEORIGIN when only the platform may frame.
+    expect(res.headers['x-frame-options']).toBe(csp.get('frame-ancestors')!.length === 1 ? 'SAMEORIGIN' : undefined);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
@@ -75,6 +76,13 @@ describe('HTML pages', () => {
   });
 
   it("follows the page's merchant: its service origins (http and ws forms) and the sites that may frame it", async () => {
+    const plain = directives((await t.inject({ url: '/spa/sport-pc/' })).headers['content-security-policy']);
+    expect([plain.get('connect-src'), plain.get('img-src'), plain.get('media-src'), plain.get('frame-ancestors')]).toEqual([
+      ["'self'"],
+      ["'self'", 'data:', 'blob:'],
+      ["'self'", 'blob:'],
+      ["'self'"],
+    ]);
     const res = await t.inject({ url: '/spa/sport-pc/?merchant=acme' });
     const csp = directives(res.headers['content-security-policy']);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.acme.example', 'http://10.0.0.5:8080', 'wss://api.acme.example', 'ws://10.0.0.5:8080']);
@@ -83,6 +91,10 @@ describe('HTML pages', () => {
     expect(csp.get('frame-ancestors')).toEqual(["'self'", 'https://casino.acme.example']);
     // X-Frame-Options cannot name another site; frame-ancestors alone decides.
     expect(res.headers['x-frame-options']).toBeUndefined();
+    // The demo host may embed the app for any merchant: it allows what any merchant allows.
+    const host = directives((await t.inject({ url: '/newSport' })).headers['content-security-policy']);
+    expect(host.get('connect-src')).toEqual(["'self'", 'https://api.acme.example', 'http://10.0.0.5:8080', 'wss://api.acme.example', 'ws://10.0.0.5:8080']);
+    expect(host.get('frame-ancestors')).toEqual(["'self'", 'https://casino.acme.example']);
     // An unknown merchant gets the default merchant's policy.
     expect(directives((await t.inject({ url: '/spa/sport-pc/?merchant=nobody' })).headers['content-security-policy']).get('connect-src')).toEqual(["'self'"]);
   });

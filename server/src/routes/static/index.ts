@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ResolvedConfig } from '../../../../src/kernel/config';
 import type { AppConfigs } from '../../config/appConfig';
 import { CODES, foreheadError } from '../../http/envelope';
 import { pageHeaders } from '../../http/securityHeaders';
@@ -26,8 +27,13 @@ async function builtPage(
   app: FastifyInstance,
   { root, prefix, what, appConfigs, embedsApp }: { root: string; prefix: string; what: string; appConfigs: AppConfigs; embedsApp: boolean },
 ) {
-  // The page's merchant (`?merchant=`, as the app reads it) decides which service origins and framing sites it allows.
+  // The app's page allows what its merchant (`?merchant=`, as the app reads it) allows; the demo host page, which
+  // may embed the app for any merchant, allows what any merchant allows.
+  const everyMerchant = appConfigs.merchantIds.map((id) => appConfigs.get(id)!);
+  const union = (pick: (config: ResolvedConfig) => string[]) => [...new Set(everyMerchant.flatMap(pick))];
+  const hostPolicy = { serviceOrigins: union((c) => c.serviceOrigins), frameAncestors: union((c) => c.frameAncestors) };
   const pageHeadersFor = (request: FastifyRequest) => {
+    if (embedsApp) return pageHeaders({ ...hostPolicy, embedsApp });
     const merchant = (request.query as { merchant?: unknown }).merchant;
     const config = (typeof merchant === 'string' ? appConfigs.get(merchant) : undefined) ?? appConfigs.get()!;
     return pageHeaders({ serviceOrigins: config.serviceOrigins, frameAncestors: config.frameAncestors, embedsApp });

@@ -58,6 +58,17 @@ test.describe('standalone app at /spa/sport-pc/', () => {
     expect(toElsewhere).toEqual([]);
   });
 
+  test('publishes no source maps: no script names one, and a map next to a script is 404', async ({ page, request }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/spa/sport-pc/');
+    await appReady(page);
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const url of scripts) {
+      expect(await (await request.get(url)).text()).not.toContain('sourceMappingURL');
+      expect((await request.get(`${url}.map`)).status()).toBe(404);
+    }
+  });
+
   test('a disabled plugin is never downloaded and its sports disappear', async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto('/spa/sport-pc/?merchant=lite');
@@ -164,4 +175,37 @@ test('a valid token in the URL signs the visitor in; a refused one is forgotten'
   await page.getByRole('button', { name: '退出' }).click();
   await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('sport-pc:auth'))).toBeNull();
+});
+
+test("a link with another member's token asks before switching accounts; the token leaves the address bar", async ({ page, request }) => {
+  const tokenOf = async (username: string) => {
+    const answer = await request.post('/api/forehead/user/login', { data: { username, password: 'demo1234' } });
+    return ((await answer.json()) as { data: { token: string } }).data.token;
+  };
+  await page.goto(`/spa/sport-pc/?token=${await tokenOf('demo')}&merchant=default`);
+  await appReady(page);
+  await expect(page.getByText('您好，Demo', { exact: true })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('?merchant=default');
+
+  const other = await tokenOf('demo2');
+  await page.goto(`/spa/sport-pc/?token=${other}`);
+  const dialog = page.getByRole('dialog', { name: '切换账号？' });
+  await expect(dialog).toBeVisible();
+  expect(page.url()).not.toContain(other);
+  await expect(dialog).toContainText('此链接将以 Demo 2 的身份登录。您当前以 Demo 的身份登录。');
+  await expectAccessible(page);
+  // The safe answer has the focus: Enter keeps the current account.
+  await expect(dialog.getByRole('button', { name: '保持 Demo 登录' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('您好，Demo', { exact: true })).toBeVisible();
+
+  await page.goto(`/spa/sport-pc/?token=${other}`);
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: '切换到 Demo 2' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('您好，Demo 2', { exact: true })).toBeVisible();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('sport-pc:auth')))!)).toBe(other);
 });

@@ -8,6 +8,12 @@ import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
  * site (served at /newSport). The dev server runs the app alone with React refresh and proxies the platform.
  */
 const root = __dirname;
+/**
+ * Production builds have no source maps unless SOURCE_MAPS=1: then hidden ones (no sourceMappingURL comment) go to
+ * dist-maps/, which the platform never serves, for an operator's error tracker. Served maps would publish the
+ * app's whole source.
+ */
+const productionMaps = process.env.SOURCE_MAPS === '1';
 const platform = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 function common(mode: string, publicPath: string, outDir: string): Configuration {
@@ -15,7 +21,7 @@ function common(mode: string, publicPath: string, outDir: string): Configuration
   return {
     mode: production ? 'production' : 'development',
     context: root,
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    devtool: production ? false : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
     output: {
       path: path.join(root, 'dist', outDir),
@@ -54,6 +60,9 @@ function common(mode: string, publicPath: string, outDir: string): Configuration
       new rspack.DefinePlugin({ __BUILD_VERSION__: JSON.stringify(process.env.npm_package_version ?? 'dev') }),
       // moment ships every locale by default; the app formats dates itself, so none is needed.
       new rspack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+      ...(production && productionMaps
+        ? [new rspack.SourceMapDevToolPlugin({ filename: `${path.relative(path.join(root, 'dist', outDir), path.join(root, 'dist-maps', outDir))}/[file].map`, append: false })]
+        : []),
     ],
   };
 }

@@ -8,7 +8,8 @@ import { createI18n, DEFAULT_LOCALE, toLocale } from './services/i18n';
 import { consoleLogger } from './services/logger';
 import { createPushClient, type PushClient } from './services/push';
 import { createScheduler, type Scheduler } from './services/scheduler';
-import { createStorage, readUrlParams, type AppStorage } from './services/storage';
+import { chooseApiBase } from './services/apiBase';
+import { createStorage, readUrlParams, removeTokenFromAddress, type AppStorage } from './services/storage';
 import { createToaster, type Toaster } from './services/toast';
 import { LiveBook } from './stores/liveBook';
 import { connectLiveBook } from './stores/livePush';
@@ -55,9 +56,13 @@ interface Ready {
 export function startApp(props: HostProps & { container: HTMLElement }, embedded: boolean): AppHandle {
   const merchantId = props.merchantId ?? new URLSearchParams(window.location.search).get('merchant') ?? 'default';
   const storage = createStorage(merchantId);
-  readUrlParams(window.location.search, storage);
+  const linkParams = readUrlParams(window.location.search);
+  removeTokenFromAddress(window.location, window.history);
+  // Embedded, the host owns the login state (applyHostProps below); standalone, the link's token is checked first.
+  if (linkParams.token && embedded) storage.set('auth', linkParams.token);
   const deviceId = deviceIdOf(storage);
-  const apiBase = (props.apiSrc ?? storage.get('domain') ?? '').replace(/\/$/, '');
+  // The host's apiSrc, or the page's own origin: where the allow-list of service origins is read from.
+  const trustedBase = (props.apiSrc ?? '').replace(/\/$/, '');
 
   const element = document.createElement('div');
   element.setAttribute('data-sport-pc', '');
@@ -119,10 +124,23 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
       return http;
     };
 
-    const bootstrapHttp = httpFor({ betting: apiBase, match: apiBase, forehead: apiBase, media: apiBase, results: apiBase });
-    const domains: Domains = await bootstrapHttp.forehead.post('/api/forehead/system/domain/list/v2', {}, { noAuth: true });
+    const baseHttp = (base: string) => httpFor({ betting: base, match: base, forehead: base, media: base, results: base });
+    const configOf = (client: HttpClients): Promise<ResolvedConfig> =>
+      client.forehead.get('/api/forehead/system/config/app', { params: { merchantId }, noAuth: true });
+    const trustedConfig = await configOf(baseHttp(trustedBase));
+    const apiBase = chooseApiBase({
+      hostApiSrc: props.apiSrc,
+      urlApiSrc: linkParams.apiSrc,
+      storage,
+      pageOrigin: window.location.origin,
+      // A platform older than the field allows no other origin.
+      serviceOrigins: trustedConfig.serviceOrigins ?? [],
+      logger: consoleLogger,
+    });
+    const domains: Domains = await baseHttp(apiBase).forehead.post('/api/forehead/system/domain/list/v2', {}, { noAuth: true });
     const http = httpFor(domains);
-    const config: ResolvedConfig = await http.forehead.get('/api/forehead/system/config/app', { params: { merchantId }, noAuth: true });
+    // The service the member uses answers its own config; the trusted one already did when they are the same.
+    const config = apiBase === trustedBase ? trustedConfig : await configOf(http);
     const plugins = loadPlugins(config, registry, { loadNamespace: (ns) => i18n.loadNamespaces(ns), logger: consoleLogger });
 
     const push = createPushClient({ url: domains.push, onGap: () => void store?.matchList.refresh() });
@@ -136,7 +154,10 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     if (store.settings.locale !== i18n.language) await i18n.changeLanguage(store.settings.locale);
     // Embedded, the host owns the login state; standalone, a stored token is checked with the platform.
     if (embedded) store.applyHostProps(loginState);
-    else await store.session.restore();
+    else {
+      await store.session.restore();
+      if (linkParams.token) await store.session.acceptLinkToken(linkParams.token);
+    }
     void store.staticList.load(store.settings.apiLanguage);
     store.statistics.start();
     store.startClock();

@@ -21,6 +21,8 @@ import type { Database } from './db/schema';
 import type { Feed } from './feed';
 import { createErrorHandler, createNotFoundHandler } from './http/errorHandler';
 import { createOriginPolicy } from './http/origins';
+import { withRedaction } from './http/logRedaction';
+import { addCommonHeaders } from './http/securityHeaders';
 import { corePlugin } from './plugins/core';
 import { bettingPlugin } from './plugins/betting';
 import { feedPlugin } from './plugins/feed';
@@ -78,7 +80,7 @@ const MAX_WS_FRAME_BYTES = 64 * 1024;
 export function buildApp(opts: BuildAppOptions): App {
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withRedaction(opts.logger ?? false),
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -87,6 +89,7 @@ export function buildApp(opts: BuildAppOptions): App {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(createErrorHandler('forehead'));
   app.setNotFoundHandler(createNotFoundHandler('forehead'));
+  app.addHook('onSend', addCommonHeaders);
 
   app.register(swagger, {
     openapi: {
@@ -135,7 +138,7 @@ export function buildApp(opts: BuildAppOptions): App {
   app.register(liveRoutes);
   app.register(marketingRoutes);
   app.register(pushRoutes);
-  app.register(staticRoutes, { distDir: opts.distDir ?? path.resolve('dist') });
+  app.register(staticRoutes, { distDir: opts.distDir ?? path.resolve('dist'), appConfigs: opts.appConfigs });
 
   return app;
 }

@@ -2,10 +2,10 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
-import { buildApp, type App } from '../src/app';
+import { buildApp, type App, type BuildAppOptions } from '../src/app';
 import { storeExchangeRates } from '../src/betting/exchangeRates';
 import { createFakeClock, type FakeClock } from '../src/clock';
-import { loadAppConfigs } from '../src/config/appConfig';
+import { loadAppConfigs, type AppConfigs } from '../src/config/appConfig';
 import { loadPlatformConfig, type PlatformConfig } from '../src/config/platformConfig';
 import { migrateToLatest, openSqlite, type Db } from '../src/db/database';
 import { createFeed, type Feed, type FeedOptions } from '../src/feed';
@@ -55,6 +55,10 @@ export interface TestAppOptions {
   /** Called before the app is ready: add test-only routes or hooks here. */
   before?: (app: App) => void;
   onRoute?: (route: RouteOptions) => void;
+  /** The app's merchant configs; default: the repository's config/ folder. */
+  appConfigs?: AppConfigs;
+  /** Fastify logger options (tests that read the log lines); default silent. */
+  logger?: BuildAppOptions['logger'];
 }
 
 /**
@@ -72,7 +76,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     db,
     config,
     feed,
-    appConfigs: loadAppConfigs(path.join(REPO_ROOT, 'config')),
+    appConfigs: options.appConfigs ?? loadAppConfigs(path.join(REPO_ROOT, 'config')),
+    logger: options.logger,
     clock,
     distDir: options.distDir ?? path.join(REPO_ROOT, 'server', 'test', 'no-dist'),
     sessionTtlMinutes: options.sessionTtlMinutes ?? 720,

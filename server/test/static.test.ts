@@ -23,6 +23,8 @@ beforeAll(async () => {
   put('newSport/index.html', HOST_INDEX);
   put('newSport/host.ef46db37.js', 'console.log("host")');
   put('secret.txt', 'not served');
+  put('spa/sport-pc/main.3f9a1c2b.js.map', '{"sources":["src/app.tsx"]}');
+  put('newSport/host.ef46db37.js.map', '{"sources":["src/demoHost/main.tsx"]}');
   t = await buildTestApp({ distDir: dist, demoUsers: false });
 });
 afterAll(async () => {
@@ -103,6 +105,14 @@ describe('static pages', () => {
       expect((await bare.inject({ url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await bare.app.close();
+    }
+  });
+
+  it('never serves source maps, even one left in dist/ by an older build', async () => {
+    for (const url of ['/spa/sport-pc/main.3f9a1c2b.js.map', '/newSport/host.ef46db37.js.map', '/spa/sport-pc/nope.js.map']) {
+      const res = await t.inject({ url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+      expect(res.body).not.toContain('sources');
     }
   });
 });

@@ -99,6 +99,8 @@ describe('GET /api/forehead/system/config/app', () => {
     );
     const fallback = await t.inject({ url: '/api/forehead/system/config/app' });
     expect(fallback.json().data).toMatchObject({ merchantId: 'default', defaultLocale: 'zh-CN', timezone: 'Asia/Shanghai' });
+    // The app reads the allowed service origins from here before it sends a token anywhere.
+    expect(fallback.json().data).toMatchObject({ serviceOrigins: [], frameAncestors: [] });
   });
 
   it('answers 404 for an unknown merchant and 400 for a malformed id', async () => {

@@ -145,4 +145,25 @@ describe('resolveConfig', () => {
     }
     throw new Error('expected a ConfigError');
   });
+
+  it('resolves the allowed service and frame origins, a merchant list replacing the app list', () => {
+    const base = resolveConfig(app({ serviceOrigins: ['https://API.example:8443/'], frameAncestors: ['https://casino.example'] }), undefined, registry);
+    expect(base.serviceOrigins).toEqual(['https://api.example:8443']);
+    expect(base.frameAncestors).toEqual(['https://casino.example']);
+    const merchant = resolveConfig(app({ serviceOrigins: ['https://api.example'] }), { id: 'acme', file: 'config/merchants/acme.json', content: { name: 'Acme', serviceOrigins: [] } }, registry);
+    expect(merchant.serviceOrigins).toEqual([]);
+    expect(resolveConfig(app(), undefined, registry)).toMatchObject({ serviceOrigins: [], frameAncestors: [] });
+  });
+
+  it('names a service or frame origin that is not scheme, host and port', () => {
+    for (const bad of ['*', 'null', 'https://api.example/path', 'ftp://api.example', 'api.example']) {
+      const issues = issuesOf(() => resolveConfig(app({ serviceOrigins: [bad] }), undefined, registry));
+      expect(issues[0]).toMatchObject({ file: 'config/app.json', path: 'serviceOrigins[0]' });
+      expect(issues[0]!.expected).toContain('an origin like "https://api.example"');
+    }
+    const merchant = issuesOf(() =>
+      resolveConfig(app(), { id: 'acme', file: 'config/merchants/acme.json', content: { name: 'Acme', frameAncestors: ['https://ok.example', "'self'"] } }, registry),
+    );
+    expect(merchant[0]).toMatchObject({ file: 'config/merchants/acme.json', path: 'frameAncestors[1]' });
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConfigError, REPORT_INPUT, toConfigIssues, type ConfigIssue } from './configError';
 import type { AnyPluginManifest } from './definePlugin';
+import { isOrigin, normaliseOrigin } from '../domain/origins';
 
 /**
  * The app's plugin configuration: config/app.json plus an optional config/merchants/<id>.json override.
@@ -23,6 +24,17 @@ const pluginEntry = z.strictObject({
 
 const localeCode = z.enum(['zh-CN', 'zh-TW', 'en', 'vi', 'th']);
 
+const origins = z.array(z.string().refine(isOrigin, 'an origin like "https://api.example" (scheme, host and port only)')).max(100);
+
+/**
+ * Where the app may send the member's token (docs/operations.md "Allowed origins"): the services a `?apiSrc=`
+ * link or a stored domain may name besides the page's own origin, and the sites that may frame the app.
+ */
+const originFields = {
+  serviceOrigins: origins,
+  frameAncestors: origins,
+};
+
 export const appConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   defaultMerchant: z.string().regex(/^[a-z0-9-]+$/, 'a merchant id of lowercase letters, digits and dashes'),
@@ -30,6 +42,8 @@ export const appConfigSchema = z.strictObject({
   timezone: z.string().min(1),
   plugins: z.array(pluginEntry),
   theme: themeTokens.default({}),
+  serviceOrigins: originFields.serviceOrigins.default([]),
+  frameAncestors: originFields.frameAncestors.default([]),
 });
 
 export const merchantConfigSchema = z.strictObject({
@@ -39,6 +53,9 @@ export const merchantConfigSchema = z.strictObject({
   timezone: z.string().min(1).optional(),
   plugins: z.array(pluginEntry.extend({ enabled: z.boolean().optional() })).default([]),
   theme: themeTokens.default({}),
+  /** Replace app.json's lists for this merchant when given. */
+  serviceOrigins: originFields.serviceOrigins.optional(),
+  frameAncestors: originFields.frameAncestors.optional(),
 });
 
 export type AppConfigFile = z.infer<typeof appConfigSchema>;
@@ -57,6 +74,10 @@ export interface ResolvedConfig {
   timezone: string;
   plugins: ResolvedPlugin[];
   theme: Record<string, string>;
+  /** Origins besides the page's own that `?apiSrc=` or a stored domain may name; normalised. */
+  serviceOrigins: string[];
+  /** Origins besides the platform's own whose pages may frame the app (CSP frame-ancestors); normalised. */
+  frameAncestors: string[];
 }
 
 export interface ConfigSource {
@@ -79,6 +100,8 @@ function validateIds(file: string, entries: { id: string }[], registry: Readonly
   });
   return issues;
 }
+
+const normaliseAll = (list: string[]) => [...new Set(list.map((o) => normaliseOrigin(o)!))];
 
 /**
  * Validates app.json and the merchant override against the schema and the registry, and merges them.
@@ -139,5 +162,7 @@ merchant.content, REPORT_INPUT);
     timezone: merchantConfig?.timezone ?? appConfig.timezone,
     plugins,
     theme: { ...appConfig.theme, ...(merchantConfig?.theme ?? {}) },
+    serviceOrigins: normaliseAll(merchantConfig?.serviceOrigins ?? appConfig.serviceOrigins),
+    frameAncestors: normaliseAll(merchantConfig?.frameAncestors ?? appConfig.frameAncestors),
   };
 }

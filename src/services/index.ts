@@ -23,7 +23,7 @@ export {
   type OddsFormatId,
   type StorageKey,
   type StorageValues,
-  type UrlParamsStored,
+  type UrlParams,
   type WaitingOrder,
 } from './storage';
 export {

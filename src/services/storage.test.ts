@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { createMemoryStorage, createStorage, readUrlParams, storageKey } from './storage';
+import { createMemoryStorage, createStorage, readUrlParams, removeTokenFromAddress, storageKey } from './storage';
 import type { Logger } from './logger';
 
 const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -174,21 +174,31 @@ describe('createStorage', () => {
 });
 
 describe('readUrlParams', () => {
-  it('stores token as auth and apiSrc as domain', () => {
-    const storage = createStorage('m1', createMemoryStorage());
-    expect(readUrlParams('?token=abc123&apiSrc=https%3A%2F%2Fapi.example&x=1', storage)).toEqual({
-      auth: 'abc123',
-      domain: 'https://api.example',
-    });
-    expect(storage.get('auth')).toBe('abc123');
-    expect(storage.get('domain')).toBe('https://api.example');
+  it('reads token and apiSrc without storing them (the callers check them first)', () => {
+    window.localStorage.clear();
+    expect(readUrlParams('?token=abc123&apiSrc=https%3A%2F%2Fapi.example&x=1')).toEqual({ token: 'abc123', apiSrc: 'https://api.example' });
+    expect(window.localStorage.length).toBe(0);
   });
 
-  it('stores nothing when the parameters are missing or empty', () => {
-    const storage = createStorage('m1', createMemoryStorage());
-    storage.set('auth', 'old');
-    expect(readUrlParams('?token=&lang=ENG', storage)).toEqual({});
-    expect(storage.get('auth')).toBe('old');
-    expect(readUrlParams('', storage)).toEqual({});
+  it('finds nothing when the parameters are missing or empty', () => {
+    expect(readUrlParams('?token=&lang=ENG')).toEqual({});
+    expect(readUrlParams('')).toEqual({});
+  });
+});
+
+describe('removeTokenFromAddress', () => {
+  it('takes token out of the address bar and keeps the other parameters, the hash and the history state', () => {
+    window.history.replaceState({ keep: 1 }, '', '/spa/sport-pc/football?merchant=demo&token=secret&apiSrc=x#odds');
+    removeTokenFromAddress(window.location, window.history);
+    expect(window.location.pathname + window.location.search + window.location.hash).toBe('/spa/sport-pc/football?merchant=demo&apiSrc=x#odds');
+    expect(window.history.state).toEqual({ keep: 1 });
+  });
+
+  it('leaves an address without a token alone', () => {
+    window.history.replaceState(null, '', '/spa/sport-pc/?merchant=demo');
+    const replace = jest.spyOn(window.history, 'replaceState');
+    removeTokenFromAddress(window.location, window.history);
+    expect(replace).not.toHaveBeenCalled();
+    replace.mockRestore();
   });
 });

@@ -235,24 +235,33 @@ export function createStorage(
   return { merchantId, get, set, remove, clearMerchant };
 }
 
-export interface UrlParamsStored {
-  auth?: string;
-  domain?: string;
+export interface UrlParams {
+  token?: string;
+  apiSrc?: string;
 }
 
-/** Spec section 9: the URL parameters `token` and `apiSrc` are stored as auth and domain. */
-export function readUrlParams(search: string, storage: AppStorage): UrlParamsStored {
+/**
+ * Spec section 9: the URL parameters `token` and `apiSrc`. Read here, stored by the callers only once they pass
+ * the checks that keep a link from sending the member's token elsewhere (chooseApiBase) or silently switching
+ * the signed-in account (SessionStore.acceptLinkToken).
+ */
+export function readUrlParams(search: string): UrlParams {
   const params = new URLSearchParams(search);
-  const stored: UrlParamsStored = {};
+  const found: UrlParams = {};
   const token = params.get('token');
-  if (token) {
-    storage.set('auth', token);
-    stored.auth = token;
-  }
+  if (token) found.token = token;
   const apiSrc = params.get('apiSrc');
-  if (apiSrc) {
-    storage.set('domain', apiSrc);
-    stored.domain = apiSrc;
-  }
-  return stored;
+  if (apiSrc) found.apiSrc = apiSrc;
+  return found;
+}
+
+/**
+ * Takes `token` out of the address bar (other parameters and the hash stay), so it is not left in the history,
+ * a bookmark, a shared screenshot or the Referer of the next request.
+ */
+export function removeTokenFromAddress(location: Location, history: History): void {
+  const url = new URL(location.href);
+  if (!url.searchParams.has('token')) return;
+  url.searchParams.delete('token');
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }

@@ -66,6 +66,70 @@ describe('session', () => {
     expect(env.storage.get('auth')).toBeNull();
   });
 
+  describe('a ?token= link', () => {
+    const other = { ...loginState, token: undefined, userData: { uid: '8', username: 'demo2', nickname: 'Other' } };
+
+    it('signs a visitor in with the link token', async () => {
+      const { env, http } = fakeEnv();
+      const store = createRootStore({}, env);
+      http.forehead.post.mockResolvedValueOnce({ ...loginState, token: undefined });
+      await store.session.acceptLinkToken('tok-link');
+      expect(env.storage.get('auth')).toBe('tok-link');
+      expect(store.session.isLogin).toBe(true);
+      expect(store.session.linkSwitch).toBeUndefined();
+    });
+
+    it('takes a fresh token of the member already signed in without asking', async () => {
+      const { env, http } = fakeEnv();
+      const store = createRootStore({}, env);
+      store.applyHostProps(loginState);
+      http.forehead.post.mockResolvedValueOnce({ ...loginState, token: undefined });
+      await store.session.acceptLinkToken('tok-new');
+      expect(http.forehead.post).toHaveBeenLastCalledWith('/api/forehead/user/loginState', {}, { headers: { Authorization: 'tok-new' } });
+      expect(env.storage.get('auth')).toBe('tok-new');
+      expect(store.session.linkSwitch).toBeUndefined();
+    });
+
+    it("asks before switching to another member's account, and stays put when declined", async () => {
+      const { env, http } = fakeEnv();
+      const store = createRootStore({}, env);
+      store.applyHostProps(loginState);
+      http.forehead.post.mockResolvedValueOnce(other);
+      await store.session.acceptLinkToken('tok-other');
+      expect(store.session.linkSwitch).toEqual({ token: 'tok-other', username: 'Other' });
+      expect(env.storage.get('auth')).toBe('tok-1');
+      expect(store.session.displayName).toBe('Demo');
+
+      store.session.declineLinkSwitch();
+      expect(store.session.linkSwitch).toBeUndefined();
+      expect(env.storage.get('auth')).toBe('tok-1');
+    });
+
+    it('switches when the member confirms', async () => {
+      const { env, http } = fakeEnv();
+      const store = createRootStore({}, env);
+      store.applyHostProps(loginState);
+      http.forehead.post.mockResolvedValueOnce(other);
+      await store.session.acceptLinkToken('tok-other');
+      http.forehead.post.mockResolvedValueOnce(other);
+      await store.session.confirmLinkSwitch();
+      expect(env.storage.get('auth')).toBe('tok-other');
+      expect(store.session.displayName).toBe('Other');
+      expect(store.session.linkSwitch).toBeUndefined();
+    });
+
+    it('ignores a link token the platform refuses while a member is signed in', async () => {
+      const { env, http } = fakeEnv();
+      const store = createRootStore({}, env);
+      store.applyHostProps(loginState);
+      http.forehead.post.mockRejectedValueOnce(new Error('session expired'));
+      await store.session.acceptLinkToken('tok-bad');
+      expect(env.storage.get('auth')).toBe('tok-1');
+      expect(store.session.isLogin).toBe(true);
+      expect(store.session.linkSwitch).toBeUndefined();
+    });
+  });
+
   it('signs out locally even when the platform call fails', async () => {
     const { env, http } = fakeEnv();
     const store = createRootStore({}, env);

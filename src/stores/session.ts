@@ -38,6 +38,8 @@ export const SessionStore = types
     /** Balance refreshes asked for, and whether one runs (see refreshBalance). */
     balanceWanted: 0,
     balanceRefreshing: false,
+    /** A link's token that belongs to another member than the one signed in, waiting for the member's answer. */
+    linkSwitch: undefined as { token: string; username: string } | undefined,
   }))
   .views((self) => ({
     get defaultBalance() {
@@ -84,6 +86,9 @@ export const SessionStore = types
       self.signingIn = value;
       self.signInError = error;
     },
+    setLinkSwitch(value: { token: string; username: string } | undefined) {
+      self.linkSwitch = value;
+    },
   }))
   .actions((self) => ({
     /** Standalone sign-in through the platform; embedded hosts sign in themselves and pass props. */
@@ -116,6 +121,44 @@ export const SessionStore = types
         return false;
       }
     }),
+  }))
+  .actions((self) => ({
+    /**
+     * Standalone, a `?token=` link signs in (spec section 9). When another member is already signed in here, the
+     * link would silently switch this browser to a different account (a link sent by someone else signs the
+     * victim into the sender's account): that waits for the member to confirm (linkSwitch, AccountSwitchDialog).
+     * A fresh token of the same member is taken over without asking; a token the platform refuses is ignored.
+     */
+    acceptLinkToken: flow(function* acceptLinkToken(token: string) {
+      const { http, storage, logger } = envOf(self);
+      if (!self.isLogin || storage.get('auth') === token) {
+        storage.set('auth', token);
+        yield self.restore();
+        return;
+      }
+      try {
+        const state: LoginState = yield http.forehead.post('/api/forehead/user/loginState', {}, { headers: { Authorization: token } });
+        const parsed = parseLoginState({ ...state, isLogin: true }, (message) => logger.warn(message));
+        if (parsed.userData?.uid !== undefined && parsed.userData.uid === self.userData?.uid) {
+          self.applyLoginState({ ...parsed, token });
+        } else {
+          self.setLinkSwitch({ token, username: parsed.userData?.nickname || parsed.userData?.username || '' });
+        }
+      } catch (error) {
+        logger.warn('the link\'s token was refused; staying signed in as before', error);
+      }
+    }),
+    /** The member chose to switch to the link's account. */
+    confirmLinkSwitch: flow(function* confirmLinkSwitch() {
+      const pending = self.linkSwitch;
+      self.setLinkSwitch(undefined);
+      if (!pending) return;
+      envOf(self).storage.set('auth', pending.token);
+      yield self.restore();
+    }),
+    declineLinkSwitch() {
+      self.setLinkSwitch(undefined);
+    },
     /**
      * Money moved inside the app (a bet taken or refused, a cash out paid): the balances are fetched again and handed
      * to the host, whose header would otherwise show the old figure until its own next refresh.

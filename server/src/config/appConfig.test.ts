@@ -76,4 +76,9 @@ describe('loadAppConfigs', () => {
       /merchants\/Acme Corp\.json: \(file name\): expected a merchant id/,
     );
   });
+
+  it('stops start-up on a service or frame origin that is not scheme, host and port, naming file and field', () => {
+    const dir = configDir({ 'app.json': { ...app, serviceOrigins: ['https://api.example'] }, 'merchants/acme.json': { name: 'Acme', frameAncestors: ['*'] } });
+    expect(startupMessage(dir)).toMatch(/merchants\/acme\.json: frameAncestors\[0\]: an origin like "https:\/\/api\.example"/);
+  });
 });

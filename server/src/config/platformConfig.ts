@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CURRENCIES, DECIMAL_STRING, Money, type Currency } from '../money';
-import { normaliseOrigin } from '../http/origins';
+import { isOrigin } from '../../../src/domain/origins';
 import { expecting } from '../validation/issues';
 import { loadJsonConfig } from './loadJsonConfig';
 
@@ -115,7 +115,7 @@ export const platformConfigSchema = z.strictObject({
   cors: z.strictObject({
     origins: z
       .array(
-        z.string({ error: expecting('an origin like "https://casino.example"') }).refine((v) => normaliseOrigin(v) === v.replace(/\/$/, '').toLowerCase(), {
+        z.string({ error: expecting('an origin like "https://casino.example"') }).refine(isOrigin, {
           error: (issue) => `expected an origin like "https://casino.example" (scheme, host and port only), got ${JSON.stringify(issue.input)}`,
         }),
       )

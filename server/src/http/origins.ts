@@ -1,4 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { normaliseOrigin } from '../../../src/domain/origins';
+
+export { normaliseOrigin };
 
 /**
  * Which web origins may use the platform from a browser: its own origin always, and the operator's
@@ -15,19 +18,6 @@ export interface OriginPolicy {
    * same-origin GET), the request's own origin, or a configured one. `null` and malformed origins are refused.
    */
   allowsRequest(headers: IncomingHttpHeaders): boolean;
-}
-
-/** `scheme://host[:port]` of an http(s) URL with nothing after the host, or null when it is not one. */
-export function normaliseOrigin(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return null;
-  return url.origin;
 }
 
 export function createOriginPolicy(origins: readonly string[]): OriginPolicy {

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Suspense, type ReactNode } from 'react';
+import { AccountSwitchDialog } from '../login/AccountSwitchDialog';
 import { LoginDialog } from '../login/LoginDialog';
 import { MaintenanceNotice } from '../maintenance/MaintenanceNotice';
 import { HotMenuEntry, SportsMenu } from '../sportsMenu/SportsMenu';
@@ -48,6 +49,7 @@ export const Layout = observer(function Layout({ merchantName, embedded, childre
       )}
       <Toasts />
       <LoginDialog />
+      <AccountSwitchDialog />
     </div>
   );
 });

@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/cspGuard';
 import {
   app,
   checkAccessible,

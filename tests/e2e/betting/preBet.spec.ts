@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/cspGuard';
 import {
   app,
   checkAccessible,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/cspGuard';
 import { formatOdds, OddsFormat } from '../../../src/domain/odds';
 import { app, checkAccessible, entryStake, openList, pickSelection, placeAndCollectOrders, signInOnHost, slip, slipEntries } from '../support/betting';
 

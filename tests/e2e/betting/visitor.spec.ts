@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/cspGuard';
 import { appReady } from '../support/fixtures';
 import { app, checkAccessible, openList, rows, slip, slipEntries } from '../support/betting';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/cspGuard';
 import { appReady, expectAccessible } from '../support/fixtures';
 import { installLeakProbe, SETTLE_MS, type Holdings } from '../support/leakProbe';
 

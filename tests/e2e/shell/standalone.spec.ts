@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/cspGuard';
 import { appReady, chunk, expectAccessible, recordScripts } from '../support/fixtures';
 import { installLeakProbe, SETTLE_MS, type Holdings } from '../support/leakProbe';
 
@@ -20,22 +20,53 @@ test.describe('standalone app at /spa/sport-pc/', () => {
     await page.screenshot({ path: test.info().outputPath('shell-zh-CN.png'), fullPage: true });
   });
 
-  test('stores a P-prefixed device id and the token and apiSrc URL parameters', async ({ page, baseURL }) => {
+  test('stores a P-prefixed device id and an allowed apiSrc, and takes the token out of the address bar', async ({ page, baseURL }) => {
     const apiCalls: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
     });
-    // apiSrc names the platform by another spelling of this origin, so every API call must follow it.
-    const apiSrc = baseURL!.replace('127.0.0.1', 'localhost');
-    await page.goto(`/spa/sport-pc/?token=abc123&apiSrc=${encodeURIComponent(apiSrc)}`);
+    // The page's own origin is always an allowed service origin: the spec's behaviour (stored as the domain) holds.
+    await page.goto(`/spa/sport-pc/?token=abc123&merchant=default&apiSrc=${encodeURIComponent(baseURL!)}`);
     await appReady(page);
+    expect(new URL(page.url()).search).toBe(`?merchant=default&apiSrc=${encodeURIComponent(baseURL!)}`);
     const stored = await page.evaluate(() => ({ ...localStorage }));
     expect(JSON.parse(stored['sport-pc:deviceId']!)).toMatch(/^P[0-9a-f]{32}$/);
-    expect(JSON.parse(stored['sport-pc:domain']!)).toBe(apiSrc);
+    expect(JSON.parse(stored['sport-pc:domain']!)).toBe(baseURL);
     expect(apiCalls.length).toBeGreaterThan(0);
-    expect(apiCalls.every((url) => url.startsWith(apiSrc))).toBe(true);
+    expect(apiCalls.every((url) => url.startsWith(baseURL!))).toBe(true);
     // Not a session the platform knows: the app asked, was refused, and forgot it.
     expect(stored['sport-pc:auth']).toBeUndefined();
+  });
+
+  test('never calls an apiSrc the operator did not allow, on that visit or a later plain one', async ({ page, baseURL }) => {
+    const elsewhere = `http://127.0.0.1:${Number(new URL(baseURL!).port) + 1}`;
+    const toElsewhere: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(elsewhere)) toElsewhere.push(request.url());
+    });
+    await page.goto(`/spa/sport-pc/?token=abc123&apiSrc=${encodeURIComponent(elsewhere)}`);
+    await appReady(page);
+    expect(await page.evaluate(() => localStorage.getItem('sport-pc:domain'))).toBeNull();
+
+    await page.goto('/spa/sport-pc/');
+    await appReady(page);
+    // A domain stored before the rule existed (an old link) is dropped rather than used.
+    await page.evaluate((origin) => localStorage.setItem('sport-pc:domain', JSON.stringify(origin)), elsewhere);
+    await page.goto('/spa/sport-pc/');
+    await appReady(page);
+    expect(await page.evaluate(() => localStorage.getItem('sport-pc:domain'))).toBeNull();
+    expect(toElsewhere).toEqual([]);
+  });
+
+  test('publishes no source maps: no script names one, and a map next to a script is 404', async ({ page, request }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/spa/sport-pc/');
+    await appReady(page);
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const url of scripts) {
+      expect(await (await request.get(url)).text()).not.toContain('sourceMappingURL');
+      expect((await request.get(`${url}.map`)).status()).toBe(404);
+    }
   });
 
   test('a disabled plugin is never downloaded and its sports disappear', async ({ page }) => {
@@ -144,4 +175,37 @@ test('a valid token in the URL signs the visitor in; a refused one is forgotten'
   await page.getByRole('button', { name: '退出' }).click();
   await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('sport-pc:auth'))).toBeNull();
+});
+
+test("a link with another member's token asks before switching accounts; the token leaves the address bar", async ({ page, request }) => {
+  const tokenOf = async (username: string) => {
+    const answer = await request.post('/api/forehead/user/login', { data: { username, password: 'demo1234' } });
+    return ((await answer.json()) as { data: { token: string } }).data.token;
+  };
+  await page.goto(`/spa/sport-pc/?token=${await tokenOf('demo')}&merchant=default`);
+  await appReady(page);
+  await expect(page.getByText('您好，Demo', { exact: true })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('?merchant=default');
+
+  const other = await tokenOf('demo2');
+  await page.goto(`/spa/sport-pc/?token=${other}`);
+  const dialog = page.getByRole('dialog', { name: '切换账号？' });
+  await expect(dialog).toBeVisible();
+  expect(page.url()).not.toContain(other);
+  await expect(dialog).toContainText('此链接将以 Demo 2 的身份登录。您当前以 Demo 的身份登录。');
+  await expectAccessible(page);
+  // The safe answer has the focus: Enter keeps the current account.
+  await expect(dialog.getByRole('button', { name: '保持 Demo 登录' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('您好，Demo', { exact: true })).toBeVisible();
+
+  await page.goto(`/spa/sport-pc/?token=${other}`);
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: '切换到 Demo 2' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('您好，Demo 2', { exact: true })).toBeVisible();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('sport-pc:auth')))!)).toBe(other);
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createHistory, DAY_MS, HISTORY_DAYS, SETTLED_PAGE, UNSETTLED_PAGE } from '../../betting/history';
 import { ApiError, CODES, ok } from '../../http/envelope';
 import { createErrorHandler, createNotFoundHandler } from '../../http/errorHandler';
+import { addNoStore } from '../../http/securityHeaders';
 import { currentMember, requireMember } from '../../http/requireMember';
 import { expecting } from '../../validation/issues';
 import { cashOutRoutes } from './cashOut';
@@ -93,6 +94,8 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.setErrorHandler(createErrorHandler('betting'));
   app.setNotFoundHandler(createNotFoundHandler('betting'));
   app.addHook('onRequest', requireMember({ family: 'betting' }));
+  // Orders, bet lists, cash outs and pre-bets are one member's money.
+  app.addHook('onSend', addNoStore);
   const history = createHistory({ db: app.db, clock: app.clock, feed: app.feed, wallet: app.wallet, config: app.platformConfig });
   app.register(cashOutRoutes);
   app.register(reservationRoutes);

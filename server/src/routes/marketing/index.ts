@@ -11,6 +11,7 @@ import { codeField, findMatch, idField, intField, platField, stampField } from '
 import { lineupData, lineupSchema } from '../matchData/lineup';
 import { bannerSchema, bannersOf, leagueBannerSvg, matchBannerSvg, type Plat } from './banners';
 import { BANKER_GAME_ID, createJumpTokens, GAMES } from './gameJump';
+import { addNoStore } from '../../http/securityHeaders';
 
 const MAX_CATEGORIES = 20;
 
@@ -208,6 +209,8 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/forehead/gamebet/game/jump',
     {
       onRequest: member,
+      // A one-time token that signs the member into the game.
+      onSend: addNoStore,
       schema: {
         summary: 'Jump to a game: its URL and a one-time token (member only)',
         description: `gameId 1: the sports product; ${BANKER_GAME_ID}: its banker mode. Unknown gameId: 404. The token is valid for 60 s and redeems once.`,
@@ -223,6 +226,8 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/banker/forehead/gamebet/game/jump',
     {
       onRequest: member,
+      // A one-time token that signs the member into the game.
+      onSend: addNoStore,
       schema: {
         summary: 'Jump to the banker sport (member only)',
         description: `The banker sport is game ${BANKER_GAME_ID}; gameId may be omitted, any other gameId is 404.`,
@@ -242,6 +247,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/forehead/gamebet/game/redeem',
     {
+      onSend: addNoStore,
       schema: {
         summary: 'Redeem a jump token once: the game learns which member arrived',
         description: 'Anonymous (the token is the credential). An unknown, used or expired token answers 404.',

@@ -3,11 +3,16 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ResolvedConfig } from '../../../../src/kernel/config';
+import type { AppConfigs } from '../../config/appConfig';
 import { CODES, foreheadError } from '../../http/envelope';
+import { pageHeaders } from '../../http/securityHeaders';
 
 export interface StaticRoutesOptions {
   /** The app's build output (rspack): dist/spa/sport-pc/ and dist/newSport/. */
   distDir: string;
+  /** The merchants' serviceOrigins and frameAncestors shape each page's Content-Security-Policy. */
+  appConfigs: AppConfigs;
 }
 
 /** Content-hashed file names (`main.3f9a1c2b.js`) never change content; everything else revalidates (ETag). */
@@ -18,7 +23,21 @@ const HASHED = /[.-][0-9a-f]{8,}\.[A-Za-z0-9]+$/;
  * for any other path without a file extension (history-mode routes). Missing files 404 with the envelope.
  * A build made while the platform runs is served at once (files are looked up per request).
  */
-async function builtPage(app: FastifyInstance, { root, prefix, what }: { root: string; prefix: string; what: string }) {
+async function builtPage(
+  app: FastifyInstance,
+  { root, prefix, what, appConfigs, embedsApp }: { root: string; prefix: string; what: string; appConfigs: AppConfigs; embedsApp: boolean },
+) {
+  // The app's page allows what its merchant (`?merchant=`, as the app reads it) allows; the demo host page, which
+  // may embed the app for any merchant, allows what any merchant allows.
+  const everyMerchant = appConfigs.merchantIds.map((id) => appConfigs.get(id)!);
+  const union = (pick: (config: ResolvedConfig) => string[]) => [...new Set(everyMerchant.flatMap(pick))];
+  const hostPolicy = { serviceOrigins: union((c) => c.serviceOrigins), frameAncestors: union((c) => c.frameAncestors) };
+  const pageHeadersFor = (request: FastifyRequest) => {
+    if (embedsApp) return pageHeaders({ ...hostPolicy, embedsApp });
+    const merchant = (request.query as { merchant?: unknown }).merchant;
+    const config = (typeof merchant === 'string' ? appConfigs.get(merchant) : undefined) ?? appConfigs.get()!;
+    return pageHeaders({ serviceOrigins: config.serviceOrigins, frameAncestors: config.frameAncestors, embedsApp });
+  };
   // Its own prefix so its not-found handler (the history fallback) covers only this page.
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, {
@@ -27,10 +46,12 @@ async function builtPage(app: FastifyInstance, { root, prefix, what }: { root: s
       decorateReply: !scope.hasReplyDecorator('sendFile'),
       index: false,
       schemaHide: true,
+      // Source maps would publish the app's source; the build keeps them out of dist/, and an old one left there stays unserved.
+      allowedPath: (pathName: string) => !pathName.endsWith('.map'),
       // @fastify/static 10 passes the Fastify reply here, not the raw response.
       setHeaders: (reply: FastifyReply, file: string) => {
         reply.header('cache-control', HASHED.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache');
-        reply.header('x-content-type-options', 'nosniff');
+        if (file.endsWith('.html')) reply.headers(pageHeadersFor(reply.request));
       },
     });
     const index = (request: FastifyRequest, reply: FastifyReply) => {
@@ -39,7 +60,7 @@ async function builtPage(app: FastifyInstance, { root, prefix, what }: { root: s
       if (!existsSync(path.join(root, 'index.html'))) {
         return reply.code(404).send(foreheadError(CODES.NOT_FOUND, `${what} is not built: run "npm run build" (missing ${path.join(root, 'index.html')})`));
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+      return reply.header('cache-control', 'no-cache').headers(pageHeadersFor(request)).sendFile('index.html', root);
     };
     scope.setNotFoundHandler(index);
     scope.get('/', { schema: { hide: true } }, index);
@@ -50,8 +71,8 @@ async function builtPage(app: FastifyInstance, { root, prefix, what }: { root: s
  * The built app at /spa/sport-pc/ and the demo host at /newSport; `/` redirects to the demo host.
  * A platform without a build still serves the API and says how to build the pages.
  */
-export const staticRoutes: FastifyPluginAsyncZod<StaticRoutesOptions> = async (app, { distDir }) => {
+export const staticRoutes: FastifyPluginAsyncZod<StaticRoutesOptions> = async (app, { distDir, appConfigs }) => {
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/newSport'));
-  await builtPage(app, { root: path.resolve(distDir, 'spa', 'sport-pc'), prefix: '/spa/sport-pc', what: 'the app' });
-  await builtPage(app, { root: path.resolve(distDir, 'newSport'), prefix: '/newSport', what: 'the demo host page' });
+  await builtPage(app, { root: path.resolve(distDir, 'spa', 'sport-pc'), prefix: '/spa/sport-pc', what: 'the app', appConfigs, embedsApp: false });
+  await builtPage(app, { root: path.resolve(distDir, 'newSport'), prefix: '/newSport', what: 'the demo host page', appConfigs, embedsApp: true });
 };

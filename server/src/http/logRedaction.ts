@@ -1,0 +1,75 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/**
+ * No log line carries a credential: tokens (the Authorization header, `?token=` on a page or websocket URL, jump and
+ * chat tokens in bodies) and passwords are replaced by REDACTED. Logs are read by more people, and kept longer, than
+ * the sessions they would open.
+ */
+export const REDACTED = '[redacted]';
+
+/** Query parameters and object keys that hold a credential. */
+const SECRET_NAME = /token|password|passwd|secret|authorization|cookie|session/i;
+
+/** The URL with the value of every secret-looking query parameter replaced; the path and other parameters stay. */
+export function redactUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const params = url
+    .slice(query + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // A malformed name is checked as written.
+      }
+      return equals >= 0 && SECRET_NAME.test(decoded) ? `${name}=${REDACTED}` : pair;
+    });
+  return `${url.slice(0, query)}?${params.join('&')}`;
+}
+
+const SECRET_KEYS = ['token', 'authToken', 'password', 'authorization', 'cookie'];
+
+/** pino paths of a secret at the top of a log object, one and two levels down, and in any logged headers. */
+const REDACT_PATHS = [
+  ...SECRET_KEYS,
+  ...SECRET_KEYS.map((key) => `*.${key}`),
+  ...SECRET_KEYS.map((key) => `*.*.${key}`),
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/**
+ * The platform's logger options with redaction added: `false` stays silent, `true` or options get pino's `redact`
+ * for secret keys and a request serializer whose URL has its secret query parameters replaced.
+ */
+export function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  return {
+    ...options,
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    serializers: {
+      ...(options as { serializers?: Record<string, unknown> }).serializers,
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+}

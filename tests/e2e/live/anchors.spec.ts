@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/cspGuard';
 import { AnchorType, LiveStatus, type Anchor } from '../../../src/domain/anchors';
 import { toScheme } from '../../../src/domain/sports';
 import { app, signInOnHost } from '../support/betting';

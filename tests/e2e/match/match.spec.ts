@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/cspGuard';
 import { appReady, chunk, expectAccessible, recordScripts } from '../support/fixtures';
 
 /**

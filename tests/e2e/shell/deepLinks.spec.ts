@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/cspGuard';
 import { appReady } from '../support/fixtures';
 
 /** Issue 13: every screen has an address under the base path; Back, Forward and Reload keep the screen. */

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/cspGuard';
 import { appReady } from '../support/fixtures';
 
 /**
@@ -21,7 +22,7 @@ const rows = (page: Page) => page.locator('[data-sport-pc] [role="row"][data-mat
 /** Match id -> the kick-off its row shows ("HH:mm MM/DD"), for the first rows of the list. */
 async function kickOffs(page: Page): Promise<Record<string, string>> {
   return rows(page).evaluateAll((elements) =>
-    Object.fromEntries(elements.slice(0, 8).map((row) => [row.getAttribute('data-match-id'), (row.querySelector('[role="cell"]')?.textContent ?? '').trim()])),
+    Object.fromEntries(elements.slice(0, 12).map((row) => [row.getAttribute('data-match-id'), (row.querySelector('[role="cell"]')?.textContent ?? '').trim()])),
   );
 }
 
@@ -29,8 +30,11 @@ test('kick-offs read the same in New York as in Shanghai, labelled with the plat
   const shanghai = await earlyList(browser, 'Asia/Shanghai');
   const newYork = await earlyList(browser, 'America/New_York');
   const inShanghai = await kickOffs(shanghai);
-  expect(Object.keys(inShanghai).length).toBeGreaterThan(0);
-  expect(await kickOffs(newYork)).toEqual(inShanghai);
+  const inNewYork = await kickOffs(newYork);
+  // The feed moves on between the two loads (a match kicks off and leaves the early list): compare the rows both show.
+  const both = Object.keys(inShanghai).filter((id) => id in inNewYork);
+  expect(both.length).toBeGreaterThan(2);
+  for (const id of both) expect(inNewYork[id], `match ${id}`).toBe(inShanghai[id]);
   await expect(newYork.getByText('GMT+8', { exact: true })).toBeVisible();
   await newYork.screenshot({ path: test.info().outputPath('early-list-new-york.png') });
 

@@ -132,7 +132,7 @@ describe('/push websocket', () => {
   });
 
   it('drops a slow consumer with close code 1013 and keeps serving the others', async () => {
-    t = await buildTestApp({ demoUsers: false, config: { push: { maxBufferedBytes: 64 * 1024, maxChannelsPerClient: 500 } } });
+    t = await buildTestApp({ demoUsers: false, config: { push: { maxBufferedBytes: 64 * 1024, maxChannelsPerClient: 500, maxConnectionsPerAddress: 20 } } });
     const slow = await connect(t.port);
     const fast = await connect(t.port);
     slow.send({ cmd: 'sub', channels: ['football:tec'] });

@@ -8,7 +8,7 @@ import type { Driver } from '../db/migrations';
 import type { Database } from '../db/schema';
 import type { OriginPolicy } from '../http/origins';
 import { createAuthService, type AuthService } from '../members/auth';
-import { createLoginRateLimiter, type LoginRateLimiter } from '../members/loginRateLimiter';
+import { createLoginThrottle, type LoginThrottle } from '../members/loginThrottle';
 import { createPushHub, type PushHub } from '../push/hub';
 
 declare module 'fastify' {
@@ -22,7 +22,7 @@ declare module 'fastify' {
     buildInfo: BuildInfo;
     wallet: WalletService;
     auth: AuthService;
-    loginLimiter: LoginRateLimiter;
+    loginThrottle: LoginThrottle;
     pushHub: PushHub;
   }
 }
@@ -50,8 +50,24 @@ export const corePlugin = fp<CorePluginOptions>(
     app.decorate('originPolicy', opts.originPolicy);
     app.decorate('buildInfo', opts.buildInfo);
     app.decorate('wallet', createWalletService({ db: opts.db, clock: opts.clock }));
-    app.decorate('auth', createAuthService({ db: opts.db, clock: opts.clock, sessionTtlMs: opts.sessionTtlMinutes * 60_000 }));
-    app.decorate('loginLimiter', createLoginRateLimiter({ clock: opts.clock }));
+    const { signIn } = opts.config;
+    const auth = createAuthService({
+      db: opts.db,
+      clock: opts.clock,
+      sessionTtlMs: opts.sessionTtlMinutes * 60_000,
+      passwordParams: signIn.passwordHash,
+    });
+    app.decorate('auth', auth);
+    app.decorate('loginThrottle', createLoginThrottle({ clock: opts.clock, limits: signIn }));
+    // Expired sessions are useless but would pile up for ever; the purge reads the platform clock.
+    let purge: ReturnType<typeof setInterval> | undefined;
+    app.addHook('onReady', async () => {
+      purge = setInterval(() => {
+        auth.purgeExpiredSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+      }, signIn.sessionPurgeMinutes * 60_000);
+      purge.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(purge));
     const hub = createPushHub({
       clock: opts.clock,
       maxBufferedBytes: opts.config.push.maxBufferedBytes,

@@ -72,6 +72,7 @@ export const corePlugin = fp<CorePluginOptions>(
       clock: opts.clock,
       maxBufferedBytes: opts.config.push.maxBufferedBytes,
       maxChannelsPerClient: opts.config.push.maxChannelsPerClient,
+      maxConnectionsPerAddress: opts.config.push.maxConnectionsPerAddress,
       log: app.log,
     });
     app.decorate('pushHub', hub);

@@ -9,6 +9,7 @@ import type { Database } from '../db/schema';
 import type { OriginPolicy } from '../http/origins';
 import { createAuthService, type AuthService } from '../members/auth';
 import { createLoginThrottle, type LoginThrottle } from '../members/loginThrottle';
+import { startSessionPurge } from '../members/sessionPurge';
 import { createPushHub, type PushHub } from '../push/hub';
 
 declare module 'fastify' {
@@ -59,15 +60,15 @@ export const corePlugin = fp<CorePluginOptions>(
     });
     app.decorate('auth', auth);
     app.decorate('loginThrottle', createLoginThrottle({ clock: opts.clock, limits: signIn }));
-    // Expired sessions are useless but would pile up for ever; the purge reads the platform clock.
-    let purge: ReturnType<typeof setInterval> | undefined;
+    let stopPurge: (() => void) | undefined;
     app.addHook('onReady', async () => {
-      purge = setInterval(() => {
-        auth.purgeExpiredSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
-      }, signIn.sessionPurgeMinutes * 60_000);
-      purge.unref();
+      stopPurge = startSessionPurge({
+        auth,
+        everyMs: signIn.sessionPurgeMinutes * 60_000,
+        onError: (error) => app.log.warn({ err: error }, 'session purge failed'),
+      });
     });
-    app.addHook('onClose', async () => clearInterval(purge));
+    app.addHook('onClose', async () => stopPurge?.());
     const hub = createPushHub({
       clock: opts.clock,
       maxBufferedBytes: opts.config.push.maxBufferedBytes,

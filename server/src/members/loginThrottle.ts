@@ -74,7 +74,7 @@ export function createLoginThrottle({
   const globalRatePerMs = limits.global.perSecond / 1000;
   const { freeFailures, baseDelaySeconds, maxDelaySeconds } = limits.perAddressAndUsername;
 
-  // A NUL cannot occur in an address or a (trimmed, validated) username, so keys never collide.
+  // An address never holds a NUL, so the first NUL splits a key unambiguously and keys never collide.
   const pairKey = (address: string, username: string) => `${address}\u0000${username}`;
 
   function refill(bucket: Bucket, burst: number, ratePerMs: number, now: number): void {

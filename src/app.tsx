@@ -12,7 +12,7 @@ import { chooseApiBase } from './services/apiBase';
 import { createStorage, readUrlParams, removeTokenFromAddress, type AppStorage } from './services/storage';
 import { createToaster, type Toaster } from './services/toast';
 import { LiveBook } from './stores/liveBook';
-import { connectLiveBook } from './stores/livePush';
+import { connectLiveBook, refetchOnGap } from './stores/livePush';
 import { createRootStore, type RootStoreInstance } from './stores/RootStore';
 import { AppRoot, BootScreen } from './ui/AppRoot';
 import './ui/theme.css';
@@ -143,11 +143,11 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     const config = apiBase === trustedBase ? trustedConfig : await configOf(http);
     const plugins = loadPlugins(config, registry, { loadNamespace: (ns) => i18n.loadNamespaces(ns), logger: consoleLogger });
 
-    const push = createPushClient({ url: domains.push, onGap: () => void store?.matchList.refresh() });
-    const liveBook = new LiveBook(Date.now, () => store?.settings.apiLanguage ?? 'CMN');
-    cleanups.push(connectLiveBook(push, liveBook));
     // One emitter for the stores and the UI: an event a store raises reaches plugins listening through the kernel.
     const events = createKernelEvents();
+    const push = createPushClient({ url: domains.push, onGap: refetchOnGap(events, () => void store?.matchList.refresh()) });
+    const liveBook = new LiveBook(Date.now, () => store?.settings.apiLanguage ?? 'CMN');
+    cleanups.push(connectLiveBook(push, liveBook));
     store = createRootStore({}, { http, push, scheduler, storage, clock: Date, i18n, host, toast, logger: consoleLogger, liveBook, events });
     store.ui.setTimezone(config.timezone);
     store.settings.restore(config.defaultLocale);

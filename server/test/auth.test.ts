@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { ok } from '../src/http/envelope';
 import { createErrorHandler } from '../src/http/errorHandler';
 import { currentMember, requireMember } from '../src/http/requireMember';
-import { buildTestApp, login, type TestApp } from './helpers';
+import type { PlatformConfig } from '../src/config/platformConfig';
+import { hashPassword, verifyPassword } from '../src/members/password';
+import { buildTestApp, CHEAP_PASSWORD_HASH, loadRealPlatformConfig, login, type InjectResponse, type TestApp } from './helpers';
 
 const LOGIN = '/api/forehead/user/login';
 const LOGIN_STATE = '/api/forehead/user/loginState';
@@ -121,21 +123,112 @@ describe('sign-in', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.userData.username).toBe('demo2');
   });
+});
 
-  it('limits failed sign-ins per username to 5 a minute', async () => {
-    t = await buildTestApp();
-    for (let i = 0; i < 5; i++) {
-      const res = await t.inject({ method: 'POST', url: LOGIN, payload: { username: 'demo', password: 'nope' } });
-      expect(res.statusCode).toBe(401);
+describe('sign-in throttle', () => {
+  /** The shipped throttle numbers (config/platform.json signIn) with a cheap hash. */
+  const realSignIn = (overrides: Partial<PlatformConfig['signIn']> = {}) => ({
+    config: { signIn: { ...loadRealPlatformConfig().signIn, passwordHash: CHEAP_PASSWORD_HASH, ...overrides } },
+  });
+  const attempt = (from: string, username: string, password: string) =>
+    t.inject({ method: 'POST', url: LOGIN, payload: { username, password }, from });
+
+  it('lets the real member in from another address after a storm of wrong passwords', async () => {
+    t = await buildTestApp(realSignIn());
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await attempt('127.0.0.2', 'demo', `guess-${i}`)).statusCode);
+    expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
+    expect(statuses.slice(4).every((status) => status === 429)).toBe(true);
+
+    const attacker = await attempt('127.0.0.2', 'demo', 'demo1234');
+    expect(attacker.statusCode).toBe(429);
+    const member = await attempt('127.0.0.3', 'demo', 'demo1234');
+    expect(member.statusCode).toBe(200);
+    expect(member.json().data.userData.username).toBe('demo');
+  }, 30_000);
+
+  it('throttles a spray across 100 usernames from one address, with the wait in the envelope and Retry-After', async () => {
+    t = await buildTestApp(realSignIn());
+    const statuses: number[] = [];
+    let throttled: InjectResponse | undefined;
+    for (let i = 0; i < 100; i++) {
+      const res = await attempt('127.0.0.4', `user${i}`, 'password1');
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) throttled ??= res;
     }
-    const blocked = await t.inject({ method: 'POST', url: LOGIN, payload: { username: 'demo', password: 'demo1234' } });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ code: 4029, msg: 'too many failed sign-ins for this username; try again in 60 s', data: null });
-    const other = await t.inject({ method: 'POST', url: LOGIN, payload: { username: 'demo2', password: 'demo1234' } });
-    expect(other.statusCode).toBe(200);
-    t.clock.advance(60_001);
-    const later = await t.inject({ method: 'POST', url: LOGIN, payload: { username: 'demo', password: 'demo1234' } });
-    expect(later.statusCode).toBe(200);
+    // perAddress: a burst of 20, then 20 a minute (the clock stands still here).
+    expect(statuses.filter((s) => s === 401)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(80);
+    expect(throttled?.headers['retry-after']).toBe('3');
+    expect(throttled?.json()).toEqual({
+      code: 4029,
+      msg: 'too many sign-in attempts from your address; try again in 3 s',
+      data: { retryAfterSeconds: 3 },
+    });
+    expect((await attempt('127.0.0.5', 'demo', 'demo1234')).statusCode).toBe(200);
+    t.clock.advance(3000);
+    expect((await attempt('127.0.0.4', 'demo', 'demo1234')).statusCode).toBe(200);
+  }, 30_000);
+
+  it('backs off wrong passwords on one username from one address, doubling, and forgets them after a success', async () => {
+    t = await buildTestApp(realSignIn());
+    for (let i = 0; i < 4; i++) expect((await attempt('127.0.0.6', 'demo', 'nope')).statusCode).toBe(401);
+    const first = await attempt('127.0.0.6', 'demo', 'demo1234');
+    expect(first.json()).toEqual({
+      code: 4029,
+      msg: 'too many failed sign-ins for this username from your address; try again in 2 s',
+      data: { retryAfterSeconds: 2 },
+    });
+    expect((await attempt('127.0.0.6', 'demo2', 'demo1234')).statusCode).toBe(200);
+    t.clock.advance(2000);
+    expect((await attempt('127.0.0.6', 'demo', 'nope')).statusCode).toBe(401);
+    expect((await attempt('127.0.0.6', 'demo', 'demo1234')).json().data).toEqual({ retryAfterSeconds: 4 });
+    t.clock.advance(4000);
+    expect((await attempt('127.0.0.6', 'demo', 'demo1234')).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await attempt('127.0.0.6', 'demo', 'nope')).statusCode).toBe(401);
+  });
+
+  it('caps password checks across all addresses, so a distributed spray cannot burn the CPU', async () => {
+    t = await buildTestApp(realSignIn({ global: { burst: 3, perSecond: 2 } }));
+    for (let i = 0; i < 3; i++) expect((await attempt(`127.0.1.${i + 1}`, 'demo', 'nope')).statusCode).toBe(401);
+    const busy = await attempt('127.0.1.9', 'demo', 'demo1234');
+    expect(busy.statusCode).toBe(429);
+    expect(busy.json()).toEqual({ code: 4029, msg: 'too many sign-in attempts on the platform right now; try again in 1 s', data: { retryAfterSeconds: 1 } });
+    t.clock.advance(500);
+    expect((await attempt('127.0.1.9', 'demo', 'demo1234')).statusCode).toBe(200);
+  });
+
+  it('treats "DEMO2" and " demo2" as the one account demo2, for signing in and for the throttle', async () => {
+    t = await buildTestApp(realSignIn());
+    for (const username of ['DEMO2', ' demo2', 'Demo2 ']) {
+      const res = await attempt('127.0.0.7', username, 'demo1234');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.userData.username).toBe('demo2');
+    }
+    for (const username of ['DEMO2', ' demo2', 'demo2 ', 'dEmO2']) expect((await attempt('127.0.0.8', username, 'x')).statusCode).toBe(401);
+    expect((await attempt('127.0.0.8', 'demo2', 'demo1234')).statusCode).toBe(429);
+  });
+});
+
+describe('password storage', () => {
+  it('re-hashes a password stored with an older cost at the next successful sign-in', async () => {
+    t = await buildTestApp({ config: { signIn: { ...loadRealPlatformConfig().signIn, passwordHash: { N: 2048, r: 8, p: 1 } } }, demoUsers: false });
+    const old = await hashPassword('secret-pw', { N: 1024, r: 8, p: 1 });
+    await t.db.insertInto('members').values({ username: 'old', password_hash: old, nickname: 'Old', currency: 'CNY', vip_level: 0, created_at: t.clock.now() }).execute();
+    const storedHash = async () => (await t.db.selectFrom('members').select('password_hash').where('username', '=', 'old').executeTakeFirstOrThrow()).password_hash;
+
+    expect((await attempt('old', 'wrong-pw')).statusCode).toBe(401);
+    expect(await storedHash()).toBe(old);
+    expect((await attempt('old', 'secret-pw')).statusCode).toBe(200);
+    const upgraded = await storedHash();
+    expect(upgraded).toMatch(/^scrypt\$N=2048,r=8,p=1\$/);
+    expect(await verifyPassword('secret-pw', upgraded)).toBe(true);
+    expect((await attempt('old', 'secret-pw')).statusCode).toBe(200);
+    expect(await storedHash()).toBe(upgraded);
+
+    function attempt(username: string, password: string) {
+      return t.inject({ method: 'POST', url: LOGIN, payload: { username, password } });
+    }
   });
 });
 
@@ -182,6 +275,18 @@ describe('sessions', () => {
     expect(expired.json()).toEqual({ code: 405, msg: 'session expired', data: null });
     const logout = await t.inject({ method: 'POST', url: LOGOUT, headers: { authorization: token } });
     expect(logout.json().code).toBe(405);
+  });
+
+  it('purges expired sessions from the database, keeping live ones (fake clock)', async () => {
+    t = await buildTestApp({ sessionTtlMinutes: 30 });
+    await login(t);
+    t.clock.advance(20 * 60_000);
+    const live = await login(t);
+    t.clock.advance(10 * 60_000);
+    expect(await t.app.auth.purgeExpiredSessions()).toBe(1);
+    expect(await t.db.selectFrom('sessions').select('expires_at').execute()).toEqual([{ expires_at: t.clock.now() + 20 * 60_000 }]);
+    expect((await t.inject({ method: 'POST', url: LOGIN_STATE, headers: { authorization: live } })).statusCode).toBe(200);
+    expect(await t.app.auth.purgeExpiredSessions()).toBe(0);
   });
 
   it('revokes the session on logout, leaving other sessions alone', async () => {

@@ -19,6 +19,11 @@ export interface InjectOptions {
   headers?: Record<string, string>;
   /** Sent as JSON (objects) or as is (strings, with the content-type you give). */
   payload?: unknown;
+  /**
+   * The client address to send from: any of 127.0.0.0/8 reaches the app on Linux, so a test can
+   * play several clients (request.ip) over the real port. Default 127.0.0.1.
+   */
+  from?: string;
 }
 
 export interface InjectResponse {
@@ -47,7 +52,10 @@ export interface TestApp {
 export interface TestAppOptions {
   distDir?: string;
   sessionTtlMinutes?: number;
-  /** Overrides of config/platform.json (shallow, per top-level key). */
+  /**
+   * Overrides of config/platform.json (shallow, per top-level key). Without a `signIn` override the
+   * tests hash with a cheap scrypt cost and let one address sign in often (TEST_SIGN_IN).
+   */
   config?: Partial<PlatformConfig>;
   demoUsers?: boolean;
   /** Feed options over the test defaults (seed 7, the fake clock, no past results). */
@@ -61,12 +69,30 @@ export interface TestAppOptions {
   logger?: BuildAppOptions['logger'];
 }
 
+export function loadRealPlatformConfig(): PlatformConfig {
+  return loadPlatformConfig(path.join(REPO_ROOT, 'config', 'platform.json'));
+}
+
+/** A scrypt cost that takes about a millisecond, so building an app (two demo members) and signing in stay fast. */
+export const CHEAP_PASSWORD_HASH = { N: 1024, r: 8, p: 1 };
+
+/**
+ * The real sign-in config with a cheap hash and buckets no ordinary test reaches; tests of the
+ * throttle itself pass `{ ...loadRealPlatformConfig().signIn, passwordHash: CHEAP_PASSWORD_HASH }`.
+ */
+const TEST_SIGN_IN: PlatformConfig['signIn'] = {
+  ...loadRealPlatformConfig().signIn,
+  passwordHash: CHEAP_PASSWORD_HASH,
+  perAddress: { burst: 10_000, perMinute: 10_000 },
+  global: { burst: 10_000, perSecond: 10_000 },
+};
+
 /**
  * The platform as main.ts assembles it, with an in-memory database, a fake clock and the real
  * config/platform.json, ready for `app.inject` (or `app.listen({ port: 0 })`).
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config: PlatformConfig = { ...loadPlatformConfig(path.join(REPO_ROOT, 'config', 'platform.json')), ...options.config };
+  const config: PlatformConfig = { ...loadRealPlatformConfig(), signIn: TEST_SIGN_IN, ...options.config };
   const clock = createFakeClock();
   const { db } = openSqlite(':memory:');
   await migrateToLatest(db, 'sqlite');
@@ -96,7 +122,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   return { app, clock, feed, db, config, port, inject: (o) => injectOverHttp(port, o) };
 }
 
-export function injectOverHttp(port: number, { method = 'GET', url, headers = {}, payload }: InjectOptions): Promise<InjectResponse> {
+export function injectOverHttp(port: number, { method = 'GET', url, headers = {}, payload, from }: InjectOptions): Promise<InjectResponse> {
   let body: string | undefined;
   const sendHeaders: Record<string, string> = { ...headers };
   if (payload !== undefined) {
@@ -106,7 +132,7 @@ export function injectOverHttp(port: number, { method = 'GET', url, headers = {}
     }
   }
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers: sendHeaders, agent: false }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers: sendHeaders, agent: false, ...(from ? { localAddress: from } : {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

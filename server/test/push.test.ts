@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import WebSocket from 'ws';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, loadRealPlatformConfig, type TestApp } from './helpers';
 
 let t: TestApp | undefined;
 const open: WebSocket[] = [];
@@ -12,8 +12,8 @@ afterEach(async () => {
 });
 
 /** A ws client that queues what it receives so a test can await messages in order. */
-async function connect(port: number) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/push`);
+async function connect(port: number, options: WebSocket.ClientOptions = {}) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/push`, options);
   open.push(ws);
   const queue: any[] = [];
   const waiters: Array<(m: any) => void> = [];
@@ -64,7 +64,7 @@ async function until(condition: () => boolean, what: string, ms = 5000) {
 }
 
 describe('/push websocket', () => {
-  it('subscribes, delivers { chId, seq, data } with seq per channel, unsubscribes', async () => {
+  it('subscribes, delivers { chId, seq, epoch, data } with seq per channel, unsubscribes', async () => {
     t = await buildTestApp({ demoUsers: false });
     const a = await connect(t.port);
     const b = await connect(t.port);
@@ -78,9 +78,11 @@ describe('/push websocket', () => {
     hub.publish('match:7:score', { home: 1, away: 0 });
     hub.publish('match:7:odds', { marketId: 1, odd: '1.95' });
     hub.publish('match:7:score', { home: 2, away: 0 });
-    expect(await a.next()).toEqual({ chId: 'match:7:score', seq: 1, data: { home: 1, away: 0 } });
-    expect(await a.next()).toEqual({ chId: 'match:7:odds', seq: 1, data: { marketId: 1, odd: '1.95' } });
-    expect(await a.next()).toEqual({ chId: 'match:7:score', seq: 2, data: { home: 2, away: 0 } });
+    const score = hub.currentEpoch('match:7:score');
+    const odds = hub.currentEpoch('match:7:odds');
+    expect(await a.next()).toEqual({ chId: 'match:7:score', seq: 1, epoch: score, data: { home: 1, away: 0 } });
+    expect(await a.next()).toEqual({ chId: 'match:7:odds', seq: 1, epoch: odds, data: { marketId: 1, odd: '1.95' } });
+    expect(await a.next()).toEqual({ chId: 'match:7:score', seq: 2, epoch: score, data: { home: 2, away: 0 } });
     expect((await b.next()).seq).toBe(1);
     expect((await b.next()).seq).toBe(2);
 
@@ -88,7 +90,7 @@ describe('/push websocket', () => {
     await a.sync();
     hub.publish('match:7:score', { home: 3, away: 0 });
     hub.publish('match:7:odds', { marketId: 1, odd: '2.05' });
-    expect(await a.next()).toEqual({ chId: 'match:7:odds', seq: 2, data: { marketId: 1, odd: '2.05' } });
+    expect(await a.next()).toEqual({ chId: 'match:7:odds', seq: 2, epoch: odds, data: { marketId: 1, odd: '2.05' } });
     expect((await b.next()).seq).toBe(3);
   });
 
@@ -132,7 +134,7 @@ describe('/push websocket', () => {
   });
 
   it('drops a slow consumer with close code 1013 and keeps serving the others', async () => {
-    t = await buildTestApp({ demoUsers: false, config: { push: { maxBufferedBytes: 64 * 1024, maxChannelsPerClient: 500 } } });
+    t = await buildTestApp({ demoUsers: false, config: { push: { ...loadRealPlatformConfig().push, maxBufferedBytes: 64 * 1024 } } });
     const slow = await connect(t.port);
     const fast = await connect(t.port);
     slow.send({ cmd: 'sub', channels: ['football:tec'] });
@@ -151,7 +153,7 @@ describe('/push websocket', () => {
     }
     expect(t.app.pushHub.stats()).toEqual({ clients: 1, channels: 1 });
     t.app.pushHub.publish('football:js1', { ok: true });
-    expect(await fast.next()).toEqual({ chId: 'football:js1', seq: 1, data: { ok: true } });
+    expect(await fast.next()).toMatchObject({ chId: 'football:js1', seq: 1, data: { ok: true } });
     (slow.ws as unknown as { _socket: { resume(): void } })._socket.resume();
     const { code } = await slow.closed;
     expect(code).toBe(1013);
@@ -167,6 +169,54 @@ describe('/push websocket', () => {
     await a.closed;
     await until(() => t!.app.pushHub.stats().clients === 0, 'the hub to forget the client');
     expect(t.app.pushHub.stats()).toEqual({ clients: 0, channels: 0 });
+  });
+
+  it('gives a channel a new epoch after a restart, where seq starts at 1 again', async () => {
+    const seen: Array<{ seq: number; epoch: string }> = [];
+    for (let run = 0; run < 2; run++) {
+      t = await buildTestApp({ demoUsers: false });
+      const a = await connect(t.port);
+      a.send({ cmd: 'sub', channels: ['match:7:score'] });
+      await a.sync();
+      t.app.pushHub.publish('match:7:score', { run });
+      seen.push(await a.next());
+      a.ws.terminate();
+      await t.app.close();
+    }
+    t = undefined;
+    expect(seen.map((m) => m.seq)).toEqual([1, 1]);
+    expect(seen[0].epoch).toMatch(/^[\w-]+$/);
+    expect(seen[1].epoch).toMatch(/^[\w-]+$/);
+    expect(seen[1].epoch).not.toBe(seen[0].epoch);
+  }, 20_000);
+
+  it('refuses a page of a foreign origin with close code 1008, and accepts its own origin and clients without one', async () => {
+    t = await buildTestApp({ demoUsers: false, config: { cors: { origins: ['https://casino.example'] } } });
+    const foreign = await connect(t.port, { origin: 'https://evil.example' });
+    expect(await foreign.closed).toEqual({ code: 1008, reason: 'origin not allowed' });
+    const malformed = await connect(t.port, { origin: 'null' });
+    expect((await malformed.closed).code).toBe(1008);
+
+    const own = await connect(t.port, { origin: `http://127.0.0.1:${t.port}` });
+    const listed = await connect(t.port, { origin: 'https://casino.example' });
+    const native = await connect(t.port);
+    for (const client of [own, listed, native]) await client.sync();
+    expect(t.app.pushHub.stats().clients).toBe(3);
+  });
+
+  it('closes a connection over push.maxConnectionsPerAddress with code 1008; other addresses still connect', async () => {
+    const { push } = loadRealPlatformConfig();
+    t = await buildTestApp({ demoUsers: false, config: { push: { ...push, maxConnectionsPerAddress: 3 } } });
+    const tabs = [await connect(t.port), await connect(t.port), await connect(t.port)];
+    const extra = await connect(t.port);
+    expect(await extra.closed).toEqual({ code: 1008, reason: 'too many connections from this address (at most 3)' });
+    const elsewhere = await connect(t.port, { localAddress: '127.0.0.2' });
+    await elsewhere.sync();
+    tabs[0].ws.close();
+    await tabs[0].closed;
+    await until(() => t!.app.pushHub.stats().clients === 3, 'the hub to free the slot');
+    const again = await connect(t.port);
+    await again.sync();
   });
 
   it('answers a plain GET /push with 426 and the envelope', async () => {

@@ -1,4 +1,5 @@
 import mitt, { type Emitter } from 'mitt';
+import type { GapReason } from '../services/push';
 
 /** A selection a member clicked in a list or the match detail: what the bet slip needs to add it. */
 export interface SelectionEvent {
@@ -19,6 +20,8 @@ export type KernelEvents = {
   'betSlip.add': SelectionEvent;
   /** A 51st favourite was refused (spec: favourites at most 50, a max-collected event fires). */
   'favourites.maxCollected': { limit: number };
+  /** Push messages of a channel were missed (a seq gap) or the platform restarted (a new epoch): refetch its state. */
+  'push.gap': { chId: string; reason: GapReason };
 };
 
 export type KernelEmitter = Emitter<KernelEvents>;

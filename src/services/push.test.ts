@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { PUSH_DEFAULTS, createPushClient, type PushClient } from './push';
+import { createKernelEvents } from '../kernel/events';
+import { refetchOnGap } from '../stores/livePush';
 import type { Logger } from './logger';
 
 type Listener = (event: unknown) => void;
@@ -234,21 +236,87 @@ describe('push client (fake socket, fake timers)', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 
-  it('calls onGap when a channel’s seq skips ahead', async () => {
+  it('calls onGap when a channel’s seq skips ahead within its epoch', async () => {
     const onGap = jest.fn();
     const socket = await connect({ onGap });
     const handler = jest.fn();
     client?.subscribe('odds.1', handler);
     await jest.advanceTimersByTimeAsync(0);
-    socket.receive({ chId: 'odds.1', seq: 1, data: 1 });
-    socket.receive({ chId: 'odds.1', seq: 2, data: 2 });
+    socket.receive({ chId: 'odds.1', seq: 7, epoch: 'e1', data: 7 });
+    socket.receive({ chId: 'odds.1', seq: 8, epoch: 'e1', data: 8 });
     expect(onGap).not.toHaveBeenCalled();
-    socket.receive({ chId: 'odds.1', seq: 5, data: 5 });
-    expect(onGap).toHaveBeenCalledWith('odds.1');
-    socket.receive({ chId: 'odds.1', seq: 1, data: 'restarted' });
-    socket.receive({ chId: 'odds.1', seq: 2, data: 'next' });
+    socket.receive({ chId: 'odds.1', seq: 10, epoch: 'e1', data: 10 });
+    expect(onGap).toHaveBeenCalledWith('odds.1', 'seq');
+    socket.receive({ chId: 'odds.1', seq: 11, epoch: 'e1', data: 11 });
     expect(onGap).toHaveBeenCalledTimes(1);
-    expect(handler).toHaveBeenCalledTimes(5);
+    expect(handler).toHaveBeenCalledTimes(4);
+  });
+
+  it('calls onGap when a channel’s epoch changes (a platform restart), even where seq alone looks fine', async () => {
+    const onGap = jest.fn();
+    const socket = await connect({ onGap });
+    client?.subscribe('odds.1');
+    client?.subscribe('odds.2');
+    await jest.advanceTimersByTimeAsync(0);
+    socket.receive({ chId: 'odds.1', seq: 5, epoch: 'before', data: 5 });
+    socket.receive({ chId: 'odds.2', seq: 1, epoch: 'before', data: 1 });
+    socket.receive({ chId: 'odds.1', seq: 1, epoch: 'after', data: 'restarted' });
+    socket.receive({ chId: 'odds.2', seq: 2, epoch: 'after', data: 'restarted, one message in' });
+    expect(onGap.mock.calls).toEqual([
+      ['odds.1', 'epoch'],
+      ['odds.2', 'epoch'],
+    ]);
+    socket.receive({ chId: 'odds.1', seq: 2, epoch: 'after', data: 'next' });
+    expect(onGap).toHaveBeenCalledTimes(2);
+  });
+
+  it('refetches a match channel’s state on a new epoch or a seq gap: the match list, and push.gap for the match screen', async () => {
+    const events = createKernelEvents();
+    const announced: unknown[] = [];
+    events.on('push.gap', (gap) => announced.push(gap));
+    const refreshMatchList = jest.fn();
+    const socket = await connect({ onGap: refetchOnGap(events, refreshMatchList) });
+    client?.subscribe('match:11:odds');
+    client?.subscribe('lineup:status');
+    await jest.advanceTimersByTimeAsync(0);
+    socket.receive({ chId: 'match:11:odds', seq: 4, epoch: 'e1', data: {} });
+    socket.receive({ chId: 'match:11:odds', seq: 5, epoch: 'e1', data: {} });
+    expect(refreshMatchList).not.toHaveBeenCalled();
+    socket.receive({ chId: 'match:11:odds', seq: 1, epoch: 'e2', data: {} });
+    expect(refreshMatchList).toHaveBeenCalledTimes(1);
+    socket.receive({ chId: 'match:11:odds', seq: 3, epoch: 'e2', data: {} });
+    expect(refreshMatchList).toHaveBeenCalledTimes(2);
+    socket.receive({ chId: 'lineup:status', seq: 1, epoch: 'e1', data: {} });
+    socket.receive({ chId: 'lineup:status', seq: 3, epoch: 'e1', data: {} });
+    expect(refreshMatchList).toHaveBeenCalledTimes(2);
+    expect(announced).toEqual([
+      { chId: 'match:11:odds', reason: 'epoch' },
+      { chId: 'match:11:odds', reason: 'seq' },
+      { chId: 'lineup:status', reason: 'seq' },
+    ]);
+  });
+
+  it('takes seq starting over on a platform without epochs as a restart', async () => {
+    const onGap = jest.fn();
+    const socket = await connect({ onGap });
+    client?.subscribe('odds.1');
+    await jest.advanceTimersByTimeAsync(0);
+    socket.receive({ chId: 'odds.1', seq: 5, data: 5 });
+    socket.receive({ chId: 'odds.1', seq: 1, data: 'restarted' });
+    expect(onGap).toHaveBeenCalledWith('odds.1', 'epoch');
+  });
+
+  it('starts a channel afresh after unsubscribing: the next first message is a baseline, not a gap', async () => {
+    const onGap = jest.fn();
+    const socket = await connect({ onGap });
+    const off = client!.subscribe('odds.1');
+    await jest.advanceTimersByTimeAsync(0);
+    socket.receive({ chId: 'odds.1', seq: 3, epoch: 'e1', data: 3 });
+    off();
+    client?.subscribe('odds.1');
+    await jest.advanceTimersByTimeAsync(1000);
+    socket.receive({ chId: 'odds.1', seq: 9, epoch: 'e1', data: 9 });
+    expect(onGap).not.toHaveBeenCalled();
   });
 
   it('ignores frames that are not JSON or have no chId, and survives a throwing handler', async () => {

@@ -3,12 +3,19 @@ import { consoleLogger, type Logger } from './logger';
 import { safeJsonParse } from './safeJson';
 import { LOOP_INTERVALS } from './scheduler';
 
-/** A frame from the platform: `seq` counts up per channel so a client can tell it missed something. */
+/**
+ * A frame from the platform: `seq` counts up per channel without gaps within the channel's `epoch`; a new epoch
+ * means the platform restarted and seq began again at 1.
+ */
 export interface PushMessage {
   chId: string;
   seq?: number;
+  epoch?: string;
   data: unknown;
 }
+
+/** Why a channel's state must be fetched again: messages were skipped, or the platform restarted. */
+export type GapReason = 'seq' | 'epoch';
 
 export type PushHandler = (data: unknown, msg: PushMessage) => void;
 export type PushState = 'connecting' | 'open' | 'closed';
@@ -21,8 +28,11 @@ export interface PushClientOptions {
   url: string | (() => string);
   WebSocket?: WebSocketConstructor;
   logger?: Logger;
-  /** A channel's seq skipped ahead: messages were missed and the owner should refetch. */
-  onGap?: (chId: string) => void;
+  /**
+   * Messages of a channel were missed, so its owner should fetch the channel's state again: its seq skipped ahead
+   * ('seq'), or its epoch changed or its seq started over, i.e. the platform restarted ('epoch').
+   */
+  onGap?: (chId: string, reason: GapReason) => void;
   /** Spec: a fixed 3000 ms between reconnect attempts. Tests against a real server shorten it. */
   reconnectDelayMs?: number;
   /** How long one connection attempt may take before it counts as failed. */
@@ -99,7 +109,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
   const subscribers = new Map<string, Set<Subscriber>>();
   const serverSubscribed = new Set<string>();
   const pendingSub = new Set<string>();
-  const lastSeq = new Map<string, number>();
+  const lastSeen = new Map<string, { seq: number; epoch: string | undefined }>();
   const exactRoutes = new Map<string, PushHandler>();
   const prefixRoutes = new Map<string, PushHandler>();
 
@@ -241,17 +251,24 @@ export function createPushClient(options: PushClientOptions): PushClient {
     }
   };
 
-  const trackSeq = (chId: string, seq: number) => {
-    const last = lastSeq.get(chId);
-    // A seq at or below the last one means the platform restarted its count: take it as the new
-    // baseline. Only a jump forward means frames were lost.
-    lastSeq.set(chId, seq);
-    if (last !== undefined && seq > last + 1 && options.onGap) {
-      try {
-        options.onGap(chId);
-      } catch (error) {
-        logger.error(`[push] onGap for ${chId} failed`, error);
-      }
+  const gapIn = (chId: string, seq: number, epoch: string | undefined): GapReason | undefined => {
+    const last = lastSeen.get(chId);
+    lastSeen.set(chId, { seq, epoch });
+    // The first message after subscribing is the baseline: the subscriber fetched the state itself.
+    if (last === undefined) return undefined;
+    if (epoch !== last.epoch) return 'epoch';
+    // A platform without epochs shows a restart only as seq starting over.
+    if (seq <= last.seq) return 'epoch';
+    return seq > last.seq + 1 ? 'seq' : undefined;
+  };
+
+  const trackSeq = (chId: string, seq: number, epoch: string | undefined) => {
+    const reason = gapIn(chId, seq, epoch);
+    if (reason === undefined || !options.onGap) return;
+    try {
+      options.onGap(chId, reason);
+    } catch (error) {
+      logger.error(`[push] onGap for ${chId} failed`, error);
     }
   };
 
@@ -260,9 +277,10 @@ export function createPushClient(options: PushClientOptions): PushClient {
     const frame = safeJsonParse(event.data);
     if (!isRecord(frame) || frame.cmd === 'pong' || typeof frame.chId !== 'string') return;
     const msg: PushMessage = { chId: frame.chId, data: frame.data };
+    if (typeof frame.epoch === 'string') msg.epoch = frame.epoch;
     if (typeof frame.seq === 'number' && Number.isFinite(frame.seq)) {
       msg.seq = frame.seq;
-      trackSeq(msg.chId, frame.seq);
+      trackSeq(msg.chId, frame.seq, msg.epoch);
     }
     const channelSubscribers = subscribers.get(msg.chId);
     if (channelSubscribers) {
@@ -302,7 +320,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
         subscribers.delete(channel);
         pendingSub.delete(channel);
         // The next subscriber starts a fresh sequence, not a gap.
-        lastSeq.delete(channel);
+        lastSeen.delete(channel);
         // Unsubscribing is not throttled (the spec throttles subscribe calls only).
         if (serverSubscribed.delete(channel) && isOpen()) send({ cmd: 'unsub', channels: [channel] });
       };
@@ -342,7 +360,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
       socket.removeEventListener('error', onError);
       socket.removeEventListener('message', onMessage);
       subscribers.clear();
-      lastSeq.clear();
+      lastSeen.clear();
       exactRoutes.clear();
       prefixRoutes.clear();
       socket.close(1000, 'client closed');

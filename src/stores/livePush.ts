@@ -1,11 +1,30 @@
 import { runInAction } from 'mobx';
 import { createCoalescer, type FrameScheduler, animationFrame } from '../services/coalescer';
 import type { OddsPush, ScorePush } from '../services/api/matchTypes';
-import type { PushClient } from '../services/push';
+import type { KernelEmitter } from '../kernel/events';
+import type { GapReason, PushClient } from '../services/push';
 import type { LiveBook } from './liveBook';
 
 /** The channels of one match a screen watches while it shows the match (docs/api.md, Push). */
 export const matchChannels = (matchId: number) => [`match:${matchId}:score`, `match:${matchId}:odds`];
+
+/** The match a channel of matchChannels belongs to, or undefined for any other channel. */
+export function matchIdOfChannel(chId: string): number | undefined {
+  const found = /^match:(\d+):(?:score|odds)$/.exec(chId);
+  return found ? Number(found[1]) : undefined;
+}
+
+/**
+ * The push client's onGap: a channel whose messages were missed, or whose platform restarted, has stale state. The
+ * match list shows every match's score and prices, so a match channel refetches it; every gap is announced as
+ * `push.gap` so the store that owns the channel (the match screen, ...) refetches its own.
+ */
+export function refetchOnGap(events: KernelEmitter, refreshMatchList: () => void) {
+  return (chId: string, reason: GapReason) => {
+    if (matchIdOfChannel(chId) !== undefined) refreshMatchList();
+    events.emit('push.gap', { chId, reason });
+  };
+}
 
 /**
  * Routes match pushes into the live book, coalesced per key and applied once per animation frame. Keys keep what

@@ -128,6 +128,21 @@ describe('the match screen store', () => {
     expect(store.match?.matchId).toBe(12);
   });
 
+  it('reloads the match that shows when its push channels had a gap or a new epoch, and ignores other matches', async () => {
+    const { http, store, env } = setup();
+    http.match.post.mockResolvedValue(detail(11));
+    await store.open(11);
+    expect(http.match.post).toHaveBeenCalledTimes(1);
+    env.events.emit('push.gap', { chId: 'match:12:odds', reason: 'epoch' });
+    env.events.emit('push.gap', { chId: 'lineup:status', reason: 'seq' });
+    expect(http.match.post).toHaveBeenCalledTimes(1);
+    http.match.post.mockResolvedValue(detail(11, '2.500'));
+    env.events.emit('push.gap', { chId: 'match:11:odds', reason: 'epoch' });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(http.match.post).toHaveBeenCalledTimes(2);
+    expect(env.liveBook.option(110, 'home')?.odd).toBe('2.500');
+  });
+
   it('reloads in the new language', async () => {
     const { http, store, root } = setup();
     http.match.post.mockResolvedValue(detail(11));

@@ -1,8 +1,9 @@
 import { reaction } from 'mobx';
-import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import { flow, types, type Instance } from 'mobx-state-tree';
 import { ListType, type WireBetGroup, type WireMatch } from '../services/api/matchTypes';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
+import { matchIdOfChannel } from './livePush';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import { fetchMatches } from './matchSection';
 
@@ -129,12 +130,19 @@ export interface MatchDetailRoot extends OnDemandRoot {
  * the request language: a new language reloads the match.
  */
 export const { of: matchDetailOf } = onDemand((root: MatchDetailRoot) => {
-  const store = MatchDetailStore.create({}, getEnv(root));
+  const env = envOf(root);
+  const store = MatchDetailStore.create({}, env);
   const stop = reaction(() => root.settings.apiLanguage, () => store.status !== 'idle' && store.reload());
+  // Prices and scores of the match that shows came by push: missed ones (or a platform restart) mean its state is stale.
+  const onGap = ({ chId }: { chId: string }) => {
+    if (store.requestedId !== undefined && matchIdOfChannel(chId) === store.requestedId) store.reload();
+  };
+  env.events.on('push.gap', onGap);
   return {
     store,
     close() {
       stop();
+      env.events.off('push.gap', onGap);
       store.hide();
     },
   };

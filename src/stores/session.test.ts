@@ -1,4 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import { ApiError } from '../services/http';
 import { fakeEnv } from '../testing/fakeEnv';
 import { createRootStore } from './RootStore';
 
@@ -47,6 +48,21 @@ describe('session', () => {
     expect(store.session.isLogin).toBe(true);
     expect(store.session.signInError).toBeUndefined();
     expect(store.session.signingIn).toBe(false);
+  });
+
+  it('keeps how long a throttled sign-in must wait, and forgets it on the next answer', async () => {
+    const { env, http } = fakeEnv();
+    const store = createRootStore({}, env);
+    const msg = 'too many sign-in attempts from your address; try again in 3 s';
+    http.forehead.post.mockRejectedValueOnce(
+      new ApiError({ code: 4029, service: 'forehead', httpStatus: 429, message: msg, body: { code: 4029, msg, data: { retryAfterSeconds: 3 } } }),
+    );
+    expect(await store.session.signIn('demo', 'demo1234')).toBe(false);
+    expect(store.session.signInRetryAfterSeconds).toBe(3);
+    http.forehead.post.mockRejectedValueOnce(new ApiError({ code: 4010, service: 'forehead', httpStatus: 401, message: 'wrong username or password' }));
+    expect(await store.session.signIn('demo', 'bad')).toBe(false);
+    expect(store.session.signInRetryAfterSeconds).toBeUndefined();
+    expect(store.session.signInError).toBe('wrong username or password');
   });
 
   it('restores a stored token with the platform, and forgets one it refuses', async () => {

@@ -1,6 +1,16 @@
 import { flow, types, type Instance } from 'mobx-state-tree';
 import { parseLoginState, type LoginState } from '../host/hostProps';
+import { isApiError } from '../services/http';
 import { envOf } from './env';
+
+/** The platform's answer to a throttled sign-in (docs/api.md): its data says how long to wait. */
+const TOO_MANY_SIGN_INS = 4029;
+
+function retryAfterSecondsOf(error: unknown): number | undefined {
+  if (!isApiError(error) || error.code !== TOO_MANY_SIGN_INS) return undefined;
+  const seconds = (error.body as { data?: { retryAfterSeconds?: unknown } } | undefined)?.data?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+}
 
 const BalanceLine = types.model('BalanceLine', {
   coinCode: types.string,
@@ -33,6 +43,8 @@ export const SessionStore = types
     /** True while the app's own sign-in call runs. */
     signingIn: false,
     signInError: types.maybe(types.string),
+    /** Set when the platform throttled the sign-in: the seconds to wait before trying again. */
+    signInRetryAfterSeconds: types.maybe(types.number),
   })
   .volatile(() => ({
     /** Balance refreshes asked for, and whether one runs (see refreshBalance). */
@@ -82,9 +94,10 @@ export const SessionStore = types
     setBalanceRefreshing(value: boolean) {
       self.balanceRefreshing = value;
     },
-    setSigningIn(value: boolean, error?: string) {
+    setSigningIn(value: boolean, error?: string, retryAfterSeconds?: number) {
       self.signingIn = value;
       self.signInError = error;
+      self.signInRetryAfterSeconds = retryAfterSeconds;
     },
     setLinkSwitch(value: { token: string; username: string } | undefined) {
       self.linkSwitch = value;
@@ -101,7 +114,7 @@ export const SessionStore = types
         self.setSigningIn(false);
         return true;
       } catch (error) {
-        self.setSigningIn(false, error instanceof Error ? error.message : String(error));
+        self.setSigningIn(false, error instanceof Error ? error.message : String(error), retryAfterSecondsOf(error));
         return false;
       }
     }),

@@ -84,6 +84,39 @@ const mediaSchema = z.strictObject({
   startTimeoutSeconds: z.number().int().min(1).max(60),
 });
 
+/** Sign-in hardening (docs/operations.md "Sign-in throttle"). */
+const signInSchema = z.strictObject({
+  /** scrypt cost of new hashes; older hashes still verify and are re-hashed at the member's next sign-in. */
+  passwordHash: z.strictObject({
+    N: z
+      .number()
+      .int()
+      .min(1024)
+      .max(1_048_576)
+      .refine((n) => (n & (n - 1)) === 0, { error: expecting('a power of two like 32768') }),
+    r: z.number().int().min(1).max(32),
+    p: z.number().int().min(1).max(16),
+  }),
+  /** Attempts one client address may make: a bucket of `burst`, refilled at `perMinute`. */
+  perAddress: z.strictObject({
+    burst: z.number().int().min(1).max(10_000),
+    perMinute: z.number().min(0.1).max(10_000),
+  }),
+  /** Wrong passwords for one username from one address: free ones, then a wait doubling from base to max. */
+  perAddressAndUsername: z.strictObject({
+    freeFailures: z.number().int().min(0).max(100),
+    baseDelaySeconds: z.number().min(0.1).max(3600),
+    maxDelaySeconds: z.number().min(1).max(86_400),
+  }),
+  /** Password checks across every client (each costs one scrypt): a bucket of `burst`, refilled at `perSecond`. */
+  global: z.strictObject({
+    burst: z.number().int().min(1).max(10_000),
+    perSecond: z.number().min(0.1).max(10_000),
+  }),
+  /** How often expired sessions are deleted (real minutes). */
+  sessionPurgeMinutes: z.number().int().min(1).max(1440),
+});
+
 export const platformConfigSchema = z.strictObject({
   /** CNY per one unit of each currency; CNY itself must be 1 because totals are computed through it. */
   exchangeRates: z.strictObject(exchangeRatesShape).refine((rates) => new Money(rates.CNY).equals(1), {
@@ -107,7 +140,10 @@ export const platformConfigSchema = z.strictObject({
     /** A client whose unsent data exceeds this is a slow consumer and gets dropped (close code 1013). */
     maxBufferedBytes: z.number().int().min(1).max(1024 * 1024 * 1024),
     maxChannelsPerClient: z.number().int().min(1).max(100_000),
+    /** Push websockets one client address may hold open; the next one is closed with code 1008. */
+    maxConnectionsPerAddress: z.number().int().min(1).max(10_000),
   }),
+  signIn: signInSchema,
   /**
    * Origins (`scheme://host[:port]`) besides the platform's own whose pages may call the API and open its
    * websockets: an operator's site that loads the app with apiSrc pointing here. An allow-list: no "*", no "null".

@@ -59,6 +59,22 @@ describe('database', () => {
     cache.close();
   });
 
+  it('stores existing usernames trimmed and lower-cased, leaving one whose normal form is taken (0007)', async () => {
+    const { db } = openSqlite(':memory:');
+    try {
+      const migrator = new Migrator({ db, provider: migrationProvider('sqlite') });
+      expect((await migrator.migrateTo('0006_special_rooms')).error).toBeUndefined();
+      for (const username of ['Alice', ' bob ', 'carol', 'CAROL', 'dave']) {
+        await sql`insert into members (username, password_hash, nickname, currency, vip_level, created_at) values (${username}, 'x', 'M', 'CNY', 0, 1)`.execute(db);
+      }
+      await migrateToLatest(db, 'sqlite');
+      const names = await db.selectFrom('members').select('username').orderBy('id').execute();
+      expect(names.map((m) => m.username)).toEqual(['alice', 'bob', 'carol', 'CAROL', 'dave']);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('moves the leg snapshots of existing orders into leg_snapshots, one row per distinct content (0005)', async () => {
     const { db } = openSqlite(':memory:');
     try {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database, Member } from '../db/schema';
-import { hashPassword, verifyPassword } from './password';
+import { DEFAULT_SCRYPT_PARAMS, hashPassword, needsRehash, verifyPassword, type ScryptParams } from './password';
 
 export interface MemberSession {
   memberId: number;
@@ -36,6 +36,16 @@ export interface AuthService {
   /** Revokes the session; false when the token was not a live session. */
   signOut(token: string): Promise<boolean>;
   getMember(memberId: number): Promise<Member | undefined>;
+  /** Deletes sessions past their expiry (revoked ones too, once expired); returns how many. */
+  purgeExpiredSessions(): Promise<number>;
+}
+
+/**
+ * The one spelling of a username: members are stored, looked up and throttled by it, so "DEMO2"
+ * and " demo2" are the same account everywhere.
+ */
+export function normaliseUsername(username: string): string {
+  return username.trim().toLowerCase();
 }
 
 /** Only this digest is stored, so a copy of the database does not hand out live sessions. */
@@ -47,22 +57,25 @@ export function createAuthService({
   db,
   clock,
   sessionTtlMs,
+  passwordParams = DEFAULT_SCRYPT_PARAMS,
 }: {
   db: Kysely<Database>;
   clock: Clock;
   sessionTtlMs: number;
+  /** The scrypt cost of new hashes (config signIn.passwordHash); tests pass a cheap one. */
+  passwordParams?: ScryptParams;
 }): AuthService {
   // Verifying against a real hash for unknown usernames keeps both failures equally slow, so
   // response time does not reveal which usernames exist.
-  const decoyHash = hashPassword(randomBytes(16).toString('hex'));
+  const decoyHash = hashPassword(randomBytes(16).toString('hex'), passwordParams);
 
   return {
     async createMember(input, executor = db) {
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, passwordParams);
       return executor
         .insertInto('members')
         .values({
-          username: input.username,
+          username: normaliseUsername(input.username),
           password_hash: passwordHash,
           nickname: input.nickname,
           currency: input.currency,
@@ -74,12 +87,20 @@ export function createAuthService({
     },
 
     async signIn(username, password) {
-      const member = await db.selectFrom('members').selectAll().where('username', '=', username).executeTakeFirst();
+      const member = await db.selectFrom('members').selectAll().where('username', '=', normaliseUsername(username)).executeTakeFirst();
       if (!member) {
         await verifyPassword(password, await decoyHash);
         return null;
       }
       if (!(await verifyPassword(password, member.password_hash))) return null;
+      // Only now is the password known, so only now can a hash of an older cost be upgraded.
+      if (needsRehash(member.password_hash, passwordParams)) {
+        await db
+          .updateTable('members')
+          .set({ password_hash: await hashPassword(password, passwordParams) })
+          .where('id', '=', member.id)
+          .execute();
+      }
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
       const session: MemberSession = {
@@ -143,6 +164,11 @@ export function createAuthService({
 
     getMember(memberId) {
       return db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
+    },
+
+    async purgeExpiredSessions() {
+      const result = await db.deleteFrom('sessions').where('expires_at', '<=', clock.now()).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -4,7 +4,7 @@ import type { DemoMemberConfig } from '../config/platformConfig';
 import type { Database } from '../db/schema';
 import type { SpecialRooms } from '../live/specialRooms';
 import { COIN, toMinor, type Currency } from '../money';
-import type { AuthService } from './auth';
+import { normaliseUsername, type AuthService } from './auth';
 
 /**
  * Creates the configured demo members that do not exist yet, each with its opening balance and
@@ -27,7 +27,7 @@ export async function ensureDemoMembers({
 }): Promise<string[]> {
   const created: string[] = [];
   for (const demo of members) {
-    const exists = await db.selectFrom('members').select('id').where('username', '=', demo.username).executeTakeFirst();
+    const exists = await db.selectFrom('members').select('id').where('username', '=', normaliseUsername(demo.username)).executeTakeFirst();
     if (exists) {
       await specialRooms.grant(db, Number(exists.id), demo.specialRoomIds ?? []);
       continue;
@@ -49,7 +49,7 @@ export async function ensureDemoMembers({
       if (coins > 0) await wallet.credit(trx, { memberId, asset: COIN, amountMinor: coins, kind: 'opening_balance' });
       await specialRooms.grant(trx, memberId, demo.specialRoomIds ?? []);
     });
-    created.push(demo.username);
+    created.push(normaliseUsername(demo.username));
   }
   return created;
 }

@@ -1,27 +1,43 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
+/** scrypt cost: N (a power of two), block size r, parallelism p. */
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
 /**
- * Password hashes are self-describing: `scrypt$N=16384,r=8,p=1$<salt>$<key>` (base64url), so the
- * cost can be raised later without invalidating stored hashes.
+ * The cost new hashes get unless the platform config says otherwise (signIn.passwordHash). OWASP's
+ * scrypt sets (N=2^17 r=8 p=1 and its equivalents) took 175-380 ms per check on the 2-core machines
+ * this runs on, so the default is the strongest N that stays under 100 ms (about 85 ms there);
+ * docs/operations.md "Sign-in throttle" has the measurement.
  */
-const DEFAULT_PARAMS = { N: 16384, r: 8, p: 1 } as const;
+export const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 32768, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, keyLength: number): Promise<Buffer> {
-  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r * params.p };
+/** scrypt needs 128·N·r·p bytes; twice that leaves room for its other buffers. */
+const maxmemFor = (params: ScryptParams) => 256 * params.N * params.r * params.p;
+
+function derive(password: string, salt: Buffer, params: ScryptParams, keyLength: number): Promise<Buffer> {
+  const options: ScryptOptions = { ...params, maxmem: maxmemFor(params) };
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 
-export async function hashPassword(password: string, params: { N: number; r: number; p: number } = DEFAULT_PARAMS): Promise<string> {
+/**
+ * Password hashes are self-describing: `scrypt$N=32768,r=8,p=1$<salt>$<key>` (base64url), so the
+ * cost can be raised later without invalidating stored hashes (see needsRehash).
+ */
+export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT_PARAMS): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const key = await derive(password, salt, params, KEY_LENGTH);
   return `scrypt$N=${params.N},r=${params.r},p=${params.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
-function parse(hash: string): { params: { N: number; r: number; p: number }; salt: Buffer; key: Buffer } | null {
+function parse(hash: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null {
   const parts = hash.split('$');
   if (parts.length !== 4 || parts[0] !== 'scrypt') return null;
   const match = /^N=(\d+),r=(\d+),p=(\d+)$/.exec(parts[1]);
@@ -39,4 +55,10 @@ export async function verifyPassword(password: string, hash: string): Promise<bo
   if (!parsed) return false;
   const key = await derive(password, parsed.salt, parsed.params, parsed.key.length);
   return timingSafeEqual(key, parsed.key);
+}
+
+/** True when the stored hash was made with other parameters than `params` (the member's next sign-in re-hashes it). */
+export function needsRehash(hash: string, params: ScryptParams): boolean {
+  const parsed = parse(hash);
+  return !parsed || parsed.params.N !== params.N || parsed.params.r !== params.r || parsed.params.p !== params.p || parsed.key.length !== KEY_LENGTH;
 }

@@ -8,7 +8,8 @@ import type { Driver } from '../db/migrations';
 import type { Database } from '../db/schema';
 import type { OriginPolicy } from '../http/origins';
 import { createAuthService, type AuthService } from '../members/auth';
-import { createLoginRateLimiter, type LoginRateLimiter } from '../members/loginRateLimiter';
+import { createLoginThrottle, type LoginThrottle } from '../members/loginThrottle';
+import { startSessionPurge } from '../members/sessionPurge';
 import { createPushHub, type PushHub } from '../push/hub';
 
 declare module 'fastify' {
@@ -22,7 +23,7 @@ declare module 'fastify' {
     buildInfo: BuildInfo;
     wallet: WalletService;
     auth: AuthService;
-    loginLimiter: LoginRateLimiter;
+    loginThrottle: LoginThrottle;
     pushHub: PushHub;
   }
 }
@@ -50,12 +51,29 @@ export const corePlugin = fp<CorePluginOptions>(
     app.decorate('originPolicy', opts.originPolicy);
     app.decorate('buildInfo', opts.buildInfo);
     app.decorate('wallet', createWalletService({ db: opts.db, clock: opts.clock }));
-    app.decorate('auth', createAuthService({ db: opts.db, clock: opts.clock, sessionTtlMs: opts.sessionTtlMinutes * 60_000 }));
-    app.decorate('loginLimiter', createLoginRateLimiter({ clock: opts.clock }));
+    const { signIn } = opts.config;
+    const auth = createAuthService({
+      db: opts.db,
+      clock: opts.clock,
+      sessionTtlMs: opts.sessionTtlMinutes * 60_000,
+      passwordParams: signIn.passwordHash,
+    });
+    app.decorate('auth', auth);
+    app.decorate('loginThrottle', createLoginThrottle({ clock: opts.clock, limits: signIn }));
+    let stopPurge: (() => void) | undefined;
+    app.addHook('onReady', async () => {
+      stopPurge = startSessionPurge({
+        auth,
+        everyMs: signIn.sessionPurgeMinutes * 60_000,
+        onError: (error) => app.log.warn({ err: error }, 'session purge failed'),
+      });
+    });
+    app.addHook('onClose', async () => stopPurge?.());
     const hub = createPushHub({
       clock: opts.clock,
       maxBufferedBytes: opts.config.push.maxBufferedBytes,
       maxChannelsPerClient: opts.config.push.maxChannelsPerClient,
+      maxConnectionsPerAddress: opts.config.push.maxConnectionsPerAddress,
       log: app.log,
     });
     app.decorate('pushHub', hub);

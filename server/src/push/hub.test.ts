@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from '@jest/globals';
 import { createFakeClock } from '../clock';
-import { CLOSE_SLOW_CONSUMER, createPushHub, type PushSocket } from './hub';
+import { CLOSE_POLICY_VIOLATION, CLOSE_SLOW_CONSUMER, createPushHub, type PushSocket } from './hub';
 
 class FakeSocket extends EventEmitter implements PushSocket {
   readyState = 1;
@@ -24,29 +24,38 @@ class FakeSocket extends EventEmitter implements PushSocket {
   }
 }
 
-function setup(opts: { maxBufferedBytes?: number; maxChannelsPerClient?: number } = {}) {
+function setup(opts: { maxBufferedBytes?: number; maxChannelsPerClient?: number; maxConnectionsPerAddress?: number } = {}) {
   const clock = createFakeClock(1_000);
-  const hub = createPushHub({ clock, maxBufferedBytes: opts.maxBufferedBytes ?? 1024, maxChannelsPerClient: opts.maxChannelsPerClient });
+  const hub = createPushHub({
+    clock,
+    maxBufferedBytes: opts.maxBufferedBytes ?? 1024,
+    maxChannelsPerClient: opts.maxChannelsPerClient,
+    maxConnectionsPerAddress: opts.maxConnectionsPerAddress,
+  });
   return { hub, clock };
 }
 
 describe('push hub', () => {
-  it('delivers { chId, seq, data } to subscribers with seq counting up per channel', () => {
+  it('delivers { chId, seq, epoch, data } to subscribers with seq counting up per channel', () => {
     const { hub } = setup();
     const a = new FakeSocket();
     const b = new FakeSocket();
-    hub.attach(a);
-    hub.attach(b);
+    hub.attach(a, '10.0.0.1');
+    hub.attach(b, '10.0.0.1');
     a.frame({ cmd: 'sub', channels: ['match:1:score', 'match:2:score'] });
     b.frame({ cmd: 'sub', channels: ['match:1:score'] });
     expect(hub.publish('match:1:score', { home: 1 })).toBe(1);
     expect(hub.publish('match:1:score', { home: 2 })).toBe(2);
     expect(hub.publish('match:2:score', { home: 0 })).toBe(1);
     expect(hub.publish('nobody:listens', 1)).toBe(1);
+    const epoch1 = hub.currentEpoch('match:1:score');
+    const epoch2 = hub.currentEpoch('match:2:score');
+    expect(epoch1).toMatch(/^[\w-]{11}$/);
+    expect(epoch2).not.toBe(epoch1);
     expect(a.messages()).toEqual([
-      { chId: 'match:1:score', seq: 1, data: { home: 1 } },
-      { chId: 'match:1:score', seq: 2, data: { home: 2 } },
-      { chId: 'match:2:score', seq: 1, data: { home: 0 } },
+      { chId: 'match:1:score', seq: 1, epoch: epoch1, data: { home: 1 } },
+      { chId: 'match:1:score', seq: 2, epoch: epoch1, data: { home: 2 } },
+      { chId: 'match:2:score', seq: 1, epoch: epoch2, data: { home: 0 } },
     ]);
     expect(b.messages().map((m) => m.seq)).toEqual([1, 2]);
     expect(a.sent[0]).toBe(b.sent[0]);
@@ -57,7 +66,7 @@ describe('push hub', () => {
     const { hub } = setup();
     const sockets = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
     for (const s of sockets) {
-      hub.attach(s);
+      hub.attach(s, '10.0.0.1');
       s.frame({ cmd: 'sub', channels: ['football:tec'] });
     }
     let serialized = 0;
@@ -75,7 +84,7 @@ describe('push hub', () => {
   it('stops delivering after unsub and answers ping with pong', () => {
     const { hub, clock } = setup();
     const a = new FakeSocket();
-    hub.attach(a);
+    hub.attach(a, '10.0.0.1');
     a.frame({ cmd: 'sub', channels: ['lineup:status'] });
     a.frame({ cmd: 'unsub', channels: ['lineup:status', 'never:subscribed'] });
     hub.publish('lineup:status', 1);
@@ -97,7 +106,7 @@ describe('push hub', () => {
   ])('answers the bad frame %s with an error and carries on', (frame, message) => {
     const { hub } = setup();
     const a = new FakeSocket();
-    hub.attach(a);
+    hub.attach(a, '10.0.0.1');
     a.frame(frame);
     a.frame({ cmd: 'ping' });
     const [error, pong] = a.messages();
@@ -109,7 +118,7 @@ describe('push hub', () => {
   it('answers binary frames with an error', () => {
     const { hub } = setup();
     const a = new FakeSocket();
-    hub.attach(a);
+    hub.attach(a, '10.0.0.1');
     a.emit('message', Buffer.from([1, 2, 3]), true);
     expect(a.messages()[0]).toEqual({ cmd: 'error', msg: 'expected a text frame holding JSON, got a binary frame' });
   });
@@ -117,7 +126,7 @@ describe('push hub', () => {
   it('caps the channels a client holds and says which were refused', () => {
     const { hub } = setup({ maxChannelsPerClient: 3 });
     const a = new FakeSocket();
-    hub.attach(a);
+    hub.attach(a, '10.0.0.1');
     a.frame({ cmd: 'sub', channels: ['c1', 'c2'] });
     a.frame({ cmd: 'sub', channels: ['c2', 'c3', 'c4', 'c5'] });
     const [error] = a.messages();
@@ -136,8 +145,8 @@ describe('push hub', () => {
     const { hub } = setup({ maxBufferedBytes: 100 });
     const slow = new FakeSocket();
     const fast = new FakeSocket();
-    hub.attach(slow);
-    hub.attach(fast);
+    hub.attach(slow, '10.0.0.1');
+    hub.attach(fast, '10.0.0.1');
     slow.frame({ cmd: 'sub', channels: ['match:1:odds'] });
     fast.frame({ cmd: 'sub', channels: ['match:1:odds'] });
     hub.publish('match:1:odds', 1);
@@ -153,8 +162,8 @@ describe('push hub', () => {
     const { hub } = setup();
     const a = new FakeSocket();
     const b = new FakeSocket();
-    hub.attach(a);
-    hub.attach(b);
+    hub.attach(a, '10.0.0.1');
+    hub.attach(b, '10.0.0.1');
     a.frame({ cmd: 'sub', channels: ['x', 'y'] });
     b.frame({ cmd: 'sub', channels: ['y', 'z'] });
     a.emit('close');
@@ -168,9 +177,36 @@ describe('push hub', () => {
   it('closes every client on shutdown', () => {
     const { hub } = setup();
     const a = new FakeSocket();
-    hub.attach(a);
+    hub.attach(a, '10.0.0.1');
     hub.close();
     expect(a.closedWith).toBe(1001);
     expect(hub.stats()).toEqual({ clients: 0, channels: 0 });
+  });
+
+  it('gives each channel a new epoch in every hub (a platform restart), where seq starts at 1 again', () => {
+    const first = setup().hub;
+    const second = setup().hub;
+    expect(first.currentEpoch('match:1:score')).toBeUndefined();
+    first.publish('match:1:score', 1);
+    first.publish('match:1:score', 2);
+    second.publish('match:1:score', 1);
+    expect(second.currentSeq('match:1:score')).toBe(1);
+    expect(second.currentEpoch('match:1:score')).toEqual(expect.any(String));
+    expect(second.currentEpoch('match:1:score')).not.toBe(first.currentEpoch('match:1:score'));
+  });
+
+  it('closes a connection over the per-address limit with 1008, counting addresses apart and freeing a slot on close', () => {
+    const { hub } = setup({ maxConnectionsPerAddress: 2 });
+    const [a, b, c, d, e] = [new FakeSocket(), new FakeSocket(), new FakeSocket(), new FakeSocket(), new FakeSocket()];
+    hub.attach(a, '10.0.0.1');
+    hub.attach(b, '10.0.0.1');
+    hub.attach(c, '10.0.0.1');
+    expect(c.closedWith).toBe(CLOSE_POLICY_VIOLATION);
+    hub.attach(d, '10.0.0.2');
+    expect(d.closedWith).toBeUndefined();
+    expect(hub.stats().clients).toBe(3);
+    a.close();
+    hub.attach(e, '10.0.0.1');
+    expect(e.closedWith).toBeUndefined();
   });
 });

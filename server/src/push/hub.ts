@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../clock';
 import { formatZodError, installZodMessages } from '../validation/issues';
@@ -6,9 +7,11 @@ installZodMessages();
 
 /**
  * The push hub behind the `/push` websocket: clients subscribe to channels, the platform publishes
- * to a channel, every subscriber gets `{ chId, seq, data }`. `seq` counts up from 1 per channel for
- * every publish (with or without subscribers), so a client that sees a gap knows it missed
- * something and refetches.
+ * to a channel, every subscriber gets `{ chId, seq, epoch, data }`. `seq` counts up from 1 per
+ * channel for every publish (with or without subscribers), without gaps, so a client that sees a
+ * gap knows it missed something and refetches. `epoch` is a random id a channel gets at its first
+ * publish in this process: after a platform restart seq starts at 1 again, and the new epoch is
+ * what tells a client its old seq means nothing and it must refetch.
  *
  * Channel names in use (keep this list current when adding publishers):
  * - `match:<matchId>:score`  score, clock and period of one match
@@ -41,11 +44,17 @@ export interface PushHubStats {
 }
 
 export interface PushHub {
-  attach(socket: PushSocket): void;
+  /**
+   * Serves a websocket; `address` is the client's (request.ip). A connection over the address's
+   * limit is closed at once with code 1008.
+   */
+  attach(socket: PushSocket, address: string): void;
   /** Sends to every subscriber of the channel and returns the seq it assigned. */
   publish(chId: string, data: unknown): number;
   /** The last seq assigned on a channel (0 before its first publish). */
   currentSeq(chId: string): number;
+  /** The channel's epoch in this process (undefined before its first publish). */
+  currentEpoch(chId: string): string | undefined;
   stats(): PushHubStats;
   /** Closes every client (server shutdown). */
   close(): void;
@@ -60,6 +69,8 @@ const OPEN = 1;
 /** RFC 6455 "Try Again Later": the server dropped the client because it fell behind. */
 export const CLOSE_SLOW_CONSUMER = 1013;
 export const CLOSE_GOING_AWAY = 1001;
+/** RFC 6455 "Policy Violation": a foreign origin, or one connection too many from an address. */
+export const CLOSE_POLICY_VIOLATION = 1008;
 
 export const CHANNEL_NAME = /^[A-Za-z0-9][A-Za-z0-9:_.-]{0,127}$/;
 
@@ -76,6 +87,7 @@ const frameSchema = z.discriminatedUnion('cmd', [
 
 interface Client {
   socket: PushSocket;
+  address: string;
   channels: Set<string>;
   closed: boolean;
 }
@@ -84,21 +96,27 @@ export function createPushHub({
   clock,
   maxBufferedBytes,
   maxChannelsPerClient = 500,
+  maxConnectionsPerAddress = 20,
   log,
 }: {
   clock: Clock;
   maxBufferedBytes: number;
   maxChannelsPerClient?: number;
+  maxConnectionsPerAddress?: number;
   log?: Logger;
 }): PushHub {
   const clients = new Set<Client>();
+  const connectionsPerAddress = new Map<string, number>();
   const subscribers = new Map<string, Set<Client>>();
-  const seqs = new Map<string, number>();
+  const channels = new Map<string, { epoch: string; seq: number }>();
 
   function detach(client: Client): void {
     if (client.closed) return;
     client.closed = true;
     clients.delete(client);
+    const connections = (connectionsPerAddress.get(client.address) ?? 1) - 1;
+    if (connections > 0) connectionsPerAddress.set(client.address, connections);
+    else connectionsPerAddress.delete(client.address);
     for (const chId of client.channels) {
       const subs = subscribers.get(chId);
       subs?.delete(client);
@@ -181,8 +199,15 @@ export function createPushHub({
   }
 
   return {
-    attach(socket) {
-      const client: Client = { socket, channels: new Set(), closed: false };
+    attach(socket, address) {
+      const connections = connectionsPerAddress.get(address) ?? 0;
+      if (connections >= maxConnectionsPerAddress) {
+        log?.warn({ limit: maxConnectionsPerAddress }, 'push connection over the per-address limit; closed');
+        socket.close(CLOSE_POLICY_VIOLATION, `too many connections from this address (at most ${maxConnectionsPerAddress})`);
+        return;
+      }
+      connectionsPerAddress.set(address, connections + 1);
+      const client: Client = { socket, address, channels: new Set(), closed: false };
       clients.add(client);
       socket.on('message', (data, isBinary) => {
         try {
@@ -201,17 +226,22 @@ export function createPushHub({
     },
 
     publish(chId, data) {
-      const seq = (seqs.get(chId) ?? 0) + 1;
-      seqs.set(chId, seq);
+      let channel = channels.get(chId);
+      if (!channel) channels.set(chId, (channel = { epoch: randomBytes(8).toString('base64url'), seq: 0 }));
+      const seq = ++channel.seq;
       const subs = subscribers.get(chId);
       if (!subs || subs.size === 0) return seq;
-      const frame = JSON.stringify({ chId, seq, data });
+      const frame = JSON.stringify({ chId, seq, epoch: channel.epoch, data });
       for (const client of [...subs]) deliver(client, frame);
       return seq;
     },
 
     currentSeq(chId) {
-      return seqs.get(chId) ?? 0;
+      return channels.get(chId)?.seq ?? 0;
+    },
+
+    currentEpoch(chId) {
+      return channels.get(chId)?.epoch;
     },
 
     stats() {

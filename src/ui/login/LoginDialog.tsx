@@ -31,7 +31,13 @@ export const LoginDialog = observer(function LoginDialog() {
     if (await session.signIn(username.trim(), password)) ui.closeLogin();
   };
 
-  const error = missing ? t('login.fieldsRequired') : session.signInError ? t('login.failed') : undefined;
+  const error = missing
+    ? t('login.fieldsRequired')
+    : session.signInRetryAfterSeconds !== undefined
+      ? t('login.tooManyAttempts', { seconds: session.signInRetryAfterSeconds })
+      : session.signInError
+        ? t('login.failed')
+        : undefined;
 
   return (
     <Dialog open={ui.loginDialogOpen} title={t('login.title')} onClose={onClose}>

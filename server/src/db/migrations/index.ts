@@ -5,6 +5,7 @@ import { matchResults } from './0003_match_results';
 import { betting } from './0004_betting';
 import { legSnapshots } from './0005_leg_snapshots';
 import { specialRooms } from './0006_special_rooms';
+import { normalisedUsernames } from './0007_normalised_usernames';
 import type { Driver } from './columns';
 
 /**
@@ -18,6 +19,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0004_betting', betting],
   ['0005_leg_snapshots', legSnapshots],
   ['0006_special_rooms', specialRooms],
+  ['0007_normalised_usernames', normalisedUsernames],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

@@ -2,12 +2,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, CODES, foreheadResponses, errorEnvelope, ok } from '../../http/envelope';
 import { currentMember, requireMember } from '../../http/requireMember';
+import { normaliseUsername } from '../../members/auth';
 import { buildLoginState, loginStateSchema } from '../../members/loginState';
+import type { ThrottleReason } from '../../members/loginThrottle';
 
 const loginBody = z.object({
   username: z.string().min(1).max(64),
   password: z.string().min(1).max(128),
 });
+
+/** The 429 answer: the usual envelope, with the wait in data so a client can show it. */
+const throttledEnvelope = z
+  .object({ code: z.literal(CODES.TOO_MANY_REQUESTS), msg: z.string(), data: z.object({ retryAfterSeconds: z.number().int().min(1) }) })
+  .describe('Too many sign-in attempts: retry after data.retryAfterSeconds (also in the Retry-After header)');
+
+const THROTTLED_MESSAGES: Record<ThrottleReason, string> = {
+  username: 'too many failed sign-ins for this username from your address',
+  address: 'too many sign-in attempts from your address',
+  busy: 'too many sign-in attempts on the platform right now',
+};
 
 /**
  * Sign-in and the login state (spec "login state supplied by the host"). The platform plays the
@@ -28,29 +41,36 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Sign in; answers the login state the host would supply',
         description:
-          'Wrong credentials answer HTTP 401 with code 4010. After 5 failed attempts for a username within a ' +
-          'minute, further attempts answer HTTP 429 with code 4029 until the minute has passed.',
+          'Wrong credentials answer HTTP 401 with code 4010. Attempts are throttled per client address, per ' +
+          'address and username (after a few wrong passwords) and across the platform (docs/operations.md ' +
+          '"Sign-in throttle"); a throttled attempt answers HTTP 429 with code 4029, a Retry-After header and ' +
+          'data.retryAfterSeconds. The username is matched trimmed and case-insensitively.',
         tags: ['forehead: user'],
         body: loginBody,
-        response: { ...foreheadResponses(loginStateSchema), 401: errorEnvelope, 429: errorEnvelope },
+        response: { ...foreheadResponses(loginStateSchema), 401: errorEnvelope, 429: throttledEnvelope },
       },
     },
-    async (request) => {
-      const { username, password } = request.body;
-      const waitMs = app.loginLimiter.retryAfterMs(username);
-      if (waitMs > 0) {
-        throw new ApiError(
-          429,
-          CODES.TOO_MANY_REQUESTS,
-          `too many failed sign-ins for this username; try again in ${Math.ceil(waitMs / 1000)} s`,
-        );
+    async (request, reply) => {
+      const { password } = request.body;
+      const username = normaliseUsername(request.body.username);
+      const admission = app.loginThrottle.admit(request.ip, username);
+      if (!admission.ok) {
+        const retryAfterSeconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
+        return reply
+          .code(429)
+          .header('retry-after', String(retryAfterSeconds))
+          .send({
+            code: CODES.TOO_MANY_REQUESTS,
+            msg: `${THROTTLED_MESSAGES[admission.reason]}; try again in ${retryAfterSeconds} s`,
+            data: { retryAfterSeconds },
+          });
       }
       const signedIn = await app.auth.signIn(username, password);
       if (!signedIn) {
-        app.loginLimiter.recordFailure(username);
+        app.loginThrottle.recordFailure(request.ip, username);
         throw new ApiError(401, CODES.WRONG_CREDENTIALS, 'wrong username or password');
       }
-      app.loginLimiter.reset(username);
+      app.loginThrottle.recordSuccess(request.ip, username);
       const { session, token } = signedIn;
       return ok(await loginStateFor(session.memberId, token, session.expiresAt));
     },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CODES, errorEnvelope, foreheadError } from '../../http/envelope';
+import { CLOSE_POLICY_VIOLATION } from '../../push/hub';
 
 const UPGRADE_REQUIRED = 426;
 
@@ -16,16 +17,26 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Push channel (websocket)',
       description:
         'Upgrade to a websocket. Send {"cmd":"sub","channels":[...]}, {"cmd":"unsub","channels":[...]} or ' +
-        '{"cmd":"ping"}; receive {"chId","seq","data"} per publish (seq counts up per channel), ' +
-        '{"cmd":"pong","t"} and {"cmd":"error","msg"}. At most 500 channels per client; a client that ' +
-        'falls behind is closed with code 1013. Without an upgrade the answer is HTTP 426, code 4026.',
+        '{"cmd":"ping"}; receive {"chId","seq","epoch","data"} per publish (seq counts up per channel without ' +
+        'gaps; epoch changes when the platform restarts, and then seq starts at 1 again: refetch the channel\'s ' +
+        'state on a new epoch or a seq gap), {"cmd":"pong","t"} and {"cmd":"error","msg"}. At most ' +
+        'push.maxChannelsPerClient channels per client; a client that falls behind is closed with code 1013. ' +
+        'A page of a foreign origin (not the platform\'s own nor in cors.origins), and a connection over ' +
+        'push.maxConnectionsPerAddress from one address, are closed with code 1008. Without an upgrade the ' +
+        'answer is HTTP 426, code 4026.',
       tags: ['push'],
       response: { [UPGRADE_REQUIRED]: errorEnvelope },
     },
     handler: async (_request, reply) =>
       reply.code(UPGRADE_REQUIRED).header('upgrade', 'websocket').send(foreheadError(CODES.UPGRADE_REQUIRED, 'expected a websocket upgrade request')),
-    wsHandler: (socket) => {
-      app.pushHub.attach(socket);
+    wsHandler: (socket, request) => {
+      // Browsers send Origin on every websocket and do not apply CORS to it, so this is the only
+      // thing that stops a foreign page from using a visitor's connection.
+      if (!app.originPolicy.allowsRequest(request.headers)) {
+        socket.close(CLOSE_POLICY_VIOLATION, 'origin not allowed');
+        return;
+      }
+      app.pushHub.attach(socket, request.ip);
     },
   });
 };

@@ -5,7 +5,6 @@ import { HotView } from '../hot/HotView';
 import { MatchListScreen } from '../matchList/MatchListScreen';
 import { useStore } from '../storeContext';
 import { HomePage } from './HomePage';
-import { useScreenUrl } from './screenUrl';
 
 // Members only, and not on the first screen: its own chunk (with its locale namespace and the date arithmetic).
 const MyBetsView = lazy(() => import(/* webpackChunkName: "my-bets" */ '../myBets/MyBetsView').then((m) => ({ default: m.MyBetsView })));
@@ -16,11 +15,10 @@ const RulesPage = lazy(() => import(/* webpackChunkName: "rules" */ '../rules/Ru
 
 /**
  * The spec's single route: home, the match list the member chose, hot matches, favourites, my bets, the rules or one
- * match; which one is also the page's address (screenUrl.ts), so each can be linked, reloaded and reached with Back.
+ * match; which one is also the page's address (screenUrl.ts, kept by the Layout), so each can be linked and reloaded.
  */
 export const HomeRoute = observer(function HomeRoute() {
   const store = useStore();
-  useScreenUrl(store);
   switch (store.ui.view) {
     case 'list':
       return <MatchListScreen />;

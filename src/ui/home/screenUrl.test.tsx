@@ -4,7 +4,14 @@ import { Suspense } from 'react';
 import { Router } from 'wouter';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { HomeRoute } from './HomeRoute';
-import { parseScreen, searchFor } from './screenUrl';
+import { useStore } from '../storeContext';
+import { parseScreen, searchFor, useScreenUrl } from './screenUrl';
+
+/** What the Layout does for the app. */
+function AddressKeeper() {
+  useScreenUrl(useStore());
+  return null;
+}
 
 describe('screen addresses', () => {
   it('reads every screen from its parameters, and anything else as home', () => {
@@ -37,6 +44,7 @@ describe('the address follows the screen and the screen follows the address', ()
   const renderRoute = () =>
     renderWithStore(
       <Router base="">
+        <AddressKeeper />
         <Suspense fallback={null}>
           <HomeRoute />
         </Suspense>

@@ -7,6 +7,7 @@ import { MaintenanceNotice } from '../maintenance/MaintenanceNotice';
 import { HotMenuEntry, SportsMenu } from '../sportsMenu/SportsMenu';
 import { useStore } from '../storeContext';
 import { Toasts } from '../toasts/Toasts';
+import { useScreenUrl } from '../home/screenUrl';
 import { Header } from './Header';
 import { RightColumn } from './RightColumn';
 import styles from './Layout.module.css';
@@ -15,6 +16,9 @@ import styles from './Layout.module.css';
 export const Layout = observer(function Layout({ merchantName, embedded, children }: { merchantName: string; embedded: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   const store = useStore();
+  // Here, in the frame that shows from the first paint, not in the lazily loaded screens: a click on the header before
+  // they arrive must not be undone by the address read when they mount.
+  useScreenUrl(store);
   return (
     <div className={styles.frame}>
       <a className={styles.skip} href="#sp-main">

@@ -52,10 +52,12 @@ function useVisibleCount(area: React.RefObject<HTMLElement | null>, items: React
   useEffect(() => {
     const element = area.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
+    // The area for the room, each item for its own width (a web font arriving, a badge appearing).
     const observer = new ResizeObserver(() => measure());
     observer.observe(element);
+    for (const item of items.current) if (item) observer.observe(item);
     return () => observer.disconnect();
-  }, [area, measure]);
+  }, [area, items, measure, layoutKey]);
   return visible;
 }
 

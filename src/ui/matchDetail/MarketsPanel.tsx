@@ -72,8 +72,12 @@ const MarketRow = observer(function MarketRow({ market }: { market: WireMarket }
     <div className={styles.options} data-market-type={market.marketType} data-columns={Math.min(market.options.length, 3)}>
       {market.options.map((option) => (
         <div key={option.type} className={styles.option}>
-          <span className={styles.optionName}>{option.name}</span>
-          <OddsButton market={live} optionType={option.type} label={option.name} showLine={option.line !== undefined} onSelect={(type) => addToSlip(market, type)} />
+          <span className={styles.optionName} data-option-name>
+            {option.name}
+          </span>
+          <span className={styles.optionPrice}>
+            <OddsButton market={live} optionType={option.type} label={option.name} showLine={option.line !== undefined} onSelect={(type) => addToSlip(market, type)} />
+          </span>
         </div>
       ))}
     </div>

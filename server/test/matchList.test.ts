@@ -243,7 +243,7 @@ describe('POST /api/match/getList', () => {
     const all = page.records.flatMap(options);
     expect(all.length).toBeGreaterThan(100);
     for (const o of all) {
-      expect(o.odd).toMatch(/^\d+\.\d{3}$/);
+      expect(o.odd).toMatch(/^\d+\.\d{2}$/);
       expect(o.showOdd).toBe(formatOdds(o.odd, oddsFormat));
     }
     const aboveTwo = all.filter((o) => Number(o.odd) > 2);

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
 import { addDisposer, applySnapshot, flow, getRoot, onSnapshot, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
 import { formatMoney, isCurrency, parseStake, roundMoney, type CurrencyCode, type MoneyLocale } from '../domain/money';
-import { formatOdds, OddsFormat, riskAndWin, type RiskAndWin } from '../domain/odds';
+import { formatOdds, OddsFormat, potentialReturn, riskAndWin, type RiskAndWin } from '../domain/odds';
 import { MAX_SERIES_LEGS, seriesOptions } from '../domain/series';
 import { reasonKey, SlipReason } from '../domain/slipReasons';
 import type { SelectionEvent } from '../kernel/events';
@@ -383,7 +383,7 @@ export const BetSlipStore = types
           stake,
           unitStake,
           totalStake: unitStake ? roundMoney(unitStake.times(option.betCount)) : null,
-          potentialReturn: unitStake ? roundMoney(unitStake.times(option.seriesOdd)) : null,
+          potentialReturn: unitStake ? potentialReturn(unitStake, option.seriesOdd) : null,
           ...(reason ? { reason } : {}),
         };
       });
@@ -400,7 +400,7 @@ export const BetSlipStore = types
       }
       return roundMoney(self.series.reduce((sum, s) => sum.plus(s.totalStake ?? 0), new Decimal(0)));
     },
-    /** What the bets return if every selection wins (stakes included). */
+    /** What the bets return if every selection wins (stakes included): each bet's `potentialReturn`, added up. */
     get potentialReturn(): Decimal {
       if (self.isSingle) {
         return roundMoney(

@@ -1,8 +1,7 @@
-import Decimal from 'decimal.js';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { displayResultOf, displayStatusOf, OrderStatus, resultOf, type BetOption, type BetRecord, type CashOutEntry, type DisplayResult } from '../../domain/betRecord';
+import { displayResultOf, displayStatusOf, OrderStatus, recordPotentialReturn, resultOf, type BetOption, type BetRecord, type CashOutEntry, type DisplayResult } from '../../domain/betRecord';
 import { formatLine } from '../../domain/lines';
 import type { OddsFormat } from '../../domain/odds';
 import { Button } from '../common/Button';
@@ -25,16 +24,6 @@ const REJECT_TYPES = new Set([15001, 15002, 15003, 15004, 15005, 15006, 15007, 1
 export function ResultBadge({ result }: { result: DisplayResult }) {
   const { t } = useTranslation('myBets');
   return <span className={`${styles.badge} ${styles[result]}`}>{t(`result.${result}`)}</span>;
-}
-
-/** What the stake still running would return: the whole order's, or after a partial cash out what remains of it. */
-function potentialReturn(record: BetRecord): string {
-  if (record.cashOutCount === 0) return record.maxWinAmount;
-  try {
-    return new Decimal(record.remainingPrincipal).plus(record.lastWinAmount).toFixed(2);
-  } catch {
-    return record.maxWinAmount;
-  }
 }
 
 function Leg({ leg, showResult, oddsFormat, timeZone }: { leg: BetOption; showResult: boolean; oddsFormat: OddsFormat; timeZone: string }) {
@@ -153,7 +142,7 @@ export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySett
         {running && (
           <div className={styles.amount}>
             <dt>{t('order.potentialReturn')}</dt>
-            <dd className={styles.strong}>{money(potentialReturn(record))}</dd>
+            <dd className={styles.strong}>{money(recordPotentialReturn(record))}</dd>
           </div>
         )}
         {running && record.cashOutCount > 0 && (

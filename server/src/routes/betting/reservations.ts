@@ -8,11 +8,11 @@ import { amountField, bettingResponses, currencyFor, currencyIdField, idField, l
 
 const optionType = z.string({ error: expecting('an option type like "home", "over" or "1:0"') }).min(1).max(32);
 
-const ODDS = 'decimal odds above 1 with at most 3 decimals, like "2.10"';
+const ODDS = 'decimal odds above 1 with at most 2 decimals, like "2.10"';
 const decimalOdds = z
   .union([z.string(), z.number()], { error: expecting(ODDS) })
   .transform(String)
-  .refine((v) => /^\d{1,6}(\.\d{1,3})?$/.test(v) && Number(v) > 1, { error: expecting(ODDS) });
+  .refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(v) && Number(v) > 1, { error: expecting(ODDS) });
 
 const reserveIdField = z.string({ error: expecting('a pre-bet id (digits)') }).regex(/^\d{1,32}$/, { error: expecting('a pre-bet id (digits)') });
 

@@ -20,6 +20,8 @@ export const QUICK_STAKES = ['50', '100', '500', '1000'] as const;
 export const BET_INFO_REFRESH_MS = 1000;
 /** The slip's own i18n namespace (locales/<lng>/betSlip.json). */
 export const SLIP_NS = 'betSlip';
+/** What every reason text (betSlip namespace, `reason.*`) may interpolate: the toast and the panel pass the same. */
+export const REASON_VALUES = { max: SLIP_MAX_MATCHES } as const;
 
 export type SlipMode = 'single' | 'parlay';
 
@@ -295,6 +297,11 @@ export const BetSlipStore = types
     /** Which stake field the quick-stake presets fill: `entry:<matchId>` or `series:<number>`. */
     stakeTarget: undefined as string | undefined,
     placement: undefined as PlacementStatus | undefined,
+    /**
+     * The member typed a stake or left a stake field since the slip was last placed or cleared: only then is a missing
+     * stake worth saying ("Please enter stake" before anything is typed reads as an error the member did not make).
+     */
+    stakeTouched: false,
     /** The platform's last refusal, shown by the place button until the slip changes. */
     refusal: undefined as SlipReason | undefined,
     loadingInfo: false,
@@ -461,6 +468,11 @@ export const BetSlipStore = types
     get placeReason(): SlipReason | undefined {
       return self.reasons[0];
     },
+    /** The reason to print beside the place button: a missing stake only once a stake field was touched. */
+    get shownReason(): SlipReason | undefined {
+      const reason = self.reasons[0];
+      return reason === SlipReason.EnterStake && !self.stakeTouched ? undefined : reason;
+    },
     get canPlace() {
       return self.reasons.length === 0;
     },
@@ -473,7 +485,7 @@ export const BetSlipStore = types
     const tr = (key: string, options: Record<string, unknown> = {}) => envOf(self).i18n.t(key, { ns: SLIP_NS, ...options });
     return {
       reasonText(reason: SlipReason) {
-        return tr(reasonKey(reason));
+        return tr(reasonKey(reason), REASON_VALUES);
       },
       notify(type: 'success' | 'warn' | 'info', key: string) {
         envOf(self).toast[type](tr(key));
@@ -491,12 +503,18 @@ export const BetSlipStore = types
       const entry = self.entry(matchId);
       if (!entry || entry.locked) return;
       entry.setStake(value);
+      self.stakeTouched = true;
       self.refusal = undefined;
     },
     setSeriesStake(seriesNumber: number, value: string) {
       if (value === '') self.seriesStakes.delete(String(seriesNumber));
       else self.seriesStakes.set(String(seriesNumber), value);
+      self.stakeTouched = true;
       self.refusal = undefined;
+    },
+    /** A stake field lost the focus: from now on a missing stake is said. */
+    touchStake() {
+      self.stakeTouched = true;
     },
     setStakeTarget(target: string | undefined) {
       self.stakeTarget = target;
@@ -665,6 +683,7 @@ export const BetSlipStore = types
       self.placement = undefined;
       self.refusal = undefined;
       self.stakeTarget = undefined;
+      self.stakeTouched = false;
       self.loadingInfo = false;
     },
     /** A quick-stake preset fills the field last focused (the newest selection, or the parlay's accumulator). */
@@ -688,6 +707,7 @@ export const BetSlipStore = types
       if (self.isEmpty) self.seriesStakes.clear();
       self.placement = waitingByEntry.some((w) => w.length > 0) ? 'confirming' : 'confirmed';
       self.refusal = undefined;
+      self.stakeTouched = false;
       self.pruneSeriesStakes();
     },
     /**

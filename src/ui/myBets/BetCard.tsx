@@ -2,9 +2,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { displayResultOf, displayStatusOf, OrderStatus, recordPotentialReturn, resultOf, type BetOption, type BetRecord, type CashOutEntry, type DisplayResult } from '../../domain/betRecord';
+import { failureReasonKey } from '../../domain/cashOut';
 import { formatLine } from '../../domain/lines';
 import type { OddsFormat } from '../../domain/odds';
 import { Button } from '../common/Button';
+import { CASH_OUT_NS } from '../../stores/cashOut';
 import { asianSeriesName, dateTimeText, moneyText, oddsText } from './format';
 import { fullCoverOfSeries } from '../../domain/series';
 import styles from './BetCard.module.css';
@@ -57,7 +59,8 @@ function Leg({ leg, showResult, oddsFormat, timeZone }: { leg: BetOption; showRe
 }
 
 function CashOutHistory({ entries, currency, timeZone, apiLanguage }: { entries: CashOutEntry[]; currency: string; timeZone: string; apiLanguage: string }) {
-  const { t } = useTranslation('myBets');
+  // The early-settlement namespace owns the failure reasons' wording; the history says them the same way.
+  const { t } = useTranslation(['myBets', CASH_OUT_NS]);
   const id = useId();
   return (
     <section className={styles.cashOuts} aria-labelledby={id}>
@@ -83,7 +86,7 @@ function CashOutHistory({ entries, currency, timeZone, apiLanguage }: { entries:
                 <td>{moneyText(entry.payout, currency, apiLanguage)}</td>
                 <td>
                   {state ? t(`cashOut.state.${state}`) : String(entry.orderStatus)}
-                  {entry.cancelReason && <span className={styles.cashOutReason}> · {entry.cancelReason}</span>}
+                  {entry.cancelReason && <span className={styles.cashOutReason}> · {t(failureReasonKey(entry.cancelReason), { ns: CASH_OUT_NS })}</span>}
                 </td>
               </tr>
             );

@@ -4,7 +4,7 @@ import { FAILED_WINDOW_DAYS, LIST_LIMIT, MAX_ODDS_FACTOR, ODDS_CAP } from '../..
 import { ApiError, CODES, ok } from '../../http/envelope';
 import { currentMember } from '../../http/requireMember';
 import { expecting } from '../../validation/issues';
-import { amountField, bettingResponses, currencyFor, currencyIdField, idField, languageField, requestIdField, timeField } from './fields';
+import { amountField, bettingResponses, betCurrencyFor, currencyIdField, idField, languageField, requestIdField, timeField } from './fields';
 
 const optionType = z.string({ error: expecting('an option type like "home", "over" or "1:0"') }).min(1).max(32);
 
@@ -95,7 +95,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { matchId, marketId, optionType: type, currencyId, language } = request.body;
-      const currency = await currencyFor(app, currentMember(request).memberId, currencyId);
+      const currency = await betCurrencyFor(app, currentMember(request).memberId, currencyId);
       return ok(reservations().parameters({ matchId, marketId, currency, ...(type !== undefined ? { optionType: type } : {}) }, language ?? 'CMN'));
     },
   );
@@ -125,7 +125,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { matchId, marketId, optionType: type, odds, unitStake, currencyId, requestId, language } = request.body;
       const memberId = currentMember(request).memberId;
-      const currency = await currencyFor(app, memberId, currencyId);
+      const currency = await betCurrencyFor(app, memberId, currencyId);
       const result = await reservations().book({ memberId, currency, ...(requestId ? { requestId } : {}) }, { matchId, marketId, optionType: type, odds, unitStake }, language ?? 'CMN');
       return ok({ ...result.reservation, repeated: result.repeated });
     },

@@ -138,6 +138,14 @@ export const SlipEntry = types
     placementFailed: false,
     /** The book refused the accepted price: the member must accept the current one, whatever the odds setting. */
     priceRejected: false,
+    /**
+     * Spec: in single mode only the entries marked showInSingle are used. A selection picked in single mode is; one
+     * picked for the parlay is not, until the member types a stake for it as a single, so switching modes never turns
+     * parlay legs into single bets nobody asked for (nor blocks the singles with their empty stakes).
+     */
+    showInSingle: true,
+    /** Spec: in parlay mode a new entry is marked as parlay. */
+    inParlay: false,
   })
   .volatile(() => ({ live: undefined as EntryLive | undefined }))
   .views((self) => ({
@@ -207,8 +215,10 @@ export const SlipEntry = types
     },
   }))
   .actions((self) => ({
+    /** Typing a stake for a selection makes it one of the single bets. */
     setStake(value: string) {
       self.stake = value;
+      self.showInSingle = true;
     },
     setLive(live: EntryLive) {
       self.live = live;
@@ -355,6 +365,14 @@ export const BetSlipStore = types
     get openEntries() {
       return self.entries.filter((e) => !e.locked);
     },
+    /**
+     * The selections single bets are placed on: in single mode the open entries marked showInSingle (spec); a parlay
+     * of one selection, placed as a single, uses it whatever its mark.
+     */
+    get singleEntries() {
+      const open = self.entries.filter((e) => !e.locked);
+      return self.mode === 'single' ? open.filter((e) => e.showInSingle) : open;
+    },
     get legsSignature() {
       return self.entries.map((e) => `${e.matchId}:${e.optionType}`).join('|');
     },
@@ -403,7 +421,7 @@ export const BetSlipStore = types
     /** Everything a placement would debit, to 2 decimals. */
     get totalStake(): Decimal {
       if (self.isSingle) {
-        return roundMoney(self.openEntries.reduce((sum, e) => sum.plus(e.riskAndWin(self.oddsFormat)?.risk ?? 0), new Decimal(0)));
+        return roundMoney(self.singleEntries.reduce((sum, e) => sum.plus(e.riskAndWin(self.oddsFormat)?.risk ?? 0), new Decimal(0)));
       }
       return roundMoney(self.series.reduce((sum, s) => sum.plus(s.totalStake ?? 0), new Decimal(0)));
     },
@@ -411,7 +429,7 @@ export const BetSlipStore = types
     get potentialReturn(): Decimal {
       if (self.isSingle) {
         return roundMoney(
-          self.openEntries.reduce((sum, e) => {
+          self.singleEntries.reduce((sum, e) => {
             const amounts = e.riskAndWin(self.oddsFormat);
             return amounts ? sum.plus(amounts.risk).plus(amounts.win) : sum;
           }, new Decimal(0)),
@@ -439,10 +457,11 @@ export const BetSlipStore = types
         add(SlipReason.EmptySlip);
         return found;
       }
-      const open = self.openEntries;
+      const open = self.isSingle ? self.singleEntries : self.openEntries;
       if (this.awaitingConfirmation) add(SlipReason.Confirming);
       for (const entry of open) add(self.entryReason(entry));
       if (self.isSingle) {
+        if (open.length === 0 && self.openEntries.length > 0) add(SlipReason.EnterStake);
         for (const entry of open) add(entry.stakeReason(self.oddsFormat));
       } else {
         const staked = self.stakedSeries;
@@ -648,6 +667,8 @@ export const BetSlipStore = types
         line: selection.line,
         odd: selection.odd,
         allowParley: selection.allowParley,
+        inParlay: parlay || (existing?.inParlay ?? false),
+        showInSingle: !parlay || (existing?.showInSingle ?? false),
         // A replaced single keeps the stake typed for the match.
         stake: existing && !existing.locked ? existing.stake : '',
       };

@@ -370,8 +370,7 @@ export const BetSlipStore = types
      * of one selection, placed as a single, uses it whatever its mark.
      */
     get singleEntries() {
-      const open = self.entries.filter((e) => !e.locked);
-      return self.mode === 'single' ? open.filter((e) => e.showInSingle) : open;
+      return self.mode === 'single' ? this.openEntries.filter((e) => e.showInSingle) : this.openEntries;
     },
     get legsSignature() {
       return self.entries.map((e) => `${e.matchId}:${e.optionType}`).join('|');

@@ -243,7 +243,7 @@ describe('POST /api/match/getList', () => {
     const all = page.records.flatMap(options);
     expect(all.length).toBeGreaterThan(100);
     for (const o of all) {
-      expect(o.odd).toMatch(/^\d+\.\d{3}$/);
+      expect(o.odd).toMatch(/^\d+\.\d{2}$/);
       expect(o.showOdd).toBe(formatOdds(o.odd, oddsFormat));
     }
     const aboveTwo = all.filter((o) => Number(o.odd) > 2);
@@ -277,6 +277,13 @@ describe('POST /api/match/getList', () => {
     expect(form.json()).toEqual(json.json());
     const repeated = await postForm('/getList', 'type=1&size=20&current=2&sportIds=3&sportIds=1&oddsFormat=3&language=ENG&isPC=1');
     expect(repeated.json()).toEqual(json.json());
+    // isPC as a JSON boolean (what a JS client sends) or the form's text reads as its 0/1 code.
+    for (const isPC of [true, 'true'] as const) {
+      const flagged = await post('/getList', { type: 1, size: 20, current: 2, sportIds: [1, 3], oddsFormat: 3, language: 'ENG', isPC });
+      expect(flagged.statusCode).toBe(200);
+      expect(flagged.json()).toEqual(json.json());
+    }
+    expect((await postForm('/getList', 'type=1&isPC=false')).statusCode).toBe(200);
     const blanks = await postForm('/getList', 'type=1&leagueIds=&matchIds=&current=&language=ENG');
     expect(blanks.json().data).toMatchObject({ current: 1, size: 50, total: (await getList({ type: 1, size: 1 })).total });
   });
@@ -486,6 +493,7 @@ describe('bad input', () => {
     ['/getList', { type: { a: 1 } }, 'type'],
     ['/getList', { orderBy: 2 }, 'orderBy'],
     ['/getList', { isPC: 2 }, 'isPC'],
+    ['/getList', { isPC: 'yes' }, 'isPC'],
     ['/getList', { sportId: 'football' }, 'sportId[0]'],
     ['/getList', { sportId: -1 }, 'sportId[0]'],
     ['/getList', { sportIds: '1,x' }, 'sportIds[1]'],

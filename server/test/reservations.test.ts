@@ -83,6 +83,11 @@ describe('pre-bets through HTTP', () => {
     const one = (await post(t, token, '/reserve/getBetParameter', { matchId: s.match.matchId, marketId: s.market.marketId, optionType: s.option.type })).json().data;
     expect(one).toMatchObject({ minOdds: option.minOdds, maxOdds: option.maxOdds });
 
+    // Limits in another currency are for a member who bets from a wallet in it (docs/api.md, currencyId).
+    const eur = await post(t, token, '/reserve/getBetParameter', { matchId: s.match.matchId, marketId: s.market.marketId, currencyId: 3 });
+    expect(eur.statusCode).toBe(422);
+    const member = await t.db.selectFrom('members').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow();
+    await t.db.transaction().execute((trx) => t.app.wallet.openWallet(trx, Number(member.id), 'USD'));
     const usd = (await post(t, token, '/reserve/getBetParameter', { matchId: s.match.matchId, marketId: s.market.marketId, currencyId: 2 })).json().data;
     expect(usd).toMatchObject({ currencyId: 2, minBet: '1.41', maxBet: '2808.98' });
 

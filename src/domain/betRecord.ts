@@ -1,6 +1,7 @@
 import { toExact } from './decimal';
 import { OrderStatus } from './orderStatus';
-import { BetResult } from './series';
+import { potentialReturn } from './odds';
+import { betOdds, BetResult } from './series';
 
 /**
  * The spec's bet record and bet option fields and the short keys the platform sends them under ("records with the
@@ -419,6 +420,20 @@ export function displayResultOf(record: Pick<BetRecord, 'orderStatus' | 'result'
   if (record.orderStatus === OrderStatus.Settled) return resultOf(record.result);
   if (record.orderStatus === OrderStatus.CashOut) return earlySettlementResult(record.settledAmount, record.betAmount);
   return undefined;
+}
+
+/**
+ * What the stake still running on an order returns if every leg wins: `potentialReturn` of the remaining stake at the
+ * odds its legs were accepted at, the very call the platform records the order with, so My bets shows the slip's and
+ * the platform's amount to the cent. A record without the legs to price it falls back to the platform's maxWinAmount.
+ */
+export function recordPotentialReturn(record: Pick<BetRecord, 'lastBetAmount' | 'betCount' | 'seriesType' | 'options' | 'maxWinAmount'>): string {
+  try {
+    const odds = betOdds(record.options.map((o) => o.betOdds), record.seriesType);
+    return potentialReturn(record.lastBetAmount, odds, record.betCount).toFixed(2);
+  } catch {
+    return record.maxWinAmount;
+  }
 }
 
 /** The spec's statistics row of the bet history, one per currency; the reserved view sends no payout or win/lose. */

@@ -29,6 +29,14 @@ export function failureReasonOf(code: unknown): CashOutFailureReason | undefined
 }
 
 /**
+ * The i18n key (cashOut namespace) of a cash-out entry's cancelReason as the platform sends it (a code, number or
+ * text): the spec's reason, or `reason.unknown` for a code this app does not know, so a member never reads a raw code.
+ */
+export function failureReasonKey(code: unknown): string {
+  return `reason.${failureReasonOf(code) ?? 'unknown'}`;
+}
+
+/**
  * Spec section 4: "Order ids are matched on their first 15 characters". Ids are 19 digits; a client that read one as
  * a JavaScript number keeps only about 16 significant digits, so the first 15 are what both sides agree on.
  */

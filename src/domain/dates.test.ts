@@ -1,4 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   DATE_RANGE_TYPES,
   DateRangeError,
@@ -45,6 +47,20 @@ describe('constants', () => {
 
   it('names weekdays Sunday to Saturday', () => {
     expect(WEEKDAY_KEYS).toEqual(['weekday.sun', 'weekday.mon', 'weekday.tue', 'weekday.wed', 'weekday.thu', 'weekday.fri', 'weekday.sat']);
+  });
+
+  it('has the spec\'s seven week-day names, Sunday first, in all five languages', () => {
+    const expected: Record<string, string[]> = {
+      en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+      'zh-CN': ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
+      'zh-TW': ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
+      vi: ['Chủ nhật', 'Thứ hai', 'Thứ ba', 'Thứ tư', 'Thứ năm', 'Thứ sáu', 'Thứ bảy'],
+      th: ['วันอาทิตย์', 'วันจันทร์', 'วันอังคาร', 'วันพุธ', 'วันพฤหัสบดี', 'วันศุกร์', 'วันเสาร์'],
+    };
+    for (const [lng, names] of Object.entries(expected)) {
+      const common = JSON.parse(readFileSync(path.join(__dirname, '../../locales', lng, 'common.json'), 'utf8')) as { weekday: Record<string, string> };
+      expect(WEEKDAY_KEYS.map((key) => common.weekday[key.slice('weekday.'.length)])).toEqual(names);
+    }
   });
 });
 

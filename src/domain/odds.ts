@@ -29,7 +29,10 @@ export const DEFAULT_LIST_ODDS_FORMAT = OddsFormat.HongKong;
 /** Spec: default handicap (user setting). */
 export const DEFAULT_HANDICAP_FORMAT = OddsFormat.Europe;
 
-/** Decimal places shown for every format. */
+/**
+ * Decimal places shown for every format, and the precision the platform quotes decimal odds at (docs/api.md, "Odds
+ * precision"): a price in a list, the slip and My bets is the price that is paid, with no hidden third decimal.
+ */
 export const ODDS_DISPLAY_DECIMALS = 2;
 
 /**
@@ -128,6 +131,19 @@ export function formatOdds(decimalOdds: Decimal.Value, format: OddsFormat): stri
   return value.toFixed(ODDS_DISPLAY_DECIMALS, Decimal.ROUND_DOWN);
 }
 
+/**
+ * What a bet returns if it wins, stake included: the stake running on it x its decimal odds per unit (a single's
+ * price, a series' seriesOdd), spread over its `betCount` bets, rounded once, half up, to the cent. Settlement pays a
+ * winning bet with the same single rounding (seriesReturn), and the slip, the order the platform records and My bets
+ * all call this, so the return shown anywhere is the return paid.
+ */
+export function potentialReturn(stake: Decimal.Value, odds: Decimal.Value, betCount = 1): Decimal {
+  const amount = toExact(stake, 'Stake');
+  if (amount.isNeg() && !amount.isZero()) throw new RangeError(`Stake must not be negative, got ${amount.toString()}`);
+  if (!Number.isSafeInteger(betCount) || betCount < 1) throw new RangeError(`Bet count must be a positive integer, got ${String(betCount)}`);
+  return roundMoney(amount.times(exactDecimalOdds(odds)).div(betCount));
+}
+
 export interface RiskAndWin {
   /** What the bettor loses if the bet loses. */
   readonly risk: Decimal;
@@ -139,9 +155,10 @@ export interface RiskAndWin {
  * Risk and net win for an amount entered against a price shown in `format`.
  *
  * Positive prices: risk = amount, win = amount x price (Europe: amount x (d - 1)).
- * Negative Malay/Indonesian: win = amount, risk = amount x |price|.
- * Uses the exact format value, not the truncated display, and rounds both
- * figures half up to 2 decimals like all money.
+ * Negative Malay/Indonesian: the risk is amount x |price| (half up to the cent),
+ * the win what that risk returns at the bet's decimal odds less the risk: the
+ * amount typed, give or take the cent the risk was rounded by. Either way risk +
+ * win is `potentialReturn(risk, d)`, the return the platform records and pays.
  */
 export function riskAndWin(stake: Decimal.Value, decimalOdds: Decimal.Value, format: OddsFormat): RiskAndWin {
   assertFormat(format);
@@ -149,6 +166,6 @@ export function riskAndWin(stake: Decimal.Value, decimalOdds: Decimal.Value, for
   if (amount.isNeg() && !amount.isZero()) throw new RangeError(`Stake must not be negative, got ${amount.toString()}`);
   const d = exactDecimalOdds(decimalOdds);
   const price = format === OddsFormat.Europe ? d.minus(1) : exactToFormat(d, format);
-  if (price.isNeg()) return { risk: roundMoney(amount.times(price.abs())), win: roundMoney(amount) };
-  return { risk: roundMoney(amount), win: roundMoney(amount.times(price)) };
+  const risk = roundMoney(price.isNeg() ? amount.times(price.abs()) : amount);
+  return { risk, win: toPublic(new Exact(potentialReturn(risk, d)).minus(risk)) };
 }

@@ -6,11 +6,13 @@ import {
   MIN_SERIES_LEGS,
   type SeriesKind,
   asianName,
+  betOdds,
   combinations,
   seriesNumberOf,
   seriesOptions,
   seriesReturn,
 } from './series';
+import { fromFormat, OddsFormat, potentialReturn, riskAndWin } from './odds';
 
 const TRIXIE_ODDS = ['1.87', '7.40', '2.35'];
 const fold = (size: number): SeriesKind => ({ type: 'fold', size });
@@ -218,5 +220,51 @@ describe('seriesReturn', () => {
     expect(() => seriesReturn(Array(11).fill(won('2')), fold(2), 10)).toThrow(RangeError);
     expect(() => seriesReturn([won('2'), won('2')], cover(false), 10)).toThrow(RangeError);
     expect(() => seriesReturn([won('2'), won('2')], { type: 'system' } as unknown as SeriesKind, 10)).toThrow(RangeError);
+  });
+});
+
+describe('potentialReturn (one rule for the slip, the platform and My bets)', () => {
+  it('a single: 10 @ 1.62 returns 16.20, the price shown is the price paid', () => {
+    expect(potentialReturn('10', betOdds(['1.62'], 0)).toFixed(2)).toBe('16.20');
+  });
+
+  it('S 100 at 1.90 returns 190 (DOMAIN.md section 2, a full win: S·d)', () => {
+    expect(potentialReturn(100, '1.90').toFixed(2)).toBe('190.00');
+  });
+
+  it('Trixie on 1.87 / 7.40 / 2.35, unit 10 (stake 40): seriesOdd 68.1418, returns 681.42 as settlement pays it', () => {
+    const odds = betOdds(TRIXIE_ODDS, 3004);
+    expect(odds.toString()).toBe('68.1418');
+    expect(potentialReturn(40, odds, 4).toFixed(2)).toBe('681.42');
+    expect(potentialReturn(40, odds, 4)).toEqual(seriesReturn(TRIXIE_ODDS.map(won), cover(false), 10).grossReturn);
+  });
+
+  it('the accumulator of the Trixie legs: the product of the legs', () => {
+    expect(betOdds(TRIXIE_ODDS, 3001).toString()).toBe('32.5193');
+    expect(potentialReturn(10, betOdds(TRIXIE_ODDS, 3001)).toFixed(2)).toBe('325.19');
+  });
+
+  it('after a partial cash out: S 100 at 3.00, 60 keeps running at 3.00 and returns 180 (DOMAIN.md section 4)', () => {
+    expect(potentialReturn(60, '3.00').toFixed(2)).toBe('180.00');
+  });
+
+  it('Malay -0.96, amount 10: risks 9.60 and returns 19.60 (DOMAIN.md section 1)', () => {
+    const d = fromFormat('-0.96', OddsFormat.Malay);
+    const { risk, win } = riskAndWin(10, d, OddsFormat.Malay);
+    expect(risk.plus(win).toFixed(2)).toBe(potentialReturn(risk, d).toFixed(2));
+    expect(potentialReturn(risk, d).toFixed(2)).toBe('19.60');
+  });
+
+  it('rounds once, half up, like settlement (3 @ 1.955 = 5.865 -> 5.87), never per bet', () => {
+    expect(potentialReturn(3, '1.955').toFixed(2)).toBe('5.87');
+    // a remaining stake of 10.00 over 3 bets is not a whole cent a bet; the division stays exact
+    expect(potentialReturn('10.00', betOdds(TRIXIE_ODDS, 3004), 4).toFixed(2)).toBe('170.35');
+  });
+
+  it('refuses what is not a bet', () => {
+    expect(() => betOdds(['1.5', '2'], 0)).toThrow(RangeError);
+    expect(() => betOdds(['1.5', '2'], 3004)).toThrow(RangeError);
+    expect(() => potentialReturn(-1, '2')).toThrow(RangeError);
+    expect(() => potentialReturn(1, '2', 0)).toThrow(RangeError);
   });
 });

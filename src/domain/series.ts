@@ -191,6 +191,22 @@ export function seriesOptions(legOdds: readonly Decimal.Value[]): SeriesOption[]
   return kinds.map((kind) => option(n, kind, e));
 }
 
+/**
+ * The decimal odds one unit of a bet returns when every leg wins: a single's price (series number 0), a series' exact
+ * seriesOdd. The platform records an order at these odds and the app recomputes them from the legs, so both ask
+ * `potentialReturn` (odds.ts) the same question.
+ */
+export function betOdds(legOdds: readonly Decimal.Value[], seriesNumber: number): Decimal {
+  if (!Array.isArray(legOdds)) throw new RangeError('Leg odds must be a list');
+  if (seriesNumber === 0) {
+    if (legOdds.length !== 1) throw new RangeError(`A single has one leg, got ${legOdds.length}`);
+    return parseDecimalOdds(legOdds[0]!);
+  }
+  const option = seriesOptions(legOdds).find((s) => s.seriesNumber === seriesNumber);
+  if (!option) throw new RangeError(`Series ${String(seriesNumber)} is not offered for ${legOdds.length} legs`);
+  return option.seriesOdd;
+}
+
 export interface SettledLeg {
   readonly odds: Decimal.Value;
   readonly result: BetResult;

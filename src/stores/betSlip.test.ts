@@ -3,7 +3,8 @@ import { OddsFormat } from '../domain/odds';
 import { SlipReason } from '../domain/slipReasons';
 import type { OddsPush } from '../services/api/matchTypes';
 import type { PushHandler } from '../services/push';
-import { fakeBettingService, memberState, selection, settle } from '../testing/bettingFixtures';
+import { BETTING_PATHS, OrderStatus } from '../services/api/bettingTypes';
+import { fakeBettingService, memberState, placedOrder, selection, settle } from '../testing/bettingFixtures';
 import { fakeEnv } from '../testing/fakeEnv';
 import { BET_INFO_REFRESH_MS, SLIP_MAX_MATCHES } from './betSlip';
 import { createRootStore } from './RootStore';
@@ -360,5 +361,56 @@ describe('bet slip', () => {
     slip.setStakeTarget(undefined);
     slip.applyQuickStake('100');
     expect(slip.seriesStakes.get('2001')).toBe('100');
+  });
+
+  describe('showInSingle and inParlay (spec: bet slip entry, bet slip rules)', () => {
+    it('marks a selection picked in parlay mode inParlay and keeps it out of single bets; one picked in single mode shows in single', async () => {
+      const { slip } = setup();
+      slip.add(selection(1));
+      slip.setMode('parlay');
+      slip.add(selection(2));
+      await settle();
+      expect(slip.entries.map((e) => [e.matchId, e.showInSingle, e.inParlay])).toEqual([
+        [1, true, false],
+        [2, false, true],
+      ]);
+      // A parlay uses every selection; single mode only the one marked showInSingle.
+      expect(slip.series.map((s) => s.seriesNumber)).toContain(2001);
+      slip.setMode('single');
+      expect(slip.singleEntries.map((e) => e.matchId)).toEqual([1]);
+      // The parlay leg's empty stake does not stop the single: only match 1 needs one.
+      slip.setStake(1, '100');
+      expect(slip.reasons).toEqual([]);
+      expect(slip.totalStake.toFixed(2)).toBe('100.00');
+    });
+
+    it('places only the showInSingle entries in single mode, and a parlay pick once the member stakes it as a single', async () => {
+      const { betting, store, slip } = setup();
+      slip.setMode('parlay');
+      slip.add(selection(1));
+      slip.setMode('single');
+      slip.add(selection(2));
+      await settle();
+      slip.setStake(2, '50');
+      betting.answerPlace({ orders: [placedOrder('1700000000000000001', OrderStatus.Confirmed)], repeated: false });
+      await expect(store.orders.place()).resolves.toBe(true);
+      const [body] = betting.calls(BETTING_PATHS.singlePass) as Array<{ singleBetList: Array<{ betOptionList: Array<{ marketId: number }> }> }>;
+      expect(body!.singleBetList.map((b) => b.betOptionList[0]!.marketId)).toEqual([200]);
+      // The parlay pick stays in the slip; typing a stake for it makes it a single.
+      expect(slip.entries.map((e) => e.matchId)).toEqual([1]);
+      expect(slip.singleEntries).toHaveLength(0);
+      slip.setStake(1, '20');
+      expect(slip.entries[0]!.showInSingle).toBe(true);
+      expect(slip.singleEntries.map((e) => e.matchId)).toEqual([1]);
+    });
+
+    it('a parlay of one selection is placed as a single with it, whatever its mark', async () => {
+      const { slip } = setup();
+      slip.setMode('parlay');
+      slip.add(selection(1));
+      await settle();
+      expect(slip.isSingle).toBe(true);
+      expect(slip.singleEntries.map((e) => e.matchId)).toEqual([1]);
+    });
   });
 });

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
 import { addDisposer, applySnapshot, flow, getRoot, onSnapshot, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
 import { formatMoney, isCurrency, parseStake, roundMoney, type CurrencyCode, type MoneyLocale } from '../domain/money';
-import { formatOdds, OddsFormat, riskAndWin, type RiskAndWin } from '../domain/odds';
+import { formatOdds, OddsFormat, potentialReturn, riskAndWin, type RiskAndWin } from '../domain/odds';
 import { MAX_SERIES_LEGS, seriesOptions } from '../domain/series';
 import { reasonKey, SlipReason } from '../domain/slipReasons';
 import type { SelectionEvent } from '../kernel/events';
@@ -20,6 +20,8 @@ export const QUICK_STAKES = ['50', '100', '500', '1000'] as const;
 export const BET_INFO_REFRESH_MS = 1000;
 /** The slip's own i18n namespace (locales/<lng>/betSlip.json). */
 export const SLIP_NS = 'betSlip';
+/** What every reason text (betSlip namespace, `reason.*`) may interpolate: the toast and the panel pass the same. */
+export const REASON_VALUES = { max: SLIP_MAX_MATCHES } as const;
 
 export type SlipMode = 'single' | 'parlay';
 
@@ -136,6 +138,14 @@ export const SlipEntry = types
     placementFailed: false,
     /** The book refused the accepted price: the member must accept the current one, whatever the odds setting. */
     priceRejected: false,
+    /**
+     * Spec: in single mode only the entries marked showInSingle are used. A selection picked in single mode is; one
+     * picked for the parlay is not, until the member types a stake for it as a single, so switching modes never turns
+     * parlay legs into single bets nobody asked for (nor blocks the singles with their empty stakes).
+     */
+    showInSingle: true,
+    /** Spec: in parlay mode a new entry is marked as parlay. */
+    inParlay: false,
   })
   .volatile(() => ({ live: undefined as EntryLive | undefined }))
   .views((self) => ({
@@ -205,8 +215,10 @@ export const SlipEntry = types
     },
   }))
   .actions((self) => ({
+    /** Typing a stake for a selection makes it one of the single bets. */
     setStake(value: string) {
       self.stake = value;
+      self.showInSingle = true;
     },
     setLive(live: EntryLive) {
       self.live = live;
@@ -295,6 +307,11 @@ export const BetSlipStore = types
     /** Which stake field the quick-stake presets fill: `entry:<matchId>` or `series:<number>`. */
     stakeTarget: undefined as string | undefined,
     placement: undefined as PlacementStatus | undefined,
+    /**
+     * The member typed a stake or left a stake field since the slip was last placed or cleared: only then is a missing
+     * stake worth saying ("Please enter stake" before anything is typed reads as an error the member did not make).
+     */
+    stakeTouched: false,
     /** The platform's last refusal, shown by the place button until the slip changes. */
     refusal: undefined as SlipReason | undefined,
     loadingInfo: false,
@@ -348,6 +365,13 @@ export const BetSlipStore = types
     get openEntries() {
       return self.entries.filter((e) => !e.locked);
     },
+    /**
+     * The selections single bets are placed on: in single mode the open entries marked showInSingle (spec); a parlay
+     * of one selection, placed as a single, uses it whatever its mark.
+     */
+    get singleEntries() {
+      return self.mode === 'single' ? this.openEntries.filter((e) => e.showInSingle) : this.openEntries;
+    },
     get legsSignature() {
       return self.entries.map((e) => `${e.matchId}:${e.optionType}`).join('|');
     },
@@ -383,7 +407,7 @@ export const BetSlipStore = types
           stake,
           unitStake,
           totalStake: unitStake ? roundMoney(unitStake.times(option.betCount)) : null,
-          potentialReturn: unitStake ? roundMoney(unitStake.times(option.seriesOdd)) : null,
+          potentialReturn: unitStake ? potentialReturn(unitStake, option.seriesOdd) : null,
           ...(reason ? { reason } : {}),
         };
       });
@@ -396,15 +420,15 @@ export const BetSlipStore = types
     /** Everything a placement would debit, to 2 decimals. */
     get totalStake(): Decimal {
       if (self.isSingle) {
-        return roundMoney(self.openEntries.reduce((sum, e) => sum.plus(e.riskAndWin(self.oddsFormat)?.risk ?? 0), new Decimal(0)));
+        return roundMoney(self.singleEntries.reduce((sum, e) => sum.plus(e.riskAndWin(self.oddsFormat)?.risk ?? 0), new Decimal(0)));
       }
       return roundMoney(self.series.reduce((sum, s) => sum.plus(s.totalStake ?? 0), new Decimal(0)));
     },
-    /** What the bets return if every selection wins (stakes included). */
+    /** What the bets return if every selection wins (stakes included): each bet's `potentialReturn`, added up. */
     get potentialReturn(): Decimal {
       if (self.isSingle) {
         return roundMoney(
-          self.openEntries.reduce((sum, e) => {
+          self.singleEntries.reduce((sum, e) => {
             const amounts = e.riskAndWin(self.oddsFormat);
             return amounts ? sum.plus(amounts.risk).plus(amounts.win) : sum;
           }, new Decimal(0)),
@@ -432,10 +456,11 @@ export const BetSlipStore = types
         add(SlipReason.EmptySlip);
         return found;
       }
-      const open = self.openEntries;
+      const open = self.isSingle ? self.singleEntries : self.openEntries;
       if (this.awaitingConfirmation) add(SlipReason.Confirming);
       for (const entry of open) add(self.entryReason(entry));
       if (self.isSingle) {
+        if (open.length === 0 && self.openEntries.length > 0) add(SlipReason.EnterStake);
         for (const entry of open) add(entry.stakeReason(self.oddsFormat));
       } else {
         const staked = self.stakedSeries;
@@ -461,6 +486,11 @@ export const BetSlipStore = types
     get placeReason(): SlipReason | undefined {
       return self.reasons[0];
     },
+    /** The reason to print beside the place button: a missing stake only once a stake field was touched. */
+    get shownReason(): SlipReason | undefined {
+      const reason = self.reasons[0];
+      return reason === SlipReason.EnterStake && !self.stakeTouched ? undefined : reason;
+    },
     get canPlace() {
       return self.reasons.length === 0;
     },
@@ -473,7 +503,7 @@ export const BetSlipStore = types
     const tr = (key: string, options: Record<string, unknown> = {}) => envOf(self).i18n.t(key, { ns: SLIP_NS, ...options });
     return {
       reasonText(reason: SlipReason) {
-        return tr(reasonKey(reason));
+        return tr(reasonKey(reason), REASON_VALUES);
       },
       notify(type: 'success' | 'warn' | 'info', key: string) {
         envOf(self).toast[type](tr(key));
@@ -491,12 +521,18 @@ export const BetSlipStore = types
       const entry = self.entry(matchId);
       if (!entry || entry.locked) return;
       entry.setStake(value);
+      self.stakeTouched = true;
       self.refusal = undefined;
     },
     setSeriesStake(seriesNumber: number, value: string) {
       if (value === '') self.seriesStakes.delete(String(seriesNumber));
       else self.seriesStakes.set(String(seriesNumber), value);
+      self.stakeTouched = true;
       self.refusal = undefined;
+    },
+    /** A stake field lost the focus: from now on a missing stake is said. */
+    touchStake() {
+      self.stakeTouched = true;
     },
     setStakeTarget(target: string | undefined) {
       self.stakeTarget = target;
@@ -630,6 +666,8 @@ export const BetSlipStore = types
         line: selection.line,
         odd: selection.odd,
         allowParley: selection.allowParley,
+        inParlay: parlay || (existing?.inParlay ?? false),
+        showInSingle: !parlay || (existing?.showInSingle ?? false),
         // A replaced single keeps the stake typed for the match.
         stake: existing && !existing.locked ? existing.stake : '',
       };
@@ -665,6 +703,7 @@ export const BetSlipStore = types
       self.placement = undefined;
       self.refusal = undefined;
       self.stakeTarget = undefined;
+      self.stakeTouched = false;
       self.loadingInfo = false;
     },
     /** A quick-stake preset fills the field last focused (the newest selection, or the parlay's accumulator). */
@@ -688,6 +727,7 @@ export const BetSlipStore = types
       if (self.isEmpty) self.seriesStakes.clear();
       self.placement = waitingByEntry.some((w) => w.length > 0) ? 'confirming' : 'confirmed';
       self.refusal = undefined;
+      self.stakeTouched = false;
       self.pruneSeriesStakes();
     },
     /**

@@ -123,7 +123,7 @@ describe('favourites', () => {
     });
     await store.favourites.load();
     expect(http.match.post.mock.calls.map((c) => c[1])).toEqual(
-      [6, 3, 4].map((type) => ({ type, size: 50, matchIds: '1,2,3,4', current: 1 })),
+      [6, 3, 4].map((type) => ({ type, size: 50, matchIds: '1,2,3,4', oddsFormat: 1, current: 1 })),
     );
     // 3 appears in none of them: it is gone.
     expect(store.favourites.items.map((i) => i.matchId)).toEqual([1, 2, 4]);

@@ -4,7 +4,7 @@ import { sortSportIdsA, sportI18nKeyOf } from '../domain/sports';
 import { ENDED_STATUS, IN_PLAY_STATUSES, ListType, type WireMatch } from '../services/api/matchTypes';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
-import { fetchMatches } from './matchSection';
+import { fetchMatches, memberOddsFormat } from './matchSection';
 
 /** Spec sections 5 and 9: at most 50 favourites; the 51st is refused. */
 export const FAVOURITES_LIMIT = 50;
@@ -169,7 +169,7 @@ export const FavouritesStore = types
       const env = envOf(self);
       try {
         const lists: WireMatch[][] = yield Promise.all(
-          FAVOURITE_LIST_TYPES.map((type) => fetchMatches(env, { type, size: FAVOURITES_LIMIT, matchIds: asked })),
+          FAVOURITE_LIST_TYPES.map((type) => fetchMatches(env, { type, size: FAVOURITES_LIMIT, matchIds: asked, oddsFormat: memberOddsFormat(self) })),
         );
         const records = lists.flat();
         const present = new Set(records.map((match) => match.matchId));

@@ -20,7 +20,7 @@ describe('home and hot stores', () => {
     const store = createRootStore({}, env);
     await store.home.loadLive();
     expect(http.match.post).toHaveBeenCalledTimes(1);
-    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: ListType.InPlay, size: 50, current: 1 }, { noAuth: true });
+    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: ListType.InPlay, size: 50, oddsFormat: 1, current: 1 }, { noAuth: true });
     expect(store.home.live.records.map((m) => m.matchId)).toEqual(Array.from({ length: HOME_LIVE_LIMIT }, (_, i) => i + 2));
     expect(env.liveBook.match(1)).toBeDefined();
   });
@@ -33,7 +33,7 @@ describe('home and hot stores', () => {
     expect(http.match.post).not.toHaveBeenCalled();
     http.match.post.mockResolvedValue(pageOf([wireMatch()]));
     await store.home.loadHot([4, 5]);
-    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: ListType.TodayAndInPlay, size: 10, leagueIds: '4,5', current: 1 }, { noAuth: true });
+    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: ListType.TodayAndInPlay, size: 10, leagueIds: '4,5', oddsFormat: 1, current: 1 }, { noAuth: true });
     expect(store.home.hot.records).toHaveLength(1);
   });
 
@@ -64,7 +64,7 @@ describe('home and hot stores', () => {
     await store.home.loadLive();
     http.match.post.mockClear();
     await store.settings.setLocale('en');
-    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: ListType.InPlay, size: 50, current: 1 }, { noAuth: true });
+    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: ListType.InPlay, size: 50, oddsFormat: 1, current: 1 }, { noAuth: true });
   });
 
   it('loads every page of the hot leagues, today and in-play first, then early', async () => {
@@ -77,6 +77,6 @@ describe('home and hot stores', () => {
     const store = createRootStore({}, env);
     await store.hot.load([4]);
     expect(store.hot.section.records.map((m) => m.matchId)).toEqual([10, 11, 30]);
-    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: ListType.Early, size: 100, leagueIds: '4', current: 1 }, { noAuth: true });
+    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: ListType.Early, size: 100, leagueIds: '4', oddsFormat: 1, current: 1 }, { noAuth: true });
   });
 });

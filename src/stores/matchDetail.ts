@@ -5,7 +5,7 @@ import { isApiError } from '../services/http';
 import { envOf } from './env';
 import { matchIdOfChannel } from './livePush';
 import { onDemand, type OnDemandRoot } from './onDemand';
-import { fetchMatches } from './matchSection';
+import { fetchMatches, memberOddsFormat } from './matchSection';
 
 /** A match with every bet group it offers (getMatchDetail). */
 export interface MatchDetail extends WireMatch {
@@ -74,7 +74,7 @@ export const MatchDetailStore = types
     };
     /** The first in-play match, for when the one asked for is gone. */
     const firstLive = async () => {
-      const [first] = await fetchMatches(envOf(self), { type: ListType.InPlay, size: 1 }, 1);
+      const [first] = await fetchMatches(envOf(self), { type: ListType.InPlay, size: 1, oddsFormat: memberOddsFormat(self) }, 1);
       return first ? fetchDetail(first.matchId) : undefined;
     };
     return {

@@ -1,4 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import { OddsFormat } from '../domain/odds';
 import { ListType, type MatchPage } from '../services/api/matchTypes';
 import { fakeEnv } from '../testing/fakeEnv';
 import { wireMatch } from '../testing/matchFixtures';
@@ -13,6 +14,16 @@ const page = (current: number, pageTotal: number, ids: number[], leagueId = 9): 
 });
 
 describe('match list', () => {
+  it('asks getList for the member\'s odds format (spec: getList carries oddsFormat)', async () => {
+    const { env, http } = fakeEnv();
+    http.match.post.mockResolvedValue(page(1, 1, [1]));
+    const store = createRootStore({}, env);
+    store.settings.setOddsFormat(OddsFormat.HongKong);
+    await store.matchList.open({ type: ListType.Today, sportId: 1 });
+    expect(http.match.post).toHaveBeenLastCalledWith('/api/match/getList', expect.objectContaining({ oddsFormat: OddsFormat.HongKong }), { noAuth: true });
+    store.matchList.close();
+  });
+
   it('loads page by page until the last, shows the first page at once, and groups by league', async () => {
     const { env, http } = fakeEnv();
     let releaseSecond!: () => void;
@@ -33,7 +44,7 @@ describe('match list', () => {
       [10, [1, 3]],
       [9, [2, 4]],
     ]);
-    expect(http.match.post).toHaveBeenNthCalledWith(2, '/api/match/getList', { type: ListType.InPlay, sportIds: '1', size: 50, current: 2 }, { noAuth: true });
+    expect(http.match.post).toHaveBeenNthCalledWith(2, '/api/match/getList', { type: ListType.InPlay, sportIds: '1', size: 50, oddsFormat: 1, current: 2 }, { noAuth: true });
     expect(env.liveBook.match(4)).toBeDefined();
     store.matchList.close();
   });

@@ -3,6 +3,7 @@ import { dayIn } from '../domain/calendar';
 import { ListType, type MatchPage, type WireMatch } from '../services/api/matchTypes';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
+import { memberOddsFormat } from './matchSection';
 
 const LIST_LOOP = 'matchList';
 /** Page size of list calls; the platform allows up to 200. */
@@ -118,6 +119,7 @@ export const MatchListStore = types
         sportIds: String(self.sportId),
         size: LIST_PAGE_SIZE,
         ...(self.leagueIds.length ? { leagueIds: self.leagueIds.join(',') } : {}),
+        oddsFormat: memberOddsFormat(self),
       };
       if (!quiet) self.setStatus('loading');
       try {

@@ -1,4 +1,5 @@
-import { flow, types, type Instance } from 'mobx-state-tree';
+import { flow, getRoot, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
+import { DEFAULT_HANDICAP_FORMAT, type OddsFormat } from '../domain/odds';
 import type { MatchPage, WireMatch } from '../services/api/matchTypes';
 import { envOf, type Env } from './env';
 
@@ -9,6 +10,14 @@ export interface ListQuery {
   sportIds?: readonly number[];
   leagueIds?: readonly number[];
   matchIds?: readonly number[];
+  /** The spec's getList oddsFormat: the answer's showOdd is in it. */
+  oddsFormat?: OddsFormat;
+}
+
+/** The odds format a store's getList calls ask for: the member's setting (its default outside a root store). */
+export function memberOddsFormat(node: IAnyStateTreeNode): OddsFormat {
+  const root = getRoot(node) as { settings?: { oddsFormatId?: OddsFormat } };
+  return root.settings?.oddsFormatId ?? DEFAULT_HANDICAP_FORMAT;
 }
 
 const isPage = (value: unknown): value is MatchPage =>
@@ -25,6 +34,7 @@ export async function fetchMatches(env: Pick<Env, 'http' | 'liveBook'>, query: L
     ...(query.sportIds?.length ? { sportIds: query.sportIds.join(',') } : {}),
     ...(query.leagueIds?.length ? { leagueIds: query.leagueIds.join(',') } : {}),
     ...(query.matchIds?.length ? { matchIds: query.matchIds.join(',') } : {}),
+    ...(query.oddsFormat !== undefined ? { oddsFormat: query.oddsFormat } : {}),
   };
   let records: WireMatch[] = [];
   for (let current = 1; current <= maxPages; current += 1) {
@@ -85,7 +95,7 @@ export const MatchSection = types
       const generation = self.begin(options.quiet ?? false);
       const queries: readonly ListQuery[] = Array.isArray(query) ? query : [query as ListQuery];
       try {
-        const lists: WireMatch[][] = yield Promise.all(queries.map((q) => fetchMatches(envOf(self), q, options.maxPages)));
+        const lists: WireMatch[][] = yield Promise.all(queries.map((q) => fetchMatches(envOf(self), { oddsFormat: memberOddsFormat(self), ...q }, options.maxPages)));
         const all = lists.flat();
         const kept = options.keep ? all.filter(options.keep) : all;
         self.settle(generation, options.limit === undefined ? kept : kept.slice(0, options.limit));

@@ -283,7 +283,7 @@ export const OrdersStore = types
       const format = betSlip.oddsFormat;
       const oddsChange = betSlip.oddsChange;
       const single = betSlip.isSingle;
-      const entries = [...betSlip.openEntries];
+      const entries = [...(single ? betSlip.singleEntries : betSlip.openEntries)];
       let path: string;
       let body: Omit<SingleBetRequest, 'requestId'> | Omit<MultipleBetRequest, 'requestId'>;
       let descriptions: string[] | Map<number, string>;

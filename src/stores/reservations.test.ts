@@ -29,8 +29,10 @@ describe('pre-bet checks', () => {
   it('takes decimal odds within minOdds..maxOdds (both included) and a stake within minBet..maxBet', () => {
     expect(checkPreBet('1.96', '10', limits)).toEqual([]);
     expect(checkPreBet('5.85', '20000', limits)).toEqual([]);
-    expect(checkPreBet('1.959', '100', limits)).toEqual(['oddsBelowMin']);
-    expect(checkPreBet('5.851', '100', limits)).toEqual(['oddsAboveMax']);
+    expect(checkPreBet('1.95', '100', limits)).toEqual(['oddsBelowMin']);
+    expect(checkPreBet('5.86', '100', limits)).toEqual(['oddsAboveMax']);
+    // A third decimal is a price no list shows and the platform does not quote.
+    expect(checkPreBet('2.005', '100', limits)).toEqual(['invalidOdds']);
     expect(checkPreBet('9.99', '9.99', limits)).toEqual(['oddsAboveMax', 'belowRange']);
     expect(checkPreBet('2.00', '20000.01', limits)).toEqual(['exceedRange']);
   });
@@ -55,8 +57,6 @@ describe('pre-bet checks', () => {
   it('steps the odds by 0.01 on the grid, within the bounds', () => {
     expect(stepOdds('1.96', 1, '1.96', '5.85')).toBe('1.97');
     expect(stepOdds('1.96', -1, '1.96', '5.85')).toBe('1.96');
-    expect(stepOdds('2.005', 1, '1.96', '5.85')).toBe('2.01');
-    expect(stepOdds('2.005', -1, '1.96', '5.85')).toBe('2.00');
     expect(stepOdds('5.85', 1, '1.96', '5.85')).toBe('5.85');
     expect(stepOdds('9', -1, '1.96', '5.85')).toBe('5.85');
     expect(stepOdds('', 1, '1.96', '5.85')).toBe('1.96');

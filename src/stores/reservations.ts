@@ -2,8 +2,8 @@ import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { formatLine } from '../domain/lines';
-import { parseStake, roundMoney } from '../domain/money';
-import { OddsFormat } from '../domain/odds';
+import { parseStake } from '../domain/money';
+import { OddsFormat, potentialReturn } from '../domain/odds';
 import { isApiError } from '../services/http';
 import { BET_INFO_REFRESH_MS, marketLabel, SLIP_NS, type BetSlipStoreInstance, type SlipEntryInstance } from './betSlip';
 import { envOf } from './env';
@@ -107,8 +107,11 @@ const REFUSALS: Readonly<Record<number, PreBetReason>> = {
 /** Refusals that mean the market moved since the limits were read: read them again. */
 const RELOAD_AFTER: ReadonlySet<PreBetReason> = new Set<PreBetReason>(['marketSuspended', 'handicapClosed', 'marketLineChanged', 'handicapChanged', 'oddsTooLow', 'matchStarted', 'belowRange', 'exceedRange']);
 
-/** Pre-bet odds as the platform takes them: decimal, at most 3 decimals (above 1 is checked against the bounds). */
-const ODDS_TEXT = /^\d{1,6}(\.\d{1,3})?$/;
+/**
+ * Pre-bet odds as the platform takes them: decimal, at most 2 decimals, the precision every price is quoted and shown
+ * at (above 1 is checked against the bounds).
+ */
+const ODDS_TEXT = /^\d{1,6}(\.\d{1,2})?$/;
 
 /** Typed decimal odds, or null when they are not a price the platform takes. */
 export function parsePreBetOdds(input: string): Decimal | null {
@@ -291,7 +294,7 @@ export const ReservationsStore = types
     get potentialReturn(): Decimal | null {
       const odds = parsePreBetOdds(self.odds);
       const stake = parseStake(self.stake);
-      return odds && stake && !stake.isZero() ? roundMoney(stake.times(odds)) : null;
+      return odds && stake && !stake.isZero() ? potentialReturn(stake, odds) : null;
     },
   }))
   .actions((self) => ({

@@ -6,7 +6,7 @@ import type { Market } from '../feed';
 import { fromMinor, toMinor, type Currency } from '../money';
 import { AutoCashOutStatus, BetError, BetType, CashOutFailure, CashOutStatus, OrderStatus, ReservationStatus } from './codes';
 import { cashOutPayout, quoteCashOut, type CashOutQuote } from './cashOutPricing';
-import { potentialReturn } from './history';
+import { remainingReturn } from './history';
 import type { BettingDeps, OrderService } from './orders';
 import { BetRefused, inCurrency, refuse } from './rules';
 
@@ -250,7 +250,7 @@ export function createCashOutService(deps: BettingDeps, orders: OrderService): C
         cash_out_count: Number(order.cash_out_count) + 1,
         cash_out_stake_minor: Number(order.cash_out_stake_minor) + stakeMinor,
         cash_out_payout_minor: returned,
-        max_win_minor: toMinor(potentialReturn({ remaining_stake_minor: remaining, bet_count: order.bet_count, odds: order.odds }).toFixed(2)),
+        max_win_minor: toMinor(remainingReturn({ remaining_stake_minor: remaining, bet_count: order.bet_count, odds: order.odds }).toFixed(2)),
         accept_at: null,
         modified_at: now,
         ...(full ? { result: earlyResult(returned, Number(order.stake_minor)), settled_at: now } : {}),

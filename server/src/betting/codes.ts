@@ -17,6 +17,11 @@ export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 export const OPEN_STATUSES: readonly number[] = [OrderStatus.Created, OrderStatus.Confirming, OrderStatus.Confirmed, OrderStatus.ReserveCashOut];
 /** Statuses the settled history lists. */
 export const CLOSED_STATUSES: readonly number[] = [OrderStatus.Settled, OrderStatus.CashOut, OrderStatus.Rejected, OrderStatus.Canceled];
+/**
+ * Statuses of an order the book took: the bet history's statistics count only these. A rejected or cancelled order
+ * was refunded and never ran, and one still waiting for acceptance may yet be rejected.
+ */
+export const ACCEPTED_STATUSES: readonly number[] = [OrderStatus.Confirmed, OrderStatus.ReserveCashOut, OrderStatus.Settled, OrderStatus.CashOut];
 
 export const BetType = { Single: 1, Multiple: 2 } as const;
 

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { BET_OPTION_KEYS, BET_RECORD_KEYS, type BetOptionField, type BetRecordField } from '../../../src/domain/betRecord';
+import { potentialReturn } from '../../../src/domain/odds';
 import { BetResult } from '../../../src/domain/series';
 import type { CashOutRow, AutoCashOutRow, LegSnapshotRow, OrderLegRow, OrderRow } from '../db/schema';
 import type { Lang } from '../feed';
 import Decimal from 'decimal.js';
 import { currencyIdOf, fromMinor, Money, type Currency } from '../money';
-import { CLOSED_STATUSES, OPEN_STATUSES, OrderStatus } from './codes';
+import { ACCEPTED_STATUSES, CLOSED_STATUSES, OPEN_STATUSES, OrderStatus } from './codes';
 import { quoteCashOut } from './cashOutPricing';
 import { inCurrency } from './rules';
 import type { BettingDeps, LegSnapshot, MarketSnapshot } from './orders';
@@ -34,10 +35,9 @@ function short<F extends string>(keys: Record<F, string>, fields: Record<F, unkn
   return out;
 }
 
-/** What the stake still running returns if every leg wins: remaining unit stake x the order's odds, floored. */
-export function potentialReturn(order: { remaining_stake_minor: number; bet_count: number; odds: string }): Decimal {
-  const unit = new Money(order.remaining_stake_minor).dividedBy(100).dividedBy(order.bet_count);
-  return unit.times(order.odds).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+/** What the stake still running returns if every leg wins: the domain's `potentialReturn` of the order's remaining stake. */
+export function remainingReturn(order: { remaining_stake_minor: number; bet_count: number; odds: string }): Decimal {
+  return potentialReturn(fromMinor(Number(order.remaining_stake_minor)), order.odds, Number(order.bet_count));
 }
 
 const money = (minor: number | null | undefined): string => fromMinor(Number(minor ?? 0));
@@ -155,7 +155,7 @@ export function createHistory(deps: BettingDeps) {
       handicapCount: legs.length,
       seriesCount: order.bet_type === 1 ? 0 : 1,
       reserveStatus: autos.some((a) => a.status === 0) ? 1 : 0,
-      lastWinAmount: potentialReturn(order).minus(new Money(remaining).dividedBy(100)).toFixed(2),
+      lastWinAmount: remainingReturn(order).minus(new Money(remaining).dividedBy(100)).toFixed(2),
       maxWinAmount: money(order.max_win_minor),
       maxPayoutAmount: config.betting.maxPayout,
       returnAmount: money(returned),
@@ -204,6 +204,7 @@ export function createHistory(deps: BettingDeps) {
     async page(memberId: number, query: HistoryQuery, lang: Lang): Promise<HistoryPage> {
       const statuses = query.isSettled ? CLOSED_STATUSES : OPEN_STATUSES;
       const when = sql<number>`coalesce(settled_at, cancelled_at, created_at)`;
+      const accepted = sql`status in (${sql.join([...ACCEPTED_STATUSES])})`;
       let base = db.selectFrom('orders').where('member_id', '=', memberId).where('status', 'in', [...statuses]);
       if (query.startTime !== undefined) base = base.where(when, '>=', query.startTime);
       if (query.endTime !== undefined) base = base.where(when, '<=', query.endTime);
@@ -218,14 +219,17 @@ export function createHistory(deps: BettingDeps) {
         base
           .select((eb) => [
             'currency',
-            eb.fn.countAll<number>().as('count'),
-            eb.fn.sum<number>('stake_minor').as('stake'),
-            eb.fn.sum<number>(sql`payout_minor + cash_out_payout_minor`).as('returned'),
+            eb.fn.countAll<number>().as('listed'),
+            eb.fn.sum<number>(sql`case when ${accepted} then 1 else 0 end`).as('count'),
+            eb.fn.sum<number>(sql`case when ${accepted} then stake_minor else 0 end`).as('stake'),
+            eb.fn.sum<number>(sql`case when ${accepted} then payout_minor + cash_out_payout_minor else 0 end`).as('returned'),
           ])
           .groupBy('currency')
           .execute(),
       ]);
-      const sts: StatisticsRow[] = stats.map((s) => {
+      // The page lists every order of the selection (a rejected one shows with its reason); the statistics count only
+      // the orders the book took, so a refunded rejection adds neither a bet, nor a stake, nor a loss.
+      const sts: StatisticsRow[] = stats.filter((s) => Number(s.count) > 0).map((s) => {
         const stake = Number(s.stake ?? 0);
         const returned = Number(s.returned ?? 0);
         return {
@@ -240,7 +244,7 @@ export function createHistory(deps: BettingDeps) {
       const mine = sts.find((s) => s.coinName === query.currency);
       return {
         records: await recordsOf(rows, lang),
-        total: sts.reduce((sum, s) => sum + s.count, 0),
+        total: stats.reduce((sum, s) => sum + Number(s.listed), 0),
         current: query.current,
         size: query.size,
         tamt: mine?.stakeAmount ?? '0.00',

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { OddsFormat } from '../../../src/domain/odds';
-import { MAX_SERIES_LEGS, seriesOptions, type SeriesOption } from '../../../src/domain/series';
+import { OddsFormat, potentialReturn } from '../../../src/domain/odds';
+import { betOdds, MAX_SERIES_LEGS, seriesOptions, type SeriesOption } from '../../../src/domain/series';
 import type { BetInfoEntry as WireBetInfoEntry, SeriesInfoEntry } from '../../../src/services/api/bettingTypes';
 import type { Clock } from '../clock';
 import type { PlatformConfig } from '../config/platformConfig';
@@ -369,7 +369,7 @@ export function createOrderService(deps: BettingDeps): OrderService {
       stake_minor: toMinor(stake),
       remaining_stake_minor: toMinor(stake),
       odds: fields.odds.toString(),
-      max_win_minor: toMinor(fields.unitStake.times(fields.odds).toDecimalPlaces(2, Decimal.ROUND_DOWN)),
+      max_win_minor: toMinor(potentialReturn(fields.unitStake, fields.odds)),
       odds_change: fields.oddsChange,
       status: delayed ? OrderStatus.Confirming : OrderStatus.Confirmed,
       result: 0,
@@ -682,19 +682,14 @@ export function createOrderService(deps: BettingDeps): OrderService {
     await db.transaction().execute(async (trx) => {
       if (check.ok) {
         const legs = check.odds;
-        let total: Decimal;
-        if (order.bet_type === BetType.Single || order.series_number === order.item_count * 1000 + 1) {
-          total = legs.reduce((p, d) => p.times(d), new Decimal(1));
-        } else {
-          total = seriesOptions(legs).find((s) => s.seriesNumber === order.series_number)?.seriesOdd ?? new Decimal(order.odds);
-        }
+        const total = betOdds(legs, order.bet_type === BetType.Single ? 0 : order.series_number);
         const unit = new Money(fromMinor(Number(order.unit_stake_minor)));
         const done = await trx
           .updateTable('orders')
           .set({
             status: OrderStatus.Confirmed,
             odds: total.toString(),
-            max_win_minor: toMinor(unit.times(total).toDecimalPlaces(2, Decimal.ROUND_DOWN)),
+            max_win_minor: toMinor(potentialReturn(unit, total)),
             confirmed_at: now,
             accept_at: null,
             modified_at: now,

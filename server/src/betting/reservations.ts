@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { OddsFormat } from '../../../src/domain/odds';
+import { ODDS_DISPLAY_DECIMALS, OddsFormat } from '../../../src/domain/odds';
 import type { ReservationSummary } from '../../../src/services/api/bettingTypes';
 import type { ReservationsTable } from '../db/schema';
 import type { Fixture, Lang, Market, Option } from '../feed';
@@ -18,8 +18,8 @@ export const MAX_ODDS_FACTOR = 3;
 export const ODDS_CAP = '100';
 /** Pre-bets listed at most per call (newest first); the statistics count them all. */
 export const LIST_LIMIT = 200;
-/** Requested odds are decimal with at most this many places (the feed's precision). */
-const ODDS_PLACES = 3;
+/** Requested odds are decimal with at most this many places: the precision the feed quotes and the app shows. */
+const ODDS_PLACES = ODDS_DISPLAY_DECIMALS;
 /** Request ids of bookings share the bet_requests table with orders under this prefix. */
 const REQUEST_PREFIX = 'reserve:';
 

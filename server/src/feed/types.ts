@@ -29,7 +29,7 @@ export interface Option {
   name: Text;
   /** The side's own line: home "-0.75" is away "0.75"; over and under share the total. */
   line?: string;
-  /** Decimal odds, 3 decimals, >= 1.01. */
+  /** Decimal odds, 2 decimals (the precision shown and paid), >= 1.01. */
   odd: string;
   /** The spec's rule: locked when the market is not on sale or the odd is 0 or less. */
   isLock: boolean;

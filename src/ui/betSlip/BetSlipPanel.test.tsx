@@ -49,8 +49,6 @@ describe('<BetSlipPanel>', () => {
     expect(card).toHaveTextContent('League');
     const place = screen.getByRole('button', { name: 'Place bet' });
     expect(place).toBeDisabled();
-    expect(screen.getByText('Please enter stake')).toBeInTheDocument();
-    expect(place).toHaveAccessibleDescription('Please enter stake');
 
     const stake = within(card).getByRole('textbox', { name: /^Stake Home 1 – Away 1 home -0.5$/ });
     await userEvent.type(stake, '5');
@@ -70,7 +68,49 @@ describe('<BetSlipPanel>', () => {
     expect(betting.calls(BETTING_PATHS.singlePass)).toHaveLength(1);
     expect(env.toast.toasts.map((t) => [t.message, t.detail])).toEqual([['Bet placed', 'Home 1 – Away 1 · home -0.5 @ 1.95, stake ¥100.00']]);
     expect(screen.getByText('Click on odds to add a selection')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Bet placed');
+    // The toast said it; an empty slip does not keep "Bet placed" at its top.
+    expect(screen.queryByText('Bet placed', { selector: 'p' })).toBeNull();
+  });
+
+  it('asks for a stake only once the member touched a stake field', async () => {
+    const { env } = await renderSlip();
+    await click(env, selection(1));
+    const place = screen.getByRole('button', { name: 'Place bet' });
+    expect(place).toBeDisabled();
+    expect(screen.queryByText('Please enter stake')).toBeNull();
+    expect(place).not.toHaveAccessibleDescription();
+
+    const stake = screen.getByRole('textbox', { name: /^Stake Home 1 – Away 1/ });
+    await userEvent.click(stake);
+    expect(screen.queryByText('Please enter stake')).toBeNull();
+    await userEvent.tab();
+    expect(screen.getByText('Please enter stake')).toBeInTheDocument();
+    expect(place).toHaveAccessibleDescription('Please enter stake');
+
+    // Typed and wiped: still said.
+    await userEvent.type(stake, '5');
+    await userEvent.clear(stake);
+    expect(screen.getByText('Please enter stake')).toBeInTheDocument();
+  });
+
+  it('says how many matches a full slip holds, in every language, never a raw {{max}}', async () => {
+    const { env, i18n } = await renderSlip();
+    await click(env, ...Array.from({ length: 10 }, (_, i) => selection(i + 1)));
+    const expected: Record<string, string> = {
+      en: 'The bet slip holds at most 10 matches',
+      'zh-CN': '投注单最多可选择 10 场比赛',
+      'zh-TW': '投注單最多可選擇 10 場比賽',
+      vi: 'Phiếu cược tối đa 10 trận',
+      th: 'สลิปเดิมพันเลือกได้สูงสุด 10 แมตช์',
+    };
+    for (const [lng, text] of Object.entries(expected)) {
+      await act(async () => {
+        await i18n.changeLanguage(lng);
+        await i18n.loadNamespaces('betSlip');
+      });
+      await click(env, selection(11));
+      expect(env.toast.toasts.at(-1)?.message).toBe(text);
+    }
   });
 
   it('switches to parlay with the keyboard and lists the series with their bets, stakes and return', async () => {

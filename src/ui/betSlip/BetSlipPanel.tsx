@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reasonKey } from '../../domain/slipReasons';
-import { QUICK_STAKES, SLIP_MAX_MATCHES, SLIP_NS, type SlipMode } from '../../stores/betSlip';
+import { QUICK_STAKES, REASON_VALUES, SLIP_NS, type SlipMode } from '../../stores/betSlip';
 import { Button } from '../common/Button';
 import { EmptyState, Panel } from '../common/Panel';
 import { tabId, tabPanelId, Tabs } from '../common/Tabs';
@@ -55,7 +55,8 @@ const BetSlipBody = observer(function BetSlipBody() {
         classNames={{ list: styles.tabs, tab: styles.tab }}
       />
       <div id={tabPanelId(id)} role="tabpanel" aria-labelledby={tabId(id, betSlip.mode)} className={styles.panel}>
-        {betSlip.placement && (
+        {/* The status belongs to selections in the slip: once the last one is placed, the toast has said it. */}
+        {betSlip.placement && !betSlip.isEmpty && (
           <p className={styles.placement} role="status" data-placement={betSlip.placement}>
             {t(`status.${betSlip.placement}`)}
           </p>
@@ -74,7 +75,7 @@ const SlipContent = observer(function SlipContent() {
   const store = useStore();
   const { betSlip, orders } = store;
   const reasonId = useId();
-  const reason = betSlip.placeReason;
+  const reason = betSlip.shownReason;
   const refusal = !reason ? betSlip.refusal : undefined;
   const visitor = !betSlip.isLogin;
 
@@ -128,7 +129,7 @@ const SlipContent = observer(function SlipContent() {
           <Button
             size="lg"
             className={styles.place}
-            disabled={Boolean(reason) || orders.placing}
+            disabled={!betSlip.canPlace || orders.placing}
             aria-busy={orders.placing}
             aria-describedby={reason || refusal ? reasonId : undefined}
             onClick={() => void orders.place()}
@@ -139,7 +140,7 @@ const SlipContent = observer(function SlipContent() {
       </div>
       {(reason || refusal) && (
         <p id={reasonId} className={styles.reason} data-reason={reason ?? refusal}>
-          {t(reasonKey((reason ?? refusal)!), { max: SLIP_MAX_MATCHES })}
+          {t(reasonKey((reason ?? refusal)!), REASON_VALUES)}
         </p>
       )}
     </>

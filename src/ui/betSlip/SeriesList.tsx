@@ -39,6 +39,7 @@ export const SeriesList = observer(function SeriesList() {
                 invalid={invalid}
                 onChange={(value) => betSlip.setSeriesStake(s.seriesNumber, value)}
                 onFocus={() => betSlip.setStakeTarget(`series:${s.seriesNumber}`)}
+                onBlur={() => betSlip.touchStake()}
                 hint={
                   <>
                     {s.minBet !== undefined && s.maxBet !== undefined && <span>{t('range', { min: betSlip.formatAmount(s.minBet), max: betSlip.formatAmount(s.maxBet) })}</span>}

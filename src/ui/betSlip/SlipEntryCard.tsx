@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatLine } from '../../domain/lines';
 import { formatOdds, toFormat } from '../../domain/odds';
 import { reasonKey, SlipReason } from '../../domain/slipReasons';
-import { marketLabel, SLIP_MAX_MATCHES, SLIP_NS, type SlipEntryInstance } from '../../stores/betSlip';
+import { marketLabel, REASON_VALUES, SLIP_NS, type SlipEntryInstance } from '../../stores/betSlip';
 import { PreBetButton } from '../reservations/PreBetButton';
 import { useStore } from '../storeContext';
 import { StakeInput } from './StakeInput';
@@ -53,7 +53,7 @@ export const SlipEntryCard = observer(function SlipEntryCard({ entry }: { entry:
       {entry.leagueName && <p className={styles.league}>{entry.leagueName}</p>}
       {state && (
         <p className={styles.reason} data-reason={state}>
-          {t(reasonKey(state), { max: SLIP_MAX_MATCHES })}
+          {t(reasonKey(state), REASON_VALUES)}
         </p>
       )}
       {entry.locked && (
@@ -70,6 +70,7 @@ export const SlipEntryCard = observer(function SlipEntryCard({ entry }: { entry:
             invalid={stakeReason !== undefined && STAKE_REASONS.has(stakeReason)}
             onChange={(value) => betSlip.setStake(entry.matchId, value)}
             onFocus={() => betSlip.setStakeTarget(`entry:${entry.matchId}`)}
+            onBlur={() => betSlip.touchStake()}
             hint={
               <>
                 {minBet !== undefined && maxBet !== undefined && <span>{t('range', { min: betSlip.formatAmount(minBet), max: betSlip.formatAmount(maxBet) })}</span>}

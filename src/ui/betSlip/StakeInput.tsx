@@ -16,10 +16,11 @@ interface StakeInputProps {
   hint?: ReactNode;
   onChange(value: string): void;
   onFocus?(): void;
+  onBlur?(): void;
 }
 
 /** A money field: a labelled text input that only takes an amount with up to 2 decimals. */
-export function StakeInput({ label, context, value, invalid, disabled, hint, onChange, onFocus }: StakeInputProps) {
+export function StakeInput({ label, context, value, invalid, disabled, hint, onChange, onFocus, onBlur }: StakeInputProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -38,6 +39,7 @@ export function StakeInput({ label, context, value, invalid, disabled, hint, onC
         aria-invalid={invalid || undefined}
         aria-describedby={hint ? hintId : undefined}
         onFocus={onFocus}
+        onBlur={onBlur}
         onChange={(event) => {
           const next = event.target.value.trim();
           if (TYPING.test(next)) onChange(next);

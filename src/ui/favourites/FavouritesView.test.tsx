@@ -32,7 +32,7 @@ describe('<FavouritesView>', () => {
     await within(table).findByRole('row', { name: 'Lakers – Bulls' });
     // Football before basketball: the spec's sport order.
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent).filter((text) => text === 'Football' || text === 'Basketball')).toEqual(['Football', 'Basketball']);
-    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: 6, size: 50, matchIds: '1,2', current: 1 }, { noAuth: true });
+    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: 6, size: 50, matchIds: '1,2', oddsFormat: 1, current: 1 }, { noAuth: true });
 
     await userEvent.click(within(table).getByRole('button', { name: 'Favourite: Arsenal – Bolton' }));
     expect(within(table).queryByRole('row', { name: 'Arsenal – Bolton' })).toBeNull();

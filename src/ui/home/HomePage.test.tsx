@@ -62,7 +62,7 @@ describe('<HomePage>', () => {
     expect(cards[1]).toHaveTextContent('Everton');
     expect(cards[1]).toHaveTextContent('Animation');
     expect(screen.queryByText('Celtic')).toBeNull();
-    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: 1, size: 50, current: 1 }, { noAuth: true });
+    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: 1, size: 50, oddsFormat: 1, current: 1 }, { noAuth: true });
 
     // A live card opens its match's screen, where its video or animation plays; Back returns home.
     await userEvent.click(cards[1]!);
@@ -118,7 +118,7 @@ describe('<HomePage>', () => {
     expect(await within(hot).findByRole('row', { name: 'Genoa – Hull' })).toBeInTheDocument();
     expect(within(hot).getByRole('columnheader', { name: 'Football' })).toBeInTheDocument();
     expect(within(hot).getByRole('columnheader', { name: 'FT handicap' })).toBeInTheDocument();
-    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: 6, size: 10, leagueIds: '9', current: 1 }, { noAuth: true });
+    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: 6, size: 10, leagueIds: '9', oddsFormat: 1, current: 1 }, { noAuth: true });
     await userEvent.click(within(hot).getByRole('button', { name: 'All hot matches' }));
     expect(store.ui.view).toBe('hot');
   });

@@ -19,10 +19,10 @@ describe('<DateFilter>', () => {
       await store.openList({ type: ListType.Early, sportId: 1 });
     });
     const buttons = screen.getAllByRole('button');
-    expect(buttons.map((b) => b.textContent)).toEqual(['All dates', 'Mon, 11/23', 'Wed, 11/25']);
+    expect(buttons.map((b) => b.textContent)).toEqual(['All dates', 'Monday 11/23', 'Wednesday 11/25']);
     expect(screen.getByRole('button', { name: 'All dates' })).toHaveAttribute('aria-pressed', 'true');
-    await userEvent.click(screen.getByRole('button', { name: 'Wed, 11/25' }));
-    expect(screen.getByRole('button', { name: 'Wed, 11/25' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Wednesday 11/25' }));
+    expect(screen.getByRole('button', { name: 'Wednesday 11/25' })).toHaveAttribute('aria-pressed', 'true');
     expect(store.matchList.groups.flatMap((g) => g.matches.map((m) => m.matchId))).toEqual([2]);
     await userEvent.click(screen.getByRole('button', { name: 'All dates' }));
     expect(store.matchList.shown).toHaveLength(2);

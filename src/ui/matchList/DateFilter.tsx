@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { weekdayKey } from '../../domain/dates';
 import { useStore } from '../storeContext';
 import styles from './DateFilter.module.css';
 
@@ -11,7 +12,9 @@ export const DateFilter = observer(function DateFilter() {
   const { t, i18n } = useTranslation();
   const list = useStore().matchList;
   if (list.days.length < 2) return null;
-  const label = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', month: 'numeric', day: 'numeric', timeZone: 'UTC' });
+  const date = new Intl.DateTimeFormat(i18n.language, { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
+  // The week day by the spec's names (Sunday to Saturday, common weekday.*), not the browser's abbreviations.
+  const label = (day: string) => `${t(weekdayKey(noonOf(day), 'UTC'))} ${date.format(noonOf(day))}`;
   const chip = (day: string | undefined, text: string) => (
     <button key={day ?? 'all'} type="button" className={styles.day} aria-pressed={list.date === day} onClick={() => list.setDate(day)}>
       {text}
@@ -20,7 +23,7 @@ export const DateFilter = observer(function DateFilter() {
   return (
     <div className={styles.days} role="group" aria-label={t('list.dates')}>
       {chip(undefined, t('list.allDates'))}
-      {list.days.map((day) => chip(day, label.format(noonOf(day))))}
+      {list.days.map((day) => chip(day, label(day)))}
     </div>
   );
 });

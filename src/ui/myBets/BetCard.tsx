@@ -1,11 +1,12 @@
-import Decimal from 'decimal.js';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { displayResultOf, displayStatusOf, OrderStatus, resultOf, type BetOption, type BetRecord, type CashOutEntry, type DisplayResult } from '../../domain/betRecord';
+import { displayResultOf, displayStatusOf, OrderStatus, recordPotentialReturn, resultOf, type BetOption, type BetRecord, type CashOutEntry, type DisplayResult } from '../../domain/betRecord';
+import { failureReasonKey } from '../../domain/cashOut';
 import { formatLine } from '../../domain/lines';
 import type { OddsFormat } from '../../domain/odds';
 import { Button } from '../common/Button';
+import { CASH_OUT_NS } from '../../stores/cashOut';
 import { asianSeriesName, dateTimeText, moneyText, oddsText } from './format';
 import { fullCoverOfSeries } from '../../domain/series';
 import styles from './BetCard.module.css';
@@ -25,16 +26,6 @@ const REJECT_TYPES = new Set([15001, 15002, 15003, 15004, 15005, 15006, 15007, 1
 export function ResultBadge({ result }: { result: DisplayResult }) {
   const { t } = useTranslation('myBets');
   return <span className={`${styles.badge} ${styles[result]}`}>{t(`result.${result}`)}</span>;
-}
-
-/** What the stake still running would return: the whole order's, or after a partial cash out what remains of it. */
-function potentialReturn(record: BetRecord): string {
-  if (record.cashOutCount === 0) return record.maxWinAmount;
-  try {
-    return new Decimal(record.remainingPrincipal).plus(record.lastWinAmount).toFixed(2);
-  } catch {
-    return record.maxWinAmount;
-  }
 }
 
 function Leg({ leg, showResult, oddsFormat, timeZone }: { leg: BetOption; showResult: boolean; oddsFormat: OddsFormat; timeZone: string }) {
@@ -68,7 +59,8 @@ function Leg({ leg, showResult, oddsFormat, timeZone }: { leg: BetOption; showRe
 }
 
 function CashOutHistory({ entries, currency, timeZone, apiLanguage }: { entries: CashOutEntry[]; currency: string; timeZone: string; apiLanguage: string }) {
-  const { t } = useTranslation('myBets');
+  // The early-settlement namespace owns the failure reasons' wording; the history says them the same way.
+  const { t } = useTranslation(['myBets', CASH_OUT_NS]);
   const id = useId();
   return (
     <section className={styles.cashOuts} aria-labelledby={id}>
@@ -94,7 +86,7 @@ function CashOutHistory({ entries, currency, timeZone, apiLanguage }: { entries:
                 <td>{moneyText(entry.payout, currency, apiLanguage)}</td>
                 <td>
                   {state ? t(`cashOut.state.${state}`) : String(entry.orderStatus)}
-                  {entry.cancelReason && <span className={styles.cashOutReason}> · {entry.cancelReason}</span>}
+                  {entry.cancelReason && <span className={styles.cashOutReason}> · {t(failureReasonKey(entry.cancelReason), { ns: CASH_OUT_NS })}</span>}
                 </td>
               </tr>
             );
@@ -153,7 +145,7 @@ export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySett
         {running && (
           <div className={styles.amount}>
             <dt>{t('order.potentialReturn')}</dt>
-            <dd className={styles.strong}>{money(potentialReturn(record))}</dd>
+            <dd className={styles.strong}>{money(recordPotentialReturn(record))}</dd>
           </div>
         )}
         {running && record.cashOutCount > 0 && (

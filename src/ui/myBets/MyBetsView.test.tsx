@@ -69,6 +69,9 @@ describe('<MyBetsView>', () => {
             seriesType: 2001,
             matchCount: 2,
             betAmount: '50.00',
+            lastBetAmount: '50.00',
+            singleBetAmount: '50.00',
+            // Shown from the legs (50 x 2.10 x 2.20), the same call the platform recorded maxWinAmount with.
             maxWinAmount: '231.00',
             orderStatus: 1,
             options: [wireOption(), wireOption({ matchId: 102, matchName: 'Lakers vs Bulls', leagueName: 'NBA', marketTypeName: 'Handicap', optionName: 'Lakers', linear: '-3.5', betOdds: '2.200', isInPlay: 1 })],
@@ -249,7 +252,12 @@ describe('<MyBetsView>', () => {
       await userEvent.clear(odds);
       await userEvent.type(odds, '0.9');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-      expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter decimal odds above 1 with at most 3 decimals.');
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter decimal odds above 1 with at most 2 decimals.');
+      // A third decimal is a price no list shows and the platform does not quote.
+      await userEvent.clear(odds);
+      await userEvent.type(odds, '2.555');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter decimal odds above 1 with at most 2 decimals.');
       expect(http.betting.post).not.toHaveBeenCalledWith('/v1/order/reserve/modify', expect.anything());
 
       await userEvent.clear(odds);

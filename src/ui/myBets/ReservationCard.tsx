@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLine } from '../../domain/lines';
+import { OddsFormat } from '../../domain/odds';
 import { ReservationStatus, type Reservation } from '../../stores/myBets';
 import { Button } from '../common/Button';
-import { dateTimeText, moneyText } from './format';
+import { dateTimeText, moneyText, oddsText } from './format';
 import styles from './ReservationCard.module.css';
 
 const STATES: Readonly<Record<number, string>> = {
@@ -25,7 +26,7 @@ interface ReservationCardProps {
 
 /**
  * One pre-bet of the reserved view. Its odds are decimal whatever the member's odds format: pre-bets are booked,
- * triggered and modified in decimal odds only (docs/api.md, pre-bets).
+ * triggered and modified in decimal odds only (docs/api.md, pre-bets), shown at the 2 decimals every price is quoted at.
  */
 export function ReservationCard({ reservation: r, timeZone, apiLanguage, busy, onModify, onCancel }: ReservationCardProps) {
   const { t } = useTranslation('myBets');
@@ -53,15 +54,15 @@ export function ReservationCard({ reservation: r, timeZone, apiLanguage, busy, o
       <dl className={styles.figures}>
         <div className={styles.figure}>
           <dt>{t('reservation.askedOdds')}</dt>
-          <dd className={styles.odds}>{r.optionOdd}</dd>
+          <dd className={styles.odds}>{oddsText(r.optionOdd, OddsFormat.Europe)}</dd>
         </div>
         <div className={styles.figure}>
           <dt>{t('reservation.currentOdds')}</dt>
-          <dd>{r.currentOdd ?? '–'}</dd>
+          <dd>{r.currentOdd ? oddsText(r.currentOdd, OddsFormat.Europe) : '–'}</dd>
         </div>
         <div className={styles.figure}>
           <dt>{t('reservation.bookedOdds')}</dt>
-          <dd>{r.bookedOdds}</dd>
+          <dd>{oddsText(r.bookedOdds, OddsFormat.Europe)}</dd>
         </div>
         <div className={styles.figure}>
           <dt>{t('reservation.stake')}</dt>

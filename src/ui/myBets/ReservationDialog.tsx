@@ -1,9 +1,9 @@
-import Decimal from 'decimal.js';
 import { observer } from 'mobx-react-lite';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseStake } from '../../domain/money';
 import { myBetsOf, type Reservation } from '../../stores/myBets';
+import { parsePreBetOdds } from '../../stores/reservations';
 import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
 import { useStore } from '../storeContext';
@@ -15,9 +15,6 @@ export interface ReservationAction {
   kind: 'modify' | 'cancel';
   reservation: Reservation;
 }
-
-/** Pre-bet odds as the platform takes them: decimal, above 1, at most 3 decimals. */
-const ODDS = /^\d{1,6}(\.\d{1,3})?$/;
 
 const matchOf = (r: Reservation) => (r.awayName ? `${r.homeName} vs ${r.awayName}` : r.homeName);
 
@@ -33,11 +30,12 @@ const ModifyForm = observer(function ModifyForm({ reservation, onDone }: { reser
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const oddsText = odds.trim();
-    if (!ODDS.test(oddsText) || !new Decimal(oddsText).gt(1)) return setError(t('reservation.invalidOdds'));
+    const asked = parsePreBetOdds(oddsText);
+    if (!asked) return setError(t('reservation.invalidOdds'));
     const stakeValue = parseStake(stake);
     if (!stakeValue || !stakeValue.gt(0)) return setError(t('reservation.invalidStake'));
     const changes = {
-      ...(!new Decimal(oddsText).eq(reservation.optionOdd) ? { odds: oddsText } : {}),
+      ...(!asked.eq(reservation.optionOdd) ? { odds: oddsText } : {}),
       ...(!stakeValue.eq(reservation.unitStake) ? { unitStake: stakeValue.toFixed(2) } : {}),
     };
     if (Object.keys(changes).length === 0) return setError(t('reservation.nothingChanged'));

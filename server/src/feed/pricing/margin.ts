@@ -1,3 +1,4 @@
+import { ODDS_DISPLAY_DECIMALS } from '../../../../src/domain/odds';
 import type { MarketKey } from '../codes';
 
 // Module-scope copies: under jest's vm context each global (Math) lookup is slower than the arithmetic.
@@ -7,7 +8,7 @@ const { floor } = Math;
 /**
  * Bookmaker margin (overround = sum of 1/odds - 1) per market shape. Prices are proportional:
  * d = 1 / (p (1 + m)), so every market's implied probabilities add up to exactly 1 + m before the
- * odds are cut to 3 decimals.
+ * odds are cut to ODDS_DISPLAY_DECIMALS (2) decimals.
  */
 export interface Margins {
   /** Two outcomes: handicaps, totals, odd/even, money lines. */
@@ -32,9 +33,12 @@ export function marginFor(key: MarketKey, optionCount: number, margins: Margins)
   return margins.multiWay;
 }
 
-/** Cuts (never rounds up) to 3 decimals: the book does not give away the rounding. */
+/**
+ * Cuts (never rounds up: the book does not give away the rounding) to the 2 decimals the app shows, so the price a
+ * member sees is the price the bet is placed, recorded and settled at (docs/api.md, "Odds precision").
+ */
 export function formatOdd(decimal: number): string {
-  return (floor(decimal * 1000 + 1e-7) / 1000).toFixed(3);
+  return (floor(decimal * 100 + 1e-7) / 100).toFixed(ODDS_DISPLAY_DECIMALS);
 }
 
 /** Decimal odds for probabilities that add up to 1, or null when one of them would fall outside [MIN_ODD, MAX_ODD]. */

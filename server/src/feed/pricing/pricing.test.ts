@@ -96,8 +96,10 @@ describe('asian lines and margin', () => {
 
   it('prices carry the margin and refuse extremes', () => {
     const odds = priceOptions([0.5, 0.5], 0.05) as string[];
-    expect(odds).toEqual(['1.904', '1.904']);
+    expect(odds).toEqual(['1.90', '1.90']);
     expect(priceOptions([0.995, 0.005], 0.05)).toBeNull();
-    expect(formatOdd(2)).toBe('2.000');
+    expect(formatOdd(2)).toBe('2.00');
+    // cut, not rounded: 1.629 is quoted 1.62, the price the list shows
+    expect(formatOdd(1.629)).toBe('1.62');
   });
 });

@@ -71,3 +71,19 @@ export async function currencyFor(app: FastifyInstance, memberId: number, curren
   const member = await app.auth.getMember(memberId);
   return member && isCurrency(member.currency) ? member.currency : 'CNY';
 }
+
+/**
+ * The currency a bet (or the bet info and pre-bet limits before one) is in. Like currencyFor, but a currencyId must
+ * name the member's own currency or one they hold a wallet in: a bet in any other currency could only be refused
+ * later as an empty balance, so it is refused here with a message that says why (422, code 4001).
+ */
+export async function betCurrencyFor(app: FastifyInstance, memberId: number, currencyId: number | undefined): Promise<Currency> {
+  const currency = await currencyFor(app, memberId, currencyId);
+  if (currencyId === undefined) return currency;
+  const own = await currencyFor(app, memberId, undefined);
+  if (currency === own) return currency;
+  const held = (await app.wallet.getBalances(memberId)).map((b) => b.asset).filter((a): a is Currency => isCurrency(a));
+  if (held.includes(currency)) return currency;
+  const wallets = [...new Set([own, ...held])].join(', ');
+  throw new ApiError(422, CODES.INVALID_INPUT, `body.currencyId: ${currencyId} (${currency}) is not a currency of this member, who bets in ${wallets}`);
+}

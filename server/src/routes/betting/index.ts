@@ -11,6 +11,7 @@ import { reservationRoutes } from './reservations';
 import {
   amountField,
   bettingResponses,
+  betCurrencyFor,
   currencyFor,
   currencyIdField,
   idField,
@@ -121,7 +122,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { betMatchMarketList, isSelectSeries, currencyId, language } = request.body;
-      const currency = await currencyFor(app, currentMember(request).memberId, currencyId);
+      const currency = await betCurrencyFor(app, currentMember(request).memberId, currencyId);
       const info = app.betting.orders.betInfo(betMatchMarketList, { isSelectSeries, currency, lang: language ?? 'CMN' });
       return ok({
         betInfo: info.betInfo.map((e) => ({ ...e, optionOdd: e.option.odd, optionBetName: e.option.name })),
@@ -154,7 +155,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { singleBetList, currencyId, requestId } = request.body;
       const memberId = currentMember(request).memberId;
-      const currency = await currencyFor(app, memberId, currencyId);
+      const currency = await betCurrencyFor(app, memberId, currencyId);
       const result = await app.betting.orders.placeSingles(
         { memberId, currency, ...(requestId ? { requestId } : {}) },
         singleBetList.map((b) => ({ unitStake: b.unitStake, oddsChange: b.oddsChange, leg: b.betOptionList[0]! })),
@@ -188,7 +189,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { betMultipleData, betOptionList, currencyId, requestId } = request.body;
       const memberId = currentMember(request).memberId;
-      const currency = await currencyFor(app, memberId, currencyId);
+      const currency = await betCurrencyFor(app, memberId, currencyId);
       const result = await app.betting.orders.placeMultiple(
         { memberId, currency, ...(requestId ? { requestId } : {}) },
         betOptionList,

@@ -4,15 +4,15 @@ import { FAILED_WINDOW_DAYS, LIST_LIMIT, MAX_ODDS_FACTOR, ODDS_CAP } from '../..
 import { ApiError, CODES, ok } from '../../http/envelope';
 import { currentMember } from '../../http/requireMember';
 import { expecting } from '../../validation/issues';
-import { amountField, bettingResponses, currencyFor, currencyIdField, idField, languageField, requestIdField, timeField } from './fields';
+import { amountField, bettingResponses, betCurrencyFor, currencyIdField, idField, languageField, requestIdField, timeField } from './fields';
 
 const optionType = z.string({ error: expecting('an option type like "home", "over" or "1:0"') }).min(1).max(32);
 
-const ODDS = 'decimal odds above 1 with at most 3 decimals, like "2.10"';
+const ODDS = 'decimal odds above 1 with at most 2 decimals, like "2.10"';
 const decimalOdds = z
   .union([z.string(), z.number()], { error: expecting(ODDS) })
   .transform(String)
-  .refine((v) => /^\d{1,6}(\.\d{1,3})?$/.test(v) && Number(v) > 1, { error: expecting(ODDS) });
+  .refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(v) && Number(v) > 1, { error: expecting(ODDS) });
 
 const reserveIdField = z.string({ error: expecting('a pre-bet id (digits)') }).regex(/^\d{1,32}$/, { error: expecting('a pre-bet id (digits)') });
 
@@ -95,7 +95,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { matchId, marketId, optionType: type, currencyId, language } = request.body;
-      const currency = await currencyFor(app, currentMember(request).memberId, currencyId);
+      const currency = await betCurrencyFor(app, currentMember(request).memberId, currencyId);
       return ok(reservations().parameters({ matchId, marketId, currency, ...(type !== undefined ? { optionType: type } : {}) }, language ?? 'CMN'));
     },
   );
@@ -125,7 +125,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { matchId, marketId, optionType: type, odds, unitStake, currencyId, requestId, language } = request.body;
       const memberId = currentMember(request).memberId;
-      const currency = await currencyFor(app, memberId, currencyId);
+      const currency = await betCurrencyFor(app, memberId, currencyId);
       const result = await reservations().book({ memberId, currency, ...(requestId ? { requestId } : {}) }, { matchId, marketId, optionType: type, odds, unitStake }, language ?? 'CMN');
       return ok({ ...result.reservation, repeated: result.repeated });
     },

@@ -52,6 +52,13 @@ function codeWithDefault<const T extends readonly [number, ...number[]]>(values:
   return z.preprocess(blankToUndefined, schema.default(fallback)).describe(`${description}: ${listed}; default ${fallback}`);
 }
 
+/** A yes/no flag sent as a JSON boolean or a form's "true" / "false" reads as its 1 / 0 code. */
+function flagCode(value: unknown): unknown {
+  if (value === true || value === 'true') return 1;
+  if (value === false || value === 'false') return 0;
+  return value;
+}
+
 function optionalCode<const T extends readonly [number, ...number[]]>(values: T, labels: Record<T[number], string>, description: string) {
   const { listed, schema } = code(values, labels);
   return z.preprocess(blankToUndefined, schema.optional()).describe(`${description}: ${listed}`);
@@ -127,7 +134,7 @@ export const getListBody = body({
   current: optionalInteger(1, MAX_PAGE, 1, `page number from 1 (at most ${MAX_PAGE}); a page past the last answers no records`),
   size: optionalInteger(1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, `page size, 1 to ${MAX_PAGE_SIZE}`),
   orderBy: codeWithDefault([0, 1], { 0: 'kick-off time, then league order', 1: 'league order, then kick-off time' }, ORDER_BY.time, 'sort order'),
-  isPC: optionalCode([0, 1], { 0: 'mobile', 1: 'desktop' }, 'accepted for the app; does not change the answer'),
+  isPC: z.preprocess(flagCode, optionalCode([0, 1], { 0: 'mobile', 1: 'desktop' }, 'accepted for the app (also as false / true); does not change the answer')),
   type: typeField(),
   sportId: ids(0, 'scheme-A sport id(s); 0 means all sports'),
   sportIds: ids(0, 'scheme-A sport ids, merged with sportId'),

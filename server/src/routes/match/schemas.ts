@@ -8,7 +8,7 @@ export const optionSchema = z.object({
   type: z.string().describe('home, draw, away, over, under, odd, even, a score like "1:0", t<teamId> for outrights ...'),
   name: z.string().describe('in the request language'),
   line: z.string().optional().describe('this side\'s own line: home "-0.75" is away "0.75"'),
-  odd: z.string().describe('decimal (Europe) odds as stored, 3 decimals'),
+  odd: z.string().describe('decimal (Europe) odds as stored, 2 decimals'),
   showOdd: z.string().describe('the odd in the requested odds format, 2 decimals truncated towards zero; "" when there is no price'),
   isLock: z.boolean().describe('the market is not on sale or the odd is 0 or less'),
 });

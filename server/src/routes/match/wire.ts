@@ -10,7 +10,7 @@ export interface WireOption {
   type: string;
   name: string;
   line?: string;
-  /** Decimal odds as stored (3 decimals); what a bet is placed and settled at. */
+  /** Decimal odds as stored (2 decimals); what a bet is placed and settled at. */
   odd: string;
   showOdd: string;
   isLock: boolean;

@@ -306,6 +306,11 @@ export const BetSlipStore = types
     pending: undefined as SelectionEvent | undefined,
     /** Which stake field the quick-stake presets fill: `entry:<matchId>` or `series:<number>`. */
     stakeTarget: undefined as string | undefined,
+    /**
+     * The stake field that should take the focus once drawn (`entry:<matchId>`): a selection just added as a single,
+     * so the member types the stake at once, by keyboard as by mouse. Taken (cleared) by the field that focuses.
+     */
+    focusRequest: undefined as string | undefined,
     placement: undefined as PlacementStatus | undefined,
     /**
      * The member typed a stake or left a stake field since the slip was last placed or cleared: only then is a missing
@@ -537,6 +542,12 @@ export const BetSlipStore = types
     setStakeTarget(target: string | undefined) {
       self.stakeTarget = target;
     },
+    /** True once for the field `target` the focus was asked for (see focusRequest). */
+    takeFocusRequest(target: string): boolean {
+      if (self.focusRequest !== target) return false;
+      self.focusRequest = undefined;
+      return true;
+    },
     setPlacement(status: PlacementStatus | undefined) {
       self.placement = status;
     },
@@ -676,6 +687,8 @@ export const BetSlipStore = types
       self.placement = undefined;
       self.refusal = undefined;
       self.stakeTarget = parlay ? self.stakeTarget : `entry:${selection.matchId}`;
+      // A parlay is built from several prices in a row: the focus stays where the member is picking them.
+      self.focusRequest = parlay ? undefined : `entry:${selection.matchId}`;
       self.pruneSeriesStakes();
       if (parlay) self.notify(existing ? 'warn' : 'success', existing ? 'notice.onePerMatch' : 'notice.addedToParlay');
       void self.refreshBetInfo();

@@ -72,6 +72,38 @@ describe('<BetSlipPanel>', () => {
     expect(screen.queryByText('Bet placed', { selector: 'p' })).toBeNull();
   });
 
+  it('takes the keyboard from the price to the stake, places on Enter and keeps the focus in the slip', async () => {
+    const { env, betting } = await renderSlip();
+    await click(env, selection(1));
+    const card = screen.getByRole('article', { name: 'Home 1 – Away 1' });
+    const stake = within(card).getByRole('textbox', { name: /^Stake / });
+    // The new single's stake has the focus: the member types at once.
+    expect(stake).toHaveFocus();
+
+    // Enter without a stake places nothing and says why.
+    await userEvent.keyboard('{Enter}');
+    expect(betting.calls(BETTING_PATHS.singlePass)).toHaveLength(0);
+    expect(screen.getByText('Please enter stake', { selector: 'p' })).toBeInTheDocument();
+
+    betting.answerPlace({ orders: [placedOrder('1700000000000000001', OrderStatus.Confirmed)], repeated: false });
+    await userEvent.keyboard('20{Enter}');
+    expect(betting.calls(BETTING_PATHS.singlePass)).toHaveLength(1);
+    expect(env.toast.toasts.map((t) => t.message)).toEqual(['Bet placed']);
+    // The emptied slip does not drop the focus to the top of the page.
+    expect(screen.getByRole('tab', { name: 'Single' })).toHaveFocus();
+  });
+
+  it('leaves the focus where the member picks prices while building a parlay', async () => {
+    const { store, env } = await renderSlip();
+    act(() => store.betSlip.setMode('parlay'));
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    outside.focus();
+    await click(env, selection(1), selection(2));
+    expect(outside).toHaveFocus();
+    outside.remove();
+  });
+
   it('asks for a stake only once the member touched a stake field', async () => {
     const { env } = await renderSlip();
     await click(env, selection(1));

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Suspense, useId } from 'react';
+import { Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reasonKey } from '../../domain/slipReasons';
 import { QUICK_STAKES, REASON_VALUES, SLIP_NS, type SlipMode } from '../../stores/betSlip';
@@ -41,8 +41,19 @@ export const BetSlipPanel = observer(function BetSlipPanel() {
 
 const BetSlipBody = observer(function BetSlipBody() {
   const { t } = useTranslation([SLIP_NS, 'common']);
-  const { betSlip } = useStore();
+  const { betSlip, orders } = useStore();
   const id = useId();
+  // Placing disables the button that had the focus and may empty the slip: the focus would fall to the page's top.
+  // It stays in the slip instead (on its mode tab), where the member was; the result is announced by the toast.
+  const placing = orders.placing;
+  const wasPlacing = useRef(false);
+  useEffect(() => {
+    const placed = wasPlacing.current && !placing;
+    wasPlacing.current = placing;
+    if (placed && (document.activeElement === document.body || document.activeElement === null)) {
+      document.getElementById(tabId(id, betSlip.mode))?.focus();
+    }
+  }, [placing, id, betSlip]);
 
   return (
     <div className={styles.slip}>

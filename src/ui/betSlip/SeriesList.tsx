@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { reasonKey, SlipReason } from '../../domain/slipReasons';
 import { seriesNameKey, SLIP_NS } from '../../stores/betSlip';
 import { useStore } from '../storeContext';
-import { StakeInput } from './StakeInput';
+import { placeFromKeyboard, StakeInput } from './StakeInput';
 import styles from './SeriesList.module.css';
 
 /** The parlay's series: name and "N串M", the number of bets, a unit stake each, its total stake and return. */
 export const SeriesList = observer(function SeriesList() {
   const { t } = useTranslation(SLIP_NS);
-  const { betSlip } = useStore();
+  const { betSlip, orders } = useStore();
   const titleId = useId();
   const series = betSlip.series;
   if (series.length === 0) return null;
@@ -40,6 +40,7 @@ export const SeriesList = observer(function SeriesList() {
                 onChange={(value) => betSlip.setSeriesStake(s.seriesNumber, value)}
                 onFocus={() => betSlip.setStakeTarget(`series:${s.seriesNumber}`)}
                 onBlur={() => betSlip.touchStake()}
+                onEnter={() => placeFromKeyboard(betSlip, orders)}
                 hint={
                   <>
                     {s.minBet !== undefined && s.maxBet !== undefined && <span>{t('range', { min: betSlip.formatAmount(s.minBet), max: betSlip.formatAmount(s.maxBet) })}</span>}

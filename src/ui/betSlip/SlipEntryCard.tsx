@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLine } from '../../domain/lines';
 import { formatOdds, toFormat } from '../../domain/odds';
@@ -6,7 +7,7 @@ import { reasonKey, SlipReason } from '../../domain/slipReasons';
 import { marketLabel, REASON_VALUES, SLIP_NS, type SlipEntryInstance } from '../../stores/betSlip';
 import { PreBetButton } from '../reservations/PreBetButton';
 import { useStore } from '../storeContext';
-import { StakeInput } from './StakeInput';
+import { placeFromKeyboard, StakeInput } from './StakeInput';
 import styles from './SlipEntryCard.module.css';
 
 /** Reasons that are about the stake, shown on the field rather than as the selection's state. */
@@ -18,7 +19,14 @@ const STAKE_REASONS: ReadonlySet<SlipReason> = new Set([SlipReason.BelowRange, S
  */
 export const SlipEntryCard = observer(function SlipEntryCard({ entry }: { entry: SlipEntryInstance }) {
   const { t } = useTranslation([SLIP_NS, 'common']);
-  const { betSlip, staticList } = useStore();
+  const { betSlip, staticList, orders } = useStore();
+  const stakeInput = useRef<HTMLInputElement>(null);
+  const target = `entry:${entry.matchId}`;
+  const focusWanted = betSlip.focusRequest === target;
+  useEffect(() => {
+    // No scroll: the slip sits in the right column beside the prices; the page stays where the member was.
+    if (focusWanted && stakeInput.current && betSlip.takeFocusRequest(target)) stakeInput.current.focus({ preventScroll: true });
+  }, [focusWanted, betSlip, target]);
   const format = betSlip.oddsFormat;
   const match = entry.awayName ? `${entry.homeName} – ${entry.awayName}` : entry.homeName;
   const market = marketLabel(staticList.name('marketType', entry.marketType), entry.period, (key, options) => t(key, options));
@@ -68,9 +76,11 @@ export const SlipEntryCard = observer(function SlipEntryCard({ entry }: { entry:
             context={`${match} ${selection}`}
             value={entry.stake}
             invalid={stakeReason !== undefined && STAKE_REASONS.has(stakeReason)}
+            inputRef={stakeInput}
             onChange={(value) => betSlip.setStake(entry.matchId, value)}
-            onFocus={() => betSlip.setStakeTarget(`entry:${entry.matchId}`)}
+            onFocus={() => betSlip.setStakeTarget(target)}
             onBlur={() => betSlip.touchStake()}
+            onEnter={() => placeFromKeyboard(betSlip, orders)}
             hint={
               <>
                 {minBet !== undefined && maxBet !== undefined && <span>{t('range', { min: betSlip.formatAmount(minBet), max: betSlip.formatAmount(maxBet) })}</span>}

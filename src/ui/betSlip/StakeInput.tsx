@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import styles from './StakeInput.module.css';
 
 /** Digits with at most 2 decimals while typing (what parseStake accepts, plus the half-typed "12."). */
@@ -17,10 +17,22 @@ interface StakeInputProps {
   onChange(value: string): void;
   onFocus?(): void;
   onBlur?(): void;
+  /** Enter in the field: place the slip, as Enter submits a form. */
+  onEnter?(): void;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * Enter in a stake field places the slip, as the Place button would; when it cannot be placed yet, the field counts
+ * as touched so the slip says why (a missing stake included).
+ */
+export function placeFromKeyboard(betSlip: { touchStake(): void }, orders: { place(): Promise<unknown> }) {
+  betSlip.touchStake();
+  void orders.place();
 }
 
 /** A money field: a labelled text input that only takes an amount with up to 2 decimals. */
-export function StakeInput({ label, context, value, invalid, disabled, hint, onChange, onFocus, onBlur }: StakeInputProps) {
+export function StakeInput({ label, context, value, invalid, disabled, hint, onChange, onFocus, onBlur, onEnter, inputRef }: StakeInputProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -30,6 +42,7 @@ export function StakeInput({ label, context, value, invalid, disabled, hint, onC
         <span className="sp-visually-hidden"> {context}</span>
       </label>
       <input
+        ref={inputRef}
         id={id}
         className={styles.input}
         inputMode="decimal"
@@ -40,6 +53,12 @@ export function StakeInput({ label, context, value, invalid, disabled, hint, onC
         aria-describedby={hint ? hintId : undefined}
         onFocus={onFocus}
         onBlur={onBlur}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && onEnter) {
+            event.preventDefault();
+            onEnter();
+          }
+        }}
         onChange={(event) => {
           const next = event.target.value.trim();
           if (TYPING.test(next)) onChange(next);

@@ -24,6 +24,9 @@ export const Layout = observer(function Layout({ merchantName, embedded, childre
       <a className={styles.skip} href="#sp-main">
         {t('app.skipToContent')}
       </a>
+      <a className={styles.skip} href="#sp-betslip-title">
+        {t('app.skipToSlip')}
+      </a>
       <Header merchantName={merchantName} embedded={embedded} />
       {store.underMaintenance ? (
         <main id="sp-main" className={styles.maintenance}>

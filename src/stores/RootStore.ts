@@ -151,14 +151,17 @@ export const RootStore = types
   }))
   .actions((self) => ({
     /**
-     * A search result: its sport's list with its league selected, in the list that holds it now: in-play when
-     * live, today when it kicks off before the platform's day ends, early otherwise.
+     * A search result is the match the member looked for: its screen opens. The list behind it is the one that holds
+     * the match now (in-play when live, today when it kicks off before the platform's day ends, early otherwise) with
+     * every league, so Back from the match lands on that list without a league filter left behind.
      */
     openSearchResult(match: WireMatch) {
       const today = isSameDayIn(match.beginTime, envOf(self).clock.now(), self.ui.timezone);
       const type = IN_PLAY_STATUSES.has(match.matchStatus) ? ListType.InPlay : today ? ListType.Today : ListType.Early;
       self.search.clear();
-      return self.openList({ type, sportId: match.sportId, leagueIds: [match.leagueInfo.id] });
+      const listed = self.openList({ type, sportId: match.sportId, leagueIds: [] });
+      self.ui.showMatch(match.matchId);
+      return listed;
     },
   }))
   .actions((self) => ({

@@ -79,18 +79,21 @@ describe('search', () => {
     expect(store.search.groups).toEqual([]);
   });
 
-  it('opens a result in its sport\'s list with its league, in the list that holds it now', async () => {
+  it("opens a result's match, over its sport's list that holds it now, with no league filter left behind", async () => {
     const now = Date.UTC(2026, 0, 10, 4, 0); // 12:00 in Asia/Shanghai
     const { env, http } = fakeEnv({ now: () => now });
     http.match.post.mockResolvedValue({ current: 1, pageTotal: 1, size: 50, total: 0, records: [] });
     const store = createRootStore({}, env);
     store.search.setQuery('x');
-    await store.openSearchResult(wireMatch({ sportId: 5, matchStatus: 1, leagueInfo: { id: 50, name: 'Open', icon: '', sportId: 5 } }));
+    await store.openSearchResult(wireMatch({ matchId: 77, sportId: 5, matchStatus: 1, leagueInfo: { id: 50, name: 'Open', icon: '', sportId: 5 } }));
+    expect(store.ui.view).toBe('match');
+    expect(store.ui.matchId).toBe(77);
+    expect(store.search.query).toBe('');
+    store.ui.leaveMatch();
     expect(store.ui.view).toBe('list');
     expect(store.matchList.type).toBe(1);
     expect(store.matchList.sportId).toBe(5);
-    expect([...store.matchList.leagueIds]).toEqual([50]);
-    expect(store.search.query).toBe('');
+    expect([...store.matchList.leagueIds]).toEqual([]);
     await store.openSearchResult(wireMatch({ sportId: 5, matchStatus: 0, beginTime: now + 3600_000 }));
     expect(store.matchList.type).toBe(2);
     await store.openSearchResult(wireMatch({ sportId: 5, matchStatus: 0, beginTime: now + 24 * 3600_000 }));

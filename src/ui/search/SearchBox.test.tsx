@@ -74,11 +74,11 @@ describe('<SearchBox>', () => {
 
     http.match.post.mockResolvedValue({ current: 1, pageTotal: 1, size: 50, total: 0, records: [] });
     await user.keyboard('{Enter}');
-    // The live tennis match: tennis in-play list with its league.
-    expect(store.ui.view).toBe('list');
+    // The live tennis match: its screen, over the tennis in-play list.
+    expect(store.ui.view).toBe('match');
+    expect(store.ui.matchId).toBe(Number(options[2]!.dataset.matchId));
     expect(store.matchList.type).toBe(1);
     expect(store.matchList.sportId).toBe(5);
-    expect([...store.matchList.leagueIds]).toEqual([50]);
     expect(input).toHaveValue('');
     expect(screen.queryByRole('listbox')).toBeNull();
     act(() => store.matchList.close());
@@ -91,9 +91,10 @@ describe('<SearchBox>', () => {
     await settle();
     http.match.post.mockResolvedValue({ current: 1, pageTotal: 1, size: 50, total: 0, records: [] });
     await user.click(screen.getAllByRole('option')[1]!);
+    expect(store.ui.view).toBe('match');
     expect(store.matchList.sportId).toBe(1);
     expect(store.matchList.type).toBe(3);
-    expect([...store.matchList.leagueIds]).toEqual([10]);
+    expect([...store.matchList.leagueIds]).toEqual([]);
     act(() => store.matchList.close());
   });
 

@@ -27,12 +27,21 @@ async function teamsOf(request: APIRequestContext, matchId: number, sportId: num
   return { home: match!.matchInfo.homeName, away: match!.matchInfo.awayName };
 }
 
-/** Finds the match with the search box and opens its league's list, where its row shows. */
+/**
+ * Finds the match with the search box, which opens its screen over the list that holds it; Back returns to that list,
+ * scrolled (the list is virtualised) until the match's row shows.
+ */
 async function showMatch(page: Page, matchId: number, teams: { home: string; away: string }) {
   await app(page).getByRole('combobox', { name: 'Search matches' }).fill(teams.home);
   await app(page).getByRole('listbox', { name: 'Search results' }).getByRole('option').filter({ hasText: teams.away }).first().click();
+  await expect(app(page).getByRole('region', { name: 'Scoreboard' })).toBeVisible();
+  await app(page).getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(app(page).getByRole('table', { name: 'Matches' })).toBeVisible({ timeout: 20_000 });
   const row = app(page).locator(`[role="row"][data-match-id="${matchId}"]`);
-  await expect(row).toBeVisible({ timeout: 20_000 });
+  await expect(async () => {
+    if ((await row.count()) === 0) await page.mouse.wheel(0, 700);
+    await expect(row).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   return row;
 }
 

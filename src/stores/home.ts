@@ -1,5 +1,5 @@
 import { types, type Instance } from 'mobx-state-tree';
-import { ListType, type WireMatch } from '../services/api/matchTypes';
+import { ENDED_STATUS, ListType, type WireMatch } from '../services/api/matchTypes';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
 import { MatchSection } from './matchSection';
@@ -30,6 +30,13 @@ export const HomeStore = types
     hot: types.optional(MatchSection, {}),
   })
   .volatile(() => ({ hotLeagueIds: undefined as number[] | undefined }))
+  .views((self) => ({
+    /** The live cards to show: a match that ended (as push says) leaves at once, not at the next 60 s refresh. */
+    get liveNow(): WireMatch[] {
+      const { liveBook } = envOf(self);
+      return self.live.records.filter((match) => (liveBook.match(match.matchId)?.matchStatus ?? match.matchStatus) !== ENDED_STATUS);
+    },
+  }))
   .actions((self) => ({
     loadLive(quiet = false) {
       return self.live.load({ type: ListType.InPlay, size: LIVE_SCAN_SIZE }, { maxPages: 1, keep: hasMedia, limit: HOME_LIVE_LIMIT, quiet });

@@ -72,6 +72,15 @@ describe('<HomePage>', () => {
     expect(store.ui.view).toBe('home');
   });
 
+  it('takes a match off the live cards as soon as push says it ended', async () => {
+    const { env } = await mount({ live: async () => pageOf([named(1, 'Arsenal', 'Bolton', { media: video }), named(3, 'Everton', 'Fulham', { media: video })]) });
+    const live = await screen.findByRole('list', { name: 'Live now' });
+    expect(within(live).getAllByRole('button')).toHaveLength(2);
+    act(() => env.liveBook.applyScore([{ kind: 'ended', matchId: 3, matchStatus: 2 }]));
+    expect(within(screen.getByRole('list', { name: 'Live now' })).getAllByRole('button')).toHaveLength(1);
+    expect(screen.queryByText('Everton')).toBeNull();
+  });
+
   it("puts the anchors' badge on the live card of the match they are on", async () => {
     await renderWithStore(<HomePage />, {
       before: async ({ store, http }) => {

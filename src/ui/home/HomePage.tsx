@@ -74,10 +74,11 @@ const LiveSection = observer(function LiveSection() {
     );
   }
   if (live.status === 'failed') return <LoadFailed onRetry={() => void home.loadLive()} />;
-  if (live.records.length === 0) return <EmptyState>{t('home.liveEmpty')}</EmptyState>;
+  const shown = home.liveNow;
+  if (shown.length === 0) return <EmptyState>{t('home.liveEmpty')}</EmptyState>;
   return (
     <ul className={styles.cards} aria-label={t('home.live')}>
-      {live.records.map((match) => (
+      {shown.map((match) => (
         <li key={match.matchId} className={styles.cardItem}>
           <LiveCard match={match} />
         </li>

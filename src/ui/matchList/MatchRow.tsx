@@ -103,7 +103,9 @@ function Team({ name, icon, score, serving }: { name: string; icon: string; scor
   return (
     <div className={styles.team}>
       <Crest className={styles.logo} src={icon} size={18} />
-      <span className={styles.name}>{name}</span>
+      <span className={styles.name} data-team-name>
+        {name}
+      </span>
       {serving && <span className={styles.serve} aria-hidden="true" />}
       {score !== undefined && <span className={styles.score}>{score}</span>}
     </div>

@@ -48,8 +48,8 @@ describe('football matches played to their end through HTTP and /push', () => {
   }, 120_000);
 
   afterAll(async () => {
-    socket.close();
-    await t.app.close();
+    socket?.close();
+    await t?.app.close();
   });
 
   const framesOf = (id: number) => frames.filter((f) => f.chId === `match:${id}:score` || f.chId === `match:${id}:odds`);

@@ -4,11 +4,14 @@ import { z } from 'zod';
 import { ok } from '../src/http/envelope';
 import { createErrorHandler } from '../src/http/errorHandler';
 import { currentMember, requireMember } from '../src/http/requireMember';
-import { buildTestApp, login, type TestApp } from './helpers';
+import { buildTestApp as buildWithOwnFeed, login, type TestApp, type TestAppOptions } from './helpers';
 
 const LOGIN = '/api/forehead/user/login';
 const LOGIN_STATE = '/api/forehead/user/loginState';
 const LOGOUT = '/api/forehead/user/logout';
+
+/** Each test builds its own platform; none reads or moves the feed, so they share one (the costly part of a build). */
+const buildTestApp = (options: TestAppOptions = {}) => buildWithOwnFeed({ sharedFeed: true, ...options });
 
 let t: TestApp;
 afterEach(async () => {

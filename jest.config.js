@@ -3,6 +3,15 @@ const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, 
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Default for every test and hook without its own (jest 30 reads it only here, not per project). Building a platform
+  // (feed world, migrations, scrypt for the demo members) takes 0.5 s on a quiet machine and 2-6 s with both cores
+  // busy; jest's 5 s default failed tests and set-ups on a loaded 2-core machine (issue 12). Hooks that do more (a
+  // betting day played out) say their own, larger timeouts.
+  testTimeout: 30_000,
+  // jest's default on 2 cores is one worker, in band: platform tests waiting on timers and sockets then leave a core
+  // idle that the app's jsdom tests could use. Two workers ran the suite in 133 s against 358 s in band on this
+  // machine (issue 12); a worker that keeps a handle open is ended by jest instead of hanging the run.
+  maxWorkers: Math.max(2, require('node:os').availableParallelism() - 1),
   projects: [
     {
       displayName: 'app',
@@ -24,7 +33,8 @@ module.exports = {
       // cookie and content-disposition (used by Fastify's inject and @fastify/static) ship only ES modules, which
       // Node 20 loads but jest's module runtime does not; swc turns them into CommonJS.
       transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
-      setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+      // server/test/setup.ts closes every platform a file left open (a set-up that timed out), so jest always exits.
+      setupFilesAfterEnv: ['<rootDir>/jest.setup.ts', '<rootDir>/server/test/setup.ts'],
     },
   ],
 };

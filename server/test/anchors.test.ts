@@ -20,7 +20,7 @@ describe('anchors and special rooms', () => {
   });
 
   afterAll(async () => {
-    await t.app.close();
+    await t?.app.close();
   });
 
   const search = async (query = '', token?: string): Promise<Anchor[]> => {

@@ -24,7 +24,7 @@ beforeAll(async () => {
   t = await buildTestApp({ demoUsers: false, feed: { speed: 60 } });
 });
 afterAll(async () => {
-  await t.app.close();
+  await t?.app.close();
 });
 
 describe('GET /media/animation/:matchId', () => {

@@ -6,11 +6,14 @@ import { createErrorHandler } from '../src/http/errorHandler';
 import { currentMember, requireMember } from '../src/http/requireMember';
 import type { PlatformConfig } from '../src/config/platformConfig';
 import { hashPassword, verifyPassword } from '../src/members/password';
-import { buildTestApp, CHEAP_PASSWORD_HASH, loadRealPlatformConfig, login, type InjectResponse, type TestApp } from './helpers';
+import { buildTestApp as buildWithOwnFeed, CHEAP_PASSWORD_HASH, loadRealPlatformConfig, login, type InjectResponse, type TestApp, type TestAppOptions } from './helpers';
 
 const LOGIN = '/api/forehead/user/login';
 const LOGIN_STATE = '/api/forehead/user/loginState';
 const LOGOUT = '/api/forehead/user/logout';
+
+/** Each test builds its own platform; none reads or moves the feed, so they share one (the costly part of a build). */
+const buildTestApp = (options: TestAppOptions = {}) => buildWithOwnFeed({ sharedFeed: true, ...options });
 
 let t: TestApp;
 afterEach(async () => {

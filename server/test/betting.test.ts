@@ -25,7 +25,7 @@ describe('placing bets through HTTP', () => {
     token = await login(t);
     other = await login(t, 'demo2');
   });
-  afterAll(async () => t.app.close());
+  afterAll(async () => t?.app.close());
 
   it('places a pre-match single: confirmed at once, stake debited with its ledger row', async () => {
     const [s] = selections(t, 'today');
@@ -277,7 +277,7 @@ describe('settlement when matches end', () => {
     // Three simulated hours at 600x: every match above starts and ends.
     await play(t, 20_000);
   }, 120_000);
-  afterAll(async () => t.app.close());
+  afterAll(async () => t?.app.close());
 
   it('settles every order once, pays by the result code and keeps the books balanced', async () => {
     expect(placed.length).toBeGreaterThan(3);

@@ -76,7 +76,7 @@ describe('the books after a random concurrent workload', () => {
     // Long enough for every match bet on to end and settle.
     await play(t, 30_000, 2_000);
   }, 180_000);
-  afterAll(async () => t.app.close());
+  afterAll(async () => t?.app.close());
 
   it('keeps every wallet equal to its ledger and never below zero', async () => {
     expect(await bookProblems(t)).toEqual([]);

@@ -56,7 +56,7 @@ describe('cash out through HTTP', () => {
     prematch = selections(t, 'today').filter((s) => Number(s.option.odd) >= 1.3);
     inplay = selections(t, 'inplay').filter((s) => Number(s.option.odd) >= 1.3);
   }, 30_000);
-  afterAll(async () => t.app.close());
+  afterAll(async () => t?.app.close());
 
   const post = (url: string, payload: unknown, who = token) => t.inject({ method: 'POST', url: `/v1/order${url}`, headers: auth(who), payload });
   const price = async (orderId: string, who = token) => (await post('/cashOut/price', { orderIds: [orderId] }, who)).json().data;

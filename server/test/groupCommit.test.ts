@@ -32,7 +32,7 @@ describe('group commit of bet placement', () => {
     picks = selections(t, 'today', { parlay: true });
     expect(picks.length).toBeGreaterThanOrEqual(3);
   });
-  afterAll(async () => t.app.close());
+  afterAll(async () => t?.app.close());
 
   it('commits the accepted requests of a group and rolls back only the refused one, even a half-written multiple', async () => {
     const transactions = jest.spyOn(t.db, 'transaction');

@@ -10,6 +10,7 @@ import { loadPlatformConfig, type PlatformConfig } from '../src/config/platformC
 import { migrateToLatest, openSqlite, type Db } from '../src/db/database';
 import { createFeed, type Feed, type FeedOptions } from '../src/feed';
 import { ensureDemoMembers } from '../src/members/demoMembers';
+import { isTearingDown, openApps, pendingBuilds } from './openApps';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -60,6 +61,12 @@ export interface TestAppOptions {
   demoUsers?: boolean;
   /** Feed options over the test defaults (seed 7, the fake clock, no past results). */
   feed?: Partial<FeedOptions>;
+  /**
+   * Reuse one feed per test file instead of building a new one: for tests that never read, tick or time the feed
+   * (sign-in, sessions). Building the feed's world is most of a build (0.5 s quiet, 1-1.5 s on a busy machine).
+   * That feed runs on a fake clock of its own, which nothing advances.
+   */
+  sharedFeed?: boolean;
   /** Called before the app is ready: add test-only routes or hooks here. */
   before?: (app: App) => void;
   onRoute?: (route: RouteOptions) => void;
@@ -89,37 +96,83 @@ const TEST_SIGN_IN: PlatformConfig['signIn'] = {
 
 /**
  * The platform as main.ts assembles it, with an in-memory database, a fake clock and the real
- * config/platform.json, ready for `app.inject` (or `app.listen({ port: 0 })`).
+ * config/platform.json, ready for `app.inject` (or `app.listen({ port: 0 })`). If any step fails, what was built
+ * is closed before the error is passed on.
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  if (isTearingDown()) throw new Error('buildTestApp called after the test file finished');
+  const build = assemble(options);
+  pendingBuilds.add(build);
+  try {
+    return await build;
+  } finally {
+    pendingBuilds.delete(build);
+  }
+}
+
+let sharedFeed: Feed | undefined;
+function quietFeed(): Feed {
+  if (!sharedFeed) {
+    const clock = createFakeClock();
+    sharedFeed = createFeed({ seed: 7, now: () => clock.now(), historyHours: 0 });
+  }
+  return sharedFeed;
+}
+
+async function assemble(options: TestAppOptions): Promise<TestApp> {
+  if (options.sharedFeed && options.feed) throw new Error('buildTestApp: sharedFeed takes no feed options');
   const config: PlatformConfig = { ...loadRealPlatformConfig(), signIn: TEST_SIGN_IN, ...options.config };
   const clock = createFakeClock();
   const { db } = openSqlite(':memory:');
-  await migrateToLatest(db, 'sqlite');
-  await storeExchangeRates(db, config.exchangeRates, clock.now());
-  const feed = createFeed({ seed: 7, now: () => clock.now(), historyHours: 0, ...options.feed });
-  const app = buildApp({
-    db,
-    config,
-    feed,
-    appConfigs: options.appConfigs ?? loadAppConfigs(path.join(REPO_ROOT, 'config')),
-    logger: options.logger,
-    clock,
-    distDir: options.distDir ?? path.join(REPO_ROOT, 'server', 'test', 'no-dist'),
-    sessionTtlMinutes: options.sessionTtlMinutes ?? 720,
-    bettingLoopMs: 0,
-    build: { version: '9.9.9-test', startedAt: clock.now() },
-  });
-  if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  options.before?.(app);
-  app.addHook('onClose', async () => db.destroy());
-  await app.ready();
-  if (options.demoUsers !== false) {
-    await ensureDemoMembers({ db, auth: app.auth, wallet: app.wallet, specialRooms: app.specialRooms, members: config.demoMembers });
+  let app: App | undefined;
+  /** After each slow step: a file that already finished (its set-up timed out) wants nothing more of this build. */
+  const stillWanted = () => {
+    if (isTearingDown()) throw new Error('the test file finished while its platform was being built; closed it');
+  };
+  try {
+    await migrateToLatest(db, 'sqlite');
+    await storeExchangeRates(db, config.exchangeRates, clock.now());
+    stillWanted();
+    const feed = options.sharedFeed ? quietFeed() : createFeed({ seed: 7, now: () => clock.now(), historyHours: 0, ...options.feed });
+    stillWanted();
+    const built = buildApp({
+      db,
+      config,
+      feed,
+      appConfigs: options.appConfigs ?? loadAppConfigs(path.join(REPO_ROOT, 'config')),
+      logger: options.logger,
+      clock,
+      distDir: options.distDir ?? path.join(REPO_ROOT, 'server', 'test', 'no-dist'),
+      sessionTtlMinutes: options.sessionTtlMinutes ?? 720,
+      bettingLoopMs: 0,
+      build: { version: '9.9.9-test', startedAt: clock.now() },
+    });
+    app = built;
+    openApps.add(built);
+    if (options.onRoute) built.addHook('onRoute', options.onRoute);
+    options.before?.(built);
+    built.addHook('onClose', async () => {
+      openApps.delete(built);
+      await db.destroy();
+    });
+    await built.ready();
+    stillWanted();
+    if (options.demoUsers !== false) {
+      await ensureDemoMembers({ db, auth: built.auth, wallet: built.wallet, specialRooms: built.specialRooms, members: config.demoMembers });
+      stillWanted();
+    }
+    await built.listen({ port: 0, host: '127.0.0.1' });
+    stillWanted();
+    const port = (built.server.address() as AddressInfo).port;
+    return { app: built, clock, feed, db, config, port, inject: (o) => injectOverHttp(port, o) };
+  } catch (error) {
+    if (app) {
+      openApps.delete(app);
+      await app.close().catch(() => undefined);
+    }
+    else await db.destroy().catch(() => undefined);
+    throw error;
   }
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as AddressInfo).port;
-  return { app, clock, feed, db, config, port, inject: (o) => injectOverHttp(port, o) };
 }
 
 export function injectOverHttp(port: number, { method = 'GET', url, headers = {}, payload, from }: InjectOptions): Promise<InjectResponse> {

@@ -22,7 +22,7 @@ beforeAll(async () => {
   if (!liveFootball || !liveBasketball || !earlyFootball) throw new Error('the test feed lacks a live football, live basketball or early football match');
 });
 afterAll(async () => {
-  await t.app.close();
+  await t?.app.close();
 });
 
 async function post(url: string, payload?: unknown, headers: Record<string, string> = {}) {

@@ -43,7 +43,7 @@ beforeAll(async () => {
   outrightId = outright.matchId;
 });
 afterAll(async () => {
-  await t.app.close();
+  await t?.app.close();
 });
 
 async function get(url: string) {

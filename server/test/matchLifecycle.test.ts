@@ -44,12 +44,21 @@ describe('football matches played to their end through HTTP and /push', () => {
       t.feed.tick();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    // Each tick simulates ten minutes of the whole world: give the three hours time.
+    // Each tick simulates ten minutes of the whole world: give the three hours time. The frames of the last ticks
+    // may still be on their way on a busy machine: wait until every match's end has arrived (or 60 s have passed,
+    // and the tests below say what is missing) instead of trusting the 20 ms pauses.
+    const endedEverywhere = () =>
+      ids.every(
+        (id) =>
+          frames.some((f) => (f.chId === `match:${id}:score` || f.chId === `match:${id}:odds`) && f.data.kind === 'ended') &&
+          frames.some((f) => f.chId === 'matches' && f.data.kind === 'ended' && (f.data as unknown as { matchId: number }).matchId === id),
+      );
+    for (const deadline = Date.now() + 60_000; !endedEverywhere() && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
   }, 120_000);
 
   afterAll(async () => {
-    socket.close();
-    await t.app.close();
+    socket?.close();
+    await t?.app.close();
   });
 
   const framesOf = (id: number) => frames.filter((f) => f.chId === `match:${id}:score` || f.chId === `match:${id}:odds`);

@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await buildTestApp({ demoUsers: false });
 });
 afterAll(async () => {
-  await t.app.close();
+  await t?.app.close();
 });
 
 interface Option {

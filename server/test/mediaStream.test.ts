@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (!closed) await t.app.close();
+  if (!closed) await t?.app.close();
 });
 
 interface Got {

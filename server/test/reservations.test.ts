@@ -67,7 +67,7 @@ describe('pre-bets through HTTP', () => {
     token = await login(t);
     other = await login(t, 'demo2');
   });
-  afterAll(async () => t.app.close());
+  afterAll(async () => t?.app.close());
 
   it('answers the reserve limit of a market: stake range, options with odds bounds, kick-off as expiry', async () => {
     const s = prematch(t, 30);
@@ -395,7 +395,7 @@ describe('pre-bet limits and the failed window', () => {
     t = await buildTestApp({ feed: { speed: 600 }, config: { betting: { ...loaded.betting, reservation: { ...loaded.betting.reservation, maxOpenPerMember: 2 } } } });
     token = await login(t);
   });
-  afterAll(async () => t.app.close());
+  afterAll(async () => t?.app.close());
 
   it('books at most maxOpenPerMember at a time', async () => {
     const s = prematch(t, 30);

@@ -55,7 +55,7 @@ describe('settling stored orders from a match result', () => {
     t = await buildTestApp();
     memberId = Number((await t.db.selectFrom('members').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow()).id);
   });
-  afterAll(async () => t.app.close());
+  afterAll(async () => t?.app.close());
 
   /** A confirmed order written as placement writes one: stake debited with its ledger row in the same transaction. */
   async function order(legs: Array<{ matchId?: number; market: MarketSnapshot; option: string; odds: string }>, unitStake: string, seriesNumber = 0, betCount = 1): Promise<string> {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   t = await buildTestApp({ distDir: dist, demoUsers: false });
 });
 afterAll(async () => {
-  await t.app.close();
+  await t?.app.close();
 });
 
 describe('static pages', () => {

@@ -7,7 +7,7 @@ beforeAll(async () => {
   t = await buildTestApp({ demoUsers: false });
 });
 afterAll(async () => {
-  await t.app.close();
+  await t?.app.close();
 });
 
 describe('POST /api/forehead/system/domain/list/v2', () => {
@@ -85,7 +85,7 @@ describe('GET /api/forehead/system/config/app', () => {
     t = await buildTestApp({ demoUsers: false });
   });
   afterAll(async () => {
-    await t.app.close();
+    await t?.app.close();
   });
 
   it('answers the resolved config of a merchant without auth, and the default merchant without one', async () => {

@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { appReady } from './fixtures';
+import { appReady, axeScan } from './fixtures';
 
 /**
  * Helpers of the betting suite: a member signed in through the demo host, picking open prices from a live list, the
@@ -15,7 +14,7 @@ export const FOOTBALL = 1;
  * with the screen it was found on, but the money flow under test still runs to its end and is checked too.
  */
 export async function checkAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).include('[data-sport-pc]').analyze();
+  const results = await axeScan(page);
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect.soft(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')})`), `accessibility of ${screen}`).toEqual([]);
 }

@@ -63,8 +63,8 @@ export interface BuildAppOptions {
   build?: BuildInfo;
   /** How often the betting engine ends due in-play delays (real ms); 0 leaves it to the caller (tests call app.betting.tick()). */
   bettingLoopMs?: number;
-  /** Trust X-Forwarded-* (only behind a reverse proxy you control). */
-  trustProxy?: boolean;
+  /** The reverse proxies whose X-Forwarded-* are believed (env TRUST_PROXY); false: none, the socket's address counts. */
+  trustProxy?: false | string[];
 }
 
 /** Frames above this are refused by the websocket layer (close 1009); client frames are tiny. */

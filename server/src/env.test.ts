@@ -15,7 +15,15 @@ describe('parseEnv', () => {
       demoUsers: true,
       logLevel: 'info',
       sessionTtlMinutes: 720,
+      trustProxy: [],
     });
+  });
+
+  it('takes the trusted proxies as a list of addresses and ranges, never "any"', () => {
+    expect(parseEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    for (const value of ['true', '*', '1', 'proxy.example']) {
+      expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: expected proxy addresses or ranges like "127.0.0.1,10.0.0.0\/8"/);
+    }
   });
 
   it('reads every variable and treats empty values as unset', () => {

@@ -29,6 +29,27 @@ const database = z
     return z.NEVER;
   });
 
+/** An IPv4 or IPv6 address, optionally with a /prefix: what proxy-addr (Fastify's trustProxy) accepts. */
+const PROXY_ADDRESS = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{1,3})?$/i;
+
+/**
+ * The reverse proxies whose X-Forwarded-For is believed, as a comma list of addresses or ranges. Never "any": a
+ * platform reached directly would then let every client name its own address and walk past the per-address limits.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return [];
+    const list = value.split(',').map((part) => part.trim()).filter(Boolean);
+    const bad = list.find((part) => !PROXY_ADDRESS.test(part));
+    if (list.length === 0 || bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `expected proxy addresses or ranges like "127.0.0.1,10.0.0.0/8", got ${JSON.stringify(bad ?? value)}` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 const envSchema = z.object({
   PORT: integer('a port number 0-65535', 0, 65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -44,6 +65,7 @@ const envSchema = z.object({
   DEMO_USERS: z.enum(['0', '1'], { error: expecting('"1" (create the demo members) or "0" (do not)') }).default('1'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SESSION_TTL_MINUTES: integer('a whole number of minutes from 1 to 525600', 1, 525_600).default(720),
+  TRUST_PROXY: trustProxy,
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -58,6 +80,8 @@ export interface Env {
   demoUsers: boolean;
   logLevel: LogLevel;
   sessionTtlMinutes: number;
+  /** Proxies whose X-Forwarded-For names the client (sign-in throttle, push connection limit); empty: none. */
+  trustProxy: string[];
 }
 
 /** Hides the password of a connection URL so it never reaches a log or the terminal. */
@@ -88,5 +112,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     demoUsers: e.DEMO_USERS === '1',
     logLevel: e.LOG_LEVEL,
     sessionTtlMinutes: e.SESSION_TTL_MINUTES,
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     feed,
     clock,
     sessionTtlMinutes: env.sessionTtlMinutes,
+    trustProxy: env.trustProxy.length > 0 ? env.trustProxy : false,
     distDir: path.join(root, 'dist'),
     logger: { level: env.logLevel },
     build: readBuildInfo(root, clock.now()),

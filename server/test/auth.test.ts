@@ -150,6 +150,23 @@ describe('sign-in throttle', () => {
     expect(member.json().data.userData.username).toBe('demo');
   }, 30_000);
 
+  it('tells clients apart behind a trusted proxy (TRUST_PROXY), and ignores X-Forwarded-For from anyone else', async () => {
+    const forwarded = (proxy: string, client: string, password: string) =>
+      t.inject({ method: 'POST', url: LOGIN, payload: { username: 'demo', password }, from: proxy, headers: { 'x-forwarded-for': client } });
+    t = await buildTestApp({ ...realSignIn(), trustProxy: ['127.0.0.2'] });
+    for (let i = 0; i < 40; i++) await forwarded('127.0.0.2', '203.0.113.7', `guess-${i}`);
+    expect((await forwarded('127.0.0.2', '203.0.113.7', 'demo1234')).statusCode).toBe(429);
+    // Another client behind the same proxy is not the attacker.
+    expect((await forwarded('127.0.0.2', '203.0.113.8', 'demo1234')).statusCode).toBe(200);
+    await t.app.close();
+
+    // A client that is not a trusted proxy cannot name itself a new address in every request.
+    t = await buildTestApp(realSignIn());
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await forwarded('127.0.0.9', `198.51.100.${i}`, `guess-${i}`)).statusCode);
+    expect(statuses.slice(-10).every((status) => status === 429)).toBe(true);
+  }, 30_000);
+
   it('throttles a spray across 100 usernames from one address, with the wait in the envelope and Retry-After', async () => {
     t = await buildTestApp(realSignIn());
     const statuses: number[] = [];

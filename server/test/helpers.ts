@@ -74,6 +74,8 @@ export interface TestAppOptions {
   appConfigs?: AppConfigs;
   /** Fastify logger options (tests that read the log lines); default silent. */
   logger?: BuildAppOptions['logger'];
+  /** Proxies whose X-Forwarded-For is believed (env TRUST_PROXY); default none. */
+  trustProxy?: string[];
 }
 
 export function loadRealPlatformConfig(): PlatformConfig {
@@ -141,6 +143,7 @@ async function assemble(options: TestAppOptions): Promise<TestApp> {
       feed,
       appConfigs: options.appConfigs ?? loadAppConfigs(path.join(REPO_ROOT, 'config')),
       logger: options.logger,
+      trustProxy: options.trustProxy ?? false,
       clock,
       distDir: options.distDir ?? path.join(REPO_ROOT, 'server', 'test', 'no-dist'),
       sessionTtlMinutes: options.sessionTtlMinutes ?? 720,

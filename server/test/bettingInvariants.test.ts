@@ -82,11 +82,20 @@ describe('the books after a random concurrent workload', () => {
     expect(await bookProblems(t)).toEqual([]);
   });
 
-  it('keeps every accepted order, each settled or rejected exactly once', async () => {
+  it('keeps every accepted order, settled once its legs are, rejected, cashed out in full, or still running', async () => {
     const unique = [...new Set(accepted)];
     const rows = await t.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', unique).execute();
     expect(rows).toHaveLength(unique.length);
-    for (const row of rows) expect([OrderStatus.Settled, OrderStatus.Rejected, OrderStatus.Confirmed, OrderStatus.CashOut]).toContain(row.status);
+    const legs = await t.db.selectFrom('order_legs').select(['order_id', 'settled_at']).where('order_id', 'in', unique).execute();
+    const unsettledLegs = new Set(legs.filter((leg) => leg.settled_at === null).map((leg) => leg.order_id));
+    // Nothing left waiting (Created, Confirming, a cash out confirming); an order is Settled exactly when every leg is,
+    // and still Confirmed exactly while one is not (a match of today's list that kicks off after the workload).
+    const wrong = rows.filter((row) => {
+      if (row.status === OrderStatus.Rejected || row.status === OrderStatus.CashOut) return false;
+      return unsettledLegs.has(row.id) ? row.status !== OrderStatus.Confirmed : row.status !== OrderStatus.Settled;
+    });
+    expect(wrong).toEqual([]);
+    expect(rows.filter((row) => row.status === OrderStatus.Settled).length).toBeGreaterThan(0);
     const credits = await t.db
       .selectFrom('ledger')
       .select(['ref_id', 'kind', (eb) => eb.fn.countAll<number>().as('n')])

@@ -10,7 +10,6 @@ import { FavouritesStore } from './favourites';
 import { HomeStore, HotStore } from './home';
 import { LeagueFilterStore } from './leagueFilter';
 import { MatchListStore } from './matchList';
-import { OrdersStore } from './orders';
 import { SearchStore } from './search';
 import { SessionStore } from './session';
 import { SettingsStore } from './settings';
@@ -32,7 +31,6 @@ export const RootStore = types
     search: types.optional(SearchStore, {}),
     leagueFilter: types.optional(LeagueFilterStore, {}),
     betSlip: types.optional(BetSlipStore, {}),
-    orders: types.optional(OrdersStore, {}),
   })
   .volatile(() => ({
     /** What stores made on demand outside the tree (e.g. pre-bets) need run on unmount. */
@@ -142,7 +140,6 @@ export const RootStore = types
     /** Unmount: stop what keeps running on its own (loops, pending retries, debounces). */
     dispose() {
       for (const hook of self.disposeHooks.splice(0)) hook();
-      self.orders.stop();
       self.betSlip.close();
       self.statistics.close();
       self.search.clear();
@@ -172,7 +169,11 @@ export const RootStore = types
       events.on('betSlip.add', onAdd);
       addDisposer(self, () => events.off('betSlip.add', onAdd));
       self.betSlip.connect();
-      self.orders.connect();
+      // The orders store comes with the slip's chunk (ordersOf); orders an earlier page left waiting load it now, so
+      // they are followed and announced even before the slip shows.
+      // Without any, a selection restored as waiting for an order is free again at once.
+      if (envOf(self).storage.get('waitingOrders').length > 0) void import(/* webpackChunkName: "bet-slip" */ './orders').then((m) => m.ordersOf(self));
+      else self.betSlip.releaseUnfollowed(new Set());
       // Early settlement loads with My bets (cashOutOf); a cash out an earlier page left being confirmed loads it
       // as soon as its member is back, so its outcome is still announced.
       addDisposer(

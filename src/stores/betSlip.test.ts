@@ -7,6 +7,7 @@ import { BETTING_PATHS, OrderStatus } from '../services/api/bettingTypes';
 import { fakeBettingService, memberState, placedOrder, selection, settle } from '../testing/bettingFixtures';
 import { fakeEnv } from '../testing/fakeEnv';
 import { BET_INFO_REFRESH_MS, SLIP_MAX_MATCHES } from './betSlip';
+import { ordersOf } from './orders';
 import { createRootStore } from './RootStore';
 
 function setup({ login = true, balance = '1000.00' }: { login?: boolean; balance?: string } = {}) {
@@ -393,7 +394,7 @@ describe('bet slip', () => {
       await settle();
       slip.setStake(2, '50');
       betting.answerPlace({ orders: [placedOrder('1700000000000000001', OrderStatus.Confirmed)], repeated: false });
-      await expect(store.orders.place()).resolves.toBe(true);
+      await expect(ordersOf(store).place()).resolves.toBe(true);
       const [body] = betting.calls(BETTING_PATHS.singlePass) as Array<{ singleBetList: Array<{ betOptionList: Array<{ marketId: number }> }> }>;
       expect(body!.singleBetList.map((b) => b.betOptionList[0]!.marketId)).toEqual([200]);
       // The parlay pick stays in the slip; typing a stake for it makes it a single.

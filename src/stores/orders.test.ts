@@ -5,7 +5,7 @@ import { BETTING_PATHS, OrderStatus } from '../services/api/bettingTypes';
 import { ApiError } from '../services/http';
 import { fakeBettingService, memberState, placedOrder, selection, settle } from '../testing/bettingFixtures';
 import { fakeEnv } from '../testing/fakeEnv';
-import { ORDER_STATUS_LOOP, WAITING_ORDERS_LOOP } from './orders';
+import { ORDER_STATUS_LOOP, ordersOf, WAITING_ORDERS_LOOP } from './orders';
 import { createRootStore } from './RootStore';
 
 function setup({ login = true } = {}) {
@@ -13,7 +13,7 @@ function setup({ login = true } = {}) {
   const betting = fakeBettingService(http);
   const store = createRootStore({}, env);
   if (login) store.applyHostProps(memberState());
-  return { env, http, betting, store, slip: store.betSlip, orders: store.orders };
+  return { env, http, betting, store, slip: store.betSlip, orders: ordersOf(store) };
 }
 
 const refusal = (code: number, msg: string) => new ApiError({ code, message: msg, service: 'betting', httpStatus: 409, body: { code, errcode: code, msg } });
@@ -227,7 +227,7 @@ describe('orders', () => {
     const betting = fakeBettingService(http);
     env.storage.set('waitingOrders', [{ orderId: '1700000000000000009', status: 1, description: 'Home 1 – Away 1' }]);
     const store = createRootStore({}, env);
-    expect(store.orders.waiting.map((w) => w.orderId)).toEqual(['1700000000000000009']);
+    expect(ordersOf(store).waiting.map((w) => w.orderId)).toEqual(['1700000000000000009']);
     // Nothing runs for a visitor.
     await jest.advanceTimersByTimeAsync(6000);
     expect(betting.calls(BETTING_PATHS.orderStatus)).toHaveLength(0);
@@ -243,10 +243,10 @@ describe('orders', () => {
     env.storage.set('waitingOrders', [{ orderId: '1700000000000000010', status: 0 }]);
     betting.answerStatus([{ oid: '1700000000000000010', st: OrderStatus.Confirmed }]);
     await jest.advanceTimersByTimeAsync(2000);
-    expect(store.orders.waiting.map((w) => w.orderId)).toEqual(['1700000000000000010']);
+    expect(ordersOf(store).waiting.map((w) => w.orderId)).toEqual(['1700000000000000010']);
     await jest.advanceTimersByTimeAsync(1000);
     expect(betting.calls(BETTING_PATHS.orderStatus)).toHaveLength(2);
-    expect(store.orders.waiting).toHaveLength(0);
+    expect(ordersOf(store).waiting).toHaveLength(0);
   });
 
   it('releases a restored selection whose order is no longer followed', () => {
@@ -269,7 +269,7 @@ describe('orders', () => {
     store.applyHostProps(memberState());
     betting.answerStatus([]);
     await jest.advanceTimersByTimeAsync(1000);
-    expect(store.orders.waiting).toHaveLength(0);
+    expect(ordersOf(store).waiting).toHaveLength(0);
     expect(env.toast.toasts).toHaveLength(0);
   });
 

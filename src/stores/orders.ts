@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
-import { addDisposer, flow, getRoot, types, type Instance } from 'mobx-state-tree';
+import { addDisposer, flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { formatLine } from '../domain/lines';
 import { formatOdds, OddsFormat } from '../domain/odds';
 import { reasonOfCode, SlipReason } from '../domain/slipReasons';
@@ -18,6 +18,7 @@ import { isApiError } from '../services/http';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { marketLabel, seriesNameKey, SLIP_NS, type BetSlipStoreInstance, type SlipEntryInstance, type SlipSeries } from './betSlip';
 import { envOf } from './env';
+import { onDemand, type OnDemandRoot } from './onDemand';
 import type { SessionStoreInstance } from './session';
 import type { SettingsStoreInstance } from './settings';
 import type { StaticListStoreInstance } from './staticList';
@@ -43,14 +44,18 @@ const REFRESH_AFTER: ReadonlySet<SlipReason> = new Set([
   SlipReason.ScoreChanged,
 ]);
 
-interface OrdersRoot {
+interface OrdersRoot extends OnDemandRoot {
   session: SessionStoreInstance;
   settings: SettingsStoreInstance;
   staticList: StaticListStoreInstance;
   betSlip: BetSlipStoreInstance;
 }
 
-const rootOf = (node: object): OrdersRoot => getRoot<OrdersRoot>(node);
+/** The app root the store was made for (ordersOf attaches it before anything runs). */
+const rootOf = (node: { root: OrdersRoot | undefined }): OrdersRoot => {
+  if (!node.root) throw new Error('the orders store is used before ordersOf attached it to the app root');
+  return node.root;
+};
 
 /** 8-64 of A-Za-z0-9_- (docs/api.md): time and randomness, so two placements never share one. */
 export function newRequestId(now: number): string {
@@ -92,6 +97,7 @@ export const OrdersStore = types
     waiting: types.array(WaitingOrder),
   })
   .volatile(() => ({
+    root: undefined as OrdersRoot | undefined,
     placing: false,
     /** The request id of a placement whose answer was lost, reused while the slip sends the same bets. */
     retry: undefined as { signature: string; requestId: string } | undefined,
@@ -332,6 +338,9 @@ export const OrdersStore = types
     afterCreate() {
       self.mergeStored();
     },
+    attach(root: OrdersRoot) {
+      self.root = root;
+    },
     /** The loops run only for a member: logging in starts the 3 s re-check (at once), logging out stops both. */
     connect() {
       rootOf(self).betSlip.releaseUnfollowed(new Set(self.waiting.map((w) => w.orderId)));
@@ -352,3 +361,14 @@ export const OrdersStore = types
   }));
 
 export type OrdersStoreInstance = Instance<typeof OrdersStore>;
+
+/**
+ * The orders store of an app root, made the first time the bet slip (or a waiting order left by an earlier page)
+ * needs it, so its code loads with the slip rather than in the initial bundle.
+ */
+export const { of: ordersOf, existing: existingOrders } = onDemand((root: OrdersRoot) => {
+  const store = OrdersStore.create({}, getEnv(root));
+  store.attach(root);
+  store.connect();
+  return { store, close: () => store.stop() };
+});

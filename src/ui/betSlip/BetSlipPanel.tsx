@@ -3,6 +3,7 @@ import { Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reasonKey } from '../../domain/slipReasons';
 import { QUICK_STAKES, REASON_VALUES, SLIP_NS, type SlipMode } from '../../stores/betSlip';
+import { ordersOf } from '../../stores/orders';
 import { Button } from '../common/Button';
 import { EmptyState, Panel } from '../common/Panel';
 import { tabId, tabPanelId, Tabs } from '../common/Tabs';
@@ -41,7 +42,9 @@ export const BetSlipPanel = observer(function BetSlipPanel() {
 
 const BetSlipBody = observer(function BetSlipBody() {
   const { t } = useTranslation([SLIP_NS, 'common']);
-  const { betSlip, orders } = useStore();
+  const store = useStore();
+  const { betSlip } = store;
+  const orders = ordersOf(store);
   const id = useId();
   // Placing disables the button that had the focus and may empty the slip: the focus would fall to the page's top.
   // It stays in the slip instead (on its mode tab), where the member was; the result is announced by the toast.
@@ -84,7 +87,8 @@ const BetSlipBody = observer(function BetSlipBody() {
 const SlipContent = observer(function SlipContent() {
   const { t } = useTranslation([SLIP_NS, 'common']);
   const store = useStore();
-  const { betSlip, orders } = store;
+  const { betSlip } = store;
+  const orders = ordersOf(store);
   const reasonId = useId();
   const reason = betSlip.shownReason;
   const refusal = !reason ? betSlip.refusal : undefined;

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reasonKey, SlipReason } from '../../domain/slipReasons';
 import { seriesNameKey, SLIP_NS } from '../../stores/betSlip';
+import { ordersOf } from '../../stores/orders';
 import { useStore } from '../storeContext';
 import { placeFromKeyboard, StakeInput } from './StakeInput';
 import styles from './SeriesList.module.css';
@@ -10,7 +11,9 @@ import styles from './SeriesList.module.css';
 /** The parlay's series: name and "N串M", the number of bets, a unit stake each, its total stake and return. */
 export const SeriesList = observer(function SeriesList() {
   const { t } = useTranslation(SLIP_NS);
-  const { betSlip, orders } = useStore();
+  const store = useStore();
+  const { betSlip } = store;
+  const orders = ordersOf(store);
   const titleId = useId();
   const series = betSlip.series;
   if (series.length === 0) return null;

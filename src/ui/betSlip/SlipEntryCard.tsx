@@ -5,6 +5,7 @@ import { formatLine } from '../../domain/lines';
 import { formatOdds, toFormat } from '../../domain/odds';
 import { reasonKey, SlipReason } from '../../domain/slipReasons';
 import { marketLabel, REASON_VALUES, SLIP_NS, type SlipEntryInstance } from '../../stores/betSlip';
+import { ordersOf } from '../../stores/orders';
 import { PreBetButton } from '../reservations/PreBetButton';
 import { useStore } from '../storeContext';
 import { placeFromKeyboard, StakeInput } from './StakeInput';
@@ -19,7 +20,9 @@ const STAKE_REASONS: ReadonlySet<SlipReason> = new Set([SlipReason.BelowRange, S
  */
 export const SlipEntryCard = observer(function SlipEntryCard({ entry }: { entry: SlipEntryInstance }) {
   const { t } = useTranslation([SLIP_NS, 'common']);
-  const { betSlip, staticList, orders } = useStore();
+  const store = useStore();
+  const { betSlip, staticList } = store;
+  const orders = ordersOf(store);
   const stakeInput = useRef<HTMLInputElement>(null);
   const target = `entry:${entry.matchId}`;
   const focusWanted = betSlip.focusRequest === target;

@@ -68,7 +68,8 @@ describe('the desktop layout', () => {
   it('opens the login dialog, validates, and signs in', async () => {
     const { http, store } = await renderApp();
     await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
-    const dialog = screen.getByRole('dialog', { name: 'Log in' });
+    // The dialog's chunk loads on first need.
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter your username and password');
     expect(http.forehead.post).not.toHaveBeenCalled();

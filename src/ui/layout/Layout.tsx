@@ -1,8 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Suspense, type ReactNode } from 'react';
-import { AccountSwitchDialog } from '../login/AccountSwitchDialog';
-import { LoginDialog } from '../login/LoginDialog';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MaintenanceNotice } from '../maintenance/MaintenanceNotice';
 import { HotMenuEntry, SportsMenu } from '../sportsMenu/SportsMenu';
 import { useStore } from '../storeContext';
@@ -12,10 +10,23 @@ import { Header } from './Header';
 import { RightColumn } from './RightColumn';
 import styles from './Layout.module.css';
 
+// The dialogs are rarely needed (a visitor signing in, a link switching accounts): their own chunk, loaded on first need.
+const LoginDialog = lazy(() => import(/* webpackChunkName: "login" */ '../login/LoginDialog').then((m) => ({ default: m.LoginDialog })));
+const AccountSwitchDialog = lazy(() => import(/* webpackChunkName: "login" */ '../login/AccountSwitchDialog').then((m) => ({ default: m.AccountSwitchDialog })));
+
+/** True from the first time `wanted` is: a dialog stays mounted once loaded, so it closes (and returns focus) itself. */
+function useWantedOnce(wanted: boolean): boolean {
+  const [once, setOnce] = useState(wanted);
+  if (wanted && !once) setOnce(true);
+  return once || wanted;
+}
+
 /** The desktop frame every screen lives in: header, sports menu, main content, right column (slip and video). */
 export const Layout = observer(function Layout({ merchantName, embedded, children }: { merchantName: string; embedded: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   const store = useStore();
+  const loginWanted = useWantedOnce(store.ui.loginDialogOpen);
+  const switchWanted = useWantedOnce(store.session.linkSwitch !== undefined);
   // Here, in the frame that shows from the first paint, not in the lazily loaded screens: a click on the header before
   // they arrive must not be undone by the address read when they mount.
   useScreenUrl(store);
@@ -55,8 +66,10 @@ export const Layout = observer(function Layout({ merchantName, embedded, childre
         </footer>
       )}
       <Toasts />
-      <LoginDialog />
-      <AccountSwitchDialog />
+      <Suspense fallback={null}>
+        {loginWanted && <LoginDialog />}
+        {switchWanted && <AccountSwitchDialog />}
+      </Suspense>
     </div>
   );
 });

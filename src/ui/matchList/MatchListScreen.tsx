@@ -30,7 +30,7 @@ export const MatchListScreen = observer(function MatchListScreen() {
       <header className={screen.head}>
         <h1 id="sp-list-title" className={screen.title}>
           {sportKey ? t(sportKey) : list.sportId}
-          <span className={screen.count}>{list.status === 'ready' ? t('list.total', { count: list.total }) : ''}</span>
+          <span className={screen.count}>{list.status === 'ready' ? t(list.type === ListType.Outright ? 'outright.total' : 'list.total', { count: list.total }) : ''}</span>
         </h1>
         <div className={styles.tabs} role="tablist" aria-label={t('list.types')}>
           {LIST_TABS.map((tab) => (

@@ -1,6 +1,6 @@
 import { types, type Instance } from 'mobx-state-tree';
 
-export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'match';
+export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'match' | 'outright';
 
 /** Screen state that is not data: which dialog is open, which sport is selected, maintenance. */
 export const UiStore = types
@@ -10,10 +10,13 @@ export const UiStore = types
     loginReason: types.maybe(types.string),
     activeSportId: types.maybe(types.number),
     /** Which main view shows: home, the match list (its type and sport live in matchList), hot matches, favourites, my bets or the betting rules. */
-    view: types.optional(types.enumeration<MainView>(['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'match']), 'home'),
-    /** The match the match screen shows (view 'match'), and the view it was opened from, where Back returns. */
+    view: types.optional(types.enumeration<MainView>(['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'match', 'outright']), 'home'),
+    /**
+     * The match the match screen shows (view 'match') or the outright its screen shows (view 'outright': an outright
+     * is a match id on the wire), and the view it was opened from, where Back returns.
+     */
     matchId: types.maybe(types.number),
-    returnView: types.optional(types.enumeration<MainView>(['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'match']), 'home'),
+    returnView: types.optional(types.enumeration<MainView>(['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'match', 'outright']), 'home'),
     /** The platform's time zone (config `timezone`), in which "today" ends. */
     timezone: 'Asia/Shanghai',
     platformMaintenance: false,
@@ -36,11 +39,17 @@ export const UiStore = types
       self.view = view;
     },
     showMatch(matchId: number) {
-      if (self.view !== 'match') self.returnView = self.view;
+      if (self.view !== 'match' && self.view !== 'outright') self.returnView = self.view;
       self.matchId = matchId;
       self.view = 'match';
     },
-    /** Back from the match screen to where it was opened. */
+    /** An outright's own screen: its runners, no scoreboard or media. */
+    showOutright(outrightId: number) {
+      if (self.view !== 'match' && self.view !== 'outright') self.returnView = self.view;
+      self.matchId = outrightId;
+      self.view = 'outright';
+    },
+    /** Back from the match or outright screen to where it was opened. */
     leaveMatch() {
       self.view = self.returnView;
     },

@@ -42,6 +42,12 @@ describe('static list', () => {
     );
   });
 
+  it('names every sport\'s outright market type (sportId x 1000 + 99), so a bet on a runner is named in the slip', () => {
+    const list = getStaticList('ENG');
+    for (const sport of list.sports) expect(list.marketType.find((m) => m.id === sport.id * 1000 + 99)).toMatchObject({ key: 'outright', name: 'Outright Winner' });
+    expect(getStaticList('CMN').marketType.find((m) => m.id === 1099)?.name).toBe('冠军');
+  });
+
   it('names things in each language', () => {
     expect(getStaticList('CMN').sports[0].name).toBe('足球');
     expect(getStaticList('zh-TW').sports[1].name).toBe('籃球');

@@ -86,8 +86,11 @@ const KINDS_BY_SPORT: Record<number, ReadonlyArray<[number, string, string]>> = 
   19: FIGHT_KINDS,
 };
 
+/** Every sport's champion market (feed/codes.ts: sportId x 1000 + 99), so a bet on an outright is named like any other. */
+const OUTRIGHT_KIND: [number, string, string] = [99, 'outright', 'outright'];
+
 export const MARKET_TYPES: readonly MarketTypeDef[] = SPORTS.flatMap(({ id: sportId }) =>
-  (KINDS_BY_SPORT[sportId] ?? TWO_WAY_KINDS).map(([kind, key, nameKey]) => ({ id: sportId * 1000 + kind, sportId, key, nameKey })),
+  [...(KINDS_BY_SPORT[sportId] ?? TWO_WAY_KINDS), OUTRIGHT_KIND].map(([kind, key, nameKey]) => ({ id: sportId * 1000 + kind, sportId, key, nameKey })),
 );
 
 /** Football's 16 periods (spec 000 section 4). */

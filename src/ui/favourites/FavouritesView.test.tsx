@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ListType, type MatchPage, type WireMatch } from '../../services/api/matchTypes';
 import { renderWithStore } from '../../testing/renderWithStore';
-import { wireMatch } from '../../testing/matchFixtures';
+import { wireMatch, wireOutright } from '../../testing/matchFixtures';
 import { FavouritesView } from './FavouritesView';
 
 const pageOf = (records: WireMatch[]): MatchPage => ({ current: 1, pageTotal: 1, size: 50, total: records.length, records });
@@ -38,6 +38,19 @@ describe('<FavouritesView>', () => {
     expect(within(table).queryByRole('row', { name: 'Arsenal – Bolton' })).toBeNull();
     expect(store.favourites.count).toBe(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('1/50');
+    store.favourites.close();
+  });
+  it('shows a starred outright as its competition and runners, not as a match row with locked cells', async () => {
+    const { store } = await renderWithStore(<FavouritesView />, {
+      before: ({ store, http }) => {
+        store.favourites.toggle({ matchId: 500, sportId: 1 });
+        http.match.post.mockImplementation(async (_url, body) => ((body as { type: number }).type === ListType.Outright ? pageOf([wireOutright()]) : pageOf([])));
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'My favourites' });
+    const outright = await within(table).findByRole('article', { name: 'Premier' });
+    expect(within(outright).getByRole('button', { name: 'Deep Harbour 4.86' })).toBeEnabled();
+    expect(within(table).queryByRole('row', { name: /–/ })).toBeNull();
     store.favourites.close();
   });
 });

@@ -10,12 +10,14 @@ import { HomePage } from './HomePage';
 const MyBetsView = lazy(() => import(/* webpackChunkName: "my-bets" */ '../myBets/MyBetsView').then((m) => ({ default: m.MyBetsView })));
 // One match's screen, with its players and data panels behind further lazy imports.
 const MatchDetailScreen = lazy(() => import(/* webpackChunkName: "match-detail" */ '../matchDetail/MatchDetailScreen').then((m) => ({ default: m.MatchDetailScreen })));
+// An outright's runners: reached from the outright list or a link, not on the first screen.
+const OutrightScreen = lazy(() => import(/* webpackChunkName: "outright" */ '../outright/OutrightScreen').then((m) => ({ default: m.OutrightScreen })));
 // Text only, read rarely: its own chunk with its locale namespace.
 const RulesPage = lazy(() => import(/* webpackChunkName: "rules" */ '../rules/RulesPage').then((m) => ({ default: m.RulesPage })));
 
 /**
- * The spec's single route: home, the match list the member chose, hot matches, favourites, my bets, the rules or one
- * match; which one is also the page's address (screenUrl.ts, kept by the Layout), so each can be linked and reloaded.
+ * The spec's single route: home, the match list the member chose, hot matches, favourites, my bets, the rules, one
+ * match or one outright; which one is also the page's address (screenUrl.ts, kept by the Layout), so each can be linked and reloaded.
  */
 export const HomeRoute = observer(function HomeRoute() {
   const store = useStore();
@@ -32,6 +34,8 @@ export const HomeRoute = observer(function HomeRoute() {
       return <RulesPage />;
     case 'match':
       return <MatchDetailScreen />;
+    case 'outright':
+      return <OutrightScreen />;
     default:
       return <HomePage />;
   }

@@ -18,13 +18,15 @@ describe('screen addresses', () => {
     expect(parseScreen('?list=2')).toEqual({ view: 'list', type: 2 });
     expect(parseScreen('?view=myBets')).toEqual({ view: 'myBets' });
     expect(parseScreen('?matchId=42&view=hot')).toEqual({ view: 'match', matchId: 42 });
-    for (const junk of ['?view=admin', '?list=-1', '?list=1.5', '?matchId=abc', '?list=']) expect(parseScreen(junk)).toEqual({ view: 'home' });
+    expect(parseScreen('?outrightId=101200695')).toEqual({ view: 'outright', outrightId: 101200695 });
+    for (const junk of ['?view=admin', '?list=-1', '?list=1.5', '?matchId=abc', '?list=', '?outrightId=0']) expect(parseScreen(junk)).toEqual({ view: 'home' });
   });
 
   it('writes a screen back as the same parameters, keeping the ones it does not own', () => {
-    for (const search of ['?list=1&sport=3', '?view=rules', '?matchId=42', '']) expect(searchFor(parseScreen(search), '')).toBe(search);
+    for (const search of ['?list=1&sport=3', '?view=rules', '?matchId=42', '?outrightId=7', '']) expect(searchFor(parseScreen(search), '')).toBe(search);
     expect(searchFor({ view: 'hot' }, '?merchant=lite&list=1&sport=1')).toBe('?merchant=lite&view=hot');
     expect(searchFor({ view: 'home' }, '?merchant=lite&matchId=9')).toBe('?merchant=lite');
+    expect(searchFor({ view: 'list', type: 4 }, '?merchant=lite&outrightId=9')).toBe('?merchant=lite&list=4');
   });
 });
 
@@ -80,6 +82,19 @@ describe('the address follows the screen and the screen follows the address', ()
     expect(store.ui.view).toBe('hot');
     // Going back and forth added no entries of its own.
     expect(window.history.length).toBe(start + 2);
+  });
+
+  it('gives an outright its own address, and Back from it returns to the list it was opened from', async () => {
+    window.history.replaceState(null, '', '/?list=4&sport=1');
+    const { store } = await renderRoute();
+    act(() => store.ui.showOutright(5));
+    expect(window.location.search).toBe('?outrightId=5');
+    await travel('back');
+    expect(store.ui.view).toBe('list');
+    expect(store.matchList.type).toBe(4);
+    await travel('forward');
+    expect(store.ui.view).toBe('outright');
+    expect(store.ui.matchId).toBe(5);
   });
 
   it('follows a list the member opens, with its sport', async () => {

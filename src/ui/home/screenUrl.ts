@@ -7,16 +7,18 @@ import type { RootStoreInstance } from '../../stores/RootStore';
  * Which screen shows, as the query of the page's address: every screen has a link that can be shared, reloaded and
  * reached with Back and Forward, standalone and inside a host (whose page path stays its own). The same parameters
  * open a screen from a banner or a host's link: `?list=<type>&sport=<id>`, `?view=hot|favourites|myBets|rules`,
- * `?matchId=<id>`; no parameter is home.
+ * `?matchId=<id>`, `?outrightId=<id>` (an outright's screen: its id is a match id on the wire, but it is not a match, so
+ * the address says which screen to open before anything loads); no parameter is home.
  */
 export type Screen =
   | { view: 'home' }
   | { view: 'list'; type: number; sportId?: number }
   | { view: 'hot' | 'favourites' | 'myBets' | 'rules' }
-  | { view: 'match'; matchId: number };
+  | { view: 'match'; matchId: number }
+  | { view: 'outright'; outrightId: number };
 
 /** The parameters this module owns; any other (merchant, a host's own) is left as it is. */
-const SCREEN_KEYS = ['list', 'sport', 'view', 'matchId'] as const;
+const SCREEN_KEYS = ['list', 'sport', 'view', 'matchId', 'outrightId'] as const;
 const NAMED_VIEWS = new Set(['hot', 'favourites', 'myBets', 'rules']);
 
 const positiveInt = (value: string | null): number | undefined => {
@@ -28,6 +30,8 @@ export function parseScreen(search: string): Screen {
   const params = new URLSearchParams(search);
   const matchId = positiveInt(params.get('matchId'));
   if (matchId !== undefined) return { view: 'match', matchId };
+  const outrightId = positiveInt(params.get('outrightId'));
+  if (outrightId !== undefined) return { view: 'outright', outrightId };
   const type = positiveInt(params.get('list'));
   if (type !== undefined) {
     const sportId = positiveInt(params.get('sport'));
@@ -46,6 +50,8 @@ export function currentScreen(store: RootStoreInstance): Screen {
       return { view: 'list', type: matchList.type, sportId: matchList.sportId };
     case 'match':
       return ui.matchId === undefined ? { view: 'home' } : { view: 'match', matchId: ui.matchId };
+    case 'outright':
+      return ui.matchId === undefined ? { view: 'home' } : { view: 'outright', outrightId: ui.matchId };
     case 'hot':
     case 'favourites':
     case 'myBets':
@@ -65,6 +71,8 @@ export function searchFor(screen: Screen, search: string): string {
     if (screen.sportId !== undefined) params.set('sport', String(screen.sportId));
   } else if (screen.view === 'match') {
     params.set('matchId', String(screen.matchId));
+  } else if (screen.view === 'outright') {
+    params.set('outrightId', String(screen.outrightId));
   } else if (screen.view !== 'home') {
     params.set('view', screen.view);
   }
@@ -86,6 +94,9 @@ export function showScreen(store: RootStoreInstance, screen: Screen): void {
       return;
     case 'match':
       store.ui.showMatch(screen.matchId);
+      return;
+    case 'outright':
+      store.ui.showOutright(screen.outrightId);
       return;
     case 'hot':
       store.showHot();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../services/http';
 import type { WireMatch } from '../../services/api/matchTypes';
 import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetail';
 import { memberState } from '../../testing/bettingFixtures';
-import { wireMatch } from '../../testing/matchFixtures';
+import { wireMatch, wireOutright } from '../../testing/matchFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { MatchDetailScreen } from './MatchDetailScreen';
 
@@ -138,5 +138,15 @@ describe('<MatchDetailScreen>', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(store.ui.view).toBe('home');
     act(() => undefined);
+  });
+  it('hands an outright reached by a match link to the outright screen, without asking for its media', async () => {
+    const { store, http } = await mount(() => {
+      const outright = wireOutright({ matchId: 7 });
+      return { ...outright, betGroups: outright.betGroup };
+    });
+    await waitFor(() => expect(store.ui.view).toBe('outright'));
+    expect(store.ui.matchId).toBe(7);
+    expect(screen.queryByRole('region', { name: 'Scoreboard' })).toBeNull();
+    expect(http.media.get).not.toHaveBeenCalled();
   });
 });

@@ -54,6 +54,11 @@ export const MatchDetailScreen = observer(function MatchDetailScreen() {
     </Button>
   );
   const { match } = detail;
+  // An outright reached by a match link (?matchId=) has no scoreboard, media or match data: show its own screen.
+  const outrightId = match?.isOutright ? match.matchId : undefined;
+  useEffect(() => {
+    if (outrightId !== undefined) store.ui.showOutright(outrightId);
+  }, [store, outrightId]);
   if (detail.status === 'notFound' || matchId === undefined) {
     return (
       <section className={screen.screen} aria-label={t('title')}>
@@ -64,7 +69,7 @@ export const MatchDetailScreen = observer(function MatchDetailScreen() {
       </section>
     );
   }
-  if (!match) {
+  if (!match || outrightId !== undefined) {
     return (
       <section className={screen.screen} aria-label={t('title')} aria-busy={detail.status === 'loading'}>
         <header className={screen.head}>{back}</header>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { sortSportIdsA, sportI18nKeyOf } from '../../domain/sports';
 import { Slot, type SportModule } from '../../kernel';
 import type { WireMatch } from '../../services/api/matchTypes';
+import { OutrightRow } from '../outright/OutrightRow';
 import { MatchRow } from './MatchRow';
 import styles from './GroupedMatches.module.css';
 import { Crest } from '../common/Crest';
@@ -124,6 +125,16 @@ function ItemRow({ item }: { item: Item }) {
         </div>
       );
     case 'match':
+      // A starred outright (favourites keep them) is a competition with runners, not a match row with locked cells.
+      if (item.match.isOutright) {
+        return (
+          <div role="row">
+            <div role="cell">
+              <OutrightRow outright={item.match} />
+            </div>
+          </div>
+        );
+      }
       return (
         <SportSlot sportId={item.sportId} fallback={<div className={styles.rowPlaceholder} aria-hidden="true" />}>
           {(module) => {

@@ -16,6 +16,9 @@ import { MatchRow } from './MatchRow';
 import screen from '../common/Screen.module.css';
 import styles from './MatchListScreen.module.css';
 import { Crest } from '../common/Crest';
+import { ListType } from '../../services/api/matchTypes';
+import { OutrightRow } from '../outright/OutrightRow';
+import outright from '../outright/Outright.module.css';
 
 export const MatchListScreen = observer(function MatchListScreen() {
   const { t } = useTranslation();
@@ -27,7 +30,7 @@ export const MatchListScreen = observer(function MatchListScreen() {
       <header className={screen.head}>
         <h1 id="sp-list-title" className={screen.title}>
           {sportKey ? t(sportKey) : list.sportId}
-          <span className={screen.count}>{list.status === 'ready' ? t('list.total', { count: list.total }) : ''}</span>
+          <span className={screen.count}>{list.status === 'ready' ? t(list.type === ListType.Outright ? 'outright.total' : 'list.total', { count: list.total }) : ''}</span>
         </h1>
         <div className={styles.tabs} role="tablist" aria-label={t('list.types')}>
           {LIST_TABS.map((tab) => (
@@ -46,8 +49,41 @@ export const MatchListScreen = observer(function MatchListScreen() {
         <LeagueFilter />
         <DateFilter />
       </header>
-      <Slot point="sport" select={{ sportId: list.sportId }} fallback={<RowsSkeleton />} render={(module) => <MatchListBody sport={module} />} />
+      {list.type === ListType.Outright ? (
+        <OutrightListBody />
+      ) : (
+        <Slot point="sport" select={{ sportId: list.sportId }} fallback={<RowsSkeleton />} render={(module) => <MatchListBody sport={module} />} />
+      )}
     </section>
+  );
+});
+
+/**
+ * The outright list: a competition per row with its shortest prices, not match rows (an outright has no teams, so
+ * the sport's 1X2 and handicap columns do not apply). One outright per league and season: a few dozen rows, drawn
+ * without virtualising.
+ */
+const OutrightListBody = observer(function OutrightListBody() {
+  const { t } = useTranslation();
+  const list = useStore().matchList;
+  if (list.status === 'loading' || list.status === 'idle') return <RowsSkeleton />;
+  if (list.status === 'failed') return <LoadFailed onRetry={() => void list.retry()} />;
+  if (list.records.length === 0) return <EmptyState>{t('outright.empty')}</EmptyState>;
+  return (
+    <div className={screen.content}>
+      <ul className={outright.list} aria-label={t('outright.list')}>
+        {list.records.map((record) => (
+          <li key={record.matchId}>
+            <OutrightRow outright={record} />
+          </li>
+        ))}
+      </ul>
+      {list.loadingMore && (
+        <p className={styles.more} role="status">
+          {t('app.loading')}
+        </p>
+      )}
+    </div>
   );
 });
 

@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { mapBetRecord } from '../../domain/betRecord';
 import { OddsFormat } from '../../domain/odds';
-import { wireRecord } from '../../testing/betRecordFixtures';
+import { wireOption, wireRecord } from '../../testing/betRecordFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { BetCard } from './BetCard';
 
@@ -43,5 +43,22 @@ describe('<BetCard> cash-out history', () => {
       expect(rows[1]).toHaveTextContent(other);
       for (const row of rows) expect(row.textContent).not.toMatch(/· (4|99)$/);
     }
+  });
+});
+
+describe('<BetCard> outright legs', () => {
+  it('names a bet on an outright by its competition and runner, with when it settles, not "A vs B" or a kick-off', async () => {
+    const leg = wireOption({ matchName: 'Premier Winner', leagueName: 'Premier', marketTypeName: 'Winner', optionName: 'Copper Bay', home: { id: 9, logoUrl: '', name: 'Premier Winner' }, away: null, matchType: 2, beginTime: Date.UTC(2026, 11, 20, 16, 0) });
+    const record = mapBetRecord(wireRecord({ options: [leg] }));
+    await renderWithStore(
+      <Suspense fallback={null}>
+        <BetCard record={record} oddsFormat={OddsFormat.Europe} timeZone="Asia/Shanghai" apiLanguage="ENG" />
+      </Suspense>,
+    );
+    const item = await screen.findByRole('listitem');
+    expect(item).toHaveTextContent('Copper Bay');
+    expect(item).toHaveTextContent('Winner');
+    expect(item).toHaveTextContent(/Premier Winner · Settles/);
+    expect(item.textContent).not.toMatch(/ vs |Kick-off|· Premier ·/);
   });
 });

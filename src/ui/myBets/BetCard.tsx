@@ -20,6 +20,9 @@ export interface BetCardProps {
   onEarlySettlement?: ((record: BetRecord) => void) | undefined;
 }
 
+/** The order history's matchType of a bet on an outright (1 is a match). */
+const OUTRIGHT_MATCH_TYPE = 2;
+
 const CASH_OUT_STATES: Readonly<Record<number, string>> = { 1: 'confirming', 2: 'rejected', 3: 'cancelled', 5: 'settled' };
 const REJECT_TYPES = new Set([15001, 15002, 15003, 15004, 15005, 15006, 15007, 15008, 15014]);
 
@@ -32,6 +35,7 @@ function Leg({ leg, showResult, oddsFormat, timeZone }: { leg: BetOption; showRe
   const { t } = useTranslation('myBets');
   const result = showResult ? resultOf(leg.settledResult) : undefined;
   const match = leg.matchName || [leg.home?.name, leg.away?.name].filter(Boolean).join(' vs ');
+  const outright = leg.matchType === OUTRIGHT_MATCH_TYPE;
   return (
     <li className={styles.leg}>
       <div className={styles.legTop}>
@@ -50,8 +54,9 @@ function Leg({ leg, showResult, oddsFormat, timeZone }: { leg: BetOption; showRe
       </div>
       <div className={styles.legMatch}>
         {match}
-        {leg.leagueName && <> · {leg.leagueName}</>}
-        {leg.beginTime !== null && <> · {t('order.kickOff', { time: dateTimeText(leg.beginTime, timeZone) })}</>}
+        {/* An outright's name is its competition's already ("Premier Winner"), and it has no kick-off: it settles. */}
+        {leg.leagueName && !outright && <> · {leg.leagueName}</>}
+        {leg.beginTime !== null && <> · {t(outright ? 'order.settles' : 'order.kickOff', { time: dateTimeText(leg.beginTime, timeZone) })}</>}
       </div>
       {showResult && leg.resultScore && <div className={styles.legScore}>{t('order.score', { score: leg.resultScore })}</div>}
     </li>

@@ -1,0 +1,106 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatInZone } from '../../domain/zonedTime';
+import { useKernel } from '../../kernel';
+import { matchDetailOf, type MatchDetail } from '../../stores/matchDetail';
+import { matchChannels } from '../../stores/livePush';
+import { Button } from '../common/Button';
+import { Crest } from '../common/Crest';
+import { EmptyState } from '../common/Panel';
+import screen from '../common/Screen.module.css';
+import { LoadFailed, RowsSkeleton } from '../common/States';
+import type { AppServices } from '../services';
+import { useLiveBook, useStore } from '../storeContext';
+import { RunnerPrice } from './RunnerPrice';
+import { outrightMarketOf, runnersByPrice } from './runners';
+import styles from './Outright.module.css';
+
+/**
+ * An outright's own screen: the competition, when betting closes and every runner priced, shortest first. No
+ * scoreboard, media or match data: an outright has no teams playing, so nothing of the match screen applies. It loads
+ * through getMatchDetail (an outright is a match id there) with the match screen's store, which keeps it current.
+ */
+export const OutrightScreen = observer(function OutrightScreen() {
+  const { t } = useTranslation();
+  const store = useStore();
+  const detail = matchDetailOf(store);
+  const { matchId } = store.ui;
+
+  useEffect(() => {
+    if (matchId === undefined) return undefined;
+    detail.show(matchId);
+    return () => detail.hide();
+  }, [detail, matchId]);
+
+  const back = (
+    <Button variant="secondary" onClick={() => store.ui.leaveMatch()}>
+      {t('outright.back')}
+    </Button>
+  );
+  const { match } = detail;
+  // The store falls back to a live match when the id asked for is gone: for an outright that is no answer.
+  const gone = detail.status === 'notFound' || matchId === undefined || (match !== undefined && (!match.isOutright || match.matchId !== matchId));
+  if (gone || !match) {
+    return (
+      <section className={screen.screen} aria-label={t('outright.title')} aria-busy={detail.status === 'loading'}>
+        <header className={screen.head}>{back}</header>
+        <div className={screen.content}>
+          {gone ? <EmptyState>{t('outright.notFound')}</EmptyState> : detail.status === 'failed' ? <LoadFailed onRetry={() => detail.reload()} /> : <RowsSkeleton rows={8} />}
+        </div>
+      </section>
+    );
+  }
+  return <OutrightBoard key={match.matchId} outright={match} back={back} />;
+});
+
+const OutrightBoard = observer(function OutrightBoard({ outright, back }: { outright: MatchDetail; back: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const { services } = useKernel<AppServices>();
+  const root = useStore();
+  const wire = outrightMarketOf({ betGroup: outright.betGroups });
+  const live = useLiveBook().market(wire?.marketId ?? -1);
+
+  useEffect(() => {
+    const offs = matchChannels(outright.matchId).map((channel) => services.push.subscribe(channel));
+    return () => offs.forEach((off) => off());
+  }, [outright.matchId, services.push]);
+
+  const runners = wire ? runnersByPrice(wire, live) : [];
+  const closes = formatInZone(outright.beginTime, root.ui.timezone, i18n.language, 'dateTime');
+  const suspended = live !== undefined && live.status === 0;
+  return (
+    <section className={screen.screen} aria-labelledby="sp-outright-title" data-outright-id={outright.matchId}>
+      <header className={screen.head}>
+        <div className={styles.heading}>
+          {back}
+          <Crest className={styles.crest} src={outright.leagueInfo.icon} size={28} />
+          <div className={styles.names}>
+            <h1 id="sp-outright-title" className={styles.title}>
+              {outright.leagueInfo.name}
+            </h1>
+            <div className={styles.facts}>
+              <span className={styles.market}>{wire?.name ?? outright.matchInfo.homeName}</span>
+              <span>{t('outright.closes', { time: closes })}</span>
+              <span>{t('outright.runners', { count: runners.length })}</span>
+              {suspended && <span className={styles.status}>{t('outright.suspended')}</span>}
+            </div>
+          </div>
+        </div>
+      </header>
+      <div className={screen.content}>
+        {wire && live && runners.length > 0 ? (
+          <ul className={styles.board} aria-label={t('outright.allRunnersLabel')}>
+            {runners.map((runner) => (
+              <li key={runner.type}>
+                <RunnerPrice runner={runner} wire={wire} live={live} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState>{t('outright.noPrices')}</EmptyState>
+        )}
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,81 @@
+import { expect, test } from '../support/cspGuard';
+import { app, betCard, checkAccessible, entryStake, FOOTBALL, myBetsTab, openMyBets, placeAndCollectOrders, placeButton, signInOnHost, slip, slipEntries } from '../support/betting';
+
+/**
+ * Outrights (issue 13): the outright list shows competitions with their runners, not fake matches; an outright's
+ * screen lists every runner with no scoreboard or media; a single on a runner is placed like any other and named by
+ * its competition and runner in the slip and My bets.
+ */
+test.describe('outrights', () => {
+  test('a member opens the outright list and a competition, and backs a runner', async ({ page }) => {
+    const mediaCalls: string[] = [];
+    page.on('request', (r) => {
+      if (/\/media\//.test(new URL(r.url()).pathname)) mediaCalls.push(r.url());
+    });
+    await signInOnHost(page);
+    await app(page).locator(`[data-sport-menu="${FOOTBALL}"]`).click();
+    const tab = app(page).getByRole('tab', { name: 'Outright', exact: true });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+
+    const list = app(page).getByRole('list', { name: 'Outrights' });
+    const row = list.locator('article[data-outright-id]').first();
+    await expect(row).toBeVisible();
+    const league = (await row.getByRole('heading', { level: 3 }).textContent()) ?? '';
+    expect(league).not.toBe('');
+    await expect(row).toContainText('Betting closes');
+    const top = row.getByRole('group', { name: 'Shortest prices' }).getByRole('button');
+    await expect(top).toHaveCount(4);
+    // Prices, not the locked 1X2 and handicap cells of a fake match.
+    for (const button of await top.all()) await expect(button).toBeEnabled();
+    await expect(app(page).locator('[role="row"][data-match-id]')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('outright-list.png') });
+    await checkAccessible(page, 'the outright list');
+
+    const outrightId = (await row.getAttribute('data-outright-id')) ?? '';
+    await row.getByRole('button', { name: /^All \d+ runners/ }).click();
+    await expect(page).toHaveURL(new RegExp(`outrightId=${outrightId}`));
+    const heading = app(page).getByRole('heading', { level: 1, name: league });
+    await expect(heading).toBeVisible();
+    const board = app(page).getByRole('list', { name: 'All runners, shortest price first' });
+    const runners = board.getByRole('button');
+    await expect(runners.first()).toBeVisible();
+    expect(await runners.count()).toBeGreaterThan(4);
+    await expect(app(page).getByRole('region', { name: 'Scoreboard' })).toHaveCount(0);
+    await expect(app(page).getByText('VS', { exact: true })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('outright-screen.png') });
+    await checkAccessible(page, 'an outright screen');
+
+    // The second shortest price: a real runner of the competition, named in the slip.
+    const runner = runners.nth(1);
+    // The name shown beside the price (the button's own name starts with it too, for screen readers).
+    const runnerName = (await runner.locator('xpath=../span').first().textContent()) ?? '';
+    expect(runnerName).not.toBe('');
+    await runner.click();
+    const entry = slipEntries(page).first();
+    await expect(entry).toHaveAttribute('data-match-id', outrightId);
+    await expect(entry).toHaveAttribute('aria-label', new RegExp(league));
+    await expect(entry).not.toHaveAttribute('aria-label', / – /);
+    await expect(entry).toContainText(runnerName);
+    // The market is named (the static list knows the outright market type), not the generic "Market".
+    await expect(entry).toContainText('Outright Winner');
+    await entryStake(entry).fill('10');
+    await expect(placeButton(page)).toBeEnabled();
+    await page.screenshot({ path: test.info().outputPath('outright-slip.png') });
+    const [orderId] = await placeAndCollectOrders(page);
+    await expect(slip(page).locator(`article[data-match-id="${outrightId}"]`)).toHaveCount(0);
+
+    await app(page).getByRole('button', { name: 'Back' }).first().click();
+    await expect(app(page).getByRole('list', { name: 'Outrights' })).toBeVisible();
+
+    await openMyBets(page);
+    await myBetsTab(page, 'Unsettled');
+    const card = betCard(page, orderId!);
+    await expect(card).toContainText(runnerName);
+    await expect(card).toContainText(league);
+    await expect(card).toContainText('Settles');
+    await expect(card).not.toContainText(' vs ');
+    await page.screenshot({ path: test.info().outputPath('outright-my-bets.png') });
+    expect(mediaCalls, 'an outright asks for no media').toEqual([]);
+  });
+});

@@ -3,8 +3,8 @@
  * allowed origin is: the platform for CORS, CSP and config checks, the app for where it may send a token.
  */
 
-/** `scheme://host[:port]` of an http(s) URL with nothing after the host, or null when it is not one. */
-export function normaliseOrigin(value: string): string | null {
+/** `value` as an http(s) URL without credentials, or null when it is not one. */
+function httpUrl(value: string): URL | null {
   let url: URL;
   try {
     url = new URL(value);
@@ -12,7 +12,13 @@ export function normaliseOrigin(value: string): string | null {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return null;
+  return url.username || url.password ? null : url;
+}
+
+/** `scheme://host[:port]` of an http(s) URL with nothing after the host, or null when it is not one. */
+export function normaliseOrigin(value: string): string | null {
+  const url = httpUrl(value);
+  if (!url || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return null;
   return url.origin;
 }
 
@@ -26,13 +32,5 @@ export function isOrigin(value: string): boolean {
  * not an http(s) URL. Unlike normaliseOrigin a path is allowed: the spec's apiSrc is a base URL.
  */
 export function originOfBaseUrl(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.username || url.password) return null;
-  return url.origin;
+  return httpUrl(value)?.origin ?? null;
 }

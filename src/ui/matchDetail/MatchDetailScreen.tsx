@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Slot, useKernel } from '../../kernel';
 import { dataSportOf } from '../../stores/matchData';
-import { matchDetailOf, type MatchDetail } from '../../stores/matchDetail';
+import type { MatchDetail } from '../../stores/matchDetail';
 import { matchChannels } from '../../stores/livePush';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';
@@ -12,11 +12,12 @@ import { LoadFailed, RowsSkeleton } from '../common/States';
 import { tabId, tabPanelId, Tabs } from '../common/Tabs';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import type { AppServices } from '../services';
-import { useLiveBook, useStore } from '../storeContext';
+import { useLiveBook } from '../storeContext';
 import { AnalysisPanel, DataPanel, IntelligencePanel, LineupPanel, TextLivePanel } from './data';
 import { MarketsPanel } from './MarketsPanel';
 import { MediaStage } from './media/MediaStage';
 import { MATCH_DETAIL_NS, Scoreboard } from './Scoreboard';
+import { useShownMatch } from './useShownMatch';
 import styles from './MatchDetailScreen.module.css';
 
 const ID_PREFIX = 'sp-match';
@@ -38,15 +39,7 @@ function tabsOf(sportId: number): DetailTab[] {
  */
 export const MatchDetailScreen = observer(function MatchDetailScreen() {
   const { t } = useTranslation(MATCH_DETAIL_NS);
-  const store = useStore();
-  const detail = matchDetailOf(store);
-  const { matchId } = store.ui;
-
-  useEffect(() => {
-    if (matchId === undefined) return undefined;
-    detail.show(matchId);
-    return () => detail.hide();
-  }, [detail, matchId]);
+  const { store, detail, matchId } = useShownMatch();
 
   const back = (
     <Button variant="secondary" onClick={() => store.ui.leaveMatch()}>

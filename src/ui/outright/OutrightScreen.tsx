@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '../../domain/zonedTime';
 import { useKernel } from '../../kernel';
-import { matchDetailOf, type MatchDetail } from '../../stores/matchDetail';
+import type { MatchDetail } from '../../stores/matchDetail';
 import { matchChannels } from '../../stores/livePush';
 import { Button } from '../common/Button';
 import { Crest } from '../common/Crest';
@@ -12,6 +12,7 @@ import screen from '../common/Screen.module.css';
 import { LoadFailed, RowsSkeleton } from '../common/States';
 import type { AppServices } from '../services';
 import { useLiveBook, useStore } from '../storeContext';
+import { useShownMatch } from '../matchDetail/useShownMatch';
 import { RunnerPrice } from './RunnerPrice';
 import { outrightMarketOf, runnersByPrice } from './runners';
 import styles from './Outright.module.css';
@@ -23,15 +24,7 @@ import styles from './Outright.module.css';
  */
 export const OutrightScreen = observer(function OutrightScreen() {
   const { t } = useTranslation();
-  const store = useStore();
-  const detail = matchDetailOf(store);
-  const { matchId } = store.ui;
-
-  useEffect(() => {
-    if (matchId === undefined) return undefined;
-    detail.show(matchId);
-    return () => detail.hide();
-  }, [detail, matchId]);
+  const { store, detail, matchId } = useShownMatch();
 
   const back = (
     <Button variant="secondary" onClick={() => store.ui.leaveMatch()}>

@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/cspGuard';
-import { appReady, expectAccessible } from '../support/fixtures';
+import { appReady, expectAccessible, LANGUAGES, switchLanguage } from '../support/fixtures';
 
 /**
  * Issue 13: once a member is signed in, the standalone header must keep every main navigation item reachable, by
  * mouse and by keyboard, at desktop widths in every language (items that do not fit move into "More").
  */
-const LANGUAGES = ['zh-CN', 'zh-TW', 'en', 'vi', 'th'] as const;
 const WIDTHS = [1280, 1440];
 const ITEMS = ['home', 'inPlay', 'today', 'early', 'outright', 'parlay', 'hot', 'favourites', 'myBets'] as const;
 
@@ -52,8 +51,9 @@ async function expectCurrentUnderMore(page: Page, more: Locator, moreLabel: stri
 test('every main navigation item is reachable by mouse and keyboard at 1280 and 1440 px in all five languages', async ({ page }) => {
   test.setTimeout(180_000);
   await signInStandalone(page);
-  for (const lng of LANGUAGES) {
-    await page.locator('[data-sport-pc] header select').nth(1).selectOption(lng);
+  for (const language of LANGUAGES) {
+    const [lng] = language;
+    await switchLanguage(page, language);
     const { label, more: moreLabel, items } = navTexts(lng);
     const nav = page.getByRole('navigation', { name: label });
     const more = page.locator('[data-sport-pc] header').getByRole('button', { name: moreLabel, exact: true });
@@ -77,7 +77,7 @@ test('every main navigation item is reachable by mouse and keyboard at 1280 and 
   }
 
   // Keyboard alone, in the language with the longest labels: Tab reaches More, Enter opens it, arrows and Enter pick.
-  await page.locator('[data-sport-pc] header select').nth(1).selectOption('vi');
+  await switchLanguage(page, LANGUAGES.find(([lng]) => lng === 'vi')!);
   await page.setViewportSize({ width: 1280, height: 900 });
   const vi = navTexts('vi');
   const more = page.locator('[data-sport-pc] header').getByRole('button', { name: vi.more, exact: true });

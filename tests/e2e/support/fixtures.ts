@@ -32,3 +32,18 @@ export const chunk = (urls: string[], name: string) => urls.filter((u) => new UR
 export async function appReady(page: Page) {
   await expect(page.locator('[data-sport-pc] [data-sport-menu="1"]')).toBeVisible();
 }
+
+/** The five languages, each with its bet slip's heading, which says the app has rendered in that language. */
+export const LANGUAGES = [
+  ['zh-CN', '投注单'],
+  ['zh-TW', '投注單'],
+  ['en', 'Bet slip'],
+  ['vi', 'Phiếu cược'],
+  ['th', 'สลิปเดิมพัน'],
+] as const;
+
+/** Switches the app's language with the header's select and waits until it has rendered in it. */
+export async function switchLanguage(page: Page, [lng, slipHeading]: (typeof LANGUAGES)[number]) {
+  await page.locator('[data-sport-pc] header select').nth(1).selectOption(lng);
+  await expect(page.getByRole('heading', { name: slipHeading })).toBeVisible();
+}

@@ -43,7 +43,7 @@ function start(over: Partial<AnimationStart> = {}): AnimationStart {
 
 describe('tracker mapping', () => {
   it('names the tracker by sport and maps football types and other sports codes to actions', () => {
-    expect([1, 177, 3, 178, 5, 13].map(trackerKind)).toEqual(['football', 'football', 'basketball', 'basketball', 'generic', 'generic']);
+    expect([1, 177, 3, 178, 5, 13].map(trackerKind)).toEqual(['football', 'football', 'basketball', 'basketball', 'tennis', 'generic']);
     expect(actionOf('football', { type: 24, code: 'dangerousAttack' })).toBe('dangerousAttack');
     expect(actionOf('football', { type: 17, code: 'ownGoal' })).toBe('goal');
     expect(actionOf('football', { type: 15, code: 'secondYellow' })).toBe('redCard');

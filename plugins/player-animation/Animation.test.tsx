@@ -143,6 +143,7 @@ describe('<Animation> (player-animation)', () => {
     const field = screen.getByRole('img', { name: 'Lions dangerous attack' });
     expect(field.querySelector('[data-ball]')).toHaveAttribute('data-zone', 'awayBox');
     expect(field.querySelector('[data-highlight="box"]')).not.toBeNull();
+    expect(field.querySelector('[data-attack="home"]')).not.toBeNull();
     expect(document.querySelector('[data-callout="dangerousAttack"]')).toHaveTextContent('Lions dangerous attack');
     expect(document.querySelector('[data-timeline] li')).toHaveTextContent('Dangerous attack by Lions');
     fireEvent.click(screen.getByRole('tab', { name: 'Stats' }));
@@ -163,8 +164,11 @@ describe('<Animation> (player-animation)', () => {
     expect(document.querySelector('[data-score]')).toHaveTextContent('1 - 1');
     expect(screen.getByRole('img', { name: 'Goal for Tigers' })).toBeInTheDocument();
     expect(document.querySelector('[data-announcer]')).toHaveTextContent('Goal for Tigers! Lions 1 - 1 Tigers');
-    act(() => jest.advanceTimersByTime(2900));
-    expect(document.querySelector('[data-callout="goal"]')).not.toBeNull();
+    act(() => jest.advanceTimersByTime(2500));
+    expect(document.querySelector('[data-callout="goal"]')).not.toHaveAttribute('data-leaving');
+    // It fades out over the end of its time, then goes.
+    act(() => jest.advanceTimersByTime(400));
+    expect(document.querySelector('[data-callout="goal"]')).toHaveAttribute('data-leaving');
     act(() => jest.advanceTimersByTime(200));
     expect(document.querySelector('[data-callout]')).toBeNull();
     expect(document.querySelector('[data-score]')).toHaveTextContent('1 - 1');
@@ -272,6 +276,7 @@ describe('<Animation> (player-animation)', () => {
     push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 2, code: 'corner', team: 'home', second: 1560, text: { ENG: 'Corner Lions' } }) });
     expect(document.querySelector('[data-callout]')).toHaveTextContent('Corner for Lions');
     expect(document.querySelector('[data-callout]')).toHaveAttribute('data-side', 'home');
+    expect(screen.getByRole('img').querySelector('[data-attack]')).toBeNull();
     act(() => jest.advanceTimersByTime(2000));
     push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 21, code: 'shotOnTarget', team: 'home', second: 1580, text: { ENG: 'Shot Lions' } }) });
     expect(document.querySelector('[data-callout]')).toHaveTextContent('Lions shot on target');

@@ -36,6 +36,8 @@ type Phase = 'loading' | 'failed' | 'ready';
 type View = 'field' | 'stats';
 
 const CLOCK_TICK_MS = 1000;
+/** How long before its end the event's name starts fading (the CSS transition's length). */
+const CALLOUT_FADE_MS = 400;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -101,7 +103,7 @@ const FIELDS: Record<TrackerKind, typeof FootballPitch> = { football: FootballPi
 const teamOf = (state: TrackerState, side: Side | null) => (side === 'home' ? state.home : side === 'away' ? state.away : '');
 
 /** The latest event named over the field ("GOAL! 2 - 1", "Lions dangerous attack") until its timer dismisses it. */
-function Callout({ state, t }: { state: TrackerState; t: TFunction }) {
+function Callout({ state, leaving, t }: { state: TrackerState; leaving: boolean; t: TFunction }) {
   const callout = state.callout;
   if (!callout || callout.action === 'none') return null;
   const team = teamOf(state, callout.side);
@@ -109,7 +111,7 @@ function Callout({ state, t }: { state: TrackerState; t: TFunction }) {
   const side = callout.side ?? 'none';
   return (
     // Not a live region: the field's label states the same situation, and goals are announced on their own.
-    <p key={callout.seq} className={`${styles.callout} ${goal ? styles.calloutGoal : ''}`} data-callout={callout.action} data-side={side}>
+    <p key={callout.seq} className={`${styles.callout} ${goal ? styles.calloutGoal : ''}`} data-callout={callout.action} data-side={side} data-leaving={leaving || undefined}>
       {goal ? (
         <>
           <span className={styles.calloutTitle}>{`${t('goal')} ${callout.homeScore} - ${callout.awayScore}`}</span>
@@ -125,16 +127,18 @@ function Callout({ state, t }: { state: TrackerState; t: TFunction }) {
 /** The latest events, newest first, with their time and team: a list that scrolls instead of being clipped. */
 function Timeline({ state, t }: { state: TrackerState; t: TFunction }) {
   const events = state.events.filter((e) => e.text).reverse();
+  // Sports whose events carry no time (tennis points) give the time's column to the text.
+  const timed = events.some((e) => eventTime(state.kind, e));
   return (
     // Focusable so a keyboard can scroll it (it is a scrolling region).
     <div className={styles.timeline} role="region" aria-label={t('timeline')} tabIndex={0} data-timeline>
       {events.length === 0 ? (
         <p className={styles.timelineEmpty}>{t('noEvents')}</p>
       ) : (
-        <ol className={styles.timelineList}>
+        <ol className={`${styles.timelineList} ${timed ? styles.timed : ''}`}>
           {events.map((e: TrackerEvent) => (
             <li key={e.seq} className={styles.timelineItem} data-seq={e.seq}>
-              <span className={styles.timelineTime}>{eventTime(state.kind, e)}</span>
+              {timed ? <span className={styles.timelineTime}>{eventTime(state.kind, e)}</span> : null}
               <span className={`${styles.timelineTeam} ${e.team === 'away' ? styles.teamAway : e.team === 'home' ? styles.teamHome : ''}`}>{teamOf(state, e.team)}</span>
               <span className={styles.timelineText}>{e.text}</span>
             </li>
@@ -160,6 +164,7 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
   const [now, setNow] = useState(() => Date.now());
   const [announcement, setAnnouncement] = useState('');
   const [view, setView] = useState<View>('field');
+  const [leaving, setLeaving] = useState<number | null>(null);
   const panelPrefix = `animation-${useId()}`;
   const clockLoop = `animation-clock-${matchId}-${useId()}`;
   const tRef = useRef(t);
@@ -233,8 +238,12 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
   const calloutSeq = state?.callout?.seq;
   useEffect(() => {
     if (calloutSeq === undefined) return undefined;
+    const fade = setTimeout(() => setLeaving(calloutSeq), Math.max(0, options.highlightMs - CALLOUT_FADE_MS));
     const timer = setTimeout(() => dismiss((s) => dismissCallout(s, calloutSeq)), options.highlightMs);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(fade);
+      clearTimeout(timer);
+    };
   }, [calloutSeq, options.highlightMs]);
 
   const running = Boolean(state?.clock.running && state.clock.type !== 'none');
@@ -273,7 +282,7 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
   const field = state.inPlay ? (
     <figure className={styles.figure}>
       <Field state={state} label={label} t={t} />
-      <Callout state={state} t={t} />
+      <Callout state={state} leaving={leaving !== null && leaving === state.callout?.seq} t={t} />
     </figure>
   ) : (
     <p className={styles.message} data-not-live>
@@ -318,7 +327,7 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
         />
       ) : null}
       <div className={styles.panel} {...(stats ? { role: 'tabpanel', id: tabPanelId(panelPrefix), 'aria-labelledby': tabId(panelPrefix, shown) } : {})}>
-        {shown === 'stats' ? <Bars state={state} /> : field}
+        {shown === 'stats' ? <div className={styles.stats}><Bars state={state} /></div> : field}
       </div>
       <Timeline state={state} t={t} />
       <div className="sp-visually-hidden" aria-live="assertive" aria-atomic="true" data-announcer>

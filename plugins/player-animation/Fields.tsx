@@ -51,6 +51,22 @@ function Ends({ state }: { state: TrackerState }) {
   );
 }
 
+/** Plays that carry the ball toward a goal: an arrow behind the ball says which way the side attacks. */
+const ATTACKS: ReadonlySet<string> = new Set(['attack', 'dangerousAttack', 'freeKick', 'penalty']);
+
+function Arrow({ x, y, side }: { x: number; y: number; side: Side }) {
+  // Chevrons behind the ball, pointing at the goal the side attacks (home to the right).
+  const dir = side === 'home' ? 1 : -1;
+  const tip = px(x) - dir * 14;
+  const chevron = (at: number) => `M ${at - dir * 10} ${py(y) - 10} L ${at} ${py(y)} L ${at - dir * 10} ${py(y) + 10}`;
+  return (
+    <g data-attack={side} className={`${styles.arrow} ${side === 'away' ? styles.arrowAway : styles.arrowHome}`} aria-hidden="true">
+      <path d={chevron(tip)} />
+      <path d={chevron(tip - dir * 12)} />
+    </g>
+  );
+}
+
 export function FootballPitch({ state, label, t }: FieldProps) {
   const { action, side } = state.ball;
   const ball = ballSpot(action, side);
@@ -58,6 +74,7 @@ export function FootballPitch({ state, label, t }: FieldProps) {
   const inBox = action === 'dangerousAttack' || action === 'penalty';
   const boxFrom = ball.x > 50 ? 84 : 0;
   const shot = action === 'shotOnTarget' || action === 'shotOffTarget';
+  const attacking = ATTACKS.has(action);
   const goalX = ball.x > 50 ? 100 : 0;
   return (
     <svg role="img" aria-label={label} viewBox={`0 0 ${W} ${H}`} className={styles.field} data-field="football">
@@ -78,6 +95,7 @@ export function FootballPitch({ state, label, t }: FieldProps) {
       {shot && side ? (
         <line data-shot={action === 'shotOnTarget' ? 'on' : 'off'} x1={px(ball.x > 50 ? ball.x - 14 : ball.x + 14)} y1={py(56)} x2={px(goalX)} y2={py(action === 'shotOnTarget' ? 50 : 30)} className={styles.shot} />
       ) : null}
+      {attacking && side ? <Arrow x={ball.x} y={ball.y} side={side} /> : null}
       <circle data-ball data-zone={ball.zone} cx={px(ball.x)} cy={py(ball.y)} r={6} className={`${styles.ball} ${inBox ? styles.ballDanger : ''}`} />
       <Badge state={state} t={t} />
       <Ends state={state} />

@@ -285,9 +285,16 @@ const EVENT_STATS: Record<TrackerKind, Partial<Record<Action, readonly string[]>
     foul: ['fouls'],
     timeout: ['timeouts'],
   },
-  tennis: {},
+  tennis: {
+    ace: ['aces'],
+    doubleFault: ['doubleFaults'],
+    point: ['pointsWon'],
+  },
   generic: {},
 };
+
+/** Statistics an event's wording adds to where its action says less (a game won against the serve is a break). */
+const CODE_STATS: Readonly<Record<string, readonly string[]>> = { breakOfServe: ['breaks'] };
 
 /** Who serves next in the serving sports, from the point and game events (the feed's own rules). */
 type ServeRule = 'winner' | 'alternate' | 'game';
@@ -391,7 +398,7 @@ export function applyEvent(state: TrackerState, event: TrackerEvent): TrackerSta
     homeScore: event.homeScore,
     awayScore: event.awayScore,
     serveIn: nextServe(state, event, action, state.score),
-    stats: addStats(state.stats, EVENT_STATS[state.kind][action], side),
+    stats: addStats(addStats(state.stats, EVENT_STATS[state.kind][action], side), CODE_STATS[event.code], side),
     cards,
     flash,
     callout: silent ? state.callout : { action, side, seq: event.seq, homeScore: event.homeScore, awayScore: event.awayScore },
@@ -541,7 +548,7 @@ export function ballSpot(action: Action, side: Side | null): BallSpot {
 export const BAR_STATS: Record<TrackerKind, readonly string[]> = {
   football: ['possession', 'attacks', 'dangerousAttacks', 'shotsOnTarget', 'shotsOffTarget', 'corners'],
   basketball: ['twoPointers', 'threePointers', 'freeThrows', 'fouls', 'timeouts'],
-  tennis: [],
+  tennis: ['aces', 'doubleFaults', 'breaks', 'pointsWon'],
   generic: [],
 };
 

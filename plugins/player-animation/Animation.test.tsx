@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { AnyPluginManifest } from '../../src/kernel/definePlugin';
 import { createKernelEvents } from '../../src/kernel/events';
@@ -120,15 +120,21 @@ describe('<Animation> (player-animation)', () => {
     const { get, push } = await setup([football()]);
     expect(get).toHaveBeenCalledWith('/media/animation/9');
     expect(push.channels()).toEqual(['match:9:score', 'football:tec']);
-    expect(screen.getByText('Lions')).toBeInTheDocument();
-    expect(screen.getByText('Tigers')).toBeInTheDocument();
+    const top = within(document.querySelector('header') as HTMLElement);
+    expect(top.getByText('Lions')).toBeInTheDocument();
+    expect(top.getByText('Tigers')).toBeInTheDocument();
     expect(document.querySelector('[data-score]')).toHaveTextContent('1 - 0');
     expect(screen.getByText('1st Half')).toBeInTheDocument();
     expect(document.querySelector('[data-clock]')).toHaveTextContent('25:00');
     const field = screen.getByRole('img', { name: 'Tigers attack' });
     expect(field.querySelector('[data-ball]')).toHaveAttribute('data-zone', 'homeThird');
-    expect(document.querySelector('[data-ticker]')).toHaveTextContent("26'Tigers attack");
-    expect(document.querySelector('[data-stat="possession"]')).toHaveTextContent('Possession %5545');
+    // The starting state's events are history: nothing is named over the field for them.
+    expect(document.querySelector('[data-callout]')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Match events, newest first' })).getAllByRole('listitem')[0]).toHaveTextContent("26'TigersTigers attack");
+    expect(document.querySelector('[data-stat]')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Stats' }));
+    expect(screen.getByRole('tabpanel', { name: 'Stats' }).querySelector('[data-stat="possession"]')).toHaveTextContent('Possession %5545');
+    expect(screen.queryByRole('img')).toBeNull();
   });
 
   it('moves the ball into the box on a pushed dangerous attack and says so in the label', async () => {
@@ -137,7 +143,10 @@ describe('<Animation> (player-animation)', () => {
     const field = screen.getByRole('img', { name: 'Lions dangerous attack' });
     expect(field.querySelector('[data-ball]')).toHaveAttribute('data-zone', 'awayBox');
     expect(field.querySelector('[data-highlight="box"]')).not.toBeNull();
-    expect(document.querySelector('[data-ticker]')).toHaveTextContent('Dangerous attack by Lions');
+    expect(field.querySelector('[data-attack="home"]')).not.toBeNull();
+    expect(document.querySelector('[data-callout="dangerousAttack"]')).toHaveTextContent('Lions dangerous attack');
+    expect(document.querySelector('[data-timeline] li')).toHaveTextContent('Dangerous attack by Lions');
+    fireEvent.click(screen.getByRole('tab', { name: 'Stats' }));
     expect(document.querySelector('[data-stat="dangerousAttacks"]')).toHaveTextContent('56');
     push.send('football:tec', { matchId: 9, stats: [{ key: 'possession', name: { ENG: 'Possession %' }, home: 60, away: 40 }, { key: 'dangerousAttacks', name: { ENG: 'Dangerous Attacks' }, home: 5, away: 6 }] });
     expect(document.querySelector('[data-stat="possession"]')).toHaveTextContent('6040');
@@ -145,20 +154,23 @@ describe('<Animation> (player-animation)', () => {
     expect(document.querySelector('[data-stat="possession"]')).toHaveTextContent('6040');
   });
 
-  it('shows a GOAL overlay with the scorer side, updates the score and announces it, then hides it after the timer', async () => {
+  it('names a goal over the field with the new score and the scorer side, announces it, then clears it after highlightMs', async () => {
     const { push } = await setup([football()], { fakeTimers: true });
     push.send('match:9:score', { kind: 'score', matchId: 9, homeScore: 1, awayScore: 1, score: [], period: 1 });
     push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 1, code: 'goal', team: 'away', homeScore: 1, awayScore: 1, text: { ENG: 'Goal! Tigers' } }) });
-    const overlay = document.querySelector('[data-overlay="goal"]');
-    expect(overlay).toHaveTextContent('GOAL!');
-    expect(overlay).toHaveTextContent('Tigers');
+    const callout = document.querySelector('[data-callout="goal"]');
+    expect(callout).toHaveTextContent('GOAL! 1 - 1Tigers');
+    expect(callout).toHaveAttribute('data-side', 'away');
     expect(document.querySelector('[data-score]')).toHaveTextContent('1 - 1');
     expect(screen.getByRole('img', { name: 'Goal for Tigers' })).toBeInTheDocument();
     expect(document.querySelector('[data-announcer]')).toHaveTextContent('Goal for Tigers! Lions 1 - 1 Tigers');
-    act(() => jest.advanceTimersByTime(2900));
-    expect(document.querySelector('[data-overlay="goal"]')).not.toBeNull();
+    act(() => jest.advanceTimersByTime(2500));
+    expect(document.querySelector('[data-callout="goal"]')).not.toHaveAttribute('data-leaving');
+    // It fades out over the end of its time, then goes.
+    act(() => jest.advanceTimersByTime(400));
+    expect(document.querySelector('[data-callout="goal"]')).toHaveAttribute('data-leaving');
     act(() => jest.advanceTimersByTime(200));
-    expect(document.querySelector('[data-overlay="goal"]')).toBeNull();
+    expect(document.querySelector('[data-callout]')).toBeNull();
     expect(document.querySelector('[data-score]')).toHaveTextContent('1 - 1');
     // The running clock ticks locally, once a second (the scheduler plans each tick after the last one ran).
     for (let i = 0; i < 4; i++) {
@@ -205,7 +217,10 @@ describe('<Animation> (player-animation)', () => {
     expect(flash).toHaveAttribute('data-flash', 'away+3');
     expect(flash).toHaveTextContent('+3');
     expect(document.querySelector('[data-score]')).toHaveTextContent('60 - 61');
+    expect(document.querySelector('[data-callout="threePoints"]')).toHaveTextContent('Tigers score a 3-pointer');
+    fireEvent.click(screen.getByRole('tab', { name: 'Stats' }));
     expect(document.querySelector('[data-stat="threePointers"]')).toHaveTextContent('58');
+    fireEvent.click(screen.getByRole('tab', { name: 'Field' }));
     push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 112, code: 'timeout', team: 'home', homeScore: 60, awayScore: 61, text: { ENG: 'Timeout Lions' } }) });
     expect(screen.getByRole('img', { name: 'Timeout Lions' })).toBeInTheDocument();
   });
@@ -229,7 +244,66 @@ describe('<Animation> (player-animation)', () => {
     push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 104, code: 'pointWon', team: 'away', homeScore: 1, awayScore: 0, text: { ENG: 'Point Tigers, 10-9' } }) });
     const next = screen.getByRole('img', { name: 'Point for Tigers. Tigers serving' });
     expect(next.querySelector('[data-serving="away"]')).not.toBeNull();
-    expect(document.querySelector('[data-ticker]')).toHaveTextContent('Point Tigers, 10-9');
+    expect(document.querySelector('[data-timeline] li')).toHaveTextContent('Point Tigers, 10-9');
+    // No statistics to show: no tabs, the field alone.
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('draws tennis on a court with the server at their baseline and the half of the side that won the point lit', async () => {
+    const start = football({
+      sportId: 5,
+      matchPeriod: 'Set 1',
+      clock: { running: false, period: 1, second: 0, type: 'none' },
+      homeScore: 0,
+      awayScore: 0,
+      serveIn: 2,
+      events: [],
+      stats: [],
+    });
+    const { push } = await setup([start], { sportId: 5 });
+    const court = screen.getByRole('img', { name: 'Lions v Tigers. Tigers serving' });
+    expect(court).toHaveAttribute('data-field', 'tennis');
+    expect(court.querySelector('[data-serving="away"]')).not.toBeNull();
+    expect(screen.getByText('No events yet.')).toBeInTheDocument();
+    push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 117, code: 'ace', team: 'away', homeScore: 0, awayScore: 0, text: { ENG: 'Ace by Tigers' } }) });
+    const next = screen.getByRole('img', { name: 'Ace by Tigers. Tigers serving' });
+    expect(next.querySelector('[data-point="away"]')).not.toBeNull();
+    expect(document.querySelector('[data-callout="ace"]')).toHaveTextContent('Ace by Tigers');
+  });
+
+  it('names each event over the field for highlightMs, a newer one replacing it, and lists events newest first', async () => {
+    const { push } = await setup([football()], { fakeTimers: true });
+    push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 2, code: 'corner', team: 'home', second: 1560, text: { ENG: 'Corner Lions' } }) });
+    expect(document.querySelector('[data-callout]')).toHaveTextContent('Corner for Lions');
+    expect(document.querySelector('[data-callout]')).toHaveAttribute('data-side', 'home');
+    expect(screen.getByRole('img').querySelector('[data-attack]')).toBeNull();
+    act(() => jest.advanceTimersByTime(2000));
+    push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 21, code: 'shotOnTarget', team: 'home', second: 1580, text: { ENG: 'Shot Lions' } }) });
+    expect(document.querySelector('[data-callout]')).toHaveTextContent('Lions shot on target');
+    // The newer event has its own full time on the field.
+    act(() => jest.advanceTimersByTime(2000));
+    expect(document.querySelector('[data-callout]')).toHaveTextContent('Lions shot on target');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(document.querySelector('[data-callout]')).toBeNull();
+    // Possession shares are not news: nothing is named for them.
+    push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 25, code: 'possession', team: 'away', text: { ENG: '' } }) });
+    expect(document.querySelector('[data-callout]')).toBeNull();
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(["27'LionsShot Lions", "27'LionsCorner Lions", "26'TigersTigers attack"]);
+  });
+
+  it('switches between the field and the statistics with the keyboard', async () => {
+    await setup([football()]);
+    const fieldTab = screen.getByRole('tab', { name: 'Field' });
+    expect(fieldTab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Field' })).toContainElement(screen.getByRole('img'));
+    fireEvent.keyDown(fieldTab, { key: 'ArrowRight' });
+    const statsTab = screen.getByRole('tab', { name: 'Stats' });
+    expect(statsTab).toHaveAttribute('aria-selected', 'true');
+    expect(statsTab).toHaveFocus();
+    expect(screen.getByRole('tabpanel', { name: 'Stats' }).querySelector('[data-stat="possession"]')).not.toBeNull();
+    fireEvent.keyDown(statsTab, { key: 'Home' });
+    expect(screen.getByRole('tabpanel', { name: 'Field' })).toContainElement(screen.getByRole('img'));
   });
 
   it('says when the match is not live, and starts drawing when a status push says it is', async () => {

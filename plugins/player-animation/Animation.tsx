@@ -7,17 +7,22 @@ import { useKernel, usePlugin } from '../../src/kernel/Slot';
 import { apiLanguageOf } from '../../src/services/i18n';
 import type { AppServices } from '../../src/ui/services';
 import styles from './Animation.module.css';
-import { BasketballCourt, FootballPitch, Scoreboard } from './Fields';
+import { tabId, tabPanelId, Tabs } from '../../src/ui/common/Tabs';
+import { BasketballCourt, FootballPitch, GenericField, TennisCourt } from './Fields';
 import {
   applyPush,
   applyStats,
   BAR_STATS,
   clockSeconds,
+  dismissCallout,
   dismissFlash,
   eventTime,
   initialState,
   type AnimationStart,
+  type Side,
   type StatRow,
+  type TrackerEvent,
+  type TrackerKind,
   type TrackerState,
   type WireLanguage,
 } from './tracker';
@@ -28,8 +33,11 @@ interface AnimationOptions extends Record<string, unknown> {
 }
 
 type Phase = 'loading' | 'failed' | 'ready';
+type View = 'field' | 'stats';
 
 const CLOCK_TICK_MS = 1000;
+/** How long before its end the event's name starts fading (the CSS transition's length). */
+const CALLOUT_FADE_MS = 400;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -90,6 +98,57 @@ function Cards({ state, side }: { state: TrackerState; side: 'home' | 'away' }) 
   );
 }
 
+const FIELDS: Record<TrackerKind, typeof FootballPitch> = { football: FootballPitch, basketball: BasketballCourt, tennis: TennisCourt, generic: GenericField };
+
+const teamOf = (state: TrackerState, side: Side | null) => (side === 'home' ? state.home : side === 'away' ? state.away : '');
+
+/** The latest event named over the field ("GOAL! 2 - 1", "Lions dangerous attack") until its timer dismisses it. */
+function Callout({ state, leaving, t }: { state: TrackerState; leaving: boolean; t: TFunction }) {
+  const callout = state.callout;
+  if (!callout || callout.action === 'none') return null;
+  const team = teamOf(state, callout.side);
+  const goal = callout.action === 'goal';
+  const side = callout.side ?? 'none';
+  return (
+    // Not a live region: the field's label states the same situation, and goals are announced on their own.
+    <p key={callout.seq} className={`${styles.callout} ${goal ? styles.calloutGoal : ''}`} data-callout={callout.action} data-side={side} data-leaving={leaving || undefined}>
+      {goal ? (
+        <>
+          <span className={styles.calloutTitle}>{`${t('goal')} ${callout.homeScore} - ${callout.awayScore}`}</span>
+          <span className={styles.calloutTeam}>{team}</span>
+        </>
+      ) : (
+        <span className={styles.calloutTitle}>{t(`situation.${callout.action}`, { team, home: state.home, away: state.away })}</span>
+      )}
+    </p>
+  );
+}
+
+/** The latest events, newest first, with their time and team: a list that scrolls instead of being clipped. */
+function Timeline({ state, t }: { state: TrackerState; t: TFunction }) {
+  const events = state.events.filter((e) => e.text).reverse();
+  // Sports whose events carry no time (tennis points) give the time's column to the text.
+  const timed = events.some((e) => eventTime(state.kind, e));
+  return (
+    // Focusable so a keyboard can scroll it (it is a scrolling region).
+    <div className={styles.timeline} role="region" aria-label={t('timeline')} tabIndex={0} data-timeline>
+      {events.length === 0 ? (
+        <p className={styles.timelineEmpty}>{t('noEvents')}</p>
+      ) : (
+        <ol className={`${styles.timelineList} ${timed ? styles.timed : ''}`}>
+          {events.map((e: TrackerEvent) => (
+            <li key={e.seq} className={styles.timelineItem} data-seq={e.seq}>
+              {timed ? <span className={styles.timelineTime}>{eventTime(state.kind, e)}</span> : null}
+              <span className={`${styles.timelineTeam} ${e.team === 'away' ? styles.teamAway : e.team === 'home' ? styles.teamHome : ''}`}>{teamOf(state, e.team)}</span>
+              <span className={styles.timelineText}>{e.text}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
 /**
  * The match tracker: fetches the starting state from the animation url (the media host), then follows the match on
  * its push channel. Football draws a pitch, basketball a court, every other sport a scoreboard.
@@ -104,30 +163,41 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
   const [state, setState] = useState<TrackerState | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [announcement, setAnnouncement] = useState('');
+  const [view, setView] = useState<View>('field');
+  const [leaving, setLeaving] = useState<number | null>(null);
+  const panelPrefix = `animation-${useId()}`;
   const clockLoop = `animation-clock-${matchId}-${useId()}`;
   const tRef = useRef(t);
   tRef.current = t;
+  // The state pushes apply to: the timers' dismissals write it too, or the next push would bring a dismissed
+  // highlight back.
+  const current = useRef<TrackerState | null>(null);
+  const dismiss = (change: (s: TrackerState) => TrackerState) => {
+    if (!current.current) return;
+    current.current = change(current.current);
+    setState(current.current);
+  };
 
   useEffect(() => {
     let cancelled = false;
-    let current: TrackerState | null = null;
+    current.current = null;
     // Pushes that arrive before the starting state are replayed onto it (events already answered are skipped).
     const early: unknown[] = [];
     setPhase('loading');
     const update = (next: TrackerState) => {
-      if (next === current) return;
-      current = next;
+      if (next === current.current) return;
+      current.current = next;
       setState(next);
     };
     const offScore = services.push.subscribe(`match:${matchId}:score`, (data) => {
-      if (current) update(applyPush(current, data, language, Date.now()));
+      if (current.current) update(applyPush(current.current, data, language, Date.now()));
       else early.push(data);
     });
     const offTec =
       sportId === 1 || sportId === 177
         ? services.push.subscribe('football:tec', (data) => {
-            const stats = current ? statsOfTec(data, matchId, language) : undefined;
-            if (current && stats) update(applyStats(current, stats));
+            const stats = current.current ? statsOfTec(data, matchId, language) : undefined;
+            if (current.current && stats) update(applyStats(current.current, stats));
           })
         : () => undefined;
     services.http.media
@@ -138,8 +208,8 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
         let next = initialState(start, now);
         for (const data of early) next = applyPush(next, data, language, now);
         // The starting state's last goal is history, not news: no overlay for it.
-        current = { ...next, flash: null };
-        setState(current);
+        current.current = { ...next, flash: null };
+        setState(current.current);
         setNow(now);
         setPhase('ready');
       })
@@ -160,10 +230,21 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
       const team = flash.side === 'home' ? state.home : state.away;
       setAnnouncement(tRef.current('announce.goal', { team, home: state.home, away: state.away, homeScore: state.homeScore, awayScore: state.awayScore }));
     }
-    const timer = setTimeout(() => setState((s) => (s ? dismissFlash(s, flash.seq) : s)), options.highlightMs);
+    const timer = setTimeout(() => dismiss((s) => dismissFlash(s, flash.seq)), options.highlightMs);
     return () => clearTimeout(timer);
     // The overlay lives for its own seq; a later score update must not restart its timer.
   }, [flash?.seq, options.highlightMs]);
+
+  const calloutSeq = state?.callout?.seq;
+  useEffect(() => {
+    if (calloutSeq === undefined) return undefined;
+    const fade = setTimeout(() => setLeaving(calloutSeq), Math.max(0, options.highlightMs - CALLOUT_FADE_MS));
+    const timer = setTimeout(() => dismiss((s) => dismissCallout(s, calloutSeq)), options.highlightMs);
+    return () => {
+      clearTimeout(fade);
+      clearTimeout(timer);
+    };
+  }, [calloutSeq, options.highlightMs]);
 
   const running = Boolean(state?.clock.running && state.clock.type !== 'none');
   useEffect(() => {
@@ -195,8 +276,19 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
   }
 
   const label = situationLabel(state, t);
-  const lastEvent = state.events[state.events.length - 1];
-  const Field = state.kind === 'football' ? FootballPitch : state.kind === 'basketball' ? BasketballCourt : Scoreboard;
+  const Field = FIELDS[state.kind];
+  const stats = options.showStats && state.inPlay && BAR_STATS[state.kind].some((key) => state.stats.some((s) => s.key === key));
+  const shown: View = stats ? view : 'field';
+  const field = state.inPlay ? (
+    <figure className={styles.figure}>
+      <Field state={state} label={label} t={t} />
+      <Callout state={state} leaving={leaving !== null && leaving === state.callout?.seq} t={t} />
+    </figure>
+  ) : (
+    <p className={styles.message} data-not-live>
+      {t('notLive')}
+    </p>
+  );
   return (
     <section className={styles.tracker} data-animation={state.inPlay ? 'live' : 'not-live'} aria-label={t('title')}>
       <header className={styles.top}>
@@ -221,21 +313,23 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
           ) : null}
         </span>
       </header>
-      {state.inPlay ? (
-        <Field state={state} label={label} t={t} />
-      ) : (
-        <p className={styles.message} data-not-live>
-          {t('notLive')}
-        </p>
-      )}
-      {lastEvent ? (
-        <p className={styles.ticker} data-ticker>
-          <span className="sp-visually-hidden">{t('lastEvent')} </span>
-          {eventTime(state.kind, lastEvent) ? <span className={styles.tickerTime}>{eventTime(state.kind, lastEvent)}</span> : null}
-          {lastEvent.text}
-        </p>
+      {stats ? (
+        <Tabs
+          tabs={[
+            { id: 'field', label: t('tabs.field') },
+            { id: 'stats', label: t('tabs.stats') },
+          ]}
+          selected={shown}
+          onSelect={setView}
+          label={t('tabs.label')}
+          idPrefix={panelPrefix}
+          classNames={{ list: styles.tabs, tab: styles.tab }}
+        />
       ) : null}
-      {options.showStats && state.inPlay ? <Bars state={state} /> : null}
+      <div className={styles.panel} {...(stats ? { role: 'tabpanel', id: tabPanelId(panelPrefix), 'aria-labelledby': tabId(panelPrefix, shown) } : {})}>
+        {shown === 'stats' ? <div className={styles.stats}><Bars state={state} /></div> : field}
+      </div>
+      <Timeline state={state} t={t} />
       <div className="sp-visually-hidden" aria-live="assertive" aria-atomic="true" data-announcer>
         {announcement}
       </div>

@@ -5,13 +5,13 @@ import { definePlugin } from '../../src/kernel/definePlugin';
 export default definePlugin({
   id: 'player-animation',
   point: 'animation',
-  // Every sport: football and basketball get their own field, the others a simpler tracker.
+  // Every sport: football, basketball and tennis get their own field, the others a generic one.
   match: { sportIds: [] },
   i18nNs: 'animation',
   options: z.strictObject({
-    /** How long a goal (or a basketball score) stays on the field, in ms. */
+    /** How long an event stays named over the field (and a goal or a basketball score drawn on it), in ms. */
     highlightMs: z._default(z.int().check(z.minimum(1000), z.maximum(15000)), 4000),
-    /** Show the technical statistics bars under the field where the match has them. */
+    /** Offer the technical statistics (a Stats tab beside the field) where the match has them. */
     showStats: z._default(z.boolean(), true),
   }),
   loader: () => import(/* webpackChunkName: "plugin-player-animation" */ './module'),

@@ -5,6 +5,7 @@ import {
   applyPush,
   ballSpot,
   clockSeconds,
+  dismissCallout,
   dismissFlash,
   eventTime,
   initialState,
@@ -43,7 +44,7 @@ function start(over: Partial<AnimationStart> = {}): AnimationStart {
 
 describe('tracker mapping', () => {
   it('names the tracker by sport and maps football types and other sports codes to actions', () => {
-    expect([1, 177, 3, 178, 5, 13].map(trackerKind)).toEqual(['football', 'football', 'basketball', 'basketball', 'generic', 'generic']);
+    expect([1, 177, 3, 178, 5, 13].map(trackerKind)).toEqual(['football', 'football', 'basketball', 'basketball', 'tennis', 'generic']);
     expect(actionOf('football', { type: 24, code: 'dangerousAttack' })).toBe('dangerousAttack');
     expect(actionOf('football', { type: 17, code: 'ownGoal' })).toBe('goal');
     expect(actionOf('football', { type: 15, code: 'secondYellow' })).toBe('redCard');
@@ -102,6 +103,35 @@ describe('tracker mapping', () => {
     expect(applyEvent(s, goal)).toBe(s);
     expect(dismissFlash(s, goal.seq - 1)).toBe(s);
     expect(dismissFlash(s, goal.seq).flash).toBeNull();
+  });
+
+  it('names every event that changes the situation until dismissed by its seq, and none from the starting state', () => {
+    let s = initialState(start({ events: [ev({ type: 24, team: 'home' })] }), 0);
+    expect(s.callout).toBeNull();
+    const corner = ev({ type: 2, team: 'away', homeScore: 1, awayScore: 2 });
+    s = applyEvent(s, corner);
+    expect(s.callout).toEqual({ action: 'corner', side: 'away', seq: corner.seq, homeScore: 1, awayScore: 2 });
+    // Possession shares are silent: the corner stays named.
+    s = applyEvent(s, ev({ type: 25, team: 'home' }));
+    expect(s.callout?.seq).toBe(corner.seq);
+    expect(dismissCallout(s, corner.seq - 1)).toBe(s);
+    expect(dismissCallout(s, corner.seq).callout).toBeNull();
+  });
+
+  it('counts tennis aces, double faults, points won and breaks from the events, for the side they name', () => {
+    const rows = ['aces', 'doubleFaults', 'breaks', 'pointsWon'].map((key) => ({ key, name: key, home: 0, away: 0 }));
+    let s = initialState(start({ sportId: 5, serveIn: 1, stats: rows }), 0);
+    s = applyEvent(s, ev({ type: 117, code: 'ace', team: 'home' }));
+    s = applyEvent(s, ev({ type: 104, code: 'pointWon', team: 'home' }));
+    s = applyEvent(s, ev({ type: 118, code: 'doubleFault', team: 'home' }));
+    s = applyEvent(s, ev({ type: 104, code: 'pointWon', team: 'away' }));
+    s = applyEvent(s, ev({ type: 105, code: 'breakOfServe', team: 'away' }));
+    expect(s.stats.map((r) => [r.key, r.home, r.away])).toEqual([
+      ['aces', 1, 0],
+      ['doubleFaults', 1, 0],
+      ['breaks', 0, 1],
+      ['pointsWon', 1, 1],
+    ]);
   });
 
   it('flashes basketball points at the scorer and counts made shots, fouls and timeouts', () => {

@@ -8,7 +8,7 @@
  */
 
 export type Side = 'home' | 'away';
-export type TrackerKind = 'football' | 'basketball' | 'generic';
+export type TrackerKind = 'football' | 'basketball' | 'tennis' | 'generic';
 
 /** Wire languages (the keys of an event's text in a push). */
 export type WireLanguage = 'CMN' | 'zh-TW' | 'ENG' | 'VIE' | 'THA';
@@ -124,6 +124,15 @@ export interface Flash {
   seq: number;
 }
 
+/** The latest event named on the field for a few seconds (the component dismisses it by its seq). */
+export interface Callout {
+  action: Action;
+  side: Side | null;
+  seq: number;
+  homeScore: number;
+  awayScore: number;
+}
+
 export interface TrackerState {
   matchId: number;
   sportId: number;
@@ -153,6 +162,7 @@ export interface TrackerState {
   /** Football cards shown this match, per side (from the statistics, then counted from events). */
   cards: Record<Side, { yellow: number; red: number }>;
   flash: Flash | null;
+  callout: Callout | null;
 }
 
 export const TICKER_EVENTS = 30;
@@ -161,10 +171,12 @@ const IN_PLAY: ReadonlySet<number> = new Set([1, 4, 8, 9]);
 
 const FOOTBALL_SPORTS: ReadonlySet<number> = new Set([1, 177]);
 const BASKETBALL_SPORTS: ReadonlySet<number> = new Set([3, 178]);
+const TENNIS_SPORTS: ReadonlySet<number> = new Set([5]);
 
 export function trackerKind(sportId: number): TrackerKind {
   if (FOOTBALL_SPORTS.has(sportId)) return 'football';
   if (BASKETBALL_SPORTS.has(sportId)) return 'basketball';
+  if (TENNIS_SPORTS.has(sportId)) return 'tennis';
   return 'generic';
 }
 
@@ -273,8 +285,16 @@ const EVENT_STATS: Record<TrackerKind, Partial<Record<Action, readonly string[]>
     foul: ['fouls'],
     timeout: ['timeouts'],
   },
+  tennis: {
+    ace: ['aces'],
+    doubleFault: ['doubleFaults'],
+    point: ['pointsWon'],
+  },
   generic: {},
 };
+
+/** Statistics an event's wording adds to where its action says less (a game won against the serve is a break). */
+const CODE_STATS: Readonly<Record<string, readonly string[]>> = { breakOfServe: ['breaks'] };
 
 /** Who serves next in the serving sports, from the point and game events (the feed's own rules). */
 type ServeRule = 'winner' | 'alternate' | 'game';
@@ -347,6 +367,8 @@ export function initialState(start: AnimationStart, now: number): TrackerState {
     ball: latest(kind, events, (a) => !SILENT.has(a) && !BADGES.has(a)),
     cards: cardsOf(start.stats),
     flash: null,
+    // The starting state's events are history, not news: nothing is named on the field for them.
+    callout: null,
   };
 }
 
@@ -376,9 +398,10 @@ export function applyEvent(state: TrackerState, event: TrackerEvent): TrackerSta
     homeScore: event.homeScore,
     awayScore: event.awayScore,
     serveIn: nextServe(state, event, action, state.score),
-    stats: addStats(state.stats, EVENT_STATS[state.kind][action], side),
+    stats: addStats(addStats(state.stats, EVENT_STATS[state.kind][action], side), CODE_STATS[event.code], side),
     cards,
     flash,
+    callout: silent ? state.callout : { action, side, seq: event.seq, homeScore: event.homeScore, awayScore: event.awayScore },
     action: silent ? state.action : action,
     side: silent ? state.side : side,
     ball: silent || BADGES.has(action) ? state.ball : { action, side },
@@ -413,6 +436,10 @@ export function applyStats(state: TrackerState, stats: StatRow[]): TrackerState 
 
 export function dismissFlash(state: TrackerState, seq: number): TrackerState {
   return state.flash?.seq === seq ? { ...state, flash: null } : state;
+}
+
+export function dismissCallout(state: TrackerState, seq: number): TrackerState {
+  return state.callout?.seq === seq ? { ...state, callout: null } : state;
 }
 
 /** Seconds on the clock at `now`, ticking locally while it runs (down-clocks stop at zero). */
@@ -521,6 +548,7 @@ export function ballSpot(action: Action, side: Side | null): BallSpot {
 export const BAR_STATS: Record<TrackerKind, readonly string[]> = {
   football: ['possession', 'attacks', 'dangerousAttacks', 'shotsOnTarget', 'shotsOffTarget', 'corners'],
   basketball: ['twoPointers', 'threePointers', 'freeThrows', 'fouls', 'timeouts'],
+  tennis: ['aces', 'doubleFaults', 'breaks', 'pointsWon'],
   generic: [],
 };
 

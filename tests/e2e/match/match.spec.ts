@@ -75,7 +75,23 @@ test.describe('the match screen', () => {
       await expect(tracker).toBeVisible();
       const situation = await tracker.getAttribute('aria-label');
       await expect.poll(() => tracker.getAttribute('aria-label'), { timeout: 60_000, message: 'a feed event is drawn' }).not.toBe(situation);
-      await page.screenshot({ path: test.info().outputPath(`match-${sport.key}-animation.png`) });
+      // Every event is named over the field for a few seconds; the feed plays one every few seconds.
+      await expect(stage.locator('[data-callout]')).toBeVisible({ timeout: 30_000 });
+      await expect(stage.getByRole('region', { name: 'Match events, newest first' }).getByRole('listitem').first()).toBeVisible();
+      // The field is the stage's centerpiece: its whole width (less the tracker's padding) at both desktop widths.
+      for (const width of [1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        const [field, box] = await Promise.all([tracker.boundingBox(), stage.boundingBox()]);
+        expect(field!.width).toBeGreaterThan(box!.width - 40);
+        await stage.screenshot({ path: test.info().outputPath(`match-${sport.key}-animation-${width}.png`), animations: 'disabled' });
+      }
+      // The statistics sit on their own tab; the arrow keys go back to the field.
+      await stage.getByRole('tab', { name: 'Stats' }).click();
+      await expect(stage.getByRole('tabpanel', { name: 'Stats' }).locator('[data-stat]').first()).toBeVisible();
+      await stage.screenshot({ path: test.info().outputPath(`match-${sport.key}-animation-stats.png`), animations: 'disabled' });
+      await stage.getByRole('tab', { name: 'Stats' }).press('ArrowLeft');
+      await expect(stage.getByRole('tab', { name: 'Field' })).toHaveAttribute('aria-selected', 'true');
+      await expect(tracker).toBeVisible();
 
       const panel = page.locator('#sp-match-panel');
       for (const name of sport.tabs) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { LOOP_INTERVALS, createScheduler, waitFor } from './scheduler';
+import { DELAYS, LOOP_INTERVALS, createScheduler, waitFor } from './scheduler';
 import type { Logger } from './logger';
 
 const silentLogger = (): Logger & { warn: jest.Mock } => ({ info: jest.fn(), warn: jest.fn(), error: jest.fn() });
@@ -23,6 +23,7 @@ describe('LOOP_INTERVALS', () => {
       anchorProxy: 60000,
       heartbeat: 10000,
     });
+    expect(DELAYS).toEqual({ listLoadingFlag: 1000, batterPopup: 5000 });
   });
 });
 
@@ -191,6 +192,33 @@ describe('createScheduler', () => {
     await jest.advanceTimersByTimeAsync(0);
     expect(task).toHaveBeenCalledTimes(1);
     scheduler.stopAll();
+  });
+
+  it('once runs a task a single time after its delay; stop or stopAll cancels it, a new registration replaces it', async () => {
+    const scheduler = createScheduler();
+    const task = jest.fn();
+    scheduler.once('flag', DELAYS.listLoadingFlag, task);
+    await jest.advanceTimersByTimeAsync(999);
+    expect(task).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(task).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(task).toHaveBeenCalledTimes(1);
+    expect(scheduler.isRunning('flag')).toBe(false);
+
+    const replaced = jest.fn();
+    scheduler.once('flag', 1000, replaced);
+    await jest.advanceTimersByTimeAsync(500);
+    scheduler.once('flag', 1000, task);
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(replaced).not.toHaveBeenCalled();
+    expect(task).toHaveBeenCalledTimes(2);
+
+    scheduler.once('flag', 1000, task);
+    scheduler.stopAll();
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(task).toHaveBeenCalledTimes(2);
+    expect(jest.getTimerCount()).toBe(0);
   });
 
   it('stopAll leaves no pending timer, even with a task in flight', async () => {

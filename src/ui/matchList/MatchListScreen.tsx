@@ -130,7 +130,7 @@ const MatchListBody = observer(function MatchListBody({ sport }: { sport: SportM
           );
         })}
       </div>
-      {list.loadingMore && (
+      {list.loading && (
         <p className={styles.more} role="status">
           {t('app.loading')}
         </p>

@@ -161,6 +161,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     void store.staticList.load(store.settings.apiLanguage);
     store.statistics.start();
     store.startClock();
+    store.watchMaintenance();
 
     for (const [token, value] of Object.entries(config.theme)) element.style.setProperty(token, value);
     const assetUrl = (path: string) => (/^(https?:|data:)/.test(path) ? path : `${domains.icon.replace(/\/$/, '')}${path}`);

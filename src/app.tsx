@@ -162,6 +162,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     store.statistics.start();
     store.startClock();
     store.watchMaintenance();
+    store.goalPush.start();
 
     for (const [token, value] of Object.entries(config.theme)) element.style.setProperty(token, value);
     const assetUrl = (path: string) => (/^(https?:|data:)/.test(path) ? path : `${domains.icon.replace(/\/$/, '')}${path}`);

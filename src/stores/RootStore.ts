@@ -7,6 +7,7 @@ import type { SelectionEvent } from '../kernel/events';
 import { BetSlipStore } from './betSlip';
 import { envOf, type Env } from './env';
 import { FavouritesStore } from './favourites';
+import { GoalPushStore } from './goalPush';
 import { HomeStore, HotStore } from './home';
 import { LeagueFilterStore } from './leagueFilter';
 import { MatchListStore } from './matchList';
@@ -37,6 +38,7 @@ export const RootStore = types
     leagueFilter: types.optional(LeagueFilterStore, {}),
     betSlip: types.optional(BetSlipStore, {}),
     orders: types.optional(OrdersStore, {}),
+    goalPush: types.optional(GoalPushStore, {}),
   })
   .volatile(() => ({
     /** What stores made on demand outside the tree (e.g. pre-bets) need run on unmount. */

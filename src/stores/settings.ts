@@ -1,4 +1,4 @@
-import { flow, types, type Instance } from 'mobx-state-tree';
+import { cast, flow, types, type Instance } from 'mobx-state-tree';
 import { DEFAULT_HANDICAP_FORMAT, OddsFormat, isOddsFormat } from '../domain/odds';
 import type { LoginState } from '../host/hostProps';
 import { apiLanguageOf, DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from '../services/i18n';
@@ -17,6 +17,10 @@ export const SettingsStore = types
     oddsFormat: types.optional(types.number, DEFAULT_HANDICAP_FORMAT),
     oddsChange: types.optional(types.number, 1),
     changingLocale: false,
+    /** Goal push (spec document 2): 1 on (the platform's default), 0 off; the host's setting `acceptPush`. */
+    acceptPush: 1,
+    /** The goal push's scopes by index (0 collected, 1 with unsettled orders, 2 all); undefined until a host sends one. */
+    acceptList: types.maybe(types.array(types.number)),
   })
   .views((self) => ({
     get apiLanguage() {
@@ -69,6 +73,12 @@ export const SettingsStore = types
       }
     }),
   }))
+  .actions((self) => ({
+    applyPushSetting(acceptPush: number | undefined, acceptList: readonly number[] | undefined) {
+      if (acceptPush !== undefined) self.acceptPush = acceptPush === 1 ? 1 : 0;
+      if (acceptList !== undefined) self.acceptList = cast([...acceptList]);
+    },
+  }))
   .actions((self) => {
     const lastHost: { handicap?: number; accept?: number } = {};
     return {
@@ -84,6 +94,7 @@ export const SettingsStore = types
         lastHost.handicap = handicap ?? lastHost.handicap;
         lastHost.accept = accept ?? lastHost.accept;
         if (state.language) void self.setLocale(state.language, true);
+        self.applyPushSetting(state.setting?.acceptPush, state.setting?.acceptList);
       },
     };
   });

@@ -8,6 +8,7 @@ import { HotMenuEntry, SportsMenu } from '../sportsMenu/SportsMenu';
 import { useStore } from '../storeContext';
 import { Toasts } from '../toasts/Toasts';
 import { useScreenUrl } from '../home/screenUrl';
+import { GoalPushPopup } from '../goalPush/GoalPushPopup';
 import { Header } from './Header';
 import { RightColumn } from './RightColumn';
 import styles from './Layout.module.css';
@@ -54,6 +55,7 @@ export const Layout = observer(function Layout({ merchantName, embedded, childre
           </button>
         </footer>
       )}
+      {!store.underMaintenance && <GoalPushPopup />}
       <Toasts />
       <LoginDialog />
       <AccountSwitchDialog />

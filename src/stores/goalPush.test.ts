@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { FOOTBALL_MATCH, footballEventPush } from '../ui/matchDetail/data/fixtures';
+import { fakeEnv } from '../testing/fakeEnv';
+import { FOOTBALL_EVENT_CHANNEL } from './matchData';
+import { createRootStore } from './RootStore';
+
+beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+function started() {
+  const { env } = fakeEnv();
+  const store = createRootStore({}, env);
+  store.settings.restore('en');
+  store.goalPush.start();
+  const subscribe = env.push.subscribe as jest.Mock<(channel: string, handler: (data: unknown) => void) => () => void>;
+  const [channel, handler] = subscribe.mock.calls[0]!;
+  return { store, env, channel, push: handler };
+}
+
+describe('the goal push (batter) popup', () => {
+  it('shows a goal from football:js1 and hides 5 s later (spec: batter popup hides after 5 s)', async () => {
+    const { store, channel, push } = started();
+    expect(channel).toBe(FOOTBALL_EVENT_CHANNEL);
+    push(footballEventPush());
+    expect(store.goalPush.popup).toEqual({ matchId: FOOTBALL_MATCH, kind: 'homeScore', text: 'GOAL! Header from six yards' });
+    await jest.advanceTimersByTimeAsync(4999);
+    expect(store.goalPush.popup).toBeDefined();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(store.goalPush.popup).toBeUndefined();
+  });
+
+  it('a newer event replaces the one showing and gets its own 5 s', async () => {
+    const { store, push } = started();
+    push(footballEventPush());
+    await jest.advanceTimersByTimeAsync(3000);
+    push(footballEventPush({ type: 17, team: 'home' }));
+    expect(store.goalPush.popup?.kind).toBe('guestScore');
+    await jest.advanceTimersByTimeAsync(3000);
+    expect(store.goalPush.popup?.kind).toBe('guestScore');
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(store.goalPush.popup).toBeUndefined();
+  });
+
+  it('reports the kick-off, ignores other events and restarts, and closes at once on hide', async () => {
+    const { store, push } = started();
+    push(footballEventPush({ type: 2, team: 'away' }));
+    push(footballEventPush({ type: 10, period: 3, team: null }));
+    expect(store.goalPush.popup).toBeUndefined();
+    push(footballEventPush({ type: 10, period: 1, team: null }));
+    expect(store.goalPush.popup?.kind).toBe('begin');
+    store.goalPush.hide();
+    expect(store.goalPush.popup).toBeUndefined();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('shows nothing when the member turned goal push off, and follows the accept list scope', () => {
+    const { store, push } = started();
+    store.settings.applyPushSetting(0, undefined);
+    push(footballEventPush());
+    expect(store.goalPush.popup).toBeUndefined();
+    store.settings.applyPushSetting(1, [1, 0, 0, 0]);
+    push(footballEventPush());
+    expect(store.goalPush.popup).toBeUndefined();
+    store.settings.applyPushSetting(1, [0, 0, 1, 0]);
+    push(footballEventPush());
+    expect(store.goalPush.popup?.matchId).toBe(FOOTBALL_MATCH);
+    store.goalPush.hide();
+  });
+});

@@ -150,6 +150,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     cleanups.push(connectLiveBook(push, liveBook));
     store = createRootStore({}, { http, push, scheduler, storage, clock: Date, i18n, host, toast, logger: consoleLogger, liveBook, events });
     store.ui.setTimezone(config.timezone);
+    store.ui.setMerchantId(merchantId);
     store.settings.restore(config.defaultLocale);
     if (store.settings.locale !== i18n.language) await i18n.changeLanguage(store.settings.locale);
     // Embedded, the host owns the login state; standalone, a stored token is checked with the platform.

@@ -145,7 +145,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
 
     // One emitter for the stores and the UI: an event a store raises reaches plugins listening through the kernel.
     const events = createKernelEvents();
-    const push = createPushClient({ url: domains.push, onGap: refetchOnGap(events, () => void store?.matchList.refresh()) });
+    const push = createPushClient({ url: domains.push, scheduler, onGap: refetchOnGap(events, () => void store?.matchList.refresh()) });
     const liveBook = new LiveBook(Date.now, () => store?.settings.apiLanguage ?? 'CMN');
     cleanups.push(connectLiveBook(push, liveBook));
     store = createRootStore({}, { http, push, scheduler, storage, clock: Date, i18n, host, toast, logger: consoleLogger, liveBook, events });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { DELAYS, LOOP_INTERVALS, createScheduler, waitFor } from './scheduler';
+import { DELAYS, LOOP_INTERVALS, createScheduler, waitFor, waitForValue } from './scheduler';
 import type { Logger } from './logger';
 
 const silentLogger = (): Logger & { warn: jest.Mock } => ({ info: jest.fn(), warn: jest.fn(), error: jest.fn() });
@@ -283,6 +283,39 @@ describe('waitFor', () => {
     expect(jest.getTimerCount()).toBe(1);
     controller.abort();
     await expect(promise).resolves.toBe(false);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+});
+
+describe('waitForValue', () => {
+  it('answers the first load that succeeds, retrying every 500 ms', async () => {
+    const load = jest.fn<() => Promise<string>>().mockRejectedValueOnce(new Error('502')).mockRejectedValueOnce(new Error('502')).mockResolvedValue('ok');
+    const result = waitForValue(load);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(500);
+    expect(load).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(500);
+    await expect(result).resolves.toBe('ok');
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('rejects with the last error after 5 tries, and at once when aborted', async () => {
+    const load = jest.fn<() => Promise<string>>().mockImplementation(async () => {
+      throw new Error(`try ${load.mock.calls.length}`);
+    });
+    const result = waitForValue(load);
+    const settled = expect(result).rejects.toThrow('try 5');
+    await jest.advanceTimersByTimeAsync(2000);
+    await settled;
+    expect(load).toHaveBeenCalledTimes(5);
+
+    const controller = new AbortController();
+    const never = jest.fn<() => Promise<string>>().mockRejectedValue(new Error('down'));
+    const aborted = waitForValue(never, { signal: controller.signal });
+    await jest.advanceTimersByTimeAsync(0);
+    controller.abort();
+    await expect(aborted).rejects.toThrow('down');
     expect(jest.getTimerCount()).toBe(0);
   });
 });

@@ -249,3 +249,24 @@ export function waitFor(
     void check();
   });
 }
+
+/**
+ * The wait-for-condition helper applied to a load (the boot's domain configuration): tried like waitFor, at once and
+ * then every 500 ms, 5 times at most, so a platform that is a moment late or drops one call does not fail the start.
+ * Answers the first value; rejects with the last error when every try failed or the wait was aborted.
+ */
+export async function waitForValue<T>(load: () => Promise<T>, options: WaitForOptions = {}): Promise<T> {
+  let result: { value: T } | undefined;
+  let lastError: unknown = new Error('waitForValue: aborted');
+  await waitFor(async () => {
+    try {
+      result = { value: await load() };
+      return true;
+    } catch (error) {
+      lastError = error;
+      return false;
+    }
+  }, options);
+  if (!result) throw lastError;
+  return result.value;
+}

@@ -9,7 +9,8 @@ const localeType = types.enumeration<Locale>('Locale', LOCALES.map((l) => l.lng)
 
 /**
  * Language, odds format and odds-change acceptance (spec: none 0, better only 1 default, any 2), persisted per
- * merchant. One odds format drives lists and the slip alike: the spec's "default handicap" (Europe) is its default.
+ * merchant. One odds format drives lists and the slip alike, shown and switchable in both (the header's select and
+ * the slip's): the spec's "default handicap" (Europe) is its default (docs/architecture.md "Odds formats").
  */
 export const SettingsStore = types
   .model('SettingsStore', {

@@ -15,6 +15,8 @@ function started() {
   const { env } = fakeEnv();
   const store = createRootStore({}, env);
   store.settings.restore('en');
+  // Scope "all matches" (accept list index 2), as a host sends it.
+  store.settings.applyPushSetting(1, [0, 0, 1, 0]);
   store.goalPush.start();
   const subscribe = env.push.subscribe as jest.Mock<(channel: string, handler: (data: unknown) => void) => () => void>;
   const [channel, handler] = subscribe.mock.calls[0]!;
@@ -57,7 +59,11 @@ describe('the goal push (batter) popup', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 
-  it('shows nothing when the member turned goal push off, and follows the accept list scope', () => {
+  it('shows nothing without an accept list, when the member turned goal push off, or outside the scope', () => {
+    const visitor = createRootStore({}, fakeEnv().env);
+    visitor.goalPush.receive(footballEventPush());
+    expect(visitor.goalPush.popup).toBeUndefined();
+
     const { store, push } = started();
     store.settings.applyPushSetting(0, undefined);
     push(footballEventPush());

@@ -49,12 +49,15 @@ export const GoalPushStore = types
   .model('GoalPushStore', {})
   .volatile(() => ({ popup: undefined as GoalPopup | undefined }))
   .views((self) => ({
-    /** Spec document 2: only if push acceptance is on; the accept list decides the scope (no list from the host: all). */
+    /**
+     * Spec document 2: only if push acceptance is on; the accept list decides the scope. Without a list (a visitor,
+     * or a host that sends none) no scope is chosen, so nothing pops up over the page uninvited.
+     */
     wants(matchId: number): boolean {
       const { settings, favourites } = getRoot<Root>(self) as unknown as Root;
       if (settings.acceptPush !== 1) return false;
       const scopes = settings.acceptList;
-      if (scopes === undefined) return true;
+      if (scopes === undefined) return false;
       // Scope 1 (matches with unsettled orders) needs the order list, which the app loads only on my bets.
       return scopes[SCOPE_ALL] === 1 || (scopes[SCOPE_COLLECTED] === 1 && favourites.isCollected(matchId));
     },

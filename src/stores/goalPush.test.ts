@@ -71,6 +71,11 @@ describe('the goal push (batter) popup', () => {
     store.settings.applyPushSetting(1, [1, 0, 0, 0]);
     push(footballEventPush());
     expect(store.goalPush.popup).toBeUndefined();
+    store.favourites.toggle({ matchId: FOOTBALL_MATCH, sportId: 1 });
+    push(footballEventPush());
+    expect(store.goalPush.popup?.matchId).toBe(FOOTBALL_MATCH);
+    store.goalPush.hide();
+    store.favourites.toggle({ matchId: FOOTBALL_MATCH, sportId: 1 });
     store.settings.applyPushSetting(1, [0, 0, 1, 0]);
     push(footballEventPush());
     expect(store.goalPush.popup?.matchId).toBe(FOOTBALL_MATCH);

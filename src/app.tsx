@@ -7,7 +7,7 @@ import { createHttp, type HttpClients, type ServiceName } from './services/http'
 import { createI18n, DEFAULT_LOCALE, toLocale } from './services/i18n';
 import { consoleLogger } from './services/logger';
 import { createPushClient, type PushClient } from './services/push';
-import { createScheduler, type Scheduler } from './services/scheduler';
+import { createScheduler, waitForValue, type Scheduler } from './services/scheduler';
 import { chooseApiBase } from './services/apiBase';
 import { createStorage, readUrlParams, removeTokenFromAddress, type AppStorage } from './services/storage';
 import { createToaster, type Toaster } from './services/toast';
@@ -101,6 +101,8 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
   cleanups.push(() => toast.clear());
   const scheduler = createScheduler({ visible: document.visibilityState !== 'hidden' });
   cleanups.push(() => scheduler.stopAll());
+  const bootAbort = new AbortController();
+  cleanups.push(() => bootAbort.abort());
 
   async function boot() {
     const loginState = parseLoginState(props);
@@ -127,7 +129,10 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     const baseHttp = (base: string) => httpFor({ betting: base, match: base, forehead: base, media: base, results: base });
     const configOf = (client: HttpClients): Promise<ResolvedConfig> =>
       client.forehead.get('/api/forehead/system/config/app', { params: { merchantId }, noAuth: true });
-    const trustedConfig = await configOf(baseHttp(trustedBase));
+    // The spec's wait-for-condition helper: the shell renders once the domain configuration is in, tried every
+    // 500 ms up to 5 times; unmounting stops the wait.
+    const waitForDomain = <T,>(load: () => Promise<T>) => waitForValue(load, { signal: bootAbort.signal });
+    const trustedConfig = await waitForDomain(() => configOf(baseHttp(trustedBase)));
     const apiBase = chooseApiBase({
       hostApiSrc: props.apiSrc,
       urlApiSrc: linkParams.apiSrc,
@@ -137,7 +142,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
       serviceOrigins: trustedConfig.serviceOrigins ?? [],
       logger: consoleLogger,
     });
-    const domains: Domains = await baseHttp(apiBase).forehead.post('/api/forehead/system/domain/list/v2', {}, { noAuth: true });
+    const domains: Domains = await waitForDomain(() => baseHttp(apiBase).forehead.post('/api/forehead/system/domain/list/v2', {}, { noAuth: true }));
     const http = httpFor(domains);
     // The service the member uses answers its own config; the trusted one already did when they are the same.
     const config = apiBase === trustedBase ? trustedConfig : await configOf(http);
@@ -145,11 +150,12 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
 
     // One emitter for the stores and the UI: an event a store raises reaches plugins listening through the kernel.
     const events = createKernelEvents();
-    const push = createPushClient({ url: domains.push, onGap: refetchOnGap(events, () => void store?.matchList.refresh()) });
+    const push = createPushClient({ url: domains.push, scheduler, onGap: refetchOnGap(events, () => void store?.matchList.refresh()) });
     const liveBook = new LiveBook(Date.now, () => store?.settings.apiLanguage ?? 'CMN');
     cleanups.push(connectLiveBook(push, liveBook));
     store = createRootStore({}, { http, push, scheduler, storage, clock: Date, i18n, host, toast, logger: consoleLogger, liveBook, events });
     store.ui.setTimezone(config.timezone);
+    store.ui.setMerchantId(merchantId);
     store.settings.restore(config.defaultLocale);
     if (store.settings.locale !== i18n.language) await i18n.changeLanguage(store.settings.locale);
     // Embedded, the host owns the login state; standalone, a stored token is checked with the platform.
@@ -161,6 +167,8 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     void store.staticList.load(store.settings.apiLanguage);
     store.statistics.start();
     store.startClock();
+    store.watchMaintenance();
+    store.watchGoalPush();
 
     for (const [token, value] of Object.entries(config.theme)) element.style.setProperty(token, value);
     const assetUrl = (path: string) => (/^(https?:|data:)/.test(path) ? path : `${domains.icon.replace(/\/$/, '')}${path}`);

@@ -65,6 +65,8 @@ export interface BuildAppOptions {
   bettingLoopMs?: number;
   /** The reverse proxies whose X-Forwarded-* are believed (env TRUST_PROXY); false: none, the socket's address counts. */
   trustProxy?: false | string[];
+  /** The token operator routes require (env OPERATOR_TOKEN); undefined switches them off. */
+  operatorToken?: string;
 }
 
 /** Frames above this are refused by the websocket layer (close 1009); client frames are tiny. */
@@ -130,7 +132,7 @@ export function buildApp(opts: BuildAppOptions): App {
 
   app.register(healthRoutes);
   app.register(docsRoutes);
-  app.register(foreheadRoutes, { prefix: '/api/forehead', appConfigs: opts.appConfigs });
+  app.register(foreheadRoutes, { prefix: '/api/forehead', appConfigs: opts.appConfigs, operatorToken: opts.operatorToken });
   app.register(matchListRoutes, { prefix: '/api/match' });
   app.register(bettingRoutes, { prefix: '/v1/order' });
   app.register(matchDataRoutes);

@@ -19,6 +19,11 @@ describe('parseEnv', () => {
     });
   });
 
+  it('takes OPERATOR_TOKEN as a long secret and refuses a short one', () => {
+    expect(parseEnv({ OPERATOR_TOKEN: 'x'.repeat(24) }).operatorToken).toBe('x'.repeat(24));
+    expect(() => parseEnv({ OPERATOR_TOKEN: 'short' })).toThrow(/OPERATOR_TOKEN.*at least 24 characters/);
+  });
+
   it('takes the trusted proxies as a list of addresses and ranges, never "any"', () => {
     expect(parseEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
     for (const value of ['true', '*', '1', 'proxy.example']) {

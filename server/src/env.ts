@@ -66,6 +66,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SESSION_TTL_MINUTES: integer('a whole number of minutes from 1 to 525600', 1, 525_600).default(720),
   TRUST_PROXY: trustProxy,
+  // Long enough that guessing it is hopeless; the operator routes are the only thing it opens.
+  OPERATOR_TOKEN: z.string().min(24, { error: expecting('a secret of at least 24 characters (or leave it unset to switch operator routes off)') }).optional(),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -82,6 +84,8 @@ export interface Env {
   sessionTtlMinutes: number;
   /** Proxies whose X-Forwarded-For names the client (sign-in throttle, push connection limit); empty: none. */
   trustProxy: string[];
+  /** The token operator routes (the maintenance flag) require; undefined: those routes refuse every call. */
+  operatorToken: string | undefined;
 }
 
 /** Hides the password of a connection URL so it never reaches a log or the terminal. */
@@ -113,5 +117,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     sessionTtlMinutes: e.SESSION_TTL_MINUTES,
     trustProxy: e.TRUST_PROXY,
+    operatorToken: e.OPERATOR_TOKEN,
   };
 }

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     clock,
     sessionTtlMinutes: env.sessionTtlMinutes,
     trustProxy: env.trustProxy.length > 0 ? env.trustProxy : false,
+    operatorToken: env.operatorToken,
     distDir: path.join(root, 'dist'),
     logger: { level: env.logLevel },
     build: readBuildInfo(root, clock.now()),

@@ -92,10 +92,16 @@ describe('anchors and special rooms', () => {
     expect(res.json()).toMatchObject({ code: 400 });
   });
 
+  it("takes the app's merchant id (up to 64 characters) as pid", async () => {
+    const res = await t.inject({ url: `/ssapi/anchor/search?pid=${'m'.repeat(64)}&matchSource=all` });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('answers bad input with 400 and what was expected', async () => {
     for (const [query, field] of [
       ['?matchSource=everything', 'matchSource'],
       ['?pid=%3Cscript%3E', 'pid'],
+      [`?pid=${'m'.repeat(65)}`, 'pid'],
       ['?t=yesterday', 't'],
       ['?language=FR', 'language'],
       ['?nope=1', 'nope'],

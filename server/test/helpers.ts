@@ -76,6 +76,8 @@ export interface TestAppOptions {
   logger?: BuildAppOptions['logger'];
   /** Proxies whose X-Forwarded-For is believed (env TRUST_PROXY); default none. */
   trustProxy?: string[];
+  /** The operator token (env OPERATOR_TOKEN); default none: operator routes refuse every call. */
+  operatorToken?: string;
 }
 
 export function loadRealPlatformConfig(): PlatformConfig {
@@ -144,6 +146,7 @@ async function assemble(options: TestAppOptions): Promise<TestApp> {
       appConfigs: options.appConfigs ?? loadAppConfigs(path.join(REPO_ROOT, 'config')),
       logger: options.logger,
       trustProxy: options.trustProxy ?? false,
+      operatorToken: options.operatorToken,
       clock,
       distDir: options.distDir ?? path.join(REPO_ROOT, 'server', 'test', 'no-dist'),
       sessionTtlMinutes: options.sessionTtlMinutes ?? 720,

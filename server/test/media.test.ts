@@ -200,7 +200,7 @@ describe('bad input', () => {
     expect(res.json()).toMatchObject({ code: 4001, data: null, msg: expect.stringMatching(msg) });
   });
 
-  it.each([...MATCH_CASES, ['matchId=1&pid=' + encodeURIComponent('a b'), /^pid: expected a product id/] as [string, RegExp], ['matchId=1&pid=' + 'p'.repeat(33), /^pid: /] as [string, RegExp]])(
+  it.each([...MATCH_CASES, ['matchId=1&pid=' + encodeURIComponent('a b'), /^pid: expected a product id/] as [string, RegExp], ['matchId=1&pid=' + 'p'.repeat(65), /^pid: /] as [string, RegExp]])(
     '/ssapi/team/logo?%s answers 400 naming the field',
     async (query, msg) => {
       const res = await t.inject({ url: `/ssapi/team/logo${query ? `?${query}` : ''}` });

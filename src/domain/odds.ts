@@ -22,9 +22,12 @@ export const ODDS_FORMATS: readonly OddsFormatInfo[] = [
   { id: OddsFormat.Indonesian, i18nKey: 'odds.format.indonesian' },
 ];
 
-/** Spec: default in the bet store. */
+/** Spec: default in the bet store. It equals the default handicap, which the app applies to every price. */
 export const DEFAULT_BET_ODDS_FORMAT = OddsFormat.Europe;
-/** Spec: default in the list filter. */
+/**
+ * Spec: default in the list filter. Not applied: one member format drives the list and the slip, so a price never
+ * reads two ways (docs/architecture.md "Odds formats").
+ */
 export const DEFAULT_LIST_ODDS_FORMAT = OddsFormat.HongKong;
 /** Spec: default handicap (user setting). */
 export const DEFAULT_HANDICAP_FORMAT = OddsFormat.Europe;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { PUSH_DEFAULTS, createPushClient, type PushClient } from './push';
+import { HEARTBEAT_LOOP, PUSH_DEFAULTS, createPushClient, type PushClient } from './push';
+import { createScheduler } from './scheduler';
 import { createKernelEvents } from '../kernel/events';
 import { refetchOnGap } from '../stores/livePush';
 import type { Logger } from './logger';
@@ -184,6 +185,24 @@ describe('push client (fake socket, fake timers)', () => {
     socket.drop();
     await jest.advanceTimersByTimeAsync(2999);
     expect(socket.frames()).toHaveLength(2);
+  });
+
+  it("runs the heartbeat through the app's scheduler: stopped on close, and by the app's stopAll on unmount", async () => {
+    const scheduler = createScheduler({ logger: quietLogger() });
+    const socket = await connect({ scheduler });
+    expect(scheduler.isRunning(HEARTBEAT_LOOP)).toBe(true);
+    await jest.advanceTimersByTimeAsync(PUSH_DEFAULTS.heartbeatMs);
+    expect(socket.frames()).toEqual([{ cmd: 'ping' }]);
+    scheduler.stopAll();
+    await jest.advanceTimersByTimeAsync(PUSH_DEFAULTS.heartbeatMs * 3);
+    expect(socket.frames()).toEqual([{ cmd: 'ping' }]);
+
+    socket.drop();
+    await jest.advanceTimersByTimeAsync(PUSH_DEFAULTS.reconnectDelayMs);
+    latest().open();
+    expect(scheduler.isRunning(HEARTBEAT_LOOP)).toBe(true);
+    client?.close();
+    expect(scheduler.isRunning(HEARTBEAT_LOOP)).toBe(false);
   });
 
   it('marks subscriptions unsubscribed on close, reconnects after 3000 ms and resubscribes', async () => {

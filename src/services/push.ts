@@ -1,7 +1,7 @@
 import ReconnectingWebSocket, { type CloseEvent, type ErrorEvent } from 'reconnecting-websocket';
 import { consoleLogger, type Logger } from './logger';
 import { safeJsonParse } from './safeJson';
-import { LOOP_INTERVALS } from './scheduler';
+import { createScheduler, LOOP_INTERVALS, type Scheduler } from './scheduler';
 
 /**
  * A frame from the platform: `seq` counts up per channel without gaps within the channel's `epoch`; a new epoch
@@ -37,6 +37,11 @@ export interface PushClientOptions {
   reconnectDelayMs?: number;
   /** How long one connection attempt may take before it counts as failed. */
   connectionTimeoutMs?: number;
+  /**
+   * The app's shared scheduler, which runs the 10 s heartbeat like every other loop (so the app's stopAll on unmount
+   * ends it too); without one the client keeps a scheduler of its own.
+   */
+  scheduler?: Scheduler;
 }
 
 export interface PushClient {
@@ -69,6 +74,9 @@ export const PUSH_DEFAULTS = {
   subscribeThrottleMs: 1000,
   heartbeatMs: LOOP_INTERVALS.heartbeat,
 } as const;
+
+/** The heartbeat's name in the scheduler. */
+export const HEARTBEAT_LOOP = 'pushHeartbeat';
 
 type Frame = { cmd: 'sub' | 'unsub'; channels: string[] } | { cmd: 'ping' };
 
@@ -105,6 +113,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
   const Base = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
   if (!Base) throw new Error('createPushClient: no WebSocket implementation; pass options.WebSocket');
   const reconnectDelayMs = options.reconnectDelayMs ?? PUSH_DEFAULTS.reconnectDelayMs;
+  const scheduler = options.scheduler ?? createScheduler({ logger });
 
   const subscribers = new Map<string, Set<Subscriber>>();
   const serverSubscribed = new Set<string>();
@@ -114,7 +123,6 @@ export function createPushClient(options: PushClientOptions): PushClient {
   const prefixRoutes = new Map<string, PushHandler>();
 
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
-  let heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   let waitTimer: ReturnType<typeof setTimeout> | undefined;
   let lastSubSentAt: number | undefined;
   let attempting = false;
@@ -169,10 +177,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
     flushTimer = undefined;
   };
 
-  const stopHeartbeat = () => {
-    if (heartbeatTimer !== undefined) clearInterval(heartbeatTimer);
-    heartbeatTimer = undefined;
-  };
+  const stopHeartbeat = () => scheduler.stop(HEARTBEAT_LOOP);
 
   const sendSub = (channels: string[]) => {
     send({ cmd: 'sub', channels });
@@ -210,9 +215,10 @@ export function createPushClient(options: PushClientOptions): PushClient {
     markAllUnsubscribed();
     const channels = [...subscribers.keys()];
     if (channels.length > 0) sendSub(channels);
-    heartbeatTimer = setInterval(() => {
+    // Not paused while the page is hidden: the subscriptions stay, and a socket that goes quiet is what proxies cut.
+    scheduler.every(HEARTBEAT_LOOP, PUSH_DEFAULTS.heartbeatMs, () => {
       if (isOpen()) send({ cmd: 'ping' });
-    }, PUSH_DEFAULTS.heartbeatMs);
+    });
   };
 
   // reconnecting-websocket plans its next attempt before it calls these listeners, so a pending

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { LOOP_INTERVALS, createScheduler, waitFor } from './scheduler';
+import { DELAYS, LOOP_INTERVALS, createScheduler, waitFor, waitForValue } from './scheduler';
 import type { Logger } from './logger';
 
 const silentLogger = (): Logger & { warn: jest.Mock } => ({ info: jest.fn(), warn: jest.fn(), error: jest.fn() });
@@ -23,6 +23,7 @@ describe('LOOP_INTERVALS', () => {
       anchorProxy: 60000,
       heartbeat: 10000,
     });
+    expect(DELAYS).toEqual({ listLoadingFlag: 1000, batterPopup: 5000 });
   });
 });
 
@@ -193,6 +194,33 @@ describe('createScheduler', () => {
     scheduler.stopAll();
   });
 
+  it('once runs a task a single time after its delay; stop or stopAll cancels it, a new registration replaces it', async () => {
+    const scheduler = createScheduler();
+    const task = jest.fn();
+    scheduler.once('flag', DELAYS.listLoadingFlag, task);
+    await jest.advanceTimersByTimeAsync(999);
+    expect(task).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(task).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(task).toHaveBeenCalledTimes(1);
+    expect(scheduler.isRunning('flag')).toBe(false);
+
+    const replaced = jest.fn();
+    scheduler.once('flag', 1000, replaced);
+    await jest.advanceTimersByTimeAsync(500);
+    scheduler.once('flag', 1000, task);
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(replaced).not.toHaveBeenCalled();
+    expect(task).toHaveBeenCalledTimes(2);
+
+    scheduler.once('flag', 1000, task);
+    scheduler.stopAll();
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(task).toHaveBeenCalledTimes(2);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
   it('stopAll leaves no pending timer, even with a task in flight', async () => {
     const scheduler = createScheduler();
     let release: () => void = () => {};
@@ -255,6 +283,39 @@ describe('waitFor', () => {
     expect(jest.getTimerCount()).toBe(1);
     controller.abort();
     await expect(promise).resolves.toBe(false);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+});
+
+describe('waitForValue', () => {
+  it('answers the first load that succeeds, retrying every 500 ms', async () => {
+    const load = jest.fn<() => Promise<string>>().mockRejectedValueOnce(new Error('502')).mockRejectedValueOnce(new Error('502')).mockResolvedValue('ok');
+    const result = waitForValue(load);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(500);
+    expect(load).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(500);
+    await expect(result).resolves.toBe('ok');
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('rejects with the last error after 5 tries, and at once when aborted', async () => {
+    const load = jest.fn<() => Promise<string>>().mockImplementation(async () => {
+      throw new Error(`try ${load.mock.calls.length}`);
+    });
+    const result = waitForValue(load);
+    const settled = expect(result).rejects.toThrow('try 5');
+    await jest.advanceTimersByTimeAsync(2000);
+    await settled;
+    expect(load).toHaveBeenCalledTimes(5);
+
+    const controller = new AbortController();
+    const never = jest.fn<() => Promise<string>>().mockRejectedValue(new Error('down'));
+    const aborted = waitForValue(never, { signal: controller.signal });
+    await jest.advanceTimersByTimeAsync(0);
+    controller.abort();
+    await expect(aborted).rejects.toThrow('down');
     expect(jest.getTimerCount()).toBe(0);
   });
 });

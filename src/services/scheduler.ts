@@ -11,6 +11,12 @@ export const LOOP_INTERVALS = {
   heartbeat: 10000,
 } as const;
 
+/** Spec section 9: the one-off delays ("loading flag clears 1 s after list load"; "batter popup hides after 5 s"), in ms. */
+export const DELAYS = {
+  listLoadingFlag: 1000,
+  batterPopup: 5000,
+} as const;
+
 export type LoopTask = () => unknown;
 
 export interface LoopOptions {
@@ -30,6 +36,12 @@ export interface LoopHandle {
 
 export interface Scheduler {
   every(name: string, intervalMs: number, task: LoopTask, opts?: LoopOptions): LoopHandle;
+  /**
+   * Runs `task` once, `delayMs` from now, under `name`: one-off timers (the list's loading flag) go through the
+   * scheduler too, so stop(name) cancels them, registering the name again replaces the pending run, and stopAll
+   * (unmount) leaves none behind.
+   */
+  once(name: string, delayMs: number, task: LoopTask): LoopHandle;
   pause(name: string): void;
   /** Resumes a paused loop and runs it at once: its data went stale while it was paused. */
   resume(name: string): void;
@@ -112,29 +124,42 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     schedule(loop, 0);
   };
 
+  const register = (name: string, intervalMs: number, task: LoopTask, opts: LoopOptions): LoopHandle => {
+    const previous = loops.get(name);
+    if (previous) stopLoop(previous);
+    const loop: Loop = {
+      name,
+      intervalMs,
+      task,
+      pauseWhenHidden: opts.pauseWhenHidden ?? false,
+      timer: undefined,
+      inFlight: false,
+      paused: false,
+      stopped: false,
+    };
+    loops.set(name, loop);
+    schedule(loop, opts.immediate ? 0 : intervalMs);
+    return {
+      name,
+      pause: () => pauseLoop(loop),
+      resume: () => resumeLoop(loop),
+      stop: () => stopLoop(loop),
+      isRunning: () => !isHeld(loop),
+    };
+  };
+
   return {
     every(name, intervalMs, task, opts = {}) {
-      const previous = loops.get(name);
-      if (previous) stopLoop(previous);
-      const loop: Loop = {
-        name,
-        intervalMs,
-        task,
-        pauseWhenHidden: opts.pauseWhenHidden ?? false,
-        timer: undefined,
-        inFlight: false,
-        paused: false,
-        stopped: false,
-      };
-      loops.set(name, loop);
-      schedule(loop, opts.immediate ? 0 : intervalMs);
-      return {
-        name,
-        pause: () => pauseLoop(loop),
-        resume: () => resumeLoop(loop),
-        stop: () => stopLoop(loop),
-        isRunning: () => !isHeld(loop),
-      };
+      return register(name, intervalMs, task, opts);
+    },
+    once(name, delayMs, task) {
+      // A loop that stops itself before its task runs: it never plans a second run, and a task that registers the
+      // same name again is not cancelled by its own stop.
+      const handle: LoopHandle = register(name, delayMs, () => {
+        handle.stop();
+        return task();
+      }, {});
+      return handle;
     },
     pause(name) {
       const loop = loops.get(name);
@@ -223,4 +248,25 @@ export function waitFor(
     signal?.addEventListener('abort', onAbort);
     void check();
   });
+}
+
+/**
+ * The wait-for-condition helper applied to a load (the boot's domain configuration): tried like waitFor, at once and
+ * then every 500 ms, 5 times at most, so a platform that is a moment late or drops one call does not fail the start.
+ * Answers the first value; rejects with the last error when every try failed or the wait was aborted.
+ */
+export async function waitForValue<T>(load: () => Promise<T>, options: WaitForOptions = {}): Promise<T> {
+  let result: { value: T } | undefined;
+  let lastError: unknown = new Error('waitForValue: aborted');
+  await waitFor(async () => {
+    try {
+      result = { value: await load() };
+      return true;
+    } catch (error) {
+      lastError = error;
+      return false;
+    }
+  }, options);
+  if (!result) throw lastError;
+  return result.value;
 }

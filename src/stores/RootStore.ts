@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { addDisposer, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
+import { addDisposer, flow, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
 import { isSameDayIn } from '../domain/calendar';
 import type { HostCallbacks, LoginState } from '../host/hostProps';
 import { IN_PLAY_STATUSES, ListType, type WireMatch } from '../services/api/matchTypes';
@@ -16,6 +16,10 @@ import { SettingsStore } from './settings';
 import { StaticListStore } from './staticList';
 import { StatisticsStore } from './statistics';
 import { UiStore } from './ui';
+
+/** The platform's maintenance flag: read here, followed on the push channel (server routes/forehead/maintenance.ts). */
+export const MAINTENANCE_PATH = '/api/forehead/system/config/maintenance';
+export const MAINTENANCE_CHANNEL = 'system:maintenance';
 
 export const RootStore = types
   .model('RootStore', {
@@ -52,6 +56,52 @@ export const RootStore = types
     },
   }))
   .actions((self) => ({
+    /** Reads the platform's maintenance flag (docs/api.md "Maintenance"); a failed read keeps what the app knows. */
+    loadMaintenance: flow(function* loadMaintenance() {
+      try {
+        const data: unknown = yield Promise.resolve(envOf(self).http.forehead.get(MAINTENANCE_PATH, { noAuth: true }));
+        const flag = (data as { underMaintenance?: unknown } | undefined)?.underMaintenance;
+        if (typeof flag === 'boolean') self.ui.setPlatformMaintenance(flag);
+      } catch (error) {
+        envOf(self).logger.warn('[maintenance] flag not read', error);
+      }
+    }),
+  }))
+  .actions((self) => ({
+    /**
+     * Follows the platform's maintenance flag for as long as the app is mounted: read once, then every change an
+     * operator makes arrives on the push channel; a missed message (gap or platform restart) reads it again.
+     */
+    /**
+     * The goal push loads (and listens to football events) once the member's setting asks for it; a later "off"
+     * keeps it loaded, and its own check of the setting keeps it quiet.
+     */
+    watchGoalPush() {
+      addDisposer(
+        self,
+        reaction(
+          () => self.settings.goalPushWanted,
+          (wanted) => {
+            if (wanted) void import(/* webpackChunkName: "goal-push" */ './goalPush').then((m) => m.goalPushOf(self));
+          },
+          { fireImmediately: true },
+        ),
+      );
+    },
+    watchMaintenance() {
+      const { push, events } = envOf(self);
+      void self.loadMaintenance();
+      const unsubscribe = push.subscribe(MAINTENANCE_CHANNEL, (data) => {
+        const flag = (data as { underMaintenance?: unknown } | undefined)?.underMaintenance;
+        if (typeof flag === 'boolean') self.ui.setPlatformMaintenance(flag);
+      });
+      const onGap = ({ chId }: { chId: string }) => chId === MAINTENANCE_CHANNEL && void self.loadMaintenance();
+      events.on('push.gap', onGap);
+      addDisposer(self, () => {
+        unsubscribe();
+        events.off('push.gap', onGap);
+      });
+    },
     /** One app-wide seconds ticker (through the scheduler, paused while hidden) instead of a timer per clock. */
     startClock() {
       const { scheduler, clock } = envOf(self);

@@ -31,6 +31,15 @@ describe('anchors', () => {
     jest.useRealTimers();
   });
 
+  it("sends the merchant as the spec's pid, with matchSource all and a time stamp", async () => {
+    const { http, root } = setup();
+    root.ui.setMerchantId('acme');
+    anchorsOf(root);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(http.media.get).toHaveBeenCalledWith('/ssapi/anchor/search', expect.objectContaining({ params: { pid: 'acme', matchSource: 'all', t: expect.any(Number) } }));
+    root.dispose();
+  });
+
   it('searches at once with the 10 s timeout, then every 20 s, and pauses while the page is hidden', async () => {
     const { env, http, root, searches } = setup();
     const anchors = anchorsOf(root);

@@ -28,7 +28,10 @@ const isAnchor = (value: unknown): value is Anchor =>
  * them. The platform filters too; the rule is applied here again because an operator's platform may not.
  */
 export const AnchorsStore = types
-  .model('AnchorsStore', {})
+  .model('AnchorsStore', {
+    /** The spec's anchor search `pid` (product id): the merchant the app runs for (docs/api.md "pid"). */
+    pid: 'default',
+  })
   .volatile(() => ({
     rooms: [] as Anchor[],
     specialRoomIds: [] as number[],
@@ -61,7 +64,7 @@ export const AnchorsStore = types
       const { http, clock, logger } = envOf(self);
       if (self.status === 'idle') self.status = 'loading';
       try {
-        const data: unknown = yield Promise.resolve(http.media.get('/ssapi/anchor/search', { params: { matchSource: 'all', t: clock.now() }, timeout: ANCHOR_SEARCH_TIMEOUT_MS }));
+        const data: unknown = yield Promise.resolve(http.media.get('/ssapi/anchor/search', { params: { pid: self.pid, matchSource: 'all', t: clock.now() }, timeout: ANCHOR_SEARCH_TIMEOUT_MS }));
         self.rooms = Array.isArray(data) ? data.filter(isAnchor) : [];
         self.status = 'ready';
       } catch (error) {
@@ -109,6 +112,7 @@ export type AnchorsStoreInstance = Instance<typeof AnchorsStore>;
 
 export interface AnchorsRoot extends OnDemandRoot {
   session: { isLogin: boolean };
+  ui: { merchantId: string };
 }
 
 /**
@@ -116,7 +120,7 @@ export interface AnchorsRoot extends OnDemandRoot {
  * rather than in the initial bundle. It follows the root's session and runs the anchor loop until the app unmounts.
  */
 export const { of: anchorsOf } = onDemand((root: AnchorsRoot) => {
-  const store = AnchorsStore.create({}, getEnv(root));
+  const store = AnchorsStore.create({ pid: root.ui.merchantId }, getEnv(root));
   store.setLogin(root.session.isLogin);
   void store.loadSpecialRooms();
   store.start();

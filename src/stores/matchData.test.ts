@@ -4,15 +4,13 @@ import { fakeEnv } from '../testing/fakeEnv';
 import { createRootStore } from './RootStore';
 import {
   dataSportOf,
-  footballMinute,
-  lineFromEvent,
   matchDataOf,
   MatchDataStore,
   Remote,
   statsFromPush,
-  withoutTimePrefix,
   type FootballTextLine,
 } from './matchData';
+import { footballMinute, lineFromEvent, withoutTimePrefix } from './footballEvents';
 
 const silent = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
 

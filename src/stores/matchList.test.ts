@@ -1,4 +1,4 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { OddsFormat } from '../domain/odds';
 import { ListType, type MatchPage } from '../services/api/matchTypes';
 import { fakeEnv } from '../testing/fakeEnv';
@@ -35,17 +35,85 @@ describe('match list', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(store.matchList.status).toBe('ready');
     expect(store.matchList.records.map((m) => m.matchId)).toEqual([1, 2]);
-    expect(store.matchList.loadingMore).toBe(true);
+    expect(store.matchList.loading).toBe(true);
     releaseSecond();
     await loading;
     expect(store.matchList.records.map((m) => m.matchId)).toEqual([1, 2, 3, 4]);
-    expect(store.matchList.loadingMore).toBe(false);
     expect(store.matchList.groups.map((g) => [g.leagueId, g.matches.map((m) => m.matchId)])).toEqual([
       [10, [1, 3]],
       [9, [2, 4]],
     ]);
     expect(http.match.post).toHaveBeenNthCalledWith(2, '/api/match/getList', { type: ListType.InPlay, sportIds: '1', size: 50, oddsFormat: 1, current: 2 }, { noAuth: true });
     expect(env.liveBook.match(4)).toBeDefined();
+    store.matchList.close();
+  });
+
+  describe('the loading flag (spec section 9: clears 1 s after list load)', () => {
+    beforeEach(() => {
+      jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    });
+    afterEach(() => {
+      jest.useRealTimers();
+    });
+
+    it('stays set for 1 s after the last page arrives, through the scheduler, while the rows show at once', async () => {
+      const { env, http } = fakeEnv();
+      http.match.post.mockResolvedValueOnce(page(1, 2, [1, 2])).mockResolvedValueOnce(page(2, 2, [3]));
+      const store = createRootStore({}, env);
+      await store.matchList.open({ type: ListType.Today, sportId: 1 });
+      expect(store.matchList.status).toBe('ready');
+      expect(store.matchList.records).toHaveLength(3);
+      expect(store.matchList.loading).toBe(true);
+      await jest.advanceTimersByTimeAsync(999);
+      expect(store.matchList.loading).toBe(true);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(store.matchList.loading).toBe(false);
+      store.matchList.close();
+    });
+
+    it('a quiet one-page poll never raises it; a new load cancels the pending clear; close clears it at once', async () => {
+      const { env, http } = fakeEnv();
+      http.match.post.mockResolvedValue(page(1, 1, [1]));
+      const store = createRootStore({}, env);
+      await store.matchList.open({ type: ListType.Today, sportId: 1 });
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(store.matchList.loading).toBe(false);
+      await store.matchList.refresh();
+      expect(store.matchList.loading).toBe(false);
+      await store.matchList.retry();
+      await jest.advanceTimersByTimeAsync(600);
+      await store.matchList.retry();
+      await jest.advanceTimersByTimeAsync(600);
+      expect(store.matchList.loading).toBe(true);
+      store.matchList.close();
+      expect(store.matchList.loading).toBe(false);
+      expect(jest.getTimerCount()).toBe(0);
+    });
+  });
+
+  it('a failed list call is logged, its fallback shows the failed state, and an empty page stands in (spec section 8)', async () => {
+    const { env, http } = fakeEnv();
+    const error = new Error('500');
+    http.match.post.mockRejectedValueOnce(error);
+    const store = createRootStore({}, env);
+    await store.matchList.open({ type: ListType.Today, sportId: 1 });
+    expect(env.logger.warn).toHaveBeenCalledWith('[getList] failed', error);
+    expect(store.matchList.status).toBe('failed');
+    expect(store.matchList.records).toEqual([]);
+    expect(store.matchList.total).toBe(0);
+    store.matchList.close();
+  });
+
+  it('keeps the rows it shows when a quiet poll fails, and a failed later page ends the load without losing the first', async () => {
+    const { env, http } = fakeEnv();
+    http.match.post.mockResolvedValueOnce(page(1, 2, [1, 2])).mockRejectedValueOnce(new Error('timeout')).mockRejectedValueOnce(new Error('500'));
+    const store = createRootStore({}, env);
+    await store.matchList.open({ type: ListType.Today, sportId: 1 });
+    expect(store.matchList.status).toBe('ready');
+    expect(store.matchList.records.map((m) => m.matchId)).toEqual([1, 2]);
+    await store.matchList.refresh();
+    expect(store.matchList.status).toBe('ready');
+    expect(store.matchList.records.map((m) => m.matchId)).toEqual([1, 2]);
     store.matchList.close();
   });
 

@@ -1,11 +1,12 @@
 import { flow, types, type Instance } from 'mobx-state-tree';
 import { dayIn } from '../domain/calendar';
 import { ListType, type MatchPage, type WireMatch } from '../services/api/matchTypes';
-import { LOOP_INTERVALS } from '../services/scheduler';
+import { DELAYS, LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
-import { memberOddsFormat } from './matchSection';
+import { getListPage, memberOddsFormat } from './matchSection';
 
 const LIST_LOOP = 'matchList';
+const LOADING_FLAG = 'matchList.loading';
 /** Page size of list calls; the platform allows up to 200. */
 export const LIST_PAGE_SIZE = 50;
 
@@ -34,8 +35,12 @@ export const MatchListStore = types
     /** Early list only: the calendar day ("2026-11-21", in the platform's time zone) shown; undefined: every day. */
     date: types.maybe(types.string),
     status: types.optional(types.enumeration(['idle', 'loading', 'ready', 'failed']), 'idle'),
-    /** More pages are being fetched behind the first. */
-    loadingMore: false,
+    /**
+     * The spec's list loading flag: set when a load starts (a poll only once it fetches pages behind the first), cleared
+     * 1 s after the load ends (section 9). It drives the "loading" line under the rows, never the skeleton: the skeleton
+     * follows `status` and goes as soon as the first page arrives.
+     */
+    loading: false,
     total: 0,
   })
   .volatile(() => ({
@@ -86,8 +91,8 @@ export const MatchListStore = types
     setStatus(status: 'idle' | 'loading' | 'ready' | 'failed') {
       self.status = status;
     },
-    setLoadingMore(value: boolean) {
-      self.loadingMore = value;
+    setLoading(value: boolean) {
+      self.loading = value;
     },
     markLoaded(records: readonly WireMatch[]) {
       self.loaded = { type: self.type, sportId: self.sportId, filtered: self.leagueIds.length > 0, records };
@@ -111,9 +116,13 @@ export const MatchListStore = types
     },
   }))
   .actions((self) => {
-    /** Fetches every page of the current query, page by page until the last; the first page shows at once. */
+    /**
+     * Fetches every page of the current query, page by page until the last; the first page shows at once. A failed
+     * page ends the load (getListPage answers it with an empty page); its fallback shows the failed state unless a
+     * quiet poll already has rows to keep.
+     */
     const fetchAll = flow(function* fetchAll(generation: number, quiet: boolean) {
-      const { http, liveBook } = envOf(self);
+      const env = envOf(self);
       const body = {
         type: self.type,
         sportIds: String(self.sportId),
@@ -121,29 +130,35 @@ export const MatchListStore = types
         ...(self.leagueIds.length ? { leagueIds: self.leagueIds.join(',') } : {}),
         oddsFormat: memberOddsFormat(self),
       };
-      if (!quiet) self.setStatus('loading');
-      try {
-        let current = 1;
-        let records: WireMatch[] = [];
-        for (;;) {
-          const page: MatchPage = yield http.match.post('/api/match/getList', { ...body, current }, { noAuth: true });
-          // A newer query started while this one was loading: its answer wins.
-          if (generation !== self.generation) return;
-          records = [...records, ...page.records];
-          liveBook.seed(page.records);
-          self.setRecords(records, page.total);
-          if (current === 1) self.setStatus('ready');
-          if (current >= page.pageTotal || page.records.length === 0) break;
-          self.setLoadingMore(true);
-          current += 1;
-        }
-        self.markLoaded(records);
-      } catch (error) {
-        envOf(self).logger.warn('match list failed', error);
-        if (generation === self.generation && (!quiet || self.records.length === 0)) self.setStatus('failed');
-      } finally {
-        if (generation === self.generation) self.setLoadingMore(false);
+      env.scheduler.stop(LOADING_FLAG);
+      if (!quiet) {
+        self.setStatus('loading');
+        self.setLoading(true);
       }
+      let failed = false;
+      let current = 1;
+      const fallback = () => {
+        failed = true;
+        // Rows already shown (a poll, or the pages before a failed later one) stay; only a list with none fails.
+        const showsRows = self.records.length > 0 && (quiet || current > 1);
+        if (generation === self.generation && !showsRows) self.setStatus('failed');
+      };
+      let records: WireMatch[] = [];
+      for (;;) {
+        const page: MatchPage = yield getListPage(env, { ...body, current }, fallback);
+        // A newer query started while this one was loading: its answer wins (and owns the loading flag).
+        if (generation !== self.generation) return;
+        if (failed) break;
+        records = [...records, ...page.records];
+        env.liveBook.seed(page.records);
+        self.setRecords(records, page.total);
+        if (current === 1) self.setStatus('ready');
+        if (current >= page.pageTotal || page.records.length === 0) break;
+        self.setLoading(true);
+        current += 1;
+      }
+      if (!failed) self.markLoaded(records);
+      if (self.loading) env.scheduler.once(LOADING_FLAG, DELAYS.listLoadingFlag, () => self.setLoading(false));
     });
 
     return { fetchAll };
@@ -192,6 +207,8 @@ export const MatchListStore = types
       },
       close() {
         envOf(self).scheduler.stop(LIST_LOOP);
+        envOf(self).scheduler.stop(LOADING_FLAG);
+        self.setLoading(false);
         self.nextGeneration();
       },
     };

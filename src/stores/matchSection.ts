@@ -23,11 +23,40 @@ export function memberOddsFormat(node: IAnyStateTreeNode): OddsFormat {
 const isPage = (value: unknown): value is MatchPage =>
   typeof value === 'object' && value !== null && Array.isArray((value as MatchPage).records) && typeof (value as MatchPage).pageTotal === 'number';
 
+/** What a failed getList call answers in its place (spec section 8): a page with nothing in it, and no page after. */
+export const emptyPage = (current: number, size: number): MatchPage => ({ current, pageTotal: 0, size, total: 0, records: [] });
+
+/**
+ * One getList call with the spec's failure rule (section 8, "Match list failure: logged; fallback called; empty page
+ * returned"). The spec names no particular fallback, so the caller supplies it: the match list marks itself failed
+ * (its failed state with a retry), a section rethrows so it keeps what it shows. A call that answers something other
+ * than a page counts as failed.
+ */
+export async function getListPage(
+  env: Pick<Env, 'http' | 'logger'>,
+  body: Record<string, unknown> & { current: number; size: number },
+  fallback: (error: unknown) => void,
+): Promise<MatchPage> {
+  try {
+    const page: unknown = await env.http.match.post('/api/match/getList', body, { noAuth: true });
+    if (!isPage(page)) throw new TypeError('getList: unexpected answer');
+    return page;
+  } catch (error) {
+    env.logger.warn('[getList] failed', error);
+    fallback(error);
+    return emptyPage(body.current, body.size);
+  }
+}
+
+const rethrow = (error: unknown): never => {
+  throw error;
+};
+
 /**
  * Pages of a getList query, one after another up to `maxPages` (or the last), seeded into the live book so rows and
- * cards show live scores. Rejects on a failed call or an answer that is not a page.
+ * cards show live scores. Rejects on a failed call or an answer that is not a page: its callers keep what they show.
  */
-export async function fetchMatches(env: Pick<Env, 'http' | 'liveBook'>, query: ListQuery, maxPages = Number.POSITIVE_INFINITY): Promise<WireMatch[]> {
+export async function fetchMatches(env: Pick<Env, 'http' | 'liveBook' | 'logger'>, query: ListQuery, maxPages = Number.POSITIVE_INFINITY): Promise<WireMatch[]> {
   const body = {
     type: query.type,
     size: query.size,
@@ -38,8 +67,7 @@ export async function fetchMatches(env: Pick<Env, 'http' | 'liveBook'>, query: L
   };
   let records: WireMatch[] = [];
   for (let current = 1; current <= maxPages; current += 1) {
-    const page: unknown = await env.http.match.post('/api/match/getList', { ...body, current }, { noAuth: true });
-    if (!isPage(page)) throw new TypeError('getList: unexpected answer');
+    const page = await getListPage(env, { ...body, current }, rethrow);
     env.liveBook.seed(page.records);
     records = [...records, ...page.records];
     if (current >= page.pageTotal || page.records.length === 0) break;

@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { ApiError } from '../services/http';
 import { fakeEnv } from '../testing/fakeEnv';
-import { createRootStore } from './RootStore';
+import { MAINTENANCE_CHANNEL, MAINTENANCE_PATH, createRootStore } from './RootStore';
 
 const loginState = {
   isLogin: true,
@@ -187,6 +187,39 @@ describe('requireLogin', () => {
 });
 
 describe('maintenance', () => {
+  it('follows the platform flag: read at start, then every change on the push channel; a gap reads it again', async () => {
+    const { env, http } = fakeEnv();
+    http.forehead.get.mockResolvedValueOnce({ underMaintenance: true }).mockResolvedValueOnce({ underMaintenance: false });
+    const store = createRootStore({}, env);
+    store.watchMaintenance();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(http.forehead.get).toHaveBeenCalledWith(MAINTENANCE_PATH, { noAuth: true });
+    expect(store.underMaintenance).toBe(true);
+
+    const subscribe = env.push.subscribe as jest.Mock<(channel: string, handler: (data: unknown) => void) => () => void>;
+    const [channel, handler] = subscribe.mock.calls[0]!;
+    expect(channel).toBe(MAINTENANCE_CHANNEL);
+    handler({ underMaintenance: false });
+    expect(store.underMaintenance).toBe(false);
+    handler({ underMaintenance: true });
+    expect(store.underMaintenance).toBe(true);
+    handler({ somethingElse: 1 });
+    expect(store.underMaintenance).toBe(true);
+
+    env.events.emit('push.gap', { chId: MAINTENANCE_CHANNEL, reason: 'epoch' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.underMaintenance).toBe(false);
+  });
+
+  it('keeps what it knows and logs when the flag cannot be read', async () => {
+    const { env, http } = fakeEnv();
+    http.forehead.get.mockRejectedValueOnce(new Error('502'));
+    const store = createRootStore({}, env);
+    await store.loadMaintenance();
+    expect(store.underMaintenance).toBe(false);
+    expect(env.logger.warn).toHaveBeenCalledWith('[maintenance] flag not read', expect.any(Error));
+  });
+
   it('follows the host AllInMaintain flag', () => {
     const { env } = fakeEnv();
     const store = createRootStore({}, env);

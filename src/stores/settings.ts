@@ -1,4 +1,4 @@
-import { flow, types, type Instance } from 'mobx-state-tree';
+import { cast, flow, types, type Instance } from 'mobx-state-tree';
 import { DEFAULT_HANDICAP_FORMAT, OddsFormat, isOddsFormat } from '../domain/odds';
 import type { LoginState } from '../host/hostProps';
 import { apiLanguageOf, DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from '../services/i18n';
@@ -9,7 +9,8 @@ const localeType = types.enumeration<Locale>('Locale', LOCALES.map((l) => l.lng)
 
 /**
  * Language, odds format and odds-change acceptance (spec: none 0, better only 1 default, any 2), persisted per
- * merchant. One odds format drives lists and the slip alike: the spec's "default handicap" (Europe) is its default.
+ * merchant. One odds format drives lists and the slip alike, shown and switchable in both (the header's select and
+ * the slip's): the spec's "default handicap" (Europe) is its default (docs/architecture.md "Odds formats").
  */
 export const SettingsStore = types
   .model('SettingsStore', {
@@ -17,8 +18,16 @@ export const SettingsStore = types
     oddsFormat: types.optional(types.number, DEFAULT_HANDICAP_FORMAT),
     oddsChange: types.optional(types.number, 1),
     changingLocale: false,
+    /** Goal push (spec document 2): 1 on (the platform's default), 0 off; the host's setting `acceptPush`. */
+    acceptPush: 1,
+    /** The goal push's scopes by index (0 collected, 1 with unsettled orders, 2 all); undefined until a host sends one. */
+    acceptList: types.maybe(types.array(types.number)),
   })
   .views((self) => ({
+    /** The member accepts goal pushes and has chosen a scope for them (spec document 2): only then may one pop up. */
+    get goalPushWanted(): boolean {
+      return self.acceptPush === 1 && (self.acceptList?.some((on) => on === 1) ?? false);
+    },
     get apiLanguage() {
       return apiLanguageOf(self.locale);
     },
@@ -69,6 +78,12 @@ export const SettingsStore = types
       }
     }),
   }))
+  .actions((self) => ({
+    applyPushSetting(acceptPush: number | undefined, acceptList: readonly number[] | undefined) {
+      if (acceptPush !== undefined) self.acceptPush = acceptPush === 1 ? 1 : 0;
+      if (acceptList !== undefined) self.acceptList = cast([...acceptList]);
+    },
+  }))
   .actions((self) => {
     const lastHost: { handicap?: number; accept?: number } = {};
     return {
@@ -84,6 +99,7 @@ export const SettingsStore = types
         lastHost.handicap = handicap ?? lastHost.handicap;
         lastHost.accept = accept ?? lastHost.accept;
         if (state.language) void self.setLocale(state.language, true);
+        self.applyPushSetting(state.setting?.acceptPush, state.setting?.acceptList);
       },
     };
   });

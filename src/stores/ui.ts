@@ -20,6 +20,8 @@ export const UiStore = types
     /** The platform's time zone (config `timezone`), in which "today" ends. */
     timezone: 'Asia/Shanghai',
     platformMaintenance: false,
+    /** The merchant the app runs for (host prop, `?merchant=` or "default"): the product id (`pid`) of media calls. */
+    merchantId: 'default',
   })
   /** Client time, advanced once a second while the page is visible, for clocks that tick between updates. */
   .volatile(() => ({ now: Date.now() }))
@@ -58,6 +60,9 @@ export const UiStore = types
     },
     setNow(now: number) {
       self.now = now;
+    },
+    setMerchantId(merchantId: string) {
+      self.merchantId = merchantId;
     },
     setPlatformMaintenance(value: boolean) {
       self.platformMaintenance = value;

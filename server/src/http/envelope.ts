@@ -18,6 +18,8 @@ export const CODES = {
   OK: 0,
   NO_USER: 400,
   SESSION_EXPIRED: 405,
+  /** Spec section 8 "403 forbidden": a call that needs a credential the caller does not hold (operator routes). */
+  FORBIDDEN: 403,
   BETTING_SESSION_EXPIRED: 14010,
   INVALID_INPUT: 4001,
   NOT_FOUND: 4004,

@@ -199,6 +199,19 @@ describe('<BetSlipPanel>', () => {
     expect(screen.getByTestId('slip-odds')).toHaveTextContent('-1.05');
   });
 
+  it('shows the format its prices are in and switches it, the same setting the list follows', async () => {
+    const { env, store } = await renderSlip();
+    await click(env, selection(1));
+    const format = screen.getByRole('combobox', { name: 'Slip prices in' });
+    expect(format).toHaveDisplayValue('Decimal');
+    await userEvent.selectOptions(format, 'Hong Kong');
+    expect(store.settings.oddsFormatId).toBe(2);
+    expect(screen.getByRole('combobox', { name: 'Slip prices in' })).toHaveDisplayValue('Hong Kong');
+    act(() => store.settings.setOddsFormat(4));
+    expect(screen.getByRole('combobox', { name: 'Slip prices in' })).toHaveDisplayValue('Indonesian');
+    expect(screen.getByTestId('slip-odds')).toHaveTextContent('-1.05');
+  });
+
   it('removes one selection and clears them all', async () => {
     const { env } = await renderSlip();
     await click(env, selection(1), selection(2));

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ODDS_FORMATS } from '../../domain/odds';
 import { reasonKey } from '../../domain/slipReasons';
 import { QUICK_STAKES, REASON_VALUES, SLIP_NS, type SlipMode } from '../../stores/betSlip';
 import { ordersOf } from '../../stores/orders';
@@ -76,6 +77,7 @@ const BetSlipBody = observer(function BetSlipBody() {
           </p>
         )}
         {betSlip.isEmpty ? <EmptyState icon={<SlipIcon />}>{t('common:betSlip.empty')}</EmptyState> : <SlipContent />}
+        <OddsFormatSetting />
         <OddsChangeSetting />
       </div>
       {/* Outside the entries: a booked pre-bet takes its entry out of the slip while the dialog closes. */}
@@ -163,6 +165,28 @@ const SlipContent = observer(function SlipContent() {
 });
 
 /** Odds-change acceptance (spec: none 0, better only 1 default, any 2), persisted with the settings. */
+/**
+ * The odds format of the slip's prices, shown and switchable where the prices are: the same member setting as the
+ * header's select (docs/architecture.md "Odds formats"), so the list and the slip never show one price two ways.
+ */
+const OddsFormatSetting = observer(function OddsFormatSetting() {
+  const { t } = useTranslation([SLIP_NS, 'common']);
+  const { settings } = useStore();
+  const id = useId();
+  return (
+    <div className={styles.setting}>
+      <label htmlFor={id}>{t('oddsFormat.label')}</label>
+      <select id={id} className={styles.select} value={settings.oddsFormat} onChange={(event) => settings.setOddsFormat(Number(event.target.value))}>
+        {ODDS_FORMATS.map((format) => (
+          <option key={format.id} value={format.id}>
+            {t(`common:${format.i18nKey}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+});
+
 const OddsChangeSetting = observer(function OddsChangeSetting() {
   const { t } = useTranslation(SLIP_NS);
   const { settings } = useStore();

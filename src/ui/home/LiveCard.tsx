@@ -61,7 +61,7 @@ export const LiveCard = observer(function LiveCard({ match }: { match: WireMatch
 function Team({ name, icon, score }: { name: string; icon: string; score: number }) {
   return (
     <span className={styles.team}>
-      <Crest className={styles.logo} src={icon} size={20} />
+      <Crest className={styles.logo} src={icon} size={20} team={name} />
       <span className={styles.name}>{name}</span>
       <span className={styles.score}>{score}</span>
     </span>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createKernelEvents, loadPlugins } from '../../kernel';
@@ -93,6 +93,19 @@ describe('the desktop layout', () => {
     act(() => store.applyHostProps({ isLogin: false, AllInMaintain: true }));
     expect(screen.getByRole('heading', { name: 'Under maintenance' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Sports' })).toBeNull();
+  });
+
+  it('shows the notice when an operator sets the platform flag, and the sportsbook again when it is cleared', async () => {
+    const { store, env } = await renderApp();
+    store.watchMaintenance();
+    const subscribe = env.push.subscribe as jest.Mock<(channel: string, handler: (data: unknown) => void) => () => void>;
+    const handler = subscribe.mock.calls.find(([channel]) => channel === 'system:maintenance')![1];
+    act(() => handler({ underMaintenance: true }));
+    expect(screen.getByRole('heading', { name: 'Under maintenance' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Sports' })).toBeNull();
+    act(() => handler({ underMaintenance: false }));
+    expect(screen.queryByRole('heading', { name: 'Under maintenance' })).toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Sports' })).toBeInTheDocument();
   });
 
   it('renders toasts and lets the member dismiss them', async () => {

@@ -12,6 +12,8 @@ import styles from './Layout.module.css';
 
 // The dialogs are rarely needed (a visitor signing in, a link switching accounts): their own chunk, loaded on first need.
 const LoginDialog = lazy(() => import(/* webpackChunkName: "login" */ '../login/LoginDialog').then((m) => ({ default: m.LoginDialog })));
+// Only for members whose push setting asks for it (RootStore.watchGoalPush loads its store the same way).
+const GoalPushPopup = lazy(() => import(/* webpackChunkName: "goal-push" */ '../goalPush/GoalPushPopup').then((m) => ({ default: m.GoalPushPopup })));
 const AccountSwitchDialog = lazy(() => import(/* webpackChunkName: "login" */ '../login/AccountSwitchDialog').then((m) => ({ default: m.AccountSwitchDialog })));
 
 /** True from the first time `wanted` is: a dialog stays mounted once loaded, so it closes (and returns focus) itself. */
@@ -27,6 +29,7 @@ export const Layout = observer(function Layout({ merchantName, embedded, childre
   const store = useStore();
   const loginWanted = useWantedOnce(store.ui.loginDialogOpen);
   const switchWanted = useWantedOnce(store.session.linkSwitch !== undefined);
+  const goalPushWanted = useWantedOnce(store.settings.goalPushWanted);
   // Here, in the frame that shows from the first paint, not in the lazily loaded screens: a click on the header before
   // they arrive must not be undone by the address read when they mount.
   useScreenUrl(store);
@@ -64,6 +67,11 @@ export const Layout = observer(function Layout({ merchantName, embedded, childre
             {t('nav.rules')}
           </button>
         </footer>
+      )}
+      {!store.underMaintenance && goalPushWanted && (
+        <Suspense fallback={null}>
+          <GoalPushPopup />
+        </Suspense>
       )}
       <Toasts />
       <Suspense fallback={null}>

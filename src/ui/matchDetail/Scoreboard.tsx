@@ -46,7 +46,7 @@ export const Scoreboard = observer(function Scoreboard({ match, live, sport, spo
     <section className={styles.board} aria-label={t('board.label')} data-scoreboard>
       <div className={styles.hero}>
         <div className={styles.team}>
-          <Crest className={styles.crest} src={homeIcon} size={48} />
+          <Crest className={styles.crest} src={homeIcon} size={48} team={homeName} />
           <span className={styles.name}>{homeName}</span>
         </div>
         <div className={styles.centre}>
@@ -65,7 +65,7 @@ export const Scoreboard = observer(function Scoreboard({ match, live, sport, spo
           {match.bo > 0 && <span className={styles.format}>{t('board.bestOf', { count: match.bo })}</span>}
         </div>
         <div className={styles.team}>
-          <Crest className={styles.crest} src={awayIcon} size={48} />
+          <Crest className={styles.crest} src={awayIcon} size={48} team={awayName} />
           <span className={styles.name}>{awayName}</span>
         </div>
       </div>

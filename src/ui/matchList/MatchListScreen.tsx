@@ -78,7 +78,7 @@ const OutrightListBody = observer(function OutrightListBody() {
           </li>
         ))}
       </ul>
-      {list.loadingMore && (
+      {list.loading && (
         <p className={styles.more} role="status">
           {t('app.loading')}
         </p>
@@ -166,7 +166,7 @@ const MatchListBody = observer(function MatchListBody({ sport }: { sport: SportM
           );
         })}
       </div>
-      {list.loadingMore && (
+      {list.loading && (
         <p className={styles.more} role="status">
           {t('app.loading')}
         </p>

@@ -44,6 +44,16 @@ async function renderRow({ anchors = [] as Anchor[], match = wireMatch(), timezo
 }
 
 describe('<MatchRow>', () => {
+  it("asks the icon host for each team's crest with its name as kw and appId=2 (spec section 7)", async () => {
+    const match = wireMatch();
+    match.matchInfo = { ...match.matchInfo, homeName: 'Home FC', homeIcon: '/api/team/icon/11', awayName: 'Away & Co', awayIcon: '/api/team/icon/12' };
+    await renderRow({ match });
+    const crests = [...document.body.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(crests).toEqual(
+      expect.arrayContaining(['https://icons.example/api/team/icon/11?kw=Home+FC&appId=2', 'https://icons.example/api/team/icon/12?kw=Away+%26+Co&appId=2']),
+    );
+  });
+
   it("shows a match not yet started at its kick-off in the platform's zone, not the browser's", async () => {
     // 16:00 UTC: 00:00 the next day in Shanghai, 11:00 in New York; the browser's zone here is neither.
     const match = wireMatch({ matchStatus: 0, beginTime: Date.UTC(2026, 10, 25, 16, 0) });

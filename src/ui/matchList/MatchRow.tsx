@@ -102,7 +102,7 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
 function Team({ name, icon, score, serving }: { name: string; icon: string; score?: number; serving: boolean }) {
   return (
     <div className={styles.team}>
-      <Crest className={styles.logo} src={icon} size={18} />
+      <Crest className={styles.logo} src={icon} size={18} team={name} />
       <span className={styles.name} data-team-name>
         {name}
       </span>

@@ -96,7 +96,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'The home-top banners (category 1), with images for the platform (h5: mobile artwork, otherwise desktop).',
         tags: ['marketing'],
         querystring: z.strictObject({
-          pid: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: expecting('a product id (1-32 letters, digits, "-" or "_")') }).optional(),
+          pid: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: expecting('a product id (1-64 letters, digits, "-" or "_")') }).optional(),
           plat: platField,
           languageType: languageField,
           t: stampField,

@@ -56,10 +56,13 @@ export const stampField = z
   .regex(/^\d{1,16}$/, { error: expecting('a timestamp (1-16 digits)') })
   .optional();
 
-/** The spec's product id (`pid`) of the logo and anchor calls; the answers do not vary by it. */
+/**
+ * The spec's product id (`pid`) of the logo and anchor calls; the answers do not vary by it. The app sends its merchant
+ * id, so it takes every merchant id (config: 1-64 of a-z, 0-9, "-").
+ */
 export const pidField = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,32}$/, { error: expecting('a product id (1-32 letters, digits, "-" or "_")') })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: expecting('a product id (1-64 letters, digits, "-" or "_")') })
   .optional();
 
 const MATCH_ID = 'a match id';

@@ -42,7 +42,7 @@ function TeamLists({ side, lineup, names }: { side: 'home' | 'away'; lineup: Lin
   return (
     <section className={styles.team} aria-labelledby={id}>
       <h3 id={id} className={styles.teamTitle}>
-        <Crest src={lineup.logoArr[side]} size={20} />
+        <Crest src={lineup.logoArr[side]} size={20} team={team} />
         {team}
         {formation.length > 0 && <span className={styles.formation}>{formation.join('-')}</span>}
       </h3>

@@ -7,8 +7,8 @@ import {
   type BasketballPlay,
   type BasketballSection,
   type FootballTextLine,
-  withoutTimePrefix,
 } from '../../../stores/matchData';
+import { withoutTimePrefix } from '../../../stores/footballEvents';
 import { EventIcon, NAMED_EVENT_TYPES } from './icons';
 import { PanelEmpty, PanelSkeleton, RemoteView } from './PanelStates';
 import type { MatchDataPanelProps, TeamNames } from './types';

@@ -1,0 +1,78 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError, CODES, errorEnvelope, foreheadResponses, languageField, ok } from '../../http/envelope';
+
+/** The push channel the flag is published on; the app subscribes to it for as long as it is mounted. */
+export const MAINTENANCE_CHANNEL = 'system:maintenance';
+
+/** The header an operator sends the token in: not Authorization, so no member token can ever stand in for it. */
+export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
+
+const maintenanceSchema = z.object({
+  underMaintenance: z.boolean().describe('true: the app shows its maintenance notice instead of the sportsbook'),
+});
+
+export interface MaintenanceOptions {
+  /** env OPERATOR_TOKEN; undefined: operator routes are switched off and refuse every call. */
+  operatorToken: string | undefined;
+}
+
+// Hashing both sides gives equal lengths, so the comparison takes the same time whatever was sent.
+const digest = (value: string) => createHash('sha256').update(value).digest();
+const sameToken = (sent: string, expected: string) => timingSafeEqual(digest(sent), digest(expected));
+
+/**
+ * The platform's maintenance flag (the spec's "Maintenance notice"; path not shown, so it sits with the system config
+ * routes). Anyone reads it; only an operator holding OPERATOR_TOKEN sets it. It lives in memory: one instance, and a
+ * restart clears it (docs/operations.md).
+ */
+export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceOptions> = async (app, { operatorToken }) => {
+  let underMaintenance = false;
+
+  app.get(
+    '/system/config/maintenance',
+    {
+      schema: {
+        summary: 'Whether the platform is under maintenance',
+        description: `No auth: the app reads it at start and then follows the push channel "${MAINTENANCE_CHANNEL}".`,
+        tags: ['forehead: system'],
+        querystring: z.strictObject({ language: languageField }),
+        response: foreheadResponses(maintenanceSchema),
+      },
+    },
+    async () => ok({ underMaintenance }),
+  );
+
+  app.put(
+    '/system/config/maintenance',
+    {
+      schema: {
+        summary: 'Operator: switch the maintenance flag on or off',
+        description:
+          `Operators only: send the token of env OPERATOR_TOKEN in the ${OPERATOR_TOKEN_HEADER} header (401 without it, ` +
+          '403 with another token or when OPERATOR_TOKEN is unset). The new value is published on the push channel ' +
+          `"${MAINTENANCE_CHANNEL}" as { underMaintenance }.`,
+        tags: ['forehead: system'],
+        headers: z.object({ [OPERATOR_TOKEN_HEADER]: z.string().optional() }),
+        body: z.strictObject({ underMaintenance: z.boolean() }),
+        response: { ...foreheadResponses(maintenanceSchema, { auth: true }), 403: errorEnvelope },
+      },
+      // Before the body is validated: a caller without the credential learns nothing about the input it expects.
+      onRequest: async (request) => {
+        const sent = request.headers[OPERATOR_TOKEN_HEADER];
+        if (typeof sent !== 'string' || sent === '') {
+          throw new ApiError(401, CODES.FORBIDDEN, `${OPERATOR_TOKEN_HEADER}: missing, expected the operator token`);
+        }
+        if (operatorToken === undefined) throw new ApiError(403, CODES.FORBIDDEN, 'operator routes are off: OPERATOR_TOKEN is not set');
+        if (!sameToken(sent, operatorToken)) throw new ApiError(403, CODES.FORBIDDEN, `${OPERATOR_TOKEN_HEADER}: not the operator token`);
+      },
+    },
+    async (request) => {
+      underMaintenance = request.body.underMaintenance;
+      request.log.info({ underMaintenance }, 'maintenance flag set by an operator');
+      app.pushHub.publish(MAINTENANCE_CHANNEL, { underMaintenance });
+      return ok({ underMaintenance });
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import type { FootballTextLine, Side } from './matchData';
+
+/**
+ * The football push channels and how their payloads read: shared by the match data panels (matchData.ts, loaded with
+ * the match screen) and the goal-push popup (goalPush.ts, in the initial bundle), so the popup does not pull the
+ * whole match-data store into the first download.
+ */
+export const FOOTBALL_TEC_CHANNEL = 'football:tec';
+export const FOOTBALL_EVENT_CHANNEL = 'football:js1';
+export const LINEUP_STATUS_CHANNEL = 'lineup:status';
+export const scoreChannel = (matchId: number) => `match:${matchId}:score`;
+
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isSide = (value: unknown): value is Side => value === 'home' || value === 'away';
+
+/**
+ * An event time at the start of a commentary line ("23' ", "45+2'：", "67′ - "): the spec's text live shows the
+ * text without it, since the minute has its own column. The route strips it already; pushed events are raw.
+ */
+const TIME_PREFIX = /^\s*\d{1,3}(?:\+\d{1,2})?\s*['′’]\s*(?:[-:：,，]\s*)?/;
+
+export function withoutTimePrefix(text: string): string {
+  return text.replace(TIME_PREFIX, '');
+}
+
+/** Football minute as the platform shows it: 1' to 45', then 45+2' in stoppage time (periods 1, 3, 6, 8 end halves). */
+export function footballMinute(second: number, period: number): string {
+  const minute = Math.floor(second / 60) + 1;
+  const caps: Record<number, number> = { 1: 45, 3: 90, 6: 105, 8: 120 };
+  const cap = caps[period];
+  if (cap !== undefined && minute > cap) return `${cap}+${minute - cap}'`;
+  return `${minute}'`;
+}
+
+/** A name pushed in all five languages: the one asked for, else Chinese. */
+export function pick(text: unknown, language: string): string | undefined {
+  if (typeof text === 'string') return text;
+  if (!isRecord(text)) return undefined;
+  const value = text[language] ?? text.CMN;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A `football:js1` event as a text-live line, or undefined when the payload lacks what a line needs. */
+export function lineFromEvent(data: unknown, language: string): { matchId: number; line: FootballTextLine } | undefined {
+  if (!isRecord(data) || data.kind !== 'event' || !isRecord(data.event)) return undefined;
+  const matchId = Number(data.matchId);
+  const e = data.event;
+  const text = pick(e.text, language);
+  if (!Number.isInteger(matchId) || typeof e.type !== 'number' || typeof e.second !== 'number' || typeof e.period !== 'number' || text === undefined) return undefined;
+  return { matchId, line: { type: e.type, minute: footballMinute(e.second, e.period), second: e.second, team: isSide(e.team) ? e.team : null, text: withoutTimePrefix(text) } };
+}
+

@@ -124,54 +124,57 @@ const MatchListBody = observer(function MatchListBody({ sport }: { sport: SportM
   if (list.records.length === 0) return <EmptyState>{t('list.empty')}</EmptyState>;
 
   return (
-    <div className={styles.table} role="table" aria-label={t('list.matches')} style={{ ['--sp-columns' as string]: columns.length }}>
-      <div className={styles.columnsHead} role="row">
-        <span role="columnheader" className={styles.groupCell}>
-          <ZoneLabel />
-          {groups.length > 1 && (
-            <select className={styles.groupSelect} aria-label={t('list.marketType')} value={group?.id} onChange={(e) => list.setColumnGroup(e.target.value)}>
-              {groups.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {t(g.labelKey, { ns: pluginNs(list.sportId) })}
-                </option>
-              ))}
-            </select>
-          )}
-        </span>
-        {columns.map((c) => (
-          <span key={c.id} role="columnheader" className={styles.headCell}>
-            {t(c.labelKey, { ns: pluginNs(list.sportId) })}
+    <>
+      <div className={styles.table} role="table" aria-label={t('list.matches')} style={{ ['--sp-columns' as string]: columns.length }}>
+        <div className={styles.columnsHead} role="row">
+          <span role="columnheader" className={styles.groupCell}>
+            <ZoneLabel />
+            {groups.length > 1 && (
+              <select className={styles.groupSelect} aria-label={t('list.marketType')} value={group?.id} onChange={(e) => list.setColumnGroup(e.target.value)}>
+                {groups.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {t(g.labelKey, { ns: pluginNs(list.sportId) })}
+                  </option>
+                ))}
+              </select>
+            )}
           </span>
-        ))}
-        <span role="columnheader" />
+          {columns.map((c) => (
+            <span key={c.id} role="columnheader" className={styles.headCell}>
+              {t(c.labelKey, { ns: pluginNs(list.sportId) })}
+            </span>
+          ))}
+          <span role="columnheader" />
+        </div>
+        <div ref={body} className={styles.body} role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const item = items[row.index]!;
+            return (
+              <div
+                key={item.kind === 'league' ? `l${item.group.leagueId}` : `m${item.group.matches[item.index]!.matchId}`}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                className={styles.virtualRow}
+                role="presentation"
+                style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+              >
+                {item.kind === 'league' ? (
+                  <LeagueHeader group={item.group} collapsed={list.isCollapsed(item.group.leagueId)} onToggle={() => list.toggleLeague(item.group.leagueId)} />
+                ) : (
+                  <MatchRow match={item.group.matches[item.index]!} columns={columns} sport={sport} />
+                )}
+              </div>
+            );
+          })}
+        </div>
       </div>
-      <div ref={body} className={styles.body} role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((row) => {
-          const item = items[row.index]!;
-          return (
-            <div
-              key={item.kind === 'league' ? `l${item.group.leagueId}` : `m${item.group.matches[item.index]!.matchId}`}
-              ref={virtualizer.measureElement}
-              data-index={row.index}
-              className={styles.virtualRow}
-              role="presentation"
-              style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
-            >
-              {item.kind === 'league' ? (
-                <LeagueHeader group={item.group} collapsed={list.isCollapsed(item.group.leagueId)} onToggle={() => list.toggleLeague(item.group.leagueId)} />
-              ) : (
-                <MatchRow match={item.group.matches[item.index]!} columns={columns} sport={sport} />
-              )}
-            </div>
-          );
-        })}
-      </div>
+      {/* After the table, not in it: a table holds rows only (axe aria-required-children). */}
       {list.loading && (
         <p className={styles.more} role="status">
           {t('app.loading')}
         </p>
       )}
-    </div>
+    </>
   );
 });
 

@@ -1,16 +1,13 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sportI18nKeyOf } from '../../domain/sports';
-import { useKernel } from '../../kernel';
 import type { WireMatch } from '../../services/api/matchTypes';
-import { matchChannels } from '../../stores/livePush';
-import type { AppServices } from '../services';
 import { useLiveBook, useStore } from '../storeContext';
 import { AnchorBadge } from '../anchors/AnchorBadge';
 import styles from './LiveCard.module.css';
 import { Crest } from '../common/Crest';
 import { LiveClock } from '../common/LiveClock';
+import { useMatchChannels } from '../useMatchChannels';
 
 /**
  * A live match with media on home: league, teams, live score and clock (from the live book, kept current by push
@@ -19,13 +16,9 @@ import { LiveClock } from '../common/LiveClock';
 export const LiveCard = observer(function LiveCard({ match }: { match: WireMatch }) {
   const { t } = useTranslation();
   const store = useStore();
-  const { services } = useKernel<AppServices>();
   const live = useLiveBook().match(match.matchId);
 
-  useEffect(() => {
-    const offs = matchChannels(match.matchId).map((channel) => services.push.subscribe(channel));
-    return () => offs.forEach((off) => off());
-  }, [match.matchId, services.push]);
+  useMatchChannels(match.matchId);
 
   const sportKey = sportI18nKeyOf(match.sportId, 'A');
   const hasVideo = match.media.videos.length > 0;

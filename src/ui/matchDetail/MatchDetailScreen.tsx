@@ -1,17 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Slot, useKernel } from '../../kernel';
+import { Slot } from '../../kernel';
 import { dataSportOf } from '../../stores/matchData';
 import type { MatchDetail } from '../../stores/matchDetail';
-import { matchChannels } from '../../stores/livePush';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';
 import screen from '../common/Screen.module.css';
 import { LoadFailed, RowsSkeleton } from '../common/States';
 import { tabId, tabPanelId, Tabs } from '../common/Tabs';
 import { FavouriteStar } from '../favourites/FavouriteStar';
-import type { AppServices } from '../services';
 import { useLiveBook } from '../storeContext';
 import { AnalysisPanel, DataPanel, IntelligencePanel, LineupPanel, TextLivePanel } from './data';
 import { MarketsPanel } from './MarketsPanel';
@@ -19,6 +17,7 @@ import { MediaStage } from './media/MediaStage';
 import { MATCH_DETAIL_NS, Scoreboard } from './Scoreboard';
 import { useShownMatch } from './useShownMatch';
 import styles from './MatchDetailScreen.module.css';
+import { useMatchChannels } from '../useMatchChannels';
 
 const ID_PREFIX = 'sp-match';
 
@@ -75,15 +74,11 @@ export const MatchDetailScreen = observer(function MatchDetailScreen() {
 
 const MatchView = observer(function MatchView({ match, back, fellBack }: { match: MatchDetail; back: React.ReactNode; fellBack: boolean }) {
   const { t } = useTranslation(MATCH_DETAIL_NS);
-  const { services } = useKernel<AppServices>();
   const live = useLiveBook().match(match.matchId);
   const [tab, setTab] = useState<DetailTab>('markets');
   const title = `${match.matchInfo.homeName} – ${match.matchInfo.awayName}`;
 
-  useEffect(() => {
-    const offs = matchChannels(match.matchId).map((channel) => services.push.subscribe(channel));
-    return () => offs.forEach((off) => off());
-  }, [match.matchId, services.push]);
+  useMatchChannels(match.matchId);
 
   const tabs = tabsOf(match.sportId).map((id) => ({ id, label: t(`tabs.${id}`) }));
   const data = { matchId: match.matchId, sportId: match.sportId, homeName: match.matchInfo.homeName, awayName: match.matchInfo.awayName };

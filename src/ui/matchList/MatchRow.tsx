@@ -1,20 +1,18 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKernel, type RowColumn, type SportModule } from '../../kernel';
+import type { RowColumn, SportModule } from '../../kernel';
 import { formatInZone } from '../../domain/zonedTime';
 import { IN_PLAY_STATUSES, type WireMatch } from '../../services/api/matchTypes';
-import { matchChannels } from '../../stores/livePush';
 import { AnchorBadge } from '../anchors/AnchorBadge';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { OddsButton } from '../odds/OddsButton';
 import { useAddToSlip } from '../odds/useAddToSlip';
-import type { AppServices } from '../services';
 import { useLiveBook, useStore } from '../storeContext';
 import { findMarket, showsLine } from './findMarket';
 import styles from './MatchRow.module.css';
 import { Crest } from '../common/Crest';
 import { LiveClock } from '../common/LiveClock';
+import { useMatchChannels } from '../useMatchChannels';
 
 interface MatchRowProps {
   match: WireMatch;
@@ -29,7 +27,6 @@ interface MatchRowProps {
  */
 export const MatchRow = observer(function MatchRow({ match, columns, sport }: MatchRowProps) {
   const { t, i18n } = useTranslation();
-  const { services } = useKernel<AppServices>();
   const book = useLiveBook();
   const live = book.match(match.matchId);
   const addToSlip = useAddToSlip();
@@ -37,10 +34,7 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
   const title = `${match.matchInfo.homeName} – ${match.matchInfo.awayName}`;
   const openMatch = () => root.ui.showMatch(match.matchId);
 
-  useEffect(() => {
-    const offs = matchChannels(match.matchId).map((channel) => services.push.subscribe(channel));
-    return () => offs.forEach((off) => off());
-  }, [match.matchId, services.push]);
+  useMatchChannels(match.matchId);
 
   const inPlay = IN_PLAY_STATUSES.has(live?.matchStatus ?? match.matchStatus);
   return (

@@ -1,16 +1,13 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '../../domain/zonedTime';
-import { useKernel } from '../../kernel';
 import type { WireMatch } from '../../services/api/matchTypes';
-import { matchChannels } from '../../stores/livePush';
 import { Crest } from '../common/Crest';
-import type { AppServices } from '../services';
 import { useLiveBook, useStore } from '../storeContext';
 import { RunnerPrice } from './RunnerPrice';
 import { outrightMarketOf, runnersByPrice } from './runners';
 import styles from './Outright.module.css';
+import { useMatchChannels } from '../useMatchChannels';
 
 /** How many runners a row shows: the favourites, enough to bet from the list without crowding it. */
 export const TOP_RUNNERS = 4;
@@ -21,17 +18,13 @@ export const TOP_RUNNERS = 4;
  */
 export const OutrightRow = observer(function OutrightRow({ outright }: { outright: WireMatch }) {
   const { t, i18n } = useTranslation();
-  const { services } = useKernel<AppServices>();
   const root = useStore();
   const book = useLiveBook();
   const wire = outrightMarketOf(outright);
   const live = wire && book.market(wire.marketId);
   const headingId = `sp-outright-${outright.matchId}`;
 
-  useEffect(() => {
-    const offs = matchChannels(outright.matchId).map((channel) => services.push.subscribe(channel));
-    return () => offs.forEach((off) => off());
-  }, [outright.matchId, services.push]);
+  useMatchChannels(outright.matchId);
 
   const runners = wire ? runnersByPrice(wire, live) : [];
   const closes = formatInZone(outright.beginTime, root.ui.timezone, i18n.language, 'dateTime');

@@ -1,21 +1,19 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '../../domain/zonedTime';
-import { useKernel } from '../../kernel';
 import type { MatchDetail } from '../../stores/matchDetail';
-import { matchChannels } from '../../stores/livePush';
 import { Button } from '../common/Button';
 import { Crest } from '../common/Crest';
 import { EmptyState } from '../common/Panel';
 import screen from '../common/Screen.module.css';
 import { LoadFailed, RowsSkeleton } from '../common/States';
-import type { AppServices } from '../services';
 import { useLiveBook, useStore } from '../storeContext';
 import { useShownMatch } from '../matchDetail/useShownMatch';
 import { RunnerPrice } from './RunnerPrice';
 import { outrightMarketOf, runnersByPrice } from './runners';
 import styles from './Outright.module.css';
+import { useMatchChannels } from '../useMatchChannels';
 
 /**
  * An outright's own screen: the competition, when betting closes and every runner priced, shortest first. No
@@ -49,15 +47,11 @@ export const OutrightScreen = observer(function OutrightScreen() {
 
 const OutrightBoard = observer(function OutrightBoard({ outright, back }: { outright: MatchDetail; back: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const { services } = useKernel<AppServices>();
   const root = useStore();
   const wire = outrightMarketOf({ betGroup: outright.betGroups });
   const live = useLiveBook().market(wire?.marketId ?? -1);
 
-  useEffect(() => {
-    const offs = matchChannels(outright.matchId).map((channel) => services.push.subscribe(channel));
-    return () => offs.forEach((off) => off());
-  }, [outright.matchId, services.push]);
+  useMatchChannels(outright.matchId);
 
   const runners = wire ? runnersByPrice(wire, live) : [];
   const closes = formatInZone(outright.beginTime, root.ui.timezone, i18n.language, 'dateTime');

@@ -225,7 +225,7 @@ describe('<Animation> (player-animation)', () => {
     expect(screen.getByRole('img', { name: 'Timeout Lions' })).toBeInTheDocument();
   });
 
-  it('draws a generic tracker for other sports with who serves, and follows the points', async () => {
+  it("draws a generic tracker for other sports with who serves by the feed's field, which a point does not move (the scoreboard's rule)", async () => {
     const start = football({
       sportId: 13,
       matchPeriod: 'Set 2',
@@ -242,8 +242,9 @@ describe('<Animation> (player-animation)', () => {
     expect(board.querySelector('[data-serving="home"]')).not.toBeNull();
     expect(document.querySelector('[data-clock]')).toBeNull();
     push.send('match:9:score', { kind: 'event', matchId: 9, event: event({ type: 104, code: 'pointWon', team: 'away', homeScore: 1, awayScore: 0, text: { ENG: 'Point Tigers, 10-9' } }) });
-    const next = screen.getByRole('img', { name: 'Point for Tigers. Tigers serving' });
-    expect(next.querySelector('[data-serving="away"]')).not.toBeNull();
+    // The scoreboard shows the feed's serveIn as answered; a guess from the point would put the markers apart.
+    const next = screen.getByRole('img', { name: 'Point for Tigers. Lions serving' });
+    expect(next.querySelector('[data-serving="home"]')).not.toBeNull();
     expect(document.querySelector('[data-timeline] li')).toHaveTextContent('Point Tigers, 10-9');
     // No statistics to show: no tabs, the field alone.
     expect(screen.queryByRole('tablist')).toBeNull();
@@ -333,5 +334,21 @@ describe('<Animation> (player-animation)', () => {
     view.unmount();
     expect(push.channels()).toEqual([]);
     expect(push.unsubscribed.sort()).toEqual(['football:tec', 'match:9:score']);
+  });
+
+  it('shows half-time as half-time: no clock standing at 45:00 beside the period, the half-time event at HT, not 46\'', async () => {
+    const start = football({
+      period: 2,
+      matchPeriod: 'Half Time',
+      clock: { running: false, period: 2, second: 2700, type: 'up' },
+      events: [event({ type: 13, code: 'halfTime', team: null, second: 2700, period: 2, text: 'Half time 1-0' })],
+    });
+    await setup([start]);
+    const header = document.querySelector('[data-score]')?.parentElement as HTMLElement;
+    expect(header).toHaveTextContent('Half Time');
+    expect(document.querySelector('[data-clock]')).toBeNull();
+    const item = document.querySelector('[data-timeline] li') as HTMLElement;
+    expect(item).toHaveTextContent('HT');
+    expect(item).not.toHaveTextContent("46'");
   });
 });

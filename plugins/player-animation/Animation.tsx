@@ -12,12 +12,14 @@ import { BasketballCourt, FootballPitch, GenericField, TennisCourt } from './Fie
 import {
   applyPush,
   applyStats,
+  atHalfTime,
   BAR_STATS,
   clockSeconds,
   dismissCallout,
   dismissFlash,
   eventTime,
   initialState,
+  servingOf,
   type AnimationStart,
   type Side,
   type StatRow,
@@ -56,8 +58,8 @@ function statsOfTec(data: unknown, matchId: number, language: WireLanguage): Sta
 function situationLabel(state: TrackerState, t: TFunction): string {
   const team = state.side === 'home' ? state.home : state.side === 'away' ? state.away : '';
   const situation = t(`situation.${state.action}`, { team, home: state.home, away: state.away });
-  const serving = state.serveIn === 1 ? state.home : state.serveIn === 2 ? state.away : null;
-  return serving && state.inPlay ? `${situation}. ${t('serving', { team: serving })}` : situation;
+  const serving = teamOf(state, servingOf(state));
+  return serving ? `${situation}. ${t('serving', { team: serving })}` : situation;
 }
 
 function Bars({ state }: { state: TrackerState }) {
@@ -128,7 +130,7 @@ function Callout({ state, leaving, t }: { state: TrackerState; leaving: boolean;
 function Timeline({ state, t }: { state: TrackerState; t: TFunction }) {
   const events = state.events.filter((e) => e.text).reverse();
   // Sports whose events carry no time (tennis points) give the time's column to the text.
-  const timed = events.some((e) => eventTime(state.kind, e));
+  const timed = events.some((e) => eventTime(state.kind, e, t('halfTime')));
   return (
     // Focusable so a keyboard can scroll it (it is a scrolling region).
     <div className={styles.timeline} role="region" aria-label={t('timeline')} tabIndex={0} data-timeline>
@@ -138,7 +140,7 @@ function Timeline({ state, t }: { state: TrackerState; t: TFunction }) {
         <ol className={`${styles.timelineList} ${timed ? styles.timed : ''}`}>
           {events.map((e: TrackerEvent) => (
             <li key={e.seq} className={styles.timelineItem} data-seq={e.seq}>
-              {timed ? <span className={styles.timelineTime}>{eventTime(state.kind, e)}</span> : null}
+              {timed ? <span className={styles.timelineTime}>{eventTime(state.kind, e, t('halfTime'))}</span> : null}
               <span className={`${styles.timelineTeam} ${e.team === 'away' ? styles.teamAway : e.team === 'home' ? styles.teamHome : ''}`}>{teamOf(state, e.team)}</span>
               <span className={styles.timelineText}>{e.text}</span>
             </li>
@@ -306,7 +308,8 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
         </span>
         <span className={styles.period}>
           {state.matchPeriod}
-          {state.inPlay && state.clock.type !== 'none' ? (
+          {/* At half-time the period's name says it; the clock standing at the half's end would read as a minute played. */}
+          {state.inPlay && state.clock.type !== 'none' && !atHalfTime(state) ? (
             <time className={styles.clock} data-clock>
               {formatDuration(clockSeconds(state, now))}
             </time>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import styles from './Animation.module.css';
-import { ballSpot, type Side, type TrackerState } from './tracker';
+import { ballSpot, servingOf, type Side, type TrackerState } from './tracker';
 
 /** The drawing's size; coordinates of the play are 0-100 on both axes, home attacking to the right. */
 const W = 400;
@@ -138,7 +138,7 @@ export function BasketballCourt({ state, label, t }: FieldProps) {
 
 /** Tennis: the court with the net across the middle, the server's ball at their baseline, the latest point's winner lit. */
 export function TennisCourt({ state, label }: FieldProps) {
-  const serving = state.serveIn === 1 ? 'home' : state.serveIn === 2 ? 'away' : null;
+  const serving = servingOf(state);
   const { side } = state;
   return (
     <svg role="img" aria-label={label} viewBox={`0 0 ${W} ${H}`} className={styles.field} data-field="tennis">
@@ -161,7 +161,7 @@ export function TennisCourt({ state, label }: FieldProps) {
 
 /** Every other sport: a neutral field split between the two sides, with the score, who serves and the latest play's side. */
 export function GenericField({ state, label, t }: FieldProps) {
-  const serving = state.serveIn === 1 ? 'home' : state.serveIn === 2 ? 'away' : null;
+  const serving = servingOf(state);
   const flash = state.flash?.kind === 'score' ? state.flash : null;
   const rows: Side[] = ['home', 'away'];
   return (

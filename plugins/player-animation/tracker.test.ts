@@ -10,6 +10,8 @@ import {
   eventTime,
   initialState,
   parseEvent,
+  servingOf,
+  atHalfTime,
   trackerKind,
   type AnimationStart,
   type TrackerEvent,
@@ -144,21 +146,17 @@ describe('tracker mapping', () => {
     expect(s.action).toBe('foul');
   });
 
-  it('follows who serves: the point winner in volleyball, every game in tennis, every two points in table tennis', () => {
-    let v = initialState(start({ sportId: 13, serveIn: 1 }), 0);
-    v = applyEvent(v, ev({ type: 104, code: 'pointWon', team: 'away' }));
-    expect(v.serveIn).toBe(2);
+  it("takes who serves from the feed's field as the scoreboard does, never from points or games", () => {
     let tennis = initialState(start({ sportId: 5, serveIn: 1 }), 0);
+    // A tie-break point, a game and a set: the feed's own rotation decides, and it comes with the field.
     tennis = applyEvent(tennis, ev({ type: 104, code: 'pointWon', team: 'away' }));
-    expect(tennis.serveIn).toBe(1);
     tennis = applyEvent(tennis, ev({ type: 105, code: 'breakOfServe', team: 'away' }));
-    expect(tennis.serveIn).toBe(2);
-    let tt = initialState(start({ sportId: 15, serveIn: 1, score: [{ pe: 1, tyg: 1, home: 1, away: 0 }] }), 0);
-    tt = applyEvent(tt, ev({ type: 104, code: 'pointWon', team: 'home' }));
-    expect(tt.serveIn).toBe(1);
-    tt = { ...tt, score: [{ pe: 1, tyg: 1, home: 1, away: 1 }] };
-    tt = applyEvent(tt, ev({ type: 104, code: 'pointWon', team: 'away' }));
-    expect(tt.serveIn).toBe(2);
+    tennis = applyEvent(tennis, ev({ type: 106, code: 'setWon', team: 'away' }));
+    expect(servingOf(tennis)).toBe('home');
+    expect(servingOf(initialState(start({ sportId: 13, serveIn: 2 }), 0))).toBe('away');
+    // Not in play: nobody serves, as the scoreboard shows no marker then.
+    expect(servingOf(initialState(start({ sportId: 5, serveIn: 1, inPlay: false }), 0))).toBeNull();
+    expect(servingOf(initialState(start({ sportId: 5, serveIn: 0 }), 0))).toBeNull();
   });
 
   it('applies the push kinds of match:<id>:score and ignores other matches and junk', () => {
@@ -184,9 +182,15 @@ describe('tracker mapping', () => {
     expect(clockSeconds({ clock: { running: true, period: 1, second: 60, type: 'up' }, clockAt: 0 }, 5500)).toBe(65);
     expect(clockSeconds({ clock: { running: true, period: 1, second: 3, type: 'down' }, clockAt: 0 }, 5500)).toBe(0);
     expect(clockSeconds({ clock: { running: false, period: 1, second: 60, type: 'up' }, clockAt: 0 }, 5500)).toBe(60);
-    expect(eventTime('football', { second: 47 * 60, period: 1 })).toBe("45+3'");
-    expect(eventTime('football', { second: 61 * 60, period: 3 })).toBe("62'");
-    expect(eventTime('basketball', { second: 310, period: 5, clockText: '05:10' })).toBe('05:10');
-    expect(eventTime('generic', { second: 0, period: 1 })).toBe('');
+    expect(eventTime('football', { second: 47 * 60, period: 1 }, 'HT')).toBe("45+3'");
+    expect(eventTime('football', { second: 61 * 60, period: 3 }, 'HT')).toBe("62'");
+    // Half-time (and extra time's): the break's label, not the minute after the half.
+    expect(eventTime('football', { second: 45 * 60, period: 2 }, 'HT')).toBe('HT');
+    expect(eventTime('football', { second: 105 * 60, period: 7 }, 'HT')).toBe('HT');
+    expect(eventTime('basketball', { second: 310, period: 5, clockText: '05:10' }, 'HT')).toBe('05:10');
+    expect(eventTime('generic', { second: 0, period: 1 }, 'HT')).toBe('');
+    expect(atHalfTime({ kind: 'football', period: 2 })).toBe(true);
+    expect(atHalfTime({ kind: 'football', period: 3 })).toBe(false);
+    expect(atHalfTime({ kind: 'basketball', period: 2 })).toBe(false);
   });
 });

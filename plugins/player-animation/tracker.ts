@@ -7,6 +7,8 @@
  * (twoPointer, pointWon, ...).
  */
 
+import { servingSide } from '../../src/domain/serve';
+
 export type Side = 'home' | 'away';
 export type TrackerKind = 'football' | 'basketball' | 'tennis' | 'generic';
 
@@ -149,7 +151,10 @@ export interface TrackerState {
   score: ScoreRow[];
   home: string;
   away: string;
-  /** 1 home serves, 2 away, 0 unknown or not a serving sport. */
+  /**
+   * The feed's field: 1 home serves, 2 away, 0 unknown or not a serving sport. Taken as answered, never worked out
+   * from events, so the tracker shows the serve the scoreboard shows (servingOf).
+   */
   serveIn: number;
   stats: StatRow[];
   /** Latest events, oldest first (at most TICKER_EVENTS). */
@@ -166,6 +171,12 @@ export interface TrackerState {
 }
 
 export const TICKER_EVENTS = 30;
+
+/** Who serves now, by the scoreboard's rule (src/domain/serve.ts): the feed's field, while in play. */
+export function servingOf(state: Pick<TrackerState, 'serveIn' | 'inPlay'>): Side | null {
+  const side = servingSide(state.serveIn, state.inPlay);
+  return side === 1 ? 'home' : side === 2 ? 'away' : null;
+}
 /** Statuses a match shows while in play (live, interrupted, suspended, coverage lost), as the platform's. */
 const IN_PLAY: ReadonlySet<number> = new Set([1, 4, 8, 9]);
 
@@ -296,29 +307,6 @@ const EVENT_STATS: Record<TrackerKind, Partial<Record<Action, readonly string[]>
 /** Statistics an event's wording adds to where its action says less (a game won against the serve is a break). */
 const CODE_STATS: Readonly<Record<string, readonly string[]>> = { breakOfServe: ['breaks'] };
 
-/** Who serves next in the serving sports, from the point and game events (the feed's own rules). */
-type ServeRule = 'winner' | 'alternate' | 'game';
-const SERVE_RULES: Readonly<Record<number, ServeRule>> = { 5: 'game', 13: 'winner', 51: 'winner', 47: 'winner', 15: 'alternate' };
-
-const opposite = (side: Side): Side => (side === 'home' ? 'away' : 'home');
-const serveOf = (side: Side): number => (side === 'home' ? 1 : 2);
-const sideOfServe = (serve: number): Side | null => (serve === 1 ? 'home' : serve === 2 ? 'away' : null);
-
-function nextServe(state: TrackerState, event: TrackerEvent, action: Action, score: ScoreRow[]): number {
-  const rule = SERVE_RULES[state.sportId];
-  const serving = sideOfServe(state.serveIn);
-  if (!rule || !serving || !event.team) return state.serveIn;
-  if (rule === 'game') return action === 'game' ? serveOf(opposite(serving)) : state.serveIn;
-  if (action === 'set') return serveOf(opposite(event.team));
-  if (action !== 'point') return state.serveIn;
-  if (rule === 'winner') return serveOf(event.team);
-  // Table tennis: two serves each, one each from 10-10.
-  const points = score.find((r) => r.pe === event.period && r.tyg === 1);
-  if (!points) return state.serveIn;
-  const deuce = points.home >= 10 && points.away >= 10;
-  return deuce || (points.home + points.away) % 2 === 0 ? serveOf(opposite(serving)) : state.serveIn;
-}
-
 function addStats(stats: StatRow[], keys: readonly string[] | undefined, side: Side | null): StatRow[] {
   if (!keys || !side || stats.length === 0) return stats;
   return stats.map((s) => (keys.includes(s.key) ? { ...s, [side]: s[side] + 1 } : s));
@@ -397,7 +385,6 @@ export function applyEvent(state: TrackerState, event: TrackerEvent): TrackerSta
     events,
     homeScore: event.homeScore,
     awayScore: event.awayScore,
-    serveIn: nextServe(state, event, action, state.score),
     stats: addStats(addStats(state.stats, EVENT_STATS[state.kind][action], side), CODE_STATS[event.code], side),
     cards,
     flash,
@@ -552,11 +539,29 @@ export const BAR_STATS: Record<TrackerKind, readonly string[]> = {
   generic: [],
 };
 
-/** The time an event shows in the ticker: football's minute (45+2' in stoppage time), basketball's game clock. */
-export function eventTime(kind: TrackerKind, event: Pick<TrackerEvent, 'second' | 'period' | 'clockText'>): string {
+/** Football's half-time breaks (the feed's period ids: half-time, and half-time of extra time). */
+const FOOTBALL_HALF_TIMES: ReadonlySet<number> = new Set([2, 7]);
+/** The minute a football half's regular time ends, per playing period; later minutes are stoppage time. */
+const FOOTBALL_HALF_ENDS: Readonly<Record<number, number>> = { 1: 45, 3: 90, 6: 105, 8: 120 };
+
+/**
+ * A football match at half-time: its clock stands at the half's end, which is no minute to show (the break is not
+ * played time), so the tracker names the break instead.
+ */
+export function atHalfTime(state: Pick<TrackerState, 'kind' | 'period'>): boolean {
+  return state.kind === 'football' && FOOTBALL_HALF_TIMES.has(state.period);
+}
+
+/**
+ * The time an event shows in the ticker: football's minute (45+2' in stoppage time), or `halfTimeLabel` for what
+ * happens at half-time (the feed stamps it with the second after the half, which reads as a running 46'); basketball's
+ * game clock.
+ */
+export function eventTime(kind: TrackerKind, event: Pick<TrackerEvent, 'second' | 'period' | 'clockText'>, halfTimeLabel: string): string {
   if (event.clockText) return event.clockText;
   if (kind !== 'football') return '';
+  if (atHalfTime({ kind, period: event.period })) return halfTimeLabel;
   const minute = Math.floor(event.second / 60) + 1;
-  const cap = ({ 1: 45, 3: 90, 6: 105, 8: 120 } as Record<number, number>)[event.period];
+  const cap = FOOTBALL_HALF_ENDS[event.period];
   return cap !== undefined && minute > cap ? `${cap}+${minute - cap}'` : `${minute}'`;
 }

@@ -6,13 +6,16 @@ import styles from './FavouriteStar.module.css';
 
 /**
  * The favourite toggle of a match (spec: match card "favourite toggle"). Its name stays the same and aria-pressed
- * says whether the match is starred, so a screen reader announces the state change rather than a new button.
+ * says whether the match is starred, so a screen reader announces the state change rather than a new button. Match
+ * rows and outright rows both use it.
  */
 export const FavouriteStar = observer(function FavouriteStar({ match }: { match: Pick<WireMatch, 'matchId' | 'sportId' | 'matchInfo'> }) {
   const { t } = useTranslation();
   const { favourites } = useStore();
   const starred = favourites.isCollected(match.matchId);
-  const label = t('favourites.star', { match: `${match.matchInfo.homeName} – ${match.matchInfo.awayName}` });
+  // An outright has no away side: its title is the home name (as the slip names it).
+  const { homeName, awayName } = match.matchInfo;
+  const label = t('favourites.star', { match: awayName ? `${homeName} – ${awayName}` : homeName });
   return (
     <button type="button" className={styles.star} aria-pressed={starred} aria-label={label} title={label} onClick={() => favourites.toggle(match)}>
       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">

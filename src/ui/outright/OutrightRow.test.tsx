@@ -53,4 +53,16 @@ describe('<OutrightRow>', () => {
     await mount(closed);
     expect(screen.getByText('No prices on offer')).toBeInTheDocument();
   });
+
+  it('stars the outright for the favourites like a match row, by keyboard, named by its title and saying whether it is starred', async () => {
+    const { store } = await mount();
+    const star = within(screen.getByRole('article', { name: 'Premier' })).getByRole('button', { name: 'Favourite: Premier Winner' });
+    expect(star).toHaveAttribute('aria-pressed', 'false');
+    star.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(store.favourites.isCollected(500)).toBe(true);
+    expect(star).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.keyboard(' ');
+    expect(store.favourites.isCollected(500)).toBe(false);
+  });
 });

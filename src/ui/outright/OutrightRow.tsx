@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatInZone } from '../../domain/zonedTime';
 import type { WireMatch } from '../../services/api/matchTypes';
 import { Crest } from '../common/Crest';
+import { FavouriteStar } from '../favourites/FavouriteStar';
 import { useLiveBook, useStore } from '../storeContext';
 import { RunnerPrice } from './RunnerPrice';
 import { outrightMarketOf, runnersByPrice } from './runners';
@@ -47,12 +48,16 @@ export const OutrightRow = observer(function OutrightRow({ outright }: { outrigh
           <span className={styles.noPrices}>{t('outright.noPrices')}</span>
         )}
       </div>
-      {runners.length > 0 && (
-        <button type="button" className={styles.all} onClick={() => root.ui.showOutright(outright.matchId)}>
-          {t('outright.allRunners', { count: runners.length })}
-          <span className="sp-visually-hidden"> {t('outright.of', { name: outright.leagueInfo.name })}</span>
-        </button>
-      )}
+      <div className={styles.actions}>
+        {/* The favourites list holds outrights as well (FavouritesStore asks for the outright list too). */}
+        <FavouriteStar match={outright} />
+        {runners.length > 0 && (
+          <button type="button" className={styles.all} onClick={() => root.ui.showOutright(outright.matchId)}>
+            {t('outright.allRunners', { count: runners.length })}
+            <span className="sp-visually-hidden"> {t('outright.of', { name: outright.leagueInfo.name })}</span>
+          </button>
+        )}
+      </div>
     </article>
   );
 });

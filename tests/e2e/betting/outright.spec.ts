@@ -29,6 +29,12 @@ test.describe('outrights', () => {
     // Prices, not the locked 1X2 and handicap cells of a fake match.
     for (const button of await top.all()) await expect(button).toBeEnabled();
     await expect(app(page).locator('[role="row"][data-match-id]')).toHaveCount(0);
+    // The favourite star a match row has, by keyboard (issue 13).
+    const star = row.getByRole('button', { name: /^Favourite: / });
+    await expect(star).toHaveAttribute('aria-pressed', 'false');
+    await star.focus();
+    await page.keyboard.press('Enter');
+    await expect(star).toHaveAttribute('aria-pressed', 'true');
     await page.screenshot({ path: test.info().outputPath('outright-list.png') });
     await checkAccessible(page, 'the outright list');
 

@@ -81,6 +81,8 @@ function VirtualRows({ items }: { items: Item[] }) {
   }, [items.length]);
   const virtualizer = useWindowVirtualizer({
     count: items.length,
+    // Sizes follow the item, not its place (rows move as matches start and end): see MatchListScreen.
+    getItemKey: (i) => items[i]!.key,
     estimateSize: (i) => (items[i]?.kind === 'match' ? 96 : 40),
     overscan: 6,
     scrollMargin,

@@ -88,6 +88,7 @@ const OutrightListBody = observer(function OutrightListBody() {
 });
 
 type Item = { kind: 'league'; group: LeagueGroup } | { kind: 'match'; group: LeagueGroup; index: number };
+const itemKey = (item: Item) => (item.kind === 'league' ? `l${item.group.leagueId}` : `m${item.group.matches[item.index]!.matchId}`);
 
 const MatchListBody = observer(function MatchListBody({ sport }: { sport: SportModule }) {
   const { t } = useTranslation();
@@ -114,6 +115,9 @@ const MatchListBody = observer(function MatchListBody({ sport }: { sport: SportM
   }, [list.status, items.length]);
   const virtualizer = useWindowVirtualizer({
     count: items.length,
+    // Measured sizes follow the item, not its place: rows move (a match kicks off, a league folds, a poll brings new
+    // matches), and sizes kept by index gave a league header a match row's height, a blank band under it.
+    getItemKey: (i) => itemKey(items[i]!),
     estimateSize: (i) => (items[i]?.kind === 'league' ? 40 : 18 + 30 * Math.max(2, ...columns.map((c) => c.options.length))),
     overscan: 6,
     scrollMargin,
@@ -151,7 +155,7 @@ const MatchListBody = observer(function MatchListBody({ sport }: { sport: SportM
             const item = items[row.index]!;
             return (
               <div
-                key={item.kind === 'league' ? `l${item.group.leagueId}` : `m${item.group.matches[item.index]!.matchId}`}
+                key={row.key}
                 ref={virtualizer.measureElement}
                 data-index={row.index}
                 className={styles.virtualRow}

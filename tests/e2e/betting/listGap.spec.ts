@@ -1,0 +1,59 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/cspGuard';
+import { app, openList, pickSelection, signInOnHost, slipEntries } from '../support/betting';
+
+/**
+ * The virtualised match list keeps its rows touching after many selections (issue 13: a blank band showed under a
+ * league header once rows had been re-measured). Rows are placed by measured sizes; a gap means a size is stale.
+ */
+
+/** Gaps (px) between rendered neighbours of the virtual list, in list order, with whether the upper one is a league. */
+async function gaps(page: Page): Promise<Array<{ index: number; gap: number; league: boolean }>> {
+  return page.evaluate(() => {
+    const rows = [...document.querySelectorAll<HTMLElement>('[data-sport-pc] [role="table"] [role="rowgroup"] > [data-index]')]
+      .map((el) => ({ index: Number(el.dataset.index), rect: el.getBoundingClientRect(), league: el.querySelector('[aria-expanded]') !== null }))
+      .sort((a, b) => a.index - b.index);
+    const out: Array<{ index: number; gap: number; league: boolean }> = [];
+    for (let i = 1; i < rows.length; i++) {
+      const [upper, lower] = [rows[i - 1]!, rows[i]!];
+      if (lower.index === upper.index + 1) out.push({ index: upper.index, gap: Math.round(lower.rect.top - upper.rect.bottom), league: upper.league });
+    }
+    return out;
+  });
+}
+
+test('rows stay together after many selections: no band between a league header and its first match', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInOnHost(page);
+  await openList(page, 'Today');
+  const picked: string[] = [];
+  // Ten: the slip holds at most ten matches.
+  for (let i = 0; i < 10; i++) {
+    picked.push(await pickSelection(page, { exclude: picked }));
+    // Further down the list each time, so the selections are spread over many leagues and re-measured rows.
+    await page.mouse.wheel(0, 500);
+  }
+  await expect(slipEntries(page)).toHaveCount(10);
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  let worst = { index: -1, gap: 0, league: false };
+  let shot = false;
+  for (let y = 0; y < height; y += 450) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    // Let the virtualiser measure what scrolled in (a frame or two).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    for (const g of await gaps(page)) {
+      if (Math.abs(g.gap) > Math.abs(worst.gap)) worst = g;
+      if (!shot && Math.abs(g.gap) > 3) {
+        shot = true;
+        await page.locator(`[data-sport-pc] [role="rowgroup"] > [data-index="${g.index}"]`).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await page.screenshot({ path: test.info().outputPath('list-gap-found.png') });
+      }
+    }
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await app(page).getByRole('table', { name: 'Matches' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('list-after-selections.png') });
+  expect(Math.abs(worst.gap), `gap under row ${worst.index}${worst.league ? ' (a league header)' : ''}`).toBeLessThanOrEqual(3);
+});

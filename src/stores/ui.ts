@@ -1,5 +1,13 @@
 import { types, type Instance } from 'mobx-state-tree';
 
+/** The match the right column's live video panel follows: the last one with video shown or picked. */
+export interface LiveVideoMatch {
+  matchId: number;
+  /** Scheme A: picks the animation plugin when the stage falls back to the animation. */
+  sportId: number;
+  title: string;
+}
+
 export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'match' | 'outright';
 
 /** Screen state that is not data: which dialog is open, which sport is selected, maintenance. */
@@ -22,6 +30,7 @@ export const UiStore = types
     platformMaintenance: false,
     /** The merchant the app runs for (host prop, `?merchant=` or "default"): the product id (`pid`) of media calls. */
     merchantId: 'default',
+    liveVideo: types.maybe(types.frozen<LiveVideoMatch>()),
   })
   /** Client time, advanced once a second while the page is visible, for clocks that tick between updates. */
   .volatile(() => ({ now: Date.now() }))
@@ -54,6 +63,13 @@ export const UiStore = types
     /** Back from the match or outright screen to where it was opened. */
     leaveMatch() {
       self.view = self.returnView;
+    },
+    /** The live video panel plays this match (a match with video was shown, or the member picked it there). */
+    watchLive(match: LiveVideoMatch) {
+      self.liveVideo = match;
+    },
+    stopLive() {
+      self.liveVideo = undefined;
     },
     setTimezone(timezone: string) {
       self.timezone = timezone;

@@ -5,9 +5,11 @@ import { RowsSkeleton } from '../common/States';
 import styles from './RightColumn.module.css';
 
 // The slip's screens load after the first paint: its stores are in the initial bundle, its UI is not.
+// The live video panel too: it brings the media stage, which the match screen shares.
+const LiveVideoPanel = lazy(() => import(/* webpackChunkName: "live-video" */ './LiveVideoPanel').then((m) => ({ default: m.LiveVideoPanel })));
 const BetSlipPanel = lazy(() => import(/* webpackChunkName: "bet-slip" */ '../betSlip/BetSlipPanel').then((m) => ({ default: m.BetSlipPanel })));
 
-/** The right column: the bet slip on top, the live video below (it fills in with its issue). */
+/** The right column: the bet slip on top, the live video below. */
 export function RightColumn() {
   const { t } = useTranslation();
   return (
@@ -23,7 +25,9 @@ export function RightColumn() {
       </Suspense>
       <Panel title={t('live.title')} labelledBy="sp-live-title">
         <div className={styles.video}>
-          <EmptyState icon={<PlayIcon />}>{t('live.empty')}</EmptyState>
+          <Suspense fallback={<EmptyState icon={<PlayIcon />}>{t('app.loading')}</EmptyState>}>
+            <LiveVideoPanel />
+          </Suspense>
         </div>
       </Panel>
     </aside>

@@ -96,6 +96,16 @@ describe('<MatchDetailScreen>', () => {
     expect(within(screen.getByRole('tablist', { name: 'Match sections' })).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All markets', 'Data', 'Analysis']);
   });
 
+  it('makes the right column\'s live video follow a match with video it shows, and not one without', async () => {
+    const { store } = await mount(() => football());
+    await scoreboard();
+    expect(store.ui.liveVideo).toBeUndefined();
+    cleanup();
+    const shown = await mount(() => football({ media: { videos: [{ line: 1, pc: '/v/7.flv', h5: '/v/7.m3u8' }], animation: null } }));
+    await scoreboard();
+    expect(shown.store.ui.liveVideo).toEqual({ matchId: 7, sportId: 1, title: 'Arsenal – Chelsea' });
+  });
+
   it('filters the markets by period and folds a group away', async () => {
     await mount(() => football());
     await scoreboard();

@@ -10,7 +10,7 @@ import screen from '../common/Screen.module.css';
 import { LoadFailed, RowsSkeleton } from '../common/States';
 import { tabId, tabPanelId, Tabs } from '../common/Tabs';
 import { FavouriteStar } from '../favourites/FavouriteStar';
-import { useLiveBook } from '../storeContext';
+import { useLiveBook, useStore } from '../storeContext';
 import { AnalysisPanel, DataPanel, IntelligencePanel, LineupPanel, TextLivePanel } from './data';
 import { MarketsPanel } from './MarketsPanel';
 import { MediaStage } from './media/MediaStage';
@@ -79,6 +79,13 @@ const MatchView = observer(function MatchView({ match, back, fellBack }: { match
   const title = `${match.matchInfo.homeName} – ${match.matchInfo.awayName}`;
 
   useMatchChannels(match.matchId);
+
+  // The right column's live video panel follows a match with video the member opens, and keeps it after Back.
+  const { ui } = useStore();
+  const hasVideo = match.media.videos.length > 0;
+  useEffect(() => {
+    if (hasVideo) ui.watchLive({ matchId: match.matchId, sportId: match.sportId, title });
+  }, [ui, hasVideo, match.matchId, match.sportId, title]);
 
   const tabs = tabsOf(match.sportId).map((id) => ({ id, label: t(`tabs.${id}`) }));
   const data = { matchId: match.matchId, sportId: match.sportId, homeName: match.matchInfo.homeName, awayName: match.matchInfo.awayName };

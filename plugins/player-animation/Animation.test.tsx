@@ -225,7 +225,7 @@ describe('<Animation> (player-animation)', () => {
     expect(screen.getByRole('img', { name: 'Timeout Lions' })).toBeInTheDocument();
   });
 
-  it("draws a generic tracker for other sports with who serves by the feed's field, which a point does not move (the scoreboard's rule)", async () => {
+  it("draws a generic tracker for other sports with who serves by the feed's field, which the score push moves, not a guess from the point (the scoreboard's rule)", async () => {
     const start = football({
       sportId: 13,
       matchPeriod: 'Set 2',
@@ -245,6 +245,9 @@ describe('<Animation> (player-animation)', () => {
     // The scoreboard shows the feed's serveIn as answered; a guess from the point would put the markers apart.
     const next = screen.getByRole('img', { name: 'Point for Tigers. Lions serving' });
     expect(next.querySelector('[data-serving="home"]')).not.toBeNull();
+    // The feed's field moves with the score push that follows the point, the one the scoreboard reads too.
+    push.send('match:9:score', { kind: 'score', matchId: 9, homeScore: 1, awayScore: 0, score: [], period: 2, serveIn: 2 });
+    expect(screen.getByRole('img', { name: 'Point for Tigers. Tigers serving' }).querySelector('[data-serving="away"]')).not.toBeNull();
     expect(document.querySelector('[data-timeline] li')).toHaveTextContent('Point Tigers, 10-9');
     // No statistics to show: no tabs, the field alone.
     expect(screen.queryByRole('tablist')).toBeNull();

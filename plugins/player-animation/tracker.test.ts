@@ -154,6 +154,11 @@ describe('tracker mapping', () => {
     tennis = applyEvent(tennis, ev({ type: 106, code: 'setWon', team: 'away' }));
     expect(servingOf(tennis)).toBe('home');
     expect(servingOf(initialState(start({ sportId: 13, serveIn: 2 }), 0))).toBe('away');
+    // The score push carries the field: the serve moves with it (and a push without it keeps it).
+    tennis = applyPush(tennis, { kind: 'score', matchId: 9, homeScore: 0, awayScore: 1, score: [], period: 1, serveIn: 2 }, 'ENG', 0);
+    expect(servingOf(tennis)).toBe('away');
+    tennis = applyPush(tennis, { kind: 'score', matchId: 9, homeScore: 0, awayScore: 1, score: [], period: 1 }, 'ENG', 0);
+    expect(servingOf(tennis)).toBe('away');
     // Not in play: nobody serves, as the scoreboard shows no marker then.
     expect(servingOf(initialState(start({ sportId: 5, serveIn: 1, inPlay: false }), 0))).toBeNull();
     expect(servingOf(initialState(start({ sportId: 5, serveIn: 0 }), 0))).toBeNull();

@@ -152,8 +152,8 @@ export interface TrackerState {
   home: string;
   away: string;
   /**
-   * The feed's field: 1 home serves, 2 away, 0 unknown or not a serving sport. Taken as answered, never worked out
-   * from events, so the tracker shows the serve the scoreboard shows (servingOf).
+   * The feed's field: 1 home serves, 2 away, 0 unknown or not a serving sport. Taken as answered and as each score
+   * push carries it, never worked out from events, so the tracker shows the serve the scoreboard shows (servingOf).
    */
   serveIn: number;
   stats: StatRow[];
@@ -395,8 +395,8 @@ export function applyEvent(state: TrackerState, event: TrackerEvent): TrackerSta
   };
 }
 
-export function applyScore(state: TrackerState, push: { homeScore: number; awayScore: number; score: ScoreRow[]; period: number }): TrackerState {
-  return { ...state, homeScore: push.homeScore, awayScore: push.awayScore, score: push.score, period: push.period };
+export function applyScore(state: TrackerState, push: { homeScore: number; awayScore: number; score: ScoreRow[]; period: number; serveIn?: number }): TrackerState {
+  return { ...state, homeScore: push.homeScore, awayScore: push.awayScore, score: push.score, period: push.period, serveIn: push.serveIn ?? state.serveIn };
 }
 
 export function applyClock(state: TrackerState, clock: TrackerClock, now: number): TrackerState {
@@ -478,7 +478,14 @@ export function applyPush(state: TrackerState, data: unknown, language: WireLang
     }
     case 'score':
       if (num(data.homeScore) === undefined || num(data.awayScore) === undefined) return state;
-      return applyScore(state, { homeScore: data.homeScore as number, awayScore: data.awayScore as number, score: Array.isArray(data.score) ? (data.score as ScoreRow[]) : state.score, period: num(data.period) ?? state.period });
+      return applyScore(state, {
+        homeScore: data.homeScore as number,
+        awayScore: data.awayScore as number,
+        score: Array.isArray(data.score) ? (data.score as ScoreRow[]) : state.score,
+        period: num(data.period) ?? state.period,
+        // The feed's field, as the scoreboard takes it from the same push (liveBook).
+        ...(num(data.serveIn) !== undefined ? { serveIn: num(data.serveIn) as number } : {}),
+      });
     case 'clock':
       return isRecord(data.clock) ? applyClock(state, data.clock as unknown as TrackerClock, now) : state;
     case 'status':

@@ -40,6 +40,15 @@ export class LiveMarket {
   }
 }
 
+/**
+ * The score push's `serveIn` (server/src/feed/types.ts, docs/api.md), read here until ScorePush declares it with the
+ * contract move; a push without it (an older platform) keeps the serve as it was.
+ */
+function serveInOf(push: object, current: number): number {
+  const serveIn = (push as { serveIn?: unknown }).serveIn;
+  return serveIn === 0 || serveIn === 1 || serveIn === 2 ? serveIn : current;
+}
+
 export class LiveMatch {
   matchStatus: number;
   period: number;
@@ -47,6 +56,8 @@ export class LiveMatch {
   homeScore: number;
   awayScore: number;
   score: ScoreRow[];
+  /** Who serves (the feed's field: 1 home, 2 away, 0 none), from the list or detail, then from each score push. */
+  serveIn: number;
   clock: MatchClock;
   /** Client time the clock was last set, so a running clock can tick locally between updates. */
   clockAt: number;
@@ -58,6 +69,7 @@ export class LiveMatch {
     this.homeScore = match.matchInfo.homeScore;
     this.awayScore = match.matchInfo.awayScore;
     this.score = match.score;
+    this.serveIn = match.serveIn;
     this.clock = match.matchClock;
     this.clockAt = now;
     makeObservable(this, {
@@ -67,6 +79,7 @@ export class LiveMatch {
       homeScore: observable,
       awayScore: observable,
       score: observableRef,
+      serveIn: observable,
       clock: observableRef,
       clockAt: observable,
     });
@@ -124,6 +137,7 @@ export class LiveBook {
         existing.homeScore = record.matchInfo.homeScore;
         existing.awayScore = record.matchInfo.awayScore;
         existing.score = record.score;
+        existing.serveIn = record.serveIn;
         existing.clock = record.matchClock;
         existing.clockAt = now;
       } else {
@@ -170,6 +184,7 @@ export class LiveBook {
           match.awayScore = push.awayScore;
           match.score = push.score;
           match.period = push.period;
+          match.serveIn = serveInOf(push, match.serveIn);
           break;
         case 'clock':
           match.clock = push.clock;

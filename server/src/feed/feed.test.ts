@@ -215,16 +215,25 @@ describe('other sports', () => {
     const target = feed.matches({ type: 'today', sportId: 5 }).find((m) => m.beginTime > feed.now() && m.beginTime < feed.now() + 90 * 60_000);
     const id = target!.matchId;
     const serves = new Set<number>();
+    const pushed = new Set<number>();
     for (let i = 0; i < 120 && !feed.resultOf(id); i++) {
+      const seen = changes.length;
       clock.advance(1000);
       feed.tick();
       const v = feed.match(id);
       if (v?.matchStatus === MatchStatus.Live) {
         serves.add(v.serveIn);
         expect(v.matchClock.type).toBe('none');
+        // A point's score push says who serves next, as the match view does: the app's markers follow each point.
+        const score = changes.slice(seen).filter((c) => c.kind === 'score' && c.matchId === id).at(-1);
+        if (score?.kind === 'score') {
+          expect(score.serveIn).toBe(v.serveIn);
+          pushed.add(score.serveIn);
+        }
       }
     }
     expect(serves).toEqual(new Set([1, 2]));
+    expect(pushed).toEqual(new Set([1, 2]));
     const events = changes.flatMap((c) => (c.kind === 'event' && c.matchId === id ? [c.event.code] : []));
     expect(events.filter((c) => c === 'gameWon' || c === 'breakOfServe').length).toBeGreaterThan(10);
     expect(events.filter((c) => c === 'setWon').length).toBeGreaterThanOrEqual(2);

@@ -375,7 +375,8 @@ export interface FeedStatistics {
 }
 
 export type FeedChange =
-  | { kind: 'score'; matchId: number; homeScore: number; awayScore: number; score: ScoreRow[]; period: number }
+  // serveIn: who serves the next point (as MatchView's), so the serve markers follow each point, not a reload.
+  | { kind: 'score'; matchId: number; homeScore: number; awayScore: number; score: ScoreRow[]; period: number; serveIn: 0 | 1 | 2 }
   | { kind: 'clock'; matchId: number; clock: MatchClock; matchTime: number }
   | { kind: 'event'; matchId: number; event: MatchEvent }
   | { kind: 'odds'; matchId: number; markets: Market[] }

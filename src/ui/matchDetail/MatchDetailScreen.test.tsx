@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../services/http';
-import type { WireMatch } from '../../services/api/matchTypes';
+import type { ScorePush, WireMatch } from '../../services/api/matchTypes';
 import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetail';
 import { memberState } from '../../testing/bettingFixtures';
 import { wireMatch, wireOutright } from '../../testing/matchFixtures';
@@ -104,6 +104,15 @@ describe('<MatchDetailScreen>', () => {
     const shown = await mount(() => football({ media: { videos: [{ line: 1, pc: '/v/7.flv', h5: '/v/7.m3u8' }], animation: null } }));
     await scoreboard();
     expect(shown.store.ui.liveVideo).toEqual({ matchId: 7, sportId: 1, title: 'Arsenal – Chelsea' });
+  });
+
+  it('moves the serve marker with the score push, the feed field the match tracker reads too', async () => {
+    const { env } = await mount(() => football({ sportId: 5, serveIn: 1 }));
+    const board = await scoreboard();
+    const servingRow = () => within(board).getByRole('img', { name: 'Serving' }).closest('tr')?.querySelector('th span')?.textContent;
+    expect(servingRow()).toBe('Arsenal');
+    act(() => env.liveBook.applyScore([{ kind: 'score', matchId: 7, homeScore: 2, awayScore: 1, score: [], period: 3, serveIn: 2 } as ScorePush]));
+    expect(servingRow()).toBe('Chelsea');
   });
 
   it('filters the markets by period and folds a group away', async () => {

@@ -37,7 +37,7 @@ export const Scoreboard = observer(function Scoreboard({ match, live, sport, spo
   const { homeName, awayName, homeIcon, awayIcon } = match.matchInfo;
   const { timezone } = useStore().ui;
   const kickOff = formatInZone(match.beginTime, timezone, i18n.language, 'dateTime');
-  const serving = (side: 1 | 2) => spec.serve && servingSide(match.serveIn, inPlay) === side;
+  const serving = (side: 1 | 2) => spec.serve && servingSide(live.serveIn, inPlay) === side;
   const teams = [
     { side: 1 as const, name: homeName, icon: homeIcon, score: live.homeScore, key: 'home' as const },
     { side: 2 as const, name: awayName, icon: awayIcon, score: live.awayScore, key: 'away' as const },

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { RowColumn, SportModule } from '../../kernel';
 import { formatInZone } from '../../domain/zonedTime';
+import { servingSide } from '../../domain/serve';
 import { IN_PLAY_STATUSES, type WireMatch } from '../../services/api/matchTypes';
 import { AnchorBadge } from '../anchors/AnchorBadge';
 import { FavouriteStar } from '../favourites/FavouriteStar';
@@ -37,6 +38,8 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
   useMatchChannels(match.matchId);
 
   const inPlay = IN_PLAY_STATUSES.has(live?.matchStatus ?? match.matchStatus);
+  // The scoreboard's rule (domain/serve.ts), kept current by score pushes through the live book.
+  const serving = servingSide(live?.serveIn ?? match.serveIn, inPlay);
   return (
     <div className={styles.row} role="row" data-match-id={match.matchId} data-league-id={match.leagueInfo.id} aria-label={title}>
       <div className={styles.when} role="cell">
@@ -55,8 +58,8 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
       </div>
       {/* A click on the teams opens the match too; the keyboard's way in is the market-count button. */}
       <div className={styles.teams} role="cell" onClick={openMatch}>
-        <Team name={match.matchInfo.homeName} icon={match.matchInfo.homeIcon} score={inPlay ? live?.homeScore : undefined} serving={match.serveIn === 1} />
-        <Team name={match.matchInfo.awayName} icon={match.matchInfo.awayIcon} score={inPlay ? live?.awayScore : undefined} serving={match.serveIn === 2} />
+        <Team name={match.matchInfo.homeName} icon={match.matchInfo.homeIcon} score={inPlay ? live?.homeScore : undefined} serving={serving === 1} />
+        <Team name={match.matchInfo.awayName} icon={match.matchInfo.awayIcon} score={inPlay ? live?.awayScore : undefined} serving={serving === 2} />
         {inPlay && live && sport.ScoreSummary && <sport.ScoreSummary match={match} live={live} />}
       </div>
       {columns.map((column) => {

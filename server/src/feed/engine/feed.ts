@@ -405,7 +405,7 @@ export class FeedEngine implements Feed {
     }
     if (out.scoreChanged) {
       m.dirty = true;
-      this.emit({ kind: 'score', matchId: m.id, homeScore: score.home, awayScore: score.away, score: sim.scoreRows(), period: sim.period() });
+      this.emit({ kind: 'score', matchId: m.id, homeScore: score.home, awayScore: score.away, score: sim.scoreRows(), period: sim.period(), serveIn: sim.serve() });
     }
     if (dangerous) this.suspendFor(m, elapsed);
     if (out.periodChanged) {

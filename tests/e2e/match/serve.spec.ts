@@ -1,0 +1,48 @@
+import { expect, test } from '../support/cspGuard';
+import { appReady } from '../support/fixtures';
+
+/**
+ * The scoreboard and the match tracker show the same server (issue 13: they once disagreed): both read the feed's
+ * serveIn, which every point's score push carries. Watched over several games of a live tennis match.
+ */
+test('the scoreboard and the tracker agree on who serves while a tennis match plays', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  let matchId: number | undefined;
+  await expect
+    .poll(async () => {
+      const answer = await request.post('/api/match/getList', { data: { type: 1, sportId: 5, current: 1, size: 50 } });
+      const records = ((await answer.json()) as { data: { records: Array<{ matchId: number; media: { animation: string | null } }> } }).data.records;
+      matchId = records.find((m) => m.media.animation)?.matchId;
+      return matchId;
+    }, { timeout: 60_000 })
+    .toBeDefined();
+  await page.addInitScript(() => localStorage.setItem('sport-pc:default:locale', JSON.stringify('en')));
+  await page.goto(`/spa/sport-pc/?matchId=${matchId}`);
+  await appReady(page);
+  const board = page.getByRole('region', { name: 'Scoreboard' });
+  await expect(board).toBeVisible();
+  const stage = page.getByRole('region', { name: 'Live video and animation' });
+  await stage.getByRole('button', { name: 'Animation' }).click();
+  await expect(stage.locator('[data-serving]')).toBeVisible();
+
+  const sides = () =>
+    page.evaluate(() => {
+      const rows = [...document.querySelectorAll('[data-scoreboard] tbody tr')];
+      const board = rows.findIndex((row) => row.querySelector('[data-serving]'));
+      const tracker = document.querySelector('[data-animation] [data-serving]')?.getAttribute('data-serving');
+      return { board: board === 0 ? 'home' : board === 1 ? 'away' : null, tracker: tracker ?? null };
+    });
+  const agree = async () => {
+    // A push reaches both in the same frame; poll past the frame they apply it in.
+    await expect.poll(async () => { const now = await sides(); return now.board === now.tracker; }, { timeout: 3_000 }).toBe(true);
+    return (await sides()).board;
+  };
+  // Through two changes of server (games at the feed's speed take seconds), agreeing before and after each.
+  let side = await agree();
+  for (let change = 0; change < 2; change++) {
+    const before = side;
+    await expect.poll(async () => (await sides()).board, { timeout: 45_000, message: 'the serve changes hands' }).not.toBe(before);
+    side = await agree();
+  }
+  await page.screenshot({ path: test.info().outputPath('serve-scoreboard-tracker.png') });
+});

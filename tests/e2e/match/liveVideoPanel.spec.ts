@@ -14,7 +14,7 @@ test.describe('live video panel', () => {
   test('offers live matches with video on home and plays the one picked in the column', async ({ page }) => {
     await page.goto('/spa/sport-pc/');
     await appReady(page);
-    const panel = page.getByRole('region', { name: 'Live video' });
+    const panel = page.getByRole('region', { name: 'Live video', exact: true });
     const choices = panel.getByRole('list', { name: 'Live matches with video' }).getByRole('button');
     await expect(choices.first()).toBeVisible();
     const title = ((await choices.first().locator('span').first().textContent()) ?? '').trim();
@@ -41,7 +41,7 @@ test.describe('live video panel', () => {
     await page.goto(`/spa/sport-pc/?matchId=${matchId}`);
     await expect(page.getByRole('region', { name: 'Scoreboard' })).toBeVisible();
     const title = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim();
-    const panel = page.getByRole('region', { name: 'Live video' });
+    const panel = page.getByRole('region', { name: 'Live video', exact: true });
     await expect(panel).toContainText(`${title} is playing on the match screen`);
     await expect(panel).not.toContainText('Choose a match');
     // One stream on the page: the match screen's.

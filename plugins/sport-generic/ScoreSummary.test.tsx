@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
-import type { ScoreRow } from '../../src/services/api/matchTypes';
+import type { ScoreRow } from '../../contract';
 import { renderScoreSummary } from '../../src/testing/scoreSummary';
 import { ScoreSummary } from './ScoreSummary';
 

@@ -1,4 +1,6 @@
 import ReconnectingWebSocket, { type CloseEvent, type ErrorEvent } from 'reconnecting-websocket';
+import type * as z from 'zod/mini';
+import { pushSchemaOf } from '../../contract/push';
 import { consoleLogger, type Logger } from './logger';
 import { safeJsonParse } from './safeJson';
 import { createScheduler, LOOP_INTERVALS, type Scheduler } from './scheduler';
@@ -42,6 +44,11 @@ export interface PushClientOptions {
    * ends it too); without one the client keeps a scheduler of its own.
    */
   scheduler?: Scheduler;
+  /**
+   * The schema a channel's data must pass before anyone sees it; undefined drops the channel's messages. The
+   * contract's (contract/push.ts) unless a test of the transport alone passes its own.
+   */
+  schemaOf?: (chId: string) => z.ZodMiniType | undefined;
 }
 
 export interface PushClient {
@@ -114,6 +121,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
   if (!Base) throw new Error('createPushClient: no WebSocket implementation; pass options.WebSocket');
   const reconnectDelayMs = options.reconnectDelayMs ?? PUSH_DEFAULTS.reconnectDelayMs;
   const scheduler = options.scheduler ?? createScheduler({ logger });
+  const schemaOf = options.schemaOf ?? pushSchemaOf;
 
   const subscribers = new Map<string, Set<Subscriber>>();
   const serverSubscribed = new Set<string>();
@@ -278,21 +286,43 @@ export function createPushClient(options: PushClientOptions): PushClient {
     }
   };
 
+  /**
+   * The message's data as its channel's schema outputs it, or undefined after logging why it was dropped: data no
+   * schema checked never reaches a store. Parsed once per message, whatever the number of handlers.
+   */
+  const checked = (chId: string, data: unknown): { data: unknown } | undefined => {
+    const schema = schemaOf(chId);
+    if (!schema) {
+      logger.warn(`[push] dropped a message on ${chId}: the contract has no schema for this channel`);
+      return undefined;
+    }
+    const result = schema.safeParse(data);
+    if (result.success) return { data: result.data };
+    const issues = result.error.issues.map((issue) => `${issue.path.join('.') || 'data'}: ${issue.message}`).join('; ');
+    logger.warn(`[push] dropped a malformed message on ${chId}: ${issues}`);
+    return undefined;
+  };
+
   const onMessage = (event: MessageEvent) => {
     if (typeof event.data !== 'string') return;
     const frame = safeJsonParse(event.data);
     if (!isRecord(frame) || frame.cmd === 'pong' || typeof frame.chId !== 'string') return;
     const msg: PushMessage = { chId: frame.chId, data: frame.data };
     if (typeof frame.epoch === 'string') msg.epoch = frame.epoch;
+    // A dropped message still counts for the sequence: it arrived, so it is no gap.
     if (typeof frame.seq === 'number' && Number.isFinite(frame.seq)) {
       msg.seq = frame.seq;
       trackSeq(msg.chId, frame.seq, msg.epoch);
     }
     const channelSubscribers = subscribers.get(msg.chId);
+    const route = routeFor(msg.chId);
+    if (!route && !channelSubscribers) return;
+    const valid = checked(msg.chId, frame.data);
+    if (!valid) return;
+    msg.data = valid.data;
     if (channelSubscribers) {
       for (const subscriber of [...channelSubscribers]) if (subscriber.handler) deliver(subscriber.handler, msg);
     }
-    const route = routeFor(msg.chId);
     if (route) deliver(route, msg);
   };
 

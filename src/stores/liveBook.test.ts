@@ -55,7 +55,7 @@ describe('LiveBook', () => {
     expect(match.secondsAt(12_000)).toBe(2902);
     book.applyScore([{ kind: 'status', matchId: 1, matchStatus: 1, period: 3, matchPeriod: { CMN: '下半场', 'zh-TW': '下半場', ENG: '2nd half', VIE: 'Hiệp 2', THA: 'ครึ่งหลัง' } }]);
     expect([match.period, match.matchPeriod]).toEqual([3, '下半场']);
-    book.applyScore([{ kind: 'ended', matchId: 1, matchStatus: 2 }]);
+    book.applyScore([{ kind: 'ended', matchId: 1, matchStatus: 2, totalScore: { home: 0, away: 0 }, scores: [] }]);
     expect(match.matchStatus).toBe(2);
     expect(match.secondsAt(99_000)).toBe(2900);
   });

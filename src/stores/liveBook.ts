@@ -1,7 +1,7 @@
 import { action, makeObservable, observable, observableRef } from 'mobx';
 import Decimal from 'decimal.js';
 import type { ApiLanguage } from '../services/i18n';
-import type { MarketStatus, MatchClock, OddsPush, ScorePush, ScoreRow, WireMarket, WireMatch, WireOption } from '../services/api/matchTypes';
+import type { MarketStatus, MatchClock, OddsPush, ScorePush, ScoreRow, WireMarket, WireMatch, WireOption } from '../../contract';
 
 /**
  * The live state of what the screens show: one observable object per match, market and option, so a changed

@@ -1,6 +1,7 @@
 import { seriesOptions } from '../domain/series';
 import type { SelectionEvent } from '../kernel/events';
-import { BETTING_PATHS, type BetInfoAnswer, type BetInfoEntry, type BetInfoRequest, type OrderStatusRow, type PlaceAnswer } from '../services/api/bettingTypes';
+import { BETTING_PATHS } from '../../contract/paths';
+import type { BetInfoAnswer, BetInfoEntry, BetInfoRequest, OrderStatusRow, PlaceAnswer } from '../../contract';
 import type { LoginState } from '../host/hostProps';
 import type { fakeHttp } from './fakeEnv';
 

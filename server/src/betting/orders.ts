@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { OddsFormat, potentialReturn } from '../../../src/domain/odds';
 import { betOdds, MAX_SERIES_LEGS, seriesOptions, type SeriesOption } from '../../../src/domain/series';
-import type { BetInfoEntry as WireBetInfoEntry, SeriesInfoEntry } from '../../../src/services/api/bettingTypes';
+import type { BetInfoEntry as WireBetInfoEntry, SeriesInfoEntry } from '../../../contract';
 import type { Clock } from '../clock';
 import type { PlatformConfig } from '../config/platformConfig';
 import { nativeOf, type NativeStatement } from '../db/database';

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../services/http';
-import type { WireMatch } from '../../services/api/matchTypes';
+import type { WireMatch } from '../../../contract';
 import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetail';
 import { memberState } from '../../testing/bettingFixtures';
 import { wireMatch, wireOutright } from '../../testing/matchFixtures';
@@ -44,8 +44,8 @@ const football = (overrides: Partial<WireMatch> = {}): MatchDetail => {
             line: '1.5',
             name: 'Over/Under - 1st Half',
             options: [
-              { type: 'over', name: 'Over', line: '1.5', odd: '2.100', isLock: false },
-              { type: 'under', name: 'Under', line: '1.5', odd: '1.700', isLock: false },
+              { type: 'over', name: 'Over', line: '1.5', odd: '2.100', showOdd: '2.10', isLock: false },
+              { type: 'under', name: 'Under', line: '1.5', odd: '1.700', showOdd: '1.70', isLock: false },
             ],
           },
         ],

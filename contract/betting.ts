@@ -7,7 +7,8 @@ import { described } from './described';
  */
 
 const int = () => z.int();
-const REASONS = 'reason: 1 system error, 2 param error, 3 position limit, 4 market suspend, 5 trader reject, 6 fail paid, 7 settle refused';
+/** The failure reasons as route descriptions name them. */
+export const CASH_OUT_REASONS_TEXT = 'reason: 1 system error, 2 param error, 3 position limit, 4 market suspend, 5 trader reject, 6 fail paid, 7 settle refused';
 
 
 // Requests. The platform validates them with its own messages per field (server/src/routes/betting/fields.ts);
@@ -133,7 +134,7 @@ export const cashOutPriceEntrySchema = z.object({
   smis: described(z.string(), 'minimum cash-out stake of a single, in the order’s currency'),
   pmis: described(z.string(), 'minimum cash-out stake of a parlay, in the order’s currency'),
   rate: described(z.string(), 'quote rate: payout per unit of stake, floored to 6 decimals; payout of a stake s = floor2(round3(rate x s))'),
-  reason: described(z.optional(int()), `why not, when st is 0 (${REASONS})`),
+  reason: described(z.optional(int()), `why not, when st is 0 (${CASH_OUT_REASONS_TEXT})`),
 });
 export type CashOutPriceEntry = z.infer<typeof cashOutPriceEntrySchema>;
 
@@ -168,7 +169,7 @@ export const cashOutEntrySchema = z.object({
   orderId: z.string(),
   orderStatus: described(int(), 'cash-out status: 1 confirming, 5 settled, 2 rejected, 3 cancelled'),
   refundAmount: described(z.string(), 'remaining stake of the order'),
-  cancelReason: described(z.nullable(int()), `when rejected or cancelled; ${REASONS}`),
+  cancelReason: described(z.nullable(int()), `when rejected or cancelled; ${CASH_OUT_REASONS_TEXT}`),
   auto: described(int(), '1 when an auto cash-out rule made it'),
 });
 export type CashOutEntry = z.infer<typeof cashOutEntrySchema>;

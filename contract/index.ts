@@ -6,6 +6,8 @@ export * from './enums';
 export * from './errors';
 export * from './envelope';
 export * from './paths';
+export * from './shapes';
 export * from './match';
 export * from './betting';
+export * from './channels';
 export * from './push';

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { described } from './described';
 import { codeOf, MarketStatus } from './enums';
+import { matchClockSchema, scoreRowSchema } from './shapes';
 
 /** Answers of /api/match/... (the spec's list-view match, section 3), as /openapi.json shows them. */
 
@@ -46,11 +47,7 @@ export const betGroupSchema = z.object({
 });
 export type WireBetGroup = z.infer<typeof betGroupSchema>;
 
-export const scoreRowSchema = z.object({ pe: int(), tyg: int(), home: int(), away: int() });
-export type ScoreRow = z.infer<typeof scoreRowSchema>;
 
-export const matchClockSchema = z.object({ running: z.boolean(), period: int(), second: int(), type: z.enum(['up', 'down', 'none']) });
-export type MatchClock = z.infer<typeof matchClockSchema>;
 
 export const mediaLineSchema = z.object({ pc: z.string(), h5: z.string(), line: int() });
 export type MediaLine = z.infer<typeof mediaLineSchema>;

@@ -1,15 +1,23 @@
 import * as z from 'zod/mini';
-import { marketStatusSchema, matchClockSchema, scoreRowSchema } from './match';
+import { PushChannel } from './channels';
+import { MarketStatus } from './enums';
+import { matchClockSchema, scoreRowSchema } from './shapes';
+
+export { PushChannel };
 
 /**
  * The `data` of every push channel (`/push` frames are `{ chId, seq, epoch, data }`, docs/api.md "Push"). The
  * platform's publishers are typed from these; the app parses each message's data with its channel's schema before
- * any subscriber sees it, and drops (and logs) one that fails. A field not written here is stripped rather than
+ * any subscriber sees it, and drops (and logs) one that fails. They use only zod functions the app's first download
+ * already holds, plus z.literal (z.enum, z.nullable and z.discriminatedUnion would each add to it: zod lives in the
+ * main chunk, so every function the lazily loaded schemas call is kept there). A field not written here is stripped rather than
  * refused: a platform that adds one does not break the apps already in the field, and no app reads it before the
  * contract names it.
  */
 
 const int = () => z.int();
+/** The market state: MarketStatus's codes. */
+const marketStatus = z.literal([MarketStatus.On, MarketStatus.Suspended, MarketStatus.Off]);
 /** A text in every wire language at once (`{ CMN, 'zh-TW', ENG, VIE, THA }`): a push serves every client language. */
 const texts = z.record(z.string(), z.string());
 const pair = z.object({ home: int(), away: int() });
@@ -34,7 +42,7 @@ export const matchEventSchema = z.object({
   time: z.number(),
   second: int(),
   period: int(),
-  team: z.nullable(z.enum(['home', 'away'])),
+  team: z.literal(['home', 'away', null]),
   player: z.optional(z.object({ id: int(), name: texts, number: int() })),
   homeScore: int(),
   awayScore: int(),
@@ -47,7 +55,7 @@ export const eventChangeSchema = z.object({ kind: z.literal('event'), matchId: i
 export const endedChangeSchema = z.object({ kind: z.literal('ended'), matchId: int(), matchStatus: int(), totalScore: pair, scores: z.array(scoreRowSchema) });
 
 /** `match:<id>:score`: score, clock, period and status of one match. */
-export const scorePushSchema = z.discriminatedUnion('kind', [scoreChangeSchema, clockChangeSchema, statusChangeSchema, eventChangeSchema, endedChangeSchema]);
+export const scorePushSchema = z.union([scoreChangeSchema, clockChangeSchema, statusChangeSchema, eventChangeSchema, endedChangeSchema]);
 export type ScorePush = z.infer<typeof scorePushSchema>;
 
 /** One market of an odds push: prices and states, not names (a client holds those from the list or detail call). */
@@ -57,7 +65,7 @@ export const oddsMarketSchema = z.object({
   marketType: int(),
   period: z.string(),
   line: z.optional(z.string()),
-  status: marketStatusSchema,
+  status: marketStatus,
   allowParley: z.boolean(),
   options: z.array(z.object({ type: z.string(), line: z.optional(z.string()), odd: z.string(), isLock: z.boolean() })),
 });
@@ -68,7 +76,7 @@ export const oddsPushSchema = z.object({ kind: z.literal('odds'), matchId: int()
 export type OddsPush = z.infer<typeof oddsPushSchema>;
 
 /** `matches`: what changes the match lists (a status, an end, new fixtures). */
-export const matchesPushSchema = z.discriminatedUnion('kind', [
+export const matchesPushSchema = z.union([
   statusChangeSchema,
   endedChangeSchema,
   z.object({ kind: z.literal('scheduled'), matchIds: z.array(int()) }),
@@ -94,15 +102,6 @@ export type LineupStatusPush = z.infer<typeof lineupStatusPushSchema>;
 export const maintenancePushSchema = z.object({ underMaintenance: z.boolean() });
 export type MaintenancePush = z.infer<typeof maintenancePushSchema>;
 
-export const PushChannel = {
-  score: (matchId: number) => `match:${matchId}:score`,
-  odds: (matchId: number) => `match:${matchId}:odds`,
-  matches: 'matches',
-  footballTec: 'football:tec',
-  footballEvent: 'football:js1',
-  lineupStatus: 'lineup:status',
-  maintenance: 'system:maintenance',
-} as const;
 
 /**
  * The schema of a channel's data, by its name; undefined for a channel this contract does not know (its messages

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import * as z from 'zod/mini';
 import { HEARTBEAT_LOOP, PUSH_DEFAULTS, createPushClient, type PushClient } from './push';
 import { createScheduler } from './scheduler';
 import { createKernelEvents } from '../kernel/events';
 import { refetchOnGap } from '../stores/livePush';
-import { oddsPushSchema, pushSchemaOf, type OddsPush } from '../../contract/push';
+import { oddsPushSchema, type OddsPush } from '../../contract/push';
+import { checkPush } from './pushCheck';
 import { fakeAnswer } from '../testing/contractFakes';
 import type { Logger } from './logger';
 
 /** These tests are about the transport, on made-up channels: any data passes (the contract's own block below checks the schemas). */
-const anyData = () => z.unknown();
+const anyData = (_chId: string, data: unknown) => ({ data });
 
 type Listener = (event: unknown) => void;
 
@@ -92,7 +92,7 @@ const quietLogger = (): Logger => ({ info: jest.fn(), warn: jest.fn(), error: je
 let client: PushClient | undefined;
 
 async function connect(options: Partial<Parameters<typeof createPushClient>[0]> = {}): Promise<FakeWebSocket> {
-  client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger: quietLogger(), schemaOf: anyData, ...options });
+  client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger: quietLogger(), check: anyData, ...options });
   await jest.advanceTimersByTimeAsync(0);
   const socket = latest();
   socket.open();
@@ -112,7 +112,7 @@ afterEach(() => {
 
 describe('push client (fake socket, fake timers)', () => {
   it('connects to the url and reports its state', async () => {
-    client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger: quietLogger(), schemaOf: anyData });
+    client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger: quietLogger(), check: anyData });
     expect(client.state()).toBe('connecting');
     await jest.advanceTimersByTimeAsync(0);
     expect(latest().url).toBe('ws://push.test/push');
@@ -408,7 +408,7 @@ describe('push client (fake socket, fake timers)', () => {
   });
 
   it('close() before the first connection leaves nothing behind', () => {
-    client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger: quietLogger(), schemaOf: anyData });
+    client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger: quietLogger(), check: anyData });
     client.close();
     expect(jest.getTimerCount()).toBe(0);
     expect(FakeWebSocket.instances).toHaveLength(0);
@@ -435,7 +435,7 @@ describe('push client: every message against the contract', () => {
 
   it('drops and logs a push that fails its schema, and applies the good ones around it', async () => {
     const logger = quietLogger();
-    const socket = await connect({ logger, schemaOf: pushSchemaOf });
+    const socket = await connect({ logger, check: checkPush });
     const handler = jest.fn();
     const routed = jest.fn();
     client?.subscribe('match:7:odds', handler);
@@ -454,22 +454,22 @@ describe('push client: every message against the contract', () => {
     expect(oddsSeen(handler)).toEqual(['1.95', '1.85']);
     expect(oddsSeen(routed)).toEqual(['1.95', '1.85']);
     expect(logger.warn).toHaveBeenCalledTimes(2);
-    expect(logger.warn).toHaveBeenNthCalledWith(1, expect.stringMatching(/^\[push\] dropped a malformed message on match:7:odds: markets\.0\.options\.0\.odd: /));
+    expect(logger.warn).toHaveBeenNthCalledWith(1, expect.stringMatching(/^\[push\] dropped match:7:odds: markets\.0\.options\.0\.odd: /));
     expect(logger.warn).toHaveBeenNthCalledWith(2, expect.stringMatching(/markets\.0\.status: /));
   });
 
   it('drops and logs a message on a channel the contract does not know', async () => {
     const logger = quietLogger();
-    const socket = await connect({ logger, schemaOf: pushSchemaOf });
+    const socket = await connect({ logger, check: checkPush });
     const handler = jest.fn();
     client?.subscribe('odds.7', handler);
     await jest.advanceTimersByTimeAsync(0);
     socket.receive({ chId: 'odds.7', seq: 1, data: odds('1.95') });
     expect(handler).not.toHaveBeenCalled();
-    expect(logger.warn).toHaveBeenCalledWith('[push] dropped a message on odds.7: the contract has no schema for this channel');
+    expect(logger.warn).toHaveBeenCalledWith('[push] dropped odds.7: the contract has no schema for this channel');
   });
 
-  it('is the contract that a client made without a schemaOf option checks against', async () => {
+  it('loads the contract\'s check when no check is passed', async () => {
     const logger = quietLogger();
     client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger });
     await jest.advanceTimersByTimeAsync(0);

@@ -1,6 +1,4 @@
 import ReconnectingWebSocket, { type CloseEvent, type ErrorEvent } from 'reconnecting-websocket';
-import type * as z from 'zod/mini';
-import { pushSchemaOf } from '../../contract/push';
 import { consoleLogger, type Logger } from './logger';
 import { safeJsonParse } from './safeJson';
 import { createScheduler, LOOP_INTERVALS, type Scheduler } from './scheduler';
@@ -18,6 +16,9 @@ export interface PushMessage {
 
 /** Why a channel's state must be fetched again: messages were skipped, or the platform restarted. */
 export type GapReason = 'seq' | 'epoch';
+
+/** A message's data as its channel's schema outputs it, or why the message is dropped. */
+export type PushCheck = (chId: string, data: unknown) => { data: unknown } | string;
 
 export type PushHandler = (data: unknown, msg: PushMessage) => void;
 export type PushState = 'connecting' | 'open' | 'closed';
@@ -45,10 +46,12 @@ export interface PushClientOptions {
    */
   scheduler?: Scheduler;
   /**
-   * The schema a channel's data must pass before anyone sees it; undefined drops the channel's messages. The
-   * contract's (contract/push.ts) unless a test of the transport alone passes its own.
+   * Checks a message's data before anyone sees it: the data as its channel's schema outputs it, or why it was
+   * dropped. Without this option the client loads the contract's check (pushCheck.ts, contract/push.ts) when it
+   * starts, in a chunk of its own so the schemas stay out of the first download, and holds the messages that arrive
+   * before it is there, in order. Tests of the transport alone pass their own.
    */
-  schemaOf?: (chId: string) => z.ZodMiniType | undefined;
+  check?: PushCheck;
 }
 
 export interface PushClient {
@@ -121,7 +124,8 @@ export function createPushClient(options: PushClientOptions): PushClient {
   if (!Base) throw new Error('createPushClient: no WebSocket implementation; pass options.WebSocket');
   const reconnectDelayMs = options.reconnectDelayMs ?? PUSH_DEFAULTS.reconnectDelayMs;
   const scheduler = options.scheduler ?? createScheduler({ logger });
-  const schemaOf = options.schemaOf ?? pushSchemaOf;
+  let check = options.check;
+  const held: MessageEvent[] = [];
 
   const subscribers = new Map<string, Set<Subscriber>>();
   const serverSubscribed = new Set<string>();
@@ -286,24 +290,11 @@ export function createPushClient(options: PushClientOptions): PushClient {
     }
   };
 
-  /**
-   * The message's data as its channel's schema outputs it, or undefined after logging why it was dropped: data no
-   * schema checked never reaches a store. Parsed once per message, whatever the number of handlers.
-   */
-  const checked = (chId: string, data: unknown): { data: unknown } | undefined => {
-    const schema = schemaOf(chId);
-    if (!schema) {
-      logger.warn(`[push] dropped a message on ${chId}: the contract has no schema for this channel`);
-      return undefined;
-    }
-    const result = schema.safeParse(data);
-    if (result.success) return { data: result.data };
-    const issues = result.error.issues.map((issue) => `${issue.path.join('.') || 'data'}: ${issue.message}`).join('; ');
-    logger.warn(`[push] dropped a malformed message on ${chId}: ${issues}`);
-    return undefined;
-  };
-
   const onMessage = (event: MessageEvent) => {
+    if (!check) {
+      held.push(event);
+      return;
+    }
     if (typeof event.data !== 'string') return;
     const frame = safeJsonParse(event.data);
     if (!isRecord(frame) || frame.cmd === 'pong' || typeof frame.chId !== 'string') return;
@@ -317,14 +308,35 @@ export function createPushClient(options: PushClientOptions): PushClient {
     const channelSubscribers = subscribers.get(msg.chId);
     const route = routeFor(msg.chId);
     if (!route && !channelSubscribers) return;
-    const valid = checked(msg.chId, frame.data);
-    if (!valid) return;
-    msg.data = valid.data;
+    // Data no schema checked never reaches a store; checked once per message, whatever the number of handlers.
+    const checked = check(msg.chId, frame.data);
+    if (typeof checked === 'string') {
+      logger.warn(`[push] dropped ${msg.chId}: ${checked}`);
+      return;
+    }
+    msg.data = checked.data;
     if (channelSubscribers) {
       for (const subscriber of [...channelSubscribers]) if (subscriber.handler) deliver(subscriber.handler, msg);
     }
     if (route) deliver(route, msg);
   };
+
+  if (!check) {
+    import(/* webpackChunkName: "push-contract" */ './pushCheck')
+      .then(
+        (loaded) => loaded.checkPush,
+        (error: unknown): PushCheck => {
+          // Without schemas nothing can be checked, so nothing is applied: every message is dropped and logged.
+          logger.error('[push] no schemas', error);
+          return () => 'no schemas';
+        },
+      )
+      .then((found) => {
+        check = found;
+        // After close() the held messages reach nobody: close cleared every subscriber and route.
+        for (const event of held.splice(0)) onMessage(event);
+      });
+  }
 
   socket.addEventListener('open', onOpen);
   socket.addEventListener('close', onClose);

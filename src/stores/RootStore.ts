@@ -12,7 +12,7 @@ import { HomeStore, HotStore } from './home';
 import { LeagueFilterStore } from './leagueFilter';
 import { MatchListStore } from './matchList';
 import { SearchStore } from './search';
-import { PushChannel } from '../../contract/push';
+import { PushChannel } from '../../contract/channels';
 import { SessionStore } from './session';
 import { SettingsStore } from './settings';
 import { StaticListStore } from './staticList';

@@ -1,4 +1,4 @@
-import { PushChannel } from '../../contract/push';
+import { PushChannel } from '../../contract/channels';
 import type { FootballTextLine, Side } from './matchData';
 
 /**

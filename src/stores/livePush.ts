@@ -1,6 +1,7 @@
 import { runInAction } from 'mobx';
 import { createCoalescer, type FrameScheduler, animationFrame } from '../services/coalescer';
-import { PushChannel, type OddsPush, type ScorePush } from '../../contract/push';
+import { PushChannel } from '../../contract/channels';
+import type { OddsPush, ScorePush } from '../../contract/push';
 import type { KernelEmitter } from '../kernel/events';
 import type { GapReason, PushClient } from '../services/push';
 import type { LiveBook } from './liveBook';

@@ -114,6 +114,8 @@ export const orderStatusRowSchema = z.object({
 });
 export type OrderStatusRow = z.infer<typeof orderStatusRowSchema>;
 
+export const orderStatusAnswerSchema = z.array(orderStatusRowSchema);
+
 export const betHistoryAnswerSchema = z.object({
   records: described(z.array(z.record(z.string(), z.unknown())), 'bet records under short keys: src/domain/betRecord.ts'),
   total: int(),

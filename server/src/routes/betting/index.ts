@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { betHistoryAnswerSchema, betInfoAnswerSchema, orderStatusRowSchema, placeAnswerSchema } from '../../../../contract/betting';
+import { betHistoryAnswerSchema, betInfoAnswerSchema, orderStatusAnswerSchema, placeAnswerSchema } from '../../../../contract/betting';
 import { z } from 'zod';
 import { createHistory, DAY_MS, HISTORY_DAYS, SETTLED_PAGE, UNSETTLED_PAGE } from '../../betting/history';
 import { ApiError, CODES, ok } from '../../http/envelope';
@@ -160,7 +160,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Ids that are not the member’s own (or do not exist) are left out of the answer. A rejected order also carries `rt`, its rejectType (the refusal code, e.g. 15014 score changed during the in-play delay), so the slip can say why and re-offer the bet.',
         tags: ['betting'],
         body: z.strictObject({ orderIds: z.array(orderIdField).min(1).max(100), language: languageField }),
-        response: bettingResponses(z.array(orderStatusRowSchema)),
+        response: bettingResponses(orderStatusAnswerSchema),
       },
     },
     async (request) => ok(await app.betting.orders.statuses(currentMember(request).memberId, request.body.orderIds)),

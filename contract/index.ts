@@ -9,5 +9,6 @@ export * from './paths';
 export * from './shapes';
 export * from './match';
 export * from './betting';
+export * from './matchData';
 export * from './channels';
 export * from './push';

@@ -8,7 +8,7 @@ describe('basketball ScoreSummary', () => {
     const { book } = await renderScoreSummary(ScoreSummary, 'sport-basketball', 3, [{ pe: 1, tyg: 1, home: 25, away: 20 }, { pe: 5, tyg: 1, home: 18, away: 22 }], 5);
     expect(screen.getByText('18-22')).toBeInTheDocument();
     expect(document.querySelector('[data-score-summary]')).toHaveTextContent('Q3');
-    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 80, awayScore: 77, period: 6, score: [] }]));
+    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 80, awayScore: 77, period: 6, score: [], serveIn: 0 }]));
     expect(document.querySelector('[data-score-summary]')).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ describe('football ScoreSummary', () => {
     expect(screen.getByText('HT')).toBeInTheDocument();
     expect(screen.getByText('1-0')).toBeInTheDocument();
     expect(screen.queryByTitle('Red cards')).toBeNull();
-    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 0, period: 3, score: [{ pe: 0, tyg: 4, home: 0, away: 1 }] }]));
+    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 0, period: 3, score: [{ pe: 0, tyg: 4, home: 0, away: 1 }], serveIn: 0 }]));
     expect(screen.getByTitle('Red cards')).toHaveTextContent('RC');
     expect(screen.getByText('0-1')).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
-import type { ScoreRow } from '../../src/services/api/matchTypes';
+import type { ScoreRow } from '../../contract';
 import { renderScoreSummary } from '../../src/testing/scoreSummary';
 import { ScoreSummary } from './ScoreSummary';
 
@@ -11,7 +11,7 @@ describe('generic ScoreSummary', () => {
     const { book } = await renderSummary(5, [{ pe: 0, tyg: 5, home: 1, away: 0 }, { pe: 1, tyg: 6, home: 6, away: 4 }, { pe: 2, tyg: 6, home: 3, away: 2 }], 2);
     expect(screen.getByText('S2')).toBeInTheDocument();
     expect(screen.getByText('3-2')).toBeInTheDocument();
-    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 1, period: 3, score: [{ pe: 3, tyg: 6, home: 0, away: 1 }] }]));
+    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 1, period: 3, score: [{ pe: 3, tyg: 6, home: 0, away: 1 }], serveIn: 0 }]));
     expect(screen.getByText('S3')).toBeInTheDocument();
     expect(screen.getByText('0-1')).toBeInTheDocument();
   });
@@ -27,7 +27,7 @@ describe('generic ScoreSummary', () => {
     expect(screen.getByText('F5')).toBeInTheDocument();
     expect(screen.getByText('45-12')).toBeInTheDocument();
     // Between frames (period 2) the row says nothing more than the frames score.
-    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 4, awayScore: 1, period: 2, score: [{ pe: 0, tyg: 8, home: 4, away: 1 }] }]));
+    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 4, awayScore: 1, period: 2, score: [{ pe: 0, tyg: 8, home: 4, away: 1 }], serveIn: 0 }]));
     expect(document.querySelector('[data-score-summary]')).toBeNull();
   });
 
@@ -35,10 +35,10 @@ describe('generic ScoreSummary', () => {
     const { book } = await renderSummary(7, [{ pe: 9, tyg: 1, home: 0, away: 2 }], 10);
     expect(screen.getByText('This inning')).toBeInTheDocument();
     expect(screen.getByText('0-2')).toBeInTheDocument();
-    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 3, awayScore: 3, period: 20, score: [{ pe: 19, tyg: 1, home: 0, away: 1 }] }]));
+    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 3, awayScore: 3, period: 20, score: [{ pe: 19, tyg: 1, home: 0, away: 1 }], serveIn: 0 }]));
     expect(screen.getByText('0-1')).toBeInTheDocument();
     // The break between innings shows nothing more than its period text.
-    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 3, awayScore: 3, period: 21, score: [] }]));
+    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 3, awayScore: 3, period: 21, score: [], serveIn: 0 }]));
     expect(document.querySelector('[data-score-summary]')).toBeNull();
   });
 
@@ -46,7 +46,7 @@ describe('generic ScoreSummary', () => {
     const { book } = await renderSummary(2, [{ pe: 1, tyg: 1, home: 1, away: 0 }, { pe: 3, tyg: 1, home: 0, away: 2 }], 3);
     expect(screen.getByText('P2')).toBeInTheDocument();
     expect(screen.getByText('0-2')).toBeInTheDocument();
-    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 2, period: 4, score: [] }]));
+    act(() => book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 2, period: 4, score: [], serveIn: 0 }]));
     expect(document.querySelector('[data-score-summary]')).toBeNull();
   });
 

@@ -7,7 +7,7 @@ import { IN_PLAY_STATUSES, SPORT_ORDER, type MatchView } from '../src/feed';
 import { envelope } from '../src/http/envelope';
 import { acceptsGzip } from '../src/routes/match';
 import { PLATFORM_TIME_ZONE } from '../src/routes/match/lists';
-import { detailSchema, leagueSchema, pageSchema, searchSchema, statisticsSchema } from '../src/routes/match/schemas';
+import { detailSchema, leagueSchema, pageSchema, searchSchema, statisticsSchema } from '../../contract/match';
 import { parlayView } from '../src/routes/match/wire';
 import { buildTestApp, type InjectResponse, type TestApp } from './helpers';
 import { z } from 'zod';
@@ -70,7 +70,7 @@ const post = (url: string, payload?: unknown, headers?: Record<string, string>):
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const postForm = (url: string, form: string) => post(url, form, FORM);
 
-async function data<T>(url: string, payload?: unknown, schema?: z.ZodType): Promise<T> {
+async function data<T>(url: string, payload?: unknown, schema?: z.core.$ZodType): Promise<T> {
   const res = await post(url, payload);
   expect({ status: res.statusCode, body: res.statusCode === 200 ? 'ok' : res.body }).toEqual({ status: 200, body: 'ok' });
   const body = res.json();

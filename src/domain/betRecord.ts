@@ -1,5 +1,5 @@
 import { toExact } from './decimal';
-import { OrderStatus } from './orderStatus';
+import { OrderStatus } from '../../contract/enums';
 import { potentialReturn } from './odds';
 import { betOdds, BetResult } from './series';
 
@@ -98,7 +98,7 @@ function invert<T extends Record<string, string>>(table: T): Invert<T> {
 export const BET_RECORD_FIELDS = invert(BET_RECORD_KEYS);
 export const BET_OPTION_FIELDS = invert(BET_OPTION_KEYS);
 
-export { OrderStatus, type OrderStatusCode } from './orderStatus';
+export { OrderStatus };
 
 /** A team of a leg, as the option's home and away. */
 export interface BetTeam {

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { toExact } from './decimal';
 import { cashOutPrice, floorAmount } from './money';
+import { CASH_OUT_FAILURE_NAMES, CashOutStatus } from '../../contract/enums';
 
 /**
  * Early settlement (cash out) rules of the betting-core spec (sections 4 and 5) and DOMAIN.md section 4, as pure
@@ -8,24 +9,13 @@ import { cashOutPrice, floorAmount } from './money';
  * fields move after a partial one. Money in and out is decimal text; no JavaScript number carries money.
  */
 
-/** Status of one cash out (the spec's early-settlement polling statuses). */
-export const CashOutStatus = { Confirming: 1, Rejected: 2, Canceled: 3, Settled: 5 } as const;
+export { CashOutStatus };
 
-/** The spec's settlement failure reasons, as the platform numbers them. */
-export const CASH_OUT_FAILURE_REASONS = {
-  1: 'systemError',
-  2: 'paramError',
-  3: 'positionLimit',
-  4: 'marketSuspend',
-  5: 'traderReject',
-  6: 'failPaid',
-  7: 'settleRefused',
-} as const;
-export type CashOutFailureReason = (typeof CASH_OUT_FAILURE_REASONS)[keyof typeof CASH_OUT_FAILURE_REASONS];
+export type CashOutFailureReason = (typeof CASH_OUT_FAILURE_NAMES)[keyof typeof CASH_OUT_FAILURE_NAMES];
 
 export function failureReasonOf(code: unknown): CashOutFailureReason | undefined {
   const n = typeof code === 'string' && code.trim() !== '' ? Number(code) : code;
-  return typeof n === 'number' ? CASH_OUT_FAILURE_REASONS[n as keyof typeof CASH_OUT_FAILURE_REASONS] : undefined;
+  return typeof n === 'number' ? CASH_OUT_FAILURE_NAMES[n as keyof typeof CASH_OUT_FAILURE_NAMES] : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { BetErrorCode } from '../services/api/bettingTypes';
+import { BetError } from '../../contract/errors';
 
 /**
  * Every reason the bet slip cannot be placed, whether the app sees it first (a view of the slip) or the platform
@@ -40,20 +40,20 @@ const BETTING_EXPIRED = 14010;
 
 const BY_CODE: ReadonlyMap<number, SlipReason> = new Map<number, SlipReason>([
   [BETTING_EXPIRED, SlipReason.NotLoggedIn],
-  [BetErrorCode.MarketSuspended, SlipReason.MarketSuspended],
-  [BetErrorCode.HandicapClosed, SlipReason.HandicapClosed],
-  [BetErrorCode.MarketLineChanged, SlipReason.MarketLineChanged],
-  [BetErrorCode.HandicapChanged, SlipReason.HandicapChanged],
-  [BetErrorCode.OddsChanged, SlipReason.OddsChanged],
-  [BetErrorCode.BelowRange, SlipReason.BelowRange],
-  [BetErrorCode.ExceedRange, SlipReason.ExceedRange],
-  [BetErrorCode.InsufficientBalance, SlipReason.InsufficientBalance],
-  [BetErrorCode.ParlayNotAllowed, SlipReason.ParlayNotAllowed],
-  [BetErrorCode.TooManyMatches, SlipReason.TooManyMatches],
-  [BetErrorCode.SameMatchTwice, SlipReason.SameMatch],
-  [BetErrorCode.SeriesNotOffered, SlipReason.SeriesNotOffered],
-  [BetErrorCode.MatchStarted, SlipReason.MatchStarted],
-  [BetErrorCode.ScoreChanged, SlipReason.ScoreChanged],
+  [BetError.MarketSuspended, SlipReason.MarketSuspended],
+  [BetError.HandicapClosed, SlipReason.HandicapClosed],
+  [BetError.MarketLineChanged, SlipReason.MarketLineChanged],
+  [BetError.HandicapChanged, SlipReason.HandicapChanged],
+  [BetError.OddsChanged, SlipReason.OddsChanged],
+  [BetError.BelowRange, SlipReason.BelowRange],
+  [BetError.ExceedRange, SlipReason.ExceedRange],
+  [BetError.InsufficientBalance, SlipReason.InsufficientBalance],
+  [BetError.ParlayNotAllowed, SlipReason.ParlayNotAllowed],
+  [BetError.TooManyMatches, SlipReason.TooManyMatches],
+  [BetError.SameMatchTwice, SlipReason.SameMatch],
+  [BetError.SeriesNotOffered, SlipReason.SeriesNotOffered],
+  [BetError.MatchStarted, SlipReason.MatchStarted],
+  [BetError.ScoreChanged, SlipReason.ScoreChanged],
 ]);
 
 /** The slip's reason for a platform refusal code (errcode or rejectType); unknown codes read as "Bet failed". */

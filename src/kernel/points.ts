@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
-import type { WireMatch } from '../services/api/matchTypes';
+import type { WireMatch } from '../../contract';
 import type { LiveMatch } from '../stores/liveBook';
 
 /**

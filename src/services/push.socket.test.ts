@@ -6,6 +6,9 @@ import { createPushClient, type PushClient, type PushClientOptions, type PushMes
 import { waitFor } from './scheduler';
 import type { Logger } from './logger';
 
+/** These tests are about the transport, on made-up channels: any data passes (push.test.ts checks the contract's schemas). */
+const anyData = (_chId: string, data: unknown) => ({ data });
+
 const HOST = '127.0.0.1';
 const quiet: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -94,7 +97,7 @@ let client: PushClient | undefined;
 
 async function connect(options: Partial<PushClientOptions> = {}): Promise<PushClient> {
   server = await PushServer.start();
-  client = createPushClient({ url: server.url, WebSocket, logger: quiet, ...options });
+  client = createPushClient({ url: server.url, WebSocket, logger: quiet, check: anyData, ...options });
   const opened = await waitFor(() => client?.state() === 'open', { intervalMs: 10, tries: 300 });
   expect(opened).toBe(true);
   return client;

@@ -3,7 +3,13 @@ import { HEARTBEAT_LOOP, PUSH_DEFAULTS, createPushClient, type PushClient } from
 import { createScheduler } from './scheduler';
 import { createKernelEvents } from '../kernel/events';
 import { refetchOnGap } from '../stores/livePush';
+import { oddsPushSchema, type OddsPush } from '../../contract/push';
+import { checkPush } from './pushCheck';
+import { fakeAnswer } from '../testing/contractFakes';
 import type { Logger } from './logger';
+
+/** These tests are about the transport, on made-up channels: any data passes (the contract's own block below checks the schemas). */
+const anyData = (_chId: string, data: unknown) => ({ data });
 
 type Listener = (event: unknown) => void;
 
@@ -86,7 +92,7 @@ const quietLogger = (): Logger => ({ info: jest.fn(), warn: jest.fn(), error: je
 let client: PushClient | undefined;
 
 async function connect(options: Partial<Parameters<typeof createPushClient>[0]> = {}): Promise<FakeWebSocket> {
-  client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger: quietLogger(), ...options });
+  client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger: quietLogger(), check: anyData, ...options });
   await jest.advanceTimersByTimeAsync(0);
   const socket = latest();
   socket.open();
@@ -106,7 +112,7 @@ afterEach(() => {
 
 describe('push client (fake socket, fake timers)', () => {
   it('connects to the url and reports its state', async () => {
-    client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger: quietLogger() });
+    client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger: quietLogger(), check: anyData });
     expect(client.state()).toBe('connecting');
     await jest.advanceTimersByTimeAsync(0);
     expect(latest().url).toBe('ws://push.test/push');
@@ -402,7 +408,7 @@ describe('push client (fake socket, fake timers)', () => {
   });
 
   it('close() before the first connection leaves nothing behind', () => {
-    client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger: quietLogger() });
+    client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger: quietLogger(), check: anyData });
     client.close();
     expect(jest.getTimerCount()).toBe(0);
     expect(FakeWebSocket.instances).toHaveLength(0);
@@ -416,5 +422,65 @@ describe('push client (fake socket, fake timers)', () => {
     } finally {
       (globalThis as { WebSocket?: unknown }).WebSocket = original;
     }
+  });
+});
+
+describe('push client: every message against the contract', () => {
+  const odds = (odd: string): OddsPush =>
+    fakeAnswer(oddsPushSchema, {
+      kind: 'odds',
+      matchId: 7,
+      markets: [{ marketId: 70, marketType: 1000, period: 'ft', line: '-0.5', status: 1, allowParley: true, options: [{ type: 'home', line: '-0.5', odd, isLock: false }] }],
+    });
+
+  it('drops and logs a push that fails its schema, and applies the good ones around it', async () => {
+    const logger = quietLogger();
+    const socket = await connect({ logger, check: checkPush });
+    const handler = jest.fn();
+    const routed = jest.fn();
+    client?.subscribe('match:7:odds', handler);
+    client?.route({ 'match:*': routed });
+    await jest.advanceTimersByTimeAsync(0);
+
+    socket.receive({ chId: 'match:7:odds', seq: 1, data: odds('1.95') });
+    // A price as a JSON number: the contract says odds are decimal strings, so no store may see it.
+    const malformed = odds('1.90') as unknown as { markets: Array<{ options: Array<{ odd: unknown }> }> };
+    malformed.markets[0]!.options[0]!.odd = 1.9;
+    socket.receive({ chId: 'match:7:odds', seq: 2, data: malformed });
+    socket.receive({ chId: 'match:7:odds', seq: 3, data: { kind: 'odds', matchId: 7, markets: [{ marketId: 70, status: 3 }] } });
+    socket.receive({ chId: 'match:7:odds', seq: 4, data: odds('1.85') });
+
+    const oddsSeen = (fn: jest.Mock) => fn.mock.calls.map(([data]) => (data as OddsPush).markets[0]!.options[0]!.odd);
+    expect(oddsSeen(handler)).toEqual(['1.95', '1.85']);
+    expect(oddsSeen(routed)).toEqual(['1.95', '1.85']);
+    expect(logger.warn).toHaveBeenCalledTimes(2);
+    expect(logger.warn).toHaveBeenNthCalledWith(1, expect.stringMatching(/^\[push\] dropped match:7:odds: markets\.0\.options\.0\.odd: /));
+    expect(logger.warn).toHaveBeenNthCalledWith(2, expect.stringMatching(/markets\.0\.status: /));
+  });
+
+  it('drops and logs a message on a channel the contract does not know', async () => {
+    const logger = quietLogger();
+    const socket = await connect({ logger, check: checkPush });
+    const handler = jest.fn();
+    client?.subscribe('odds.7', handler);
+    await jest.advanceTimersByTimeAsync(0);
+    socket.receive({ chId: 'odds.7', seq: 1, data: odds('1.95') });
+    expect(handler).not.toHaveBeenCalled();
+    expect(logger.warn).toHaveBeenCalledWith('[push] dropped odds.7: the contract has no schema for this channel');
+  });
+
+  it('loads the contract\'s check when no check is passed', async () => {
+    const logger = quietLogger();
+    client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger });
+    await jest.advanceTimersByTimeAsync(0);
+    const socket = latest();
+    socket.open();
+    const handler = jest.fn();
+    client.subscribe('system:maintenance', handler);
+    await jest.advanceTimersByTimeAsync(0);
+    socket.receive({ chId: 'system:maintenance', seq: 1, data: { underMaintenance: 'yes' } });
+    socket.receive({ chId: 'system:maintenance', seq: 2, data: { underMaintenance: true } });
+    expect(handler.mock.calls.map(([data]) => data)).toEqual([{ underMaintenance: true }]);
+    expect(logger.warn).toHaveBeenCalledTimes(1);
   });
 });

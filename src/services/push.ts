@@ -17,6 +17,9 @@ export interface PushMessage {
 /** Why a channel's state must be fetched again: messages were skipped, or the platform restarted. */
 export type GapReason = 'seq' | 'epoch';
 
+/** A message's data as its channel's schema outputs it, or why the message is dropped. */
+export type PushCheck = (chId: string, data: unknown) => { data: unknown } | string;
+
 export type PushHandler = (data: unknown, msg: PushMessage) => void;
 export type PushState = 'connecting' | 'open' | 'closed';
 
@@ -42,6 +45,13 @@ export interface PushClientOptions {
    * ends it too); without one the client keeps a scheduler of its own.
    */
   scheduler?: Scheduler;
+  /**
+   * Checks a message's data before anyone sees it: the data as its channel's schema outputs it, or why it was
+   * dropped. Without this option the client loads the contract's check (pushCheck.ts, contract/push.ts) when it
+   * starts, in a chunk of its own so the schemas stay out of the first download, and holds the messages that arrive
+   * before it is there, in order. Tests of the transport alone pass their own.
+   */
+  check?: PushCheck;
 }
 
 export interface PushClient {
@@ -114,6 +124,8 @@ export function createPushClient(options: PushClientOptions): PushClient {
   if (!Base) throw new Error('createPushClient: no WebSocket implementation; pass options.WebSocket');
   const reconnectDelayMs = options.reconnectDelayMs ?? PUSH_DEFAULTS.reconnectDelayMs;
   const scheduler = options.scheduler ?? createScheduler({ logger });
+  let check = options.check;
+  const held: MessageEvent[] = [];
 
   const subscribers = new Map<string, Set<Subscriber>>();
   const serverSubscribed = new Set<string>();
@@ -279,22 +291,52 @@ export function createPushClient(options: PushClientOptions): PushClient {
   };
 
   const onMessage = (event: MessageEvent) => {
+    if (!check) {
+      held.push(event);
+      return;
+    }
     if (typeof event.data !== 'string') return;
     const frame = safeJsonParse(event.data);
     if (!isRecord(frame) || frame.cmd === 'pong' || typeof frame.chId !== 'string') return;
     const msg: PushMessage = { chId: frame.chId, data: frame.data };
     if (typeof frame.epoch === 'string') msg.epoch = frame.epoch;
+    // A dropped message still counts for the sequence: it arrived, so it is no gap.
     if (typeof frame.seq === 'number' && Number.isFinite(frame.seq)) {
       msg.seq = frame.seq;
       trackSeq(msg.chId, frame.seq, msg.epoch);
     }
     const channelSubscribers = subscribers.get(msg.chId);
+    const route = routeFor(msg.chId);
+    if (!route && !channelSubscribers) return;
+    // Data no schema checked never reaches a store; checked once per message, whatever the number of handlers.
+    const checked = check(msg.chId, frame.data);
+    if (typeof checked === 'string') {
+      logger.warn(`[push] dropped ${msg.chId}: ${checked}`);
+      return;
+    }
+    msg.data = checked.data;
     if (channelSubscribers) {
       for (const subscriber of [...channelSubscribers]) if (subscriber.handler) deliver(subscriber.handler, msg);
     }
-    const route = routeFor(msg.chId);
     if (route) deliver(route, msg);
   };
+
+  if (!check) {
+    import(/* webpackChunkName: "push-contract" */ './pushCheck')
+      .then(
+        (loaded) => loaded.checkPush,
+        (error: unknown): PushCheck => {
+          // Without schemas nothing can be checked, so nothing is applied: every message is dropped and logged.
+          logger.error('[push] no schemas', error);
+          return () => 'no schemas';
+        },
+      )
+      .then((found) => {
+        check = found;
+        // After close() the held messages reach nobody: close cleared every subscriber and route.
+        for (const event of held.splice(0)) onMessage(event);
+      });
+  }
 
   socket.addEventListener('open', onOpen);
   socket.addEventListener('close', onClose);

@@ -2,7 +2,8 @@ import { reaction } from 'mobx';
 import { addDisposer, flow, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
 import { isSameDayIn } from '../domain/calendar';
 import type { HostCallbacks, LoginState } from '../host/hostProps';
-import { IN_PLAY_STATUSES, ListType, type WireMatch } from '../services/api/matchTypes';
+import { IN_PLAY_STATUSES, ListType } from '../../contract/enums';
+import type { WireMatch } from '../../contract';
 import type { SelectionEvent } from '../kernel/events';
 import { BetSlipStore } from './betSlip';
 import { envOf, type Env } from './env';
@@ -11,6 +12,7 @@ import { HomeStore, HotStore } from './home';
 import { LeagueFilterStore } from './leagueFilter';
 import { MatchListStore } from './matchList';
 import { SearchStore } from './search';
+import { PushChannel } from '../../contract/channels';
 import { SessionStore } from './session';
 import { SettingsStore } from './settings';
 import { StaticListStore } from './staticList';
@@ -19,7 +21,7 @@ import { UiStore } from './ui';
 
 /** The platform's maintenance flag: read here, followed on the push channel (server routes/forehead/maintenance.ts). */
 export const MAINTENANCE_PATH = '/api/forehead/system/config/maintenance';
-export const MAINTENANCE_CHANNEL = 'system:maintenance';
+export const MAINTENANCE_CHANNEL = PushChannel.maintenance;
 
 export const RootStore = types
   .model('RootStore', {

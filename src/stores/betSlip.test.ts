@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { OddsFormat } from '../domain/odds';
 import { SlipReason } from '../domain/slipReasons';
-import type { OddsPush } from '../services/api/matchTypes';
+import { OrderStatus } from '../../contract/enums';
+import { BETTING_PATHS } from '../../contract/paths';
+import type { OddsPush } from '../../contract';
 import type { PushHandler } from '../services/push';
-import { BETTING_PATHS, OrderStatus } from '../services/api/bettingTypes';
 import { fakeBettingService, memberState, placedOrder, selection, settle } from '../testing/bettingFixtures';
 import { fakeEnv } from '../testing/fakeEnv';
 import { BET_INFO_REFRESH_MS, SLIP_MAX_MATCHES } from './betSlip';

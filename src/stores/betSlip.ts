@@ -6,8 +6,8 @@ import { formatOdds, OddsFormat, potentialReturn, riskAndWin, type RiskAndWin } 
 import { MAX_SERIES_LEGS, seriesOptions } from '../domain/series';
 import { reasonKey, SlipReason } from '../domain/slipReasons';
 import type { SelectionEvent } from '../kernel/events';
-import { BETTING_PATHS, type BetInfoAnswer, type BetInfoEntry, type SeriesInfoEntry } from '../services/api/bettingTypes';
-import type { OddsPush } from '../services/api/matchTypes';
+import { BETTING_PATHS } from '../../contract/paths';
+import type { BetInfoAnswer, BetInfoEntry, OddsPush, SeriesInfoEntry } from '../../contract';
 import { envOf } from './env';
 import type { SessionStoreInstance } from './session';
 import type { SettingsStoreInstance } from './settings';

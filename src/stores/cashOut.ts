@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
 import { addDisposer, flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { BET_RECORD_KEYS, BetRecord, ReserveCashOutEntry } from '../domain/betRecord';
-import { OrderStatus } from '../domain/orderStatus';
+import { OrderStatus } from '../../contract/enums';
 import {
   afterPartialCashOut,
   canSettleEarly,

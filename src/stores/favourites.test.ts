@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { createMemoryStorage, createStorage } from '../services/storage';
-import { ListType, type MatchPage, type WireMatch } from '../services/api/matchTypes';
+import { ListType } from '../../contract/enums';
+import type { MatchPage, WireMatch } from '../../contract';
 import { fakeEnv } from '../testing/fakeEnv';
 import { wireMatch } from '../testing/matchFixtures';
 import { FAVOURITES_LIMIT } from './favourites';
@@ -71,7 +72,7 @@ describe('favourites', () => {
     const store = createRootStore({}, env);
     store.favourites.toggle({ matchId: 3, sportId: 1 });
     store.favourites.toggle({ matchId: 4, sportId: 1 });
-    env.liveBook.applyScore([{ kind: 'ended', matchId: 3, matchStatus: 2 }]);
+    env.liveBook.applyScore([{ kind: 'ended', matchId: 3, matchStatus: 2, totalScore: { home: 0, away: 0 }, scores: [] }]);
     expect(store.favourites.items.map((i) => i.matchId)).toEqual([4]);
     expect(env.storage.get('collectedMatches').map((i) => i.matchId)).toEqual([4]);
   });
@@ -81,7 +82,7 @@ describe('favourites', () => {
     const store = createRootStore({}, env);
     store.favourites.toggle({ matchId: 3, sportId: 1 });
     env.liveBook.seed([wireMatch({ matchId: 3 })]);
-    env.liveBook.applyScore([{ kind: 'ended', matchId: 3, matchStatus: 2 }]);
+    env.liveBook.applyScore([{ kind: 'ended', matchId: 3, matchStatus: 2, totalScore: { home: 0, away: 0 }, scores: [] }]);
     expect(store.favourites.count).toBe(0);
   });
 

@@ -1,7 +1,8 @@
 import { compareStructural, reaction } from 'mobx';
 import { addDisposer, flow, types, type Instance } from 'mobx-state-tree';
 import { sortSportIdsA, sportI18nKeyOf } from '../domain/sports';
-import { ENDED_STATUS, IN_PLAY_STATUSES, ListType, type WireMatch } from '../services/api/matchTypes';
+import { IN_PLAY_STATUSES, ListType, MatchStatus } from '../../contract/enums';
+import type { WireMatch } from '../../contract';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
 import { fetchMatches, memberOddsFormat } from './matchSection';
@@ -145,7 +146,7 @@ export const FavouritesStore = types
     reconcileList(list: LoadedList) {
       const { liveBook } = envOf(self);
       const present = new Set(list.records.map((match) => match.matchId));
-      const gone = list.records.filter((match) => match.matchStatus === ENDED_STATUS).map((match) => match.matchId);
+      const gone = list.records.filter((match) => match.matchStatus === MatchStatus.Ended).map((match) => match.matchId);
       const holdsInPlay = list.type === ListType.InPlay || list.type === ListType.TodayAndInPlay;
       if (holdsInPlay && !list.filtered) {
         for (const item of self.items) {
@@ -175,7 +176,7 @@ export const FavouritesStore = types
         const present = new Set(records.map((match) => match.matchId));
         // Only what was asked: a match starred while this loaded is not "missing" from the answer.
         const gone = asked.filter((id) => !present.has(id));
-        for (const match of records) if (match.matchStatus === ENDED_STATUS) gone.push(match.matchId);
+        for (const match of records) if (match.matchStatus === MatchStatus.Ended) gone.push(match.matchId);
         self.remove(gone);
         self.setView(generation, records);
       } catch (error) {
@@ -203,7 +204,7 @@ export const FavouritesStore = types
         reaction(
           () => {
             void liveBook.size;
-            return self.items.filter((item) => liveBook.match(item.matchId)?.matchStatus === ENDED_STATUS).map((item) => item.matchId);
+            return self.items.filter((item) => liveBook.match(item.matchId)?.matchStatus === MatchStatus.Ended).map((item) => item.matchId);
           },
           (ended) => self.remove(ended),
           { equals: compareStructural, fireImmediately: true },

@@ -1,3 +1,4 @@
+import { PushChannel } from '../../contract/channels';
 import type { FootballTextLine, Side } from './matchData';
 
 /**
@@ -5,10 +6,10 @@ import type { FootballTextLine, Side } from './matchData';
  * the match screen) and the goal-push popup (goalPush.ts, in the initial bundle), so the popup does not pull the
  * whole match-data store into the first download.
  */
-export const FOOTBALL_TEC_CHANNEL = 'football:tec';
-export const FOOTBALL_EVENT_CHANNEL = 'football:js1';
-export const LINEUP_STATUS_CHANNEL = 'lineup:status';
-export const scoreChannel = (matchId: number) => `match:${matchId}:score`;
+export const FOOTBALL_TEC_CHANNEL = PushChannel.footballTec;
+export const FOOTBALL_EVENT_CHANNEL = PushChannel.footballEvent;
+export const LINEUP_STATUS_CHANNEL = PushChannel.lineupStatus;
+export const scoreChannel = PushChannel.score;
 
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isSide = (value: unknown): value is Side => value === 'home' || value === 'away';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { ListType, type MatchPage, type WireMatch } from '../services/api/matchTypes';
+import { ListType } from '../../contract/enums';
+import type { MatchPage, WireMatch } from '../../contract';
 import { fakeEnv } from '../testing/fakeEnv';
 import { wireMatch } from '../testing/matchFixtures';
 import { HOME_LIVE_LIMIT } from './home';

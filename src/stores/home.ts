@@ -1,5 +1,6 @@
 import { types, type Instance } from 'mobx-state-tree';
-import { ENDED_STATUS, ListType, type WireMatch } from '../services/api/matchTypes';
+import { ListType, MatchStatus } from '../../contract/enums';
+import type { WireMatch } from '../../contract';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
 import { MatchSection } from './matchSection';
@@ -34,7 +35,7 @@ export const HomeStore = types
     /** The live cards to show: a match that ended (as push says) leaves at once, not at the next 60 s refresh. */
     get liveNow(): WireMatch[] {
       const { liveBook } = envOf(self);
-      return self.live.records.filter((match) => (liveBook.match(match.matchId)?.matchStatus ?? match.matchStatus) !== ENDED_STATUS);
+      return self.live.records.filter((match) => (liveBook.match(match.matchId)?.matchStatus ?? match.matchStatus) !== MatchStatus.Ended);
     },
   }))
   .actions((self) => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { autorun } from 'mobx';
 import { wireMatch } from '../testing/matchFixtures';
-import type { ScorePush } from '../services/api/matchTypes';
+import type { ScorePush } from '../../contract';
 import { LiveBook } from './liveBook';
 
 describe('LiveBook', () => {
@@ -38,7 +38,7 @@ describe('LiveBook', () => {
   it('ignores markets and matches the screen never loaded', () => {
     const book = new LiveBook(() => 0);
     book.applyOdds([{ kind: 'odds', matchId: 5, markets: [{ marketId: 999, marketType: 1000, period: 'ft', status: 1, allowParley: true, options: [] }] }]);
-    book.applyScore([{ kind: 'score', matchId: 5, homeScore: 1, awayScore: 0, score: [], period: 1 }]);
+    book.applyScore([{ kind: 'score', matchId: 5, homeScore: 1, awayScore: 0, score: [], period: 1, serveIn: 0 }]);
     expect(book.market(999)).toBeUndefined();
     expect(book.match(5)).toBeUndefined();
   });
@@ -49,20 +49,20 @@ describe('LiveBook', () => {
     book.seed([wireMatch()]);
     const match = book.match(1)!;
     expect(match.secondsAt(5_500)).toBe(605);
-    book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 0, score: [{ pe: 0, tyg: 1, home: 1, away: 0 }], period: 1 }]);
+    book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 0, score: [{ pe: 0, tyg: 1, home: 1, away: 0 }], period: 1, serveIn: 0 }]);
     expect([match.homeScore, match.awayScore]).toEqual([1, 0]);
     // The serve comes with the score push (the feed's serveIn); a push without it keeps the serve.
     expect(match.serveIn).toBe(0);
-    book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 0, score: [], period: 1, serveIn: 2 } as ScorePush]);
+    book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 0, score: [], period: 1, serveIn: 2 } satisfies ScorePush]);
     expect(match.serveIn).toBe(2);
-    book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 0, score: [{ pe: 0, tyg: 1, home: 1, away: 0 }], period: 1 }]);
+    book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 0, score: [{ pe: 0, tyg: 1, home: 1, away: 0 }], period: 1, serveIn: 0 }]);
     expect(match.serveIn).toBe(2);
     now = 10_000;
     book.applyScore([{ kind: 'clock', matchId: 1, clock: { running: true, period: 3, second: 2900, type: 'up' }, matchTime: 2900 }]);
     expect(match.secondsAt(12_000)).toBe(2902);
     book.applyScore([{ kind: 'status', matchId: 1, matchStatus: 1, period: 3, matchPeriod: { CMN: '下半场', 'zh-TW': '下半場', ENG: '2nd half', VIE: 'Hiệp 2', THA: 'ครึ่งหลัง' } }]);
     expect([match.period, match.matchPeriod]).toEqual([3, '下半场']);
-    book.applyScore([{ kind: 'ended', matchId: 1, matchStatus: 2 }]);
+    book.applyScore([{ kind: 'ended', matchId: 1, matchStatus: 2, totalScore: { home: 0, away: 0 }, scores: [] }]);
     expect(match.matchStatus).toBe(2);
     expect(match.secondsAt(99_000)).toBe(2900);
   });

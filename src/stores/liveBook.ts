@@ -1,7 +1,7 @@
 import { action, makeObservable, observable, observableRef } from 'mobx';
 import Decimal from 'decimal.js';
 import type { ApiLanguage } from '../services/i18n';
-import type { MarketStatus, MatchClock, OddsPush, ScorePush, ScoreRow, WireMarket, WireMatch, WireOption } from '../services/api/matchTypes';
+import type { MarketStatus, MatchClock, OddsPush, ScorePush, ScoreRow, WireMarket, WireMatch, WireOption } from '../../contract';
 
 /**
  * The live state of what the screens show: one observable object per match, market and option, so a changed
@@ -38,15 +38,6 @@ export class LiveMarket {
     this.line = market.line;
     makeObservable(this, { marketId: observable, status: observable, line: observable });
   }
-}
-
-/**
- * The score push's `serveIn` (server/src/feed/types.ts, docs/api.md), read here until ScorePush declares it with the
- * contract move; a push without it (an older platform) keeps the serve as it was.
- */
-function serveInOf(push: object, current: number): number {
-  const serveIn = (push as { serveIn?: unknown }).serveIn;
-  return serveIn === 0 || serveIn === 1 || serveIn === 2 ? serveIn : current;
 }
 
 export class LiveMatch {
@@ -184,7 +175,7 @@ export class LiveBook {
           match.awayScore = push.awayScore;
           match.score = push.score;
           match.period = push.period;
-          match.serveIn = serveInOf(push, match.serveIn);
+          match.serveIn = push.serveIn;
           break;
         case 'clock':
           match.clock = push.clock;

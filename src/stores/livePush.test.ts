@@ -29,7 +29,7 @@ describe('connectLiveBook', () => {
       return () => undefined;
     });
 
-    push.deliver('match:1:score', { kind: 'score', matchId: 1, homeScore: 1, awayScore: 0, score: [], period: 1 });
+    push.deliver('match:1:score', { kind: 'score', matchId: 1, homeScore: 1, awayScore: 0, score: [], period: 1, serveIn: 0 });
     push.deliver('match:1:score', { kind: 'clock', matchId: 1, clock: { running: true, period: 1, second: 700, type: 'up' }, matchTime: 700 });
     push.deliver('match:1:odds', { kind: 'odds', matchId: 1, markets: [{ marketId: 100, marketType: 1000, period: 'ft', line: '-0.5', status: 0, allowParley: true, options: [{ type: 'home', line: '-0.5', odd: '2.000', isLock: true }] }] });
     expect(book.match(1)!.homeScore).toBe(0);

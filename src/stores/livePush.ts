@@ -1,12 +1,13 @@
 import { runInAction } from 'mobx';
 import { createCoalescer, type FrameScheduler, animationFrame } from '../services/coalescer';
-import type { OddsPush, ScorePush } from '../services/api/matchTypes';
+import { PushChannel } from '../../contract/channels';
+import type { OddsPush, ScorePush } from '../../contract/push';
 import type { KernelEmitter } from '../kernel/events';
 import type { GapReason, PushClient } from '../services/push';
 import type { LiveBook } from './liveBook';
 
 /** The channels of one match a screen watches while it shows the match (docs/api.md, Push). */
-export const matchChannels = (matchId: number) => [`match:${matchId}:score`, `match:${matchId}:odds`];
+export const matchChannels = (matchId: number) => [PushChannel.score(matchId), PushChannel.odds(matchId)];
 
 /** The match a channel of matchChannels belongs to, or undefined for any other channel. */
 export function matchIdOfChannel(chId: string): number | undefined {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ApiError } from '../services/http';
-import type { WireMarket } from '../services/api/matchTypes';
+import type { WireMarket } from '../../contract';
 import { fakeEnv } from '../testing/fakeEnv';
 import { wireMatch } from '../testing/matchFixtures';
 import { DETAIL_LOOP, DETAIL_PATH, DETAIL_REFRESH_MS, matchDetailOf, type MatchDetail } from './matchDetail';
@@ -18,10 +18,11 @@ const market = (marketId: number, odd: string): WireMarket => ({
   status: 1,
   allowParley: true,
   isInPlay: true,
+  unit: 'goals',
   name: 'Asian Handicap',
   options: [
-    { type: 'home', name: 'Home', line: '0.5', odd, isLock: false },
-    { type: 'away', name: 'Away', line: '-0.5', odd: '1.900', isLock: false },
+    { type: 'home', name: 'Home', line: '0.5', odd, showOdd: odd, isLock: false },
+    { type: 'away', name: 'Away', line: '-0.5', odd: '1.900', showOdd: '1.90', isLock: false },
   ],
 });
 

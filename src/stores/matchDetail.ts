@@ -1,6 +1,7 @@
 import { reaction } from 'mobx';
 import { flow, types, type Instance } from 'mobx-state-tree';
-import { ListType, type WireBetGroup, type WireMatch } from '../services/api/matchTypes';
+import { ListType } from '../../contract/enums';
+import type { WireBetGroup, WireMatch } from '../../contract';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
 import { matchIdOfChannel } from './livePush';

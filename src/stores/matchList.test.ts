@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { OddsFormat } from '../domain/odds';
-import { ListType, type MatchPage } from '../services/api/matchTypes';
+import { ListType } from '../../contract/enums';
+import type { MatchPage } from '../../contract';
 import { fakeEnv } from '../testing/fakeEnv';
 import { wireMatch } from '../testing/matchFixtures';
 import { createRootStore } from './RootStore';

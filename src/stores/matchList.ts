@@ -1,6 +1,7 @@
 import { flow, types, type Instance } from 'mobx-state-tree';
 import { dayIn } from '../domain/calendar';
-import { ListType, type MatchPage, type WireMatch } from '../services/api/matchTypes';
+import { ListType } from '../../contract/enums';
+import type { MatchPage, WireMatch } from '../../contract';
 import { DELAYS, LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
 import { getListPage, memberOddsFormat } from './matchSection';

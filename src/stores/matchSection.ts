@@ -1,6 +1,6 @@
 import { flow, getRoot, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
 import { DEFAULT_HANDICAP_FORMAT, type OddsFormat } from '../domain/odds';
-import type { MatchPage, WireMatch } from '../services/api/matchTypes';
+import type { MatchPage, WireMatch } from '../../contract';
 import { envOf, type Env } from './env';
 
 /** A getList query (docs/api.md): id lists go as comma lists, which both JSON and form bodies accept. */

@@ -5,7 +5,7 @@ import { mapBetRecord, mapStatisticsRow, type BetRecord, type BetStatisticsRow }
 // Types only: the range arithmetic itself (moment-timezone) loads with the first settled query, not at start-up.
 import type { DateRange, DateRangeErrorCode, DateRangeType } from '../domain/dates';
 import { CURRENCY_CODES } from '../domain/money';
-import type { ReservationSummary } from '../services/api/bettingTypes';
+import type { ReservationSummary } from '../../contract';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';

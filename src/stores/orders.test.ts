@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { OddsFormat } from '../domain/odds';
 import { SlipReason } from '../domain/slipReasons';
-import { BETTING_PATHS, OrderStatus } from '../services/api/bettingTypes';
+import { OrderStatus } from '../../contract/enums';
+import { BETTING_PATHS } from '../../contract/paths';
 import { ApiError } from '../services/http';
 import { fakeBettingService, memberState, placedOrder, selection, settle } from '../testing/bettingFixtures';
 import { fakeEnv } from '../testing/fakeEnv';

@@ -4,16 +4,9 @@ import { addDisposer, flow, getEnv, types, type Instance } from 'mobx-state-tree
 import { formatLine } from '../domain/lines';
 import { formatOdds, OddsFormat } from '../domain/odds';
 import { reasonOfCode, SlipReason } from '../domain/slipReasons';
-import {
-  BETTING_PATHS,
-  isWaitingStatus,
-  OrderStatus,
-  type BetOptionRequest,
-  type MultipleBetRequest,
-  type OrderStatusRow,
-  type PlaceAnswer,
-  type SingleBetRequest,
-} from '../services/api/bettingTypes';
+import { OrderStatus, isWaitingStatus } from '../../contract/enums';
+import { BETTING_PATHS } from '../../contract/paths';
+import type { BetOptionRequest, MultipleBetRequest, OrderStatusRow, PlaceAnswer, SingleBetRequest } from '../../contract';
 import { isApiError } from '../services/http';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { marketLabel, seriesNameKey, SLIP_NS, type BetSlipStoreInstance, type SlipEntryInstance, type SlipSeries } from './betSlip';

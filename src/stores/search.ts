@@ -1,5 +1,6 @@
 import { flow, types, type Instance } from 'mobx-state-tree';
-import { IN_PLAY_STATUSES, type WireMatch } from '../services/api/matchTypes';
+import { IN_PLAY_STATUSES } from '../../contract/enums';
+import type { WireMatch } from '../../contract';
 import { envOf } from './env';
 
 /** Typing pauses this long before a search goes out. */

@@ -1,4 +1,6 @@
 import { BET_OPTION_KEYS, BET_RECORD_KEYS, type BetOptionField, type BetRecordField } from '../domain/betRecord';
+import { reservationSchema, type ReservationSummary } from '../../contract/betting';
+import { fakeAnswer } from './contractFakes';
 
 type Fields<F extends string> = Partial<Record<F, unknown>>;
 
@@ -89,8 +91,8 @@ export function wireRecord(fields: Fields<BetRecordField> = {}): Record<string, 
 }
 
 /** A pre-bet of the reserved view: booked, Arsenal to win at 2.50 for 50.00 CNY by default. */
-export function wireReservation(fields: Record<string, unknown> = {}) {
-  return {
+export function wireReservation(fields: Partial<ReservationSummary> = {}): ReservationSummary {
+  return fakeAnswer(reservationSchema, {
     reserveId: '1763700000000000501',
     marketId: 9001,
     matchId: 101,
@@ -122,5 +124,5 @@ export function wireReservation(fields: Record<string, unknown> = {}) {
     modifiedTime: Date.UTC(2026, 10, 21, 2, 0),
     failReason: null,
     ...fields,
-  };
+  });
 }

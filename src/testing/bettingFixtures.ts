@@ -1,6 +1,9 @@
 import { seriesOptions } from '../domain/series';
 import type { SelectionEvent } from '../kernel/events';
-import { BETTING_PATHS, type BetInfoAnswer, type BetInfoEntry, type BetInfoRequest, type OrderStatusRow, type PlaceAnswer } from '../services/api/bettingTypes';
+import { BETTING_PATHS } from '../../contract/paths';
+import { betInfoAnswerSchema, orderStatusAnswerSchema, placeAnswerSchema, placedOrderSchema } from '../../contract/betting';
+import type { BetInfoAnswer, BetInfoEntry, BetInfoRequest, OrderStatusRow, PlaceAnswer } from '../../contract';
+import { fakeAnswer } from './contractFakes';
 import type { LoginState } from '../host/hostProps';
 import type { fakeHttp } from './fakeEnv';
 
@@ -33,7 +36,7 @@ export const memberState = (balance = '1000.00'): LoginState => ({
 export type BookMarket = Partial<Omit<BetInfoEntry, 'option'>> & { odd?: string; isLock?: boolean; name?: string };
 
 /**
- * A fake betting service: bet info answers from `book` (per requested market id; defaults: on sale at 1.950, limits
+ * A fake betting service, every answer checked against the contract (a drift fails the test): bet info answers from `book` (per requested market id; defaults: on sale at 1.950, limits
  * 10-50,000, series limits 10-10,000), and placing and status calls answer what the test queues.
  */
 export function fakeBettingService(http: FakeHttp) {
@@ -48,13 +51,13 @@ export function fakeBettingService(http: FakeHttp) {
       const next = placeAnswers.shift();
       if (!next) throw new Error(`no placement answer queued for ${url}`);
       if (next instanceof Error) throw next;
-      return next;
+      return fakeAnswer(placeAnswerSchema, next);
     }
     if (url === BETTING_PATHS.orderStatus) {
       const next = statusAnswers.shift();
       if (!next) throw new Error('no status answer queued');
       if (next instanceof Error) throw next;
-      return next;
+      return fakeAnswer(orderStatusAnswerSchema, next);
     }
     throw new Error(`unexpected betting call ${url}`);
   });
@@ -100,7 +103,7 @@ export function fakeBettingService(http: FakeHttp) {
             maxBet: '10000.00',
           }))
         : [];
-    return { betInfo: entries, seriesInfo };
+    return fakeAnswer(betInfoAnswerSchema, { betInfo: entries, seriesInfo });
   }
 
   return {
@@ -118,7 +121,7 @@ export function fakeBettingService(http: FakeHttp) {
 }
 
 export function placedOrder(orderId: string, status: number, seriesNumber = 0, betAmount = '100.00') {
-  return { orderId, oid: orderId, status, betAmount, odds: '1.95', seriesNumber };
+  return fakeAnswer(placedOrderSchema, { orderId, oid: orderId, status, betAmount, odds: '1.95', seriesNumber });
 }
 
 /** Lets MST flows and promise chains settle (microtasks only, so it works under fake timers). */

@@ -1,8 +1,9 @@
-import type { WireMatch } from '../services/api/matchTypes';
+import { matchSchema, type WireMatch } from '../../contract/match';
+import { fakeAnswer } from './contractFakes';
 
 /** A live football match as the platform's list answers it: one handicap market; override what a test needs. */
 export function wireMatch(overrides: Partial<WireMatch> = {}): WireMatch {
-  return {
+  return fakeAnswer(matchSchema, {
     matchId: 1,
     sportId: 1,
     matchStatus: 1,
@@ -32,10 +33,11 @@ export function wireMatch(overrides: Partial<WireMatch> = {}): WireMatch {
             status: 1,
             allowParley: true,
             isInPlay: true,
+            unit: 'goals',
             name: 'Handicap',
             options: [
-              { type: 'home', name: 'A', line: '-0.5', odd: '1.950', isLock: false },
-              { type: 'away', name: 'B', line: '0.5', odd: '1.900', isLock: false },
+              { type: 'home', name: 'A', line: '-0.5', odd: '1.950', showOdd: '1.95', isLock: false },
+              { type: 'away', name: 'B', line: '0.5', odd: '1.900', showOdd: '1.90', isLock: false },
             ],
           },
         ],
@@ -47,7 +49,7 @@ export function wireMatch(overrides: Partial<WireMatch> = {}): WireMatch {
     matchClock: { running: true, period: 1, second: 600, type: 'up' },
     isOutright: false,
     ...overrides,
-  };
+  });
 }
 
 /** An outright as the platform's outright list answers it: one champion market, a runner per option (prices unsorted). */
@@ -82,8 +84,9 @@ export function wireOutright(overrides: Partial<WireMatch> = {}, runners: Array<
             status: 1,
             allowParley: false,
             isInPlay: false,
+            unit: 'goals',
             name: 'Winner',
-            options: runners.map(([name, odd], i) => ({ type: `t${i + 1}`, name, odd, isLock: false })),
+            options: runners.map(([name, odd], i) => ({ type: `t${i + 1}`, name, odd, showOdd: odd, isLock: false })),
           },
         ],
       },

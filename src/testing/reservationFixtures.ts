@@ -1,5 +1,7 @@
 import { RESERVE_LIST_PATH } from '../stores/myBets';
 import { RESERVE_BET_PATH, RESERVE_PARAMETER_PATH, type PreBetParameters } from '../stores/reservations';
+import { reservationParameterSchema } from '../../contract/betting';
+import { fakeAnswer } from './contractFakes';
 import type { fakeHttp } from './fakeEnv';
 
 type FakeHttp = ReturnType<typeof fakeHttp>;
@@ -7,7 +9,7 @@ type Call = (url: string, body?: unknown, config?: unknown) => Promise<unknown>;
 
 /** getBetParameter for match 1's market 100 (home at 1.95 now, away 1.90): pre-match, kick-off 21 Nov 2026 12:00 UTC. */
 export function preBetParameters(fields: Partial<PreBetParameters> = {}): PreBetParameters {
-  return {
+  return fakeAnswer(reservationParameterSchema, {
     matchId: 1,
     marketId: 100,
     sportId: 1,
@@ -27,7 +29,7 @@ export function preBetParameters(fields: Partial<PreBetParameters> = {}): PreBet
     maxOdds: '5.85',
     expiresAt: Date.UTC(2026, 10, 21, 12, 0),
     ...fields,
-  };
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { OddsFormat, potentialReturn } from '../../../src/domain/odds';
 import { betOdds, MAX_SERIES_LEGS, seriesOptions, type SeriesOption } from '../../../src/domain/series';
-import type { BetInfoEntry as WireBetInfoEntry, SeriesInfoEntry } from '../../../src/services/api/bettingTypes';
+import type { BetInfoEntry as WireBetInfoEntry, SeriesInfoEntry } from '../../../contract';
 import type { Clock } from '../clock';
 import type { PlatformConfig } from '../config/platformConfig';
 import { nativeOf, type NativeStatement } from '../db/database';
@@ -153,7 +153,7 @@ export interface BetInfoRequest {
   type: string;
 }
 
-/** The wire shapes are the app's (src/services/api/bettingTypes.ts); the route adds optionOdd and optionBetName. */
+/** The wire shapes are the contract's (contract/betting.ts); the route adds optionOdd and optionBetName. */
 export type BetInfoEntry = Omit<WireBetInfoEntry, 'optionOdd' | 'optionBetName'>;
 export type SeriesInfo = SeriesInfoEntry;
 

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { ODDS_DISPLAY_DECIMALS, OddsFormat } from '../../../src/domain/odds';
-import type { ReservationSummary } from '../../../src/services/api/bettingTypes';
+import type { ReservationSummary } from '../../../contract';
 import type { ReservationsTable } from '../db/schema';
 import type { Fixture, Lang, Market, Option } from '../feed';
 import { ApiError, CODES } from '../http/envelope';

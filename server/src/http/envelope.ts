@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ErrorCode } from '../../../contract/errors';
+import { bettingErrorEnvelope, envelope, errorEnvelope } from '../../../contract/envelope';
 import { STATIC_LANGUAGES } from '../static/tables';
 
 /**
@@ -14,23 +16,7 @@ import { STATIC_LANGUAGES } from '../static/tables';
  * 4001 invalid input, 4004 unknown route, 4010 wrong username or password, 4013 body too large,
  * 4015 unsupported content type, 4026 websocket upgrade required, 4029 too many attempts, 5000 internal error, 5003 unavailable.
  */
-export const CODES = {
-  OK: 0,
-  NO_USER: 400,
-  SESSION_EXPIRED: 405,
-  /** Spec section 8 "403 forbidden": a call that needs a credential the caller does not hold (operator routes). */
-  FORBIDDEN: 403,
-  BETTING_SESSION_EXPIRED: 14010,
-  INVALID_INPUT: 4001,
-  NOT_FOUND: 4004,
-  WRONG_CREDENTIALS: 4010,
-  PAYLOAD_TOO_LARGE: 4013,
-  UNSUPPORTED_MEDIA_TYPE: 4015,
-  UPGRADE_REQUIRED: 4026,
-  TOO_MANY_REQUESTS: 4029,
-  INTERNAL: 5000,
-  UNAVAILABLE: 5003,
-} as const;
+export const CODES = ErrorCode;
 
 export type Family = 'forehead' | 'betting';
 
@@ -62,24 +48,13 @@ export function errorBody(family: Family, code: number, msg: string) {
   return family === 'betting' ? bettingError(code, msg) : foreheadError(code, msg);
 }
 
-/** The success envelope around a route's data schema. */
-export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({ code: z.literal(0), msg: z.string(), data });
-}
-
-export const errorEnvelope = z
-  .object({ code: z.number().int(), msg: z.string(), data: z.null() })
-  .describe('Failure: code says why (see docs/api.md), msg says what was wrong');
-
-export const bettingErrorEnvelope = z
-  .object({ code: z.number().int(), errcode: z.number().int(), msg: z.string() })
-  .describe('Betting-service failure: errcode repeats code');
+export { bettingErrorEnvelope, envelope, errorEnvelope };
 
 /**
  * The usual responses of a forehead-family route: its data on 200, the envelope on 400 (bad
  * input) and 500, plus 401 when it needs a member.
  */
-export function foreheadResponses<T extends z.ZodType>(data: T, { auth = false }: { auth?: boolean } = {}) {
+export function foreheadResponses<T extends z.core.$ZodType>(data: T, { auth = false }: { auth?: boolean } = {}) {
   return {
     200: envelope(data),
     400: errorEnvelope,

@@ -1,14 +1,27 @@
+import {
+  PushChannel,
+  type FootballEventPush,
+  type FootballTecPush,
+  type LineupStatusPush,
+  type MatchesPush,
+  type OddsMarket,
+  type OddsPush,
+  type ScorePush,
+} from '../../../contract/push';
 import { LANGS, type Feed, type FeedChange, type Market } from '../feed';
 import type { PushHub } from './hub';
 
-/** The push channels the feed's changes go out on (the list in hub.ts documents them for clients). */
+/**
+ * The push channels the feed's changes go out on: the contract's names (contract/push.ts), whose schemas type every
+ * payload published here and are what the app checks each message against.
+ */
 export const feedChannels = {
-  score: (matchId: number) => `match:${matchId}:score`,
-  odds: (matchId: number) => `match:${matchId}:odds`,
-  footballTec: 'football:tec',
-  footballJs1: 'football:js1',
-  lineupStatus: 'lineup:status',
-  matches: 'matches',
+  score: PushChannel.score,
+  odds: PushChannel.odds,
+  footballTec: PushChannel.footballTec,
+  footballJs1: PushChannel.footballEvent,
+  lineupStatus: PushChannel.lineupStatus,
+  matches: PushChannel.matches,
 } as const;
 
 /** Football event types that change the technical statistics (corners, cards, shots, attacks, possession). */
@@ -19,7 +32,7 @@ const FOOTBALL = 1;
  * What an odds update carries: prices and states, not names. A client already holds the names from the list or
  * detail call; a market that replaced another (oldMarketId) keeps its predecessor's names with the new line.
  */
-export function oddsUpdate(market: Market) {
+export function oddsUpdate(market: Market): OddsMarket {
   return {
     marketId: market.marketId,
     oldMarketId: market.oldMarketId,
@@ -40,44 +53,44 @@ export function publishFeed(feed: Feed, hub: Pick<PushHub, 'publish'>): () => vo
   const publish = (change: FeedChange) => {
     switch (change.kind) {
       case 'score':
-        hub.publish(feedChannels.score(change.matchId), change);
+        hub.publish(feedChannels.score(change.matchId), change satisfies ScorePush);
         return;
       case 'clock':
-        hub.publish(feedChannels.score(change.matchId), change);
+        hub.publish(feedChannels.score(change.matchId), change satisfies ScorePush);
         return;
       case 'status': {
         // Pushes serve every language at once: the period's name goes out in all five, the client picks its own.
         const withName = { ...change, matchPeriod: Object.fromEntries(LANGS.map((lang) => [lang, feed.match(change.matchId, lang)?.matchInfo.matchPeriod ?? ''])) };
-        hub.publish(feedChannels.score(change.matchId), withName);
-        hub.publish(feedChannels.matches, withName);
+        hub.publish(feedChannels.score(change.matchId), withName satisfies ScorePush);
+        hub.publish(feedChannels.matches, withName satisfies MatchesPush);
         return;
       }
       case 'event': {
-        hub.publish(feedChannels.score(change.matchId), change);
+        hub.publish(feedChannels.score(change.matchId), change satisfies ScorePush);
         const match = feed.match(change.matchId);
         if (match?.sportId === FOOTBALL) {
-          hub.publish(feedChannels.footballJs1, change);
+          hub.publish(feedChannels.footballJs1, change satisfies FootballEventPush);
           if (TECHNICAL_EVENTS.has(change.event.type)) {
-            hub.publish(feedChannels.footballTec, { matchId: change.matchId, stats: feed.stats(change.matchId) });
+            hub.publish(feedChannels.footballTec, { matchId: change.matchId, stats: feed.stats(change.matchId) } satisfies FootballTecPush);
           }
         }
         return;
       }
       case 'odds':
-        hub.publish(feedChannels.odds(change.matchId), { kind: 'odds', matchId: change.matchId, markets: change.markets.map(oddsUpdate) });
+        hub.publish(feedChannels.odds(change.matchId), { kind: 'odds', matchId: change.matchId, markets: change.markets.map(oddsUpdate) } satisfies OddsPush);
         return;
       case 'lineup':
-        hub.publish(feedChannels.lineupStatus, change);
+        hub.publish(feedChannels.lineupStatus, change satisfies LineupStatusPush);
         return;
       case 'ended': {
         const { result } = change;
-        const summary = { kind: 'ended', matchId: change.matchId, matchStatus: result.matchStatus, totalScore: result.totalScore, scores: result.scores };
-        hub.publish(feedChannels.score(change.matchId), summary);
-        hub.publish(feedChannels.matches, summary);
+        const summary = { kind: 'ended', matchId: change.matchId, matchStatus: result.matchStatus, totalScore: result.totalScore, scores: result.scores } as const;
+        hub.publish(feedChannels.score(change.matchId), summary satisfies ScorePush);
+        hub.publish(feedChannels.matches, summary satisfies MatchesPush);
         return;
       }
       case 'scheduled':
-        hub.publish(feedChannels.matches, change);
+        hub.publish(feedChannels.matches, change satisfies MatchesPush);
         return;
     }
   };

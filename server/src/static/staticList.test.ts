@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DICTIONARIES, STATIC_LIST_META, computeStaticListVersion, getStaticList } from './staticList';
-import { STATIC_LANGUAGES } from './tables';
+import { MatchStatus } from '../../../contract/enums';
+import { MATCH_STATUSES, STATIC_LANGUAGES } from './tables';
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -61,5 +62,9 @@ describe('static list', () => {
       throw new Error(`server/src/static/meta.json is stale: set "version" to "${version}" and "updatedAt" to today's date`);
     }
     expect(getStaticList('ENG').version).toBe(version);
+  });
+
+  it('publishes the match statuses the contract names, with the same codes', () => {
+    expect(Object.fromEntries(MATCH_STATUSES.map((s) => [s.code, s.id]))).toEqual(MatchStatus);
   });
 });

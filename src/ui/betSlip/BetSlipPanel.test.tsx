@@ -1,7 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BETTING_PATHS, OrderStatus } from '../../services/api/bettingTypes';
+import { OrderStatus } from '../../../contract/enums';
+import { BETTING_PATHS } from '../../../contract/paths';
 import type { PushHandler } from '../../services/push';
 import { fakeBettingService, memberState, placedOrder, selection } from '../../testing/bettingFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';

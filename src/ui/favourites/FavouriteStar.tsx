@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { WireMatch } from '../../services/api/matchTypes';
+import type { WireMatch } from '../../../contract';
 import { useStore } from '../storeContext';
 import styles from './FavouriteStar.module.css';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ListType, type MatchPage, type WireMatch } from '../../services/api/matchTypes';
+import { ListType } from '../../../contract/enums';
+import type { MatchPage, WireMatch } from '../../../contract';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { wireMatch, wireOutright } from '../../testing/matchFixtures';
 import { FavouritesView } from './FavouritesView';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ListType, type MatchPage, type WireMatch } from '../../services/api/matchTypes';
+import { ListType } from '../../../contract/enums';
+import type { MatchPage, WireMatch } from '../../../contract';
 import type { StatisticsAnswer } from '../../stores/statistics';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { wireMatch } from '../../testing/matchFixtures';
@@ -76,7 +77,7 @@ describe('<HomePage>', () => {
     const { env } = await mount({ live: async () => pageOf([named(1, 'Arsenal', 'Bolton', { media: video }), named(3, 'Everton', 'Fulham', { media: video })]) });
     const live = await screen.findByRole('list', { name: 'Live now' });
     expect(within(live).getAllByRole('button')).toHaveLength(2);
-    act(() => env.liveBook.applyScore([{ kind: 'ended', matchId: 3, matchStatus: 2 }]));
+    act(() => env.liveBook.applyScore([{ kind: 'ended', matchId: 3, matchStatus: 2, totalScore: { home: 0, away: 0 }, scores: [] }]));
     expect(within(screen.getByRole('list', { name: 'Live now' })).getAllByRole('button')).toHaveLength(1);
     expect(screen.queryByText('Everton')).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { sportI18nKeyOf } from '../../domain/sports';
-import type { WireMatch } from '../../services/api/matchTypes';
+import type { WireMatch } from '../../../contract';
 import { useLiveBook, useStore } from '../storeContext';
 import { AnchorBadge } from '../anchors/AnchorBadge';
 import styles from './LiveCard.module.css';

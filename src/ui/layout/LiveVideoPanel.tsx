@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WireMatch } from '../../services/api/matchTypes';
+import type { WireMatch } from '../../../contract';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';
 import { RowsSkeleton } from '../common/States';

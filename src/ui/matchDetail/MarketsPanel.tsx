@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WireBetGroup, WireMarket } from '../../services/api/matchTypes';
+import type { WireBetGroup, WireMarket } from '../../../contract';
 import { OddsButton } from '../odds/OddsButton';
 import { useAddToSlip } from '../odds/useAddToSlip';
 import { EmptyState } from '../common/Panel';

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../services/http';
-import type { ScorePush, WireMatch } from '../../services/api/matchTypes';
+import type { ScorePush, WireMatch } from '../../../contract';
 import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetail';
 import { memberState } from '../../testing/bettingFixtures';
 import { wireMatch, wireOutright } from '../../testing/matchFixtures';
@@ -44,8 +44,8 @@ const football = (overrides: Partial<WireMatch> = {}): MatchDetail => {
             line: '1.5',
             name: 'Over/Under - 1st Half',
             options: [
-              { type: 'over', name: 'Over', line: '1.5', odd: '2.100', isLock: false },
-              { type: 'under', name: 'Under', line: '1.5', odd: '1.700', isLock: false },
+              { type: 'over', name: 'Over', line: '1.5', odd: '2.100', showOdd: '2.10', isLock: false },
+              { type: 'under', name: 'Under', line: '1.5', odd: '1.700', showOdd: '1.70', isLock: false },
             ],
           },
         ],
@@ -111,7 +111,7 @@ describe('<MatchDetailScreen>', () => {
     const board = await scoreboard();
     const servingRow = () => within(board).getByRole('img', { name: 'Serving' }).closest('tr')?.querySelector('th span')?.textContent;
     expect(servingRow()).toBe('Arsenal');
-    act(() => env.liveBook.applyScore([{ kind: 'score', matchId: 7, homeScore: 2, awayScore: 1, score: [], period: 3, serveIn: 2 } as ScorePush]));
+    act(() => env.liveBook.applyScore([{ kind: 'score', matchId: 7, homeScore: 2, awayScore: 1, score: [], period: 3, serveIn: 2 } satisfies ScorePush]));
     expect(servingRow()).toBe('Chelsea');
   });
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatInZone } from '../../domain/zonedTime';
 import type { SportModule } from '../../kernel';
 import { servingSide } from '../../domain/serve';
-import { ENDED_STATUS, IN_PLAY_STATUSES } from '../../services/api/matchTypes';
+import { IN_PLAY_STATUSES, MatchStatus } from '../../../contract/enums';
 import type { LiveMatch } from '../../stores/liveBook';
 import type { MatchDetail } from '../../stores/matchDetail';
 import { Crest } from '../common/Crest';
@@ -31,7 +31,7 @@ export const Scoreboard = observer(function Scoreboard({ match, live, sport, spo
   const { t, i18n } = useTranslation(MATCH_DETAIL_NS);
   const spec = sport.scoreboard(match.sportId);
   const inPlay = IN_PLAY_STATUSES.has(live.matchStatus);
-  const started = inPlay || live.matchStatus === ENDED_STATUS;
+  const started = inPlay || live.matchStatus === MatchStatus.Ended;
   const periods = periodCells(spec, live.score);
   const points = gamePoints(spec, live.score);
   const { homeName, awayName, homeIcon, awayIcon } = match.matchInfo;

@@ -1,5 +1,5 @@
 import type { ScoreboardSpec } from '../../kernel/points';
-import type { ScoreRow } from '../../services/api/matchTypes';
+import type { ScoreRow } from '../../../contract';
 
 /** pe 0 of a score row is the whole match so far (docs/api.md, score rows). */
 const TOTAL_PE = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ListType } from '../../services/api/matchTypes';
+import { ListType } from '../../../contract/enums';
 import { wireMatch } from '../../testing/matchFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { DateFilter } from './DateFilter';

@@ -4,7 +4,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'reac
 import { useTranslation } from 'react-i18next';
 import { sortSportIdsA, sportI18nKeyOf } from '../../domain/sports';
 import { Slot, type SportModule } from '../../kernel';
-import type { WireMatch } from '../../services/api/matchTypes';
+import type { WireMatch } from '../../../contract';
 import { OutrightRow } from '../outright/OutrightRow';
 import { MatchRow } from './MatchRow';
 import styles from './GroupedMatches.module.css';

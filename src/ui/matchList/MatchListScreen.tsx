@@ -16,7 +16,7 @@ import { MatchRow } from './MatchRow';
 import screen from '../common/Screen.module.css';
 import styles from './MatchListScreen.module.css';
 import { Crest } from '../common/Crest';
-import { ListType } from '../../services/api/matchTypes';
+import { ListType } from '../../../contract/enums';
 import { OutrightRow } from '../outright/OutrightRow';
 import outright from '../outright/Outright.module.css';
 

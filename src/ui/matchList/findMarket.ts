@@ -1,5 +1,5 @@
 import type { RowColumn } from '../../kernel/points';
-import type { WireMarket, WireMatch } from '../../services/api/matchTypes';
+import type { WireMarket, WireMatch } from '../../../contract';
 
 /** The market a row column shows: the main line (first) of the first listed kind the match offers for the period. */
 export function findMarket(match: WireMatch, column: RowColumn): WireMarket | undefined {

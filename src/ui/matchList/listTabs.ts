@@ -1,4 +1,4 @@
-import { ListType } from '../../services/api/matchTypes';
+import { ListType } from '../../../contract/enums';
 
 /** The list types a visitor switches between, with their tab labels (common namespace). */
 export const LIST_TABS = [

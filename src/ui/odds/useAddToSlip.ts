@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../kernel';
-import type { WireMarket } from '../../services/api/matchTypes';
+import type { WireMarket } from '../../../contract';
 import { useLiveBook, useStore } from '../storeContext';
 
 /**

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '../../domain/zonedTime';
-import type { WireMatch } from '../../services/api/matchTypes';
+import type { WireMatch } from '../../../contract';
 import { Crest } from '../common/Crest';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { useLiveBook, useStore } from '../storeContext';

@@ -1,4 +1,4 @@
-import type { WireMarket } from '../../services/api/matchTypes';
+import type { WireMarket } from '../../../contract';
 import type { LiveMarket } from '../../stores/liveBook';
 import { OddsButton } from '../odds/OddsButton';
 import { useAddToSlip } from '../odds/useAddToSlip';

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { WireMarket, WireMatch } from '../../services/api/matchTypes';
+import type { WireMarket, WireMatch } from '../../../contract';
 import type { LiveMarket } from '../../stores/liveBook';
 
 /** The platform's market key of a champion market (docs/api.md, Outrights): one per outright, a runner per option. */

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import { useTranslation } from 'react-i18next';
 import { sportI18nKeyOf } from '../../domain/sports';
 import { formatInZone } from '../../domain/zonedTime';
-import type { WireMatch } from '../../services/api/matchTypes';
+import type { WireMatch } from '../../../contract';
 import { isLive, SEARCH_MAX_LENGTH } from '../../stores/search';
 import { Button } from '../common/Button';
 import { useLiveBook, useStore } from '../storeContext';

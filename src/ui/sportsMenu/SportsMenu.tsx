@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sortSportIdsA, sportI18nKeyOf } from '../../domain/sports';
 import { Slot, useKernel } from '../../kernel';
-import { ListType } from '../../services/api/matchTypes';
+import { ListType } from '../../../contract/enums';
 import { useStore } from '../storeContext';
 import { MatchCount, SportMenuItemPlaceholder } from './SportMenuItem';
 import itemStyles from './SportMenuItem.module.css';

@@ -49,7 +49,7 @@ export const timeField = (what: string) => z.number({ error: expecting(what) }).
 export { languageField };
 
 /** The usual responses of a betting route: data on 200, the betting envelope on failures. */
-export function bettingResponses<T extends z.ZodType>(data: T) {
+export function bettingResponses<T extends z.core.$ZodType>(data: T) {
   return {
     200: envelope(data),
     400: bettingErrorEnvelope,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { betHistoryAnswerSchema, betInfoAnswerSchema, orderStatusAnswerSchema, placeAnswerSchema } from '../../../../contract/betting';
 import { z } from 'zod';
 import { createHistory, DAY_MS, HISTORY_DAYS, SETTLED_PAGE, UNSETTLED_PAGE } from '../../betting/history';
 import { ApiError, CODES, ok } from '../../http/envelope';
@@ -33,58 +34,9 @@ const betOption = z.strictObject({
   oddsFormat: oddsFormatField,
 });
 
-const placedOrder = z.object({
-  orderId: z.string(),
-  oid: z.string().describe('the same id under the short key getStakeOrderStatus uses'),
-  status: z.number().int().describe('0 Created, 1 Confirming (in-play delay), 4 Confirmed'),
-  betAmount: z.string(),
-  odds: z.string().describe('decimal odds accepted (for a series: its seriesOdd)'),
-  seriesNumber: z.number().int(),
-});
 
-const placeAnswer = z.object({ orders: z.array(placedOrder), repeated: z.boolean().describe('true when the requestId had been seen: these are the orders it made') });
 
-const betInfoEntry = z.object({
-  marketId: z.number().int(),
-  oldMarketId: z.number().int().nullable(),
-  matchId: z.number().int(),
-  sportId: z.number().int(),
-  allowParley: z.boolean(),
-  isInPlay: z.boolean(),
-  minBet: z.string(),
-  maxBet: z.string(),
-  status: z.number().int(),
-  marketType: z.number().int(),
-  period: z.string(),
-  line: z.string().nullable(),
-  option: z.object({ name: z.string(), odd: z.string(), type: z.string(), isLock: z.boolean() }),
-  optionOdd: z.string(),
-  optionBetName: z.string(),
-  homeName: z.string(),
-  awayName: z.string(),
-  leagueName: z.string(),
-  beginTime: z.number().int(),
-});
 
-const seriesInfo = z.object({
-  seriesNumber: z.number().int(),
-  name: z.string(),
-  combination: z.number().int(),
-  seriesOdd: z.string(),
-  betCount: z.number().int(),
-  minBet: z.string(),
-  maxBet: z.string(),
-});
-
-const historyAnswer = z.object({
-  records: z.array(z.record(z.string(), z.unknown())).describe('bet records under short keys: src/domain/betRecord.ts'),
-  total: z.number().int(),
-  current: z.number().int(),
-  size: z.number().int(),
-  tamt: z.string(),
-  tsamt: z.string(),
-  sts: z.array(z.object({ coinId: z.number().int(), coinName: z.string(), count: z.number().int(), stakeAmount: z.string(), payoutAmount: z.string(), winLose: z.string() })),
-});
 
 /**
  * The betting service (spec section 7): bet info, placing singles and multiples, order status and history. Every
@@ -117,7 +69,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
           currencyId: currencyIdField,
           language: languageField,
         }),
-        response: bettingResponses(z.object({ betInfo: z.array(betInfoEntry), seriesInfo: z.array(seriesInfo) })),
+        response: bettingResponses(betInfoAnswerSchema),
       },
     },
     async (request) => {
@@ -149,7 +101,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: requestIdField,
           language: languageField,
         }),
-        response: bettingResponses(placeAnswer),
+        response: bettingResponses(placeAnswerSchema),
       },
     },
     async (request) => {
@@ -183,7 +135,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: requestIdField,
           language: languageField,
         }),
-        response: bettingResponses(placeAnswer),
+        response: bettingResponses(placeAnswerSchema),
       },
     },
     async (request) => {
@@ -208,7 +160,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Ids that are not the member’s own (or do not exist) are left out of the answer. A rejected order also carries `rt`, its rejectType (the refusal code, e.g. 15014 score changed during the in-play delay), so the slip can say why and re-offer the bet.',
         tags: ['betting'],
         body: z.strictObject({ orderIds: z.array(orderIdField).min(1).max(100), language: languageField }),
-        response: bettingResponses(z.array(z.object({ oid: z.string(), st: z.number().int(), rt: z.number().int().optional() }))),
+        response: bettingResponses(orderStatusAnswerSchema),
       },
     },
     async (request) => ok(await app.betting.orders.statuses(currentMember(request).memberId, request.body.orderIds)),
@@ -248,7 +200,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
           current: z.number().int().min(1).default(1),
           size: z.number().int().min(1).max(UNSETTLED_PAGE).optional(),
         }),
-        response: bettingResponses(historyAnswer),
+        response: bettingResponses(betHistoryAnswerSchema),
       },
     },
     async (request) => {
@@ -268,7 +220,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'As new/bet/list on page 1 with the default size; settled orders of the last day unless startTime and endTime are given.',
         tags: ['betting'],
         body: z.strictObject(historyBody),
-        response: bettingResponses(historyAnswer),
+        response: bettingResponses(betHistoryAnswerSchema),
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { reservationListSchema, reservationParameterSchema, reservationPlacedSchema, reservationSchema } from '../../../../contract/betting';
 import { z } from 'zod';
 import { FAILED_WINDOW_DAYS, LIST_LIMIT, MAX_ODDS_FACTOR, ODDS_CAP } from '../../betting/reservations';
 import { ApiError, CODES, ok } from '../../http/envelope';
@@ -16,58 +17,7 @@ const decimalOdds = z
 
 const reserveIdField = z.string({ error: expecting('a pre-bet id (digits)') }).regex(/^\d{1,32}$/, { error: expecting('a pre-bet id (digits)') });
 
-const reservation = z.object({
-  reserveId: z.string(),
-  marketId: z.number().int(),
-  matchId: z.number().int(),
-  type: z.string().describe('the option type'),
-  sportId: z.number().int(),
-  marketType: z.number().int(),
-  period: z.string(),
-  line: z.string().nullable(),
-  leagueName: z.string(),
-  homeName: z.string(),
-  awayName: z.string(),
-  matchType: z.number().int().describe('1 a match, 2 an outright'),
-  betName: z.string().describe('the market name'),
-  optionBetName: z.string().describe('the option name'),
-  optionOdd: z.string().describe('the requested decimal odds'),
-  optionTeam: z.string().describe('the team the option backs (home or away name), "" otherwise'),
-  homeScore: z.number().int().nullable(),
-  awayScore: z.number().int().nullable(),
-  isInPlay: z.boolean(),
-  status: z.number().int().describe('0 booked, 1 in progress (placed: orderId), 2 settled, 3 cancelled, 4 no longer valid (failReason)'),
-  unitStake: z.string(),
-  currencyId: z.number().int(),
-  currency: z.string(),
-  bookedOdds: z.string().describe('the odds when it was booked'),
-  currentOdd: z.string().nullable().describe('the option’s odds now; null once the market is gone'),
-  beginTime: z.number().int(),
-  orderId: z.string().nullable(),
-  createdTime: z.number().int(),
-  modifiedTime: z.number().int(),
-  failReason: z.string().nullable(),
-});
 
-const parameterAnswer = z.object({
-  matchId: z.number().int(),
-  marketId: z.number().int(),
-  sportId: z.number().int(),
-  marketType: z.number().int(),
-  period: z.string(),
-  line: z.string().nullable(),
-  status: z.number().int().describe('1 on sale, 0 suspended (every option locked)'),
-  isInPlay: z.boolean(),
-  minBet: z.string(),
-  maxBet: z.string(),
-  currencyId: z.number().int(),
-  currentOdds: z.array(
-    z.object({ type: z.string(), name: z.string(), odd: z.string(), isLock: z.boolean(), minOdds: z.string().nullable(), maxOdds: z.string().nullable() }),
-  ),
-  minOdds: z.string().nullable(),
-  maxOdds: z.string().nullable(),
-  expiresAt: z.number().int().nullable(),
-});
 
 /** Pre-bets (reservations): parameters, book, modify, cancel, list. Registered inside bettingRoutes. */
 export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -90,7 +40,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
           currencyId: currencyIdField,
           language: languageField,
         }),
-        response: bettingResponses(parameterAnswer),
+        response: bettingResponses(reservationParameterSchema),
       },
     },
     async (request) => {
@@ -119,7 +69,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: requestIdField,
           language: languageField,
         }),
-        response: bettingResponses(reservation.extend({ repeated: z.boolean() })),
+        response: bettingResponses(reservationPlacedSchema),
       },
     },
     async (request) => {
@@ -139,7 +89,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Only while booked (15031 otherwise); the same bounds as booking. Another member’s or an unknown reserveId: 404 / 15030.',
         tags: ['betting'],
         body: z.strictObject({ reserveId: reserveIdField, odds: decimalOdds.optional(), unitStake: amountField.optional(), language: languageField }),
-        response: bettingResponses(reservation),
+        response: bettingResponses(reservationSchema),
       },
     },
     async (request) => {
@@ -158,7 +108,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Only while booked (15031 otherwise); cancelling a cancelled pre-bet answers it unchanged. Another member’s or an unknown reserveId: 404 / 15030.',
         tags: ['betting'],
         body: z.strictObject({ reserveId: reserveIdField, language: languageField }),
-        response: bettingResponses(reservation),
+        response: bettingResponses(reservationSchema),
       },
     },
     async (request) => ok(await reservations().cancel(currentMember(request).memberId, request.body.reserveId, request.body.language ?? 'CMN')),
@@ -180,12 +130,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
           currencyId: currencyIdField,
           language: languageField,
         }),
-        response: bettingResponses(
-          z.object({
-            ods: z.array(reservation),
-            sts: z.array(z.object({ coinId: z.number().int(), coinName: z.string(), count: z.number().int(), stakeAmount: z.string() })),
-          }),
-        ),
+        response: bettingResponses(reservationListSchema),
       },
     },
     async (request) => {

@@ -1,10 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PushChannel, type MaintenancePush } from '../../../../contract/push';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, languageField, ok } from '../../http/envelope';
 
 /** The push channel the flag is published on; the app subscribes to it for as long as it is mounted. */
-export const MAINTENANCE_CHANNEL = 'system:maintenance';
+export const MAINTENANCE_CHANNEL = PushChannel.maintenance;
 
 /** The header an operator sends the token in: not Authorization, so no member token can ever stand in for it. */
 export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
@@ -71,7 +72,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceOptions> = asyn
     async (request) => {
       underMaintenance = request.body.underMaintenance;
       request.log.info({ underMaintenance }, 'maintenance flag set by an operator');
-      app.pushHub.publish(MAINTENANCE_CHANNEL, { underMaintenance });
+      app.pushHub.publish(MAINTENANCE_CHANNEL, { underMaintenance } satisfies MaintenancePush);
       return ok({ underMaintenance });
     },
   );

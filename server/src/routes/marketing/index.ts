@@ -8,7 +8,8 @@ import { currentMember, requireMember } from '../../http/requireMember';
 import { SPORTS } from '../../static/tables';
 import { expecting } from '../../validation/issues';
 import { codeField, findMatch, idField, intField, platField, stampField } from '../matchData/fields';
-import { lineupData, lineupSchema } from '../matchData/lineup';
+import { sportsLineupSchema } from '../../../../contract/matchData';
+import { lineupData } from '../matchData/lineup';
 import { bannerSchema, bannersOf, leagueBannerSvg, matchBannerSvg, type Plat } from './banners';
 import { BANKER_GAME_ID, createJumpTokens, GAMES } from './gameJump';
 import { addNoStore } from '../../http/securityHeaders';
@@ -186,7 +187,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
           type: codeField([1, 2], '1 football, 2 basketball'),
           language: languageField,
         }),
-        response: { ...foreheadResponses(lineupSchema.extend({ eventId: z.number().int(), type: z.number().int() })), 404: errorEnvelope },
+        response: { ...foreheadResponses(sportsLineupSchema), 404: errorEnvelope },
       },
     },
     async (request) => {

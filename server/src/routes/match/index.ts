@@ -15,7 +15,7 @@ import {
   type ListTypeCode,
 } from './input';
 import { KIND_OF_TYPE, MatchLists, PLATFORM_TIME_ZONE, type ListKind } from './lists';
-import { detailSchema, leagueSchema, pageSchema, searchSchema, statisticsSchema } from './schemas';
+import { detailSchema, leagueSchema, pageSchema, searchSchema, statisticsSchema } from '../../../../contract/match';
 import { wireBetGroups, wireMatch, wireMatches } from './wire';
 
 /** At most this many matches in one search answer. */

@@ -1,48 +1,14 @@
 import { formatOdds, type OddsFormat } from '../../../../src/domain/odds';
+import type { WireBetGroup, WireMarket, WireMatch, WireOption } from '../../../../contract/match';
 import type { BetGroup, Lang, Market, MatchView, Option } from '../../feed';
 
 /**
  * What the match routes send: the feed's views with every name in the request's language and each
- * option's price also as `showOdd`, the display string in the requested odds format.
+ * option's price also as `showOdd`, the display string in the requested odds format. The shapes are the
+ * contract's (contract/match.ts).
  */
 
-export interface WireOption {
-  type: string;
-  name: string;
-  line?: string;
-  /** Decimal odds as stored (2 decimals); what a bet is placed and settled at. */
-  odd: string;
-  showOdd: string;
-  isLock: boolean;
-}
-
-export interface WireMarket {
-  marketId: number;
-  oldMarketId?: number;
-  matchId: number;
-  sportId: number;
-  key: string;
-  kind: string;
-  marketType: number;
-  period: string;
-  line?: string;
-  status: Market['status'];
-  allowParley: boolean;
-  isInPlay: boolean;
-  unit: string;
-  name: string;
-  options: WireOption[];
-}
-
-export interface WireBetGroup {
-  name: string;
-  groupType: string;
-  marketType: number;
-  period: string;
-  moneyHandicap: WireMarket[];
-}
-
-export type WireMatch = Omit<MatchView, 'betGroup'> & { betGroup: WireBetGroup[] };
+export type { WireBetGroup, WireMarket, WireMatch, WireOption };
 
 /** Distinct prices number a few thousand at a time; the bound only keeps a long run from growing without end. */
 const MAX_CACHED_PRICES = 50_000;

@@ -10,7 +10,7 @@ import { basketballTechnic, basketballTechnicSchema, footballInfo, footballInfoS
 import { basketballEntries, basketballTextSchema, footballEntry, footballTextSchema, SECTIONS, type Section } from './textLive';
 
 /** Match-data answers: the usual envelopes plus 404 for an unknown match or one of the other sport. */
-function responses<T extends z.ZodType>(data: T) {
+function responses<T extends z.core.$ZodType>(data: T) {
   return { ...foreheadResponses(data), 404: errorEnvelope };
 }
 

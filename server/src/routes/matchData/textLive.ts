@@ -1,22 +1,7 @@
-import { z } from 'zod';
+import { basketballTextSchema, footballTextSchema, type BasketballTextEntry, type FootballTextEntry } from '../../../../contract/matchData';
 import type { FootballTextLive, Lang, MatchEvent } from '../../feed';
 
-export const footballTextSchema = z.object({
-  type: z.number().int().describe("the spec's football event type (1 goal, 2 corner, 3 yellow card, ... 27 penalty end)"),
-  minute: z.string().describe("the event time as shown: 23', 45+2'"),
-  second: z.number().int().describe('match clock seconds'),
-  team: z.enum(['home', 'away']).nullable(),
-  text: z.string().describe('the commentary, without the event time'),
-});
-
-export const basketballTextSchema = z.object({
-  section: z.number().int().describe('quarter 1-4 (half 1-2 in leagues that play halves); overtimes count on from there'),
-  time: z.string().describe('game clock mm:ss (counts down)'),
-  sign: z.enum(['home', 'away']).nullable().describe('the team the play belongs to'),
-  homeScore: z.number().int(),
-  awayScore: z.number().int(),
-  event: z.string(),
-});
+export { basketballTextSchema, footballTextSchema };
 
 /**
  * An event time at the start of a commentary line ("23' ", "45+2'：", "67′ - "). The spec's text
@@ -29,7 +14,7 @@ export function withoutTimePrefix(text: string): string {
   return text.replace(TIME_PREFIX, '');
 }
 
-export function footballEntry(entry: FootballTextLive): z.output<typeof footballTextSchema> {
+export function footballEntry(entry: FootballTextLive): FootballTextEntry {
   return { type: entry.type, minute: entry.minute, second: entry.second, team: entry.team, text: withoutTimePrefix(entry.text) };
 }
 
@@ -52,9 +37,9 @@ const PERIODS_OF: Record<Exclude<Section, 1>, ReadonlySet<number>> = {
 };
 
 /** Play-by-play of a basketball match, newest first, narrowed to a section. */
-export function basketballEntries(events: readonly MatchEvent[], lang: Lang, section: Section): Array<z.output<typeof basketballTextSchema>> {
+export function basketballEntries(events: readonly MatchEvent[], lang: Lang, section: Section): Array<BasketballTextEntry> {
   const periods = section === 1 ? null : PERIODS_OF[section];
-  const out: Array<z.output<typeof basketballTextSchema>> = [];
+  const out: Array<BasketballTextEntry> = [];
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i] as MatchEvent;
     if (periods && !periods.has(e.period)) continue;

@@ -4,12 +4,14 @@
  * Test-only: nothing in the app imports this file.
  */
 import { jest } from '@jest/globals';
+import * as z from 'zod/mini';
+import { basketballTextSchema, footballTextSchema, lineupSchema } from '../../../../contract/matchData';
 import type { Feed, HistoryData, MatchEvent, MatchView, StatItem, Weather } from '../../../../server/src/feed';
 import { text } from '../../../../server/src/feed/i18n';
 import { historyData, historySchema } from '../../../../server/src/routes/matchData/history';
-import { lineupData, lineupSchema } from '../../../../server/src/routes/matchData/lineup';
+import { lineupData } from '../../../../server/src/routes/matchData/lineup';
 import { basketballTechnic, basketballTechnicSchema, footballInfo, footballInfoSchema } from '../../../../server/src/routes/matchData/stats';
-import { basketballEntries, basketballTextSchema, footballEntry, footballTextSchema, type Section } from '../../../../server/src/routes/matchData/textLive';
+import { basketballEntries, footballEntry, type Section } from '../../../../server/src/routes/matchData/textLive';
 import type { PushHandler, PushMessage } from '../../../services/push';
 import type { Env } from '../../../stores/env';
 
@@ -155,7 +157,7 @@ export function lineupAnswer(options: { published?: boolean; basketball?: boolea
 
 /** GET /api/score/zq/TextLive: the platform strips the event time from the text. */
 export function footballTextAnswer(lines: Array<{ type: number; second: number; minute: string; team: 'home' | 'away' | null; text: string }>) {
-  return footballTextSchema.array().parse(lines.map(footballEntry));
+  return z.array(footballTextSchema).parse(lines.map(footballEntry));
 }
 
 function basketballEvent(seq: number, period: number, section: number, clockText: string, team: 'home' | 'away' | null, homeScore: number, awayScore: number, words: string): MatchEvent {
@@ -171,7 +173,7 @@ export const BASKETBALL_EVENTS: MatchEvent[] = [
 
 /** GET /api/score/lq/TextLive?section= as the platform answers it from those events. */
 export function basketballTextAnswer(section: number) {
-  return basketballTextSchema.array().parse(basketballEntries(BASKETBALL_EVENTS, 'ENG', section as Section));
+  return z.array(basketballTextSchema).parse(basketballEntries(BASKETBALL_EVENTS, 'ENG', section as Section));
 }
 
 /** A `football:js1` frame's data: the feed change as the publisher sends it (text in all five languages). */

@@ -1,0 +1,14 @@
+/**
+ * The wire contract both halves import: zod/mini schemas and enums of every route, push and chat message
+ * (docs/api.md "The contract"). It imports nothing but zod, so the app can take schemas without full zod.
+ */
+export * from './enums';
+export * from './errors';
+export * from './envelope';
+export * from './paths';
+export * from './shapes';
+export * from './match';
+export * from './betting';
+export * from './matchData';
+export * from './channels';
+export * from './push';

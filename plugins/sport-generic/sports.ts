@@ -1,5 +1,5 @@
-import type { RowColumn, RowColumnGroup, ScoreboardSpec } from '../../src/kernel/points';
-import type { ScoreRow } from '../../src/services/api/matchTypes';
+import type { RowColumn, RowColumnGroup, ScoreboardSpec } from '../../src/sdk';
+import type { ScoreRow } from '../../src/sdk';
 
 /**
  * What differs between the sports this plugin serves: the unit their score rows count in (sets, frames, innings,

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '../../domain/zonedTime';
-import type { SportModule } from '../../kernel';
+import type { SportModule } from '../matchList/points';
 import { ENDED_STATUS, IN_PLAY_STATUSES } from '../../services/api/matchTypes';
 import type { LiveMatch } from '../../stores/liveBook';
 import type { MatchDetail } from '../../stores/matchDetail';

@@ -3,7 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sortSportIdsA, sportI18nKeyOf } from '../../domain/sports';
-import { Slot, type SportModule } from '../../kernel';
+import { Slot } from '../../kernel';
+import { sportPoint, type SportModule } from './points';
 import type { WireMatch } from '../../services/api/matchTypes';
 import { OutrightRow } from '../outright/OutrightRow';
 import { MatchRow } from './MatchRow';
@@ -151,7 +152,7 @@ function ItemRow({ item }: { item: Item }) {
 }
 
 function SportSlot({ sportId, fallback, children }: { sportId: number; fallback: ReactNode; children: (module: SportModule) => ReactNode }) {
-  return <Slot point="sport" select={{ sportId }} fallback={fallback} render={(module) => children(module)} />;
+  return <Slot point={sportPoint} select={{ sportId }} fallback={fallback} render={(module) => children(module)} />;
 }
 
 function SportHead({ sportId, module }: { sportId: number; module: SportModule }) {

@@ -4,7 +4,8 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sportI18nKeyOf } from '../../domain/sports';
 import { zoneOffsetLabel } from '../../domain/zonedTime';
-import { Slot, type SportModule } from '../../kernel';
+import { Slot } from '../../kernel';
+import { sportPoint, type SportModule } from './points';
 import type { LeagueGroup } from '../../stores/matchList';
 import { EmptyState } from '../common/Panel';
 import { LoadFailed, RowsSkeleton } from '../common/States';
@@ -52,7 +53,7 @@ export const MatchListScreen = observer(function MatchListScreen() {
       {list.type === ListType.Outright ? (
         <OutrightListBody />
       ) : (
-        <Slot point="sport" select={{ sportId: list.sportId }} fallback={<RowsSkeleton />} render={(module) => <MatchListBody sport={module} />} />
+        <Slot point={sportPoint} select={{ sportId: list.sportId }} fallback={<RowsSkeleton />} render={(module) => <MatchListBody sport={module} />} />
       )}
     </section>
   );

@@ -1,66 +1,73 @@
-import { z } from 'zod';
-import { ConfigError, REPORT_INPUT, toConfigIssues, type ConfigIssue } from './configError';
-import type { AnyPluginManifest } from './definePlugin';
-import { isOrigin, normaliseOrigin } from '../domain/origins';
+import * as z from 'zod/mini';
+import type { ZodMiniType } from 'zod/mini';
+import { isOrigin, normaliseOrigin } from '../src/domain/origins';
+import { ConfigError, REPORT_INPUT, toConfigIssues, type ConfigIssue } from '../src/kernel/issues';
+
+export { ConfigError, REPORT_INPUT, toConfigIssues, type ConfigIssue };
 
 /**
- * The app's plugin configuration: config/app.json plus an optional config/merchants/<id>.json override.
- * JSON switches plugins on or off and passes options; it never names module paths (those are static in the registry).
- * The platform runs this at start-up (a bad file stops it) and serves the resolved result to the app, which
- * re-checks it against its own registry in loadPlugins. Full zod is fine here: this module is not in the browser bundle.
+ * The app's configuration: config/app.json plus an optional config/merchants/<id>.json override, shared by the app
+ * and the platform. JSON switches plugins (or single extensions, `"sport-football/lineup"`) on or off and passes
+ * options; it never names module paths. The platform resolves it at start-up (a bad file stops it) and serves the
+ * result to the app, which re-checks it against its own plugins in loadPlugins.
  */
 
 /** CSS custom properties an operator may brand; values may not break out of a declaration. */
 const themeTokens = z.record(
-  z.string().regex(/^--sp-[a-z0-9-]+$/, 'a theme token name like "--sp-color-brand"'),
-  z.string().max(200).regex(/^[^;{}<>]*$/, 'a CSS value without ; { } < >'),
+  z.string().check(z.regex(/^--sp-[a-z0-9-]+$/, 'a theme token name like "--sp-color-brand"')),
+  z.string().check(z.maxLength(200), z.regex(/^[^;{}<>]*$/, 'a CSS value without ; { } < >')),
 );
 
+/** A plugin (`sport-football`) or one of its extensions (`sport-football/lineup`); options belong to plugins only. */
 const pluginEntry = z.strictObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   enabled: z.boolean(),
-  options: z.record(z.string(), z.unknown()).optional(),
+  options: z.optional(z.record(z.string(), z.unknown())),
 });
 
-const localeCode = z.enum(['zh-CN', 'zh-TW', 'en', 'vi', 'th']);
-
-const origins = z.array(z.string().refine(isOrigin, 'an origin like "https://api.example" (scheme, host and port only)')).max(100);
+export const LOCALE_CODES = ['zh-CN', 'zh-TW', 'en', 'vi', 'th'] as const;
+const localeCode = z.enum(LOCALE_CODES);
 
 /**
  * Where the app may send the member's token (docs/operations.md "Allowed origins"): the services a `?apiSrc=`
  * link or a stored domain may name besides the page's own origin, and the sites that may frame the app.
  */
-const originFields = {
-  serviceOrigins: origins,
-  frameAncestors: origins,
-};
+const origins = z
+  .array(z.string().check(z.refine(isOrigin, 'an origin like "https://api.example" (scheme, host and port only)')))
+  .check(z.maxLength(100));
 
 export const appConfigSchema = z.strictObject({
-  $schema: z.string().optional(),
-  defaultMerchant: z.string().regex(/^[a-z0-9-]+$/, 'a merchant id of lowercase letters, digits and dashes'),
+  $schema: z.optional(z.string()),
+  defaultMerchant: z.string().check(z.regex(/^[a-z0-9-]+$/, 'a merchant id of lowercase letters, digits and dashes')),
   defaultLocale: localeCode,
-  timezone: z.string().min(1),
+  timezone: z.string().check(z.minLength(1)),
   plugins: z.array(pluginEntry),
-  theme: themeTokens.default({}),
-  serviceOrigins: originFields.serviceOrigins.default([]),
-  frameAncestors: originFields.frameAncestors.default([]),
+  theme: z._default(themeTokens, {}),
+  serviceOrigins: z._default(origins, []),
+  frameAncestors: z._default(origins, []),
 });
 
 export const merchantConfigSchema = z.strictObject({
-  $schema: z.string().optional(),
-  name: z.string().min(1).max(80),
-  defaultLocale: localeCode.optional(),
-  timezone: z.string().min(1).optional(),
-  plugins: z.array(pluginEntry.extend({ enabled: z.boolean().optional() })).default([]),
-  theme: themeTokens.default({}),
+  $schema: z.optional(z.string()),
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
+  defaultLocale: z.optional(localeCode),
+  timezone: z.optional(z.string().check(z.minLength(1))),
+  plugins: z._default(z.array(z.extend(pluginEntry, { enabled: z.optional(z.boolean()) })), []),
+  theme: z._default(themeTokens, {}),
   /** Replace app.json's lists for this merchant when given. */
-  serviceOrigins: originFields.serviceOrigins.optional(),
-  frameAncestors: originFields.frameAncestors.optional(),
+  serviceOrigins: z.optional(origins),
+  frameAncestors: z.optional(origins),
 });
 
 export type AppConfigFile = z.infer<typeof appConfigSchema>;
 export type MerchantConfigFile = z.infer<typeof merchantConfigSchema>;
+export type LocaleCode = (typeof LOCALE_CODES)[number];
 
+/**
+ * One resolved entry per plugin (its options validated, defaults applied), followed by one per extension a file
+ * switched by its own id (`<plugin>/<extension>`, options always empty). An extension runs when its plugin is
+ * enabled and it is not switched off.
+ */
 export interface ResolvedPlugin {
   id: string;
   enabled: boolean;
@@ -70,7 +77,7 @@ export interface ResolvedPlugin {
 export interface ResolvedConfig {
   merchantId: string;
   merchantName: string;
-  defaultLocale: z.infer<typeof localeCode>;
+  defaultLocale: LocaleCode;
   timezone: string;
   plugins: ResolvedPlugin[];
   theme: Record<string, string>;
@@ -87,14 +94,30 @@ export interface ConfigSource {
   content: unknown;
 }
 
-function validateIds(file: string, entries: { id: string }[], registry: ReadonlyMap<string, AnyPluginManifest>): ConfigIssue[] {
+/** What config needs to know of a plugin: its static manifest's id, option schema and extension ids. */
+export interface ConfigurablePlugin {
+  id: string;
+  options: ZodMiniType;
+  extensions: readonly { id: string }[];
+}
+
+type Entry = { id: string; options?: Record<string, unknown> | undefined };
+
+function validateIds(file: string, entries: readonly Entry[], registry: ReadonlyMap<string, ConfigurablePlugin>): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   const seen = new Set<string>();
   entries.forEach((entry, index) => {
-    if (!registry.has(entry.id)) {
+    const [pluginId, extensionId] = entry.id.split('/', 2) as [string, string | undefined];
+    const plugin = registry.get(pluginId);
+    if (!plugin) {
       issues.push({ file, path: `plugins[${index}].id`, expected: `a known plugin id (one of ${[...registry.keys()].join(', ')}), got "${entry.id}"` });
+    } else if (extensionId !== undefined && !plugin.extensions.some((e) => e.id === extensionId)) {
+      const known = plugin.extensions.map((e) => `${plugin.id}/${e.id}`).join(', ') || 'none';
+      issues.push({ file, path: `plugins[${index}].id`, expected: `a known extension id (one of ${known}), got "${entry.id}"` });
     } else if (seen.has(entry.id)) {
       issues.push({ file, path: `plugins[${index}].id`, expected: `each plugin listed once, "${entry.id}" is listed again` });
+    } else if (extensionId !== undefined && entry.options !== undefined) {
+      issues.push({ file, path: `plugins[${index}].options`, expected: `options on the plugin's own entry ("${pluginId}"), not on an extension` });
     }
     seen.add(entry.id);
   });
@@ -104,13 +127,13 @@ function validateIds(file: string, entries: { id: string }[], registry: Readonly
 const normaliseAll = (list: string[]) => [...new Set(list.map((o) => normaliseOrigin(o)!))];
 
 /**
- * Validates app.json and the merchant override against the schema and the registry, and merges them.
+ * Validates app.json and the merchant override against the schema and the known plugins, and merges them.
  * Every problem in both files is reported at once, each naming the file, the field and what was expected.
  */
 export function resolveConfig(
   app: ConfigSource,
   merchant: (ConfigSource & { id: string }) | undefined,
-  registry: ReadonlyMap<string, AnyPluginManifest>,
+  registry: ReadonlyMap<string, ConfigurablePlugin>,
 ): ResolvedConfig {
   const issues: ConfigIssue[] = [];
   const appParsed = appConfigSchema.safeParse(app.content, REPORT_INPUT);
@@ -120,8 +143,7 @@ export function resolveConfig(
 
   let merchantConfig: MerchantConfigFile | undefined;
   if (merchant) {
-    const parsed = merchantConfigSchema.safeParse(
-merchant.content, REPORT_INPUT);
+    const parsed = merchantConfigSchema.safeParse(merchant.content, REPORT_INPUT);
     if (!parsed.success) throw new ConfigError(toConfigIssues(merchant.file, parsed.error.issues));
     merchantConfig = parsed.data;
     issues.push(...validateIds(merchant.file, merchantConfig.plugins, registry));
@@ -129,6 +151,7 @@ merchant.content, REPORT_INPUT);
   if (issues.length) throw new ConfigError(issues);
 
   const plugins: ResolvedPlugin[] = [];
+  const extensions: ResolvedPlugin[] = [];
   for (const manifest of registry.values()) {
     const appIndex = appConfig.plugins.findIndex((p) => p.id === manifest.id);
     const merchantIndex = merchantConfig?.plugins.findIndex((p) => p.id === manifest.id) ?? -1;
@@ -152,6 +175,12 @@ merchant.content, REPORT_INPUT);
       enabled: merchantEntry?.enabled ?? appEntry?.enabled ?? false,
       options: (mergedResult.success ? mergedResult.data : appResult.data) as Record<string, unknown>,
     });
+    for (const extension of manifest.extensions) {
+      const id = `${manifest.id}/${extension.id}`;
+      // An extension follows its plugin unless a file switches it by its own id; only those switched are listed.
+      const enabled = merchantConfig?.plugins.find((p) => p.id === id)?.enabled ?? appConfig.plugins.find((p) => p.id === id)?.enabled;
+      if (enabled !== undefined) extensions.push({ id, enabled, options: {} });
+    }
   }
   if (issues.length) throw new ConfigError(issues);
 
@@ -160,7 +189,7 @@ merchant.content, REPORT_INPUT);
     merchantName: merchantConfig?.name ?? appConfig.defaultMerchant,
     defaultLocale: merchantConfig?.defaultLocale ?? appConfig.defaultLocale,
     timezone: merchantConfig?.timezone ?? appConfig.timezone,
-    plugins,
+    plugins: [...plugins, ...extensions],
     theme: { ...appConfig.theme, ...(merchantConfig?.theme ?? {}) },
     serviceOrigins: normaliseAll(merchantConfig?.serviceOrigins ?? appConfig.serviceOrigins),
     frameAncestors: normaliseAll(merchantConfig?.frameAncestors ?? appConfig.frameAncestors),

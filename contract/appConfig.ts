@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { ZodMiniType } from 'zod/mini';
 import { isOrigin, normaliseOrigin } from '../src/domain/origins';
-import { ConfigError, REPORT_INPUT, toConfigIssues, type ConfigIssue } from '../src/kernel/issues';
+import { ConfigError, installZodMessages, REPORT_INPUT, toConfigIssues, type ConfigIssue } from '../src/kernel/issues';
 
 export { ConfigError, REPORT_INPUT, toConfigIssues, type ConfigIssue };
 
@@ -101,6 +101,27 @@ export interface ConfigurablePlugin {
   extensions: readonly { id: string }[];
 }
 
+const PLUGIN_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)+$/;
+const EXTENSION_ID = /^[a-z][a-z0-9-]*$/;
+
+/** The problems of a plugin's static manifest, each naming the plugin: its id, its option defaults, its extension ids. */
+export function checkPluginManifest(manifest: ConfigurablePlugin): string[] {
+  const problems: string[] = [];
+  if (!PLUGIN_ID.test(manifest.id)) problems.push(`plugin id "${manifest.id}" must be kebab-case <kind>-<name>, e.g. "sport-football"`);
+  const defaults = manifest.options.safeParse({});
+  if (!defaults.success) {
+    problems.push(`plugin "${manifest.id}": every option needs a default (${defaults.error.issues.map((i) => i.path.join('.')).join(', ')})`);
+  }
+  const seen = new Set<string>();
+  for (const extension of manifest.extensions) {
+    if (!EXTENSION_ID.test(extension.id) || seen.has(extension.id)) {
+      problems.push(`plugin "${manifest.id}": extension id "${extension.id}" must be kebab-case and unique within the plugin`);
+    }
+    seen.add(extension.id);
+  }
+  return problems;
+}
+
 type Entry = { id: string; options?: Record<string, unknown> | undefined };
 
 function validateIds(file: string, entries: readonly Entry[], registry: ReadonlyMap<string, ConfigurablePlugin>): ConfigIssue[] {
@@ -127,7 +148,8 @@ function validateIds(file: string, entries: readonly Entry[], registry: Readonly
 const normaliseAll = (list: string[]) => [...new Set(list.map((o) => normaliseOrigin(o)!))];
 
 /**
- * Validates app.json and the merchant override against the schema and the known plugins, and merges them.
+ * Validates the plugins' manifests, then app.json and the merchant override against the schema and the known
+ * plugins, and merges them.
  * Every problem in both files is reported at once, each naming the file, the field and what was expected.
  */
 export function resolveConfig(
@@ -135,6 +157,11 @@ export function resolveConfig(
   merchant: (ConfigSource & { id: string }) | undefined,
   registry: ReadonlyMap<string, ConfigurablePlugin>,
 ): ResolvedConfig {
+  // Issues worded by the shared describer ("expected a number, got \"fifty\""); installed here rather than on import,
+  // so the app, which imports only this file's types, does not carry the describer in its initial bundle.
+  installZodMessages();
+  const broken = [...registry.values()].flatMap((manifest) => checkPluginManifest(manifest).map((expected) => ({ file: `plugins/${manifest.id}/manifest.ts`, path: '', expected })));
+  if (broken.length) throw new ConfigError(broken);
   const issues: ConfigIssue[] = [];
   const appParsed = appConfigSchema.safeParse(app.content, REPORT_INPUT);
   if (!appParsed.success) throw new ConfigError(toConfigIssues(app.file, appParsed.error.issues));

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineManifest, pluginOptions, sportIdsIn, type SportDeclaration } from '../../src/sdk/manifest';
 
 const SPORTS: readonly SportDeclaration[] = [
-  { key: 'basketball', ids: { A: 3, B: 2, C: 2 }, nameKey: 'sport.basketball', icon: 'basketball', order: 2 },
+  { key: 'basketball', ids: { A: 3, B: 2, C: 2 }, order: 2 },
 ];
 
 export default defineManifest({

@@ -1,8 +1,9 @@
-import { definePlugin, extension, sportPoint } from '../../src/sdk/plugin';
+import { dataPanelPoint, definePlugin, extension, sportPoint } from '../../src/sdk/plugin';
 import manifest from './manifest';
 
 export default definePlugin(manifest, {
   extensions: {
     sport: extension(sportPoint, () => import(/* webpackChunkName: "plugin-sport-football" */ './module')),
+    lineup: extension(dataPanelPoint, () => import(/* webpackChunkName: "plugin-sport-football-lineup" */ './lineup')),
   },
 });

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineManifest, pluginOptions, sportIdsIn, type SportDeclaration } from '../../src/sdk/manifest';
 
 const SPORTS: readonly SportDeclaration[] = [
-  { key: 'football', ids: { A: 1, B: 1, C: 1 }, nameKey: 'sport.football', icon: 'football', order: 1 },
+  { key: 'football', ids: { A: 1, B: 1, C: 1 }, order: 1 },
 ];
 
 export default defineManifest({
@@ -12,5 +12,9 @@ export default defineManifest({
   options: z.strictObject({
     pageSize: pluginOptions.listPageSize(),
   }),
-  extensions: [{ id: 'sport', point: 'matchList.sport', match: { sportIds: sportIdsIn(SPORTS, 'A') } }],
+  extensions: [
+    { id: 'sport', point: 'matchList.sport', match: { sportIds: sportIdsIn(SPORTS, 'A') } },
+    // The pitch and incidents of the line-up panel, also for e-football (the same zq line-up data).
+    { id: 'lineup', point: 'matchDetail.dataPanel', match: { panel: 'lineup', sportIds: [1, 177] } },
+  ],
 });

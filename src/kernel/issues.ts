@@ -171,6 +171,3 @@ export function toConfigIssues(file: string, issues: readonly core.$ZodIssue[], 
     expected: issue.message,
   }));
 }
-
-// Config issues are worded by the shared describer ("expected a number, got \"fifty\""), whoever parses first.
-installZodMessages();

@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import * as z from 'zod/mini';
 import { ConfigError } from '../../contract/appConfig';
+import { checkPlugin } from './checkPlugin';
 import { definePlugin, extension, type Plugin } from './definePlugin';
 import { createExtensionPoint } from './extensionPoint';
 import { loadPlugins, PluginStartError } from './loadPlugins';
@@ -146,21 +147,24 @@ describe('service refs', () => {
   });
 });
 
-describe('defineManifest and definePlugin', () => {
+describe('checkPlugin', () => {
   const base = { options: z.strictObject({}), extensions: [{ id: 'sport', point: 'matchList.sport' }] };
+  const bound = (manifest: ReturnType<typeof defineManifest>) => definePlugin(manifest, { extensions: { sport: extension(sportPoint, async () => ({ default: fakeSportModule() })) } });
 
   it('refuses ids that are not <kind>-<name>, options without defaults and repeated extension ids', () => {
-    expect(() => defineManifest({ ...base, id: 'Football' })).toThrow(/kebab-case/);
-    expect(() => defineManifest({ ...base, id: 'sport-x', options: z.strictObject({ size: z.number() }) })).toThrow(/default/);
-    expect(() => defineManifest({ ...base, id: 'sport-x', extensions: [...base.extensions, ...base.extensions] })).toThrow(/unique/);
+    expect(checkPlugin(bound(defineManifest({ ...base, id: 'Football' })))).toEqual([expect.stringMatching(/kebab-case/)]);
+    expect(checkPlugin(bound(defineManifest({ ...base, id: 'sport-x', options: z.strictObject({ size: z.number() }) })))).toEqual([expect.stringMatching(/default/)]);
+    expect(checkPlugin(bound(defineManifest({ ...base, id: 'sport-x', extensions: [...base.extensions, ...base.extensions] })))).toEqual([expect.stringMatching(/unique/)]);
   });
 
-  it('refuses code that does not match the manifest: a missing binding or a binding at another point', () => {
+  it('refuses code that does not match the manifest: a missing binding, a binding at another point, an undeclared one', () => {
     const manifest = defineManifest({ ...base, id: 'sport-x' });
-    expect(() => definePlugin(manifest, { extensions: {} })).toThrow('plugin "sport-x": extension "sport" has no code');
+    expect(checkPlugin(definePlugin(manifest, { extensions: {} }))).toEqual(['plugin "sport-x": extension "sport" has no code']);
     const elsewhere = createExtensionPoint<SportModule>({ id: 'matchDetail.other' });
-    expect(() => definePlugin(manifest, { extensions: { sport: extension(elsewhere, async () => ({ default: fakeSportModule() })) } })).toThrow(
-      /declared at "matchList.sport" but its code attaches to "matchDetail.other"/,
-    );
+    expect(checkPlugin(definePlugin(manifest, { extensions: { sport: extension(elsewhere, async () => ({ default: fakeSportModule() })) } }))).toEqual([
+      expect.stringMatching(/declared at "matchList.sport" but its code attaches to "matchDetail.other"/),
+    ]);
+    const extra = definePlugin(manifest, { extensions: { sport: extension(sportPoint, async () => ({ default: fakeSportModule() })), pitch: extension(sportPoint, async () => ({ default: fakeSportModule() })) } });
+    expect(checkPlugin(extra)).toEqual(['plugin "sport-x": code for extension "pitch", which its manifest does not declare']);
   });
 });

@@ -1,15 +1,18 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { ConfigurablePlugin } from '../../../contract/appConfig';
-import sportFootball from '../../../plugins/sport-football/manifest';
-import sportBasketball from '../../../plugins/sport-basketball/manifest';
-import sportGeneric from '../../../plugins/sport-generic/manifest';
-import playerFlv from '../../../plugins/player-flv/manifest';
-import playerHls from '../../../plugins/player-hls/manifest';
-import playerAnimation from '../../../plugins/player-animation/manifest';
 
 /**
- * The plugins' static manifests (never their code): what config validation and the sport catalogue need to know.
- * The same plugins, in the same order, as the app's registry (src/kernel/registry.ts).
+ * The static manifests (plugins/<id>/manifest.ts, never the plugins' code) of every folder under `dir`, in folder
+ * order, the same folders the app's registry finds: what config validation and the sport catalogue need.
  */
-export const pluginManifests = [sportFootball, sportBasketball, sportGeneric, playerFlv, playerHls, playerAnimation];
+export function readConfigurablePlugins(dir = path.resolve(__dirname, '../../../plugins')): ConfigurablePlugin[] {
+  return readdirSync(dir)
+    .sort()
+    .filter((name) => existsSync(path.join(dir, name, 'manifest.ts')))
+    .map((name) => (require(path.join(dir, name, 'manifest.ts')) as { default: ConfigurablePlugin }).default);
+}
+
+export const pluginManifests = readConfigurablePlugins();
 
 export const configurablePlugins: ReadonlyMap<string, ConfigurablePlugin> = new Map(pluginManifests.map((m) => [m.id, m]));

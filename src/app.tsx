@@ -106,7 +106,9 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
   async function boot() {
     const loginState = parseLoginState(props);
     const locale = toLocale(loginState.language) ?? toLocale(storage.get('locale')) ?? DEFAULT_LOCALE;
-    const i18n = await createI18n(locale);
+    // Each plugin's strings load from its own folder (plugins/<id>/locales/), under its manifest's namespace.
+    const pluginStrings = new Map([...registry.values()].flatMap((p) => (p.manifest.i18nNs && p.locales ? [[p.manifest.i18nNs, p.locales] as const] : [])));
+    const i18n = await createI18n(locale, undefined, pluginStrings);
     let store: RootStoreInstance | undefined;
 
     const httpFor = (domains: Record<ServiceName, string>) => {

@@ -16,6 +16,7 @@ export function checkPlugin(plugin: Plugin): string[] {
       problems.push(`plugin "${manifest.id}": extension "${declaration.id}" is declared at "${declaration.point}" but its code attaches to "${binding.point.id}"`);
     }
   }
+  if (Boolean(manifest.i18nNs) !== Boolean(plugin.locales)) problems.push(`plugin "${manifest.id}": an i18n namespace and a locales loader go together`);
   for (const id of plugin.bound) if (!declared.has(id)) problems.push(`plugin "${manifest.id}": code for extension "${id}", which its manifest does not declare`);
   return problems;
 }

@@ -23,9 +23,14 @@ export interface PluginExtension {
   binding: ExtensionBinding;
 }
 
-/** A plugin: its static manifest, the services it needs, and each declared extension bound to its code. */
+/** A plugin's strings in one language: a dynamic import of plugins/<id>/locales/<lng>.json, so each is its own chunk. */
+export type LocaleLoader = (lng: string) => Promise<{ default: Record<string, unknown> }>;
+
+/** A plugin: its static manifest, the services it needs, its strings, and each declared extension bound to its code. */
 export interface Plugin {
   manifest: PluginManifest;
+  /** Loads the strings of the manifest's i18n namespace; a language without a file falls back (see createI18n). */
+  locales?: LocaleLoader;
   services: readonly ServiceRef<unknown>[];
   extensions: readonly PluginExtension[];
   /** The extension ids the code binds, for checkPlugin. */
@@ -38,8 +43,8 @@ export interface Plugin {
  */
 export function definePlugin(
   manifest: PluginManifest,
-  code: { services?: readonly ServiceRef<any>[]; extensions: Readonly<Record<string, ExtensionBinding<any>>> },
+  code: { services?: readonly ServiceRef<any>[]; locales?: LocaleLoader; extensions: Readonly<Record<string, ExtensionBinding<any>>> },
 ): Plugin {
   const extensions = manifest.extensions.map((declaration) => ({ id: extensionIdOf(manifest.id, declaration.id), declaration, binding: code.extensions[declaration.id]! }));
-  return { manifest, services: code.services ?? [], extensions, bound: Object.keys(code.extensions) };
+  return { manifest, services: code.services ?? [], ...(code.locales ? { locales: code.locales } : {}), extensions, bound: Object.keys(code.extensions) };
 }

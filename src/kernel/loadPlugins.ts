@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from '../../contract/appConfig';
-import { ConfigError, REPORT_INPUT, toConfigIssues } from './issues';
+import { ConfigError } from './issues';
 import type { Plugin, PluginExtension } from './definePlugin';
 import type { ExtensionPoint } from './extensionPoint';
 import type { ServiceMap } from './services';
@@ -60,26 +60,26 @@ export function loadPlugins(config: Pick<ResolvedConfig, 'plugins'>, registry: R
     if (!plugin) {
       return [{ file: 'app config', path: `plugins[${index}].id`, expected: `a plugin or extension this build knows, got "${entry.id}"` }];
     }
-    const parsed = plugin.manifest.options.safeParse(entry.options, REPORT_INPUT);
-    return parsed.success ? [] : toConfigIssues('app config', parsed.error.issues, `plugins[${index}].options`);
+    // The platform validated this config with full messages at its start; this safety net for a platform of another
+    // build keeps its wording short, so the describer stays out of the initial bundle.
+    const parsed = plugin.manifest.options.safeParse(entry.options);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => ({ file: 'app config', path: [`plugins[${index}].options`, ...issue.path].join('.'), expected: issue.message }));
   });
   if (issues.length) throw new ConfigError(issues);
 
-  const enabled = (id: string) => config.plugins.find((p) => p.id === id)?.enabled;
+  const entryOf = (id: string) => config.plugins.find((p) => p.id === id);
   const activePlugins = new Map<string, ActivePlugin>();
   const active: ActiveExtension[] = [];
   for (const plugin of registry.values()) {
-    if (!enabled(plugin.manifest.id)) continue;
-    const missing = plugin.services.filter((ref) => !deps.services?.has(ref));
-    if (missing.length) {
-      throw new PluginStartError(`plugin "${plugin.manifest.id}" needs service${missing.length > 1 ? 's' : ''} ${missing.map((r) => `"${r.id}"`).join(', ')}, which this app does not provide`);
-    }
-    const entry = config.plugins.find((p) => p.id === plugin.manifest.id);
-    const activePlugin = { plugin, options: plugin.manifest.options.parse(entry?.options ?? {}) as Record<string, unknown> };
+    const entry = entryOf(plugin.manifest.id);
+    if (!entry?.enabled) continue;
+    const missing = plugin.services.find((ref) => !deps.services?.has(ref));
+    if (missing) throw new PluginStartError(`plugin "${plugin.manifest.id}" needs service "${missing.id}", which this app does not provide`);
+    const activePlugin = { plugin, options: plugin.manifest.options.parse(entry.options ?? {}) as Record<string, unknown> };
     activePlugins.set(plugin.manifest.id, activePlugin);
     for (const extension of plugin.extensions) {
       // An extension not named by the config follows its plugin (a config from an older platform lists none).
-      if (enabled(extension.id) === false) continue;
+      if (entryOf(extension.id)?.enabled === false) continue;
       active.push({ id: extension.id, plugin: activePlugin, extension, match: extension.declaration.match });
     }
   }

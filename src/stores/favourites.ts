@@ -1,6 +1,6 @@
 import { compareStructural, reaction } from 'mobx';
 import { addDisposer, flow, types, type Instance } from 'mobx-state-tree';
-import { sortSportIdsA, sportI18nKeyOf } from '../domain/sports';
+import { sortSportIdsA, sportI18nKeyOf } from '../kernel/sports';
 import { ENDED_STATUS, IN_PLAY_STATUSES, ListType, type WireMatch } from '../services/api/matchTypes';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';

@@ -2,7 +2,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sortSportIdsA, sportI18nKeyOf } from '../../domain/sports';
+import { sortSportIdsA, sportI18nKeyOf } from '../../kernel/sports';
 import { Slot } from '../../kernel';
 import { sportPoint, type SportModule } from './points';
 import type { WireMatch } from '../../services/api/matchTypes';

@@ -2,7 +2,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sportI18nKeyOf } from '../../domain/sports';
+import { sportI18nKeyOf } from '../../kernel/sports';
 import { zoneOffsetLabel } from '../../domain/zonedTime';
 import { Slot } from '../../kernel';
 import { sportPoint, type SportModule } from './points';

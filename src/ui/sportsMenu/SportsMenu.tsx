@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sortSportIdsA, sportI18nKeyOf } from '../../domain/sports';
+import { sortSportIdsA, sportI18nKeyOf } from '../../kernel/sports';
 import { Slot, useKernel } from '../../kernel';
 import { sportPoint } from '../matchList/points';
 import { ListType } from '../../services/api/matchTypes';

@@ -1,6 +1,6 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { i18n as I18n } from 'i18next';
-import { ConfigError, createKernelEvents, loadPlugins, type KernelEmitter, type PluginSet, type ResolvedConfig } from './kernel';
+import { ConfigError, createKernelEvents, loadPlugins, PluginStartError, provideServices, type KernelEmitter, type SelectionEvent, type PluginSet, type ResolvedConfig, type ServiceMap } from './kernel';
 import { registry } from './kernel/registry';
 import { parseLoginState, PATH_CHANGE_EVENT, type HostCallbacks, type HostProps, type PathChangeDetail } from './host/hostProps';
 import { createHttp, type HttpClients, type ServiceName } from './services/http';
@@ -10,11 +10,12 @@ import { createPushClient, type PushClient } from './services/push';
 import { createScheduler, waitForValue, type Scheduler } from './services/scheduler';
 import { chooseApiBase } from './services/apiBase';
 import { createStorage, readUrlParams, removeTokenFromAddress, type AppStorage } from './services/storage';
-import { createToaster, type Toaster } from './services/toast';
+import { createToaster } from './services/toast';
 import { LiveBook } from './stores/liveBook';
 import { connectLiveBook, refetchOnGap } from './stores/livePush';
 import { createRootStore, type RootStoreInstance } from './stores/RootStore';
 import { AppRoot, BootScreen } from './ui/AppRoot';
+import { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, sessionRef, storageRef, toastRef } from './ui/services';
 import './ui/theme.css';
 
 export interface AppHandle {
@@ -40,12 +41,10 @@ interface Ready {
   plugins: PluginSet;
   store: RootStoreInstance;
   i18n: I18n;
-  http: HttpClients;
   push: PushClient;
   scheduler: Scheduler;
-  toast: Toaster;
+  services: ServiceMap;
   events: KernelEmitter;
-  assetUrl(path: string): string;
 }
 
 /**
@@ -107,7 +106,9 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
   async function boot() {
     const loginState = parseLoginState(props);
     const locale = toLocale(loginState.language) ?? toLocale(storage.get('locale')) ?? DEFAULT_LOCALE;
-    const i18n = await createI18n(locale);
+    // Each plugin's strings load from its own folder (plugins/<id>/locales/), under its manifest's namespace.
+    const pluginStrings = new Map([...registry.values()].flatMap((p) => (p.manifest.i18nNs && p.locales ? [[p.manifest.i18nNs, p.locales] as const] : [])));
+    const i18n = await createI18n(locale, undefined, pluginStrings);
     let store: RootStoreInstance | undefined;
 
     const httpFor = (domains: Record<ServiceName, string>) => {
@@ -146,8 +147,6 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     const http = httpFor(domains);
     // The service the member uses answers its own config; the trusted one already did when they are the same.
     const config = apiBase === trustedBase ? trustedConfig : await configOf(http);
-    const plugins = loadPlugins(config, registry, { loadNamespace: (ns) => i18n.loadNamespaces(ns), logger: consoleLogger });
-
     // One emitter for the stores and the UI: an event a store raises reaches plugins listening through the kernel.
     const events = createKernelEvents();
     const push = createPushClient({ url: domains.push, scheduler, onGap: refetchOnGap(events, () => void store?.matchList.refresh()) });
@@ -172,7 +171,20 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
 
     for (const [token, value] of Object.entries(config.theme)) element.style.setProperty(token, value);
     const assetUrl = (path: string) => (/^(https?:|data:)/.test(path) ? path : `${domains.icon.replace(/\/$/, '')}${path}`);
-    return { config, plugins, store, i18n, http, push, scheduler, toast, assetUrl, events };
+    const rootStore = store;
+    const services: ServiceMap = provideServices(
+      [httpRef, http],
+      [pushRef, push],
+      [schedulerRef, scheduler],
+      [storageRef, storage],
+      [toastRef, toast],
+      [i18nRef, i18n],
+      [assetUrlRef, assetUrl],
+      [sessionRef, { get isLogin() { return rootStore.session.isLogin; } }],
+      [betSlipRef, { add: (selection: SelectionEvent) => events.emit('betSlip.add', selection) }],
+    );
+    const plugins = loadPlugins(config, registry, { services, loadNamespace: (ns) => i18n.loadNamespaces(ns), logger: consoleLogger });
+    return { config, plugins, store, i18n, push, scheduler, services, events };
   }
 
   boot()
@@ -191,7 +203,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
           plugins={value.plugins}
           events={value.events}
           i18n={value.i18n}
-          services={{ http: value.http, push: value.push, scheduler: value.scheduler, storage, toast: value.toast, assetUrl: value.assetUrl }}
+          services={value.services}
           basename={embedded ? '/newSport' : '/spa/sport-pc'}
           merchantName={value.config.merchantName}
           embedded={embedded}
@@ -209,7 +221,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     .catch((error: unknown) => {
       if (disposed) return;
       consoleLogger.error('sport-pc failed to start', error);
-      root.render(<BootScreen failed detail={error instanceof ConfigError ? error.message : undefined} onRetry={() => window.location.reload()} />);
+      root.render(<BootScreen failed detail={error instanceof ConfigError || error instanceof PluginStartError ? error.message : undefined} onRetry={() => window.location.reload()} />);
     });
 
   return {

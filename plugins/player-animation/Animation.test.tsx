@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import type { AnyPluginManifest } from '../../src/kernel/definePlugin';
-import { createKernelEvents } from '../../src/kernel/events';
-import { loadPlugins } from '../../src/kernel/loadPlugins';
-import { KernelProvider, Slot } from '../../src/kernel/Slot';
-import type { PushHandler } from '../../src/services/push';
-import { createScheduler } from '../../src/services/scheduler';
-import { createTestI18n } from '../../src/testing/i18n';
-import manifest from './index';
+import { animationPoint, httpRef, pushRef, schedulerRef, type PushHandler } from '../../src/sdk';
+import { createKernelEvents, createScheduler, createTestI18n, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../src/sdk/testing';
+import plugin from './index';
 import type { AnimationStart, TrackerEvent } from './tracker';
 
 type Get = (url: string) => Promise<unknown>;
@@ -77,20 +72,19 @@ async function setup(answers: Array<unknown | Error>, props: { sportId?: number;
   const push = fakePush();
   const silent = { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() };
   const scheduler = createScheduler({ logger: silent });
-  const registry = new Map<string, AnyPluginManifest>([[manifest.id, manifest]]);
-  const plugins = loadPlugins({ plugins: [{ id: manifest.id, enabled: true, options: { highlightMs: 3000 } }] }, registry);
+  const services = provideServices([httpRef, { media: { get } } as never], [pushRef, push as never], [schedulerRef, scheduler]);
+  const plugins = loadPlugins({ plugins: [{ id: plugin.manifest.id, enabled: true, options: { highlightMs: 3000 } }] }, registryOf(plugin), { services });
   const i18n = await createTestI18n('en');
   await i18n.loadNamespaces(['common', 'animation']);
   // Installed once the locale files are read: i18next's loading waits on timers of its own.
   if (props.fakeTimers) jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
   const matchId = props.matchId ?? 9;
   const sportId = props.sportId ?? 1;
-  const services = { http: { media: { get } }, push, scheduler, storage: {}, toast: {}, assetUrl: (p: string) => p };
   let view!: ReturnType<typeof render>;
   const ui = (
     <I18nextProvider i18n={i18n}>
       <KernelProvider value={{ plugins, services, events: createKernelEvents() }}>
-        <Slot point="animation" select={{ sportId }} render={(m) => <m.Animation url={`/media/animation/${matchId}`} matchId={matchId} sportId={sportId} />} />
+        <Slot point={animationPoint} select={{ sportId }} render={(m) => <m.Animation url={`/media/animation/${matchId}`} matchId={matchId} sportId={sportId} />} />
       </KernelProvider>
     </I18nextProvider>
   );

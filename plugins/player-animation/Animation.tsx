@@ -1,13 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { formatDuration } from '../../src/domain/duration';
-import type { AnimationProps } from '../../src/kernel/points';
-import { useKernel, usePlugin } from '../../src/kernel/Slot';
-import { apiLanguageOf } from '../../src/services/i18n';
-import type { AppServices } from '../../src/ui/services';
+import { apiLanguageOf, formatDuration, httpRef, pushRef, schedulerRef, tabId, tabPanelId, Tabs, usePlugin, useService, type AnimationProps } from '../../src/sdk';
 import styles from './Animation.module.css';
-import { tabId, tabPanelId, Tabs } from '../../src/ui/common/Tabs';
 import { BasketballCourt, FootballPitch, GenericField, TennisCourt } from './Fields';
 import {
   applyPush,
@@ -156,7 +151,9 @@ function Timeline({ state, t }: { state: TrackerState; t: TFunction }) {
  * its push channel. Football draws a pitch, basketball a court, every other sport a scoreboard.
  */
 export function Animation({ url, matchId, sportId }: AnimationProps) {
-  const { services } = useKernel<AppServices>();
+  const push = useService(pushRef);
+  const http = useService(httpRef);
+  const scheduler = useService(schedulerRef);
   const { options } = usePlugin<AnimationOptions>();
   const { t, i18n } = useTranslation('animation');
   const language = apiLanguageOf(i18n.language) as WireLanguage;
@@ -191,18 +188,18 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
       current.current = next;
       setState(next);
     };
-    const offScore = services.push.subscribe(`match:${matchId}:score`, (data) => {
+    const offScore = push.subscribe(`match:${matchId}:score`, (data) => {
       if (current.current) update(applyPush(current.current, data, language, Date.now()));
       else early.push(data);
     });
     const offTec =
       sportId === 1 || sportId === 177
-        ? services.push.subscribe('football:tec', (data) => {
+        ? push.subscribe('football:tec', (data) => {
             const stats = current.current ? statsOfTec(data, matchId, language) : undefined;
             if (current.current && stats) update(applyStats(current.current, stats));
           })
         : () => undefined;
-    services.http.media
+    http.media
       .get<unknown, AnimationStart>(url)
       .then((start) => {
         if (cancelled) return;
@@ -223,7 +220,7 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
       offScore();
       offTec();
     };
-  }, [services, url, matchId, sportId, language, attempt]);
+  }, [push, http, url, matchId, sportId, language, attempt]);
 
   const flash = state?.flash ?? null;
   useEffect(() => {
@@ -251,9 +248,9 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
   const running = Boolean(state?.clock.running && state.clock.type !== 'none');
   useEffect(() => {
     if (!running) return undefined;
-    const loop = services.scheduler.every(clockLoop, CLOCK_TICK_MS, () => setNow(Date.now()), { pauseWhenHidden: true });
+    const loop = scheduler.every(clockLoop, CLOCK_TICK_MS, () => setNow(Date.now()), { pauseWhenHidden: true });
     return () => loop.stop();
-  }, [services, running, clockLoop]);
+  }, [scheduler, running, clockLoop]);
 
   if (phase === 'loading' || (phase === 'ready' && !state)) {
     return (

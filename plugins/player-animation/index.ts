@@ -1,18 +1,10 @@
-import * as z from 'zod/mini';
-import { definePlugin } from '../../src/kernel/definePlugin';
+import { animationPoint, definePlugin, extension, httpRef, pushRef, schedulerRef } from '../../src/sdk/plugin';
+import manifest from './manifest';
 
-/** The match animation: a live match tracker drawn from the platform's animation url and the match's push channel. */
-export default definePlugin({
-  id: 'player-animation',
-  point: 'animation',
-  // Every sport: football, basketball and tennis get their own field, the others a generic one.
-  match: { sportIds: [] },
-  i18nNs: 'animation',
-  options: z.strictObject({
-    /** How long an event stays named over the field (and a goal or a basketball score drawn on it), in ms. */
-    highlightMs: z._default(z.int().check(z.minimum(1000), z.maximum(15000)), 4000),
-    /** Offer the technical statistics (a Stats tab beside the field) where the match has them. */
-    showStats: z._default(z.boolean(), true),
-  }),
-  loader: () => import(/* webpackChunkName: "plugin-player-animation" */ './module'),
+export default definePlugin(manifest, {
+  locales: (lng) => import(/* webpackChunkName: "locale-player-animation-[request]" */ `./locales/${lng}.json`),
+  services: [httpRef, pushRef, schedulerRef],
+  extensions: {
+    tracker: extension(animationPoint, () => import(/* webpackChunkName: "plugin-player-animation" */ './module')),
+  },
 });

@@ -1,4 +1,4 @@
-import type { AnimationModule } from '../../src/kernel/points';
+import type { AnimationModule } from '../../src/sdk';
 import { Animation } from './Animation';
 
 export { Animation };

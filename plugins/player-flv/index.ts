@@ -1,16 +1,8 @@
-import * as z from 'zod/mini';
-import { definePlugin } from '../../src/kernel/definePlugin';
+import { definePlugin, extension, videoPoint } from '../../src/sdk/plugin';
+import manifest from './manifest';
 
-/** Desktop live video: a line's FLV url (`pc`) played with mpegts.js, which loads only with this plugin's chunk. */
-export default definePlugin({
-  id: 'player-flv',
-  point: 'video',
-  match: { formats: ['flv'] },
-  options: z.strictObject({
-    /** Chase the live edge (small buffer, skip ahead when behind) rather than play smoothly a few seconds late. */
-    lowLatency: z._default(z.boolean(), true),
-    /** Seconds a stalled stream may take to resume before the stage is told the line failed. */
-    stallTimeoutSeconds: z._default(z.int().check(z.minimum(3), z.maximum(60)), 10),
-  }),
-  loader: () => import(/* webpackChunkName: "plugin-player-flv" */ './module'),
+export default definePlugin(manifest, {
+  extensions: {
+    player: extension(videoPoint, () => import(/* webpackChunkName: "plugin-player-flv" */ './module')),
+  },
 });

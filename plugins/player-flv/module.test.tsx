@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render } from '@testing-library/react';
-import { createKernelEvents, KernelProvider, loadPlugins, Slot, type AnyPluginManifest, type VideoPlayerProps } from '../../src/kernel';
-import manifest from './index';
+import { videoPoint, type VideoPlayerProps } from '../../src/sdk';
+import { createKernelEvents, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../src/sdk/testing';
+import plugin from './index';
 
 interface FakePlayer {
   source: { type: string; isLive?: boolean; url?: string };
@@ -47,13 +48,12 @@ jest.mock('mpegts.js', () => {
 const fake = (jest.requireMock('mpegts.js') as { default: { players: FakePlayer[]; isSupported: () => boolean } }).default;
 
 async function renderPlayer(props: Partial<VideoPlayerProps> & { url: string }, options: Record<string, unknown> = {}) {
-  const registry = new Map<string, AnyPluginManifest>([[manifest.id, manifest]]);
-  const plugins = loadPlugins({ plugins: [{ id: manifest.id, enabled: true, options }] }, registry);
+  const plugins = loadPlugins({ plugins: [{ id: plugin.manifest.id, enabled: true, options }] }, registryOf(plugin));
   const onError = jest.fn<VideoPlayerProps['onError']>();
   const onPlaying = jest.fn();
   const ui = (url: string) => (
-    <KernelProvider value={{ plugins, events: createKernelEvents(), services: {} }}>
-      <Slot point="video" select={{ format: 'flv' }} render={(m) => <m.VideoPlayer muted onError={onError} onPlaying={onPlaying} {...props} url={url} />} />
+    <KernelProvider value={{ plugins, events: createKernelEvents(), services: provideServices() }}>
+      <Slot point={videoPoint} select={{ format: 'flv' }} render={(m) => <m.VideoPlayer muted onError={onError} onPlaying={onPlaying} {...props} url={url} />} />
     </KernelProvider>
   );
   let result!: ReturnType<typeof render>;

@@ -1,9 +1,6 @@
 import mpegts from 'mpegts.js';
 import { useMemo } from 'react';
-import { usePlugin } from '../../src/kernel/Slot';
-import type { VideoPlayerModule, VideoPlayerProps } from '../../src/kernel/points';
-import { LiveVideo, type AttachStream } from '../../src/ui/matchDetail/media/LiveVideo';
-import { playQuietly, type PlaybackFailure } from '../../src/ui/matchDetail/media/playbackWatchdog';
+import { LiveVideo, playQuietly, usePlugin, type AttachStream, type PlaybackFailure, type VideoPlayerModule, type VideoPlayerProps } from '../../src/sdk';
 
 interface FlvOptions extends Record<string, unknown> {
   lowLatency: boolean;

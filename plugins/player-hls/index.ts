@@ -1,16 +1,8 @@
-import * as z from 'zod/mini';
-import { definePlugin } from '../../src/kernel/definePlugin';
+import { definePlugin, extension, videoPoint } from '../../src/sdk/plugin';
+import manifest from './manifest';
 
-/** Live video as HLS (a line's `h5` url) with hls.js, or natively where the browser plays HLS itself (Safari). */
-export default definePlugin({
-  id: 'player-hls',
-  point: 'video',
-  match: { formats: ['hls'] },
-  options: z.strictObject({
-    /** Stay about two segments behind the live edge and speed up to catch up, instead of hls.js's safer defaults. */
-    lowLatency: z._default(z.boolean(), true),
-    /** Seconds a stalled stream may take to resume before the stage is told the line failed. */
-    stallTimeoutSeconds: z._default(z.int().check(z.minimum(3), z.maximum(60)), 10),
-  }),
-  loader: () => import(/* webpackChunkName: "plugin-player-hls" */ './module'),
+export default definePlugin(manifest, {
+  extensions: {
+    player: extension(videoPoint, () => import(/* webpackChunkName: "plugin-player-hls" */ './module')),
+  },
 });

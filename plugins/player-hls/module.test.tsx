@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render } from '@testing-library/react';
-import { createKernelEvents, KernelProvider, loadPlugins, Slot, type AnyPluginManifest, type VideoPlayerProps } from '../../src/kernel';
-import manifest from './index';
+import { videoPoint, type VideoPlayerProps } from '../../src/sdk';
+import { createKernelEvents, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../src/sdk/testing';
+import plugin from './index';
 
 interface FakeHls {
   config: Record<string, unknown>;
@@ -40,13 +41,12 @@ jest.mock('hls.js', () => {
 const Hls = (jest.requireMock('hls.js') as { default: { instances: FakeHls[]; supported: boolean } }).default;
 
 async function renderPlayer(url: string, options: Record<string, unknown> = {}) {
-  const registry = new Map<string, AnyPluginManifest>([[manifest.id, manifest]]);
-  const plugins = loadPlugins({ plugins: [{ id: manifest.id, enabled: true, options }] }, registry);
+  const plugins = loadPlugins({ plugins: [{ id: plugin.manifest.id, enabled: true, options }] }, registryOf(plugin));
   const onError = jest.fn<VideoPlayerProps['onError']>();
   const onPlaying = jest.fn();
   const ui = (src: string) => (
-    <KernelProvider value={{ plugins, events: createKernelEvents(), services: {} }}>
-      <Slot point="video" select={{ format: 'hls' }} render={(m) => <m.VideoPlayer url={src} muted onError={onError} onPlaying={onPlaying} />} />
+    <KernelProvider value={{ plugins, events: createKernelEvents(), services: provideServices() }}>
+      <Slot point={videoPoint} select={{ format: 'hls' }} render={(m) => <m.VideoPlayer url={src} muted onError={onError} onPlaying={onPlaying} />} />
     </KernelProvider>
   );
   let result!: ReturnType<typeof render>;

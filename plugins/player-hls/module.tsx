@@ -1,9 +1,6 @@
 import Hls, { type HlsConfig } from 'hls.js';
 import { useMemo } from 'react';
-import { usePlugin } from '../../src/kernel/Slot';
-import type { VideoPlayerModule, VideoPlayerProps } from '../../src/kernel/points';
-import { LiveVideo, type AttachStream } from '../../src/ui/matchDetail/media/LiveVideo';
-import { playQuietly, type PlaybackWatchdog } from '../../src/ui/matchDetail/media/playbackWatchdog';
+import { LiveVideo, playQuietly, usePlugin, type AttachStream, type PlaybackWatchdog, type VideoPlayerModule, type VideoPlayerProps } from '../../src/sdk';
 
 interface HlsOptions extends Record<string, unknown> {
   lowLatency: boolean;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, screen } from '@testing-library/react';
-import { renderScoreSummary } from '../../src/testing/scoreSummary';
+import { renderScoreSummary } from '../../src/sdk/testing';
 import { ScoreSummary } from './ScoreSummary';
 
 describe('basketball ScoreSummary', () => {

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { ScoreSummaryProps } from '../../src/kernel/points';
-import { ScoreParts } from '../../src/ui/matchList/ScoreParts';
+import type { ScoreSummaryProps } from '../../src/sdk';
+import { ScoreParts } from '../../src/sdk';
 import { PERIOD_LABELS } from './periods';
 
 const TYG_POINTS = 1;

@@ -1,14 +1,9 @@
-import * as z from 'zod/mini';
-import { definePlugin } from '../../src/kernel/definePlugin';
-import { pluginOptions } from '../../src/kernel/options';
+import { definePlugin, extension, sportPoint } from '../../src/sdk/plugin';
+import manifest from './manifest';
 
-export default definePlugin({
-  id: 'sport-basketball',
-  point: 'sport',
-  match: { sportIds: [3] },
-  i18nNs: 'sport-basketball',
-  options: z.strictObject({
-    pageSize: pluginOptions.listPageSize(),
-  }),
-  loader: () => import(/* webpackChunkName: "plugin-sport-basketball" */ './module'),
+export default definePlugin(manifest, {
+  locales: (lng) => import(/* webpackChunkName: "locale-sport-basketball-[request]" */ `./locales/${lng}.json`),
+  extensions: {
+    sport: extension(sportPoint, () => import(/* webpackChunkName: "plugin-sport-basketball" */ './module')),
+  },
 });

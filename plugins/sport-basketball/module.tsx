@@ -1,5 +1,5 @@
-import type { RowColumn, RowColumnGroup, ScoreboardSpec, SportModule } from '../../src/kernel/points';
-import { SportMenuItem } from '../../src/ui/sportsMenu/SportMenuItem';
+import type { RowColumn, RowColumnGroup, ScoreboardSpec, SportModule } from '../../src/sdk';
+import { SportMenuItem } from '../../src/sdk';
 import { PERIOD_LABELS } from './periods';
 import { ScoreSummary } from './ScoreSummary';
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { ScoreSummaryProps } from '../../src/kernel/points';
-import { ScoreParts, type ScorePart } from '../../src/ui/matchList/ScoreParts';
+import type { ScoreSummaryProps } from '../../src/sdk';
+import { ScoreParts, type ScorePart } from '../../src/sdk';
 
 /** Score rows: pe 0 totals, pe 1 the first half; tyg 1 goals, 2 corners, 4 red cards (docs/api.md). */
 const FIRST_HALF = 1;

@@ -1,14 +1,10 @@
-import * as z from 'zod/mini';
-import { definePlugin } from '../../src/kernel/definePlugin';
-import { pluginOptions } from '../../src/kernel/options';
+import { dataPanelPoint, definePlugin, extension, sportPoint } from '../../src/sdk/plugin';
+import manifest from './manifest';
 
-export default definePlugin({
-  id: 'sport-football',
-  point: 'sport',
-  match: { sportIds: [1] },
-  i18nNs: 'sport-football',
-  options: z.strictObject({
-    pageSize: pluginOptions.listPageSize(),
-  }),
-  loader: () => import(/* webpackChunkName: "plugin-sport-football" */ './module'),
+export default definePlugin(manifest, {
+  locales: (lng) => import(/* webpackChunkName: "locale-sport-football-[request]" */ `./locales/${lng}.json`),
+  extensions: {
+    sport: extension(sportPoint, () => import(/* webpackChunkName: "plugin-sport-football" */ './module')),
+    lineup: extension(dataPanelPoint, () => import(/* webpackChunkName: "plugin-sport-football-lineup" */ './lineup')),
+  },
 });

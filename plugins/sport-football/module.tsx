@@ -1,5 +1,5 @@
-import type { RowColumnGroup, ScoreboardSpec, SportModule } from '../../src/kernel/points';
-import { SportMenuItem } from '../../src/ui/sportsMenu/SportMenuItem';
+import type { RowColumnGroup, ScoreboardSpec, SportModule } from '../../src/sdk';
+import { SportMenuItem } from '../../src/sdk';
 import { ScoreSummary } from './ScoreSummary';
 
 function FootballIcon() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
-import type { ScoreRow } from '../../contract';
-import { renderScoreSummary } from '../../src/testing/scoreSummary';
+import type { ScoreRow } from '../../src/sdk';
+import { renderScoreSummary } from '../../src/sdk/testing';
 import { ScoreSummary } from './ScoreSummary';
 
 const renderSummary = (sportId: number, score: ScoreRow[], period: number) => renderScoreSummary(ScoreSummary, 'sport-generic', sportId, score, period);

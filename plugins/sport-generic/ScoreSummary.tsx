@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { ScoreSummaryProps } from '../../src/kernel/points';
-import { ScoreParts } from '../../src/ui/matchList/ScoreParts';
+import type { ScoreSummaryProps } from '../../src/sdk';
+import { ScoreParts } from '../../src/sdk';
 import { summaryOf } from './sports';
 
 /** The sport's own detail beside a row's main score (see summaryOf), e.g. "S2 3-2", "F5 45-12", "This inning 1-0". */

@@ -1,5 +1,5 @@
-import type { SportModule } from '../../src/kernel/points';
-import { SportMenuItem } from '../../src/ui/sportsMenu/SportMenuItem';
+import type { SportModule } from '../../src/sdk';
+import { SportMenuItem } from '../../src/sdk';
 import { GenericSportIcon } from './icons';
 import { ScoreSummary } from './ScoreSummary';
 import { groupsOf, scoreboardOf, SPORT_TABLES } from './sports';

@@ -1,5 +1,4 @@
-import type { RowColumn, RowColumnGroup, ScoreboardSpec } from '../../src/kernel/points';
-import type { ScoreRow } from '../../contract';
+import type { RowColumn, RowColumnGroup, ScoreboardSpec, ScoreRow } from '../../src/sdk';
 
 /**
  * What differs between the sports this plugin serves: the unit their score rows count in (sets, frames, innings,

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AnchorType, LiveStatus, type Anchor } from '../../src/domain/anchors';
-import { toScheme } from '../../src/domain/sports';
+import { sports } from '../src/config/pluginManifests';
 import { ANCHOR_ENDED_MS, ANCHORS_PER_MATCH } from '../src/live/anchors';
 import { ANCHOR_ROSTER } from '../src/live/roster';
 import { buildTestApp, login, type TestApp } from './helpers';
+
+const { toScheme } = sports;
 
 /**
  * Anchors through real HTTP (spec 001: anchor search, special rooms, visibility by anchor type). The feed runs at 60x

@@ -5,10 +5,11 @@ import { I18nextProvider } from 'react-i18next';
 import * as z from 'zod/mini';
 import { createTestI18n } from '../testing/i18n';
 import { fakeSportModule } from '../testing/fakeSport';
-import { definePlugin, type AnyPluginManifest } from './definePlugin';
+import { testPlugin } from '../testing/testPlugin';
+import { sportPoint, type SportModule } from '../ui/matchList/points';
 import { createKernelEvents } from './events';
 import { loadPlugins } from './loadPlugins';
-import type { SportModule } from './points';
+import { provideServices } from './services';
 import { KernelProvider, Slot, usePlugin } from './Slot';
 
 function deferred<T>() {
@@ -33,20 +34,20 @@ const moduleOf = (): { default: SportModule } => ({ default: fakeSportModule({ M
 
 async function setup(loaders: Record<string, () => Promise<{ default: SportModule }>>, enabled: string[]) {
   const manifests = Object.entries(loaders).map(([id, loader], i) =>
-    definePlugin({ id, point: 'sport', match: { sportIds: [i + 1] }, options: z.strictObject({ label: z._default(z.string(), id) }), loader }),
+    testPlugin({ id, point: sportPoint, match: { sportIds: [i + 1] }, options: z.strictObject({ label: z._default(z.string(), id) }), loader }),
   );
-  const registry = new Map<string, AnyPluginManifest>(manifests.map((m) => [m.id, m]));
-  const plugins = loadPlugins({ plugins: manifests.map((m) => ({ id: m.id, enabled: enabled.includes(m.id), options: {} })) }, registry);
+  const registry = new Map(manifests.map((m) => [m.manifest.id, m]));
+  const plugins = loadPlugins({ plugins: manifests.map((m) => ({ id: m.manifest.id, enabled: enabled.includes(m.manifest.id), options: {} })) }, registry);
   const i18n = await createTestI18n('en');
   await i18n.loadNamespaces('common');
   const ui = (
     <I18nextProvider i18n={i18n}>
-      <KernelProvider value={{ plugins, services: {}, events: createKernelEvents() }}>
+      <KernelProvider value={{ plugins, services: provideServices(), events: createKernelEvents() }}>
         <Slot
-          point="sport"
+          point={sportPoint}
           fallback={<span>loading</span>}
-          render={(module, plugin) => (
-            <module.MenuEntry sportId={plugin.manifest.match.sportIds[0]!} name="n" active={false} onSelect={() => undefined} />
+          render={(module, extension) => (
+            <module.MenuEntry sportId={extension.match.sportIds[0]!} name="n" active={false} onSelect={() => undefined} />
           )}
         />
         <p>rest of the page</p>

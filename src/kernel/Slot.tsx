@@ -2,15 +2,16 @@ import { Component, createContext, Suspense, use, useContext, useState, type Err
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { KernelEmitter } from './events';
-import type { ActivePlugin, PluginSet } from './loadPlugins';
-import type { PointId, PointModule, PointSelect } from './points';
+import type { ExtensionPoint } from './extensionPoint';
+import type { ActiveExtension, PluginSet } from './loadPlugins';
+import type { ServiceMap, ServiceRef } from './services';
 import styles from './Slot.module.css';
 
-export interface KernelValue<S = unknown> {
+export interface KernelValue {
   plugins: PluginSet;
   events: KernelEmitter;
-  /** Services plugins use (http, push, scheduler, storage, toast...): injected, never imported as singletons. */
-  services: S;
+  /** Services plugins use (http, push, scheduler, storage, toast...) by typed ref: injected, never imported as singletons. */
+  services: ServiceMap;
 }
 
 const KernelContext = createContext<KernelValue | null>(null);
@@ -20,10 +21,15 @@ export function KernelProvider({ value, children }: { value: KernelValue; childr
   return <KernelContext.Provider value={value}>{children}</KernelContext.Provider>;
 }
 
-export function useKernel<S = unknown>(): KernelValue<S> {
+export function useKernel(): KernelValue {
   const value = useContext(KernelContext);
   if (!value) throw new Error('useKernel outside <KernelProvider>');
-  return value as KernelValue<S>;
+  return value;
+}
+
+/** A service by its ref; start-up already checked that the app provides every ref an enabled plugin declared. */
+export function useService<T>(ref: ServiceRef<T>): T {
+  return useKernel().services.get(ref);
 }
 
 /** Inside a plugin's components: its own id and validated options. */
@@ -33,38 +39,42 @@ export function usePlugin<O extends Record<string, unknown> = Record<string, unk
   return value as { id: string; options: O };
 }
 
-interface SlotProps<P extends PointId> {
-  point: P;
-  select?: PointSelect<P>;
-  render(module: PointModule<P>, plugin: ActivePlugin<P>): ReactNode;
+interface SlotProps<M, Match, Select> {
+  point: ExtensionPoint<M, Match, Select>;
+  select?: Select;
+  render(module: M, extension: ActiveExtension<M, Match>): ReactNode;
   /** Shown while a plugin's code downloads; keep it the size of the real thing so nothing jumps. */
   fallback?: ReactNode;
 }
 
 /**
- * Renders every enabled plugin of a point that matches the selection. Each one loads on first render behind
- * Suspense, and a plugin that fails to load or throws shows a small failure panel instead of breaking the page.
+ * Renders every enabled extension at a point whose static match accepts the selection. Each one loads on first
+ * render behind Suspense (so a disabled one is never requested), and one that fails to load or throws shows a small
+ * failure panel instead of breaking the page.
  */
-export function Slot<P extends PointId>({ point, select, render, fallback = null }: SlotProps<P>) {
+export function Slot<M, Match, Select>({ point, select, render, fallback = null }: SlotProps<M, Match, Select>) {
   const { plugins } = useKernel();
-  return plugins.list(point, select).map((plugin) => (
-    <PluginBoundary key={plugin.manifest.id} pluginId={plugin.manifest.id} onRetry={() => plugins.forget(plugin.manifest.id)}>
+  return plugins.list(point, select).map((extension) => (
+    <PluginBoundary key={extension.id} pluginId={extension.plugin.plugin.manifest.id} onRetry={() => plugins.forget(extension.id)}>
       <Suspense fallback={fallback}>
-        <LoadedPlugin plugin={plugin} render={render} />
+        <LoadedExtension extension={extension} render={render as SlotProps<unknown, unknown, unknown>['render']} />
       </Suspense>
     </PluginBoundary>
   ));
 }
 
-/** An observer, so state the slot's render callback reads re-renders the plugin when it changes. */
-const LoadedPlugin = observer(function LoadedPlugin<P extends PointId>({ plugin, render }: { plugin: ActivePlugin<P>; render: SlotProps<P>['render'] }) {
+/** An observer, so state the slot's render callback reads re-renders the extension when it changes. */
+const LoadedExtension = observer(function LoadedExtension({
+  extension,
+  render,
+}: {
+  extension: ActiveExtension;
+  render: SlotProps<unknown, unknown, unknown>['render'];
+}) {
   const { plugins } = useKernel();
-  const module = use(plugins.load(plugin));
-  return (
-    <PluginContext.Provider value={{ id: plugin.manifest.id, options: plugin.options }}>
-      {render(module, plugin)}
-    </PluginContext.Provider>
-  );
+  const module = use(plugins.load(extension));
+  const { plugin, options } = extension.plugin;
+  return <PluginContext.Provider value={{ id: plugin.manifest.id, options }}>{render(module, extension)}</PluginContext.Provider>;
 });
 
 interface BoundaryState {

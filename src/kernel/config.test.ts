@@ -1,25 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import * as z from 'zod/mini';
-import { resolveConfig } from './config';
-import { ConfigError } from './configError';
-import { fakeSportModule } from '../testing/fakeSport';
-import { definePlugin, type AnyPluginManifest } from './definePlugin';
+import { ConfigError, resolveConfig, type ConfigurablePlugin } from '../../contract/appConfig';
+import { defineManifest } from './manifest';
 
-const football = definePlugin({
+const football = defineManifest({
   id: 'sport-football',
-  point: 'sport',
-  match: { sportIds: [1] },
   options: z.strictObject({ pageSize: z._default(z.int(), 50) }),
-  loader: async () => ({ default: fakeSportModule() }),
+  extensions: [],
 });
-const generic = definePlugin({
+const generic = defineManifest({
   id: 'sport-generic',
-  point: 'sport',
-  match: { sportIds: [5] },
   options: z.strictObject({}),
-  loader: async () => ({ default: fakeSportModule() }),
+  extensions: [],
 });
-const registry = new Map<string, AnyPluginManifest>([
+const registry = new Map<string, ConfigurablePlugin>([
   [football.id, football],
   [generic.id, generic],
 ]);
@@ -165,5 +159,51 @@ describe('resolveConfig', () => {
       resolveConfig(app(), { id: 'acme', file: 'config/merchants/acme.json', content: { name: 'Acme', frameAncestors: ['https://ok.example', "'self'"] } }, registry),
     );
     expect(merchant[0]).toMatchObject({ file: 'config/merchants/acme.json', path: 'frameAncestors[1]' });
+  });
+});
+
+describe('resolveConfig: single extensions', () => {
+  const lineupPlugin = defineManifest({
+    id: 'sport-football',
+    options: z.strictObject({}),
+    extensions: [
+      { id: 'sport', point: 'matchList.sport' },
+      { id: 'lineup', point: 'matchDetail.dataPanel' },
+    ],
+  });
+  const withExtensions = new Map<string, ConfigurablePlugin>([[lineupPlugin.id, lineupPlugin]]);
+
+  it('lists an extension a file switches by its id, the merchant file winning', () => {
+    const resolved = resolveConfig(
+      app({ plugins: [{ id: 'sport-football', enabled: true }, { id: 'sport-football/lineup', enabled: false }] }),
+      undefined,
+      withExtensions,
+    );
+    expect(resolved.plugins).toEqual([
+      { id: 'sport-football', enabled: true, options: {} },
+      { id: 'sport-football/lineup', enabled: false, options: {} },
+    ]);
+    const merchant = resolveConfig(
+      app({ plugins: [{ id: 'sport-football', enabled: true }, { id: 'sport-football/lineup', enabled: false }] }),
+      { id: 'acme', file: 'config/merchants/acme.json', content: { name: 'Acme', plugins: [{ id: 'sport-football/lineup', enabled: true }] } },
+      withExtensions,
+    );
+    expect(merchant.plugins.find((p) => p.id === 'sport-football/lineup')).toEqual({ id: 'sport-football/lineup', enabled: true, options: {} });
+  });
+
+  it('names an unknown extension id with the ones the plugin has', () => {
+    const issues = issuesOf(() => resolveConfig(app({ plugins: [{ id: 'sport-football/pitch', enabled: false }] }), undefined, withExtensions));
+    expect(issues).toEqual([
+      {
+        file: 'config/app.json',
+        path: 'plugins[0].id',
+        expected: 'a known extension id (one of sport-football/sport, sport-football/lineup), got "sport-football/pitch"',
+      },
+    ]);
+  });
+
+  it('refuses options on an extension entry', () => {
+    const issues = issuesOf(() => resolveConfig(app({ plugins: [{ id: 'sport-football/lineup', enabled: true, options: { x: 1 } }] }), undefined, withExtensions));
+    expect(issues[0]).toMatchObject({ path: 'plugins[0].options', expected: expect.stringContaining('"sport-football"') });
   });
 });

@@ -1,36 +1,50 @@
-import type { ZodMiniType } from 'zod/mini';
-import type { PointId, PointMatch, PointModule } from './points';
+import type { ExtensionPoint } from './extensionPoint';
+import { extensionIdOf, type ExtensionDeclaration, type PluginManifest } from './manifest';
+import type { ServiceRef } from './services';
 
-/**
- * A plugin manifest: static facts (id, point, match, i18n namespace, option schema) plus a loader.
- * The loader is a dynamic import so the bundler puts the plugin's code in its own chunk, fetched only
- * when a slot of its point first renders it.
- */
-export interface PluginManifest<P extends PointId = PointId, O extends ZodMiniType = ZodMiniType> {
-  id: string;
-  point: P;
-  match: PointMatch<P>;
-  /** i18next namespace with the plugin's strings, loaded lazily with its code; loading failures are soft. */
-  i18nNs?: string;
-  /**
-   * Schema of the options an operator may set in config (zod/mini: manifests ship in the initial bundle); its
-   * defaults are the plugin's defaults.
-   */
-  options: O;
-  loader: () => Promise<{ default: PointModule<P> }>;
+/** An extension's code: the point it attaches to and its loader, a dynamic import so it is its own chunk. */
+export interface ExtensionBinding<Module = unknown> {
+  point: ExtensionPoint<Module, any, any>;
+  loader: () => Promise<{ default: Module }>;
 }
 
-export type AnyPluginManifest = { [P in PointId]: PluginManifest<P, ZodMiniType> }[PointId];
+/** Binds a loader to a point; the point's type checks the module the loader resolves to. */
+export function extension<Module, Match, Select>(
+  point: ExtensionPoint<Module, Match, Select>,
+  loader: () => Promise<{ default: Module }>,
+): ExtensionBinding<Module> {
+  return { point, loader } as ExtensionBinding<Module>;
+}
 
-const PLUGIN_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)+$/;
+export interface PluginExtension {
+  /** `<plugin id>/<extension id>`, the id config switches it by. */
+  id: string;
+  declaration: ExtensionDeclaration;
+  binding: ExtensionBinding;
+}
 
-export function definePlugin<P extends PointId, O extends ZodMiniType>(manifest: PluginManifest<P, O>): PluginManifest<P, O> {
-  if (!PLUGIN_ID.test(manifest.id)) {
-    throw new Error(`plugin id "${manifest.id}" must be kebab-case <kind>-<name>, e.g. "sport-football"`);
-  }
-  const defaults = manifest.options.safeParse({});
-  if (!defaults.success) {
-    throw new Error(`plugin "${manifest.id}": every option needs a default (${defaults.error.issues.map((i) => i.path.join('.')).join(', ')})`);
-  }
-  return manifest;
+/** A plugin's strings in one language: a dynamic import of plugins/<id>/locales/<lng>.json, so each is its own chunk. */
+export type LocaleLoader = (lng: string) => Promise<{ default: Record<string, unknown> }>;
+
+/** A plugin: its static manifest, the services it needs, its strings, and each declared extension bound to its code. */
+export interface Plugin {
+  manifest: PluginManifest;
+  /** Loads the strings of the manifest's i18n namespace; a language without a file falls back (see createI18n). */
+  locales?: LocaleLoader;
+  services: readonly ServiceRef<unknown>[];
+  extensions: readonly PluginExtension[];
+  /** The extension ids the code binds, for checkPlugin. */
+  bound: readonly string[];
+}
+
+/**
+ * Joins a static manifest with its loaders. It trusts its input at run time (the app's initial bundle stays small);
+ * checkPlugin says where code and manifest drift apart, and the registry's test runs it on every plugin.
+ */
+export function definePlugin(
+  manifest: PluginManifest,
+  code: { services?: readonly ServiceRef<any>[]; locales?: LocaleLoader; extensions: Readonly<Record<string, ExtensionBinding<any>>> },
+): Plugin {
+  const extensions = manifest.extensions.map((declaration) => ({ id: extensionIdOf(manifest.id, declaration.id), declaration, binding: code.extensions[declaration.id]! }));
+  return { manifest, services: code.services ?? [], ...(code.locales ? { locales: code.locales } : {}), extensions, bound: Object.keys(code.extensions) };
 }

@@ -1,44 +1,48 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import * as z from 'zod/mini';
-import { ConfigError } from './configError';
-import { definePlugin, type AnyPluginManifest } from './definePlugin';
-import { loadPlugins } from './loadPlugins';
-import type { SportModule } from './points';
+import { ConfigError } from '../../contract/appConfig';
+import { checkPlugin } from './checkPlugin';
+import { definePlugin, extension, type Plugin } from './definePlugin';
+import { createExtensionPoint } from './extensionPoint';
+import { loadPlugins, PluginStartError } from './loadPlugins';
+import { defineManifest } from './manifest';
+import { createServiceRef, provideServices } from './services';
+import { sportPoint, type SportModule } from '../ui/matchList/points';
 import { fakeSportModule } from '../testing/fakeSport';
+import { testPlugin } from '../testing/testPlugin';
 
 type Loader = () => Promise<{ default: SportModule }>;
 
 function sportPlugin(id: string, sportIds: number[], loader = jest.fn<Loader>(async () => ({ default: fakeSportModule() }))) {
   return {
-    manifest: definePlugin({ id, point: 'sport', match: { sportIds }, i18nNs: id, options: z.strictObject({ size: z._default(z.number(), 1) }), loader }),
+    plugin: testPlugin({ id, point: sportPoint, match: { sportIds }, i18nNs: id, options: z.strictObject({ size: z._default(z.number(), 1) }), loader }),
     loader,
   };
 }
 
+const registryOf = (...plugins: Plugin[]) => new Map(plugins.map((p) => [p.manifest.id, p]));
+
 describe('loadPlugins', () => {
   const a = sportPlugin('sport-a', [1]);
   const b = sportPlugin('sport-b', [3, 5]);
-  const registry = new Map<string, AnyPluginManifest>([
-    [a.manifest.id, a.manifest],
-    [b.manifest.id, b.manifest],
-  ]);
+  const registry = registryOf(a.plugin, b.plugin);
 
-  it('lists enabled plugins matching a selection without loading any code', () => {
+  it('lists enabled extensions matching a selection without loading any code', () => {
     const set = loadPlugins({ plugins: [{ id: 'sport-a', enabled: true, options: {} }, { id: 'sport-b', enabled: false, options: {} }] }, registry);
-    expect(set.list('sport').map((p) => p.manifest.id)).toEqual(['sport-a']);
-    expect(set.list('sport', { sportId: 3 })).toEqual([]);
-    expect(set.isEnabled('sport-b')).toBe(false);
+    expect(set.list(sportPoint).map((e) => e.plugin.plugin.manifest.id)).toEqual(['sport-a']);
+    expect(set.list(sportPoint, { sportId: 3 })).toEqual([]);
+    expect(set.get('sport-b')).toBeUndefined();
     expect(set.get('sport-a')?.options).toEqual({ size: 1 });
     expect(a.loader).not.toHaveBeenCalled();
     expect(b.loader).not.toHaveBeenCalled();
   });
 
-  it('loads a plugin once, together with its namespace, and shares the promise', async () => {
+  it('loads an extension once, together with its namespace, and shares the promise', async () => {
     const loadNamespace = jest.fn(async (_ns: string) => undefined);
     const set = loadPlugins({ plugins: [{ id: 'sport-b', enabled: true, options: {} }] }, registry, { loadNamespace });
-    const [plugin] = set.list('sport', { sportId: 5 });
-    const first = set.load(plugin!);
-    expect(set.load(plugin!)).toBe(first);
+    const [found] = set.list(sportPoint, { sportId: 5 });
+    const first = set.load(found!);
+    expect(set.load(found!)).toBe(first);
     await first;
     expect(b.loader).toHaveBeenCalledTimes(1);
     expect(loadNamespace).toHaveBeenCalledWith('sport-b');
@@ -47,11 +51,11 @@ describe('loadPlugins', () => {
   it('still loads the code when the namespace fails (strings fail soft)', async () => {
     const warn = jest.fn();
     const c = sportPlugin('sport-c', [7]);
-    const set = loadPlugins({ plugins: [{ id: 'sport-c', enabled: true, options: {} }] }, new Map([[c.manifest.id, c.manifest as AnyPluginManifest]]), {
+    const set = loadPlugins({ plugins: [{ id: 'sport-c', enabled: true, options: {} }] }, registryOf(c.plugin), {
       loadNamespace: async () => Promise.reject(new Error('404')),
       logger: { warn },
     });
-    await expect(set.load(set.list('sport')[0]!)).resolves.toHaveProperty('MenuEntry');
+    await expect(set.load(set.list(sportPoint)[0]!)).resolves.toHaveProperty('MenuEntry');
     expect(warn).toHaveBeenCalled();
   });
 
@@ -61,13 +65,13 @@ describe('loadPlugins', () => {
       .mockRejectedValueOnce(new Error('ChunkLoadError'))
       .mockResolvedValueOnce({ default: fakeSportModule() });
     const d = sportPlugin('sport-d', [8], loader);
-    const set = loadPlugins({ plugins: [{ id: 'sport-d', enabled: true, options: {} }] }, new Map([[d.manifest.id, d.manifest as AnyPluginManifest]]));
-    const plugin = set.list('sport')[0]!;
-    await expect(set.load(plugin)).rejects.toThrow('ChunkLoadError');
-    await expect(set.load(plugin)).rejects.toThrow('ChunkLoadError');
+    const set = loadPlugins({ plugins: [{ id: 'sport-d', enabled: true, options: {} }] }, registryOf(d.plugin));
+    const found = set.list(sportPoint)[0]!;
+    await expect(set.load(found)).rejects.toThrow('ChunkLoadError');
+    await expect(set.load(found)).rejects.toThrow('ChunkLoadError');
     expect(loader).toHaveBeenCalledTimes(1);
-    set.forget('sport-d');
-    await expect(set.load(plugin)).resolves.toHaveProperty('MenuEntry');
+    set.forget(found.id);
+    await expect(set.load(found)).resolves.toHaveProperty('MenuEntry');
     expect(loader).toHaveBeenCalledTimes(2);
   });
 
@@ -79,10 +83,88 @@ describe('loadPlugins', () => {
   });
 });
 
-describe('definePlugin', () => {
-  it('refuses ids that are not <kind>-<name> and options without defaults', () => {
-    const base = { point: 'sport' as const, match: { sportIds: [1] }, loader: async () => ({ default: fakeSportModule() }) };
-    expect(() => definePlugin({ ...base, id: 'Football', options: z.strictObject({}) })).toThrow(/kebab-case/);
-    expect(() => definePlugin({ ...base, id: 'sport-x', options: z.strictObject({ size: z.number() }) })).toThrow(/default/);
+describe('a plugin with several extensions', () => {
+  const rowPoint = createExtensionPoint<{ name: string }, { kind: string }, { kind: string }>({
+    id: 'demoList.row',
+    accepts: (match, select) => match.kind === select.kind,
+  });
+  const panelPoint = createExtensionPoint<{ name: string }>({ id: 'demoScreen.panel' });
+  const loaders = {
+    wide: jest.fn(async () => ({ default: { name: 'wide row' } })),
+    narrow: jest.fn(async () => ({ default: { name: 'narrow row' } })),
+    stats: jest.fn(async () => ({ default: { name: 'stats panel' } })),
+  };
+  const plugin = definePlugin(
+    defineManifest({
+      id: 'demo-three',
+      options: z.strictObject({}),
+      extensions: [
+        { id: 'wide', point: 'demoList.row', match: { kind: 'wide' } },
+        { id: 'narrow', point: 'demoList.row', match: { kind: 'narrow' } },
+        { id: 'stats', point: 'demoScreen.panel' },
+      ],
+    }),
+    { extensions: { wide: extension(rowPoint, loaders.wide), narrow: extension(rowPoint, loaders.narrow), stats: extension(panelPoint, loaders.stats) } },
+  );
+
+  it('contributes three extensions to two points; one switched off by config is never listed or loaded', async () => {
+    const set = loadPlugins(
+      { plugins: [{ id: 'demo-three', enabled: true, options: {} }, { id: 'demo-three/narrow', enabled: false, options: {} }] },
+      registryOf(plugin),
+    );
+    expect(set.list(rowPoint).map((e) => e.id)).toEqual(['demo-three/wide']);
+    expect(set.list(rowPoint, { kind: 'narrow' })).toEqual([]);
+    expect(set.list(panelPoint).map((e) => e.id)).toEqual(['demo-three/stats']);
+    await Promise.all([...set.list(rowPoint), ...set.list(panelPoint)].map((e) => set.load(e)));
+    expect(loaders.wide).toHaveBeenCalledTimes(1);
+    expect(loaders.stats).toHaveBeenCalledTimes(1);
+    expect(loaders.narrow).not.toHaveBeenCalled();
+  });
+
+  it('switches every extension off with its plugin', () => {
+    const set = loadPlugins({ plugins: [{ id: 'demo-three', enabled: false, options: {} }, { id: 'demo-three/stats', enabled: true, options: {} }] }, registryOf(plugin));
+    expect(set.list(rowPoint)).toEqual([]);
+    expect(set.list(panelPoint)).toEqual([]);
+  });
+});
+
+describe('service refs', () => {
+  const clockRef = createServiceRef<{ now(): number }>('clock');
+  const walletRef = createServiceRef<{ balance(): string }>('wallet');
+  const needy = testPlugin({ id: 'sport-needy', point: sportPoint, match: { sportIds: [1] }, services: [clockRef, walletRef], loader: async () => ({ default: fakeSportModule() }) });
+
+  it('stops start-up when an enabled plugin needs a service the app does not provide, naming the plugin and the service', () => {
+    const services = provideServices([clockRef, { now: () => 0 }]);
+    const start = () => loadPlugins({ plugins: [{ id: 'sport-needy', enabled: true, options: {} }] }, registryOf(needy), { services });
+    expect(start).toThrow(PluginStartError);
+    expect(start).toThrow('plugin "sport-needy" needs service "wallet", which this app does not provide');
+  });
+
+  it('starts when every ref is provided, and ignores the refs of a disabled plugin', () => {
+    const all = provideServices([clockRef, { now: () => 0 }], [walletRef, { balance: () => '0.00' }]);
+    expect(loadPlugins({ plugins: [{ id: 'sport-needy', enabled: true, options: {} }] }, registryOf(needy), { services: all }).get('sport-needy')).toBeDefined();
+    expect(() => loadPlugins({ plugins: [{ id: 'sport-needy', enabled: false, options: {} }] }, registryOf(needy))).not.toThrow();
+  });
+});
+
+describe('checkPlugin', () => {
+  const base = { options: z.strictObject({}), extensions: [{ id: 'sport', point: 'matchList.sport' }] };
+  const bound = (manifest: ReturnType<typeof defineManifest>) => definePlugin(manifest, { extensions: { sport: extension(sportPoint, async () => ({ default: fakeSportModule() })) } });
+
+  it('refuses ids that are not <kind>-<name>, options without defaults and repeated extension ids', () => {
+    expect(checkPlugin(bound(defineManifest({ ...base, id: 'Football' })))).toEqual([expect.stringMatching(/kebab-case/)]);
+    expect(checkPlugin(bound(defineManifest({ ...base, id: 'sport-x', options: z.strictObject({ size: z.number() }) })))).toEqual([expect.stringMatching(/default/)]);
+    expect(checkPlugin(bound(defineManifest({ ...base, id: 'sport-x', extensions: [...base.extensions, ...base.extensions] })))).toEqual([expect.stringMatching(/unique/)]);
+  });
+
+  it('refuses code that does not match the manifest: a missing binding, a binding at another point, an undeclared one', () => {
+    const manifest = defineManifest({ ...base, id: 'sport-x' });
+    expect(checkPlugin(definePlugin(manifest, { extensions: {} }))).toEqual(['plugin "sport-x": extension "sport" has no code']);
+    const elsewhere = createExtensionPoint<SportModule>({ id: 'matchDetail.other' });
+    expect(checkPlugin(definePlugin(manifest, { extensions: { sport: extension(elsewhere, async () => ({ default: fakeSportModule() })) } }))).toEqual([
+      expect.stringMatching(/declared at "matchList.sport" but its code attaches to "matchDetail.other"/),
+    ]);
+    const extra = definePlugin(manifest, { extensions: { sport: extension(sportPoint, async () => ({ default: fakeSportModule() })), pitch: extension(sportPoint, async () => ({ default: fakeSportModule() })) } });
+    expect(checkPlugin(extra)).toEqual(['plugin "sport-x": code for extension "pitch", which its manifest does not declare']);
   });
 });

@@ -1,10 +1,14 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pluginLocaleDirs } from '../testing/i18n';
 import { apiLanguageOf, createI18n, LOCALES, toLocale } from './i18n';
 
 const localesDir = path.join(__dirname, '../../locales');
-const read = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(localesDir, lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
+const pluginDirs = pluginLocaleDirs();
+/** A namespace's file: the app's under locales/<lng>/, a plugin's under plugins/<id>/locales/. */
+const fileOf = (lng: string, ns: string) => (pluginDirs.has(ns) ? path.join(pluginDirs.get(ns)!, `${lng}.json`) : path.join(localesDir, lng, `${ns}.json`));
+const read = (lng: string, ns: string) => JSON.parse(readFileSync(fileOf(lng, ns), 'utf8')) as Record<string, unknown>;
 
 function leaves(value: unknown, prefix = ''): Record<string, unknown> {
   if (value && typeof value === 'object') {
@@ -22,7 +26,11 @@ describe('locale files', () => {
     }
   });
 
-  it.each(namespaces)('%s has the same keys in all five languages, none empty, placeholders kept', (ns) => {
+  it('gives every plugin namespace a file per language in the plugin\'s own folder', () => {
+    for (const dir of pluginDirs.values()) expect(readdirSync(dir).sort()).toEqual(LOCALES.map((l) => `${l.lng}.json`).sort());
+  });
+
+  it.each([...namespaces, ...pluginDirs.keys()])('%s has the same keys in all five languages, none empty, placeholders kept', (ns) => {
     const reference = leaves(read('zh-CN', ns));
     for (const { lng } of LOCALES) {
       const strings = leaves(read(lng, ns));
@@ -37,6 +45,15 @@ describe('locale files', () => {
 });
 
 describe('createI18n', () => {
+  it('loads a namespace through its own loader and fails soft when a language has no file', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const own = new Map([['sport-demo', async (lng: string) => (lng === 'zh-CN' ? { name: '冰壶' } : Promise.reject(new Error(`no ${lng}.json`)))]]);
+    const i18n = await createI18n('vi', async (lng, ns) => read(lng, ns), own);
+    await expect(i18n.loadNamespaces('sport-demo')).resolves.toBeUndefined();
+    expect(i18n.t('name', { ns: 'sport-demo' })).toBe('冰壶');
+    warn.mockRestore();
+  });
+
   it('loads namespaces lazily and switches language without reloading', async () => {
     const load = jest.fn(async (lng: string, ns: string) => read(lng, ns));
     const i18n = await createI18n('zh-CN', load);

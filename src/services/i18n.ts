@@ -28,15 +28,24 @@ export function apiLanguageOf(lng: string): ApiLanguage {
   return LOCALES.find((l) => l.lng === lng)?.api ?? 'CMN';
 }
 
+/** Loads a namespace's strings in one language (rejects when the language has no file). */
+export type NamespaceLoader = (lng: string) => Promise<unknown>;
+
 /**
  * One i18next instance per mount (a remount must not reuse a disposed one). Namespaces load lazily: each
- * locales/<lng>/<ns>.json is its own chunk, fetched when a screen or plugin first needs it.
+ * locales/<lng>/<ns>.json is its own chunk, fetched when a screen or plugin first needs it. A namespace in `own` (a
+ * plugin's, from plugins/<id>/locales/) loads through its own loader. A file that fails to load fails soft: i18next
+ * warns and shows the fallback language's strings (zh-CN) or the keys.
  */
-export async function createI18n(lng: Locale, load: (lng: string, ns: string) => Promise<unknown> = loadLocaleFile): Promise<I18n> {
+export async function createI18n(
+  lng: Locale,
+  load: (lng: string, ns: string) => Promise<unknown> = loadLocaleFile,
+  own: ReadonlyMap<string, NamespaceLoader> = new Map(),
+): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance
     .use(initReactI18next)
-    .use(resourcesToBackend(load))
+    .use(resourcesToBackend((language: string, ns: string) => own.get(ns)?.(language) ?? load(language, ns)))
     .init({
       lng,
       fallbackLng: DEFAULT_LOCALE,

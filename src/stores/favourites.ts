@@ -1,6 +1,6 @@
 import { compareStructural, reaction } from 'mobx';
 import { addDisposer, flow, types, type Instance } from 'mobx-state-tree';
-import { sortSportIdsA, sportI18nKeyOf } from '../domain/sports';
+import { sortSportIdsA, sportI18nKeyOf } from '../kernel/sports';
 import { IN_PLAY_STATUSES, ListType, MatchStatus } from '../../contract/enums';
 import type { WireMatch } from '../../contract';
 import { LOOP_INTERVALS } from '../services/scheduler';

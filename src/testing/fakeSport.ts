@@ -1,4 +1,4 @@
-import type { SportModule } from '../kernel/points';
+import type { SportModule } from '../ui/matchList/points';
 
 /** A sport module for kernel tests: renders nothing unless a test gives it a MenuEntry. */
 export function fakeSportModule(overrides: Partial<SportModule> = {}): SportModule {

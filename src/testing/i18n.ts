@@ -1,11 +1,31 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { i18n as I18n } from 'i18next';
-import { createI18n, type Locale } from '../services/i18n';
+import { createI18n, type Locale, type NamespaceLoader } from '../services/i18n';
+
+const root = path.join(__dirname, '../..');
+
+/** Each plugin namespace and the folder of its strings (plugins/<id>/locales/), from the plugins' manifests. */
+export function pluginLocaleDirs(): Map<string, string> {
+  const dir = path.join(root, 'plugins');
+  const dirs = new Map<string, string>();
+  for (const name of readdirSync(dir)) {
+    if (!existsSync(path.join(dir, name, 'manifest.ts'))) continue;
+    const ns = (require(path.join(dir, name, 'manifest.ts')) as { default: { i18nNs?: string } }).default.i18nNs;
+    if (ns) dirs.set(ns, path.join(dir, name, 'locales'));
+  }
+  return dirs;
+}
+
+/** Every plugin namespace with a loader reading plugins/<id>/locales/<lng>.json, as the app's plugin loaders do. */
+function pluginNamespaces(): Map<string, NamespaceLoader> {
+  return new Map(
+    [...pluginLocaleDirs()].map(([ns, dir]) => [ns, async (lng: string) => JSON.parse(await readFile(path.join(dir, `${lng}.json`), 'utf8'))] as const),
+  );
+}
 
 /** A real i18next instance for component tests, reading the locale files from disk (no network, no chunks). */
 export function createTestI18n(lng: Locale = 'en'): Promise<I18n> {
-  return createI18n(lng, async (language, ns) => {
-    const { readFile } = await import('node:fs/promises');
-    const path = await import('node:path');
-    return JSON.parse(await readFile(path.join(__dirname, '../../locales', language, `${ns}.json`), 'utf8'));
-  });
+  return createI18n(lng, async (language, ns) => JSON.parse(await readFile(path.join(root, 'locales', language, `${ns}.json`), 'utf8')), pluginNamespaces());
 }

@@ -9,6 +9,7 @@ import { fakeEnv, type fakeHttp } from './fakeEnv';
 
 type FakeHttp = ReturnType<typeof fakeHttp>;
 import { createTestI18n } from './i18n';
+import { fakeServices } from './services';
 
 /**
  * Renders a piece of the app in English with a root store on a fake environment, every sport plugin enabled and the
@@ -24,7 +25,9 @@ export async function renderWithStore(
   const store = createRootStore({}, env);
   store.settings.restore('en');
   await options.before?.({ store, http });
+  const services = fakeServices(env);
   const plugins = loadPlugins({ plugins: [...registry.keys()].map((id) => ({ id, enabled: true, options: {} })) }, registry, {
+    services,
     loadNamespace: (ns) => i18n.loadNamespaces(ns),
   });
   let result!: RenderResult;
@@ -33,7 +36,7 @@ export async function renderWithStore(
     result = render(
       <I18nextProvider i18n={i18n}>
         <StoreProvider store={store}>
-          <KernelProvider value={{ plugins, events: env.events, services: { http: env.http, push: env.push, scheduler: env.scheduler, storage: env.storage, toast: env.toast, assetUrl: (path: string) => path } }}>
+          <KernelProvider value={{ plugins, events: env.events, services }}>
             {ui}
           </KernelProvider>
         </StoreProvider>

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import type { ScoreSummaryProps } from '../kernel/points';
+import type { ScoreSummaryProps } from '../ui/matchList/points';
 import type { ScoreRow } from '../../contract';
 import { LiveBook } from '../stores/liveBook';
 import { createTestI18n } from './i18n';

@@ -3,12 +3,11 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { KernelProvider, type KernelEmitter, type PluginSet } from '../kernel';
+import { KernelProvider, type KernelEmitter, type PluginSet, type ServiceMap } from '../kernel';
 import type { RootStoreInstance } from '../stores/RootStore';
 import { Button } from './common/Button';
 import { Layout } from './layout/Layout';
 import { StoreProvider } from './storeContext';
-import type { AppServices } from './services';
 import styles from './AppRoot.module.css';
 
 // The spec's only route, home, loads on demand (with the screens it shows: home and the match lists).
@@ -19,7 +18,7 @@ interface AppRootProps {
   plugins: PluginSet;
   events: KernelEmitter;
   i18n: I18n;
-  services: AppServices;
+  services: ServiceMap;
   /** /spa/sport-pc standalone, /newSport inside the host; paths below it are the app's own. */
   basename: string;
   merchantName: string;

@@ -1,16 +1,35 @@
+import type { i18n as I18n } from 'i18next';
+import { createServiceRef } from '../kernel/services';
+import type { SelectionEvent } from '../kernel/events';
 import type { HttpClients } from '../services/http';
 import type { PushClient } from '../services/push';
 import type { Scheduler } from '../services/scheduler';
 import type { AppStorage } from '../services/storage';
 import type { Toaster } from '../services/toast';
 
-/** The services the kernel hands to plugins (useKernel<AppServices>().services). */
-export interface AppServices {
-  http: HttpClients;
-  push: PushClient;
-  scheduler: Scheduler;
-  storage: AppStorage;
-  toast: Toaster;
-  /** An icon or image path from the platform as a URL on the icon host (absolute URLs pass through). */
-  assetUrl(path: string): string;
+/**
+ * The refs of the services the app provides to plugins (through the SDK). A plugin lists the refs it uses in its
+ * definePlugin call and reads them with useService(ref); the app binds a value to each ref at start-up.
+ */
+export const httpRef = createServiceRef<HttpClients>('http');
+export const pushRef = createServiceRef<PushClient>('push');
+export const schedulerRef = createServiceRef<Scheduler>('scheduler');
+export const storageRef = createServiceRef<AppStorage>('storage');
+export const toastRef = createServiceRef<Toaster>('toast');
+export const i18nRef = createServiceRef<I18n>('i18n');
+
+/** What a plugin may know of the member's session: only whether someone is signed in. */
+export interface SessionView {
+  readonly isLogin: boolean;
 }
+export const sessionRef = createServiceRef<SessionView>('session');
+
+/** The bet slip's actions a plugin may take: add a selection a member clicked. */
+export interface BetSlipActions {
+  add(selection: SelectionEvent): void;
+}
+export const betSlipRef = createServiceRef<BetSlipActions>('betSlip');
+
+/** An icon or image path from the platform as a URL on the icon host (absolute URLs pass through). */
+export type AssetUrl = (path: string) => string;
+export const assetUrlRef = createServiceRef<AssetUrl>('assetUrl');

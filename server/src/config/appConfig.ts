@@ -1,8 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { resolveConfig, type ResolvedConfig } from '../../../src/kernel/config';
-import { ConfigError as AppConfigError } from '../../../src/kernel/configError';
-import { registry } from '../../../src/kernel/registry';
+import { ConfigError as AppConfigError, resolveConfig, type ResolvedConfig } from '../../../contract/appConfig';
+import { configurablePlugins as registry } from './pluginManifests';
 import { StartupError } from '../startupError';
 import { readJsonFile } from './loadJsonConfig';
 
@@ -17,7 +16,7 @@ export interface AppConfigs {
 
 /**
  * Reads config/app.json and every config/merchants/<id>.json, validates each against the schema and the app's
- * plugin registry, and resolves one config per merchant. Any problem in any file stops start-up; the message
+ * plugins' static manifests, and resolves one config per merchant. Any problem in any file stops start-up; the message
  * lists every problem found, each with its file, field and expectation.
  */
 export function loadAppConfigs(configDir: string): AppConfigs {

@@ -1,9 +1,11 @@
 import { LiveStatus, type Anchor, type LiveStatusId } from '../../../src/domain/anchors';
-import { toScheme } from '../../../src/domain/sports';
+import { sports } from '../config/pluginManifests';
 import { MatchStatus, type Feed, type Fixture, type Lang } from '../feed';
 import { text, type Text } from '../feed/i18n';
 import { seedOf } from '../feed/random';
 import { ANCHOR_ROSTER, type AnchorProfile } from './roster';
+
+const { toScheme } = sports;
 
 /** An anchor opens their room this long before kick-off (simulated time); the room waits until the match starts. */
 export const ANCHOR_LEAD_MS = 30 * 60_000;

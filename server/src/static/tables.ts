@@ -1,3 +1,5 @@
+import { sports } from '../config/pluginManifests';
+
 /**
  * The structure of the staticList tables (ids and codes); their names live in one dictionary per
  * language beside this file (CMN.json, zh-TW.json, ENG.json, VIE.json, THA.json) under the same
@@ -8,26 +10,8 @@
 export const STATIC_LANGUAGES = ['CMN', 'zh-TW', 'ENG', 'VIE', 'THA'] as const;
 export type StaticLanguage = (typeof STATIC_LANGUAGES)[number];
 
-/** Scheme A sport ids (spec 000 section 3), in the spec's sorted-list order. */
-export const SPORTS = [
-  { id: 1, key: 'football' },
-  { id: 3, key: 'basketball' },
-  { id: 177, key: 'eFootball' },
-  { id: 178, key: 'eBasketball' },
-  { id: 5, key: 'tennis' },
-  { id: 16, key: 'snooker' },
-  { id: 13, key: 'volleyball' },
-  { id: 47, key: 'badminton' },
-  { id: 15, key: 'pingpong' },
-  { id: 7, key: 'baseball' },
-  { id: 8, key: 'handball' },
-  { id: 2, key: 'hockey' },
-  { id: 6, key: 'americanFootball' },
-  { id: 4, key: 'rugby' },
-  { id: 18, key: 'mma' },
-  { id: 19, key: 'boxing' },
-  { id: 51, key: 'beachVolleyball' },
-] as const;
+/** Scheme A sport ids with their catalogue keys, in the catalogue's order (the sport plugins' manifests). */
+export const SPORTS: readonly { id: number; key: string }[] = sports.SPORTS.flatMap((s) => (s.a === undefined ? [] : [{ id: s.a, key: s.key }]));
 
 export interface MarketTypeDef {
   id: number;

@@ -1,6 +1,6 @@
-import { useKernel } from '../../kernel';
+import { useService } from '../../kernel';
 import { teamIconUrl } from '../../domain/teamIcon';
-import type { AppServices } from '../services';
+import { assetUrlRef } from '../services';
 
 /**
  * A team or league icon. The platform answers icon paths ("/api/team/icon/7"); they live on the icon host of the
@@ -8,7 +8,7 @@ import type { AppServices } from '../services';
  * for a team's crest.
  */
 export function Crest({ src, size, className, team }: { src: string | undefined; size: number; className?: string; team?: string }) {
-  const { assetUrl } = useKernel<AppServices>().services;
+  const assetUrl = useService(assetUrlRef);
   if (!src) return <span className={className} aria-hidden="true" />;
   // A team's crest carries the spec's kw (its name) and appId=2; league icons have no team.
   const url = assetUrl(team === undefined ? src : teamIconUrl(src, team));

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sportI18nKeyOf } from '../../domain/sports';
+import { sportI18nKeyOf } from '../../kernel/sports';
 import { Button } from '../common/Button';
 import { EmptyState, Panel } from '../common/Panel';
 import { LoadFailed, RowsSkeleton } from '../common/States';

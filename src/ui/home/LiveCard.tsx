@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { sportI18nKeyOf } from '../../domain/sports';
+import { sportI18nKeyOf } from '../../kernel/sports';
 import type { WireMatch } from '../../../contract';
 import { useLiveBook, useStore } from '../storeContext';
 import { AnchorBadge } from '../anchors/AnchorBadge';

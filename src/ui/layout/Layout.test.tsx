@@ -6,6 +6,7 @@ import { registry } from '../../kernel/registry';
 import { createRootStore } from '../../stores/RootStore';
 import { fakeEnv } from '../../testing/fakeEnv';
 import { createTestI18n } from '../../testing/i18n';
+import { fakeServices } from '../../testing/services';
 import { wireMatch } from '../../testing/matchFixtures';
 import { AppRoot } from '../AppRoot';
 
@@ -14,7 +15,9 @@ async function renderApp(enabled: string[] = ['sport-football', 'sport-basketbal
   const { env, http } = fakeEnv({ i18n });
   const store = createRootStore({}, env);
   store.settings.restore(lng);
+  const services = fakeServices(env);
   const plugins = loadPlugins({ plugins: [...registry.keys()].map((id) => ({ id, enabled: enabled.includes(id), options: {} })) }, registry, {
+    services,
     loadNamespace: (ns) => i18n.loadNamespaces(ns),
   });
   await act(async () => {
@@ -24,7 +27,7 @@ async function renderApp(enabled: string[] = ['sport-football', 'sport-basketbal
         plugins={plugins}
         events={createKernelEvents()}
         i18n={i18n}
-        services={{ http: env.http, push: env.push, scheduler: env.scheduler, storage: env.storage, toast: env.toast, assetUrl: (p: string) => p }}
+        services={services}
         basename=""
         merchantName="Test Book"
         embedded={false}

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Slot } from '../../kernel';
+import { sportPoint } from '../matchList/points';
 import { dataSportOf } from '../../stores/matchData';
 import type { MatchDetail } from '../../stores/matchDetail';
 import { Button } from '../common/Button';
@@ -108,9 +109,9 @@ const MatchView = observer(function MatchView({ match, back, fellBack }: { match
       )}
       {live && (
         <Slot
-          point="sport"
+          point={sportPoint}
           select={{ sportId: match.sportId }}
-          render={(module, plugin) => <Scoreboard match={match} live={live} sport={module} sportNs={plugin.manifest.i18nNs ?? MATCH_DETAIL_NS} />}
+          render={(module, extension) => <Scoreboard match={match} live={live} sport={module} sportNs={extension.plugin.plugin.manifest.i18nNs ?? MATCH_DETAIL_NS} />}
         />
       )}
       <MediaStage matchId={match.matchId} sportId={match.sportId} />

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '../../domain/zonedTime';
-import type { SportModule } from '../../kernel';
+import type { SportModule } from '../matchList/points';
 import { servingSide } from '../../domain/serve';
 import { IN_PLAY_STATUSES, MatchStatus } from '../../../contract/enums';
 import type { LiveMatch } from '../../stores/liveBook';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ScoreboardSpec } from '../../kernel/points';
+import type { ScoreboardSpec } from '../matchList/points';
 import { gamePoints, periodCells, totalCell } from './scoreboardCells';
 
 const football: ScoreboardSpec = { periods: [1, 3], periodTyg: 1, extras: [{ tyg: 2, labelKey: 'board.corners' }], serve: false };

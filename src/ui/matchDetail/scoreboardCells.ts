@@ -1,4 +1,4 @@
-import type { ScoreboardSpec } from '../../kernel/points';
+import type { ScoreboardSpec } from '../matchList/points';
 import type { ScoreRow } from '../../../contract';
 
 /** pe 0 of a score row is the whole match so far (docs/api.md, score rows). */

@@ -2,8 +2,9 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sortSportIdsA, sportI18nKeyOf } from '../../domain/sports';
-import { Slot, type SportModule } from '../../kernel';
+import { sortSportIdsA, sportI18nKeyOf } from '../../kernel/sports';
+import { Slot } from '../../kernel';
+import { sportPoint, type SportModule } from './points';
 import type { WireMatch } from '../../../contract';
 import { OutrightRow } from '../outright/OutrightRow';
 import { MatchRow } from './MatchRow';
@@ -51,9 +52,6 @@ function itemsOf(groups: readonly SportMatches[]): Item[] {
   }
   return items;
 }
-
-/** Which plugin namespace holds a sport's column labels: football and basketball have their own, the rest share one. */
-const pluginNs = (sportId: number) => (sportId === 1 ? 'sport-football' : sportId === 3 ? 'sport-basketball' : 'sport-generic');
 
 /** The first column group of a sport plugin: what a row shows outside the sport's own list. */
 const firstColumns = (module: SportModule, sportId: number) => module.rowColumns(sportId)[0]?.columns ?? [];
@@ -113,7 +111,7 @@ function ItemRow({ item }: { item: Item }) {
     case 'sport':
       return (
         <SportSlot sportId={item.sportId} fallback={<div className={styles.placeholder} aria-hidden="true" />}>
-          {(module) => <SportHead sportId={item.sportId} module={module} />}
+          {(module, ns) => <SportHead sportId={item.sportId} module={module} ns={ns} />}
         </SportSlot>
       );
     case 'league':
@@ -152,11 +150,12 @@ function ItemRow({ item }: { item: Item }) {
   }
 }
 
-function SportSlot({ sportId, fallback, children }: { sportId: number; fallback: ReactNode; children: (module: SportModule) => ReactNode }) {
-  return <Slot point="sport" select={{ sportId }} fallback={fallback} render={(module) => children(module)} />;
+/** Renders a sport's extension; `ns` is its plugin's namespace, where the labels the module names live. */
+function SportSlot({ sportId, fallback, children }: { sportId: number; fallback: ReactNode; children: (module: SportModule, ns: string | undefined) => ReactNode }) {
+  return <Slot point={sportPoint} select={{ sportId }} fallback={fallback} render={(module, extension) => children(module, extension.plugin.plugin.manifest.i18nNs)} />;
 }
 
-function SportHead({ sportId, module }: { sportId: number; module: SportModule }) {
+function SportHead({ sportId, module, ns }: { sportId: number; module: SportModule; ns: string | undefined }) {
   const { t } = useTranslation();
   const columns = firstColumns(module, sportId);
   const key = sportI18nKeyOf(sportId, 'A');
@@ -167,7 +166,7 @@ function SportHead({ sportId, module }: { sportId: number; module: SportModule }
       </span>
       {columns.map((column) => (
         <span key={column.id} role="columnheader" className={styles.headCell}>
-          {t(column.labelKey, { ns: pluginNs(sportId) })}
+          {t(column.labelKey, { ns })}
         </span>
       ))}
       <span role="columnheader" />

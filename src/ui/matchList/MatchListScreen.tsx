@@ -2,9 +2,10 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sportI18nKeyOf } from '../../domain/sports';
+import { sportI18nKeyOf } from '../../kernel/sports';
 import { zoneOffsetLabel } from '../../domain/zonedTime';
-import { Slot, type SportModule } from '../../kernel';
+import { Slot } from '../../kernel';
+import { sportPoint, type SportModule } from './points';
 import type { LeagueGroup } from '../../stores/matchList';
 import { EmptyState } from '../common/Panel';
 import { LoadFailed, RowsSkeleton } from '../common/States';
@@ -52,7 +53,7 @@ export const MatchListScreen = observer(function MatchListScreen() {
       {list.type === ListType.Outright ? (
         <OutrightListBody />
       ) : (
-        <Slot point="sport" select={{ sportId: list.sportId }} fallback={<RowsSkeleton />} render={(module) => <MatchListBody sport={module} />} />
+        <Slot point={sportPoint} select={{ sportId: list.sportId }} fallback={<RowsSkeleton />} render={(module, extension) => <MatchListBody sport={module} ns={extension.plugin.plugin.manifest.i18nNs} />} />
       )}
     </section>
   );
@@ -90,7 +91,8 @@ const OutrightListBody = observer(function OutrightListBody() {
 type Item = { kind: 'league'; group: LeagueGroup } | { kind: 'match'; group: LeagueGroup; index: number };
 const itemKey = (item: Item) => (item.kind === 'league' ? `l${item.group.leagueId}` : `m${item.group.matches[item.index]!.matchId}`);
 
-const MatchListBody = observer(function MatchListBody({ sport }: { sport: SportModule }) {
+/** `ns` is the sport plugin's namespace, where the labels its module names live. */
+const MatchListBody = observer(function MatchListBody({ sport, ns }: { sport: SportModule; ns: string | undefined }) {
   const { t } = useTranslation();
   const store = useStore();
   const list = store.matchList;
@@ -137,7 +139,7 @@ const MatchListBody = observer(function MatchListBody({ sport }: { sport: SportM
               <select className={styles.groupSelect} aria-label={t('list.marketType')} value={group?.id} onChange={(e) => list.setColumnGroup(e.target.value)}>
                 {groups.map((g) => (
                   <option key={g.id} value={g.id}>
-                    {t(g.labelKey, { ns: pluginNs(list.sportId) })}
+                    {t(g.labelKey, { ns })}
                   </option>
                 ))}
               </select>
@@ -145,7 +147,7 @@ const MatchListBody = observer(function MatchListBody({ sport }: { sport: SportM
           </span>
           {columns.map((c) => (
             <span key={c.id} role="columnheader" className={styles.headCell}>
-              {t(c.labelKey, { ns: pluginNs(list.sportId) })}
+              {t(c.labelKey, { ns })}
             </span>
           ))}
           <span role="columnheader" />
@@ -181,9 +183,6 @@ const MatchListBody = observer(function MatchListBody({ sport }: { sport: SportM
     </>
   );
 });
-
-/** Which plugin namespace holds a sport's strings: football and basketball have their own, the rest share one. */
-const pluginNs = (sportId: number) => (sportId === 1 ? 'sport-football' : sportId === 3 ? 'sport-basketball' : 'sport-generic');
 
 function LeagueHeader({ group, collapsed, onToggle }: { group: LeagueGroup; collapsed: boolean; onToggle(): void }) {
   const { t } = useTranslation();

@@ -8,6 +8,7 @@ import footballModule from '../../../plugins/sport-football/module';
 import { createRootStore } from '../../stores/RootStore';
 import { fakeEnv } from '../../testing/fakeEnv';
 import { createTestI18n } from '../../testing/i18n';
+import { fakeServices } from '../../testing/services';
 import { wireMatch } from '../../testing/matchFixtures';
 import { anchorRoom } from '../../testing/anchorFixtures';
 import { HostLanguage, LiveStatus, type Anchor } from '../../domain/anchors';
@@ -33,7 +34,7 @@ async function renderRow({ anchors = [] as Anchor[], match = wireMatch(), timezo
     render(
     <I18nextProvider i18n={i18n}>
       <StoreProvider store={store}>
-        <KernelProvider value={{ plugins, services: { push: env.push, assetUrl: (p: string) => `https://icons.example${p}` }, events }}>
+        <KernelProvider value={{ plugins, services: fakeServices(env, (p: string) => `https://icons.example${p}`), events }}>
           <MatchRow match={match} columns={columns} sport={footballModule} />
         </KernelProvider>
       </StoreProvider>

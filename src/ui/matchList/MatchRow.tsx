@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { RowColumn, SportModule } from '../../kernel';
+import type { RowColumn, SportModule } from './points';
 import { formatInZone } from '../../domain/zonedTime';
 import { servingSide } from '../../domain/serve';
 import { IN_PLAY_STATUSES } from '../../../contract/enums';

@@ -1,4 +1,4 @@
-import type { RowColumn } from '../../kernel/points';
+import type { RowColumn } from './points';
 import type { WireMarket, WireMatch } from '../../../contract';
 
 /** The market a row column shows: the main line (first) of the first listed kind the match offers for the period. */

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sportI18nKeyOf } from '../../domain/sports';
+import { sportI18nKeyOf } from '../../kernel/sports';
 import { formatInZone } from '../../domain/zonedTime';
 import type { WireMatch } from '../../../contract';
 import { isLive, SEARCH_MAX_LENGTH } from '../../stores/search';

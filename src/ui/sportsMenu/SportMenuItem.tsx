@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SportMenuEntryProps } from '../../kernel/points';
+import type { SportMenuEntryProps } from '../matchList/points';
 import styles from './SportMenuItem.module.css';
 
 /** The shared look of a sports-menu entry; sport plugins supply the icon. */

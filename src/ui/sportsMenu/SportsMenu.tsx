@@ -1,8 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sortSportIdsA, sportI18nKeyOf } from '../../domain/sports';
+import { sortSportIdsA, sportI18nKeyOf } from '../../kernel/sports';
 import { Slot, useKernel } from '../../kernel';
+import { sportPoint } from '../matchList/points';
 import { ListType } from '../../../contract/enums';
 import { useStore } from '../storeContext';
 import { MatchCount, SportMenuItemPlaceholder } from './SportMenuItem';
@@ -24,7 +25,7 @@ export const SportsMenu = observer(function SportsMenu() {
     const key = sportI18nKeyOf(sportId, 'A');
     return key ? t(key) : String(sportId);
   };
-  const sportIds = sortSportIdsA(plugins.list('sport').flatMap((p) => [...p.manifest.match.sportIds]));
+  const sportIds = sortSportIdsA(plugins.list(sportPoint).flatMap((e) => [...e.match.sportIds]));
 
   return (
     <>
@@ -36,7 +37,7 @@ export const SportsMenu = observer(function SportsMenu() {
           {sportIds.map((sportId) => (
             <li key={sportId}>
               <Slot
-                point="sport"
+                point={sportPoint}
                 select={{ sportId }}
                 fallback={<SportMenuItemPlaceholder />}
                 render={(module) => (

@@ -1,13 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { useKernel } from '../../kernel';
-import type { AppServices } from '../services';
+import { useService } from '../../kernel';
+import { toastRef } from '../services';
 import styles from './Toasts.module.css';
 
 /** The toast stack (error, success, info, warn); a live region so screen readers announce each one. */
 export const Toasts = observer(function Toasts() {
   const { t } = useTranslation();
-  const { toast } = useKernel<AppServices>().services;
+  const toast = useService(toastRef);
   return (
     <div className={styles.stack} role="region" aria-label={t('toast.region')} aria-live="polite">
       {toast.toasts.map((item) => (

@@ -1,9 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/cspGuard';
 import { AnchorType, LiveStatus, type Anchor } from '../../../src/domain/anchors';
-import { toScheme } from '../../../src/domain/sports';
+import { sports } from '../../../server/src/config/pluginManifests';
 import { app, signInOnHost } from '../support/betting';
 import { appReady, expectAccessible } from '../support/fixtures';
+
+const { toScheme } = sports;
 
 /** The anchors a viewer gets from the platform (with a member's token: their special rooms too). */
 async function anchors(request: APIRequestContext, token?: string): Promise<Anchor[]> {

@@ -191,7 +191,7 @@ function planSport(seed: number, world: World, profile: SportProfile): SportPlan
     const circle = Rng.of(seed, 'circle', league.id).shuffle(league.teamIds);
     if (circle.length % 2 === 1) circle.push(-1);
     const pairs = circle.length / 2;
-    if (pairs < 1 || pairs > round) throw new Error(`${profile.key}: league ${league.id} has ${league.teamIds.length} teams for a round of ${round} slots`);
+    if (pairs < 1 || pairs > round) throw new Error(`sport ${profile.sportId}: league ${league.id} has ${league.teamIds.length} teams for a round of ${round} slots`);
     const pairAt = new Int16Array(round).fill(-1);
     let longestStep = 0;
     for (let i = 0; i < pairs; i++) {
@@ -200,7 +200,7 @@ function planSport(seed: number, world: World, profile: SportProfile): SportPlan
       if (i > 0) longestStep = Math.max(longestStep, at - Math.floor(((i - 1) * round) / pairs));
     }
     if (round - longestStep < busySlots) {
-      throw new Error(`${profile.key}: a team of league ${league.id} could kick off ${round - longestStep} slots after its last match; it needs ${busySlots}`);
+      throw new Error(`sport ${profile.sportId}: a team of league ${league.id} could kick off ${round - longestStep} slots after its last match; it needs ${busySlots}`);
     }
     return { league, circle, phase: Math.floor(((j + shift) * round) / leagues.length) % round, pairAt };
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ResolvedConfig } from '../../../../src/kernel/config';
+import type { ResolvedConfig } from '../../../../contract/appConfig';
 import type { AppConfigs } from '../../config/appConfig';
 import { CODES, foreheadError } from '../../http/envelope';
 import { pageHeaders } from '../../http/securityHeaders';

@@ -5,7 +5,6 @@ import { envOf } from '../../../stores/env';
 import { renderWithStore } from '../../../testing/renderWithStore';
 import { answerGets, AWAY_NAME, BASKETBALL_MATCH, FOOTBALL_MATCH, HOME_NAME, installFakePush, lineupAnswer, type Routes } from './fixtures';
 import { LineupPanel } from './LineupPanel';
-import { formationLines } from './Pitch';
 
 async function renderPanel(routes: Routes, props: { matchId?: number; sportId?: number } = {}) {
   let push!: ReturnType<typeof installFakePush>;
@@ -79,19 +78,5 @@ describe('<LineupPanel>', () => {
     fail = false;
     await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByRole('list', { name: `${HOME_NAME} starters` })).toBeInTheDocument());
-  });
-});
-
-describe('formationLines', () => {
-  const p = (id: number, position: string) => ({ id, number: id, name: `P${id}`, position });
-  const eleven = [p(1, 'G'), p(2, 'D'), p(3, 'D'), p(4, 'D'), p(5, 'D'), p(6, 'M'), p(7, 'M'), p(8, 'M'), p(9, 'M'), p(10, 'F'), p(11, 'F')];
-
-  it('splits the outfield players by the formation, goalkeeper first', () => {
-    expect(formationLines(eleven, [4, 2, 3, 1]).map((line) => line.map((x) => x.id))).toEqual([[1], [2, 3, 4, 5], [6, 7], [8, 9, 10], [11]]);
-  });
-
-  it('groups by position when the formation does not add up', () => {
-    expect(formationLines(eleven, [4, 4, 3]).map((line) => line.length)).toEqual([1, 4, 4, 2]);
-    expect(formationLines([], [4, 4, 2])).toEqual([]);
   });
 });

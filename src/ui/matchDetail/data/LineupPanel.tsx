@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataSportOf, type Lineup, type LineupIncident, type LineupPlayer } from '../../../stores/matchData';
+import { Slot } from '../../../kernel';
+import { dataSportOf, type Lineup, type LineupPlayer } from '../../../stores/matchData';
 import { Crest } from '../../common/Crest';
-import { EventIcon, EventType, NAMED_EVENT_TYPES } from './icons';
+import { dataPanelPoint } from '../points';
 import { PanelEmpty, PanelSkeleton, RemoteView } from './PanelStates';
-import { formationLines, Pitch } from './Pitch';
 import type { MatchDataPanelProps, TeamNames } from './types';
 import { useMatchData } from './useMatchData';
 import styles from './LineupPanel.module.css';
@@ -52,57 +52,16 @@ function TeamLists({ side, lineup, names }: { side: 'home' | 'away'; lineup: Lin
   );
 }
 
-const incidentMinute = (second: number) => `${Math.floor(second / 60) + 1}'`;
-
-function Incidents({ lineup, names }: { lineup: Lineup; names: TeamNames }) {
-  const { t } = useTranslation('matchData');
-  const players = new Map<number, LineupPlayer>();
-  for (const p of [...lineup.homeLine, ...lineup.homeBackup, ...lineup.awayLine, ...lineup.awayBackup]) players.set(p.id, p);
-  const nameOf = (id: number | undefined) => (id === undefined ? t('lineup.unknownPlayer') : (players.get(id)?.name ?? t('lineup.unknownPlayer')));
-  const describe = (i: LineupIncident) =>
-    i.type === EventType.substitution ? t('lineup.substitution', { in: nameOf(i.playerId), out: nameOf(i.relatedPlayerId) }) : nameOf(i.playerId);
-  const sorted = [...lineup.incidentArr].sort((a, b) => a.second - b.second);
-  const id = useId();
-  return (
-    <section className={styles.incidents} aria-labelledby={id}>
-      <h3 id={id} className={styles.teamTitle}>
-        {t('lineup.incidents')}
-      </h3>
-      {sorted.length === 0 ? (
-        <p className={styles.note}>{t('lineup.noIncidents')}</p>
-      ) : (
-        <ol className={styles.incidentList}>
-          {sorted.map((i, index) => (
-            <li key={`${i.second}-${i.playerId}-${index}`} className={`${styles.incident} ${styles[i.team]}`}>
-              <span className={styles.minute}>{incidentMinute(i.second)}</span>
-              <EventIcon type={i.type} label={t(NAMED_EVENT_TYPES.has(i.type) ? `eventType.${i.type}` : 'eventType.other')} />
-              <span className={styles.incidentTeam}>{names[i.team]}</span>
-              <span>{describe(i)}</span>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
-  );
-}
-
-function LineupView({ lineup, names, football }: { lineup: Lineup; names: TeamNames; football: boolean }) {
-  const { t } = useTranslation('matchData');
-  const format = (f: number[]) => (f.length > 0 ? f.join('-') : '');
+function LineupView({ lineup, names, sportId }: { lineup: Lineup; names: TeamNames; sportId: number }) {
+  const select = { panel: 'lineup', sportId } as const;
   return (
     <div className={styles.lineup}>
-      {football && (
-        <Pitch
-          home={formationLines(lineup.homeLine, lineup.homeFormation)}
-          away={formationLines(lineup.awayLine, lineup.awayFormation)}
-          label={t('lineup.pitch', { home: names.home, homeFormation: format(lineup.homeFormation), away: names.away, awayFormation: format(lineup.awayFormation) })}
-        />
-      )}
+      <Slot point={dataPanelPoint} select={select} render={({ Above }) => Above && <Above lineup={lineup} names={names} />} />
       <div className={styles.teams}>
         <TeamLists side="home" lineup={lineup} names={names} />
         <TeamLists side="away" lineup={lineup} names={names} />
       </div>
-      {football && <Incidents lineup={lineup} names={names} />}
+      <Slot point={dataPanelPoint} select={select} render={({ Below }) => Below && <Below lineup={lineup} names={names} />} />
     </div>
   );
 }
@@ -119,14 +78,15 @@ const LineupPanelBody = observer(function LineupPanelBody({ matchId, sportId, ho
   if (!kind) return <PanelEmpty>{t('lineup.empty')}</PanelEmpty>;
   return (
     <RemoteView remote={store.lineup(matchId, kind, language)} isEmpty={isLineupEmpty} empty={t('lineup.empty')}>
-      {(lineup) => <LineupView lineup={lineup} names={names} football={kind === 'football'} />}
+      {(lineup) => <LineupView lineup={lineup} names={names} sportId={sportId} />}
     </RemoteView>
   );
 });
 
 /**
- * Line-ups: football on a pitch from the formations plus starters, substitutes and incidents; basketball as two
- * lists. Refetched when `lineup:status` names the match (announcement, substitutions, cards).
+ * Line-ups: starters and substitutes of both teams for every sport with line-ups, and what a sport plugin adds at
+ * `matchDetail.dataPanel` (football draws the pitch and the incidents). Refetched when `lineup:status` names the
+ * match (announcement, substitutions, cards).
  */
 export function LineupPanel(props: MatchDataPanelProps) {
   return (

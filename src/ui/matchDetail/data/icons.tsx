@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useKernel } from '../../../kernel';
-import type { AppServices } from '../../services';
+import { useService } from '../../../kernel';
+import { assetUrlRef } from '../../services';
 import styles from './icons.module.css';
 
 /** Football event types (spec: title, value). */
@@ -231,7 +231,7 @@ function weatherShape(key: string): ReactNode {
  * platform send an image path or URL instead, that image is shown from the icon host.
  */
 export function WeatherIcon({ image, id, label }: { image: string; id: number; label: string }) {
-  const { assetUrl } = useKernel<AppServices>().services;
+  const assetUrl = useService(assetUrlRef);
   if (/[/.]/.test(image)) return <img className={styles.weather} src={assetUrl(image)} alt={label} width={32} height={32} />;
   const key = image in WEATHER_SHAPES ? image : (WEATHER_BY_ID[id] ?? image);
   return (

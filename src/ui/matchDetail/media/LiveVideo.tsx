@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { VideoFormat, VideoPlayerProps } from '../../../kernel/points';
+import type { VideoFormat, VideoPlayerProps } from '../points';
 import { watchPlayback, type PlaybackWatchdog } from './playbackWatchdog';
 import styles from './LiveVideo.module.css';
 

@@ -2,17 +2,10 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import * as z from 'zod/mini';
-import {
-  createKernelEvents,
-  definePlugin,
-  KernelProvider,
-  loadPlugins,
-  type AnimationProps,
-  type AnyPluginManifest,
-  type VideoFormat,
-  type VideoPlayerProps,
-} from '../../../kernel';
+import { createKernelEvents, KernelProvider, loadPlugins, provideServices } from '../../../kernel';
+import { testPlugin } from '../../../testing/testPlugin';
+import { httpRef } from '../../services';
+import { animationPoint, videoPoint, type AnimationProps, type VideoFormat, type VideoPlayerProps } from '../points';
 import { fakeHttp } from '../../../testing/fakeEnv';
 import { createTestI18n } from '../../../testing/i18n';
 import { MediaStage } from './MediaStage';
@@ -40,14 +33,13 @@ function FakeAnimation({ url, matchId, sportId }: AnimationProps) {
   return <div data-testid="animation" data-url={url} data-match={matchId} data-sport={sportId} />;
 }
 
-const noOptions = z.strictObject({});
-const manifests: AnyPluginManifest[] = [
-  definePlugin({ id: 'player-flv', point: 'video', match: { formats: ['flv'] }, options: noOptions, loader: async () => ({ default: { VideoPlayer: fakePlayer('flv') } }) }),
-  definePlugin({ id: 'player-hls', point: 'video', match: { formats: ['hls'] }, options: noOptions, loader: async () => ({ default: { VideoPlayer: fakePlayer('hls') } }) }),
-  definePlugin({ id: 'player-animation', point: 'animation', match: { sportIds: [] }, options: noOptions, loader: async () => ({ default: { Animation: FakeAnimation } }) }),
+const manifests = [
+  testPlugin({ id: 'player-flv', point: videoPoint, match: { formats: ['flv'] }, loader: async () => ({ default: { VideoPlayer: fakePlayer('flv') } }) }),
+  testPlugin({ id: 'player-hls', point: videoPoint, match: { formats: ['hls'] }, loader: async () => ({ default: { VideoPlayer: fakePlayer('hls') } }) }),
+  testPlugin({ id: 'player-animation', point: animationPoint, match: { sportIds: [] }, loader: async () => ({ default: { Animation: FakeAnimation } }) }),
 ];
-const registry = new Map(manifests.map((m) => [m.id, m]));
-const ALL = manifests.map((m) => m.id);
+const registry = new Map(manifests.map((m) => [m.manifest.id, m]));
+const ALL = manifests.map((m) => m.manifest.id);
 
 const line = (n: number) => ({ line: n, pc: `/media/live/101/${n}.flv`, h5: `/media/live/101/${n}/index.m3u8` });
 const ANSWER = { matchId: 101, videos: [line(1), line(2), line(3)], animations: [{ pc: '/media/animation/101', h5: '/media/animation/101?h5' }] };
@@ -59,11 +51,11 @@ async function setup({ answer = ANSWER as unknown, enabled = ALL, fail = false }
   Object.assign(http.media, { defaults: { baseURL: 'http://media.test' } });
   if (fail) http.media.get.mockRejectedValueOnce(new Error('offline'));
   http.media.get.mockResolvedValue(answer);
-  const plugins = loadPlugins({ plugins: ALL.map((id) => ({ id, enabled: enabled.includes(id), options: {} })) }, registry as ReadonlyMap<string, AnyPluginManifest>);
+  const plugins = loadPlugins({ plugins: ALL.map((id) => ({ id, enabled: enabled.includes(id), options: {} })) }, registry);
   await act(async () => {
     render(
       <I18nextProvider i18n={i18n}>
-        <KernelProvider value={{ plugins, events: createKernelEvents(), services: { http } }}>
+        <KernelProvider value={{ plugins, events: createKernelEvents(), services: provideServices([httpRef, http as never]) }}>
           <MediaStage matchId={101} sportId={1} />
         </KernelProvider>
       </I18nextProvider>,

@@ -1,9 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Slot, useKernel, type VideoFormat, type VideoPlayerProps } from '../../../kernel';
+import { Slot, useKernel, useService } from '../../../kernel';
+import { animationPoint, videoPoint, type VideoFormat, type VideoPlayerProps } from '../points';
 import { Button } from '../../common/Button';
-import type { AppServices } from '../../services';
+import { httpRef } from '../../services';
 import { CastTutorial } from './CastTutorial';
 import {
   availableModes,
@@ -47,7 +48,7 @@ function StageSkeleton() {
 type Fetch = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; media: MatchMediaSources };
 
 function useMatchMedia(matchId: number): { state: Fetch; retry(): void } {
-  const client = useKernel<AppServices>().services.http.media;
+  const client = useService(httpRef).media;
   const [state, setState] = useState<Fetch>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -73,15 +74,15 @@ function useMatchMedia(matchId: number): { state: Fetch; retry(): void } {
 
 const MediaStageContent = observer(function MediaStageContent({ matchId, sportId }: MediaStageProps) {
   const { t } = useTranslation('media');
-  const { plugins } = useKernel<AppServices>();
+  const { plugins } = useKernel();
   const { state, retry } = useMatchMedia(matchId);
   const stage = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(stage);
   const [castOpen, setCastOpen] = useState(false);
   const [chosenMode, setChosenMode] = useState<MediaMode | null>(null);
 
-  const players = useMemo(() => new Set<VideoFormat>(plugins.list('video').flatMap((p) => p.manifest.match.formats)), [plugins]);
-  const animationPlayer = plugins.list('animation', { sportId }).length > 0;
+  const players = useMemo(() => new Set<VideoFormat>(plugins.list(videoPoint).flatMap((e) => e.match.formats)), [plugins]);
+  const animationPlayer = plugins.list(animationPoint, { sportId }).length > 0;
   const media = state.status === 'ready' ? state.media : undefined;
   const modes = media ? availableModes({ media, players, animationPlayer }) : [];
   const mode = chosenMode && modes.includes(chosenMode) ? chosenMode : modes[0];
@@ -112,7 +113,7 @@ const MediaStageContent = observer(function MediaStageContent({ matchId, sportId
     const url = media.animation;
     screen = (
       <Slot
-        point="animation"
+        point={animationPoint}
         select={{ sportId }}
         fallback={<Notice busy>{t('stage.loading')}</Notice>}
         render={(module) => <module.Animation url={url} matchId={matchId} sportId={sportId} />}
@@ -286,7 +287,7 @@ function VideoScreen({ video }: { video: VideoLines }) {
   return (
     <>
       <Slot
-        point="video"
+        point={videoPoint}
         select={{ format }}
         render={(module) => (
           <module.VideoPlayer

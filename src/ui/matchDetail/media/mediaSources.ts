@@ -1,4 +1,4 @@
-import type { VideoFormat } from '../../../kernel/points';
+import type { VideoFormat } from '../points';
 
 /** One video line of a match: its number (1-5) and its stream per format, absolute on the media host. */
 export interface VideoLine {

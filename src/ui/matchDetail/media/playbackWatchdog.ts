@@ -1,4 +1,4 @@
-import type { VideoPlayerProps } from '../../../kernel/points';
+import type { VideoPlayerProps } from '../points';
 
 export type PlaybackFailure = Parameters<VideoPlayerProps['onError']>[0];
 

@@ -1,0 +1,16 @@
+import * as z from 'zod/mini';
+import { defineManifest, pluginOptions, sportIdsIn, type SportDeclaration } from '../../src/sdk/manifest';
+
+const SPORTS: readonly SportDeclaration[] = [
+  { key: 'basketball', ids: { A: 3, B: 2, C: 2 }, order: 2 },
+];
+
+export default defineManifest({
+  id: 'sport-basketball',
+  i18nNs: 'sport-basketball',
+  sports: SPORTS,
+  options: z.strictObject({
+    pageSize: pluginOptions.listPageSize(),
+  }),
+  extensions: [{ id: 'sport', point: 'matchList.sport', match: { sportIds: sportIdsIn(SPORTS, 'A') } }],
+});

@@ -1,0 +1,31 @@
+import {
+  isSportKey as isKey,
+  inOrder,
+  sortedIdsA,
+  sortSportIdsA as sortIdsA,
+  sportI18nKeyOf as nameKeyOf,
+  sportIdOf as idOf,
+  sportKeyOf as keyOf,
+  sportRows,
+  toScheme as translate,
+  type SportKey,
+  type SportScheme,
+} from '../domain/sports';
+import { registry } from './registry';
+
+/**
+ * The app's sport catalogue: the sports every registered sport plugin's manifest declares (switched on or not, so a
+ * name is known for every id the platform sends). The platform builds the same from the same manifests. Each lookup
+ * is its own binding so the bundler drops those the app does not use.
+ */
+const CATALOGUE = inOrder([...registry.values()].flatMap((p) => p.manifest.sports ?? []));
+export const SPORTS = /*#__PURE__*/ sportRows(CATALOGUE);
+export const SPORT_KEYS: readonly SportKey[] = /*#__PURE__*/ SPORTS.map((s) => s.key);
+export const SORTED_SPORT_IDS_A = /*#__PURE__*/ sortedIdsA(CATALOGUE);
+export const isSportKey = (value: unknown): value is SportKey => isKey(CATALOGUE, value);
+export const sportKeyOf = (id: number, scheme: SportScheme) => keyOf(CATALOGUE, id, scheme);
+export const sportIdOf = (key: SportKey, scheme: SportScheme) => idOf(CATALOGUE, key, scheme);
+export const toScheme = (id: number, from: SportScheme, to: SportScheme) => translate(CATALOGUE, id, from, to);
+export const sportI18nKeyOf = (id: number, scheme: SportScheme) => nameKeyOf(CATALOGUE, id, scheme);
+export const sortSportIdsA = (ids: readonly number[]) => sortIdsA(CATALOGUE, ids);
+export { EMPTY_SPORT_ID_A, type SportKey, type SportScheme } from '../domain/sports';

@@ -1,0 +1,43 @@
+/**
+ * The plugin SDK: all a plugin's code may import from the app. Plugins import nothing else from src/ (apart from the
+ * manifest and binding entries beside this file) and never another plugin. Import this only from code a loader
+ * reaches (an extension's own chunk): its components would otherwise land in the app's initial bundle.
+ */
+export * from './plugin';
+export { usePlugin, useService } from '../kernel/Slot';
+export type { SelectionEvent } from '../kernel/events';
+export type { AssetUrl, BetSlipActions, SessionView } from '../ui/services';
+
+export type {
+  RowColumn,
+  RowColumnGroup,
+  ScoreboardSpec,
+  ScoreSummaryProps,
+  SportMatch,
+  SportMenuEntryProps,
+  SportModule,
+} from '../ui/matchList/points';
+export type {
+  AnimationModule,
+  AnimationProps,
+  DataPanelModule,
+  LineupSectionProps,
+  VideoFormat,
+  VideoPlayerModule,
+  VideoPlayerProps,
+} from '../ui/matchDetail/points';
+export type { TeamNames } from '../ui/matchDetail/data/types';
+export type { Lineup, LineupIncident, LineupPlayer } from '../stores/matchData';
+// Wire types come from the contract (type-only: values from contract/index.ts would build every schema in).
+export type { ScoreRow, WireMatch } from '../../contract';
+export type { PushHandler } from '../services/push';
+
+export { SportMenuItem } from '../ui/sportsMenu/SportMenuItem';
+export { ScoreParts, type ScorePart } from '../ui/matchList/ScoreParts';
+export { LiveVideo, type AttachStream } from '../ui/matchDetail/media/LiveVideo';
+export { playQuietly, type PlaybackFailure, type PlaybackWatchdog } from '../ui/matchDetail/media/playbackWatchdog';
+export { tabId, tabPanelId, Tabs } from '../ui/common/Tabs';
+export { Crest } from '../ui/common/Crest';
+export { EventIcon, EventType, NAMED_EVENT_TYPES } from '../ui/matchDetail/data/icons';
+export { formatDuration } from '../domain/duration';
+export { apiLanguageOf } from '../services/i18n';

@@ -1,0 +1,9 @@
+/**
+ * The SDK's binding entry: what a plugin's index.ts uses to attach each extension's lazy loader to its point and to
+ * name the services it needs. It stays small because every plugin's index.ts is in the app's initial bundle; the
+ * code the loaders import uses the full SDK (src/sdk/index.ts) instead.
+ */
+export { definePlugin, extension, type Plugin } from '../kernel/definePlugin';
+export { sportPoint } from '../ui/matchList/points';
+export { animationPoint, dataPanelPoint, videoPoint } from '../ui/matchDetail/points';
+export { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, sessionRef, storageRef, toastRef } from '../ui/services';

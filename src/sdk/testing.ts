@@ -1,0 +1,16 @@
+import type { Plugin } from '../kernel/definePlugin';
+
+/**
+ * The SDK's testing entry: what a plugin's own tests may use to mount their extensions the way the app does
+ * (a kernel with the plugin enabled, the services it needs) without reaching into src/.
+ */
+export { createKernelEvents } from '../kernel/events';
+export { loadPlugins } from '../kernel/loadPlugins';
+export { provideServices } from '../kernel/services';
+export { KernelProvider, Slot } from '../kernel/Slot';
+export { createScheduler } from '../services/scheduler';
+export { createTestI18n } from '../testing/i18n';
+export { renderScoreSummary } from '../testing/scoreSummary';
+
+/** A registry of the given plugins, keyed by id, as loadPlugins takes it. */
+export const registryOf = (...plugins: Plugin[]): ReadonlyMap<string, Plugin> => new Map(plugins.map((p) => [p.manifest.id, p]));

@@ -1,0 +1,19 @@
+import type { SelectionEvent } from '../kernel/events';
+import { provideServices, type ServiceMap } from '../kernel/services';
+import type { Env } from '../stores/env';
+import { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, sessionRef, storageRef, toastRef } from '../ui/services';
+
+/** Every service the app provides, bound to a fake environment's parts (the asset host prefix a test may choose). */
+export function fakeServices(env: Pick<Env, 'http' | 'push' | 'scheduler' | 'storage' | 'toast' | 'i18n' | 'events'>, assetUrl = (path: string) => path): ServiceMap {
+  return provideServices(
+    [httpRef, env.http],
+    [pushRef, env.push],
+    [schedulerRef, env.scheduler],
+    [storageRef, env.storage],
+    [toastRef, env.toast],
+    [i18nRef, env.i18n],
+    [assetUrlRef, assetUrl],
+    [sessionRef, { isLogin: false }],
+    [betSlipRef, { add: (selection: SelectionEvent) => env.events.emit('betSlip.add', selection) }],
+  );
+}

@@ -1,0 +1,69 @@
+import type { ComponentType } from 'react';
+import { createExtensionPoint } from '../../kernel/extensionPoint';
+import type { Lineup } from '../../stores/matchData';
+import type { TeamNames } from './data/types';
+
+/**
+ * The match screen's extension points: the media stage (video players, the animation) and the data panels'
+ * sport-specific sections. Declared here, by the screen that owns the places, so the kernel knows none of them.
+ */
+/** A video stream format a player plugin plays: `flv` is a media call's `pc` url, `hls` its `h5` url. */
+export type VideoFormat = 'flv' | 'hls';
+
+export interface VideoPlayerProps {
+  /** The stream's absolute URL on the media host. */
+  url: string;
+  /** Start muted (browsers refuse sound before the user has interacted with the page). */
+  muted: boolean;
+  /** The stream failed or stalled for good: the stage says so and offers the next line. */
+  onError(reason: 'network' | 'media' | 'unsupported'): void;
+  /** Frames are being shown (first frame, or again after a stall). */
+  onPlaying?(): void;
+}
+
+export interface VideoPlayerModule {
+  VideoPlayer: ComponentType<VideoPlayerProps>;
+}
+
+export interface AnimationProps {
+  /** The animation url from the media call (on the media host). */
+  url: string;
+  matchId: number;
+  /** Scheme A sport id. */
+  sportId: number;
+}
+
+export interface AnimationModule {
+  Animation: ComponentType<AnimationProps>;
+}
+
+/** Video players: one enabled extension per format; the stage picks the first that plays a line. */
+export const videoPoint = createExtensionPoint<VideoPlayerModule, { formats: readonly VideoFormat[] }, { format?: VideoFormat }>({
+  id: 'matchDetail.video',
+  accepts: (match, select) => select.format === undefined || match.formats.includes(select.format),
+});
+
+/** The match animation (live match tracker); an empty `sportIds` draws every sport (a generic tracker). */
+export const animationPoint = createExtensionPoint<AnimationModule, { sportIds: readonly number[] }, { sportId?: number }>({
+  id: 'matchDetail.animation',
+  accepts: (match, select) => select.sportId === undefined || match.sportIds.length === 0 || match.sportIds.includes(select.sportId),
+});
+
+/** The data panels a sport plugin may add sections to. */
+export type DataPanelId = 'lineup';
+
+export interface LineupSectionProps {
+  lineup: Lineup;
+  names: TeamNames;
+}
+
+/** Sections a sport draws inside a data panel, above and below what the screen shows for every sport. */
+export interface DataPanelModule {
+  Above?: ComponentType<LineupSectionProps>;
+  Below?: ComponentType<LineupSectionProps>;
+}
+
+export const dataPanelPoint = createExtensionPoint<DataPanelModule, { panel: DataPanelId; sportIds: readonly number[] }, { panel: DataPanelId; sportId: number }>({
+  id: 'matchDetail.dataPanel',
+  accepts: (match, select) => match.panel === select.panel && match.sportIds.includes(select.sportId),
+});

@@ -4,6 +4,8 @@
 
 /** Libraries of the browser half: the platform uses none; the pure domain uses none of them nor axios. */
 const BROWSER_LIBRARIES = ['react', 'react-dom', 'mobx', 'mobx-react-lite', 'mobx-state-tree', 'i18next', 'react-i18next', 'reconnecting-websocket', 'hls\\.js', 'mpegts\\.js', 'qiankun', 'wouter'];
+/** Tests and the helpers only tests import: they run in jest on Node, never in the browser. */
+const TEST_CODE = ['\\.test\\.tsx?$', '^src/testing/', '^src/sdk/testing'];
 const inNodeModules = (names) => `(^|/)node_modules/(${names.join('|')})/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -46,9 +48,9 @@ module.exports = {
     },
     {
       name: 'app-imports-node',
-      comment: 'Browser code cannot use Node\'s built-in modules (tests may).',
+      comment: 'Browser code cannot use Node\'s built-in modules (tests and their helpers, which run in jest, may).',
       severity: 'error',
-      from: { path: '^(src|plugins|contract)/', pathNot: '\\.test\\.tsx?$' },
+      from: { path: '^(src|plugins|contract)/', pathNot: TEST_CODE },
       to: { dependencyTypes: ['core'] },
     },
     {
@@ -62,13 +64,13 @@ module.exports = {
       name: 'domain-imports-side-effects',
       comment: 'The domain is pure functions over values, shared with the platform: no services, stores, UI or I/O.',
       severity: 'error',
-      from: { path: '^src/domain/', pathNot: '\\.test\\.tsx?$' },
+      from: { path: '^src/domain/', pathNot: TEST_CODE },
       to: { path: ['^src/(?!domain/)', '^plugins/'] },
     },
     {
       name: 'domain-imports-side-effect-libraries',
       severity: 'error',
-      from: { path: '^src/domain/', pathNot: '\\.test\\.tsx?$' },
+      from: { path: '^src/domain/', pathNot: TEST_CODE },
       to: { path: inNodeModules(['axios', ...BROWSER_LIBRARIES]) },
     },
   ],

@@ -1,4 +1,4 @@
-// Two projects: the app (jsdom) and the platform (node). swc transpiles; tsc type-checks separately.
+// Three projects: the app (jsdom), the platform (node) and the project's own tooling (node). swc transpiles; tsc type-checks separately.
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
 
 /** @type {import('jest').Config} */
@@ -35,6 +35,15 @@ module.exports = {
       transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
       // server/test/setup.ts closes every platform a file left open (a set-up that timed out), so jest always exits.
       setupFilesAfterEnv: ['<rootDir>/jest.setup.ts', '<rootDir>/server/test/setup.ts'],
+    },
+    {
+      displayName: 'tools',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/scripts'],
+      testMatch: ['**/*.test.ts'],
+      // The boundary fixture is cruised by its test, not run.
+      testPathIgnorePatterns: ['/fixture/'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
     },
   ],
 };

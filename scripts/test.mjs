@@ -1,11 +1,12 @@
-// `npm test`: everything CI checks, from a fresh clone: set-up, type-check, unit/component/platform tests,
-// production build, then the Playwright end-to-end suites in Debian Chromium.
+// `npm test`: everything CI checks, from a fresh clone: set-up, type-check (browser, platform, tests), import
+// boundaries, unit/component/platform tests, production build, then the Playwright end-to-end suites in Debian Chromium.
 //
 // Each stage runs as a child process in its own process group with a time budget (scripts/stages.mjs): past it,
 // the stage's processes are killed and the run fails naming the stage, so a hung stage can never hang `npm test`.
 // The whole run has a hard budget too (60 min, inside CI's 90), and a target of 20 min: past the target the run
 // still passes but prints a loud warning with each stage's time. TEST_BUDGET_SCALE=2 doubles every budget (a slow
 // or heavily shared machine). docs/operations.md ("Tests") lists the budgets and the measured times.
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, ensureBrowser, ensureDependencies, INITIAL_JS_BUDGET, initialScripts, root } from './setup.mjs';
@@ -20,6 +21,14 @@ const inProcess = {
     ensureDependencies();
     ensureBrowser();
   },
+  // Three TypeScript projects: the browser half cannot see Node's types, the platform cannot see the DOM or JSX, and
+  // tsconfig.json checks the tests and tools, which use both (docs/architecture.md, "Layers").
+  'type-check': () => {
+    for (const project of ['tsconfig.app.json', 'tsconfig.server.json', 'tsconfig.json']) {
+      console.log(`tsc -p ${project}`);
+      execFileSync(bin('tsc'), ['--noEmit', '-p', project], { cwd: root, stdio: 'inherit' });
+    }
+  },
   build: buildApp,
   'bundle-budget': () => {
     const bytes = initialScripts().reduce((sum, s) => sum + s.gzip, 0);
@@ -27,6 +36,9 @@ const inProcess = {
     if (bytes > INITIAL_JS_BUDGET) throw new Error('the initial JavaScript is over its budget: keep new code behind lazy imports');
   },
 };
+
+/** The folders .dependency-cruiser.cjs checks. */
+const BOUNDARY_ROOTS = ['src', 'plugins', 'server', 'contract'];
 
 const self = fileURLToPath(import.meta.url);
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -36,7 +48,8 @@ const own = (key) => ({ command: process.execPath, args: [self, '--stage', key] 
 const STAGES = [
   // npm install builds better-sqlite3 from source (~110 s); apt-get chromium ~20 s.
   { name: 'set-up', budgetMs: 10 * MIN, ...own('set-up') },
-  { name: 'type-check', budgetMs: 3 * MIN, command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'type-check', budgetMs: 3 * MIN, ...own('type-check') },
+  { name: 'import boundaries', budgetMs: 2 * MIN, command: bin('depcruise'), args: ['--config', '.dependency-cruiser.cjs', '--output-type', 'err', ...BOUNDARY_ROOTS] },
   { name: 'unit, component and platform tests', budgetMs: 20 * MIN, command: bin('jest'), args: ['--ci'] },
   { name: 'production build', budgetMs: 5 * MIN, ...own('build') },
   { name: 'initial bundle budget', budgetMs: 1 * MIN, ...own('bundle-budget') },

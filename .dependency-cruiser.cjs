@@ -1,0 +1,87 @@
+// Import boundaries between the layers (docs/architecture.md, "Layers"). Checked by `npm test` (scripts/test.mjs,
+// stage "import boundaries"); scripts/boundaries/boundaries.test.ts proves each rule fails on a planted import.
+// Paths are relative to the folder cruised from, so the same rules check the tree and the fixtures.
+
+/** Libraries of the browser half: the platform uses none; the pure domain uses none of them nor axios. */
+const BROWSER_LIBRARIES = ['react', 'react-dom', 'mobx', 'mobx-react-lite', 'mobx-state-tree', 'i18next', 'react-i18next', 'reconnecting-websocket', 'hls\\.js', 'mpegts\\.js', 'qiankun', 'wouter'];
+/** Tests and the helpers only tests import: they run in jest on Node, never in the browser or the platform. */
+const TEST_CODE = ['\\.test\\.tsx?$', '^src/testing/', '^src/sdk/testing', '^server/test/'];
+const inNodeModules = (names) => `(^|/)node_modules/(${names.join('|')})/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'app-imports-server',
+      comment: 'The app and its plugins run in the browser; the platform is reached over HTTP and the contract only.',
+      severity: 'error',
+      from: { path: '^(src|plugins|contract)/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-imports-app',
+      comment: 'The platform imports only the contract, the pure domain and plugins\' static manifests from the app side '
+        + '(a test proving both halves agree, such as server/test/potentialReturn.test.ts, may import both).',
+      severity: 'error',
+      from: { path: '^server/', pathNot: TEST_CODE },
+      to: { path: '^(src|plugins)/', pathNot: ['^src/domain/', '^plugins/[^/]+/manifest\\.ts$'] },
+    },
+    {
+      name: 'server-imports-browser-libraries',
+      comment: 'No React or browser state library in the platform.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: TEST_CODE },
+      to: { path: inNodeModules(BROWSER_LIBRARIES) },
+    },
+    {
+      name: 'plugin-imports-app-internals',
+      comment: 'A plugin sees the app only through the SDK (src/sdk) and the contract.',
+      severity: 'error',
+      from: { path: '^plugins/' },
+      to: { path: '^src/', pathNot: '^src/sdk/' },
+    },
+    {
+      name: 'plugin-imports-plugin',
+      comment: 'Plugins do not know each other: what they share lives in the SDK.',
+      severity: 'error',
+      from: { path: '^plugins/([^/]+)/' },
+      to: { path: '^plugins/', pathNot: '^plugins/$1/' },
+    },
+    {
+      name: 'app-imports-node',
+      comment: 'Browser code cannot use Node\'s built-in modules (tests and their helpers, which run in jest, may).',
+      severity: 'error',
+      from: { path: '^(src|plugins|contract)/', pathNot: TEST_CODE },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'contract-imports-code',
+      comment: 'The contract is schemas only: zod and other contract files.',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { pathNot: ['^contract/', '^zod($|/)', 'node_modules/zod/'] },
+    },
+    {
+      name: 'domain-imports-side-effects',
+      comment: 'The domain is pure functions over values, shared with the platform: no services, stores, UI or I/O.',
+      severity: 'error',
+      from: { path: '^src/domain/', pathNot: TEST_CODE },
+      to: { path: ['^src/(?!domain/)', '^plugins/'] },
+    },
+    {
+      name: 'domain-imports-side-effect-libraries',
+      severity: 'error',
+      from: { path: '^src/domain/', pathNot: TEST_CODE },
+      to: { path: inNodeModules(['axios', ...BROWSER_LIBRARIES]) },
+    },
+  ],
+  options: {
+    // TypeScript 7 has no JavaScript API for dependency-cruiser to parse with: babel strips the types instead.
+    babelConfig: { fileName: require('node:path').join(__dirname, 'scripts/boundaries/babel.cjs') },
+    doNotFollow: { path: 'node_modules' },
+    // node_modules is not excluded (that would hide imports of libraries), only not followed.
+    exclude: { path: '^(dist|test-results)/' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'] },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};

@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const fixture = path.join(__dirname, 'fixture');
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string };
+}
+
+/** Cruises a folder laid out like the project (src, plugins, server, contract) with the project's own rules. */
+function violationsIn(folder: string): string[] {
+  let output: string;
+  try {
+    output = execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), '--config', path.join(root, '.dependency-cruiser.cjs'), '--output-type', 'json', 'src', 'plugins', 'server', 'contract'],
+      { cwd: folder, encoding: 'utf8', timeout: 120_000 },
+    );
+  } catch (error) {
+    // dependency-cruiser exits non-zero when it finds violations; its report is still on stdout.
+    output = (error as { stdout?: string }).stdout ?? '';
+    if (!output) throw error;
+  }
+  const report = JSON.parse(output) as { summary: { violations: Violation[] } };
+  return report.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to.replace(/^.*node_modules\/([^/]+)\/.*$/, '$1')}`).sort();
+}
+
+describe('import boundaries', () => {
+  it('reports every planted forbidden import, type-only ones included, and nothing that is allowed', () => {
+    expect(violationsIn(fixture)).toEqual([
+      'app-imports-node: src/ui/usesServer.ts -> fs',
+      'app-imports-server: src/ui/usesServer.ts -> server/src/routes.ts',
+      'contract-imports-code: contract/leaky.ts -> src/domain/pure.ts',
+      'domain-imports-side-effect-libraries: src/domain/impure.ts -> axios',
+      'domain-imports-side-effects: src/domain/stateful.ts -> src/ui/Panel.tsx',
+      'plugin-imports-app-internals: plugins/sport-bad/index.tsx -> src/ui/Panel.tsx',
+      'plugin-imports-plugin: plugins/sport-bad/index.tsx -> plugins/sport-good/index.tsx',
+      'server-imports-app: server/src/routes.ts -> src/ui/Panel.tsx',
+      'server-imports-browser-libraries: server/src/view.ts -> react',
+    ]);
+  });
+});

@@ -16,7 +16,7 @@ module.exports = {
     {
       displayName: 'app',
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/src', '<rootDir>/plugins'],
+      roots: ['<rootDir>/src', '<rootDir>/plugins', '<rootDir>/contract'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       moduleNameMapper: { '\\.css$': '<rootDir>/tests/support/cssModuleStub.js' },

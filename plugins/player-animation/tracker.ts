@@ -7,7 +7,7 @@
  * (twoPointer, pointWon, ...).
  */
 
-import { servingSide } from '../../src/domain/serve';
+import { servingSide } from '../../src/sdk';
 
 export type Side = 'home' | 'away';
 export type TrackerKind = 'football' | 'basketball' | 'tennis' | 'generic';

@@ -2,7 +2,7 @@ import { definePlugin, extension, sportPoint } from '../../src/sdk/plugin';
 import manifest from './manifest';
 
 export default definePlugin(manifest, {
-  locales: (lng) => import(/* webpackChunkName: "locale-sport-generic-[request]" */ `./locales/${lng}.json`),
+  locales: (lng) => import(/* webpackChunkName: "locales-sport-generic", webpackMode: "lazy-once" */ `./locales/${lng}.json`),
   extensions: {
     sport: extension(sportPoint, () => import(/* webpackChunkName: "plugin-sport-generic" */ './module')),
   },

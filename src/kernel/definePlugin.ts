@@ -23,7 +23,10 @@ export interface PluginExtension {
   binding: ExtensionBinding;
 }
 
-/** A plugin's strings in one language: a dynamic import of plugins/<id>/locales/<lng>.json, so each is its own chunk. */
+/**
+ * A plugin's strings in one language: a dynamic import of plugins/<id>/locales/<lng>.json, all languages of a plugin in
+ * one lazy chunk (`webpackMode: "lazy-once"`, docs/plugins.md "Strings": per-language chunks cost the initial bundle).
+ */
 export type LocaleLoader = (lng: string) => Promise<{ default: Record<string, unknown> }>;
 
 /** A plugin: its static manifest, the services it needs, its strings, and each declared extension bound to its code. */

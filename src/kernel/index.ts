@@ -3,7 +3,7 @@ export { defineManifest, extensionIdOf, type PluginManifest, type ExtensionDecla
 export { definePlugin, extension, type Plugin, type PluginExtension, type ExtensionBinding } from './definePlugin';
 export { createServiceRef, provideServices, type ServiceRef, type ServiceMap } from './services';
 export { loadPlugins, PluginStartError, type ActivePlugin, type ActiveExtension, type PluginSet } from './loadPlugins';
-export { ConfigError, type ConfigIssue } from './issues';
+export { ConfigError, type ConfigIssue } from '../../contract/issues';
 export type { ResolvedConfig } from '../../contract/appConfig';
 export { Slot, KernelProvider, useKernel, usePlugin, useService, type KernelValue } from './Slot';
 export { createKernelEvents, type KernelEmitter, type KernelEvents, type SelectionEvent } from './events';

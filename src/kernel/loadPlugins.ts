@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from '../../contract/appConfig';
-import { ConfigError } from './issues';
+import { ConfigError } from '../../contract/issues';
 import type { Plugin, PluginExtension } from './definePlugin';
 import type { ExtensionPoint } from './extensionPoint';
 import type { ServiceMap } from './services';

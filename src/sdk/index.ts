@@ -40,4 +40,5 @@ export { tabId, tabPanelId, Tabs } from '../ui/common/Tabs';
 export { Crest } from '../ui/common/Crest';
 export { EventIcon, EventType, NAMED_EVENT_TYPES } from '../ui/matchDetail/data/icons';
 export { formatDuration } from '../domain/duration';
+export { servingSide } from '../domain/serve';
 export { apiLanguageOf } from '../services/i18n';

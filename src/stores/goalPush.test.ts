@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { FOOTBALL_MATCH, footballEventPush } from '../ui/matchDetail/data/fixtures';
+import { FOOTBALL_MATCH, footballEventPush } from '../testing/matchDataFixtures';
 import { fakeEnv } from '../testing/fakeEnv';
 import { FOOTBALL_EVENT_CHANNEL } from './footballEvents';
 import { existingGoalPush, goalPushOf } from './goalPush';

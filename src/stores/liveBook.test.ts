@@ -51,12 +51,12 @@ describe('LiveBook', () => {
     expect(match.secondsAt(5_500)).toBe(605);
     book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 0, score: [{ pe: 0, tyg: 1, home: 1, away: 0 }], period: 1, serveIn: 0 }]);
     expect([match.homeScore, match.awayScore]).toEqual([1, 0]);
-    // The serve comes with the score push (the feed's serveIn); a push without it keeps the serve.
+    // The serve comes with every score push (the feed's serveIn; the contract requires it), so it follows each point.
     expect(match.serveIn).toBe(0);
     book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 0, score: [], period: 1, serveIn: 2 } satisfies ScorePush]);
     expect(match.serveIn).toBe(2);
-    book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 0, score: [{ pe: 0, tyg: 1, home: 1, away: 0 }], period: 1, serveIn: 0 }]);
-    expect(match.serveIn).toBe(2);
+    book.applyScore([{ kind: 'score', matchId: 1, homeScore: 2, awayScore: 0, score: [], period: 1, serveIn: 1 }]);
+    expect(match.serveIn).toBe(1);
     now = 10_000;
     book.applyScore([{ kind: 'clock', matchId: 1, clock: { running: true, period: 3, second: 2900, type: 'up' }, matchTime: 2900 }]);
     expect(match.secondsAt(12_000)).toBe(2902);

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { formatPath } from '../../../src/kernel/issues';
+import { formatPath } from '../../../contract/issues';
 import { ApiError, CODES, errorBody, type Family } from './envelope';
 
 /** Platform code for a framework 4xx, by HTTP status. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatPath, installZodMessages, preview } from '../../../src/kernel/issues';
+import { formatPath, installZodMessages, preview } from '../../../contract/issues';
 
 export { installZodMessages };
 

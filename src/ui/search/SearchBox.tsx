@@ -1,13 +1,13 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sportI18nKeyOf } from '../../kernel/sports';
-import { formatInZone } from '../../domain/zonedTime';
 import type { WireMatch } from '../../../contract';
-import { isLive, SEARCH_MAX_LENGTH } from '../../stores/search';
-import { Button } from '../common/Button';
-import { useLiveBook, useStore } from '../storeContext';
+import { SEARCH_MAX_LENGTH } from '../../stores/search';
+import { useStore } from '../storeContext';
 import styles from './SearchBox.module.css';
+
+// The results popover loads on the first search: the header's input is first-paint, the results are not.
+const SearchResults = lazy(() => import(/* webpackChunkName: "search-results" */ './SearchResults').then((m) => ({ default: m.SearchResults })));
 
 /**
  * The header search: a combobox over the results popover. Typing searches after a pause; arrows move through the
@@ -15,7 +15,7 @@ import styles from './SearchBox.module.css';
  * highlighted option is announced through aria-activedescendant.
  */
 export const SearchBox = observer(function SearchBox() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const store = useStore();
   const { search } = store;
   const id = useId();
@@ -65,7 +65,6 @@ export const SearchBox = observer(function SearchBox() {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
   };
 
-  let index = -1;
   return (
     <div className={styles.search} onFocus={() => setFocused(true)} onBlur={onBlur}>
       <svg className={styles.icon} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
@@ -90,114 +89,17 @@ export const SearchBox = observer(function SearchBox() {
         onKeyDown={onKeyDown}
       />
       {open && (
-        // A tab stop, so keyboard users can scroll the panel too (the arrows scroll it from the input as well).
-        <div className={styles.popover} tabIndex={0}>
-          {search.status === 'loading' && (
-            <p className={styles.note} role="status">
-              {t('app.loading')}
-            </p>
-          )}
-          {search.status === 'failed' && (
-            <div className={styles.note} role="alert">
-              {t('search.failed')}{' '}
-              <Button variant="secondary" onClick={() => void search.run()}>
-                {t('action.retry')}
-              </Button>
+        <Suspense
+          fallback={
+            <div className={styles.popover}>
+              <p className={styles.note} role="status">
+                {t('app.loading')}
+              </p>
             </div>
-          )}
-          {search.status === 'ready' && results.length === 0 && (
-            <p className={styles.note} role="status">
-              {t('search.empty')}
-            </p>
-          )}
-          <div id={listId} role="listbox" aria-label={t('search.results')} className={styles.list} hidden={search.status !== 'ready' || results.length === 0}>
-            {search.status === 'ready' &&
-              search.groups.map((group) => {
-                const sportKey = sportI18nKeyOf(group.sportId, 'A');
-                const headingId = `${id}-sport-${group.sportId}`;
-                return (
-                  <div key={group.sportId} role="group" aria-labelledby={headingId}>
-                    <div id={headingId} role="presentation" className={styles.sport}>
-                      {sportKey ? t(sportKey) : group.sportId}
-                    </div>
-                    {group.matches.map((match) => {
-                      index += 1;
-                      const position = index;
-                      return (
-                        <Result
-                          key={match.matchId}
-                          id={optionId(position)}
-                          match={match}
-                          active={position === active}
-                          language={i18n.language}
-                          onHover={() => setActive(position)}
-                          onPick={() => pick(match)}
-                        />
-                      );
-                    })}
-                  </div>
-                );
-              })}
-          </div>
-        </div>
-      )}
-    </div>
-  );
-});
-
-const Result = observer(function Result({
-  id,
-  match,
-  active,
-  language,
-  onHover,
-  onPick,
-}: {
-  id: string;
-  match: WireMatch;
-  active: boolean;
-  language: string;
-  onHover(): void;
-  onPick(): void;
-}) {
-  const { t } = useTranslation();
-  const live = useLiveBook().match(match.matchId);
-  const playing = isLive(match);
-  const { timezone } = useStore().ui;
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (active) ref.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [active]);
-  return (
-    <div
-      ref={ref}
-      id={id}
-      role="option"
-      aria-selected={active}
-      className={styles.option}
-      data-match-id={match.matchId}
-      // Keeps focus in the input: a mousedown on an option would blur it and close the popover before the click.
-      onMouseDown={(event) => event.preventDefault()}
-      onMouseMove={onHover}
-      onClick={onPick}
-    >
-      <span className={styles.when}>
-        {playing ? (
-          <span className={styles.live}>{t('search.live')}</span>
-        ) : (
-          formatInZone(match.beginTime, timezone, language, 'dateTime')
-        )}
-      </span>
-      <span className={styles.teams}>
-        <span className={styles.match}>
-          {match.matchInfo.homeName} – {match.matchInfo.awayName}
-        </span>
-        <span className={styles.league}>{match.leagueInfo.name}</span>
-      </span>
-      {playing && (
-        <span className={styles.score}>
-          {live?.homeScore ?? match.matchInfo.homeScore}:{live?.awayScore ?? match.matchInfo.awayScore}
-        </span>
+          }
+        >
+          <SearchResults listId={listId} optionId={optionId} active={active} onHover={setActive} onPick={pick} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { preview } from '../../../../src/kernel/issues';
+import { preview } from '../../../../contract/issues';
 import type { Lang, LeagueView, ListType } from '../../feed';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, languageField, ok } from '../../http/envelope';
 import { currentMember, requireMember } from '../../http/requireMember';

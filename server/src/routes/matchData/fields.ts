@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { preview } from '../../../../src/kernel/issues';
+import { preview } from '../../../../contract/issues';
 import { PROFILES, type Feed, type Lang, type MatchView } from '../../feed';
 import { ApiError, CODES, languageField } from '../../http/envelope';
 import { expecting } from '../../validation/issues';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { preview } from '../../../../src/kernel/issues';
+import { preview } from '../../../../contract/issues';
 import { IN_PLAY_STATUSES, type Lang, type MatchEvent, type MatchView, type StatItem } from '../../feed';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, languageField, ok } from '../../http/envelope';
 import { expecting } from '../../validation/issues';

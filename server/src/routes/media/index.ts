@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { preview } from '../../../../src/kernel/issues';
+import { preview } from '../../../../contract/issues';
 import type { MatchMedia } from '../../feed';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
 import { expecting } from '../../validation/issues';

@@ -17,7 +17,7 @@ import {
   historyAnswer,
   installFakePush,
   type Routes,
-} from './fixtures';
+} from '../../../testing/matchDataFixtures';
 
 async function renderPanel(routes: Routes, props: { matchId?: number; sportId?: number } = {}) {
   let push!: ReturnType<typeof installFakePush>;

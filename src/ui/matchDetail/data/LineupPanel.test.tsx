@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { envOf } from '../../../stores/env';
 import { renderWithStore } from '../../../testing/renderWithStore';
-import { answerGets, AWAY_NAME, BASKETBALL_MATCH, FOOTBALL_MATCH, HOME_NAME, installFakePush, lineupAnswer, type Routes } from './fixtures';
+import { answerGets, AWAY_NAME, BASKETBALL_MATCH, FOOTBALL_MATCH, HOME_NAME, installFakePush, lineupAnswer, type Routes } from '../../../testing/matchDataFixtures';
 import { LineupPanel } from './LineupPanel';
 
 async function renderPanel(routes: Routes, props: { matchId?: number; sportId?: number } = {}) {

@@ -14,7 +14,7 @@ import {
   HOME_NAME,
   installFakePush,
   type Routes,
-} from './fixtures';
+} from '../../../testing/matchDataFixtures';
 import { TextLivePanel } from './TextLivePanel';
 
 async function renderPanel(routes: Routes, props: { matchId?: number; sportId?: number } = {}) {

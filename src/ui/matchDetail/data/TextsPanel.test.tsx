@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { envOf } from '../../../stores/env';
 import { renderWithStore } from '../../../testing/renderWithStore';
-import { answerGets, BASKETBALL_MATCH, FOOTBALL_MATCH, type Routes } from './fixtures';
+import { answerGets, BASKETBALL_MATCH, FOOTBALL_MATCH, type Routes } from '../../../testing/matchDataFixtures';
 import { AnalysisPanel, IntelligencePanel } from './TextsPanel';
 
 async function renderPanel(ui: React.ReactElement, routes: Routes) {

@@ -5,15 +5,15 @@
  */
 import { jest } from '@jest/globals';
 import * as z from 'zod/mini';
-import { basketballTextSchema, footballTextSchema, lineupSchema } from '../../../../contract/matchData';
-import type { Feed, HistoryData, MatchEvent, MatchView, StatItem, Weather } from '../../../../server/src/feed';
-import { text } from '../../../../server/src/feed/i18n';
-import { historyData, historySchema } from '../../../../server/src/routes/matchData/history';
-import { lineupData } from '../../../../server/src/routes/matchData/lineup';
-import { basketballTechnic, basketballTechnicSchema, footballInfo, footballInfoSchema } from '../../../../server/src/routes/matchData/stats';
-import { basketballEntries, footballEntry, type Section } from '../../../../server/src/routes/matchData/textLive';
-import type { PushHandler, PushMessage } from '../../../services/push';
-import type { Env } from '../../../stores/env';
+import { basketballTextSchema, footballTextSchema, lineupSchema } from '../../contract/matchData';
+import type { Feed, HistoryData, MatchEvent, MatchView, StatItem, Weather } from '../../server/src/feed';
+import { text } from '../../server/src/feed/i18n';
+import { historyData, historySchema } from '../../server/src/routes/matchData/history';
+import { lineupData } from '../../server/src/routes/matchData/lineup';
+import { basketballTechnic, basketballTechnicSchema, footballInfo, footballInfoSchema } from '../../server/src/routes/matchData/stats';
+import { basketballEntries, footballEntry, type Section } from '../../server/src/routes/matchData/textLive';
+import type { PushHandler, PushMessage } from '../services/push';
+import type { Env } from '../stores/env';
 
 export const FOOTBALL_MATCH = 101;
 export const BASKETBALL_MATCH = 202;

@@ -1,4 +1,4 @@
-import { MARKET_TYPES, MATCH_STATUSES } from '../static/tables';
+import { MARKET_TYPES } from '../static/tables';
 
 /**
  * The numbers the feed speaks. Where the spec gives a number it is used verbatim; the rest are the
@@ -6,15 +6,10 @@ import { MARKET_TYPES, MATCH_STATUSES } from '../static/tables';
  * and the feed agree.
  */
 
-function statusId(code: (typeof MATCH_STATUSES)[number]['code']): number {
-  const found = MATCH_STATUSES.find((s) => s.code === code);
-  if (!found) throw new Error(`match status ${code} missing from the static tables`);
-  return found.id;
-}
-
 /**
- * Match status. 0-2 are the spec's live status (not started, live, ended); the named statuses
- * (spec 001 section 4) take the codes staticList publishes:
+ * Match status, bet result and the in-play set come from the contract (written once for both halves). 0-2 of the
+ * match status are the spec's live status (not started, live, ended); the named statuses (spec 001 section 4) take
+ * the codes staticList publishes (a platform test keeps the two equal). How the feed uses each:
  *
  * | code | name         | when the feed uses it                                              |
  * |------|--------------|--------------------------------------------------------------------|
@@ -29,33 +24,7 @@ function statusId(code: (typeof MATCH_STATUSES)[number]['code']): number {
  * | 8    | Suspended    | not produced by the simulation (reserved for an operator action)   |
  * | 9    | CoverageLost | live data lost for 1-3 min (~3% of live matches); markets suspended |
  */
-export const MatchStatus = {
-  Upcoming: statusId('Upcoming'),
-  Live: statusId('Live'),
-  Ended: statusId('Ended'),
-  Postponed: statusId('Postponed'),
-  Interrupted: statusId('Interrupted'),
-  Cancelled: statusId('Cancelled'),
-  Delayed: statusId('Delayed'),
-  Abandoned: statusId('Abandoned'),
-  Suspended: statusId('Suspended'),
-  CoverageLost: statusId('CoverageLost'),
-} as const;
-
-/** Statuses a match shows while it is in play (the in-play list keeps them). */
-export const IN_PLAY_STATUSES: ReadonlySet<number> = new Set([MatchStatus.Live, MatchStatus.Interrupted, MatchStatus.Suspended, MatchStatus.CoverageLost]);
-
-/** The spec's bet result codes (spec 000 section 4; DOMAIN.md section 2). */
-export const ResultCode = {
-  NoResulted: 0,
-  Return: 2,
-  Lost: 3,
-  Won: 4,
-  WinReturn: 5,
-  LoseReturn: 6,
-  Cancel: 7,
-} as const;
-export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
+export { BetResult, IN_PLAY_STATUSES, MatchStatus } from '../../../contract/enums';
 
 /**
  * Score type group (`tyg` of a score row). The spec names the field, not the values:

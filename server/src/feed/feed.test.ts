@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createFeed, DEFAULT_MARGINS, FootballEvent, marginFor, MatchStatus, PROFILES, ResultCode, SLOT_MS, slotOfMatch, type Feed, type FeedChange, type Market, type MatchEvent, type MatchResult, type MatchView } from './index';
+import { createFeed, DEFAULT_MARGINS, FootballEvent, marginFor, MatchStatus, PROFILES, BetResult, SLOT_MS, slotOfMatch, type Feed, type FeedChange, type Market, type MatchEvent, type MatchResult, type MatchView } from './index';
 
 const START = Date.UTC(2025, 2, 3, 9, 0, 0);
 const HOUR = 3_600_000;
@@ -161,7 +161,7 @@ describe('a football match', () => {
       expect(result.totalScore.home).toBeGreaterThanOrEqual(scored.home);
       const x12 = result.settledMarkets.find((m) => m.kind === 'win1x2' && m.period === 'ft');
       const winner = scored.home > scored.away ? 'home' : scored.home < scored.away ? 'away' : 'draw';
-      expect(x12?.outcomes[winner]).toBe(ResultCode.Won);
+      expect(x12?.outcomes[winner]).toBe(BetResult.Won);
       for (const m of result.settledMarkets) for (const code of Object.values(m.outcomes)) expect([2, 3, 4, 5, 6, 7]).toContain(code);
       const anyMarket = result.settledMarkets[0]!;
       expect(feed.outcomeOf(anyMarket.marketId, Object.keys(anyMarket.outcomes)[0]!)).toBe(Object.values(anyMarket.outcomes)[0]);

@@ -1,4 +1,4 @@
-import type { MarketKey, MarketKind, ResultCode } from './codes';
+import type { MarketKey, MarketKind, BetResult } from './codes';
 import type { Lang, Text } from './i18n';
 
 export type Side = 'home' | 'away';
@@ -310,7 +310,7 @@ export interface SettledMarket {
   marketType: number;
   period: string;
   line?: string;
-  outcomes: Record<string, ResultCode>;
+  outcomes: Record<string, BetResult>;
 }
 
 export interface MatchResult {
@@ -447,7 +447,7 @@ export interface Feed {
   results(range: ResultRange): MatchResult[];
   resultOf(matchId: number): MatchResult | undefined;
   /** The spec's result code of one option of a settled market (undefined while unsettled or forgotten). */
-  outcomeOf(marketId: number, optionType: string): ResultCode | undefined;
+  outcomeOf(marketId: number, optionType: string): BetResult | undefined;
   lineup(matchId: number): Lineup | undefined;
   textLive(matchId: number, lang?: Lang): TextLiveEntry[];
   events(matchId: number): MatchEvent[];

@@ -1,4 +1,4 @@
-import { FootballEvent, IN_PLAY_STATUSES, MatchStatus, SportEvent, type ResultCode } from '../codes';
+import { FootballEvent, IN_PLAY_STATUSES, MatchStatus, SportEvent, type BetResult } from '../codes';
 import { analysisOf, intelligenceOf, type AnalysisInput } from '../data/analysis';
 import { historyOf } from '../data/history';
 import { buildLineups, lineupView } from '../data/lineup';
@@ -757,7 +757,7 @@ export class FeedEngine implements Feed {
     return this.resultStore.get(matchId);
   }
 
-  outcomeOf(marketId: number, optionType: string): ResultCode | undefined {
+  outcomeOf(marketId: number, optionType: string): BetResult | undefined {
     return this.resultStore.outcome(matchIdOfMarket(marketId), marketId, optionType);
   }
 

@@ -1,4 +1,4 @@
-import type { ResultCode } from '../codes';
+import type { BetResult } from '../codes';
 import type { MatchResult, ResultRange } from '../types';
 
 /**
@@ -9,7 +9,7 @@ import type { MatchResult, ResultRange } from '../types';
 export class ResultStore {
   private list: MatchResult[] = [];
   private readonly byId = new Map<number, MatchResult>();
-  private readonly outcomes = new Map<number, Map<number, Record<string, ResultCode>>>();
+  private readonly outcomes = new Map<number, Map<number, Record<string, BetResult>>>();
   private slimmed = 0;
 
   constructor(
@@ -26,7 +26,7 @@ export class ResultStore {
     return this.byId.get(matchId);
   }
 
-  outcome(matchId: number, marketId: number, optionType: string): ResultCode | undefined {
+  outcome(matchId: number, marketId: number, optionType: string): BetResult | undefined {
     const result = this.byId.get(matchId);
     if (!result) return undefined;
     let index = this.outcomes.get(matchId);

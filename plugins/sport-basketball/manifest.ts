@@ -12,5 +12,9 @@ export default defineManifest({
   options: z.strictObject({
     pageSize: pluginOptions.listPageSize(),
   }),
-  extensions: [{ id: 'sport', point: 'matchList.sport', match: { sportIds: sportIdsIn(SPORTS, 'A') } }],
+  extensions: [
+    { id: 'sport', point: 'matchList.sport', match: { sportIds: sportIdsIn(SPORTS, 'A') } },
+    // Points per period and the teahnic statistics in the Data tab, also for e-basketball (the same lq data).
+    { id: 'stats', point: 'matchDetail.dataPanel', match: { panel: 'data', sportIds: [3, 178] } },
+  ],
 });

@@ -6,5 +6,6 @@ export default definePlugin(manifest, {
   extensions: {
     sport: extension(sportPoint, () => import(/* webpackChunkName: "plugin-sport-basketball" */ './module')),
     stats: extension(dataPanelPoint, () => import(/* webpackChunkName: "plugin-sport-basketball-stats" */ './stats')),
+    'text-live': extension(dataPanelPoint, () => import(/* webpackChunkName: "plugin-sport-basketball-text-live" */ './text-live')),
   },
 });

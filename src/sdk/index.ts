@@ -28,7 +28,7 @@ export type {
   VideoPlayerProps,
 } from '../ui/matchDetail/points';
 export type { TeamNames } from '../ui/matchDetail/data/types';
-export type { BasketballTechnic, Lineup, LineupIncident, LineupPlayer, Remote } from '../stores/matchData';
+export type { BasketballPlay, BasketballSection, BasketballTechnic, Lineup, LineupIncident, LineupPlayer, Remote } from '../stores/matchData';
 // Wire types come from the contract (type-only: values from contract/index.ts would build every schema in).
 export type { ScoreRow, WireMatch } from '../../contract';
 export type { PushHandler } from '../services/push';
@@ -42,6 +42,7 @@ export { Crest } from '../ui/common/Crest';
 export { EventIcon, EventType, NAMED_EVENT_TYPES } from '../ui/matchDetail/data/icons';
 export { useMatchData } from '../ui/matchDetail/data/useMatchData';
 export { RemoteView } from '../ui/matchDetail/data/PanelStates';
+export { BASKETBALL_SECTIONS } from '../stores/matchData';
 export { DataBlock, DataNote, plainRow, StatsTable, TableCaption, type StatsRow } from '../ui/matchDetail/data/StatsTable';
 export { formatDuration } from '../domain/duration';
 export { servingSide } from '../domain/serve';

@@ -49,8 +49,8 @@ export const animationPoint = createExtensionPoint<AnimationModule, { sportIds: 
   accepts: (match, select) => select.sportId === undefined || match.sportIds.length === 0 || match.sportIds.includes(select.sportId),
 });
 
-/** The data panels a sport plugin may add sections to: the line-up tab, the Data tab (live statistics). */
-export type DataPanelId = 'lineup' | 'data';
+/** The data panels a sport plugin may add sections to: the line-up tab, the Data tab (live statistics), Text live. */
+export type DataPanelId = 'lineup' | 'data' | 'textLive';
 
 export interface LineupSectionProps {
   lineup: Lineup;
@@ -65,7 +65,8 @@ export interface DataSectionProps {
 
 /**
  * Sections a sport draws inside a data panel: in the line-up panel above and below the team lists every sport
- * shows (they draw the loaded line-up); in the Data tab a `Body` above the history, fetching its own statistics.
+ * shows (they draw the loaded line-up); in the Data tab a `Body` above the history, fetching its own statistics; in
+ * Text live a `Body` instead of the panel's own commentary, fetching its own play-by-play.
  */
 export interface DataPanelModule {
   Above?: ComponentType<LineupSectionProps>;

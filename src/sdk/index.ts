@@ -21,13 +21,14 @@ export type {
   AnimationModule,
   AnimationProps,
   DataPanelModule,
+  DataSectionProps,
   LineupSectionProps,
   VideoFormat,
   VideoPlayerModule,
   VideoPlayerProps,
 } from '../ui/matchDetail/points';
 export type { TeamNames } from '../ui/matchDetail/data/types';
-export type { Lineup, LineupIncident, LineupPlayer } from '../stores/matchData';
+export type { BasketballPlay, BasketballSection, BasketballTechnic, Lineup, LineupIncident, LineupPlayer, Remote } from '../stores/matchData';
 // Wire types come from the contract (type-only: values from contract/index.ts would build every schema in).
 export type { ScoreRow, WireMatch } from '../../contract';
 export type { PushHandler } from '../services/push';
@@ -39,6 +40,10 @@ export { playQuietly, type PlaybackFailure, type PlaybackWatchdog } from '../ui/
 export { tabId, tabPanelId, Tabs } from '../ui/common/Tabs';
 export { Crest } from '../ui/common/Crest';
 export { EventIcon, EventType, NAMED_EVENT_TYPES } from '../ui/matchDetail/data/icons';
+export { useMatchData } from '../ui/matchDetail/data/useMatchData';
+export { RemoteView } from '../ui/matchDetail/data/PanelStates';
+export { BASKETBALL_SECTIONS } from '../stores/matchData';
+export { DataBlock, DataNote, plainRow, StatsTable, TableCaption, type StatsRow } from '../ui/matchDetail/data/StatsTable';
 export { formatDuration } from '../domain/duration';
 export { servingSide } from '../domain/serve';
 export { apiLanguageOf } from '../services/i18n';

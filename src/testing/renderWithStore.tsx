@@ -17,14 +17,14 @@ import { fakeServices } from './services';
  */
 export async function renderWithStore(
   ui: ReactNode,
-  options: { now?: () => number; before?: (context: { store: RootStoreInstance; http: FakeHttp }) => void | Promise<void> } = {},
+  options: { now?: () => number; before?: (context: { store: RootStoreInstance; http: FakeHttp; env: ReturnType<typeof fakeEnv>['env'] }) => void | Promise<void> } = {},
 ) {
   const i18n = await createTestI18n('en');
   await i18n.loadNamespaces(['common', 'sport-football', 'sport-basketball', 'sport-generic']);
   const { env, http } = fakeEnv({ i18n, ...(options.now ? { now: options.now } : {}) });
   const store = createRootStore({}, env);
   store.settings.restore('en');
-  await options.before?.({ store, http });
+  await options.before?.({ store, http, env });
   const services = fakeServices(env);
   const plugins = loadPlugins({ plugins: [...registry.keys()].map((id) => ({ id, enabled: true, options: {} })) }, registry, {
     services,

@@ -49,18 +49,29 @@ export const animationPoint = createExtensionPoint<AnimationModule, { sportIds: 
   accepts: (match, select) => select.sportId === undefined || match.sportIds.length === 0 || match.sportIds.includes(select.sportId),
 });
 
-/** The data panels a sport plugin may add sections to. */
-export type DataPanelId = 'lineup';
+/** The data panels a sport plugin may add sections to: the line-up tab, the Data tab (live statistics), Text live. */
+export type DataPanelId = 'lineup' | 'data' | 'textLive';
 
 export interface LineupSectionProps {
   lineup: Lineup;
   names: TeamNames;
 }
 
-/** Sections a sport draws inside a data panel, above and below what the screen shows for every sport. */
+/** What a sport's own part of a panel gets when it loads its data itself (the panel knows no sport's routes). */
+export interface DataSectionProps {
+  matchId: number;
+  names: TeamNames;
+}
+
+/**
+ * Sections a sport draws inside a data panel: in the line-up panel above and below the team lists every sport
+ * shows (they draw the loaded line-up); in the Data tab a `Body` above the history, fetching its own statistics; in
+ * Text live a `Body` instead of the panel's own commentary, fetching its own play-by-play.
+ */
 export interface DataPanelModule {
   Above?: ComponentType<LineupSectionProps>;
   Below?: ComponentType<LineupSectionProps>;
+  Body?: ComponentType<DataSectionProps>;
 }
 
 export const dataPanelPoint = createExtensionPoint<DataPanelModule, { panel: DataPanelId; sportIds: readonly number[] }, { panel: DataPanelId; sportId: number }>({

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createKernelEvents, KernelProvider, loadPlugins, type SelectionEvent } from '../../kernel';
 import { registry } from '../../kernel/registry';
-import footballModule from '../../../plugins/sport-football/module';
 import { createRootStore } from '../../stores/RootStore';
 import { fakeEnv } from '../../testing/fakeEnv';
+import { fakeSportModule } from '../../testing/fakeSport';
 import { createTestI18n } from '../../testing/i18n';
 import { fakeServices } from '../../testing/services';
 import { wireMatch } from '../../testing/matchFixtures';
@@ -14,10 +14,15 @@ import { anchorRoom } from '../../testing/anchorFixtures';
 import { HostLanguage, LiveStatus, type Anchor } from '../../domain/anchors';
 import { StoreProvider } from '../storeContext';
 import { MatchRow } from './MatchRow';
+import type { RowColumn } from './points';
+
+/** The row draws whatever columns and period labels its sport gives: one handicap column and a football-like "1H" stand in for a real plugin. */
+const columns: readonly RowColumn[] = [{ id: 'ft-ah', labelKey: 'column.ftHandicap', kinds: ['handicap'], period: 'ft', options: ['home', 'away'] }];
+const sport = fakeSportModule({ rowColumns: () => [{ id: 'main', labelKey: 'group.main', columns }], periodLabel: (_sportId, pe) => (pe === 1 ? '1H' : String(pe)) });
 
 async function renderRow({ anchors = [] as Anchor[], match = wireMatch(), timezone }: { anchors?: Anchor[]; match?: ReturnType<typeof wireMatch>; timezone?: string } = {}) {
   const i18n = await createTestI18n('en');
-  await i18n.loadNamespaces(['common', 'sport-football']);
+  await i18n.loadNamespaces(['common']);
   const { env, http } = fakeEnv({ i18n });
   http.media.get.mockResolvedValue(anchors);
   const store = createRootStore({}, env);
@@ -28,14 +33,13 @@ async function renderRow({ anchors = [] as Anchor[], match = wireMatch(), timezo
   const added = jest.fn<(e: SelectionEvent) => void>();
   events.on('betSlip.add', added);
   const plugins = loadPlugins({ plugins: [] }, registry);
-  const columns = footballModule.rowColumns(1)[0]!.columns;
   // Inside act, so the anchor search the row starts has answered before the test looks.
   await act(async () => {
     render(
     <I18nextProvider i18n={i18n}>
       <StoreProvider store={store}>
         <KernelProvider value={{ plugins, services: fakeServices(env, (p: string) => `https://icons.example${p}`), events }}>
-          <MatchRow match={match} columns={columns} sport={footballModule} />
+          <MatchRow match={match} columns={columns} sport={sport} />
         </KernelProvider>
       </StoreProvider>
     </I18nextProvider>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { envOf } from '../../../stores/env';
 import { renderWithStore } from '../../../testing/renderWithStore';
@@ -7,8 +7,6 @@ import { DataPanel } from './DataPanel';
 import {
   answerGets,
   AWAY_NAME,
-  BASKETBALL_MATCH,
-  basketballTechnicAnswer,
   EMPTY_HISTORY,
   FOOTBALL_MATCH,
   FOOTBALL_STATS,
@@ -119,24 +117,5 @@ describe('<DataPanel>', () => {
     await userEvent.click(within(history).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Head to head' })).toBeInTheDocument();
     expect(http.match.get.mock.calls.filter(([url]) => url === '/api/match/history')).toHaveLength(2);
-  });
-
-  it('shows basketball points per period and statistics from teahnic, refetched on the score channel', async () => {
-    let homeScore = 52;
-    const { http, push } = await renderPanel(
-      { '/api/score/lq/teahnic': () => basketballTechnicAnswer({ homeScore }), '/api/match/history': () => historyAnswer(EMPTY_HISTORY) },
-      { matchId: BASKETBALL_MATCH, sportId: 3 },
-    );
-    const periods = await screen.findByRole('table', { name: 'Score by period' });
-    expect(within(periods).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Team', expect.any(String), expect.any(String), 'Total']);
-    expect(within(periods).getByRole('rowheader', { name: HOME_NAME }).closest('tr')).toHaveTextContent('282452');
-    expect(within(screen.getByRole('table', { name: 'Technical statistics' })).getByRole('rowheader', { name: 'Rebounds' })).toBeInTheDocument();
-    expect(http.match.get).not.toHaveBeenCalledWith('/api/match/zq/matchInfo', expect.anything());
-
-    homeScore = 54;
-    act(() => push.deliver(`match:${BASKETBALL_MATCH}:score`, { kind: 'clock', matchId: BASKETBALL_MATCH }));
-    expect(http.match.get.mock.calls.filter(([url]) => url === '/api/score/lq/teahnic')).toHaveLength(1);
-    act(() => push.deliver(`match:${BASKETBALL_MATCH}:score`, { kind: 'score', matchId: BASKETBALL_MATCH }));
-    await waitFor(() => expect(within(periods).getByRole('rowheader', { name: HOME_NAME }).closest('tr')).toHaveTextContent('282654'));
   });
 });

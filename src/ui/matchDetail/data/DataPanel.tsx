@@ -4,63 +4,20 @@ import { useTranslation } from 'react-i18next';
 import {
   dataSportOf,
   TECHNIC_KEYS,
-  type BasketballTechnic,
   type FootballInfo,
   type History,
   type Remote,
-  type StatRow,
   type Weather,
 } from '../../../stores/matchData';
 import { HistoryView, isHistoryEmpty } from './HistoryView';
 import { WeatherIcon } from './icons';
 import { PanelSkeleton, RemoteView } from './PanelStates';
-import { StatBar } from './StatBar';
+import { Slot } from '../../../kernel';
+import { dataPanelPoint } from '../points';
+import { DataBlock, DataNote, plainRow, StatsTable, type StatsRow } from './StatsTable';
 import type { MatchDataPanelProps, TeamNames } from './types';
 import { useMatchData } from './useMatchData';
 import styles from './DataPanel.module.css';
-
-interface Row {
-  key: string;
-  label: string;
-  home: string;
-  away: string;
-  homeValue: number;
-  awayValue: number;
-}
-
-function StatsTable({ rows, names, caption }: { rows: Row[]; names: TeamNames; caption: string }) {
-  const { t } = useTranslation('matchData');
-  return (
-    <table className={styles.stats}>
-      <caption className={styles.caption}>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={styles.homeCol}>
-            {names.home}
-          </th>
-          <th scope="col">{t('stats.statistic')}</th>
-          <th scope="col" className={styles.awayCol}>
-            {names.away}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <td className={styles.homeCol}>{row.home}</td>
-            <th scope="row" className={styles.statName}>
-              {row.label}
-              <StatBar home={row.homeValue} away={row.awayValue} />
-            </th>
-            <td className={styles.awayCol}>{row.away}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-const plainRow = (s: StatRow): Row => ({ key: s.key, label: s.name, home: String(s.home), away: String(s.away), homeValue: s.home, awayValue: s.away });
 
 function WeatherView({ weather }: { weather: Weather }) {
   const { t } = useTranslation('matchData');
@@ -101,9 +58,9 @@ function WeatherView({ weather }: { weather: Weather }) {
 
 function FootballStats({ info, names }: { info: FootballInfo; names: TeamNames }) {
   const { t } = useTranslation('matchData');
-  if (!info.technic) return <p className={styles.note}>{t('stats.notStarted')}</p>;
+  if (!info.technic) return <DataNote>{t('stats.notStarted')}</DataNote>;
   const technic = info.technic;
-  const rows: Row[] = TECHNIC_KEYS.map((key) => {
+  const rows: StatsRow[] = TECHNIC_KEYS.map((key) => {
     const pair = technic[key];
     const show = (v: number) => (key === 'possession' ? t('stats.percent', { value: v }) : String(v));
     return { key, label: t(`stats.${key}`), home: show(pair.home), away: show(pair.away), homeValue: pair.home, awayValue: pair.away };
@@ -121,60 +78,11 @@ function FootballLive({ remote, names }: { remote: Remote<FootballInfo>; names: 
       {(info) => (
         <>
           {info.weather && <WeatherView weather={info.weather} />}
-          <section className={styles.block} aria-label={t('stats.title')}>
+          <DataBlock label={t('stats.title')}>
             <FootballStats info={info} names={names} />
-          </section>
+          </DataBlock>
         </>
       )}
-    </RemoteView>
-  );
-}
-
-function BasketballStats({ data, names }: { data: BasketballTechnic; names: TeamNames }) {
-  const { t } = useTranslation('matchData');
-  return (
-    <>
-      {data.sections.length > 0 && (
-        <section className={styles.block} aria-label={t('stats.scoreTitle')}>
-          <table className={styles.periods}>
-            <caption className={styles.caption}>{t('stats.scoreTitle')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('stats.team')}</th>
-                {data.sections.map((s) => (
-                  <th scope="col" key={s.period}>
-                    {s.name}
-                  </th>
-                ))}
-                <th scope="col">{t('stats.total')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(['home', 'away'] as const).map((side) => (
-                <tr key={side}>
-                  <th scope="row">{names[side]}</th>
-                  {data.sections.map((s) => (
-                    <td key={s.period}>{s[side]}</td>
-                  ))}
-                  <td className={styles.total}>{side === 'home' ? data.homeScore : data.awayScore}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
-      <section className={styles.block} aria-label={t('stats.title')}>
-        {data.stats.length > 0 ? <StatsTable rows={data.stats.map(plainRow)} names={names} caption={t('stats.title')} /> : <p className={styles.note}>{t('stats.notStarted')}</p>}
-      </section>
-    </>
-  );
-}
-
-function BasketballLive({ remote, names }: { remote: Remote<BasketballTechnic>; names: TeamNames }) {
-  const { t } = useTranslation('matchData');
-  return (
-    <RemoteView remote={remote} isEmpty={(d) => d.sections.length === 0 && d.stats.length === 0} empty={t('stats.notStarted')} rows={3}>
-      {(data) => <BasketballStats data={data} names={names} />}
     </RemoteView>
   );
 }
@@ -202,22 +110,21 @@ const DataPanelBody = observer(function DataPanelBody({ matchId, sportId, homeNa
 
   useEffect(() => {
     if (sport === 'football') return store.followFootballStats(matchId, language);
-    if (sport === 'basketball') return store.followBasketball(matchId, () => store.basketballTechnic(matchId, language));
     return undefined;
   }, [store, sport, matchId, language]);
 
   return (
     <div className={styles.panel}>
       {sport === 'football' && <FootballLive remote={store.footballInfo(matchId, language)} names={names} />}
-      {sport === 'basketball' && <BasketballLive remote={store.basketballTechnic(matchId, language)} names={names} />}
+      <Slot point={dataPanelPoint} select={{ panel: 'data', sportId }} render={({ Body }) => Body && <Body matchId={matchId} names={names} />} />
       <HistoryBlock remote={store.history(matchId, language)} names={names} timeZone={timeZone} />
     </div>
   );
 });
 
 /**
- * The "Data" tab: weather and live technical statistics (football matchInfo, basketball teahnic; football
- * statistics follow `football:tec`, basketball refetches on the match's score pushes) and the history data.
+ * The "Data" tab: weather and live technical statistics for football (matchInfo, following `football:tec`), what a
+ * sport plugin draws at `matchDetail.dataPanel` (basketball's points per period and statistics), and the history.
  */
 export function DataPanel(props: MatchDataPanelProps) {
   return (

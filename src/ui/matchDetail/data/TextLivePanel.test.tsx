@@ -6,8 +6,6 @@ import { renderWithStore } from '../../../testing/renderWithStore';
 import {
   answerGets,
   AWAY_NAME,
-  BASKETBALL_MATCH,
-  basketballTextAnswer,
   FOOTBALL_MATCH,
   footballEventPush,
   footballTextAnswer,
@@ -108,47 +106,10 @@ describe('<TextLivePanel> football', () => {
   });
 });
 
-describe('<TextLivePanel> basketball', () => {
-  const routes: Routes = { '/api/score/lq/TextLive': (params) => basketballTextAnswer(Number(params.section ?? 1)) };
-
-  it('shows play-by-play rows with section, time, team, score and play', async () => {
-    await renderPanel(routes, { matchId: BASKETBALL_MATCH, sportId: 3 });
-    const table = await screen.findByRole('table', { name: 'Text live' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Period', 'Time', 'Team', 'Score', 'Play']);
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(3);
-    expect(rows[0]).toHaveTextContent(`Q209:12${HOME_NAME}30 - 28Dunk in transition`);
-    expect(rows[1]).toHaveTextContent(`Q110:05${AWAY_NAME}2 - 3Three-pointer from the corner`);
-  });
-
-  it('sends the chosen section to the route; the filter is a keyboard tablist', async () => {
-    const { http } = await renderPanel(routes, { matchId: BASKETBALL_MATCH, sportId: 3 });
-    await screen.findByRole('table', { name: 'Text live' });
-    const tabs = screen.getByRole('tablist', { name: 'Period' });
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Full game', '1st half', '2nd half', 'Q1', 'Q2', 'Q3', 'Q4', 'Overtime']);
-    expect(within(tabs).getByRole('tab', { name: 'Full game' })).toHaveAttribute('aria-selected', 'true');
-    expect(http.match.get).toHaveBeenLastCalledWith('/api/score/lq/TextLive', expect.objectContaining({ params: expect.objectContaining({ id: BASKETBALL_MATCH, section: 1 }) }));
-
-    await userEvent.click(within(tabs).getByRole('tab', { name: 'Q2' }));
-    expect(http.match.get).toHaveBeenLastCalledWith('/api/score/lq/TextLive', expect.objectContaining({ params: expect.objectContaining({ section: 5 }) }));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Text live' })).getAllByRole('row')).toHaveLength(2));
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Dunk in transition');
-
-    // Arrow keys move the selection and focus along the tabs.
-    await userEvent.keyboard('{ArrowRight}');
-    expect(within(tabs).getByRole('tab', { name: 'Q3' })).toHaveFocus();
-    expect(http.match.get).toHaveBeenLastCalledWith('/api/score/lq/TextLive', expect.objectContaining({ params: expect.objectContaining({ section: 6 }) }));
-    expect(await screen.findByText('No commentary yet.')).toBeInTheDocument();
-
-    // A section already loaded is shown from the store.
-    await userEvent.click(within(tabs).getByRole('tab', { name: 'Full game' }));
-    expect(within(screen.getByRole('table', { name: 'Text live' })).getAllByRole('row')).toHaveLength(4);
-  });
-
-  it('refetches the shown section on a score push of its match', async () => {
-    const { http, push } = await renderPanel(routes, { matchId: BASKETBALL_MATCH, sportId: 3 });
-    await screen.findByRole('table', { name: 'Text live' });
-    act(() => push.deliver(`match:${BASKETBALL_MATCH}:score`, { kind: 'event', matchId: BASKETBALL_MATCH }));
-    await waitFor(() => expect(http.match.get).toHaveBeenCalledTimes(2));
+describe('<TextLivePanel> other sports', () => {
+  it('says there is no commentary when no plugin draws play-by-play for the sport, and asks nothing', async () => {
+    const { http } = await renderPanel({}, { matchId: 9, sportId: 5 });
+    expect(screen.getByText('No commentary yet.')).toBeInTheDocument();
+    expect(http.match.get).not.toHaveBeenCalled();
   });
 });

@@ -10,5 +10,6 @@ export * from './shapes';
 export * from './match';
 export * from './betting';
 export * from './matchData';
+export * from './forehead';
 export * from './channels';
 export * from './push';

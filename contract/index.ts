@@ -11,5 +11,6 @@ export * from './match';
 export * from './betting';
 export * from './matchData';
 export * from './forehead';
+export * from './media';
 export * from './channels';
 export * from './push';

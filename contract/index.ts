@@ -12,5 +12,7 @@ export * from './betting';
 export * from './matchData';
 export * from './forehead';
 export * from './media';
+export * from './marketing';
+export * from './live';
 export * from './channels';
 export * from './push';

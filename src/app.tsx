@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { ConfigError, createKernelEvents, loadPlugins, PluginStartError, provideServices, type KernelEmitter, type SelectionEvent, type PluginSet, type ResolvedConfig, type ServiceMap } from './kernel';
 import { registry } from './kernel/registry';
 import { parseLoginState, PATH_CHANGE_EVENT, type HostCallbacks, type HostProps, type PathChangeDetail } from './host/hostProps';
+import type { DomainList } from '../contract/forehead';
 import { createHttp, type HttpClients, type ServiceName } from './services/http';
 import { createI18n, DEFAULT_LOCALE, toLocale } from './services/i18n';
 import { consoleLogger } from './services/logger';
@@ -23,8 +24,8 @@ export interface AppHandle {
   unmount(): void;
 }
 
-/** Service base URLs as the platform's domain list answers them. */
-export type Domains = Record<ServiceName | 'push' | 'chat' | 'icon' | 'banner', string>;
+/** Service base URLs as the platform's domain list answers them (contract/forehead.ts); one for every service. */
+export type Domains = DomainList & Record<ServiceName, string>;
 
 export const DEVICE_ID_PREFIX = 'P';
 

@@ -7,6 +7,8 @@
  * (twoPointer, pointWon, ...).
  */
 
+import type { StatRow as WireStatRow } from '../../contract/matchData';
+import type { AnimationClock, AnimationData, AnimationEvent, AnimationScoreRow } from '../../contract/media';
 import { servingSide } from '../../src/sdk';
 
 export type Side = 'home' | 'away';
@@ -15,60 +17,12 @@ export type TrackerKind = 'football' | 'basketball' | 'tennis' | 'generic';
 /** Wire languages (the keys of an event's text in a push). */
 export type WireLanguage = 'CMN' | 'zh-TW' | 'ENG' | 'VIE' | 'THA';
 
-export interface TrackerEvent {
-  seq: number;
-  type: number;
-  code: string;
-  team: Side | null;
-  second: number;
-  period: number;
-  section?: number;
-  clockText?: string;
-  homeScore: number;
-  awayScore: number;
-  /** The feed's commentary in the interface language. */
-  text: string;
-}
-
-export interface StatRow {
-  key: string;
-  name: string;
-  home: number;
-  away: number;
-}
-
-export interface ScoreRow {
-  pe: number;
-  tyg: number;
-  home: number;
-  away: number;
-}
-
-export interface TrackerClock {
-  running: boolean;
-  period: number;
-  second: number;
-  type: 'up' | 'down' | 'none';
-}
-
-/** The route's answer (GET /media/animation/:matchId, docs/api.md "Animation"). */
-export interface AnimationStart {
-  matchId: number;
-  sportId: number;
-  matchStatus: number;
-  inPlay: boolean;
-  period: number;
-  matchPeriod: string;
-  clock: TrackerClock;
-  homeScore: number;
-  awayScore: number;
-  score: ScoreRow[];
-  home: { id: number; name: string };
-  away: { id: number; name: string };
-  serveIn: number;
-  events: TrackerEvent[];
-  stats: StatRow[];
-}
+// The route's answer (GET /media/animation/:matchId, docs/api.md "Animation"): the contract's types.
+export type TrackerEvent = AnimationEvent;
+export type StatRow = WireStatRow;
+export type ScoreRow = AnimationScoreRow;
+export type TrackerClock = AnimationClock;
+export type AnimationStart = AnimationData;
 
 /** What the tracker draws for the latest event: an action of a side. */
 export type Action =

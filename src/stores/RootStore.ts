@@ -4,6 +4,7 @@ import { isSameDayIn } from '../domain/calendar';
 import type { HostCallbacks, LoginState } from '../host/hostProps';
 import { IN_PLAY_STATUSES, ListType } from '../../contract/enums';
 import type { WireMatch } from '../../contract';
+import type { Maintenance } from '../../contract/forehead';
 import type { SelectionEvent } from '../kernel/events';
 import { BetSlipStore } from './betSlip';
 import { envOf, type Env } from './env';
@@ -62,7 +63,7 @@ export const RootStore = types
     loadMaintenance: flow(function* loadMaintenance() {
       try {
         const data: unknown = yield Promise.resolve(envOf(self).http.forehead.get(MAINTENANCE_PATH, { noAuth: true }));
-        const flag = (data as { underMaintenance?: unknown } | undefined)?.underMaintenance;
+        const flag = (data as Partial<Record<keyof Maintenance, unknown>> | undefined)?.underMaintenance;
         if (typeof flag === 'boolean') self.ui.setPlatformMaintenance(flag);
       } catch (error) {
         envOf(self).logger.warn('[maintenance] flag not read', error);
@@ -94,7 +95,7 @@ export const RootStore = types
       const { push, events } = envOf(self);
       void self.loadMaintenance();
       const unsubscribe = push.subscribe(MAINTENANCE_CHANNEL, (data) => {
-        const flag = (data as { underMaintenance?: unknown } | undefined)?.underMaintenance;
+        const flag = (data as Partial<Record<keyof Maintenance, unknown>> | undefined)?.underMaintenance;
         if (typeof flag === 'boolean') self.ui.setPlatformMaintenance(flag);
       });
       const onGap = ({ chId }: { chId: string }) => chId === MAINTENANCE_CHANNEL && void self.loadMaintenance();

@@ -3,6 +3,26 @@ import { getEnv } from 'mobx-state-tree';
 import type { HttpClients } from '../services/http';
 import { consoleLogger, type Logger } from '../services/logger';
 import type { PushClient } from '../services/push';
+import type {
+  BasketballTechnic,
+  BasketballTextEntry,
+  FootballInfo,
+  FootballTextEntry,
+  FutureRow,
+  GoalBands,
+  History,
+  Injury,
+  LineupData,
+  LineupIncident,
+  LineupPlayer,
+  Pair,
+  RankingRow,
+  ScheduleRow,
+  StatRow,
+  Technic,
+  TechnicKey,
+  WeatherData,
+} from '../../contract/matchData';
 import type { Env } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import { FOOTBALL_EVENT_CHANNEL, FOOTBALL_TEC_CHANNEL, isRecord, lineFromEvent, LINEUP_STATUS_CHANNEL, pick, scoreChannel } from './footballEvents';
@@ -14,182 +34,24 @@ import { FOOTBALL_EVENT_CHANNEL, FOOTBALL_TEC_CHANNEL, isRecord, lineFromEvent, 
  */
 
 // ---------------------------------------------------------------------------------------------------------------
-// The wire shapes (server/src/routes/matchData/*.ts)
+// The wire shapes: the contract's (contract/matchData.ts), types only
+
+export type { BasketballTechnic, FootballInfo, FutureRow, GoalBands, History, Injury, LineupIncident, LineupPlayer, Pair, RankingRow, ScheduleRow, StatRow, Technic, TechnicKey };
 
 export type Side = 'home' | 'away';
-
-export interface Pair {
-  home: number;
-  away: number;
-}
-
-export interface StatRow extends Pair {
-  key: string;
-  /** The label in the request language. */
-  name: string;
-}
-
-export interface Weather {
-  /** °C */
-  temperature: number;
-  /** m/s */
-  wind: number;
-  /** hPa */
-  pressure: number;
-  /** % */
-  humidity: number;
-  /** The conditions in the request language. */
-  weather: string;
-  /** An icon key (sunny, partly-cloudy, overcast, light-rain, rain, thunderstorm, fog, snow), or an image path. */
-  weather_image: string;
-  weather_id: number;
-}
-
-/** The football technical statistics the spec names, in the order they are shown. */
-export const TECHNIC_KEYS = ['possession', 'attacks', 'dangerousAttacks', 'shotsOnTarget', 'shotsOffTarget', 'corners', 'yellowCards', 'redCards'] as const;
-export type TechnicKey = (typeof TECHNIC_KEYS)[number];
-export type Technic = Record<TechnicKey, Pair>;
-
-/** GET /api/match/zq/matchInfo */
-export interface FootballInfo {
-  matchId: number;
-  weather: Weather | null;
-  /** Null before kick-off. */
-  technic: Technic | null;
-  stats: StatRow[];
-}
-
-/** GET /api/score/lq/teahnic */
-export interface BasketballTechnic {
-  matchId: number;
-  matchStatus: number;
-  period: number;
-  homeScore: number;
-  awayScore: number;
-  sections: Array<{ period: number; name: string; home: number; away: number }>;
-  stats: StatRow[];
-}
-
-export interface LineupPlayer {
-  id: number;
-  number: number;
-  name: string;
-  /** Football G/D/M/F, basketball PG/SG/SF/PF/C. */
-  position: string;
-}
-
-export interface LineupIncident {
-  /** Football event type (3 yellow, 4 red, 9 substitution, 15 two yellows to red, ...). */
-  type: number;
-  second: number;
-  team: Side;
-  /** The booked player, or the player coming on. */
-  playerId: number;
-  /** Substitution: the player going off. */
-  relatedPlayerId?: number;
-}
-
+export type Weather = WeatherData;
 /** GET /api/score/zq/lineup and /api/score/lq/lineup */
-export interface Lineup {
-  matchId: number;
-  published: boolean;
-  homeLine: LineupPlayer[];
-  homeBackup: LineupPlayer[];
-  awayLine: LineupPlayer[];
-  awayBackup: LineupPlayer[];
-  homeFormation: number[];
-  awayFormation: number[];
-  incidentArr: LineupIncident[];
-  logoArr: { home: string; away: string };
-}
-
+export type Lineup = LineupData;
 /** One line of GET /api/score/zq/TextLive (newest first). */
-export interface FootballTextLine {
-  type: number;
-  /** "23'", "45+2'" */
-  minute: string;
-  second: number;
-  team: Side | null;
-  text: string;
-}
-
+export type FootballTextLine = FootballTextEntry;
 /** One row of GET /api/score/lq/TextLive (newest first). */
-export interface BasketballPlay {
-  section: number;
-  /** Game clock mm:ss. */
-  time: string;
-  sign: Side | null;
-  homeScore: number;
-  awayScore: number;
-  event: string;
-}
+export type BasketballPlay = BasketballTextEntry;
 
-export interface ScheduleRow {
-  homeName: string;
-  awayName: string;
-  /** Epoch ms. */
-  matchTime: number;
-  homeScore: number;
-  awayScore: number;
-  homeHalfScore: number;
-  awayHalfScore: number;
-  homeLogo: string;
-  awayLogo: string;
-  isHome: boolean;
-  status: 'win' | 'draw' | 'lose';
-  league: string;
-}
-
-export interface FutureRow {
-  matchId: number;
-  homeName: string;
-  awayName: string;
-  matchTime: number;
-  homeLogo: string;
-  awayLogo: string;
-  isHome: boolean;
-  league: string;
-}
-
-export interface RankingRow {
-  rank: number;
-  teamId: number;
-  teamName: string;
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  goalsFor: number;
-  goalsAgainst: number;
-  points: number;
-}
-
-export interface GoalBands {
-  /** Per 15-minute band: 0-15, 15-30, 30-45, 45-60, 60-75, 75-90. */
-  scored: number[];
-  conceded: number[];
-}
-
-export interface Injury {
-  teamId: number;
-  side: Side;
-  player: { id: number; name: string; number: number };
-  reason: string;
-  expectedReturn: string;
-}
-
-/** GET /api/match/history */
-export interface History {
-  matchId: number;
-  historyMatch: ScheduleRow[];
-  homeLastMatch: ScheduleRow[];
-  awayLastMatch: ScheduleRow[];
-  leagueRanking: RankingRow[];
-  homeFutureMatch: FutureRow[];
-  awayFutureMatch: FutureRow[];
-  goalDist: { home: GoalBands; away: GoalBands };
-  injury: Injury[];
-}
+/**
+ * The football technical statistics the spec names, in the order they are shown: the contract's TECHNIC_KEYS, kept
+ * here as a value so the store does not load the contract's schemas (the type pins them to the contract's keys).
+ */
+export const TECHNIC_KEYS = ['possession', 'attacks', 'dangerousAttacks', 'shotsOnTarget', 'shotsOffTarget', 'corners', 'yellowCards', 'redCards'] as const satisfies readonly TechnicKey[];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sports, sections and the push payloads

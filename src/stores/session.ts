@@ -1,5 +1,6 @@
 import { flow, types, type Instance } from 'mobx-state-tree';
 import { parseLoginState, type LoginState } from '../host/hostProps';
+import type { LoginThrottled } from '../../contract/forehead';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
 
@@ -8,7 +9,7 @@ const TOO_MANY_SIGN_INS = 4029;
 
 function retryAfterSecondsOf(error: unknown): number | undefined {
   if (!isApiError(error) || error.code !== TOO_MANY_SIGN_INS) return undefined;
-  const seconds = (error.body as { data?: { retryAfterSeconds?: unknown } } | undefined)?.data?.retryAfterSeconds;
+  const seconds = (error.body as { data?: Partial<Record<keyof LoginThrottled, unknown>> } | undefined)?.data?.retryAfterSeconds;
   return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }
 

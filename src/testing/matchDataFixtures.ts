@@ -1,16 +1,16 @@
 /*
  * Platform-shaped answers for the data panels' tests, built by the platform's own route helpers
- * (server/src/routes/matchData/*.ts) from small feed records, and validated by the route schemas.
+ * (server/src/routes/matchData/*.ts) from small feed records, and validated by the contract's schemas (contract/matchData.ts).
  * Test-only: nothing in the app imports this file.
  */
 import { jest } from '@jest/globals';
 import * as z from 'zod/mini';
-import { basketballTextSchema, footballTextSchema, lineupSchema } from '../../contract/matchData';
+import { basketballTechnicSchema, basketballTextSchema, footballInfoSchema, footballTextSchema, historySchema, lineupSchema } from '../../contract/matchData';
 import type { Feed, HistoryData, MatchEvent, MatchView, StatItem, Weather } from '../../server/src/feed';
 import { text } from '../../server/src/feed/i18n';
-import { historyData, historySchema } from '../../server/src/routes/matchData/history';
+import { historyData } from '../../server/src/routes/matchData/history';
 import { lineupData } from '../../server/src/routes/matchData/lineup';
-import { basketballTechnic, basketballTechnicSchema, footballInfo, footballInfoSchema } from '../../server/src/routes/matchData/stats';
+import { basketballTechnic, footballInfo } from '../../server/src/routes/matchData/stats';
 import { basketballEntries, footballEntry, type Section } from '../../server/src/routes/matchData/textLive';
 import type { PushHandler, PushMessage } from '../services/push';
 import type { Env } from '../stores/env';

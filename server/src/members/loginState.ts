@@ -1,44 +1,14 @@
 import { z } from 'zod';
+import { loginStateSchema, type PlatformLoginState } from '../../../contract/forehead';
 import type { Kysely } from 'kysely';
 import type { WalletService } from '../betting/wallet';
 import { readExchangeRates } from '../betting/exchangeRates';
 import type { Database, Member } from '../db/schema';
 import { COIN, Money, convert, formatMoney, fromMinor, minorToDecimal } from '../money';
 
-/**
- * The login state a host site hands the app (spec 000 section 3 and 001 section 3), as the
- * platform answers it from sign-in and from loginState. Money is decimal strings with 2 decimals.
- */
-export const loginStateSchema = z.object({
-  token: z.string().describe('Send it as the Authorization header (raw or "Bearer <token>")'),
-  expiresAt: z.number().int().describe('Epoch milliseconds'),
-  isLogin: z.literal(true),
-  userData: z.object({
-    uid: z.number().int(),
-    username: z.string(),
-    nickname: z.string(),
-    vipLevel: z.number().int(),
-    currency: z.string(),
-  }),
-  balance: z.object({
-    centerBalance: z.string().describe('Balance of the default currency'),
-    balanceList: z.array(z.object({ coinCode: z.string(), balance: z.string(), isDefault: z.boolean() })),
-    totalBalance: z.string().describe('Every currency balance converted to the default currency, rounded to 2 decimals'),
-  }),
-  coinBalance: z.string(),
-  setting: z.object({
-    handicap: z.number().int().describe('Odds format: 1 Europe, 2 Hong Kong, 3 Malaysia, 4 Indonesia'),
-    accept: z.number().int().describe('Odds-change acceptance: 0 none, 1 better only, 2 any'),
-    acceptList: z.array(z.number().int()).length(4),
-    acceptPush: z.number().int().describe('Goal push: 1 on, 0 off'),
-    showSettingChangableTip: z.boolean(),
-  }),
-  memberTitles: z.array(z.unknown()),
-  anchorProxyEnable: z.number().int(),
-  language: z.string(),
-});
-
-export type LoginState = z.output<typeof loginStateSchema>;
+/** The login state the platform answers from sign-in and from loginState (contract/forehead.ts). */
+export { loginStateSchema };
+export type LoginState = PlatformLoginState;
 
 export const DEFAULT_SETTING: LoginState['setting'] = {
   handicap: 1,

@@ -1,18 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appConfigAnswerSchema } from '../../../../contract/forehead';
 import type { AppConfigs } from '../../config/appConfig';
 import { ApiError, CODES, foreheadResponses, languageField, ok } from '../../http/envelope';
-
-const resolvedConfigSchema = z.object({
-  merchantId: z.string(),
-  merchantName: z.string(),
-  defaultLocale: z.string(),
-  timezone: z.string(),
-  plugins: z.array(z.object({ id: z.string(), enabled: z.boolean(), options: z.record(z.string(), z.unknown()) })),
-  theme: z.record(z.string(), z.string()),
-  serviceOrigins: z.array(z.string()).describe("Origins besides the page's own that an apiSrc link or a stored domain may name"),
-  frameAncestors: z.array(z.string()).describe("Origins besides the platform's own whose pages may frame the app"),
-});
 
 export const appConfigRoutes: FastifyPluginAsyncZod<{ appConfigs: AppConfigs }> = async (app, { appConfigs }) => {
   app.get(
@@ -25,7 +15,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod<{ appConfigs: AppConfigs }> 
           'enabled, their options with defaults applied, the theme tokens, and the allowed service and framing origins. No auth: the app needs it before login.',
         tags: ['forehead: system'],
         querystring: z.strictObject({ merchantId: z.string().regex(/^[a-z0-9-]{1,64}$/).optional(), language: languageField }),
-        response: foreheadResponses(resolvedConfigSchema),
+        response: foreheadResponses(appConfigAnswerSchema),
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { maintenanceSchema } from '../../../../contract/forehead';
 import { PushChannel, type MaintenancePush } from '../../../../contract/push';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, languageField, ok } from '../../http/envelope';
 
@@ -9,10 +10,6 @@ export const MAINTENANCE_CHANNEL = PushChannel.maintenance;
 
 /** The header an operator sends the token in: not Authorization, so no member token can ever stand in for it. */
 export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
-
-const maintenanceSchema = z.object({
-  underMaintenance: z.boolean().describe('true: the app shows its maintenance notice instead of the sportsbook'),
-});
 
 export interface MaintenanceOptions {
   /** env OPERATOR_TOKEN; undefined: operator routes are switched off and refuse every call. */

@@ -1,20 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { domainListSchema, type DomainList } from '../../../../contract/forehead';
 import { ApiError, CODES, foreheadResponses, ok } from '../../http/envelope';
 import { getStaticList, staticListSchema } from '../../static/staticList';
 import { STATIC_LANGUAGES } from '../../static/tables';
-
-const domainListSchema = z.object({
-  betting: z.string(),
-  match: z.string(),
-  forehead: z.string(),
-  media: z.string(),
-  results: z.string(),
-  push: z.string().describe('websocket URL'),
-  chat: z.string().describe('websocket URL'),
-  icon: z.string(),
-  banner: z.string(),
-});
 
 /** Host names, IPv4 and bracketed IPv6, each with an optional port. */
 const HOST = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
@@ -51,7 +40,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         chat: `${wsOrigin}/chat`,
         icon: origin,
         banner: origin,
-      });
+      } satisfies DomainList);
     },
   );
 

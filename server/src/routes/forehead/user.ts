@@ -4,6 +4,7 @@ import { ApiError, CODES, foreheadResponses, errorEnvelope, ok } from '../../htt
 import { currentMember, requireMember } from '../../http/requireMember';
 import { normaliseUsername } from '../../members/auth';
 import { buildLoginState, loginStateSchema } from '../../members/loginState';
+import { loginThrottledSchema } from '../../../../contract/forehead';
 import type { ThrottleReason } from '../../members/loginThrottle';
 
 const loginBody = z.object({
@@ -13,7 +14,7 @@ const loginBody = z.object({
 
 /** The 429 answer: the usual envelope, with the wait in data so a client can show it. */
 const throttledEnvelope = z
-  .object({ code: z.literal(CODES.TOO_MANY_REQUESTS), msg: z.string(), data: z.object({ retryAfterSeconds: z.number().int().min(1) }) })
+  .object({ code: z.literal(CODES.TOO_MANY_REQUESTS), msg: z.string(), data: loginThrottledSchema })
   .describe('Too many sign-in attempts: retry after data.retryAfterSeconds (also in the Retry-After header)');
 
 const THROTTLED_MESSAGES: Record<ThrottleReason, string> = {

@@ -1,36 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AnchorType, HostLanguage, isAnchorVisible, LiveStatus, type AnchorViewer } from '../../../../src/domain/anchors';
+import { anchorSchema, specialRoomIdsSchema, type AnchorMatchesWire } from '../../../../contract/live';
+import { isAnchorVisible, type AnchorViewer } from '../../../../src/domain/anchors';
 import { foreheadResponses, languageField, ok } from '../../http/envelope';
 import { currentMember, readToken, requireMember } from '../../http/requireMember';
 import { expecting } from '../../validation/issues';
 import { pidField, stampField } from '../matchData/fields';
-
-/** One of the codes of a spec enumeration (the domain's constant objects). */
-const codes = (values: Readonly<Record<string, number>>) => z.literal(Object.values(values));
-
-const anchorSchema = z.object({
-  liveRoomId: z.number().int(),
-  matchId: z.number().int(),
-  sportId: z.number().int().describe('scheme C (live side)'),
-  hostId: z.number().int(),
-  hostName: z.string(),
-  anchorType: codes(AnchorType).describe('0 normal, 1 exclusive, 17 agent'),
-  liveUserGroupId: z.number().int().describe("the agent's live group (agent anchors), else 0"),
-  hostLanguage: codes(HostLanguage).describe('0 Mandarin, 1 Cantonese'),
-  liveStatus: codes(LiveStatus).describe('0 waiting, 1 living, 2 ended'),
-  sort: z.number().int(),
-  popularity: z.number().int(),
-  match: z.object({
-    matchType: z.number().int().describe('getList type of the match: 1 in-play, 2 today'),
-    liveStatus: codes(LiveStatus),
-    half: z.number().int().describe('period in play, 0 before kick-off'),
-    sportId: z.number().int(),
-    liveStatusFormat: z.string(),
-    matchStatusFormat: z.string(),
-  }),
-});
 
 const searchQuery = z.strictObject({
   pid: pidField,
@@ -46,6 +22,10 @@ const searchQuery = z.strictObject({
  * The live side's calls: the anchor list (spec 001 section 7 "Anchor search") and a member's special rooms. The search
  * is open to visitors; with a valid token it also answers the exclusive and agent rooms the member is granted.
  */
+/** The rooms the feed holds are the domain's Anchors: they are the wire's shape (a drift fails the type-check). */
+const ANCHORS_ARE_WIRE: AnchorMatchesWire = true;
+void ANCHORS_ARE_WIRE;
+
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Who is asking: a visitor (also with a stale token: the list is public, so it answers as for a visitor) or a member. */
   async function viewerOf(request: FastifyRequest): Promise<AnchorViewer> {
@@ -83,7 +63,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The member's special rooms, as the spec's comma-separated list",
         tags: ['live'],
-        response: foreheadResponses(z.string().describe('e.g. "8010,8012"; empty when none'), { auth: true }),
+        response: foreheadResponses(specialRoomIdsSchema, { auth: true }),
       },
     },
     async (request) => ok((await app.specialRooms.of(currentMember(request).memberId)).join(',')),

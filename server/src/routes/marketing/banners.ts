@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { bannerSchema, type Banner } from '../../../../contract/marketing';
 import type { Feed, Lang, LeagueView, MatchView } from '../../feed';
 import { getStaticList } from '../../static/staticList';
 import { crestGroup, escapeXml, leagueCrestInput, safeColor } from '../media/crest';
@@ -19,15 +19,7 @@ export const BANNER_CATEGORIES = { homeTop: 1, sportsList: 2, liveRoom: 3 } as c
 
 export type Plat = 'pc' | 'h5';
 
-export const bannerSchema = z.object({
-  id: z.number().int().describe('category id x 100 + sort'),
-  categoryId: z.number().int(),
-  images: z.string().describe('a comma list of image URLs: the app shows one banner per image'),
-  link: z.string().describe('where a click goes: a path of the product'),
-  title: z.string(),
-  sort: z.number().int().describe('order within the category, from 1'),
-});
-export type Banner = z.output<typeof bannerSchema>;
+export { bannerSchema, type Banner };
 
 type Words = Record<Lang, string>;
 

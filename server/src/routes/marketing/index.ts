@@ -9,8 +9,9 @@ import { SPORTS } from '../../static/tables';
 import { expecting } from '../../validation/issues';
 import { codeField, findMatch, idField, intField, platField, stampField } from '../matchData/fields';
 import { sportsLineupSchema } from '../../../../contract/matchData';
+import { bannerSchema, gameJumpSchema, gameRedeemSchema, leagueWeightsSchema, type LeagueWeights } from '../../../../contract/marketing';
 import { lineupData } from '../matchData/lineup';
-import { bannerSchema, bannersOf, leagueBannerSvg, matchBannerSvg, type Plat } from './banners';
+import { bannersOf, leagueBannerSvg, matchBannerSvg, type Plat } from './banners';
 import { BANKER_GAME_ID, createJumpTokens, GAMES } from './gameJump';
 import { addNoStore } from '../../http/securityHeaders';
 
@@ -39,25 +40,12 @@ function platOf(plat: string | undefined): Plat {
 /** The match list a `matchType` names (the platform's numbering; the spec gives the field only). */
 const MATCH_TYPES: Record<1 | 2 | 3 | 4, ListType> = { 1: 'inplay', 2: 'today', 3: 'early', 4: 'outright' };
 
-const weightSchema = z.object({
-  leagueId: z.number().int(),
-  weight: z.number().int().describe('higher is more prominent: 1000 for a hot league, plus 100 minus its order in the sport'),
-  name: z.string(),
-  hot: z.boolean(),
-});
-
 /** League weights of a sport, keyed by sort (1 = heaviest): hot leagues first, then the feed's order. */
-function leagueWeights(leagues: readonly LeagueView[]): Record<string, z.output<typeof weightSchema>> {
+function leagueWeights(leagues: readonly LeagueView[]): LeagueWeights {
   const weighted = leagues.map((l) => ({ leagueId: l.id, weight: (l.hot ? 1000 : 0) + Math.max(0, 100 - l.order), name: l.name, hot: l.hot }));
   weighted.sort((a, b) => b.weight - a.weight || a.leagueId - b.leagueId);
   return Object.fromEntries(weighted.map((w, i) => [String(i + 1), w]));
 }
-
-const jumpSchema = z.object({
-  url: z.string().describe('where the game starts: a product path'),
-  token: z.string().describe('one-time jump token, valid for 60 s; the game redeems it'),
-  expiresAt: z.number().int().describe('epoch ms'),
-});
 
 const TOKEN = 'a jump token (16-64 characters of A-Z, a-z, 0-9, "-" and "_")';
 const tokenField = z.string({ error: expecting(TOKEN) }).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: expecting(TOKEN) });
@@ -165,7 +153,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
           type: intField(0, 999, 'accepted; the weights do not depend on it').optional(),
           language: languageField,
         }),
-        response: foreheadResponses(z.record(z.string(), weightSchema)),
+        response: foreheadResponses(leagueWeightsSchema),
       },
     },
     async (request) => {
@@ -217,7 +205,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `gameId 1: the sports product; ${BANKER_GAME_ID}: its banker mode. Unknown gameId: 404. The token is valid for 60 s and redeems once.`,
         tags: ['marketing'],
         body: z.strictObject({ gameId: idField('a game id'), language: languageField }),
-        response: { ...foreheadResponses(jumpSchema, { auth: true }), 404: errorEnvelope },
+        response: { ...foreheadResponses(gameJumpSchema, { auth: true }), 404: errorEnvelope },
       },
     },
     async (request) => jumpTo(request, request.body.gameId),
@@ -235,7 +223,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['marketing'],
         // Nullish: a POST without a body reaches the schema as null.
         body: z.strictObject({ gameId: idField('a game id').optional(), language: languageField }).nullish(),
-        response: { ...foreheadResponses(jumpSchema, { auth: true }), 404: errorEnvelope },
+        response: { ...foreheadResponses(gameJumpSchema, { auth: true }), 404: errorEnvelope },
       },
     },
     async (request) => {
@@ -255,7 +243,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['marketing'],
         body: z.strictObject({ token: tokenField, language: languageField }),
         response: {
-          ...foreheadResponses(z.object({ gameId: z.number().int(), memberId: z.number().int(), username: z.string() })),
+          ...foreheadResponses(gameRedeemSchema),
           404: errorEnvelope,
         },
       },

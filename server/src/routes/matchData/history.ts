@@ -1,78 +1,17 @@
-import { z } from 'zod';
+import { historySchema, type FutureRow as WireFutureRow, type History, type ScheduleRow as WireScheduleRow } from '../../../../contract/matchData';
 import type { FutureRow, HistoryData, Lang, ScheduleRow } from '../../feed';
 
-/** The spec's schedule row, names in the request language. */
-const scheduleRowSchema = z.object({
-  homeName: z.string(),
-  awayName: z.string(),
-  matchTime: z.number().int().describe('start, epoch ms'),
-  homeScore: z.number().int(),
-  awayScore: z.number().int(),
-  homeHalfScore: z.number().int(),
-  awayHalfScore: z.number().int(),
-  homeLogo: z.string(),
-  awayLogo: z.string(),
-  isHome: z.boolean().describe('whether the team the list is about played at home'),
-  status: z.enum(['win', 'draw', 'lose']).describe('for that team (head-to-head: for the current home team)'),
-  league: z.string(),
-});
+export { historySchema };
 
-const futureRowSchema = z.object({
-  matchId: z.number().int(),
-  homeName: z.string(),
-  awayName: z.string(),
-  matchTime: z.number().int(),
-  homeLogo: z.string(),
-  awayLogo: z.string(),
-  isHome: z.boolean(),
-  league: z.string(),
-});
-
-const rankingRowSchema = z.object({
-  rank: z.number().int(),
-  teamId: z.number().int(),
-  teamName: z.string(),
-  played: z.number().int(),
-  won: z.number().int(),
-  drawn: z.number().int(),
-  lost: z.number().int(),
-  goalsFor: z.number().int(),
-  goalsAgainst: z.number().int(),
-  points: z.number().int(),
-});
-
-const bands = z.array(z.number().int()).describe('per 15-minute band: 0-15, 15-30, 30-45, 45-60, 60-75, 75-90');
-const sideGoals = z.object({ scored: bands, conceded: bands });
-
-export const historySchema = z.object({
-  matchId: z.number().int(),
-  historyMatch: z.array(scheduleRowSchema).describe('head-to-head, newest first'),
-  homeLastMatch: z.array(scheduleRowSchema).describe("the home team's recent matches, newest first"),
-  awayLastMatch: z.array(scheduleRowSchema),
-  leagueRanking: z.array(rankingRowSchema),
-  homeFutureMatch: z.array(futureRowSchema).describe("the home team's next matches (up to 5), soonest first"),
-  awayFutureMatch: z.array(futureRowSchema),
-  goalDist: z.object({ home: sideGoals, away: sideGoals }),
-  injury: z.array(
-    z.object({
-      teamId: z.number().int(),
-      side: z.enum(['home', 'away']),
-      player: z.object({ id: z.number().int(), name: z.string(), number: z.number().int() }),
-      reason: z.string(),
-      expectedReturn: z.string(),
-    }),
-  ),
-});
-
-function scheduleRow(r: ScheduleRow, lang: Lang): z.output<typeof scheduleRowSchema> {
+function scheduleRow(r: ScheduleRow, lang: Lang): WireScheduleRow {
   return { ...r, homeName: r.homeName[lang], awayName: r.awayName[lang], league: r.league[lang] };
 }
 
-function futureRow(r: FutureRow, lang: Lang): z.output<typeof futureRowSchema> {
+function futureRow(r: FutureRow, lang: Lang): WireFutureRow {
   return { ...r, homeName: r.homeName[lang], awayName: r.awayName[lang], league: r.league[lang] };
 }
 
-export function historyData(matchId: number, h: HistoryData, lang: Lang): z.output<typeof historySchema> {
+export function historyData(matchId: number, h: HistoryData, lang: Lang): History {
   return {
     matchId,
     historyMatch: h.historyMatch.map((r) => scheduleRow(r, lang)),

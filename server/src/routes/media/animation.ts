@@ -1,57 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { preview } from '../../../../contract/issues';
+import { ANIMATION_EVENTS, animationSchema, type AnimationData, type AnimationEvent } from '../../../../contract/media';
 import { IN_PLAY_STATUSES, type Lang, type MatchEvent, type MatchView, type StatItem } from '../../feed';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, languageField, ok } from '../../http/envelope';
 import { expecting } from '../../validation/issues';
 import { findMatch, idField, MAX_ID, platField, stampField } from '../matchData/fields';
-import { statRows, statRowSchema } from '../matchData/stats';
+import { statRows } from '../matchData/stats';
 
-/** How many of the match's latest events the starting state carries: enough for a ticker and the last situation. */
-export const ANIMATION_EVENTS = 30;
+export { ANIMATION_EVENTS, type AnimationData };
 
-const sideSchema = z.enum(['home', 'away']).nullable();
-
-const eventSchema = z.object({
-  seq: z.number().int().describe("position in the match's event list, from 1 (push events carry the same)"),
-  type: z.number().int().describe("football: the spec's event type (1 goal ... 27 penalty end); other sports: the platform's codes from 100"),
-  code: z.string().describe('stable key of the wording: goal, dangerousAttack, threePointer, pointWon, ...'),
-  team: sideSchema.describe('the side the event belongs to'),
-  second: z.number().int().describe('match clock seconds (basketball: left in the quarter)'),
-  period: z.number().int().describe("the sport's match period id"),
-  section: z.number().int().optional().describe('basketball: quarter (or half) number, overtimes counting on'),
-  clockText: z.string().optional().describe('basketball: game clock mm:ss'),
-  homeScore: z.number().int(),
-  awayScore: z.number().int(),
-  text: z.string().describe('the commentary in the request language'),
-});
-
-const animationSchema = z.object({
-  matchId: z.number().int(),
-  sportId: z.number().int().describe('scheme A'),
-  matchStatus: z.number().int().describe('0 upcoming, 1 live, 2 ended, 3-9 the other named statuses'),
-  inPlay: z.boolean().describe('live or in an in-play state (interrupted, suspended, coverage lost): the tracker follows the push'),
-  period: z.number().int(),
-  matchPeriod: z.string().describe('the period name in the request language'),
-  clock: z.object({
-    running: z.boolean(),
-    period: z.number().int(),
-    second: z.number().int().describe('seconds on the clock when answered'),
-    type: z.enum(['up', 'down', 'none']),
-  }),
-  homeScore: z.number().int(),
-  awayScore: z.number().int(),
-  score: z.array(z.object({ pe: z.number().int(), tyg: z.number().int(), home: z.number(), away: z.number() })).describe('score rows as in match lists'),
-  home: z.object({ id: z.number().int(), name: z.string() }),
-  away: z.object({ id: z.number().int(), name: z.string() }),
-  serveIn: z.number().int().describe('who serves: 1 home, 2 away, 0 not a serving sport or not in play'),
-  events: z.array(eventSchema).describe(`up to ${ANIMATION_EVENTS} latest events, oldest first`),
-  stats: z.array(statRowSchema).describe("the live technical statistics where the sport keeps them; empty before the start"),
-});
-
-export type AnimationData = z.output<typeof animationSchema>;
-
-export function animationEvent(e: MatchEvent, lang: Lang): z.output<typeof eventSchema> {
+export function animationEvent(e: MatchEvent, lang: Lang): AnimationEvent {
   return {
     seq: e.seq,
     type: e.type,

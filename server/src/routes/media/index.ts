@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { preview } from '../../../../contract/issues';
+import { mediaSchema, type MediaData } from '../../../../contract/media';
 import type { MatchMedia } from '../../feed';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
 import { expecting } from '../../validation/issues';
@@ -9,24 +10,6 @@ import { findMatch, idField, MAX_ID, matchQuery, matchQueryShape, pidField, reso
 import { animationRoutes } from './animation';
 import { crestSvg, leagueCrestInput } from './crest';
 import { liveVideoRoutes } from './live';
-
-const sourceSchema = z.object({ pc: z.string().describe('desktop URL (FLV for video)'), h5: z.string().describe('mobile URL (HLS for video)') });
-/** The spec's keyed form: `{ "<matchId>": { pc, h5 } }`; absent when the match has no such line. */
-const keyedSource = z.record(z.string(), sourceSchema).optional();
-
-const mediaSchema = z.object({
-  matchId: z.number().int(),
-  videos: z.array(sourceSchema.extend({ line: z.number().int().describe('1-5') })).describe('video lines, empty when the match has none (yet)'),
-  animations: z.array(sourceSchema).describe('1-2 animation sources'),
-  videoSource1: keyedSource,
-  videoSource2: keyedSource,
-  videoSource3: keyedSource,
-  videoSource4: keyedSource,
-  videoSource5: keyedSource.describe('the spec lists four video sources; the feed can have a fifth line'),
-  animateSource1: keyedSource,
-  animateSource2: keyedSource,
-});
-type MediaData = z.output<typeof mediaSchema>;
 
 const VIDEO_KEYS = ['videoSource1', 'videoSource2', 'videoSource3', 'videoSource4', 'videoSource5'] as const;
 const ANIMATION_KEYS = ['animateSource1', 'animateSource2'] as const;

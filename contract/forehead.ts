@@ -1,0 +1,77 @@
+import * as z from 'zod/mini';
+import { described } from './described';
+
+/** Answers of the forehead routes (/api/forehead/user/..., /api/forehead/system/...; docs/api.md "Routes"). */
+
+const int = () => z.int();
+
+/**
+ * POST /api/forehead/user/login and /user/loginState: the login state a host site hands the app (spec 000 section 3
+ * and 001 section 3), as the platform answers it. Money is decimal strings with 2 decimals.
+ */
+export const loginStateSchema = z.object({
+  token: described(z.string(), 'Send it as the Authorization header (raw or "Bearer <token>")'),
+  expiresAt: described(int(), 'Epoch milliseconds'),
+  isLogin: z.literal(true),
+  userData: z.object({
+    uid: int(),
+    username: z.string(),
+    nickname: z.string(),
+    vipLevel: int(),
+    currency: z.string(),
+  }),
+  balance: z.object({
+    centerBalance: described(z.string(), 'Balance of the default currency'),
+    balanceList: z.array(z.object({ coinCode: z.string(), balance: z.string(), isDefault: z.boolean() })),
+    totalBalance: described(z.string(), 'Every currency balance converted to the default currency, rounded to 2 decimals'),
+  }),
+  coinBalance: z.string(),
+  setting: z.object({
+    handicap: described(int(), 'Odds format: 1 Europe, 2 Hong Kong, 3 Malaysia, 4 Indonesia'),
+    accept: described(int(), 'Odds-change acceptance: 0 none, 1 better only, 2 any'),
+    acceptList: z.array(int()).check(z.length(4)),
+    acceptPush: described(int(), 'Goal push: 1 on, 0 off'),
+    showSettingChangableTip: z.boolean(),
+  }),
+  memberTitles: z.array(z.unknown()),
+  anchorProxyEnable: int(),
+  language: z.string(),
+});
+export type PlatformLoginState = z.infer<typeof loginStateSchema>;
+
+/** The data of the 429 answer of /user/login: the wait, also in the Retry-After header. */
+export const loginThrottledSchema = z.object({ retryAfterSeconds: int().check(z.minimum(1)) });
+export type LoginThrottled = z.infer<typeof loginThrottledSchema>;
+
+/** POST /api/forehead/system/domain/list/v2: base URLs of the services the app calls. */
+export const domainListSchema = z.object({
+  betting: z.string(),
+  match: z.string(),
+  forehead: z.string(),
+  media: z.string(),
+  results: z.string(),
+  push: described(z.string(), 'websocket URL'),
+  chat: described(z.string(), 'websocket URL'),
+  icon: z.string(),
+  banner: z.string(),
+});
+export type DomainList = z.infer<typeof domainListSchema>;
+
+/** GET /api/forehead/system/config/app: the resolved app configuration of a merchant (contract/appConfig.ts). */
+export const appConfigAnswerSchema = z.object({
+  merchantId: z.string(),
+  merchantName: z.string(),
+  defaultLocale: z.string(),
+  timezone: z.string(),
+  plugins: z.array(z.object({ id: z.string(), enabled: z.boolean(), options: z.record(z.string(), z.unknown()) })),
+  theme: z.record(z.string(), z.string()),
+  serviceOrigins: described(z.array(z.string()), "Origins besides the page's own that an apiSrc link or a stored domain may name"),
+  frameAncestors: described(z.array(z.string()), "Origins besides the platform's own whose pages may frame the app"),
+});
+export type AppConfigAnswer = z.infer<typeof appConfigAnswerSchema>;
+
+/** GET and PUT /api/forehead/system/config/maintenance: the platform's maintenance flag. */
+export const maintenanceSchema = z.object({
+  underMaintenance: described(z.boolean(), 'true: the app shows its maintenance notice instead of the sportsbook'),
+});
+export type Maintenance = z.infer<typeof maintenanceSchema>;

@@ -1,0 +1,42 @@
+import * as z from 'zod/mini';
+import type { Anchor } from '../src/domain/anchors';
+import { AnchorType, HostLanguage, LiveStatus } from '../src/domain/anchors';
+import { described } from './described';
+
+/** Answers of the live side's routes (GET /ssapi/anchor/search, POST /api/forehead/live/liveRoom/getSpecialRoomIds). */
+
+const int = () => z.int();
+
+/** One of the codes of a spec enumeration (the domain's constant objects). */
+const codes = <T extends Readonly<Record<string, number>>>(values: T) => z.literal(Object.values(values) as Array<T[keyof T]>);
+
+/** One anchor room of GET /ssapi/anchor/search (the domain's Anchor, src/domain/anchors.ts). */
+export const anchorSchema = z.object({
+  liveRoomId: int(),
+  matchId: int(),
+  sportId: described(int(), 'scheme C (live side)'),
+  hostId: int(),
+  hostName: z.string(),
+  anchorType: described(codes(AnchorType), '0 normal, 1 exclusive, 17 agent'),
+  liveUserGroupId: described(int(), "the agent's live group (agent anchors), else 0"),
+  hostLanguage: described(codes(HostLanguage), '0 Mandarin, 1 Cantonese'),
+  liveStatus: described(codes(LiveStatus), '0 waiting, 1 living, 2 ended'),
+  sort: int(),
+  popularity: int(),
+  match: z.object({
+    matchType: described(int(), 'getList type of the match: 1 in-play, 2 today'),
+    liveStatus: codes(LiveStatus),
+    half: described(int(), 'period in play, 0 before kick-off'),
+    sportId: int(),
+    liveStatusFormat: z.string(),
+    matchStatusFormat: z.string(),
+  }),
+});
+export type WireAnchor = z.infer<typeof anchorSchema>;
+
+/** The domain's Anchor (what the platform answers and the app reads) and the wire's are one shape. */
+export type AnchorMatchesWire = [Anchor] extends [WireAnchor] ? ([WireAnchor] extends [Anchor] ? true : false) : false;
+
+/** POST /api/forehead/live/liveRoom/getSpecialRoomIds: the spec's comma-separated list. */
+export const specialRoomIdsSchema = described(z.string(), 'e.g. "8010,8012"; empty when none');
+export type SpecialRoomIds = z.infer<typeof specialRoomIdsSchema>;

@@ -1,0 +1,76 @@
+import * as z from 'zod/mini';
+import { described } from './described';
+import { statRowSchema } from './matchData';
+
+/** Answers of the media routes (GET /media/video/web, GET /media/animation/:matchId; docs/api.md "Routes"). */
+
+const int = () => z.int();
+
+const sourceSchema = z.object({ pc: described(z.string(), 'desktop URL (FLV for video)'), h5: described(z.string(), 'mobile URL (HLS for video)') });
+export type MediaSource = z.infer<typeof sourceSchema>;
+/** The spec's keyed form: `{ "<matchId>": { pc, h5 } }`; absent when the match has no such line. */
+const keyedSource = () => z.optional(z.record(z.string(), sourceSchema));
+
+/** GET /media/video/web: both shapes of a match's media, the lists the app iterates and the spec's numbered sources. */
+export const mediaSchema = z.object({
+  matchId: int(),
+  videos: described(z.array(z.extend(sourceSchema, { line: described(int(), '1-5') })), 'video lines, empty when the match has none (yet)'),
+  animations: described(z.array(sourceSchema), '1-2 animation sources'),
+  videoSource1: keyedSource(),
+  videoSource2: keyedSource(),
+  videoSource3: keyedSource(),
+  videoSource4: keyedSource(),
+  videoSource5: described(keyedSource(), 'the spec lists four video sources; the feed can have a fifth line'),
+  animateSource1: keyedSource(),
+  animateSource2: keyedSource(),
+});
+export type MediaData = z.infer<typeof mediaSchema>;
+
+/** How many of the match's latest events the animation's starting state carries. */
+export const ANIMATION_EVENTS = 30;
+
+export const animationEventSchema = z.object({
+  seq: described(int(), "position in the match's event list, from 1 (push events carry the same)"),
+  type: described(int(), "football: the spec's event type (1 goal ... 27 penalty end); other sports: the platform's codes from 100"),
+  code: described(z.string(), 'stable key of the wording: goal, dangerousAttack, threePointer, pointWon, ...'),
+  team: described(z.nullable(z.enum(['home', 'away'])), 'the side the event belongs to'),
+  second: described(int(), 'match clock seconds (basketball: left in the quarter)'),
+  period: described(int(), "the sport's match period id"),
+  section: described(z.optional(int()), 'basketball: quarter (or half) number, overtimes counting on'),
+  clockText: described(z.optional(z.string()), 'basketball: game clock mm:ss'),
+  homeScore: int(),
+  awayScore: int(),
+  text: described(z.string(), 'the commentary in the request language'),
+});
+export type AnimationEvent = z.infer<typeof animationEventSchema>;
+
+export const animationClockSchema = z.object({
+  running: z.boolean(),
+  period: int(),
+  second: described(int(), 'seconds on the clock when answered'),
+  type: z.enum(['up', 'down', 'none']),
+});
+export type AnimationClock = z.infer<typeof animationClockSchema>;
+
+export const animationScoreRowSchema = z.object({ pe: int(), tyg: int(), home: z.number(), away: z.number() });
+export type AnimationScoreRow = z.infer<typeof animationScoreRowSchema>;
+
+/** GET /media/animation/:matchId: the tracker's starting state. */
+export const animationSchema = z.object({
+  matchId: int(),
+  sportId: described(int(), 'scheme A'),
+  matchStatus: described(int(), '0 upcoming, 1 live, 2 ended, 3-9 the other named statuses'),
+  inPlay: described(z.boolean(), 'live or in an in-play state (interrupted, suspended, coverage lost): the tracker follows the push'),
+  period: int(),
+  matchPeriod: described(z.string(), 'the period name in the request language'),
+  clock: animationClockSchema,
+  homeScore: int(),
+  awayScore: int(),
+  score: described(z.array(animationScoreRowSchema), 'score rows as in match lists'),
+  home: z.object({ id: int(), name: z.string() }),
+  away: z.object({ id: int(), name: z.string() }),
+  serveIn: described(int(), 'who serves: 1 home, 2 away, 0 not a serving sport or not in play'),
+  events: described(z.array(animationEventSchema), `up to ${ANIMATION_EVENTS} latest events, oldest first`),
+  stats: described(z.array(statRowSchema), 'the live technical statistics where the sport keeps them; empty before the start'),
+});
+export type AnimationData = z.infer<typeof animationSchema>;

@@ -74,7 +74,7 @@ export interface HostProps extends Partial<LoginState>, HostCallbacks {
   name?: string;
 }
 
-export function parseLoginState(props: Partial<HostProps>, warn: (message: string) => void = console.warn): LoginState {
+export function parseLoginState(props: object, warn: (message: string) => void = console.warn): LoginState {
   const parsed = loginStateSchema.safeParse(props);
   if (parsed.success) return parsed.data;
   const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));

@@ -1,5 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { ApiError } from '../services/http';
+import { loginStateSchema } from '../../contract/forehead';
+import { fakeAnswer } from '../testing/contractFakes';
 import { fakeEnv } from '../testing/fakeEnv';
 import { MAINTENANCE_CHANNEL, MAINTENANCE_PATH, createRootStore } from './RootStore';
 
@@ -10,6 +12,20 @@ const loginState = {
   balance: { centerBalance: '10000.00', totalBalance: '10000.00', balanceList: [{ coinCode: 'USD', balance: '5.00' }, { coinCode: 'CNY', balance: '10000.00', isDefault: true }] },
   coinBalance: '120.00',
 };
+
+/** The same member as the platform answers login and loginState: a numeric uid, every field the contract has. */
+const platformAnswer = fakeAnswer(loginStateSchema, {
+  token: 'tok-1',
+  expiresAt: 1_800_000_000_000,
+  isLogin: true,
+  userData: { uid: 7, username: 'demo', nickname: 'Demo', vipLevel: 0, currency: 'CNY' },
+  balance: { centerBalance: '10000.00', totalBalance: '10000.00', balanceList: [{ coinCode: 'CNY', balance: '10000.00', isDefault: true }] },
+  coinBalance: '120.00',
+  setting: { handicap: 1, accept: 1, acceptList: [0, 0, 0, 0], acceptPush: 0, showSettingChangableTip: true },
+  memberTitles: [],
+  anchorProxyEnable: 0,
+  language: 'CMN',
+});
 
 describe('session', () => {
   it('applies the host login state and keeps the token in storage', () => {
@@ -42,8 +58,10 @@ describe('session', () => {
     expect(store.session.signInError).toBe('wrong username or password');
     expect(store.session.isLogin).toBe(false);
 
-    http.forehead.post.mockResolvedValueOnce(loginState);
+    http.forehead.post.mockResolvedValueOnce(platformAnswer);
     expect(await store.session.signIn('demo', 'demo1234')).toBe(true);
+    // The wire's numeric uid is kept as the string host props carry, so the two compare equal.
+    expect(store.session.userData?.uid).toBe('7');
     expect(http.forehead.post).toHaveBeenLastCalledWith('/api/forehead/user/login', { username: 'demo', password: 'demo1234' }, { noAuth: true });
     expect(store.session.isLogin).toBe(true);
     expect(store.session.signInError).toBeUndefined();
@@ -72,9 +90,10 @@ describe('session', () => {
     expect(http.forehead.post).not.toHaveBeenCalled();
 
     env.storage.set('auth', 'tok-1');
-    http.forehead.post.mockResolvedValueOnce(loginState);
+    http.forehead.post.mockResolvedValueOnce(platformAnswer);
     expect(await store.session.restore()).toBe(true);
     expect(store.session.isLogin).toBe(true);
+    expect(store.session.userData?.uid).toBe('7');
 
     http.forehead.post.mockRejectedValueOnce(new Error('session expired'));
     expect(await store.session.restore()).toBe(false);

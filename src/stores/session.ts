@@ -1,11 +1,20 @@
 import { flow, types, type Instance } from 'mobx-state-tree';
 import { parseLoginState, type LoginState } from '../host/hostProps';
-import type { LoginThrottled } from '../../contract/forehead';
+import type { LoginThrottled, PlatformLoginState } from '../../contract/forehead';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
 
 /** The platform's answer to a throttled sign-in (docs/api.md): its data says how long to wait. */
 const TOO_MANY_SIGN_INS = 4029;
+
+/**
+ * The platform's login answer in the session's shape: the same parse host props go through, which also turns the
+ * wire's numeric uid into the string the session keeps (a raw number failed the model's type check in development
+ * builds and never equalled a host's string uid when a link's token was compared with the member signed in).
+ */
+function loginStateOf(answer: PlatformLoginState, logger: Pick<Console, 'warn'>): LoginState {
+  return parseLoginState({ ...answer, isLogin: true }, (message) => logger.warn(message));
+}
 
 function retryAfterSecondsOf(error: unknown): number | undefined {
   if (!isApiError(error) || error.code !== TOO_MANY_SIGN_INS) return undefined;
@@ -107,11 +116,11 @@ export const SessionStore = types
   .actions((self) => ({
     /** Standalone sign-in through the platform; embedded hosts sign in themselves and pass props. */
     signIn: flow(function* signIn(username: string, password: string) {
-      const { http } = envOf(self);
+      const { http, logger } = envOf(self);
       self.setSigningIn(true);
       try {
-        const state: LoginState = yield http.forehead.post('/api/forehead/user/login', { username, password }, { noAuth: true });
-        self.applyLoginState({ ...state, isLogin: true });
+        const answer: PlatformLoginState = yield http.forehead.post('/api/forehead/user/login', { username, password }, { noAuth: true });
+        self.applyLoginState(loginStateOf(answer, logger));
         self.setSigningIn(false);
         return true;
       } catch (error) {
@@ -124,11 +133,11 @@ export const SessionStore = types
      * platform and turned back into a session; a token the platform refuses is forgotten.
      */
     restore: flow(function* restore() {
-      const { http, storage } = envOf(self);
+      const { http, storage, logger } = envOf(self);
       if (!storage.get('auth')) return false;
       try {
-        const state: LoginState = yield http.forehead.post('/api/forehead/user/loginState', {});
-        self.applyLoginState({ ...state, isLogin: true });
+        const answer: PlatformLoginState = yield http.forehead.post('/api/forehead/user/loginState', {});
+        self.applyLoginState(loginStateOf(answer, logger));
         return true;
       } catch {
         self.clear();

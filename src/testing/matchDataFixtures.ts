@@ -9,6 +9,8 @@ import { basketballTechnicSchema, basketballTextSchema, footballInfoSchema, foot
 import type { Feed, HistoryData, MatchEvent, MatchView, StatItem, Weather } from '../../server/src/feed';
 import { text } from '../../server/src/feed/i18n';
 import { historyData } from '../../server/src/routes/matchData/history';
+
+export { EMPTY_HISTORY } from '../../server/src/routes/matchData/history';
 import { lineupData } from '../../server/src/routes/matchData/lineup';
 import { basketballTechnic, footballInfo } from '../../server/src/routes/matchData/stats';
 import { basketballEntries, footballEntry, type Section } from '../../server/src/routes/matchData/textLive';
@@ -84,16 +86,6 @@ const row = (over: Partial<HistoryData['historyMatch'][number]> = {}): HistoryDa
   ...over,
 });
 
-export const EMPTY_HISTORY: HistoryData = {
-  historyMatch: [],
-  homeLastMatch: [],
-  awayLastMatch: [],
-  leagueRanking: [],
-  homeFutureMatch: [],
-  awayFutureMatch: [],
-  goalDist: { home: { scored: [], conceded: [] }, away: { scored: [], conceded: [] } },
-  injury: [],
-};
 
 /** GET /api/match/history */
 export function historyAnswer(data?: HistoryData) {

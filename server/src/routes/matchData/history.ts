@@ -11,6 +11,18 @@ function futureRow(r: FutureRow, lang: Lang): WireFutureRow {
   return { ...r, homeName: r.homeName[lang], awayName: r.awayName[lang], league: r.league[lang] };
 }
 
+/** What a match the feed holds no history for answers (it always has one today; the interface allows none). */
+export const EMPTY_HISTORY: HistoryData = {
+  historyMatch: [],
+  homeLastMatch: [],
+  awayLastMatch: [],
+  leagueRanking: [],
+  homeFutureMatch: [],
+  awayFutureMatch: [],
+  goalDist: { home: { scored: [], conceded: [] }, away: { scored: [], conceded: [] } },
+  injury: [],
+};
+
 export function historyData(matchId: number, h: HistoryData, lang: Lang): History {
   return {
     matchId,

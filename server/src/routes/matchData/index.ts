@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
 import { expecting } from '../../validation/issues';
-import type { FootballTextLive, HistoryData, TextLiveEntry } from '../../feed';
+import type { FootballTextLive, TextLiveEntry } from '../../feed';
 import { findMatch, matchQuery, matchQueryShape, resolveMatchQuery } from './fields';
-import { historyData, historySchema } from './history';
+import { EMPTY_HISTORY, historyData, historySchema } from './history';
 import { lineupData, lineupSchema } from './lineup';
 import { basketballTechnic, basketballTechnicSchema, footballInfo, footballInfoSchema } from './stats';
 import { basketballEntries, basketballTextSchema, footballEntry, footballTextSchema, SECTIONS, type Section } from './textLive';
@@ -185,14 +185,3 @@ export const matchDataRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** What a match the feed holds no history for answers (it always has one today; the interface allows none). */
-const EMPTY_HISTORY: HistoryData = {
-  historyMatch: [],
-  homeLastMatch: [],
-  awayLastMatch: [],
-  leagueRanking: [],
-  homeFutureMatch: [],
-  awayFutureMatch: [],
-  goalDist: { home: { scored: [], conceded: [] }, away: { scored: [], conceded: [] } },
-  injury: [],
-};

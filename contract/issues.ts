@@ -134,6 +134,11 @@ export function formatPath(path: ReadonlyArray<PropertyKey>, root: string): stri
   return out || root;
 }
 
+/** "path: message; path: message" for a zod error (full zod or zod/mini), the format every caller reports. */
+export function formatZodError(error: { issues: readonly core.$ZodIssue[] }, root: string): string {
+  return error.issues.map((issue) => `${formatPath(issue.path, root)}: ${issue.message}`).join('; ');
+}
+
 let installed = false;
 
 /**

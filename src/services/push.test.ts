@@ -454,8 +454,8 @@ describe('push client: every message against the contract', () => {
     expect(oddsSeen(handler)).toEqual(['1.95', '1.85']);
     expect(oddsSeen(routed)).toEqual(['1.95', '1.85']);
     expect(logger.warn).toHaveBeenCalledTimes(2);
-    expect(logger.warn).toHaveBeenNthCalledWith(1, expect.stringMatching(/^\[push\] dropped match:7:odds: markets\.0\.options\.0\.odd: /));
-    expect(logger.warn).toHaveBeenNthCalledWith(2, expect.stringMatching(/markets\.0\.status: /));
+    expect(logger.warn).toHaveBeenNthCalledWith(1, expect.stringMatching(/^\[push\] dropped match:7:odds: markets\[0\]\.options\[0\]\.odd: /));
+    expect(logger.warn).toHaveBeenNthCalledWith(2, expect.stringMatching(/markets\[0\]\.status: /));
   });
 
   it('drops and logs a message on a channel the contract does not know', async () => {

@@ -1,3 +1,4 @@
+import { formatZodError } from '../../contract/issues';
 import { pushSchemaOf } from '../../contract/push';
 
 /**
@@ -9,5 +10,5 @@ export function checkPush(chId: string, data: unknown): { data: unknown } | stri
   if (!schema) return 'the contract has no schema for this channel';
   const result = schema.safeParse(data);
   if (result.success) return { data: result.data };
-  return result.error.issues.map((issue) => `${issue.path.join('.') || 'data'}: ${issue.message}`).join('; ');
+  return formatZodError(result.error, 'data');
 }

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { formatZodError } from '../../contract/issues';
 
 /**
  * Test data for a wire answer or push, checked against the contract's schema (contract/): a fake that drifts from what
@@ -8,8 +9,7 @@ import type * as z from 'zod/mini';
 export function fakeAnswer<S extends z.ZodMiniType>(schema: S, data: z.input<S>): z.output<S> {
   const result = schema.safeParse(data);
   if (!result.success) {
-    const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
-    throw new Error(`test data does not match the contract: ${issues}`);
+    throw new Error(`test data does not match the contract: ${formatZodError(result.error, '(root)')}`);
   }
   return result.data;
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { formatPath, installZodMessages, preview } from '../../../contract/issues';
+import { formatZodError, installZodMessages, preview } from '../../../contract/issues';
 
-export { installZodMessages };
+export { formatZodError, installZodMessages };
 
-/** The platform's side of validation messages; the wording itself is shared with the app (src/kernel/issues). */
+/** The platform's side of validation messages; the wording itself is shared with the app (contract/issues.ts). */
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -15,9 +15,4 @@ type Issue = z.core.$ZodRawIssue;
 export function expecting(description: string) {
   return (issue: Issue): string =>
     issue.input === undefined ? `missing, expected ${description}` : `expected ${description}, got ${preview(issue.input)}`;
-}
-
-/** "path: message; path: message" for a zod error, the format every caller reports. */
-export function formatZodError(error: z.ZodError, root: string): string {
-  return error.issues.map((issue) => `${formatPath(issue.path, root)}: ${issue.message}`).join('; ');
 }

@@ -74,3 +74,16 @@ export const animationSchema = z.object({
   stats: described(z.array(statRowSchema), 'the live technical statistics where the sport keeps them; empty before the start'),
 });
 export type AnimationData = z.infer<typeof animationSchema>;
+
+/**
+ * GET /media/anchor/web?liveRoomId=: the anchor's stream of one live room (the stage's anchor play mode). A room's
+ * picture is encoded once on the platform and shared by every viewer; the sources are empty while the room waits and
+ * once it has ended.
+ */
+export const anchorMediaSchema = z.object({
+  liveRoomId: int(),
+  matchId: int(),
+  liveStatus: described(int(), '0 waiting, 1 living, 2 ended'),
+  sources: described(z.array(z.extend(sourceSchema, { line: described(int(), '1-5') })), 'stream lines of the room, empty unless living'),
+});
+export type AnchorMediaData = z.infer<typeof anchorMediaSchema>;

@@ -34,6 +34,12 @@ export interface MembersTable {
   currency: string;
   /** V0 to V10 in the spec. */
   vip_level: number;
+  /** The user live group (spec 001 section 3): a positive id, or 0 for none. */
+  live_group_id: Generated<number>;
+  /** Whether the member is a user or an agent of their live group; an agent moderates their group's rooms. */
+  live_group_user_type: Generated<'user' | 'agent'>;
+  /** The title worn beside the member's name in chat, if any. */
+  worn_title_id: number | null;
   created_at: number;
 }
 

@@ -6,6 +6,7 @@ import { betting } from './0004_betting';
 import { legSnapshots } from './0005_leg_snapshots';
 import { specialRooms } from './0006_special_rooms';
 import { normalisedUsernames } from './0007_normalised_usernames';
+import { memberLiveFields } from './0008_member_live_fields';
 import type { Driver } from './columns';
 
 /**
@@ -20,6 +21,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0005_leg_snapshots', legSnapshots],
   ['0006_special_rooms', specialRooms],
   ['0007_normalised_usernames', normalisedUsernames],
+  ['0008_member_live_fields', memberLiveFields],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

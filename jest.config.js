@@ -1,6 +1,9 @@
 // Three projects: the app (jsdom), the platform (node) and the project's own tooling (node). swc transpiles; tsc type-checks separately.
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
 
+// The app's plugin list is generated from the folders under plugins/ (scripts/plugins/registry.cjs).
+require('./scripts/plugins/registry.cjs').writePluginRegistry();
+
 /** @type {import('jest').Config} */
 module.exports = {
   // Default for every test and hook without its own (jest 30 reads it only here, not per project). Building a platform

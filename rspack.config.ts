@@ -2,12 +2,15 @@ import path from 'node:path';
 import { defineConfig, type Configuration } from '@rspack/cli';
 import { rspack } from '@rspack/core';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { writePluginRegistry } from './scripts/plugins/registry.cjs';
 
 /**
  * Two builds: the app (a UMD library with qiankun lifecycle exports, served at /spa/sport-pc/) and the demo host
  * site (served at /newSport). The dev server runs the app alone with React refresh and proxies the platform.
  */
 const root = __dirname;
+// The app's plugin list: one import per folder under plugins/ (a new folder needs a restart of `npm run dev`).
+writePluginRegistry();
 /**
  * Production builds have no source maps unless SOURCE_MAPS=1: then hidden ones (no sourceMappingURL comment) go to
  * dist-maps/, which the platform never serves, for an operator's error tracker. Served maps would publish the

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, ensureBrowser, ensureDependencies, INITIAL_JS_BUDGET, initialScripts, root } from './setup.mjs';
 import { killStage, runStages } from './stages.mjs';
+import { writePluginRegistry } from './plugins/registry.cjs';
 
 const MIN = 60_000;
 const scale = Number(process.env.TEST_BUDGET_SCALE ?? 1) || 1;
@@ -20,10 +21,12 @@ const inProcess = {
   'set-up': () => {
     ensureDependencies();
     ensureBrowser();
+    writePluginRegistry();
   },
   // Three TypeScript projects: the browser half cannot see Node's types, the platform cannot see the DOM or JSX, and
   // tsconfig.json checks the tests and tools, which use both (docs/architecture.md, "Layers").
   'type-check': () => {
+    writePluginRegistry();
     for (const project of ['tsconfig.app.json', 'tsconfig.server.json', 'tsconfig.json']) {
       console.log(`tsc -p ${project}`);
       execFileSync(bin('tsc'), ['--noEmit', '-p', project], { cwd: root, stdio: 'inherit' });

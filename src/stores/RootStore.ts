@@ -10,7 +10,6 @@ import { BetSlipStore } from './betSlip';
 import { envOf, type Env } from './env';
 import { FavouritesStore } from './favourites';
 import { HomeStore, HotStore } from './home';
-import { LeagueFilterStore } from './leagueFilter';
 import { MatchListStore } from './matchList';
 import { SearchStore } from './search';
 import { PushChannel } from '../../contract/channels';
@@ -36,7 +35,6 @@ export const RootStore = types
     home: types.optional(HomeStore, {}),
     hot: types.optional(HotStore, {}),
     search: types.optional(SearchStore, {}),
-    leagueFilter: types.optional(LeagueFilterStore, {}),
     betSlip: types.optional(BetSlipStore, {}),
   })
   .volatile(() => ({

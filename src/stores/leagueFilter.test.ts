@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fakeEnv } from '../testing/fakeEnv';
-import type { LeagueOption } from './leagueFilter';
+import { leagueFilterOf, type LeagueOption } from './leagueFilter';
 import { createRootStore } from './RootStore';
 
 const league = (id: number, name: string, order: number): LeagueOption => ({ id, name, matchCount: id % 7, logoUrl: `/api/league/icon/${id}`, order, sportId: 1, hot: false });
@@ -10,7 +10,7 @@ async function opened(leagueIds: number[] = []) {
   const { env, http } = fakeEnv();
   http.match.post.mockResolvedValue(LEAGUES);
   const store = createRootStore({}, env);
-  await store.leagueFilter.open({ sportId: 1, type: 2, leagueIds });
+  await leagueFilterOf(store).open({ sportId: 1, type: 2, leagueIds });
   return { store, http };
 }
 
@@ -18,54 +18,54 @@ describe('league filter', () => {
   it('loads the leagues of the sport and list type in their order, every one ticked when the list has no filter', async () => {
     const { store, http } = await opened();
     expect(http.match.post).toHaveBeenCalledWith('/api/match/leagueList', { type: 2, sportId: 1 }, { noAuth: true });
-    expect(store.leagueFilter.leagues.map((l) => l.id)).toEqual([11, 12, 13]);
-    expect(store.leagueFilter.allSelected).toBe(true);
+    expect(leagueFilterOf(store).leagues.map((l) => l.id)).toEqual([11, 12, 13]);
+    expect(leagueFilterOf(store).allSelected).toBe(true);
     // Every league is the same as no filter: new leagues keep appearing.
-    expect(store.leagueFilter.leagueIds).toEqual([]);
+    expect(leagueFilterOf(store).leagueIds).toEqual([]);
   });
 
   it('starts from the list\'s filter, dropping leagues that have gone', async () => {
     const { store } = await opened([13, 99]);
-    expect([...store.leagueFilter.selected]).toEqual([13]);
-    expect(store.leagueFilter.leagueIds).toEqual([13]);
+    expect([...leagueFilterOf(store).selected]).toEqual([13]);
+    expect(leagueFilterOf(store).leagueIds).toEqual([13]);
   });
 
   it('ticks and unticks leagues, in league order', async () => {
     const { store } = await opened();
-    store.leagueFilter.clear();
-    expect(store.leagueFilter.canApply).toBe(false);
-    store.leagueFilter.toggle(13);
-    store.leagueFilter.toggle(11);
-    expect(store.leagueFilter.leagueIds).toEqual([11, 13]);
-    store.leagueFilter.toggle(13);
-    expect(store.leagueFilter.leagueIds).toEqual([11]);
-    expect(store.leagueFilter.canApply).toBe(true);
+    leagueFilterOf(store).clear();
+    expect(leagueFilterOf(store).canApply).toBe(false);
+    leagueFilterOf(store).toggle(13);
+    leagueFilterOf(store).toggle(11);
+    expect(leagueFilterOf(store).leagueIds).toEqual([11, 13]);
+    leagueFilterOf(store).toggle(13);
+    expect(leagueFilterOf(store).leagueIds).toEqual([11]);
+    expect(leagueFilterOf(store).canApply).toBe(true);
   });
 
   it('searches within the leagues; select all and clear act on what the search shows', async () => {
     const { store } = await opened();
-    store.leagueFilter.clear();
-    store.leagueFilter.setQuery(' premier ');
+    leagueFilterOf(store).clear();
+    leagueFilterOf(store).setQuery(' premier ');
     // Full-width letters match their ASCII form.
-    expect(store.leagueFilter.visible.map((l) => l.id)).toEqual([12, 13]);
-    store.leagueFilter.selectAll();
-    expect(store.leagueFilter.leagueIds).toEqual([12, 13]);
-    store.leagueFilter.setQuery('');
-    store.leagueFilter.toggle(11);
-    store.leagueFilter.setQuery('reserve');
-    store.leagueFilter.clear();
-    expect(store.leagueFilter.leagueIds).toEqual([11, 12]);
+    expect(leagueFilterOf(store).visible.map((l) => l.id)).toEqual([12, 13]);
+    leagueFilterOf(store).selectAll();
+    expect(leagueFilterOf(store).leagueIds).toEqual([12, 13]);
+    leagueFilterOf(store).setQuery('');
+    leagueFilterOf(store).toggle(11);
+    leagueFilterOf(store).setQuery('reserve');
+    leagueFilterOf(store).clear();
+    expect(leagueFilterOf(store).leagueIds).toEqual([11, 12]);
   });
 
   it('shows a failure and can load again', async () => {
     const { env, http } = fakeEnv();
     http.match.post.mockRejectedValueOnce(new Error('500')).mockResolvedValueOnce(LEAGUES);
     const store = createRootStore({}, env);
-    await store.leagueFilter.open({ sportId: 1, type: 1, leagueIds: [] });
-    expect(store.leagueFilter.status).toBe('failed');
-    expect(store.leagueFilter.canApply).toBe(false);
-    await store.leagueFilter.load();
-    expect(store.leagueFilter.status).toBe('ready');
+    await leagueFilterOf(store).open({ sportId: 1, type: 1, leagueIds: [] });
+    expect(leagueFilterOf(store).status).toBe('failed');
+    expect(leagueFilterOf(store).canApply).toBe(false);
+    await leagueFilterOf(store).load();
+    expect(leagueFilterOf(store).status).toBe('ready');
   });
 
   it('resets the list\'s selection when the sport changes', async () => {

@@ -1,5 +1,6 @@
-import { flow, types, type Instance } from 'mobx-state-tree';
+import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { envOf } from './env';
+import { onDemand, type OnDemandRoot } from './onDemand';
 
 /** A league as leagueList answers it (spec: name, match count, icon, order). */
 export interface LeagueOption {
@@ -127,3 +128,9 @@ export const LeagueFilterStore = types
   }));
 
 export type LeagueFilterStoreInstance = Instance<typeof LeagueFilterStore>;
+
+/**
+ * The league filter of an app root, made when the match list's filter button first renders, so its code loads with
+ * the list screen rather than in the initial bundle.
+ */
+export const { of: leagueFilterOf } = onDemand((root: OnDemandRoot) => ({ store: LeagueFilterStore.create({}, getEnv(root)), close() {} }));

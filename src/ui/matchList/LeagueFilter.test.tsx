@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LeagueOption } from '../../stores/leagueFilter';
+import { leagueFilterOf, type LeagueOption } from '../../stores/leagueFilter';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { LeagueFilter } from './LeagueFilter';
 
@@ -50,7 +50,7 @@ describe('<LeagueFilter>', () => {
 
     expect(http.match.post).toHaveBeenLastCalledWith('/api/match/getList', { type: 2, sportIds: '1', size: 50, leagueIds: '11,13', oddsFormat: 1, current: 1 }, { noAuth: true });
     expect(dialog).not.toHaveAttribute('open');
-    expect(store.leagueFilter.isOpen).toBe(false);
+    expect(leagueFilterOf(store).isOpen).toBe(false);
     const trigger = screen.getByRole('button', { name: 'Leagues 2 selected' });
     // Focus goes back to what opened the dialog.
     expect(trigger).toHaveFocus();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';
 import { LoadFailed } from '../common/States';
+import { leagueFilterOf } from '../../stores/leagueFilter';
 import { useStore } from '../storeContext';
 import styles from './LeagueFilter.module.css';
 import { Crest } from '../common/Crest';
@@ -16,7 +17,8 @@ import { Crest } from '../common/Crest';
 export const LeagueFilter = observer(function LeagueFilter() {
   const { t } = useTranslation();
   const store = useStore();
-  const { leagueFilter: filter, matchList } = store;
+  const { matchList } = store;
+  const filter = leagueFilterOf(store);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const id = useId();

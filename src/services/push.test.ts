@@ -483,4 +483,38 @@ describe('push client: every message against the contract', () => {
     expect(handler.mock.calls.map(([data]) => data)).toEqual([{ underMaintenance: true }]);
     expect(logger.warn).toHaveBeenCalledTimes(1);
   });
+
+  it('drops everything while the schemas cannot be downloaded, tries again on the next connection, then refetches', async () => {
+    const logger = quietLogger();
+    let failDownload: (error: Error) => void = () => undefined;
+    const loadCheck = jest
+      .fn<() => Promise<typeof checkPush>>()
+      .mockReturnValueOnce(new Promise((_, reject) => (failDownload = reject)))
+      .mockResolvedValue(checkPush);
+    const onGap = jest.fn();
+    client = createPushClient({ url: 'ws://push.test/push', WebSocket: FakeWebSocket, logger, loadCheck, onGap });
+    await jest.advanceTimersByTimeAsync(0);
+    const first = latest();
+    first.open();
+    const handler = jest.fn();
+    client.subscribe('system:maintenance', handler);
+    failDownload(new Error('ChunkLoadError'));
+    await jest.advanceTimersByTimeAsync(0);
+    first.receive({ chId: 'system:maintenance', seq: 1, data: { underMaintenance: true } });
+    expect(handler).not.toHaveBeenCalled();
+    expect(logger.error).toHaveBeenCalledWith('[push] no schemas', expect.any(Error));
+    expect(logger.warn).toHaveBeenCalledWith('[push] dropped system:maintenance: no schemas');
+
+    first.drop();
+    await jest.advanceTimersByTimeAsync(PUSH_DEFAULTS.reconnectDelayMs);
+    const second = latest();
+    expect(second).not.toBe(first);
+    second.open();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(loadCheck).toHaveBeenCalledTimes(2);
+    // What was dropped is fetched again by whoever listens on the channel.
+    expect(onGap).toHaveBeenCalledWith('system:maintenance', 'epoch');
+    second.receive({ chId: 'system:maintenance', seq: 2, data: { underMaintenance: false } });
+    expect(handler.mock.calls.map(([data]) => data)).toEqual([{ underMaintenance: false }]);
+  });
 });

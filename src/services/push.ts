@@ -52,6 +52,8 @@ export interface PushClientOptions {
    * before it is there, in order. Tests of the transport alone pass their own.
    */
   check?: PushCheck;
+  /** Downloads the contract's check; the default imports pushCheck.ts. Tests make it fail. */
+  loadCheck?: () => Promise<PushCheck>;
 }
 
 export interface PushClient {
@@ -224,6 +226,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
   const onOpen = () => {
     attempting = false;
     logger.info('[push] open');
+    if (checkFailed) fetchCheck();
     markAllUnsubscribed();
     const channels = [...subscribers.keys()];
     if (channels.length > 0) sendSub(channels);
@@ -282,7 +285,11 @@ export function createPushClient(options: PushClientOptions): PushClient {
 
   const trackSeq = (chId: string, seq: number, epoch: string | undefined) => {
     const reason = gapIn(chId, seq, epoch);
-    if (reason === undefined || !options.onGap) return;
+    if (reason !== undefined) signalGap(chId, reason);
+  };
+
+  const signalGap = (chId: string, reason: GapReason) => {
+    if (!options.onGap) return;
     try {
       options.onGap(chId, reason);
     } catch (error) {
@@ -321,22 +328,33 @@ export function createPushClient(options: PushClientOptions): PushClient {
     if (route) deliver(route, msg);
   };
 
-  if (!check) {
-    import(/* webpackChunkName: "push-contract" */ './pushCheck')
-      .then(
-        (loaded) => loaded.checkPush,
-        (error: unknown): PushCheck => {
-          // Without schemas nothing can be checked, so nothing is applied: every message is dropped and logged.
-          logger.error('[push] no schemas', error);
-          return () => 'no schemas';
-        },
-      )
-      .then((found) => {
+  const loadCheck = options.loadCheck ?? (() => import(/* webpackChunkName: "push-contract" */ './pushCheck').then((loaded) => loaded.checkPush));
+  /**
+   * Set while the schemas could not be downloaded: without them nothing can be checked, so nothing is applied (every
+   * message is dropped and logged). The next connection tries again; once they arrive, every channel refetches what
+   * was dropped, as after a platform restart.
+   */
+  let checkFailed = false;
+  const fetchCheck = () => {
+    const recovering = checkFailed;
+    checkFailed = false;
+    check = undefined;
+    loadCheck().then(
+      (found) => {
         check = found;
         // After close() the held messages reach nobody: close cleared every subscriber and route.
         for (const event of held.splice(0)) onMessage(event);
-      });
-  }
+        if (recovering) for (const chId of subscribers.keys()) signalGap(chId, 'epoch');
+      },
+      (error: unknown) => {
+        logger.error('[push] no schemas', error);
+        checkFailed = true;
+        check = () => 'no schemas';
+        for (const event of held.splice(0)) onMessage(event);
+      },
+    );
+  };
+  if (!check) fetchCheck();
 
   socket.addEventListener('open', onOpen);
   socket.addEventListener('close', onClose);

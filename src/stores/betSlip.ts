@@ -7,6 +7,7 @@ import { MAX_SERIES_LEGS, seriesOptions } from '../domain/series';
 import { reasonKey, SlipReason } from '../domain/slipReasons';
 import type { SelectionEvent } from '../kernel/events';
 import { BETTING_PATHS } from '../../contract/paths';
+import { MarketStatus } from '../../contract/enums';
 import type { BetInfoAnswer, BetInfoEntry, OddsPush, SeriesInfoEntry } from '../../contract';
 import { envOf } from './env';
 import type { SessionStoreInstance } from './session';
@@ -153,7 +154,7 @@ export const SlipEntry = types
       return `${self.matchId}:${self.marketId}:${self.optionType}`;
     },
     get current(): EntryLive {
-      return self.live ?? { odd: self.odd, line: self.line, status: 1, isLock: false };
+      return self.live ?? { odd: self.odd, line: self.line, status: MarketStatus.On, isLock: false };
     },
     get locked() {
       return self.waitingOrderIds.length > 0;
@@ -165,10 +166,10 @@ export const SlipEntry = types
       return isValidOdd(self.current.odd) ? self.current.odd : self.odd;
     },
     get closed() {
-      return self.current.status === -1;
+      return self.current.status === MarketStatus.Off;
     },
     get suspended() {
-      return self.current.status === 0 || self.current.isLock || !isValidOdd(self.current.odd);
+      return self.current.status === MarketStatus.Suspended || self.current.isLock || !isValidOdd(self.current.odd);
     },
     get lineChanged() {
       return self.line !== undefined && self.current.line !== undefined && self.current.line !== self.line;

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
 import { addDisposer, flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { BET_RECORD_KEYS, BetRecord, ReserveCashOutEntry } from '../domain/betRecord';
-import { OrderStatus } from '../../contract/enums';
+import { AutoCashOutStatus, OrderStatus } from '../../contract/enums';
 import {
   afterPartialCashOut,
   canSettleEarly,
@@ -522,7 +522,7 @@ export const CashOutStore = types
           const entry: ReserveCashOutEntry | undefined = isObject(rule)
             ? { id: typeof rule.id === 'number' ? rule.id : text(rule.id), stake: amountText(rule.stake), threshold: amountText(rule.threshold), status: Number(rule.status) || 0, createdTime: Number(rule.createdTime) || 0 }
             : undefined;
-          const others = record.reserveCashOutList.map((r) => (r.status === 0 ? { ...r, status: 2 } : r));
+          const others = record.reserveCashOutList.map((r) => (r.status === AutoCashOutStatus.Active ? { ...r, status: AutoCashOutStatus.Cancelled } : r));
           self.emit(record.id, { reserveCashOutList: entry ? [...others, entry] : others });
           return (entry ? { ok: true, rule: entry } : { ok: true }) as AutoRuleResult;
         } catch (error) {
@@ -543,7 +543,7 @@ export const CashOutStore = types
         try {
           yield Promise.resolve(http.betting.post(CASH_OUT_PATHS.autoCancel, { orderId: record.id }));
           self.setBusy(undefined);
-          self.emit(record.id, { reserveCashOutList: record.reserveCashOutList.map((r) => (r.status === 0 ? { ...r, status: 2 } : r)) });
+          self.emit(record.id, { reserveCashOutList: record.reserveCashOutList.map((r) => (r.status === AutoCashOutStatus.Active ? { ...r, status: AutoCashOutStatus.Cancelled } : r)) });
           return { ok: true } as AutoRuleResult;
         } catch (error) {
           self.setBusy(undefined);

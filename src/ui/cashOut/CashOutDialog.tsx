@@ -14,6 +14,7 @@ import { Dialog } from '../common/Dialog';
 import { useStore } from '../storeContext';
 import form from '../common/Form.module.css';
 import styles from './CashOutDialog.module.css';
+import { AutoCashOutStatus } from '../../../contract/enums';
 
 export interface CashOutDialogProps {
   /** The order to settle early. Its record is read from My bets (kept current there); `record` serves when it is not listed. */
@@ -46,7 +47,7 @@ function refusalMessage(t: (key: string) => string, error: CashOutError, message
   return { kind: 'error', text: t(`error.${error}`), detail: message };
 }
 
-const ruleOf = (record: BetRecord) => record.reserveCashOutList.find((rule) => rule.status === 0);
+const ruleOf = (record: BetRecord) => record.reserveCashOutList.find((rule) => rule.status === AutoCashOutStatus.Active);
 
 /**
  * The early-settlement (cash-out) dialog of one order: the live offer (refreshed every 5 s while open), settling all of

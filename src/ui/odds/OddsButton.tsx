@@ -6,6 +6,7 @@ import { envOf } from '../../stores/env';
 import type { LiveMarket } from '../../stores/liveBook';
 import { useStore } from '../storeContext';
 import styles from './OddsButton.module.css';
+import { MarketStatus } from '../../../contract/enums';
 
 /** How long a changed price stays highlighted, in ms (the CSS animation runs this long). */
 export const FLASH_MS = 2500;
@@ -30,9 +31,9 @@ export const OddsButton = observer(function OddsButton({ market, optionType, lab
   const store = useStore();
   const { settings } = store;
   const option = market.options.get(optionType);
-  if (!option || market.status === -1) return <span className={styles.empty} aria-hidden="true" />;
+  if (!option || market.status === MarketStatus.Off) return <span className={styles.empty} aria-hidden="true" />;
 
-  const locked = option.isLock || market.status !== 1;
+  const locked = option.isLock || market.status !== MarketStatus.On;
   const price = formatOdds(option.odd, settings.oddsFormatId);
   const line = showLine && option.line !== undefined ? formatLine(option.line) : undefined;
   // Read once at render, not observed: a button re-renders when its price changes, not every second.

@@ -20,3 +20,10 @@ if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 if (typeof window !== 'undefined') {
   afterEach(() => window.history.replaceState(null, '', '/'));
 }
+
+// findBy*/waitFor give up after 1 s by default. On a 2-core machine busy with other work, a lazy chunk or a chain of
+// promises can take longer than that without anything being wrong, and component tests failed for it; 5 s still
+// ends a test that waits for something that never comes well inside the 30 s test timeout.
+if (typeof window !== 'undefined') {
+  (require('@testing-library/react') as typeof import('@testing-library/react')).configure({ asyncUtilTimeout: 5_000 });
+}

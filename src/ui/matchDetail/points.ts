@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createExtensionPoint } from '../../kernel/extensionPoint';
-import type { Lineup } from '../../stores/matchData';
+import type { DataFamily, Lineup } from '../../stores/matchData';
 import type { TeamNames } from './data/types';
 
 /**
@@ -49,7 +49,10 @@ export const animationPoint = createExtensionPoint<AnimationModule, { sportIds: 
   accepts: (match, select) => select.sportId === undefined || match.sportIds.length === 0 || match.sportIds.includes(select.sportId),
 });
 
-/** The data panels a sport plugin may add sections to: the line-up tab, the Data tab (live statistics), Text live. */
+/**
+ * The data tabs whose content a sport plugin supplies: the line-up tab's sections around the team lists, the Data
+ * tab's live statistics, Text live, and (through `matchDetail.dataSource`) which tabs the score host has data for.
+ */
 export type DataPanelId = 'lineup' | 'data' | 'textLive';
 
 export interface LineupSectionProps {
@@ -66,7 +69,7 @@ export interface DataSectionProps {
 /**
  * Sections a sport draws inside a data panel: in the line-up panel above and below the team lists every sport
  * shows (they draw the loaded line-up); in the Data tab a `Body` above the history, fetching its own statistics; in
- * Text live a `Body` instead of the panel's own commentary, fetching its own play-by-play.
+ * Text live a `Body` that is the tab's commentary, fetching its own lines.
  */
 export interface DataPanelModule {
   Above?: ComponentType<LineupSectionProps>;
@@ -77,4 +80,22 @@ export interface DataPanelModule {
 export const dataPanelPoint = createExtensionPoint<DataPanelModule, { panel: DataPanelId; sportIds: readonly number[] }, { panel: DataPanelId; sportId: number }>({
   id: 'matchDetail.dataPanel',
   accepts: (match, select) => match.panel === select.panel && match.sportIds.includes(select.sportId),
+});
+
+/** The tabs the core draws from a data source's answers (team lists, intelligence texts) once a plugin names one. */
+export type DataSourcePanel = 'lineup' | 'intelligence';
+
+/**
+ * A declaration, read from the manifest only: which sports' match data a plugin's sports read from which of the
+ * score host's route families (`football`: zq, `basketball`: lq), and which of the core's data tabs those routes
+ * fill. The core draws those tabs itself (so switching a plugin's drawing extension off, e.g. the line-up pitch,
+ * leaves the team lists), and never loads this extension's code: its module is empty.
+ */
+export const dataSourcePoint = createExtensionPoint<
+  Record<string, never>,
+  { sportIds: readonly number[]; family: DataFamily; panels: readonly DataSourcePanel[] },
+  { sportId: number; panel?: DataSourcePanel }
+>({
+  id: 'matchDetail.dataSource',
+  accepts: (match, select) => match.sportIds.includes(select.sportId) && (select.panel === undefined || match.panels.includes(select.panel)),
 });

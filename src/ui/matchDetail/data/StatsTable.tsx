@@ -6,8 +6,8 @@ import type { TeamNames } from './types';
 import styles from './DataPanel.module.css';
 
 /**
- * The Data tab's building blocks, shared by the core's football statistics and the sport plugins' sections at
- * `matchDetail.dataPanel` (through the SDK), so every sport's statistics look alike.
+ * The Data tab's statistics table, shared by the sport plugins' sections at `matchDetail.dataPanel` (through the
+ * SDK), so every sport's statistics look alike.
  */
 export interface StatsRow {
   key: string;
@@ -55,15 +55,6 @@ export function StatsTable({ rows, names, caption }: { rows: StatsRow[]; names: 
 
 export function TableCaption({ children }: { children: ReactNode }) {
   return <caption className={styles.caption}>{children}</caption>;
-}
-
-/** One labelled block of the Data tab (statistics, weather, history). */
-export function DataBlock({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <section className={styles.block} aria-label={label}>
-      {children}
-    </section>
-  );
 }
 
 /** A muted line in a block, e.g. "statistics appear once the match starts". */

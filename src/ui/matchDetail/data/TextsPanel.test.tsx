@@ -61,6 +61,12 @@ describe('<IntelligencePanel>', () => {
     expect(http.match.get).toHaveBeenCalledWith('/api/match/zq/intelligence', expect.objectContaining({ params: expect.objectContaining({ id: FOOTBALL_MATCH, plat: 'pc' }) }));
   });
 
+  it("asks the basketball route for e-basketball, as sport-basketball declares", async () => {
+    const { http } = await renderPanel(<IntelligencePanel matchId={BASKETBALL_MATCH} sportId={178} />, { '/api/match/lq/intelligence': () => ['Same squad as last week.'] });
+    expect(await screen.findByText('Same squad as last week.')).toBeInTheDocument();
+    expect(http.match.get).toHaveBeenCalledWith('/api/match/lq/intelligence', expect.anything());
+  });
+
   it('asks the basketball route for basketball', async () => {
     const { http } = await renderPanel(<IntelligencePanel matchId={BASKETBALL_MATCH} sportId={3} />, { '/api/match/lq/intelligence': () => ['Back-to-back games.'] });
     expect(await screen.findByText('Back-to-back games.')).toBeInTheDocument();

@@ -19,7 +19,7 @@ export default defineManifest({
     { id: 'sport', point: 'matchList.sport', match: { sportIds: sportIdsIn(SPORTS, 'A') } },
     // Basketball and e-basketball read the score host's basketball (lq) routes: the core draws their line-up team
     // lists and intelligence from them.
-    { id: 'match-data', point: 'matchDetail.dataSource', match: { sportIds: DATA_SPORT_IDS, family: 'basketball', panels: ['lineup', 'intelligence'] } },
+    { id: 'match-data', point: 'matchDetail.dataSource', match: { sportIds: DATA_SPORT_IDS, family: 'basketball' } },
     // Points per period and the teahnic statistics in the Data tab.
     { id: 'stats', point: 'matchDetail.dataPanel', match: { panel: 'data', sportIds: DATA_SPORT_IDS } },
     // The play-by-play with its section filter in the Text live tab (lq/TextLive).

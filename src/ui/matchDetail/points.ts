@@ -82,20 +82,14 @@ export const dataPanelPoint = createExtensionPoint<DataPanelModule, { panel: Dat
   accepts: (match, select) => match.panel === select.panel && match.sportIds.includes(select.sportId),
 });
 
-/** The tabs the core draws from a data source's answers (team lists, intelligence texts) once a plugin names one. */
-export type DataSourcePanel = 'lineup' | 'intelligence';
-
 /**
- * A declaration, read from the manifest only: which sports' match data a plugin's sports read from which of the
- * score host's route families (`football`: zq, `basketball`: lq), and which of the core's data tabs those routes
- * fill. The core draws those tabs itself (so switching a plugin's drawing extension off, e.g. the line-up pitch,
- * leaves the team lists), and never loads this extension's code: its module is empty.
+ * A declaration, read from the manifest only: the sports whose match data a plugin's sports read from one of the
+ * score host's route families (`football`: zq, `basketball`: lq). Each family has line-ups and intelligence, which
+ * the core draws itself (so switching a plugin's drawing extension off, e.g. the line-up pitch, leaves the team
+ * lists). The match screen filters the declarations by sport itself and never loads their code . The
+ * initial bundle carries every binding, so the point is as small as a point can be.
  */
-export const dataSourcePoint = createExtensionPoint<
-  Record<string, never>,
-  { sportIds: readonly number[]; family: DataFamily; panels: readonly DataSourcePanel[] },
-  { sportId: number; panel?: DataSourcePanel }
->({
-  id: 'matchDetail.dataSource',
-  accepts: (match, select) => match.sportIds.includes(select.sportId) && (select.panel === undefined || match.panels.includes(select.panel)),
-});
+export const dataSourcePoint = createExtensionPoint<DataSourceModule, { sportIds: readonly number[]; family: DataFamily }>({ id: 'matchDetail.dataSource' });
+
+/** A data source's module: nothing, as nothing loads it. */
+export type DataSourceModule = Record<string, never>;

@@ -20,7 +20,7 @@ async function renderPanel(routes: Routes, props: { matchId?: number; sportId?: 
   let push!: ReturnType<typeof installFakePush>;
   const result = await renderWithStore(<DataPanel matchId={props.matchId ?? FOOTBALL_MATCH} sportId={props.sportId ?? 1} homeName={HOME_NAME} awayName={AWAY_NAME} />, {
     before: async ({ store, http }) => {
-      await envOf(store).i18n.loadNamespaces('matchData');
+      await envOf(store).i18n.loadNamespaces('matchDetail');
       push = installFakePush(envOf(store));
       answerGets(http.match.get, routes);
     },

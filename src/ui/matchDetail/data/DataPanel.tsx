@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { History, Remote } from '../../../stores/matchData';
 import { HistoryView, isHistoryEmpty } from './HistoryView';
 import { PanelSkeleton, RemoteView } from './PanelStates';
@@ -9,10 +8,11 @@ import { dataPanelPoint } from '../points';
 import { DataSection } from './Section';
 import type { MatchDataPanelProps, TeamNames } from './types';
 import { useMatchData } from './useMatchData';
+import { useDataTranslation } from './i18n';
 import styles from './DataPanel.module.css';
 
 function HistoryBlock({ remote, names, timeZone }: { remote: Remote<History>; names: TeamNames; timeZone: string }) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   return (
     <DataSection title={t('history.title')}>
       <RemoteView remote={remote} isEmpty={isHistoryEmpty} empty={t('history.empty')}>
@@ -23,7 +23,7 @@ function HistoryBlock({ remote, names, timeZone }: { remote: Remote<History>; na
 }
 
 const DataPanelBody = observer(function DataPanelBody({ matchId, sportId, homeName, awayName }: MatchDataPanelProps) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   const { store, language, timeZone } = useMatchData();
   const names = { home: homeName ?? t('home'), away: awayName ?? t('away') };
   return (

@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Slot, useKernel } from '../../../kernel';
 import type { Lineup, LineupPlayer } from '../../../stores/matchData';
 import { Crest } from '../../common/Crest';
@@ -10,12 +9,13 @@ import { SectionTitle } from './Section';
 import { dataFamilyOf } from './sources';
 import type { MatchDataPanelProps, TeamNames } from './types';
 import { useMatchData } from './useMatchData';
+import { useDataTranslation } from './i18n';
 import styles from './LineupPanel.module.css';
 
 export const isLineupEmpty = (l: Lineup) => !l.published || (l.homeLine.length === 0 && l.awayLine.length === 0);
 
 function PlayerList({ players, label }: { players: LineupPlayer[]; label: string }) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   if (players.length === 0) return null;
   return (
     <>
@@ -37,7 +37,7 @@ function PlayerList({ players, label }: { players: LineupPlayer[]; label: string
 }
 
 function TeamLists({ side, lineup, names }: { side: 'home' | 'away'; lineup: Lineup; names: TeamNames }) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   const team = names[side];
   const formation = side === 'home' ? lineup.homeFormation : lineup.awayFormation;
   const id = useId();
@@ -69,11 +69,11 @@ function LineupView({ lineup, names, sportId }: { lineup: Lineup; names: TeamNam
 }
 
 const LineupPanelBody = observer(function LineupPanelBody({ matchId, sportId, homeName, awayName }: MatchDataPanelProps) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   const { store, language } = useMatchData();
   const { plugins } = useKernel();
   // Whose routes hold this sport's line-ups is its plugin's declaration; a sport none declares has none.
-  const family = dataFamilyOf(plugins, sportId, 'lineup');
+  const family = dataFamilyOf(plugins, sportId);
   const names = { home: homeName ?? t('home'), away: awayName ?? t('away') };
 
   useEffect(() => (family ? store.followLineup(matchId, family, language) : undefined), [store, family, matchId, language]);

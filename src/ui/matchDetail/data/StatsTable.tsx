@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { StatRow } from '../../../stores/matchData';
 import { StatBar } from './StatBar';
 import type { TeamNames } from './types';
+import { useDataTranslation } from './i18n';
 import styles from './DataPanel.module.css';
 
 /**
@@ -22,7 +22,7 @@ export interface StatsRow {
 export const plainRow = (s: StatRow): StatsRow => ({ key: s.key, label: s.name, home: String(s.home), away: String(s.away), homeValue: s.home, awayValue: s.away });
 
 export function StatsTable({ rows, names, caption }: { rows: StatsRow[]; names: TeamNames; caption: string }) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   return (
     <table className={styles.stats}>
       <TableCaption>{caption}</TableCaption>

@@ -1,13 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Slot, useKernel } from '../../../kernel';
 import { dataPanelPoint } from '../points';
 import { PanelEmpty, PanelSkeleton } from './PanelStates';
 import type { MatchDataPanelProps } from './types';
+import { useDataTranslation } from './i18n';
 
 const TextLivePanelBody = observer(function TextLivePanelBody({ matchId, sportId, homeName, awayName }: MatchDataPanelProps) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   const { plugins } = useKernel();
   const names = { home: homeName ?? t('home'), away: awayName ?? t('away') };
   const select = { panel: 'textLive', sportId } as const;

@@ -9,7 +9,7 @@ import { AnalysisPanel, IntelligencePanel } from './TextsPanel';
 async function renderPanel(ui: React.ReactElement, routes: Routes) {
   return renderWithStore(ui, {
     before: async ({ store, http }) => {
-      await envOf(store).i18n.loadNamespaces('matchData');
+      await envOf(store).i18n.loadNamespaces('matchDetail');
       answerGets(http.match.get, routes);
     },
   });

@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel';
 import type { Remote } from '../../../stores/matchData';
 import { PanelEmpty, PanelSkeleton, RemoteView } from './PanelStates';
 import { dataFamilyOf } from './sources';
 import type { MatchDataPanelProps } from './types';
 import { useMatchData } from './useMatchData';
+import { useDataTranslation } from './i18n';
 import styles from './TextsPanel.module.css';
 
 /** Platform texts as text: React escapes them, so markup in them shows literally and never runs. */
@@ -29,17 +29,17 @@ function Texts({ remote, label, empty }: { remote: Remote<string[]>; label: stri
 }
 
 const AnalysisBody = observer(function AnalysisBody({ matchId }: MatchDataPanelProps) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   const { store, language } = useMatchData();
   return <Texts remote={store.analysis(matchId, language)} label={t('analysis.label')} empty={t('analysis.empty')} />;
 });
 
 const IntelligenceBody = observer(function IntelligenceBody({ matchId, sportId }: MatchDataPanelProps) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   const { store, language } = useMatchData();
   const { plugins } = useKernel();
   // The score host has intelligence on the route family a sport's plugin declares (football zq, basketball lq).
-  const family = dataFamilyOf(plugins, sportId, 'intelligence');
+  const family = dataFamilyOf(plugins, sportId);
   if (!family) return <PanelEmpty>{t('intelligence.empty')}</PanelEmpty>;
   return <Texts remote={store.intelligence(matchId, family, language)} label={t('intelligence.label')} empty={t('intelligence.empty')} />;
 });

@@ -13,8 +13,7 @@ function pluginsWithout(...off: string[]) {
 describe('match data sources', () => {
   it("takes a sport's route family from the plugin that declares it: e-football and e-basketball read football's and basketball's", () => {
     const plugins = pluginsWithout();
-    expect([1, 177, 3, 178, 5].map((sportId) => dataFamilyOf(plugins, sportId, 'lineup'))).toEqual(['football', 'football', 'basketball', 'basketball', undefined]);
-    expect([1, 177, 3, 178, 5].map((sportId) => dataFamilyOf(plugins, sportId, 'intelligence'))).toEqual(['football', 'football', 'basketball', 'basketball', undefined]);
+    expect([1, 177, 3, 178, 5].map((sportId) => dataFamilyOf(plugins, sportId))).toEqual(['football', 'football', 'basketball', 'basketball', undefined]);
   });
 
   it('offers the tabs the enabled plugins can fill for the sport', () => {

@@ -1,12 +1,12 @@
 import type { PluginSet } from '../../../kernel';
 import type { DataFamily } from '../../../stores/matchData';
-import { dataPanelPoint, dataSourcePoint, type DataSourcePanel } from '../points';
+import { dataPanelPoint, dataSourcePoint } from '../points';
 
 export type DetailTab = 'markets' | 'data' | 'lineup' | 'textLive' | 'analysis' | 'intelligence';
 
-/** The score-host route family an enabled plugin declares for a sport's line-ups or intelligence, if any. */
-export function dataFamilyOf(plugins: PluginSet, sportId: number, panel: DataSourcePanel): DataFamily | undefined {
-  return plugins.list(dataSourcePoint, { sportId, panel })[0]?.match.family;
+/** The score-host route family (line-ups, intelligence) an enabled plugin declares for a sport, if any. */
+export function dataFamilyOf(plugins: PluginSet, sportId: number): DataFamily | undefined {
+  return plugins.list(dataSourcePoint).find((source) => source.match.sportIds.includes(sportId))?.match.family;
 }
 
 /**
@@ -16,7 +16,7 @@ export function dataFamilyOf(plugins: PluginSet, sportId: number, panel: DataSou
  */
 export function detailTabsOf(plugins: PluginSet, sportId: number): DetailTab[] {
   const has = (tab: DetailTab) => {
-    if (tab === 'lineup' || tab === 'intelligence') return dataFamilyOf(plugins, sportId, tab) !== undefined;
+    if (tab === 'lineup' || tab === 'intelligence') return dataFamilyOf(plugins, sportId) !== undefined;
     if (tab === 'textLive') return plugins.list(dataPanelPoint, { panel: 'textLive', sportId }).length > 0;
     return true;
   };

@@ -4,8 +4,8 @@ import type { DataFamily, Lineup } from '../../stores/matchData';
 import type { TeamNames } from './data/types';
 
 /**
- * The match screen's extension points: the media stage (video players, the animation) and the data panels'
- * sport-specific sections. Declared here, by the screen that owns the places, so the kernel knows none of them.
+ * The match screen's extension points: the media stage (video players, the animation), the data panels'
+ * sport-specific sections and the sports' data sources. Declared here, by the screen that owns the places, so the kernel knows none of them.
  */
 /** A video stream format a player plugin plays: `flv` is a media call's `pc` url, `hls` its `h5` url. */
 export type VideoFormat = 'flv' | 'hls';
@@ -49,10 +49,7 @@ export const animationPoint = createExtensionPoint<AnimationModule, { sportIds: 
   accepts: (match, select) => select.sportId === undefined || match.sportIds.length === 0 || match.sportIds.includes(select.sportId),
 });
 
-/**
- * The data tabs whose content a sport plugin supplies: the line-up tab's sections around the team lists, the Data
- * tab's live statistics, Text live, and (through `matchDetail.dataSource`) which tabs the score host has data for.
- */
+/** The data tabs a sport plugin draws in: the line-up tab around the team lists, the Data tab above the history, Text live. */
 export type DataPanelId = 'lineup' | 'data' | 'textLive';
 
 export interface LineupSectionProps {
@@ -82,14 +79,13 @@ export const dataPanelPoint = createExtensionPoint<DataPanelModule, { panel: Dat
   accepts: (match, select) => match.panel === select.panel && match.sportIds.includes(select.sportId),
 });
 
-/**
- * A declaration, read from the manifest only: the sports whose match data a plugin's sports read from one of the
- * score host's route families (`football`: zq, `basketball`: lq). Each family has line-ups and intelligence, which
- * the core draws itself (so switching a plugin's drawing extension off, e.g. the line-up pitch, leaves the team
- * lists). The match screen filters the declarations by sport itself and never loads their code . The
- * initial bundle carries every binding, so the point is as small as a point can be.
- */
-export const dataSourcePoint = createExtensionPoint<DataSourceModule, { sportIds: readonly number[]; family: DataFamily }>({ id: 'matchDetail.dataSource' });
-
 /** A data source's module: nothing, as nothing loads it. */
 export type DataSourceModule = Record<string, never>;
+
+/**
+ * A declaration read from the manifest only: which sports read their match data from which of the score host's
+ * route families (`football`: zq, `basketball`: lq). Each family has line-ups and intelligence, which the core draws
+ * itself, so switching a plugin's drawing extension off (the line-up pitch) leaves the team lists. The match screen
+ * filters the declarations by sport (no `accepts`: every binding is in the initial bundle) and never loads their code.
+ */
+export const dataSourcePoint = createExtensionPoint<DataSourceModule, { sportIds: readonly number[]; family: DataFamily }>({ id: 'matchDetail.dataSource' });

@@ -28,7 +28,7 @@ const DataPanelBody = observer(function DataPanelBody({ matchId, sportId, homeNa
   const names = { home: homeName ?? t('home'), away: awayName ?? t('away') };
   return (
     <div className={styles.panel}>
-      <Slot point={dataPanelPoint} select={{ panel: 'data', sportId }} render={({ Body }) => Body && <Body matchId={matchId} names={names} />} />
+      <Slot point={dataPanelPoint} select={{ panel: 'data', sportId }} fallback={<PanelSkeleton rows={3} />} render={({ Body }) => Body && <Body matchId={matchId} names={names} />} />
       <HistoryBlock remote={store.history(matchId, language)} names={names} timeZone={timeZone} />
     </div>
   );

@@ -5,6 +5,9 @@ const SPORTS: readonly SportDeclaration[] = [
   { key: 'basketball', ids: { A: 3, B: 2, C: 2 }, order: 2 },
 ];
 
+/** Scheme A: basketball, and e-basketball (178, listed by sport-generic), whose match data are basketball's as well. */
+const DATA_SPORT_IDS = [3, 178];
+
 export default defineManifest({
   id: 'sport-basketball',
   i18nNs: 'sport-basketball',
@@ -14,9 +17,12 @@ export default defineManifest({
   }),
   extensions: [
     { id: 'sport', point: 'matchList.sport', match: { sportIds: sportIdsIn(SPORTS, 'A') } },
-    // Points per period and the teahnic statistics in the Data tab, also for e-basketball (the same lq data).
-    { id: 'stats', point: 'matchDetail.dataPanel', match: { panel: 'data', sportIds: [3, 178] } },
+    // Basketball and e-basketball read the score host's basketball (lq) routes: the core draws their line-up team
+    // lists and intelligence from them.
+    { id: 'match-data', point: 'matchDetail.dataSource', match: { sportIds: DATA_SPORT_IDS, family: 'basketball' } },
+    // Points per period and the teahnic statistics in the Data tab.
+    { id: 'stats', point: 'matchDetail.dataPanel', match: { panel: 'data', sportIds: DATA_SPORT_IDS } },
     // The play-by-play with its section filter in the Text live tab (lq/TextLive).
-    { id: 'text-live', point: 'matchDetail.dataPanel', match: { panel: 'textLive', sportIds: [3, 178] } },
+    { id: 'text-live', point: 'matchDetail.dataPanel', match: { panel: 'textLive', sportIds: DATA_SPORT_IDS } },
   ],
 });

@@ -28,7 +28,19 @@ export type {
   VideoPlayerProps,
 } from '../ui/matchDetail/points';
 export type { TeamNames } from '../ui/matchDetail/data/types';
-export type { BasketballPlay, BasketballSection, BasketballTechnic, Lineup, LineupIncident, LineupPlayer, Remote } from '../stores/matchData';
+export type {
+  BasketballPlay,
+  BasketballSection,
+  BasketballTechnic,
+  DataFamily,
+  FootballInfo,
+  FootballTextLine,
+  Lineup,
+  LineupIncident,
+  LineupPlayer,
+  Remote,
+  Weather,
+} from '../stores/matchData';
 // Wire types come from the contract (type-only: values from contract/index.ts would build every schema in).
 export type { ScoreRow, WireMatch } from '../../contract';
 export type { PushHandler } from '../services/push';
@@ -39,11 +51,12 @@ export { LiveVideo, type AttachStream } from '../ui/matchDetail/media/LiveVideo'
 export { playQuietly, type PlaybackFailure, type PlaybackWatchdog } from '../ui/matchDetail/media/playbackWatchdog';
 export { tabId, tabPanelId, Tabs } from '../ui/common/Tabs';
 export { Crest } from '../ui/common/Crest';
-export { EventIcon, EventType, NAMED_EVENT_TYPES } from '../ui/matchDetail/data/icons';
 export { useMatchData } from '../ui/matchDetail/data/useMatchData';
 export { RemoteView } from '../ui/matchDetail/data/PanelStates';
-export { BASKETBALL_SECTIONS } from '../stores/matchData';
-export { DataBlock, DataNote, plainRow, StatsTable, TableCaption, type StatsRow } from '../ui/matchDetail/data/StatsTable';
+export { BASKETBALL_SECTIONS, TECHNIC_KEYS } from '../stores/matchData';
+export { withoutTimePrefix } from '../stores/footballEvents';
+export { DataNote, plainRow, StatsTable, TableCaption, type StatsRow } from '../ui/matchDetail/data/StatsTable';
+export { DataBlock, DataSection, SectionTitle } from '../ui/matchDetail/data/Section';
 export { formatDuration } from '../domain/duration';
 export { servingSide } from '../domain/serve';
 export { apiLanguageOf } from '../services/i18n';

@@ -13,7 +13,22 @@ export { createTestI18n } from '../testing/i18n';
 export { renderScoreSummary } from '../testing/scoreSummary';
 export { renderWithStore } from '../testing/renderWithStore';
 // The match-data routes' answers as the platform builds them, for the data panels' sections.
-export { answerGets, AWAY_NAME, BASKETBALL_MATCH, basketballTechnicAnswer, basketballTextAnswer, HOME_NAME, installFakePush, type Routes } from '../testing/matchDataFixtures';
+export {
+  answerGets,
+  AWAY_NAME,
+  BASKETBALL_MATCH,
+  basketballTechnicAnswer,
+  basketballTextAnswer,
+  FOOTBALL_MATCH,
+  FOOTBALL_STATS,
+  footballEventPush,
+  footballInfoAnswer,
+  footballTextAnswer,
+  HOME_NAME,
+  installFakePush,
+  lineupAnswer,
+  type Routes,
+} from '../testing/matchDataFixtures';
 
 /** A registry of the given plugins, keyed by id, as loadPlugins takes it. */
 export const registryOf = (...plugins: Plugin[]): ReadonlyMap<string, Plugin> => new Map(plugins.map((p) => [p.manifest.id, p]));

@@ -3,7 +3,6 @@ import type { PushHandler } from '../services/push';
 import { fakeEnv } from '../testing/fakeEnv';
 import { createRootStore } from './RootStore';
 import {
-  dataSportOf,
   matchDataOf,
   MatchDataStore,
   Remote,
@@ -101,10 +100,6 @@ describe('Remote', () => {
 });
 
 describe('helpers', () => {
-  it('maps scheme-A sports to the zq and lq routes', () => {
-    expect([1, 177, 3, 178, 5].map(dataSportOf)).toEqual(['football', 'football', 'basketball', 'basketball', 'other']);
-  });
-
   it('shows football minutes as the platform does and strips event-time prefixes', () => {
     expect(footballMinute(0, 1)).toBe("1'");
     expect(footballMinute(46 * 60 + 30, 1)).toBe("45+2'");

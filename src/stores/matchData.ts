@@ -54,16 +54,13 @@ export type BasketballPlay = BasketballTextEntry;
 export const TECHNIC_KEYS = ['possession', 'attacks', 'dangerousAttacks', 'shotsOnTarget', 'shotsOffTarget', 'corners', 'yellowCards', 'redCards'] as const satisfies readonly TechnicKey[];
 
 // ---------------------------------------------------------------------------------------------------------------
-// Sports, sections and the push payloads
+// Families, sections and the push payloads
 
-export type DataSport = 'football' | 'basketball' | 'other';
-
-/** Scheme A ids: e-football and e-basketball use the football (zq) and basketball (lq) routes as well. */
-export function dataSportOf(sportId: number): DataSport {
-  if (sportId === 1 || sportId === 177) return 'football';
-  if (sportId === 3 || sportId === 178) return 'basketball';
-  return 'other';
-}
+/**
+ * The score host's route families: football's `zq` routes and basketball's `lq` routes. Which family a sport reads
+ * is its plugin's declaration (`matchDetail.dataSource`), never decided here from sport ids.
+ */
+export type DataFamily = 'football' | 'basketball';
 
 /** The basketball text-live filter: staticList period ids, as the route's `section` takes them. */
 export const BASKETBALL_SECTIONS = [
@@ -253,8 +250,8 @@ export class MatchDataStore {
     return this.remote(`${language}|history|${matchId}`, '/api/match/history', { id: matchId, language });
   }
 
-  lineup(matchId: number, sport: 'football' | 'basketball', language: string): Remote<Lineup> {
-    const path = sport === 'football' ? '/api/score/zq/lineup' : '/api/score/lq/lineup';
+  lineup(matchId: number, family: DataFamily, language: string): Remote<Lineup> {
+    const path = family === 'football' ? '/api/score/zq/lineup' : '/api/score/lq/lineup';
     return this.remote(`${language}|lineup|${matchId}`, path, { id: matchId, language });
   }
 
@@ -270,8 +267,8 @@ export class MatchDataStore {
     return this.remote(`${language}|analysis|${matchId}`, '/api/match/analysis', { id: matchId, language });
   }
 
-  intelligence(matchId: number, sport: 'football' | 'basketball', language: string): Remote<string[]> {
-    const path = sport === 'football' ? '/api/match/zq/intelligence' : '/api/match/lq/intelligence';
+  intelligence(matchId: number, family: DataFamily, language: string): Remote<string[]> {
+    const path = family === 'football' ? '/api/match/zq/intelligence' : '/api/match/lq/intelligence';
     return this.remote(`${language}|intelligence|${matchId}`, path, { id: matchId, language });
   }
 
@@ -313,9 +310,9 @@ export class MatchDataStore {
   }
 
   /** Refetches the line-up when `lineup:status` names this match. */
-  followLineup(matchId: number, sport: 'football' | 'basketball', language: string): () => void {
+  followLineup(matchId: number, family: DataFamily, language: string): () => void {
     return this.deps.push.subscribe(LINEUP_STATUS_CHANNEL, (data) => {
-      if (isRecord(data) && Number(data.matchId) === matchId) void this.lineup(matchId, sport, language).refresh();
+      if (isRecord(data) && Number(data.matchId) === matchId) void this.lineup(matchId, family, language).refresh();
     });
   }
 

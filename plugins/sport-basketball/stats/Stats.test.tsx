@@ -9,7 +9,7 @@ async function renderStats(routes: Routes) {
   let push!: ReturnType<typeof installFakePush>;
   const result = await renderWithStore(<Stats matchId={BASKETBALL_MATCH} names={{ home: HOME_NAME, away: AWAY_NAME }} />, {
     before: async ({ env, http }) => {
-      await env.i18n.loadNamespaces('matchData');
+      await env.i18n.loadNamespaces('matchDetail');
       push = installFakePush(env);
       answerGets(http.match.get, routes);
     },

@@ -10,7 +10,7 @@ async function renderPlays(routes: Routes) {
   let push!: ReturnType<typeof installFakePush>;
   const result = await renderWithStore(<TextLive matchId={BASKETBALL_MATCH} names={{ home: HOME_NAME, away: AWAY_NAME }} />, {
     before: async ({ env, http }) => {
-      await env.i18n.loadNamespaces('matchData');
+      await env.i18n.loadNamespaces('matchDetail');
       push = installFakePush(env);
       answerGets(http.match.get, routes);
     },

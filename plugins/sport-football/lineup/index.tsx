@@ -4,7 +4,7 @@ import { Incidents } from './Incidents';
 import { formationLines, Pitch } from './Pitch';
 
 function LineupPitch({ lineup, names }: LineupSectionProps) {
-  const { t } = useTranslation('matchData');
+  const { t } = useTranslation('sport-football');
   const format = (f: number[]) => (f.length > 0 ? f.join('-') : '');
   return (
     <Pitch

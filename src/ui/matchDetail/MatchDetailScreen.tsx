@@ -1,9 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Slot } from '../../kernel';
+import { Slot, useKernel } from '../../kernel';
 import { sportPoint } from '../matchList/points';
-import { dataSportOf } from '../../stores/matchData';
 import type { MatchDetail } from '../../stores/matchDetail';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';
@@ -13,6 +12,7 @@ import { tabId, tabPanelId, Tabs } from '../common/Tabs';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { useLiveBook, useStore } from '../storeContext';
 import { AnalysisPanel, DataPanel, IntelligencePanel, LineupPanel, TextLivePanel } from './data';
+import { detailTabsOf, type DetailTab } from './data/sources';
 import { MarketsPanel } from './MarketsPanel';
 import { MediaStage } from './media/MediaStage';
 import { MATCH_DETAIL_NS, Scoreboard } from './Scoreboard';
@@ -21,16 +21,6 @@ import styles from './MatchDetailScreen.module.css';
 import { useMatchChannels } from '../useMatchChannels';
 
 const ID_PREFIX = 'sp-match';
-
-type DetailTab = 'markets' | 'data' | 'lineup' | 'textLive' | 'analysis' | 'intelligence';
-
-/**
- * The tabs a sport has: line-ups, text live and intelligence exist for the football and basketball families (the
- * score host's zq and lq data); every sport has its markets, data (history) and analysis.
- */
-function tabsOf(sportId: number): DetailTab[] {
-  return dataSportOf(sportId) !== 'other' ? ['markets', 'data', 'lineup', 'textLive', 'analysis', 'intelligence'] : ['markets', 'data', 'analysis'];
-}
 
 /**
  * The screen of one match: scoreboard, the media stage (video, animation), then tabs with every market and the
@@ -88,7 +78,8 @@ const MatchView = observer(function MatchView({ match, back, fellBack }: { match
     if (hasVideo) ui.watchLive({ matchId: match.matchId, sportId: match.sportId, title });
   }, [ui, hasVideo, match.matchId, match.sportId, title]);
 
-  const tabs = tabsOf(match.sportId).map((id) => ({ id, label: t(`tabs.${id}`) }));
+  const { plugins } = useKernel();
+  const tabs = detailTabsOf(plugins, match.sportId).map((id) => ({ id, label: t(`tabs.${id}`) }));
   const data = { matchId: match.matchId, sportId: match.sportId, homeName: match.matchInfo.homeName, awayName: match.matchInfo.awayName };
   return (
     <section className={screen.screen} aria-labelledby="sp-match-title" data-match-id={match.matchId}>

@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import { createExtensionPoint } from '../../kernel/extensionPoint';
-import type { Lineup } from '../../stores/matchData';
+import type { DataFamily, Lineup } from '../../stores/matchData';
 import type { TeamNames } from './data/types';
 
 /**
- * The match screen's extension points: the media stage (video players, the animation) and the data panels'
- * sport-specific sections. Declared here, by the screen that owns the places, so the kernel knows none of them.
+ * The match screen's extension points: the media stage (video players, the animation), the data panels'
+ * sport-specific sections and the sports' data sources. Declared here, by the screen that owns the places, so the kernel knows none of them.
  */
 /** A video stream format a player plugin plays: `flv` is a media call's `pc` url, `hls` its `h5` url. */
 export type VideoFormat = 'flv' | 'hls';
@@ -49,7 +49,7 @@ export const animationPoint = createExtensionPoint<AnimationModule, { sportIds: 
   accepts: (match, select) => select.sportId === undefined || match.sportIds.length === 0 || match.sportIds.includes(select.sportId),
 });
 
-/** The data panels a sport plugin may add sections to: the line-up tab, the Data tab (live statistics), Text live. */
+/** The data tabs a sport plugin draws in: the line-up tab around the team lists, the Data tab above the history, Text live. */
 export type DataPanelId = 'lineup' | 'data' | 'textLive';
 
 export interface LineupSectionProps {
@@ -66,7 +66,7 @@ export interface DataSectionProps {
 /**
  * Sections a sport draws inside a data panel: in the line-up panel above and below the team lists every sport
  * shows (they draw the loaded line-up); in the Data tab a `Body` above the history, fetching its own statistics; in
- * Text live a `Body` instead of the panel's own commentary, fetching its own play-by-play.
+ * Text live a `Body` that is the tab's commentary, fetching its own lines.
  */
 export interface DataPanelModule {
   Above?: ComponentType<LineupSectionProps>;
@@ -78,3 +78,14 @@ export const dataPanelPoint = createExtensionPoint<DataPanelModule, { panel: Dat
   id: 'matchDetail.dataPanel',
   accepts: (match, select) => match.panel === select.panel && match.sportIds.includes(select.sportId),
 });
+
+/** A data source's module: nothing, as nothing loads it. */
+export type DataSourceModule = Record<string, never>;
+
+/**
+ * A declaration read from the manifest only: which sports read their match data from which of the score host's
+ * route families (`football`: zq, `basketball`: lq). Each family has line-ups and intelligence, which the core draws
+ * itself, so switching a plugin's drawing extension off (the line-up pitch) leaves the team lists. The match screen
+ * filters the declarations by sport (no `accepts`: every binding is in the initial bundle) and never loads their code.
+ */
+export const dataSourcePoint = createExtensionPoint<DataSourceModule, { sportIds: readonly number[]; family: DataFamily }>({ id: 'matchDetail.dataSource' });

@@ -27,6 +27,25 @@ async function openLineups(page: Page, matchId: number, merchant: string) {
   await expect(page.locator('#sp-match-panel').getByRole('list', { name: /starters$/ })).toHaveCount(2, { timeout: 20_000 });
 }
 
+test.describe('football data panels', () => {
+  test("football's statistics and commentary are their own chunks, each fetched when its tab first shows", async ({ page, request }) => {
+    const matchId = await liveFootballMatch(request);
+    const scripts = recordScripts(page);
+    await page.addInitScript(() => localStorage.setItem('sport-pc:default:locale', JSON.stringify('en')));
+    await page.goto(`/spa/sport-pc/?matchId=${matchId}`);
+    await appReady(page);
+    const panel = page.locator('#sp-match-panel');
+    await page.getByRole('tab', { name: 'Data', exact: true }).click();
+    // Kicked off an hour ago at most: the statistics are there, or the note that they come with the kick-off.
+    await expect(panel.getByRole('table', { name: 'Technical statistics' }).or(panel.getByText('Statistics appear once the match starts.'))).toBeVisible({ timeout: 20_000 });
+    expect(chunk(scripts, 'plugin-sport-football-stats')).toHaveLength(1);
+    expect(chunk(scripts, 'plugin-sport-football-text-live')).toEqual([]);
+    await page.getByRole('tab', { name: 'Text live', exact: true }).click();
+    await expect(panel.getByRole('list', { name: 'Text live' }).or(panel.getByText('No commentary yet.'))).toBeVisible({ timeout: 20_000 });
+    expect(chunk(scripts, 'plugin-sport-football-text-live')).toHaveLength(1);
+  });
+});
+
 test.describe('extensions switched by config', () => {
   test("football's line-up pitch is its own chunk, fetched when the Line-ups tab shows it", async ({ page, request }) => {
     const matchId = await liveFootballMatch(request);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { envOf } from '../../../stores/env';
 import { renderWithStore } from '../../../testing/renderWithStore';
@@ -9,7 +9,6 @@ import {
   AWAY_NAME,
   EMPTY_HISTORY,
   FOOTBALL_MATCH,
-  FOOTBALL_STATS,
   footballInfoAnswer,
   HOME_NAME,
   historyAnswer,
@@ -21,7 +20,7 @@ async function renderPanel(routes: Routes, props: { matchId?: number; sportId?: 
   let push!: ReturnType<typeof installFakePush>;
   const result = await renderWithStore(<DataPanel matchId={props.matchId ?? FOOTBALL_MATCH} sportId={props.sportId ?? 1} homeName={HOME_NAME} awayName={AWAY_NAME} />, {
     before: async ({ store, http }) => {
-      await envOf(store).i18n.loadNamespaces('matchData');
+      await envOf(store).i18n.loadNamespaces('matchDetail');
       push = installFakePush(envOf(store));
       answerGets(http.match.get, routes);
     },
@@ -36,24 +35,11 @@ const footballRoutes = (over: Routes = {}): Routes => ({
 });
 
 describe('<DataPanel>', () => {
-  it('shows weather, technical statistics and the history tables', async () => {
+  it("shows the sport plugin's statistics above the history tables", async () => {
     const { http } = await renderPanel(footballRoutes());
-    const weather = await screen.findByRole('region', { name: 'Weather' });
-    expect(within(weather).getByRole('img', { name: 'Partly Cloudy' })).toBeInTheDocument();
-    expect(within(weather).getByText('18 °C')).toBeInTheDocument();
-    expect(within(weather).getByText('3.4 m/s')).toBeInTheDocument();
-    expect(within(weather).getByText('1012 hPa')).toBeInTheDocument();
-    expect(within(weather).getByText('64%')).toBeInTheDocument();
-
-    const stats = screen.getByRole('table', { name: 'Technical statistics' });
-    expect(within(stats).getByRole('columnheader', { name: HOME_NAME })).toBeInTheDocument();
-    const possession = within(stats).getByRole('rowheader', { name: 'Possession' }).closest('tr')!;
-    expect(within(possession).getByText('58%')).toBeInTheDocument();
-    expect(within(possession).getByText('42%')).toBeInTheDocument();
-    const corners = within(stats).getByRole('rowheader', { name: 'Corners' }).closest('tr')!;
-    expect(within(corners).getByText('6')).toBeInTheDocument();
-    // A statistic the spec does not name comes with the platform's label.
-    expect(within(stats).getByRole('rowheader', { name: 'Free Kicks' })).toBeInTheDocument();
+    // Football's stats extension fills the top of the tab for a football match.
+    expect(await screen.findByRole('table', { name: 'Technical statistics' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Weather' })).toBeInTheDocument();
 
     const h2h = screen.getByRole('table', { name: 'Head to head' });
     expect(within(h2h).getAllByRole('row')).toHaveLength(3);
@@ -74,27 +60,18 @@ describe('<DataPanel>', () => {
     expect(screen.queryByRole('table', { name: "Away team's next matches" })).toBeNull();
     const injuries = screen.getByRole('table', { name: 'Injuries and suspensions' });
     expect(within(injuries).getByRole('rowheader', { name: 'Sam Stone' }).closest('tr')).toHaveTextContent('Hamstring');
-
-    expect(http.match.get).toHaveBeenCalledWith('/api/match/zq/matchInfo', expect.objectContaining({ params: expect.objectContaining({ id: FOOTBALL_MATCH, plat: 'pc', language: 'ENG' }), noAuth: true }));
+    expect(http.match.get).toHaveBeenCalledWith('/api/match/history', expect.objectContaining({ params: expect.objectContaining({ id: FOOTBALL_MATCH, plat: 'pc', language: 'ENG' }), noAuth: true }));
   });
 
-  it('applies football:tec pushes for its match and ignores other matches', async () => {
-    const { push } = await renderPanel(footballRoutes());
-    const stats = await screen.findByRole('table', { name: 'Technical statistics' });
-    expect(push.subscribers('football:tec')).toBe(1);
-    const cornersRow = () => within(stats).getByRole('rowheader', { name: 'Corners' }).closest('tr')!;
-    expect(cornersRow()).toHaveTextContent('6Corners3');
-
-    const pushed = FOOTBALL_STATS.map((s) => (s.key === 'corners' ? { ...s, home: 7 } : s));
-    act(() => push.deliver('football:tec', { matchId: FOOTBALL_MATCH + 1, stats: pushed.map((s) => ({ ...s, home: 99 })) }));
-    expect(cornersRow()).toHaveTextContent('6Corners3');
-    act(() => push.deliver('football:tec', { matchId: FOOTBALL_MATCH, stats: pushed }));
-    expect(cornersRow()).toHaveTextContent('7Corners3');
+  it('shows only the history for a sport no plugin draws statistics for', async () => {
+    const { http } = await renderPanel({ '/api/match/history': () => historyAnswer() }, { sportId: 5 });
+    expect(await screen.findByRole('table', { name: 'Head to head' })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Technical statistics' })).toBeNull();
+    expect(http.match.get.mock.calls.map(([url]) => url)).toEqual(['/api/match/history']);
   });
 
-  it('says when there are no statistics yet and no history', async () => {
-    await renderPanel(footballRoutes({ '/api/match/zq/matchInfo': () => footballInfoAnswer({ stats: [], weather: undefined }), '/api/match/history': () => historyAnswer(EMPTY_HISTORY) }));
-    expect(await screen.findByText('Statistics appear once the match starts.')).toBeInTheDocument();
+  it('says when there is no history', async () => {
+    await renderPanel({ '/api/match/history': () => historyAnswer(EMPTY_HISTORY) }, { sportId: 5 });
     expect(await screen.findByText('No history for this match.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   });

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { FutureRow, History, Injury, RankingRow, ScheduleRow } from '../../../stores/matchData';
 import { dayText, kickOffText } from './format';
 import { ValueBar } from './StatBar';
 import type { TeamNames } from './types';
+import { useDataTranslation } from './i18n';
 import styles from './HistoryView.module.css';
 
 const BAND_MINUTES = 15;
@@ -23,7 +23,7 @@ export function isHistoryEmpty(h: History): boolean {
 
 /** W/D/L for the team the list is about, coloured; the full word is read out. */
 function ResultBadge({ status }: { status: ScheduleRow['status'] }) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   return (
     <span className={`${styles.badge} ${styles[status]}`}>
       <span aria-hidden="true">{t(`history.${status}Short`)}</span>
@@ -33,7 +33,7 @@ function ResultBadge({ status }: { status: ScheduleRow['status'] }) {
 }
 
 function ScheduleTable({ caption, rows, timeZone }: { caption: string; rows: ScheduleRow[]; timeZone: string }) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   if (rows.length === 0) return null;
   return (
     <table className={styles.table}>
@@ -78,7 +78,7 @@ function ScheduleTable({ caption, rows, timeZone }: { caption: string; rows: Sch
 }
 
 function FutureTable({ caption, rows, timeZone }: { caption: string; rows: FutureRow[]; timeZone: string }) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   if (rows.length === 0) return null;
   return (
     <table className={styles.table}>
@@ -106,7 +106,7 @@ function FutureTable({ caption, rows, timeZone }: { caption: string; rows: Futur
 }
 
 function RankingTable({ rows }: { rows: RankingRow[] }) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   if (rows.length === 0) return null;
   return (
     <table className={styles.table}>
@@ -162,7 +162,7 @@ function RankingTable({ rows }: { rows: RankingRow[] }) {
 }
 
 function GoalDistTable({ dist, names }: { dist: History['goalDist']; names: TeamNames }) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   const columns = [
     { key: 'hs', label: t('history.scored', { side: names.home }), bands: dist.home.scored, side: 'home' as const },
     { key: 'hc', label: t('history.conceded', { side: names.home }), bands: dist.home.conceded, side: 'home' as const },
@@ -208,7 +208,7 @@ function GoalDistTable({ dist, names }: { dist: History['goalDist']; names: Team
 }
 
 function InjuryTable({ rows, names }: { rows: Injury[]; names: TeamNames }) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   if (rows.length === 0) return null;
   return (
     <table className={styles.table}>
@@ -243,7 +243,7 @@ function InjuryTable({ rows, names }: { rows: Injury[]; names: TeamNames }) {
 
 /** Head to head, both sides' recent and next matches, the league table, goal distribution and injuries. */
 export function HistoryView({ history, names, timeZone }: { history: History; names: TeamNames; timeZone: string }) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   return (
     <div className={styles.history}>
       <ScheduleTable caption={t('history.headToHead')} rows={history.historyMatch} timeZone={timeZone} />

@@ -10,7 +10,7 @@ async function renderPanel(routes: Routes, props: { matchId?: number; sportId?: 
   let push!: ReturnType<typeof installFakePush>;
   const result = await renderWithStore(<LineupPanel matchId={props.matchId ?? FOOTBALL_MATCH} sportId={props.sportId ?? 1} homeName={HOME_NAME} awayName={AWAY_NAME} />, {
     before: async ({ store, http }) => {
-      await envOf(store).i18n.loadNamespaces('matchData');
+      await envOf(store).i18n.loadNamespaces('matchDetail');
       push = installFakePush(envOf(store));
       answerGets(http.match.get, routes);
     },
@@ -19,27 +19,29 @@ async function renderPanel(routes: Routes, props: { matchId?: number; sportId?: 
 }
 
 describe('<LineupPanel>', () => {
-  it('draws both elevens on a pitch and lists starters, substitutes and incidents', async () => {
-    const { container, http } = await renderPanel({ '/api/score/zq/lineup': () => lineupAnswer() });
-    const pitch = await screen.findByRole('img', { name: `${HOME_NAME} 4-3-3 against ${AWAY_NAME} 4-3-3` });
-    // 22 shirts, each a numbered circle with the name below.
-    expect(pitch.querySelectorAll('circle[r="6"]')).toHaveLength(22);
-    expect(within(pitch).getByText('Home 11')).toBeInTheDocument();
-    expect(container.querySelectorAll('svg[role="img"] text').length).toBeGreaterThanOrEqual(44);
-
-    const starters = screen.getByRole('list', { name: `${HOME_NAME} starters` });
+  it("lists starters and substitutes from the route of the sport plugin's data source, with football's pitch and incidents", async () => {
+    const { http } = await renderPanel({ '/api/score/zq/lineup': () => lineupAnswer() });
+    const starters = await screen.findByRole('list', { name: `${HOME_NAME} starters` });
     expect(within(starters).getAllByRole('listitem')).toHaveLength(11);
     expect(within(starters).getAllByRole('listitem')[0]).toHaveTextContent('No. 1Home 1G');
     const subs = screen.getByRole('list', { name: `${AWAY_NAME} substitutes` });
     expect(within(subs).getAllByRole('listitem')).toHaveLength(2);
-
-    const incidents = screen.getByRole('region', { name: 'Incidents' });
-    const items = within(incidents).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent(`21'Yellow card${AWAY_NAME}Away 4`);
-    expect(within(items[0]!).getByRole('img', { name: 'Yellow card' })).toBeInTheDocument();
-    expect(items[1]).toHaveTextContent(`62'Substitution${HOME_NAME}Home Sub on for Home 8`);
-    expect(within(items[1]!).getByRole('img', { name: 'Substitution' })).toBeInTheDocument();
+    // Football's lineup extension draws around the team lists.
+    expect(await screen.findByRole('img', { name: `${HOME_NAME} 4-3-3 against ${AWAY_NAME} 4-3-3` })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Incidents' })).toBeInTheDocument();
     expect(http.match.get).toHaveBeenCalledWith('/api/score/zq/lineup', expect.objectContaining({ params: expect.objectContaining({ id: FOOTBALL_MATCH }) }));
+  });
+
+  it("reads e-football's line-ups from football's route, as sport-football declares", async () => {
+    const { http } = await renderPanel({ '/api/score/zq/lineup': () => lineupAnswer() }, { sportId: 177 });
+    expect(await screen.findByRole('list', { name: `${HOME_NAME} starters` })).toBeInTheDocument();
+    expect(http.match.get).toHaveBeenCalledWith('/api/score/zq/lineup', expect.anything());
+  });
+
+  it('says there are no line-ups for a sport no plugin declares a source for, and asks nothing', async () => {
+    const { http } = await renderPanel({}, { matchId: 9, sportId: 5 });
+    expect(screen.getByText('The line-ups have not been announced yet.')).toBeInTheDocument();
+    expect(http.match.get).not.toHaveBeenCalled();
   });
 
   it('says the line-ups are not announced, then shows them when lineup:status names the match', async () => {

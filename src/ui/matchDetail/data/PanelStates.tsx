@@ -3,6 +3,7 @@ import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Remote } from '../../../stores/matchData';
 import { Button } from '../../common/Button';
+import { useDataTranslation } from './i18n';
 import styles from './PanelStates.module.css';
 
 /** Placeholder blocks while an answer loads, announced as loading. */
@@ -22,7 +23,7 @@ export function PanelEmpty({ children }: { children: ReactNode }) {
 }
 
 export function PanelFailed({ onRetry }: { onRetry(): void }) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   return (
     <div className={styles.failed} role="alert">
       <p className={styles.failedText}>{t('failed')}</p>

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { StatRow } from '../../../stores/matchData';
 import { StatBar } from './StatBar';
 import type { TeamNames } from './types';
+import { useDataTranslation } from './i18n';
 import styles from './DataPanel.module.css';
 
 /**
- * The Data tab's building blocks, shared by the core's football statistics and the sport plugins' sections at
- * `matchDetail.dataPanel` (through the SDK), so every sport's statistics look alike.
+ * The Data tab's statistics table, shared by the sport plugins' sections at `matchDetail.dataPanel` (through the
+ * SDK), so every sport's statistics look alike.
  */
 export interface StatsRow {
   key: string;
@@ -22,7 +22,7 @@ export interface StatsRow {
 export const plainRow = (s: StatRow): StatsRow => ({ key: s.key, label: s.name, home: String(s.home), away: String(s.away), homeValue: s.home, awayValue: s.away });
 
 export function StatsTable({ rows, names, caption }: { rows: StatsRow[]; names: TeamNames; caption: string }) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   return (
     <table className={styles.stats}>
       <TableCaption>{caption}</TableCaption>
@@ -55,15 +55,6 @@ export function StatsTable({ rows, names, caption }: { rows: StatsRow[]; names: 
 
 export function TableCaption({ children }: { children: ReactNode }) {
   return <caption className={styles.caption}>{children}</caption>;
-}
-
-/** One labelled block of the Data tab (statistics, weather, history). */
-export function DataBlock({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <section className={styles.block} aria-label={label}>
-      {children}
-    </section>
-  );
 }
 
 /** A muted line in a block, e.g. "statistics appear once the match starts". */

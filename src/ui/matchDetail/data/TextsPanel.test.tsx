@@ -9,7 +9,7 @@ import { AnalysisPanel, IntelligencePanel } from './TextsPanel';
 async function renderPanel(ui: React.ReactElement, routes: Routes) {
   return renderWithStore(ui, {
     before: async ({ store, http }) => {
-      await envOf(store).i18n.loadNamespaces('matchData');
+      await envOf(store).i18n.loadNamespaces('matchDetail');
       answerGets(http.match.get, routes);
     },
   });
@@ -59,6 +59,12 @@ describe('<IntelligencePanel>', () => {
     expect(await screen.findByText('Striker <b>doubtful</b> with a knock.')).toBeInTheDocument();
     expect(document.querySelector('b')).toBeNull();
     expect(http.match.get).toHaveBeenCalledWith('/api/match/zq/intelligence', expect.objectContaining({ params: expect.objectContaining({ id: FOOTBALL_MATCH, plat: 'pc' }) }));
+  });
+
+  it("asks the basketball route for e-basketball, as sport-basketball declares", async () => {
+    const { http } = await renderPanel(<IntelligencePanel matchId={BASKETBALL_MATCH} sportId={178} />, { '/api/match/lq/intelligence': () => ['Same squad as last week.'] });
+    expect(await screen.findByText('Same squad as last week.')).toBeInTheDocument();
+    expect(http.match.get).toHaveBeenCalledWith('/api/match/lq/intelligence', expect.anything());
   });
 
   it('asks the basketball route for basketball', async () => {

@@ -1,10 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
-import { dataSportOf, type Remote } from '../../../stores/matchData';
+import { useKernel } from '../../../kernel';
+import type { Remote } from '../../../stores/matchData';
 import { PanelEmpty, PanelSkeleton, RemoteView } from './PanelStates';
+import { dataFamilyOf } from './sources';
 import type { MatchDataPanelProps } from './types';
 import { useMatchData } from './useMatchData';
+import { useDataTranslation } from './i18n';
 import styles from './TextsPanel.module.css';
 
 /** Platform texts as text: React escapes them, so markup in them shows literally and never runs. */
@@ -27,18 +29,19 @@ function Texts({ remote, label, empty }: { remote: Remote<string[]>; label: stri
 }
 
 const AnalysisBody = observer(function AnalysisBody({ matchId }: MatchDataPanelProps) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   const { store, language } = useMatchData();
   return <Texts remote={store.analysis(matchId, language)} label={t('analysis.label')} empty={t('analysis.empty')} />;
 });
 
 const IntelligenceBody = observer(function IntelligenceBody({ matchId, sportId }: MatchDataPanelProps) {
-  const { t } = useTranslation('matchData');
+  const { t } = useDataTranslation();
   const { store, language } = useMatchData();
-  const sport = dataSportOf(sportId);
-  // The platform has intelligence for football (zq) and basketball (lq) only.
-  if (sport === 'other') return <PanelEmpty>{t('intelligence.empty')}</PanelEmpty>;
-  return <Texts remote={store.intelligence(matchId, sport, language)} label={t('intelligence.label')} empty={t('intelligence.empty')} />;
+  const { plugins } = useKernel();
+  // The score host has intelligence on the route family a sport's plugin declares (football zq, basketball lq).
+  const family = dataFamilyOf(plugins, sportId);
+  if (!family) return <PanelEmpty>{t('intelligence.empty')}</PanelEmpty>;
+  return <Texts remote={store.intelligence(matchId, family, language)} label={t('intelligence.label')} empty={t('intelligence.empty')} />;
 });
 
 /** The pre-match analysis texts (any sport). */
@@ -50,7 +53,7 @@ export function AnalysisPanel(props: MatchDataPanelProps) {
   );
 }
 
-/** The intelligence texts (football zq, basketball lq). */
+/** The intelligence texts, from the route family the sport's plugin declares. */
 export function IntelligencePanel(props: MatchDataPanelProps) {
   return (
     <Suspense fallback={<PanelSkeleton />}>

@@ -5,7 +5,8 @@ import { LOCALES } from '../../../services/i18n';
 
 type Tree = { [key: string]: string | Tree };
 
-const load = (lng: string): Tree => JSON.parse(readFileSync(path.join(__dirname, '../../../../locales', lng, 'matchData.json'), 'utf8')) as Tree;
+/** The data panels' strings: the `data` part of the match screen's namespace. */
+const load = (lng: string): Tree => (JSON.parse(readFileSync(path.join(__dirname, '../../../../locales', lng, 'matchDetail.json'), 'utf8')) as { data: Tree }).data;
 
 function flat(tree: Tree, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {};
@@ -18,7 +19,7 @@ function flat(tree: Tree, prefix = ''): Record<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/{{(\w+)}}/g)].map((m) => m[1]).sort();
 
-describe('matchData locales', () => {
+describe('match data locales', () => {
   const reference = flat(load('zh-CN'));
 
   it.each(LOCALES.map((l) => l.lng))('%s has every key of zh-CN with the same placeholders', (lng) => {

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { useService } from '../../../kernel';
-import { assetUrlRef } from '../../services';
+import { assetUrlRef, useService } from '../../src/sdk';
 import styles from './icons.module.css';
 
 /** Football event types (spec: title, value). */
@@ -32,7 +31,10 @@ export const EventType = {
 } as const;
 
 /** The event types the locale files name; others read "Event". */
-export const NAMED_EVENT_TYPES: ReadonlySet<number> = new Set(Object.values(EventType));
+const NAMED_EVENT_TYPES: ReadonlySet<number> = new Set(Object.values(EventType));
+
+/** The plugin's string key naming an event type. */
+export const eventLabelKey = (type: number) => (NAMED_EVENT_TYPES.has(type) ? `eventType.${type}` : 'eventType.other');
 
 const ball = (fill: string) => (
   <>

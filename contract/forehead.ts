@@ -80,7 +80,7 @@ export const maintenanceSchema = z.object({
 export type Maintenance = z.infer<typeof maintenanceSchema>;
 
 /** GET /api/forehead/system/language/staticList's tables (market types, periods, statuses, options, sports, phases) in one language. */
-const idName = (key: 'key' | 'code') => z.object({ id: int(), [key]: z.string(), name: z.string() });
+const codeTable = () => z.object({ id: int(), code: z.string(), name: z.string() });
 const sportTable = () => z.object({ id: int(), sportId: int(), key: z.string(), name: z.string() });
 export const staticListSchema = z.object({
   version: described(z.string(), 'Changes whenever any table or name changes; clients refetch when it differs'),
@@ -88,11 +88,11 @@ export const staticListSchema = z.object({
   language: z.enum(LANGUAGES),
   marketType: z.array(sportTable()),
   matchPeriod: z.array(sportTable()),
-  matchStatus: z.array(idName('code')),
-  option: z.array(idName('code')),
-  period: z.array(idName('code')),
+  matchStatus: z.array(codeTable()),
+  option: z.array(codeTable()),
+  period: z.array(codeTable()),
   sports: z.array(z.object({ id: int(), key: z.string(), name: z.string(), order: int() })),
-  tournamentPhase: z.array(idName('code')),
+  tournamentPhase: z.array(codeTable()),
 });
 export type StaticList = z.infer<typeof staticListSchema>;
 

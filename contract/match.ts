@@ -180,8 +180,11 @@ function blankToUndefined(value: unknown): unknown {
 /** A number as JSON or a form sends it; "" and null read as not given. */
 type NumberInput = number | string | null | undefined;
 
-/** A code as JSON or a form sends it; "" and null read as not given. */
-type CodeInput<T extends readonly number[]> = T[number] | `${T[number]}` | '' | null | undefined;
+/**
+ * A code as JSON or a form sends it ("" and null read as not given): any number or string reaches the check, which
+ * names the codes allowed, so a client holding a list type as a plain number may send it.
+ */
+type CodeInput = number | string | null | undefined;
 
 /** Integer in [min, max]; range checks abort so a huge value gets one message, not two. */
 function integer(min: number, max: number, description = 'an integer') {
@@ -200,7 +203,7 @@ function code<const T extends readonly [number, ...number[]]>(values: T, labels:
 
 function codeWithDefault<const T extends readonly [number, ...number[]]>(values: T, labels: Record<T[number], string>, fallback: T[number], description: string) {
   const { listed, schema } = code(values, labels);
-  return described(preprocess((value: CodeInput<T>) => blankToUndefined(value), z._default(schema, fallback)), `${description}: ${listed}; default ${fallback}`);
+  return described(preprocess((value: CodeInput) => blankToUndefined(value), z._default(schema, fallback)), `${description}: ${listed}; default ${fallback}`);
 }
 
 /** A yes/no flag sent as a JSON boolean or a form's "true" / "false" reads as its 1 / 0 code. */
@@ -212,7 +215,7 @@ function flagCode(value: unknown): unknown {
 
 function optionalCode<const T extends readonly [number, ...number[]]>(values: T, labels: Record<T[number], string>, description: string) {
   const { listed, schema } = code(values, labels);
-  return described(preprocess((value: CodeInput<T>) => blankToUndefined(value), z.optional(schema)), `${description}: ${listed}`);
+  return described(preprocess((value: CodeInput) => blankToUndefined(value), z.optional(schema)), `${description}: ${listed}`);
 }
 
 /** At most this many ids in one list filter. */
@@ -293,7 +296,7 @@ export const getListBody = body({
   size: optionalInteger(1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, `page size, 1 to ${MAX_PAGE_SIZE}`),
   orderBy: codeWithDefault([0, 1], { 0: 'kick-off time, then league order', 1: 'league order, then kick-off time' }, ORDER_BY.time, 'sort order'),
   isPC: preprocess(
-    (value: CodeInput<readonly [0, 1]> | boolean | 'true' | 'false') => flagCode(value),
+    (value: CodeInput | boolean) => flagCode(value),
     optionalCode([0, 1], { 0: 'mobile', 1: 'desktop' }, 'accepted for the app (also as false / true); does not change the answer'),
   ),
   type: typeField(),

@@ -21,6 +21,12 @@ export function request<T extends z.ZodMiniType>(schema: T): T {
   return schema;
 }
 
+/**
+ * A query as a client's params (axios `params`): the URL carries every value as text, so a field the query takes as a
+ * string of digits (`t`, ids) may be held as a number that the URL writes as those digits.
+ */
+export type QueryParams<Q> = { [K in keyof Q]: Q[K] extends string | undefined ? Q[K] | number : Q[K] };
+
 /** A transform's context: issues pushed on it fail the parse with their message. */
 export type ParseContext = core.ParsePayload;
 

@@ -1,5 +1,9 @@
 import * as z from 'zod/mini';
+import { OddsFormat } from '../src/domain/odds';
 import { described } from './described';
+import { CURRENCIES } from './enums';
+import { languageField, request } from './fields';
+import { expecting } from './issues';
 
 /**
  * The betting service (`/v1/order/...`, docs/api.md "Betting"): what the app sends and what the platform answers.
@@ -11,44 +15,226 @@ const int = () => z.int();
 export const CASH_OUT_REASONS_TEXT = 'reason: 1 system error, 2 param error, 3 position limit, 4 market suspend, 5 trader reject, 6 fail paid, 7 settle refused';
 
 
-// Requests. The platform validates them with its own messages per field (server/src/routes/betting/fields.ts);
-// these give the app the shape it sends.
+// Requests: the platform validates with these (each field's message names what was expected), the app types what it
+// sends from them (z.input: what a client may send; defaults and number-or-string fields show as such).
 
-export const betMatchMarketSchema = z.object({ marketId: int(), matchId: int(), type: described(z.string(), 'the option type ("home", "over", "1:0"...)') });
-export type BetMatchMarket = z.infer<typeof betMatchMarketSchema>;
+/** A positive integer id; `what` names it in the message. */
+const idNumber = (what: string) =>
+  z.number({ error: expecting(what) }).check(
+    z.int({ error: expecting(what) }),
+    z.minimum(1, { error: expecting(what) }),
+    z.maximum(Number.MAX_SAFE_INTEGER, { error: expecting(what) }),
+  );
 
-export const betInfoRequestSchema = z.object({
-  betMatchMarketList: z.array(betMatchMarketSchema),
-  isSelectSeries: z.boolean(),
-  currencyId: z.optional(int()),
-  language: z.optional(z.string()),
-});
-export type BetInfoRequest = z.infer<typeof betInfoRequestSchema>;
+/** A decimal string, also taken as a JSON number (read through its text, never used as a float), that `valid` accepts. */
+const decimalText = (description: string, valid: (text: string) => boolean) =>
+  z.pipe(z.union([z.string(), z.number()], { error: expecting(description) }), z.transform(String)).check(z.refine(valid, { error: expecting(description) }));
+
+const AMOUNT = 'an amount above 0 with at most 2 decimals, like "100.00"';
+/** Money: a decimal string (a JSON number is read through its text, never used as a float). */
+export const amountField = decimalText(AMOUNT, (v) => /^(0|[1-9]\d{0,11})(\.\d{1,2})?$/.test(v) && Number(v) > 0);
+
+/** Odds as the member saw them, in the oddsFormat sent. */
+export const oddsField = decimalText('odds as a decimal number in the oddsFormat sent, like "1.95" or "-0.87"', (v) => /^-?\d{1,6}(\.\d{1,10})?$/.test(v));
+
+/** A pre-bet's asked odds: decimal (Europe) odds above 1. */
+export const decimalOddsField = decimalText('decimal odds above 1 with at most 2 decimals, like "2.10"', (v) => /^\d{1,6}(\.\d{1,2})?$/.test(v) && Number(v) > 1);
+
+export const oddsChangeField = z._default(
+  z.union([z.literal(0), z.literal(1), z.literal(2)], { error: expecting('0 (none), 1 (better) or 2 (any)') }),
+  1,
+);
+
+export const oddsFormatField = z.pipe(
+  z._default(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: expecting('1 Europe, 2 Hong Kong, 3 Malay or 4 Indonesian') }), OddsFormat.Europe),
+  z.transform((v) => v as OddsFormat),
+);
+
+export const currencyIdField = z.optional(
+  z.number({ error: expecting(`a currency id 1-${CURRENCIES.length} (CNY 1, USD 2, ...)`) }).check(
+    z.int(),
+    z.minimum(1, { error: expecting(`a currency id 1-${CURRENCIES.length}`) }),
+    z.maximum(CURRENCIES.length, { error: expecting(`a currency id 1-${CURRENCIES.length}`) }),
+  ),
+);
+
+const REQUEST_ID = 'a request id of 8-64 letters, digits, "-" or "_"';
+export const requestIdField = z.optional(z.string({ error: expecting(REQUEST_ID) }).check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, { error: expecting(REQUEST_ID) })));
+
+/** Digits of an order (or cash-out, or pre-bet) id; `what` names it in the message. */
+const digitsId = (what: string) => z.string({ error: expecting(what) }).check(z.regex(/^\d{1,32}$/, { error: expecting(what) }));
+
+export const orderIdField = digitsId('an order id (digits)');
+export const cashOutIdField = digitsId('a cash-out or order id (digits)');
+export const reserveIdField = digitsId('a pre-bet id (digits)');
+
+const timeField = (what: string) => z.number({ error: expecting(what) }).check(z.int({ error: expecting(what) }), z.minimum(0, { error: expecting(what) }));
+
+const optionType = z.string({ error: expecting('an option type like "home", "over" or "1:0"') }).check(z.minLength(1), z.maxLength(32));
+
+/** Bet lists the unsettled view answers at most (and by default). */
+export const UNSETTLED_PAGE = 200;
+
+export const betMatchMarketSchema = z.strictObject({ marketId: idNumber('a market id'), matchId: idNumber('a match id'), type: optionType });
+export type BetMatchMarket = z.input<typeof betMatchMarketSchema>;
+
+/** POST /v1/order/batchBetMatchMarketOfJumpLine. */
+export const betInfoRequestSchema = request(
+  z.strictObject({
+    betMatchMarketList: z.array(betMatchMarketSchema).check(z.minLength(1), z.maxLength(20)),
+    isSelectSeries: z._default(z.boolean(), false),
+    currencyId: currencyIdField,
+    language: languageField,
+  }),
+);
+export type BetInfoRequest = z.input<typeof betInfoRequestSchema>;
 
 /** One selection as the placing calls send it (the leg of a bet record is domain/betRecord's BetOption). */
-export const betOptionRequestSchema = z.object({
-  marketId: int(),
-  optionType: z.string(),
+export const betOptionRequestSchema = z.strictObject({
+  marketId: idNumber('a market id'),
   /** The price the member accepted, in `oddsFormat`, as shown. */
-  odds: z.string(),
-  oddsFormat: int(),
+  odds: oddsField,
+  optionType,
+  oddsFormat: oddsFormatField,
 });
-export type BetOptionRequest = z.infer<typeof betOptionRequestSchema>;
+export type BetOptionRequest = z.input<typeof betOptionRequestSchema>;
 
-export const singleBetRequestSchema = z.object({
-  singleBetList: z.array(z.object({ unitStake: z.string(), oddsChange: int(), betOptionList: z.tuple([betOptionRequestSchema]) })),
-  currencyId: z.optional(int()),
-  requestId: z.string(),
-});
-export type SingleBetRequest = z.infer<typeof singleBetRequestSchema>;
+/** POST /v1/order/bet/singlePass. */
+export const singleBetRequestSchema = request(
+  z.strictObject({
+    singleBetList: z
+      .array(
+        z.strictObject({
+          unitStake: amountField,
+          oddsChange: oddsChangeField,
+          betOptionList: z.array(betOptionRequestSchema).check(z.length(1, { error: 'expected exactly one option per single bet' })),
+        }),
+      )
+      .check(z.minLength(1), z.maxLength(10)),
+    currencyId: currencyIdField,
+    requestId: requestIdField,
+    language: languageField,
+  }),
+);
+export type SingleBetRequest = z.input<typeof singleBetRequestSchema>;
 
-export const multipleBetRequestSchema = z.object({
-  betMultipleData: z.array(z.object({ itemCount: int(), seriesValue: int(), unitStake: z.string(), oddsChange: int() })),
-  betOptionList: z.array(betOptionRequestSchema),
-  currencyId: z.optional(int()),
-  requestId: z.string(),
-});
-export type MultipleBetRequest = z.infer<typeof multipleBetRequestSchema>;
+/** POST /v1/order/betMultiple. */
+export const multipleBetRequestSchema = request(
+  z.strictObject({
+    betMultipleData: z
+      .array(
+        z.strictObject({
+          itemCount: z.number().check(z.int(), z.minimum(2), z.maximum(20)),
+          seriesValue: z.number().check(z.int(), z.minimum(2001), z.maximum(10_999)),
+          unitStake: amountField,
+          oddsChange: oddsChangeField,
+        }),
+      )
+      .check(z.minLength(1), z.maxLength(20)),
+    betOptionList: z.array(betOptionRequestSchema).check(z.minLength(2), z.maxLength(20)),
+    currencyId: currencyIdField,
+    requestId: requestIdField,
+    language: languageField,
+  }),
+);
+export type MultipleBetRequest = z.input<typeof multipleBetRequestSchema>;
+
+/** POST /v1/order/getStakeOrderStatus. */
+export const orderStatusRequestSchema = request(z.strictObject({ orderIds: z.array(orderIdField).check(z.minLength(1), z.maxLength(100)), language: languageField }));
+export type OrderStatusRequest = z.input<typeof orderStatusRequestSchema>;
+
+const historyShape = {
+  isSettled: z.boolean({ error: expecting('true (settled) or false (unsettled)') }),
+  startTime: z.optional(timeField('a start time in epoch ms')),
+  endTime: z.optional(timeField('an end time in epoch ms')),
+  currencyId: currencyIdField,
+  language: languageField,
+};
+
+/** POST /v1/order/new/bet/list. */
+export const betListRequestSchema = request(
+  z.strictObject({
+    ...historyShape,
+    current: z._default(z.number().check(z.int(), z.minimum(1)), 1),
+    size: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(UNSETTLED_PAGE))),
+  }),
+);
+export type BetListRequest = z.input<typeof betListRequestSchema>;
+
+/** POST /v1/order/bet/list, the older variant: no paging. */
+export const oldBetListRequestSchema = request(z.strictObject(historyShape));
+export type OldBetListRequest = z.input<typeof oldBetListRequestSchema>;
+
+/** POST /v1/order/cashOut/price. */
+export const cashOutPriceRequestSchema = request(z.strictObject({ orderIds: z.array(orderIdField).check(z.minLength(1), z.maxLength(200)), language: languageField }));
+export type CashOutPriceRequest = z.input<typeof cashOutPriceRequestSchema>;
+
+/** POST /v1/order/cashOut/execute. */
+export const cashOutExecuteRequestSchema = request(
+  z.strictObject({ orderId: orderIdField, cashOutStake: amountField, expectedAmount: amountField, language: languageField }),
+);
+export type CashOutExecuteRequest = z.input<typeof cashOutExecuteRequestSchema>;
+
+/** POST /v1/order/cashOut/auto. */
+export const autoCashOutRequestSchema = request(z.strictObject({ orderId: orderIdField, cashOutStake: amountField, threshold: amountField, language: languageField }));
+export type AutoCashOutRequest = z.input<typeof autoCashOutRequestSchema>;
+
+/** POST /v1/order/cashOut/auto/cancel. */
+export const autoCashOutCancelRequestSchema = request(z.strictObject({ orderId: orderIdField, language: languageField }));
+export type AutoCashOutCancelRequest = z.input<typeof autoCashOutCancelRequestSchema>;
+
+/** POST /v1/order/getCashOutsByIds. */
+export const cashOutsByIdsRequestSchema = request(z.strictObject({ ids: z.array(cashOutIdField).check(z.minLength(1), z.maxLength(200)), language: languageField }));
+export type CashOutsByIdsRequest = z.input<typeof cashOutsByIdsRequestSchema>;
+
+/** POST /v1/order/reserve/getBetParameter. */
+export const reservationParameterRequestSchema = request(
+  z.strictObject({
+    matchId: idNumber('a match id'),
+    marketId: idNumber('a market id'),
+    optionType: z.optional(optionType),
+    currencyId: currencyIdField,
+    language: languageField,
+  }),
+);
+export type ReservationParameterRequest = z.input<typeof reservationParameterRequestSchema>;
+
+/** POST /v1/order/reserve/bet. */
+export const reserveBetRequestSchema = request(
+  z.strictObject({
+    matchId: idNumber('a match id'),
+    marketId: idNumber('a market id'),
+    optionType,
+    odds: decimalOddsField,
+    unitStake: amountField,
+    currencyId: currencyIdField,
+    requestId: requestIdField,
+    language: languageField,
+  }),
+);
+export type ReserveBetRequest = z.input<typeof reserveBetRequestSchema>;
+
+/** POST /v1/order/reserve/modify. */
+export const reserveModifyRequestSchema = request(
+  z.strictObject({ reserveId: reserveIdField, odds: z.optional(decimalOddsField), unitStake: z.optional(amountField), language: languageField }),
+);
+export type ReserveModifyRequest = z.input<typeof reserveModifyRequestSchema>;
+
+/** POST /v1/order/reserve/cancel. */
+export const reserveCancelRequestSchema = request(z.strictObject({ reserveId: reserveIdField, language: languageField }));
+export type ReserveCancelRequest = z.input<typeof reserveCancelRequestSchema>;
+
+/** POST /v1/order/new/reserve/betList. */
+export const reservationListRequestSchema = request(
+  z.strictObject({
+    isFailed: z.boolean({ error: expecting('true (failed) or false (booked and in progress)') }),
+    startTime: z.optional(timeField('a start time in epoch ms')),
+    endTime: z.optional(timeField('an end time in epoch ms')),
+    currencyId: currencyIdField,
+    language: languageField,
+  }),
+);
+export type ReservationListRequest = z.input<typeof reservationListRequestSchema>;
 
 // Answers.
 
@@ -75,6 +261,10 @@ export const betInfoEntrySchema = z.object({
   beginTime: int(),
 });
 export type BetInfoEntry = z.infer<typeof betInfoEntrySchema>;
+
+/** POST /v1/order/cashOut/auto/cancel: how many active rules were cancelled (0 when none: safe to repeat). */
+export const autoCashOutCancelAnswerSchema = z.object({ cancelled: int() });
+export type AutoCashOutCancelAnswer = z.infer<typeof autoCashOutCancelAnswerSchema>;
 
 /** A series the selections allow (seriesNumber N x 1000 + M; betCount = bets the unit stake is placed on). */
 export const seriesInfoEntrySchema = z.object({
@@ -241,3 +431,6 @@ export const reservationListSchema = z.object({
   sts: z.array(z.object({ coinId: int(), coinName: z.string(), count: int(), stakeAmount: z.string() })),
 });
 export type ReservationList = z.infer<typeof reservationListSchema>;
+
+/** POST /v1/order/getCashOutsByIds: the member's cash-out records, oldest first per order. */
+export const cashOutEntriesSchema = z.array(cashOutEntrySchema);

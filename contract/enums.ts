@@ -119,3 +119,14 @@ export type BetType = (typeof BetType)[keyof typeof BetType];
 /** Odds-change acceptance (spec section 5; DOMAIN.md section 5). */
 export const OddsChange = { None: 0, Better: 1, Any: 2 } as const;
 export type OddsChange = (typeof OddsChange)[keyof typeof OddsChange];
+
+/** The languages forehead, match and results calls carry (`language`), in the staticList's order. */
+export const LANGUAGES = ['CMN', 'zh-TW', 'ENG', 'VIE', 'THA'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The spec's currencies (section 9 of both documents); a request's `currencyId` is the position here, from 1 (CNY 1, USD 2, ... USDT 17). */
+export const CURRENCIES = [
+  'CNY', 'USD', 'EUR', 'GBP', 'HKD', 'TWD', 'MYR', 'SGD', 'THB',
+  'VND', 'KRW', 'JPY', 'PHP', 'IDR', 'INR', 'AUD', 'USDT',
+] as const;
+export type Currency = (typeof CURRENCIES)[number];

@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 import { described } from './described';
+import { LANGUAGES } from './enums';
+import { ErrorCode } from './errors';
+import { languageField, request } from './fields';
 
 /** Answers of the forehead routes (/api/forehead/user/..., /api/forehead/system/...; docs/api.md "Routes"). */
 
@@ -75,3 +78,56 @@ export const maintenanceSchema = z.object({
   underMaintenance: described(z.boolean(), 'true: the app shows its maintenance notice instead of the sportsbook'),
 });
 export type Maintenance = z.infer<typeof maintenanceSchema>;
+
+/** GET /api/forehead/system/language/staticList's tables (market types, periods, statuses, options, sports, phases) in one language. */
+const codeTable = () => z.object({ id: int(), code: z.string(), name: z.string() });
+const sportTable = () => z.object({ id: int(), sportId: int(), key: z.string(), name: z.string() });
+export const staticListSchema = z.object({
+  version: described(z.string(), 'Changes whenever any table or name changes; clients refetch when it differs'),
+  updatedAt: described(z.string(), 'ISO date of the last change'),
+  language: z.enum(LANGUAGES),
+  marketType: z.array(sportTable()),
+  matchPeriod: z.array(sportTable()),
+  matchStatus: z.array(codeTable()),
+  option: z.array(codeTable()),
+  period: z.array(codeTable()),
+  sports: z.array(z.object({ id: int(), key: z.string(), name: z.string(), order: int() })),
+  tournamentPhase: z.array(codeTable()),
+});
+export type StaticList = z.infer<typeof staticListSchema>;
+
+/** POST /api/forehead/user/logout answers no data. */
+export const signedOutSchema = z.null();
+
+/** The 429 answer of /user/login: the usual envelope, with the wait in data so a client can show it. */
+export const loginThrottledEnvelope = described(
+  z.object({ code: z.literal(ErrorCode.TOO_MANY_REQUESTS), msg: z.string(), data: loginThrottledSchema }),
+  'Too many sign-in attempts: retry after data.retryAfterSeconds (also in the Retry-After header)',
+);
+
+// Requests.
+
+/** POST /api/forehead/user/login. */
+export const loginRequestSchema = request(
+  z.object({ username: z.string().check(z.minLength(1), z.maxLength(64)), password: z.string().check(z.minLength(1), z.maxLength(128)) }),
+);
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** POST /api/forehead/system/language/staticList. */
+export const staticListRequestSchema = request(z.object({ language: z.enum(LANGUAGES) }));
+export type StaticListRequest = z.input<typeof staticListRequestSchema>;
+
+/** GET /api/forehead/system/config/app. */
+export const appConfigQuery = request(z.strictObject({ merchantId: z.optional(z.string().check(z.regex(/^[a-z0-9-]{1,64}$/))), language: languageField }));
+export type AppConfigQuery = z.input<typeof appConfigQuery>;
+
+/** GET /api/forehead/system/config/maintenance. */
+export const maintenanceQuery = request(z.strictObject({ language: languageField }));
+
+/** The header an operator sends the token in: not Authorization, so no member token can ever stand in for it. */
+export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
+
+/** PUT /api/forehead/system/config/maintenance: the operator's header and the new flag. */
+export const operatorHeaders = request(z.object({ [OPERATOR_TOKEN_HEADER]: z.optional(z.string()) }));
+export const maintenanceUpdateRequestSchema = request(z.strictObject({ underMaintenance: z.boolean() }));
+export type MaintenanceUpdateRequest = z.input<typeof maintenanceUpdateRequestSchema>;

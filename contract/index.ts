@@ -14,5 +14,7 @@ export * from './forehead';
 export * from './media';
 export * from './marketing';
 export * from './live';
+export * from './platform';
+export * from './fields';
 export * from './channels';
 export * from './push';

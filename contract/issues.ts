@@ -121,6 +121,16 @@ export function describeIssue(issue: Issue): string | undefined {
   }
 }
 
+/**
+ * A schema's own error for a value with a domain format, e.g.
+ * `z.string({ error: expecting('a decimal string like "7.12"') })`, so the message names the format rather than the
+ * primitive type and still says what arrived. Request schemas (contract) and platform config use it alike.
+ */
+export function expecting(description: string) {
+  return (issue: Issue): string =>
+    issue.input === undefined ? `missing, expected ${description}` : `expected ${description}, got ${preview(issue.input)}`;
+}
+
 /** `a.b[0].c` from a zod or JSON-pointer style path; empty paths get the caller's root name. */
 export function formatPath(path: ReadonlyArray<PropertyKey>, root: string): string {
   let out = '';

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import type { Anchor } from '../src/domain/anchors';
 import { AnchorType, HostLanguage, LiveStatus } from '../src/domain/anchors';
 import { described } from './described';
+import { languageField, pidField, request, stampField } from './fields';
+import { expecting } from './issues';
 
 /** Answers of the live side's routes (GET /ssapi/anchor/search, POST /api/forehead/live/liveRoom/getSpecialRoomIds). */
 
@@ -40,3 +42,20 @@ export type AnchorMatchesWire = [Anchor] extends [WireAnchor] ? ([WireAnchor] ex
 /** POST /api/forehead/live/liveRoom/getSpecialRoomIds: the spec's comma-separated list. */
 export const specialRoomIdsSchema = described(z.string(), 'e.g. "8010,8012"; empty when none');
 export type SpecialRoomIds = z.infer<typeof specialRoomIdsSchema>;
+
+/** GET /ssapi/anchor/search: the anchor rooms the viewer may see. */
+export const anchorsSchema = z.array(anchorSchema);
+
+/** GET /ssapi/anchor/search's query. */
+export const anchorSearchQuery = request(
+  z.strictObject({
+    pid: pidField,
+    matchSource: described(
+      z._default(z.enum(['all', 'inplay', 'prematch'], { error: expecting('"all", "inplay" or "prematch"') }), 'all'),
+      'all rooms (default), only live ones, or only ones waiting for kick-off',
+    ),
+    t: stampField,
+    language: languageField,
+  }),
+);
+export type AnchorSearchQuery = z.input<typeof anchorSearchQuery>;

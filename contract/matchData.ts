@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import { described } from './described';
+import { matchQuery, matchQueryShape, request, resolveMatchQuery } from './fields';
+import { expecting } from './issues';
 
-/** Answers of the match-data routes (/api/score/..., /api/match/zq/matchInfo, /api/match/history, /api/forehead/system/sports/lineup; docs/api.md "Routes"). */
+/** Requests and answers of the match-data routes (/api/score/..., /api/match/zq/matchInfo, /api/match/history, /api/forehead/system/sports/lineup; docs/api.md "Routes"). */
 
 const int = () => z.int();
 const side = () => z.enum(['home', 'away']);
@@ -187,3 +189,33 @@ export const historySchema = z.object({
   injury: z.array(injurySchema),
 });
 export type History = z.infer<typeof historySchema>;
+
+/** Analysis and intelligence: one text per line. */
+export const textsSchema = z.array(z.string());
+
+/** Football text live: newest first. */
+export const footballTextsSchema = z.array(footballTextSchema);
+/** Basketball play-by-play: newest first. */
+export const basketballTextsSchema = z.array(basketballTextSchema);
+
+// Requests: every match-data route is a GET naming its match (`id` or `matchId`) with the spec's `plat`, `t` and
+// `language` (contract/fields.ts matchQuery); basketball's play-by-play adds its section.
+
+export { matchQuery };
+
+/** Basketball play-by-play sections: staticList period ids (1 full game, 2-3 halves, 4-7 quarters, 8 overtime). */
+export const SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export type Section = (typeof SECTIONS)[number];
+
+const sectionField = z.optional(
+  z.pipe(
+    z.string().check(z.regex(/^[1-8]$/, { error: expecting('a section: 1 full game, 2 first half, 3 second half, 4-7 quarters 1-4, 8 overtime') })),
+    z.transform((s) => Number(s) as Section),
+  ),
+);
+
+/** GET /api/score/lq/TextLive. */
+export const basketballTextQuery = request(z.pipe(z.strictObject({ ...matchQueryShape, section: sectionField }), z.transform(resolveMatchQuery)));
+export type BasketballTextQuery = z.input<typeof basketballTextQuery>;
+/** A match-data GET's query as the app sends it. */
+export type MatchQuery = z.input<typeof matchQuery>;

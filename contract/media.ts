@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
 import { described } from './described';
+import { idField, intField, languageField, matchQueryShape, pidField, platField, request, resolveMatchQuery, stampField } from './fields';
+import { expecting } from './issues';
 import { statRowSchema } from './matchData';
 
-/** Answers of the media routes (GET /media/video/web, GET /media/animation/:matchId; docs/api.md "Routes"). */
+/** Requests and answers of the media routes (GET /media/video/web, GET /media/animation/:matchId; docs/api.md "Routes"). */
 
 const int = () => z.int();
 
@@ -87,3 +89,66 @@ export const anchorMediaSchema = z.object({
   sources: described(z.array(z.extend(sourceSchema, { line: described(int(), '1-5') })), 'stream lines of the room, empty unless living'),
 });
 export type AnchorMediaData = z.infer<typeof anchorMediaSchema>;
+
+// Requests of the media host (spec 000 section 7 "Match video web" and the icon host). GET /media/video/web takes the
+// match-data query (contract/fields.ts matchQuery).
+
+/** GET /ssapi/team/logo: the match (as the match-data query names it) and the spec's `pid`. */
+export const teamLogoQuery = request(z.pipe(z.strictObject({ ...matchQueryShape, pid: pidField }), z.transform(resolveMatchQuery)));
+export type TeamLogoQuery = z.input<typeof teamLogoQuery>;
+
+/** GET /ssapi/team/logo: the crest URLs of the two teams. */
+export const teamLogoSchema = z.object({ home: z.string(), away: z.string() });
+export type TeamLogo = z.infer<typeof teamLogoSchema>;
+
+/** GET /api/team/icon/:id. */
+export const teamIconParams = request(z.strictObject({ id: idField('a team id') }));
+/** GET /api/league/icon/:id. */
+export const leagueIconParams = request(z.strictObject({ id: idField('a league id') }));
+
+/** The query of the crest calls: what the spec sends, none of which changes the crest. */
+export const iconQuery = request(
+  z.strictObject({
+    kw: described(z.optional(z.string().check(z.maxLength(64))), 'a search keyword the spec sends (usually the name); the crest does not depend on it'),
+    appId: described(z.optional(z.string().check(z.regex(/^\d{1,6}$/, { error: expecting('an app id of 1-6 digits') }))), 'the spec sends appId=2'),
+    t: stampField,
+  }),
+);
+export type IconQuery = z.input<typeof iconQuery>;
+
+/** An SVG image (crests, banner artwork), not JSON. */
+export const svgSchema = described(z.string(), 'image/svg+xml');
+
+/** GET /media/animation/:matchId. */
+export const animationParams = request(z.strictObject({ matchId: idField('a match id') }));
+
+export const animationQuery = request(
+  z.strictObject({
+    source: described(
+      z.optional(z.string().check(z.regex(/^[12]$/, { error: expecting('an animation source, 1 or 2') }))),
+      'the second animation source is a variant of the first: both answer the same state',
+    ),
+    plat: platField,
+    language: languageField,
+    t: stampField,
+    ts: stampField,
+  }),
+);
+export type AnimationQuery = z.input<typeof animationQuery>;
+
+/** A line number as the URL gives it; lines the match does not have answer 404, not 400. */
+const lineShape = { matchId: idField('a match id'), line: intField(1, 99, 'a video line') };
+
+/** GET /media/live/:matchId/:line.flv and /media/live/:matchId/:line/index.m3u8. Query strings are ignored: players add cache-busters. */
+export const videoLineParams = request(z.strictObject(lineShape));
+
+/** GET /media/live/:matchId/:line/:segment.ts. */
+export const videoSegmentParams = request(
+  z.strictObject({
+    ...lineShape,
+    segment: z.string().check(z.regex(/^[a-z0-9]{1,16}-\d{1,9}$/, { error: expecting('a segment name from the playlist, like "1a2b3c4d-00042"') })),
+  }),
+);
+
+/** Bytes of a video stream (a buffer or an endless stream), never serialised; `what` is its content type. */
+export const streamSchema = (what: string) => described(z.any(), what);

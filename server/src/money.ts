@@ -1,11 +1,8 @@
 import Decimal from 'decimal.js';
+import { CURRENCIES, type Currency } from '../../contract/enums';
 
-/** The spec's currencies (section 9 of both documents); CNY is the default. */
-export const CURRENCIES = [
-  'CNY', 'USD', 'EUR', 'GBP', 'HKD', 'TWD', 'MYR', 'SGD', 'THB',
-  'VND', 'KRW', 'JPY', 'PHP', 'IDR', 'INR', 'AUD', 'USDT',
-] as const;
-export type Currency = (typeof CURRENCIES)[number];
+/** The spec's currencies are the contract's (a request's currencyId is a position in the list). */
+export { CURRENCIES, type Currency };
 export const DEFAULT_CURRENCY: Currency = 'CNY';
 
 /** Coins (gifts, lotteries, the gold mall) are a wallet asset beside the currencies. */

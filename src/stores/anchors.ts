@@ -2,6 +2,8 @@ import { reaction } from 'mobx';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { isAnchorVisible, orderAnchors, parseSpecialRoomIds, type Anchor } from '../domain/anchors';
 import { LOOP_INTERVALS } from '../services/scheduler';
+import type { QueryParams } from '../../contract/fields';
+import type { AnchorSearchQuery } from '../../contract/live';
 import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
 
@@ -64,7 +66,7 @@ export const AnchorsStore = types
       const { http, clock, logger } = envOf(self);
       if (self.status === 'idle') self.status = 'loading';
       try {
-        const data: unknown = yield Promise.resolve(http.media.get('/ssapi/anchor/search', { params: { pid: self.pid, matchSource: 'all', t: clock.now() }, timeout: ANCHOR_SEARCH_TIMEOUT_MS }));
+        const data: unknown = yield Promise.resolve(http.media.get('/ssapi/anchor/search', { params: { pid: self.pid, matchSource: 'all', t: clock.now() } satisfies QueryParams<AnchorSearchQuery>, timeout: ANCHOR_SEARCH_TIMEOUT_MS }));
         self.rooms = Array.isArray(data) ? data.filter(isAnchor) : [];
         self.status = 'ready';
       } catch (error) {

@@ -8,7 +8,7 @@ import { reasonKey, SlipReason } from '../domain/slipReasons';
 import type { SelectionEvent } from '../kernel/events';
 import { BETTING_PATHS } from '../../contract/paths';
 import { MarketStatus } from '../../contract/enums';
-import type { BetInfoAnswer, BetInfoEntry, OddsPush, SeriesInfoEntry } from '../../contract';
+import type { BetInfoAnswer, BetInfoEntry, BetInfoRequest, OddsPush, SeriesInfoEntry } from '../../contract';
 import { envOf } from './env';
 import type { SessionStoreInstance } from './session';
 import type { SettingsStoreInstance } from './settings';
@@ -614,7 +614,7 @@ export const BetSlipStore = types
             betMatchMarketList: requested,
             isSelectSeries: !self.isSingle && requested.length >= 2,
             language: rootOf(self).settings?.apiLanguage ?? 'CMN',
-          }),
+          } satisfies BetInfoRequest),
         );
         self.applyBetInfo(generation, requested, answer, signature, options.markRejected ?? false);
       } catch (error) {

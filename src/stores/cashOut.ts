@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
 import { addDisposer, flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { BET_RECORD_KEYS, BetRecord, ReserveCashOutEntry } from '../domain/betRecord';
+import type { AutoCashOutCancelRequest, AutoCashOutRequest, BetListRequest, CashOutExecuteRequest, CashOutPriceRequest, CashOutsByIdsRequest } from '../../contract/betting';
 import { AutoCashOutStatus, OrderStatus } from '../../contract/enums';
 import {
   afterPartialCashOut,
@@ -363,7 +364,7 @@ export const CashOutStore = types
       const { http, logger } = envOf(self);
       const followed = self.polling.map(snapshotOf);
       const ids = [...new Set(followed.map((p) => p.cashOutId ?? p.orderId))];
-      const answer: unknown = yield Promise.resolve(http.betting.post(CASH_OUT_PATHS.byIds, { ids }));
+      const answer: unknown = yield Promise.resolve(http.betting.post(CASH_OUT_PATHS.byIds, { ids } satisfies CashOutsByIdsRequest));
       const entries = (Array.isArray(answer) ? answer : []).map(readEntry).filter((e): e is CashOutEntryWire => e !== undefined);
 
       const partial: Array<{ order: PollingCashOut; entry: CashOutEntryWire }> = [];
@@ -399,7 +400,7 @@ export const CashOutStore = types
       let settledIds: string[];
       try {
         const list: { records?: unknown[] } | undefined = yield Promise.resolve(
-          http.betting.post(CASH_OUT_PATHS.betList, { isSettled: true, current: 1, size: SETTLED_CHECK_SIZE }),
+          http.betting.post(CASH_OUT_PATHS.betList, { isSettled: true, current: 1, size: SETTLED_CHECK_SIZE } satisfies BetListRequest),
         );
         settledIds = (Array.isArray(list?.records) ? list.records : []).map((r) => String((r as Record<string, unknown>)[RECORD_ID_KEY] ?? ''));
       } catch (error) {
@@ -418,7 +419,7 @@ export const CashOutStore = types
       if (!self.isLogin || orderIds.length === 0) return;
       const { http, logger } = envOf(self);
       try {
-        const answer: unknown = yield Promise.resolve(http.betting.post(CASH_OUT_PATHS.price, { orderIds: [...orderIds] }));
+        const answer: unknown = yield Promise.resolve(http.betting.post(CASH_OUT_PATHS.price, { orderIds: [...orderIds] } satisfies CashOutPriceRequest));
         if (!isObject(answer) || !Array.isArray(answer.pr)) throw new Error('cash-out quote without a price list');
         const quotes = answer.pr.map(readQuote).filter((q): q is CashOutQuote => q !== undefined);
         const maxCount = typeof answer.mxc === 'number' ? answer.mxc : undefined;
@@ -470,7 +471,7 @@ export const CashOutStore = types
         self.setBusy(record.id);
         let answer: ExecuteAnswer;
         try {
-          answer = yield Promise.resolve(http.betting.post(CASH_OUT_PATHS.execute, { orderId: record.id, cashOutStake, expectedAmount: expected }));
+          answer = yield Promise.resolve(http.betting.post(CASH_OUT_PATHS.execute, { orderId: record.id, cashOutStake, expectedAmount: expected } satisfies CashOutExecuteRequest));
         } catch (error) {
           self.setBusy(undefined);
           logger.warn('[cashOut] cash out refused', error);
@@ -516,7 +517,7 @@ export const CashOutStore = types
         self.setBusy(record.id);
         try {
           const rule: Record<string, unknown> | undefined = yield Promise.resolve(
-            http.betting.post(CASH_OUT_PATHS.auto, { orderId: record.id, cashOutStake: new Decimal(stake).toFixed(2), threshold: limit.toFixed(2) }),
+            http.betting.post(CASH_OUT_PATHS.auto, { orderId: record.id, cashOutStake: new Decimal(stake).toFixed(2), threshold: limit.toFixed(2) } satisfies AutoCashOutRequest),
           );
           self.setBusy(undefined);
           const entry: ReserveCashOutEntry | undefined = isObject(rule)
@@ -541,7 +542,7 @@ export const CashOutStore = types
         const { http, logger } = envOf(self);
         self.setBusy(record.id);
         try {
-          yield Promise.resolve(http.betting.post(CASH_OUT_PATHS.autoCancel, { orderId: record.id }));
+          yield Promise.resolve(http.betting.post(CASH_OUT_PATHS.autoCancel, { orderId: record.id } satisfies AutoCashOutCancelRequest));
           self.setBusy(undefined);
           self.emit(record.id, { reserveCashOutList: record.reserveCashOutList.map((r) => (r.status === AutoCashOutStatus.Active ? { ...r, status: AutoCashOutStatus.Cancelled } : r)) });
           return { ok: true } as AutoRuleResult;

@@ -1,4 +1,5 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import type { LeagueListRequest } from '../../contract/match';
 import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
 
@@ -83,7 +84,7 @@ export const LeagueFilterStore = types
     const load = flow(function* load() {
       const generation = self.begin();
       try {
-        const answer: unknown = yield envOf(self).http.match.post('/api/match/leagueList', { type: self.type, sportId: self.sportId }, { noAuth: true });
+        const answer: unknown = yield envOf(self).http.match.post('/api/match/leagueList', { type: self.type, sportId: self.sportId } satisfies LeagueListRequest, { noAuth: true });
         if (!Array.isArray(answer)) throw new TypeError('leagueList: unexpected answer');
         const leagues = answer.filter(isLeague).sort((a, b) => a.order - b.order || a.id - b.id);
         self.setLeagues(generation, leagues);

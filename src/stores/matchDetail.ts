@@ -1,7 +1,7 @@
 import { reaction } from 'mobx';
 import { flow, types, type Instance } from 'mobx-state-tree';
 import { ListType } from '../../contract/enums';
-import type { WireBetGroup, WireMatch } from '../../contract';
+import type { DetailRequest, WireBetGroup, WireMatch } from '../../contract';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
 import { matchIdOfChannel } from './livePush';
@@ -69,7 +69,7 @@ export const MatchDetailStore = types
   }))
   .actions((self) => {
     const fetchDetail = async (matchId: number) => {
-      const answer: unknown = await envOf(self).http.match.post(DETAIL_PATH, { matchId }, { noAuth: true });
+      const answer: unknown = await envOf(self).http.match.post(DETAIL_PATH, { matchId } satisfies DetailRequest, { noAuth: true });
       if (!isDetail(answer)) throw new TypeError('getMatchDetail: unexpected answer');
       return answer;
     };

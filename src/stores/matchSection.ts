@@ -1,6 +1,6 @@
 import { flow, getRoot, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
 import { DEFAULT_HANDICAP_FORMAT, type OddsFormat } from '../domain/odds';
-import type { MatchPage, WireMatch } from '../../contract';
+import type { GetListRequest, MatchPage, WireMatch } from '../../contract';
 import { envOf, type Env } from './env';
 
 /** A getList query (docs/api.md): id lists go as comma lists, which both JSON and form bodies accept. */
@@ -34,7 +34,7 @@ export const emptyPage = (current: number, size: number): MatchPage => ({ curren
  */
 export async function getListPage(
   env: Pick<Env, 'http' | 'logger'>,
-  body: Record<string, unknown> & { current: number; size: number },
+  body: GetListRequest & { current: number; size: number },
   fallback: (error: unknown) => void,
 ): Promise<MatchPage> {
   try {

@@ -5,7 +5,7 @@ import { mapBetRecord, mapStatisticsRow, type BetRecord, type BetStatisticsRow }
 // Types only: the range arithmetic itself (moment-timezone) loads with the first settled query, not at start-up.
 import type { DateRange, DateRangeErrorCode, DateRangeType } from '../domain/dates';
 import { CURRENCY_CODES } from '../domain/money';
-import type { ReservationSummary } from '../../contract';
+import type { BetListRequest, Language, ReservationListRequest, ReservationSummary } from '../../contract';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
@@ -53,7 +53,7 @@ export interface MyBetsContext {
   /** The platform's time zone: days (today, this week, ...) begin and end there. */
   timeZone: string;
   /** The spec's language code sent with the calls, so names come back in it. */
-  language: string;
+  language: Language;
   /** The member's currency code: statistics totals (tamt, tsamt) are in it. */
   currency?: string | undefined;
 }
@@ -232,7 +232,7 @@ export const MyBetsStore = types
             const dates: typeof import('../domain/dates') = yield import(/* webpackChunkName: "dates" */ '../domain/dates');
             window = dates.reservedFailedRange(clock.now(), timeZone);
           }
-          const answer: ReserveListAnswer = yield http.betting.post(RESERVE_LIST_PATH, { isFailed: self.showFailed, ...window, ...common });
+          const answer: ReserveListAnswer = yield http.betting.post(RESERVE_LIST_PATH, { isFailed: self.showFailed, ...window, ...common } satisfies ReservationListRequest);
           self.setReserveList(generation, answer ?? {});
           return;
         }
@@ -251,7 +251,7 @@ export const MyBetsStore = types
             throw error;
           }
         }
-        const body = { isSettled: settled, current: self.current, size: settled ? PAGE_SIZE.settled : PAGE_SIZE.unsettled, ...window, ...common };
+        const body = { isSettled: settled, current: self.current, size: settled ? PAGE_SIZE.settled : PAGE_SIZE.unsettled, ...window, ...common } satisfies BetListRequest;
         const answer: BetListAnswer = yield http.betting.post(BET_LIST_PATH, body);
         self.setBetList(generation, answer ?? {});
       } catch (error) {
@@ -390,7 +390,7 @@ export type MyBetsStoreInstance = Instance<typeof MyBetsStore>;
 export interface MyBetsRoot extends OnDemandRoot {
   session: { isLogin: boolean; userData?: { currency?: string } | null | undefined; defaultBalance?: { coinCode: string } | undefined; refreshBalance(): unknown };
   ui: { timezone: string };
-  settings: { apiLanguage: string };
+  settings: { apiLanguage: Language };
 }
 
 /**

@@ -6,7 +6,7 @@ import { formatOdds, OddsFormat } from '../domain/odds';
 import { reasonOfCode, SlipReason } from '../domain/slipReasons';
 import { OrderStatus, isWaitingStatus } from '../../contract/enums';
 import { BETTING_PATHS } from '../../contract/paths';
-import type { BetOptionRequest, MultipleBetRequest, OrderStatusRow, PlaceAnswer, SingleBetRequest } from '../../contract';
+import type { BetOptionRequest, MultipleBetRequest, OddsChange, OrderStatusRow, PlaceAnswer, SingleBetRequest } from '../../contract';
 import { isApiError } from '../services/http';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { marketLabel, seriesNameKey, SLIP_NS, type BetSlipStoreInstance, type SlipEntryInstance, type SlipSeries } from './betSlip';
@@ -280,7 +280,8 @@ export const OrdersStore = types
       if (self.placing || !betSlip.canPlace) return false;
       const { http, clock } = envOf(self);
       const format = betSlip.oddsFormat;
-      const oddsChange = betSlip.oddsChange;
+      // The slip keeps the member's choice as a plain number; it only ever holds OddsChange's codes.
+      const oddsChange = betSlip.oddsChange as OddsChange;
       const single = betSlip.isSingle;
       const entries = [...(single ? betSlip.singleEntries : betSlip.openEntries)];
       let path: string;

@@ -6,6 +6,7 @@ import { parseStake } from '../domain/money';
 import { OddsFormat, potentialReturn } from '../domain/odds';
 import { isApiError } from '../services/http';
 import { BET_INFO_REFRESH_MS, marketLabel, SLIP_NS, type BetSlipStoreInstance, type SlipEntryInstance } from './betSlip';
+import type { ReservationParameterRequest, ReserveBetRequest } from '../../contract/betting';
 import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import { existingMyBets, type Reservation } from './myBets';
@@ -354,7 +355,7 @@ export const ReservationsStore = types
             marketId: target.marketId,
             optionType: target.optionType,
             language: self.root.settings?.apiLanguage ?? 'CMN',
-          }),
+          } satisfies ReservationParameterRequest),
         );
         self.setParameters(generation, answer);
       } catch (error) {
@@ -519,7 +520,7 @@ export const ReservationsStore = types
         odds,
         unitStake,
         language: self.root.settings?.apiLanguage ?? 'CMN',
-      };
+      } satisfies Omit<ReserveBetRequest, 'requestId'>;
       const signature = JSON.stringify(body);
       const requestId = self.retry?.signature === signature ? self.retry.requestId : newRequestId(clock.now());
       const description = self.describe(odds, unitStake);
@@ -527,7 +528,7 @@ export const ReservationsStore = types
       self.setRefusal(undefined);
       self.setBooking(true);
       try {
-        const answer: Reservation = yield Promise.resolve(http.betting.post(RESERVE_BET_PATH, { ...body, requestId }));
+        const answer: Reservation = yield Promise.resolve(http.betting.post(RESERVE_BET_PATH, { ...body, requestId } satisfies ReserveBetRequest));
         self.setBooking(false);
         self.booked(answer, description);
         return true;

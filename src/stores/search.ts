@@ -1,6 +1,6 @@
 import { flow, types, type Instance } from 'mobx-state-tree';
 import { IN_PLAY_STATUSES } from '../../contract/enums';
-import type { WireMatch } from '../../contract';
+import type { SearchRequest, WireMatch } from '../../contract';
 import { envOf } from './env';
 
 /** Typing pauses this long before a search goes out. */
@@ -69,7 +69,7 @@ export const SearchStore = types
       if (recommend === '') return;
       const generation = self.begin();
       try {
-        const answer: unknown = yield envOf(self).http.match.post('/api/match/queryMatchByRecommend', { recommend }, { noAuth: true });
+        const answer: unknown = yield envOf(self).http.match.post('/api/match/queryMatchByRecommend', { recommend } satisfies SearchRequest, { noAuth: true });
         if (!isAnswer(answer)) throw new TypeError('search: unexpected answer');
         envOf(self).liveBook.seed(answer.groups.flatMap((group) => group.matches));
         // The platform orders live first already; a stable sort keeps that promise even if it did not.

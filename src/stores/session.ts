@@ -1,6 +1,6 @@
 import { flow, types, type Instance } from 'mobx-state-tree';
 import { parseLoginState, type LoginState } from '../host/hostProps';
-import type { LoginThrottled, PlatformLoginState } from '../../contract/forehead';
+import type { LoginRequest, LoginThrottled, PlatformLoginState } from '../../contract/forehead';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
 
@@ -119,7 +119,7 @@ export const SessionStore = types
       const { http, logger } = envOf(self);
       self.setSigningIn(true);
       try {
-        const answer: PlatformLoginState = yield http.forehead.post('/api/forehead/user/login', { username, password }, { noAuth: true });
+        const answer: PlatformLoginState = yield http.forehead.post('/api/forehead/user/login', { username, password } satisfies LoginRequest, { noAuth: true });
         self.applyLoginState(loginStateOf(answer, logger));
         self.setSigningIn(false);
         return true;

@@ -1,5 +1,7 @@
 import { flow, types, type Instance } from 'mobx-state-tree';
 import type { LanguageFile } from '../services/storage';
+import type { Language } from '../../contract/enums';
+import type { StaticListRequest } from '../../contract/forehead';
 import { envOf } from './env';
 
 /** The spec's language file is refreshed after one day. */
@@ -50,7 +52,7 @@ export const StaticListStore = types
     },
   }))
   .actions((self) => ({
-    load: flow(function* load(language: string) {
+    load: flow(function* load(language: Language) {
       const { storage, clock, http, logger } = envOf(self);
       self.want(language);
       const cached = storage.get('languageFile');
@@ -60,7 +62,7 @@ export const StaticListStore = types
       }
       self.setLoading(true);
       try {
-        const data: Record<string, unknown> = yield http.forehead.post('/api/forehead/system/language/staticList', { language }, { noAuth: true });
+        const data: Record<string, unknown> = yield http.forehead.post('/api/forehead/system/language/staticList', { language } satisfies StaticListRequest, { noAuth: true });
         if (self.wanted !== language) return;
         const file: LanguageFile = { lng: language, data, updatedAt: clock.now() };
         storage.set('languageFile', file);

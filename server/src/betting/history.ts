@@ -10,11 +10,13 @@ import { ACCEPTED_STATUSES, CLOSED_STATUSES, OPEN_STATUSES, OrderStatus } from '
 import { quoteCashOut } from './cashOutPricing';
 import { inCurrency } from './rules';
 import type { BettingDeps, LegSnapshot, MarketSnapshot } from './orders';
+import { UNSETTLED_PAGE } from '../../../contract/betting';
 
 export const DAY_MS = 86_400_000;
 /** Spec: bet history can be queried for the last 45 days only. */
 export const HISTORY_DAYS = 45;
-export const UNSETTLED_PAGE = 200;
+/** The unsettled view's page: the contract's (the bet list request's largest size). */
+export { UNSETTLED_PAGE };
 export const SETTLED_PAGE = 50;
 
 export interface HistoryQuery {

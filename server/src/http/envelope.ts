@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ErrorCode } from '../../../contract/errors';
 import { bettingErrorEnvelope, envelope, errorEnvelope } from '../../../contract/envelope';
-import { STATIC_LANGUAGES } from '../static/tables';
 
 /**
  * Response envelopes and codes.
@@ -62,9 +61,3 @@ export function foreheadResponses<T extends z.core.$ZodType>(data: T, { auth = f
     500: errorEnvelope,
   };
 }
-
-/**
- * The language field the spec says forehead and results calls carry (CMN, zh-TW, ENG, VIE, THA); the app's HTTP
- * client adds it to every such call, so strict schemas of these families include it.
- */
-export const languageField = z.enum(STATIC_LANGUAGES).optional();

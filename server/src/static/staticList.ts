@@ -6,6 +6,7 @@ import THA from './THA.json';
 import VIE from './VIE.json';
 import zhTW from './zh-TW.json';
 import meta from './meta.json';
+import { staticListSchema, type StaticList } from '../../../contract/forehead';
 import {
   MARKET_TYPES,
   MATCH_PERIODS,
@@ -30,21 +31,9 @@ const dictionarySchema = z.strictObject({
 });
 type Dictionary = z.output<typeof dictionarySchema>;
 
-export const DICTIONARIES: Record<StaticLanguage, unknown> = { CMN, 'zh-TW': zhTW, ENG, VIE, THA };
+export { staticListSchema, type StaticList };
 
-export const staticListSchema = z.object({
-  version: z.string().describe('Changes whenever any table or name changes; clients refetch when it differs'),
-  updatedAt: z.string().describe('ISO date of the last change'),
-  language: z.enum(STATIC_LANGUAGES),
-  marketType: z.array(z.object({ id: z.number().int(), sportId: z.number().int(), key: z.string(), name: z.string() })),
-  matchPeriod: z.array(z.object({ id: z.number().int(), sportId: z.number().int(), key: z.string(), name: z.string() })),
-  matchStatus: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
-  option: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
-  period: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
-  sports: z.array(z.object({ id: z.number().int(), key: z.string(), name: z.string(), order: z.number().int() })),
-  tournamentPhase: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
-});
-export type StaticList = z.output<typeof staticListSchema>;
+export const DICTIONARIES: Record<StaticLanguage, unknown> = { CMN, 'zh-TW': zhTW, ENG, VIE, THA };
 
 /** A missing name is a data bug; failing loudly beats showing an empty label in one language. */
 function name(dict: Record<string, string>, key: string, where: string): string {

@@ -7,8 +7,8 @@ import { sports } from '../config/pluginManifests';
  * here: the feed, orders and the app all use these numbers.
  */
 
-export const STATIC_LANGUAGES = ['CMN', 'zh-TW', 'ENG', 'VIE', 'THA'] as const;
-export type StaticLanguage = (typeof STATIC_LANGUAGES)[number];
+/** The request languages are the contract's. */
+export { LANGUAGES as STATIC_LANGUAGES, type Language as StaticLanguage } from '../../../contract/enums';
 
 /** Scheme A sport ids with their catalogue keys, in the catalogue's order (the sport plugins' manifests). */
 export const SPORTS: readonly { id: number; key: string }[] = sports.SPORTS.flatMap((s) => (s.a === undefined ? [] : [{ id: s.a, key: s.key }]));

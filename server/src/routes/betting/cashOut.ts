@@ -1,18 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { autoCashOutRuleSchema, CASH_OUT_REASONS_TEXT, cashOutEntrySchema, cashOutPriceAnswerSchema, cashOutResultSchema } from '../../../../contract/betting';
-import { z } from 'zod';
+import {
+  autoCashOutCancelAnswerSchema,
+  autoCashOutCancelRequestSchema,
+  autoCashOutRequestSchema,
+  autoCashOutRuleSchema,
+  CASH_OUT_REASONS_TEXT,
+  cashOutEntriesSchema,
+  cashOutExecuteRequestSchema,
+  cashOutPriceAnswerSchema,
+  cashOutPriceRequestSchema,
+  cashOutResultSchema,
+  cashOutsByIdsRequestSchema,
+} from '../../../../contract/betting';
 import { ok } from '../../http/envelope';
 import { currentMember } from '../../http/requireMember';
-import { expecting } from '../../validation/issues';
-import { amountField, bettingResponses, languageField, orderIdField } from './fields';
-
-const cashOutIdField = z
-  .string({ error: expecting('a cash-out or order id (digits)') })
-  .regex(/^\d{1,32}$/, { error: expecting('a cash-out or order id (digits)') });
-
-
-
-
+import { bettingResponses } from './fields';
 
 /**
  * Cash out (spec section 7: cashOut/price and getCashOutsByIds; execute and the auto rules are the platform's paths in
@@ -29,7 +31,7 @@ export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
           'amt is the offer for the whole remaining stake; a part s of it pays floor2(round3(rate x s)). Ids that are not the member’s own are left out. ' +
           `mxc: cash outs allowed per order. Not available (st 0): ${CASH_OUT_REASONS_TEXT}.`,
         tags: ['betting'],
-        body: z.strictObject({ orderIds: z.array(orderIdField).min(1).max(200), language: languageField }),
+        body: cashOutPriceRequestSchema,
         response: bettingResponses(cashOutPriceAnswerSchema),
       },
     },
@@ -47,7 +49,7 @@ export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
           'Pre-match the payout is credited at once (status 5); in play the cash out waits the acceptance delay (status 1, order 101) and is then paid at the offer of that moment if it is not lower, ' +
           `or rejected. 409 15021 when no cash out is offered, the message naming the ${CASH_OUT_REASONS_TEXT}.`,
         tags: ['betting'],
-        body: z.strictObject({ orderId: orderIdField, cashOutStake: amountField, expectedAmount: amountField, language: languageField }),
+        body: cashOutExecuteRequestSchema,
         response: bettingResponses(cashOutResultSchema),
       },
     },
@@ -67,7 +69,7 @@ export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
           '(never while a market is suspended), with the member away or not. The threshold must be above the current offer (422 15006 otherwise: cash out now instead). ' +
           'The stake follows the execute rules; if the order’s remaining stake fell below it meanwhile, the remaining stake is cashed out.',
         tags: ['betting'],
-        body: z.strictObject({ orderId: orderIdField, cashOutStake: amountField, threshold: amountField, language: languageField }),
+        body: autoCashOutRequestSchema,
         response: bettingResponses(autoCashOutRuleSchema),
       },
     },
@@ -84,8 +86,8 @@ export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cancel the order’s active auto cash-out rule',
         description: 'Answers { cancelled: 0 } when the order has no active rule (safe to repeat).',
         tags: ['betting'],
-        body: z.strictObject({ orderId: orderIdField, language: languageField }),
-        response: bettingResponses(z.object({ cancelled: z.number().int() })),
+        body: autoCashOutCancelRequestSchema,
+        response: bettingResponses(autoCashOutCancelAnswerSchema),
       },
     },
     async (request) => ok({ cancelled: await app.betting.cashOut.cancelAuto(currentMember(request).memberId, request.body.orderId) }),
@@ -100,8 +102,8 @@ export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
           'Each id may be a cash-out id or an order id (ids never collide: one id source); an order id answers every cash out of that order, oldest first. ' +
           'Ids that are not the member’s own are left out. orderStatus is the cash out’s status (1 confirming, 5 settled, 2 rejected, 3 cancelled).',
         tags: ['betting'],
-        body: z.strictObject({ ids: z.array(cashOutIdField).min(1).max(200), language: languageField }),
-        response: bettingResponses(z.array(cashOutEntrySchema)),
+        body: cashOutsByIdsRequestSchema,
+        response: bettingResponses(cashOutEntriesSchema),
       },
     },
     async (request) => ok(await app.betting.cashOut.entries(currentMember(request).memberId, request.body.ids)),

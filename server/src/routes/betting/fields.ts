@@ -1,52 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { OddsFormat } from '../../../../src/domain/odds';
-import { CURRENCIES, currencyOfId, isCurrency, type Currency } from '../../money';
-import { ApiError, CODES, bettingErrorEnvelope, envelope, languageField } from '../../http/envelope';
-import { expecting } from '../../validation/issues';
+import type { z } from 'zod';
+import { currencyOfId, isCurrency, type Currency } from '../../money';
+import { ApiError, CODES, bettingErrorEnvelope, envelope } from '../../http/envelope';
 
-/** Fields shared by the betting routes, each with a message that names what was expected. */
-
-export const idField = (what: string) =>
-  z.number({ error: expecting(what) }).int({ error: expecting(what) }).min(1, { error: expecting(what) }).max(Number.MAX_SAFE_INTEGER, { error: expecting(what) });
-
-const AMOUNT = 'an amount above 0 with at most 2 decimals, like "100.00"';
-/** Money: a decimal string (a JSON number is read through its text, never used as a float). */
-export const amountField = z
-  .union([z.string(), z.number()], { error: expecting(AMOUNT) })
-  .transform(String)
-  .refine((v) => /^(0|[1-9]\d{0,11})(\.\d{1,2})?$/.test(v) && Number(v) > 0, { error: expecting(AMOUNT) });
-
-const ODDS = 'odds as a decimal number in the oddsFormat sent, like "1.95" or "-0.87"';
-export const oddsField = z
-  .union([z.string(), z.number()], { error: expecting(ODDS) })
-  .transform(String)
-  .refine((v) => /^-?\d{1,6}(\.\d{1,10})?$/.test(v), { error: expecting(ODDS) });
-
-export const oddsChangeField = z
-  .union([z.literal(0), z.literal(1), z.literal(2)], { error: expecting('0 (none), 1 (better) or 2 (any)') })
-  .default(1);
-
-export const oddsFormatField = z
-  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: expecting('1 Europe, 2 Hong Kong, 3 Malay or 4 Indonesian') })
-  .default(OddsFormat.Europe)
-  .transform((v) => v as OddsFormat);
-
-export const currencyIdField = z
-  .number({ error: expecting(`a currency id 1-${CURRENCIES.length} (CNY 1, USD 2, ...)`) })
-  .int()
-  .min(1, { error: expecting(`a currency id 1-${CURRENCIES.length}`) })
-  .max(CURRENCIES.length, { error: expecting(`a currency id 1-${CURRENCIES.length}`) })
-  .optional();
-
-const REQUEST_ID = 'a request id of 8-64 letters, digits, "-" or "_"';
-export const requestIdField = z.string({ error: expecting(REQUEST_ID) }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: expecting(REQUEST_ID) }).optional();
-
-export const orderIdField = z.string({ error: expecting('an order id (digits)') }).regex(/^\d{1,32}$/, { error: expecting('an order id (digits)') });
-
-export const timeField = (what: string) => z.number({ error: expecting(what) }).int({ error: expecting(what) }).min(0, { error: expecting(what) });
-
-export { languageField };
+/** What the betting routes share besides their request schemas (those are the contract's, contract/betting.ts). */
 
 /** The usual responses of a betting route: data on 200, the betting envelope on failures. */
 export function bettingResponses<T extends z.core.$ZodType>(data: T) {

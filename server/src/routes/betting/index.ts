@@ -1,42 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { betHistoryAnswerSchema, betInfoAnswerSchema, orderStatusAnswerSchema, placeAnswerSchema } from '../../../../contract/betting';
-import { z } from 'zod';
+import {
+  betHistoryAnswerSchema,
+  betInfoAnswerSchema,
+  betInfoRequestSchema,
+  betListRequestSchema,
+  multipleBetRequestSchema,
+  oldBetListRequestSchema,
+  orderStatusAnswerSchema,
+  orderStatusRequestSchema,
+  placeAnswerSchema,
+  singleBetRequestSchema,
+} from '../../../../contract/betting';
 import { createHistory, DAY_MS, HISTORY_DAYS, SETTLED_PAGE, UNSETTLED_PAGE } from '../../betting/history';
 import { ApiError, CODES, ok } from '../../http/envelope';
 import { createErrorHandler, createNotFoundHandler } from '../../http/errorHandler';
 import { addNoStore } from '../../http/securityHeaders';
 import { currentMember, requireMember } from '../../http/requireMember';
-import { expecting } from '../../validation/issues';
 import { cashOutRoutes } from './cashOut';
 import { reservationRoutes } from './reservations';
-import {
-  amountField,
-  bettingResponses,
-  betCurrencyFor,
-  currencyFor,
-  currencyIdField,
-  idField,
-  languageField,
-  oddsChangeField,
-  oddsField,
-  oddsFormatField,
-  orderIdField,
-  requestIdField,
-  timeField,
-} from './fields';
-
-const optionType = z.string({ error: expecting('an option type like "home", "over" or "1:0"') }).min(1).max(32);
-
-const betOption = z.strictObject({
-  marketId: idField('a market id'),
-  odds: oddsField,
-  optionType,
-  oddsFormat: oddsFormatField,
-});
-
-
-
-
+import { bettingResponses, betCurrencyFor, currencyFor } from './fields';
 
 /**
  * The betting service (spec section 7): bet info, placing singles and multiples, order status and history. Every
@@ -63,12 +45,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
           'With isSelectSeries and 2-10 selections on different matches, all on sale and allowParley, seriesInfo lists the k-folds and the named full covers ' +
           '(seriesNumber N * 1000 + M: 2001 doubles, 3004 Trixie; betCount = bets the unit stake is placed on).',
         tags: ['betting'],
-        body: z.strictObject({
-          betMatchMarketList: z.array(z.strictObject({ marketId: idField('a market id'), matchId: idField('a match id'), type: optionType })).min(1).max(20),
-          isSelectSeries: z.boolean().default(false),
-          currencyId: currencyIdField,
-          language: languageField,
-        }),
+        body: betInfoRequestSchema,
         response: bettingResponses(betInfoAnswerSchema),
       },
     },
@@ -92,15 +69,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Each singleBetList entry is one order on its one option. All or nothing: any refused entry refuses the request (the message names it) and no money moves. ' +
           'Pre-match orders are Confirmed at once; in-play ones wait the acceptance delay in Confirming. A repeated requestId answers the first orders.',
         tags: ['betting'],
-        body: z.strictObject({
-          singleBetList: z
-            .array(z.strictObject({ unitStake: amountField, oddsChange: oddsChangeField, betOptionList: z.array(betOption).length(1, { error: 'expected exactly one option per single bet' }) }))
-            .min(1)
-            .max(10),
-          currencyId: currencyIdField,
-          requestId: requestIdField,
-          language: languageField,
-        }),
+        body: singleBetRequestSchema,
         response: bettingResponses(placeAnswerSchema),
       },
     },
@@ -125,16 +94,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
           'betOptionList: 2-10 selections, one per match, on allowParley markets. betMultipleData: the series sent (only those with a stake), ' +
           'each { itemCount (= selections), seriesValue (the series number from seriesInfo), unitStake, oddsChange }; total stake of a series = unitStake x betCount.',
         tags: ['betting'],
-        body: z.strictObject({
-          betMultipleData: z
-            .array(z.strictObject({ itemCount: z.number().int().min(2).max(20), seriesValue: z.number().int().min(2001).max(10_999), unitStake: amountField, oddsChange: oddsChangeField }))
-            .min(1)
-            .max(20),
-          betOptionList: z.array(betOption).min(2).max(20),
-          currencyId: currencyIdField,
-          requestId: requestIdField,
-          language: languageField,
-        }),
+        body: multipleBetRequestSchema,
         response: bettingResponses(placeAnswerSchema),
       },
     },
@@ -159,20 +119,12 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Ids that are not the member’s own (or do not exist) are left out of the answer. A rejected order also carries `rt`, its rejectType (the refusal code, e.g. 15014 score changed during the in-play delay), so the slip can say why and re-offer the bet.',
         tags: ['betting'],
-        body: z.strictObject({ orderIds: z.array(orderIdField).min(1).max(100), language: languageField }),
+        body: orderStatusRequestSchema,
         response: bettingResponses(orderStatusAnswerSchema),
       },
     },
     async (request) => ok(await app.betting.orders.statuses(currentMember(request).memberId, request.body.orderIds)),
   );
-
-  const historyBody = {
-    isSettled: z.boolean({ error: expecting('true (settled) or false (unsettled)') }),
-    startTime: timeField('a start time in epoch ms').optional(),
-    endTime: timeField('an end time in epoch ms').optional(),
-    currencyId: currencyIdField,
-    language: languageField,
-  };
 
   /** The date window of a history query: within the last 45 days; settled without one means the last day. */
   function window(isSettled: boolean, startTime: number | undefined, endTime: number | undefined) {
@@ -195,11 +147,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
           'isSettled false: running orders (Created, Confirming, Confirmed, cash out pending), default size 200. true: settled, cashed out, rejected and cancelled ones, default size 50, ' +
           'within startTime..endTime (by settlement time; default the last day; at most 45 days back). tamt / tsamt: total stake / total returned in currencyId (default the member’s currency); sts: per currency.',
         tags: ['betting'],
-        body: z.strictObject({
-          ...historyBody,
-          current: z.number().int().min(1).default(1),
-          size: z.number().int().min(1).max(UNSETTLED_PAGE).optional(),
-        }),
+        body: betListRequestSchema,
         response: bettingResponses(betHistoryAnswerSchema),
       },
     },
@@ -219,7 +167,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Bet history, the older variant: one page of the newest orders',
         description: 'As new/bet/list on page 1 with the default size; settled orders of the last day unless startTime and endTime are given.',
         tags: ['betting'],
-        body: z.strictObject(historyBody),
+        body: oldBetListRequestSchema,
         response: bettingResponses(betHistoryAnswerSchema),
       },
     },

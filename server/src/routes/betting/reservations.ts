@@ -1,23 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { reservationListSchema, reservationParameterSchema, reservationPlacedSchema, reservationSchema } from '../../../../contract/betting';
-import { z } from 'zod';
+import {
+  reservationListRequestSchema,
+  reservationListSchema,
+  reservationParameterRequestSchema,
+  reservationParameterSchema,
+  reservationPlacedSchema,
+  reservationSchema,
+  reserveBetRequestSchema,
+  reserveCancelRequestSchema,
+  reserveModifyRequestSchema,
+} from '../../../../contract/betting';
 import { FAILED_WINDOW_DAYS, LIST_LIMIT, MAX_ODDS_FACTOR, ODDS_CAP } from '../../betting/reservations';
 import { ApiError, CODES, ok } from '../../http/envelope';
 import { currentMember } from '../../http/requireMember';
-import { expecting } from '../../validation/issues';
-import { amountField, bettingResponses, betCurrencyFor, currencyIdField, idField, languageField, requestIdField, timeField } from './fields';
-
-const optionType = z.string({ error: expecting('an option type like "home", "over" or "1:0"') }).min(1).max(32);
-
-const ODDS = 'decimal odds above 1 with at most 2 decimals, like "2.10"';
-const decimalOdds = z
-  .union([z.string(), z.number()], { error: expecting(ODDS) })
-  .transform(String)
-  .refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(v) && Number(v) > 1, { error: expecting(ODDS) });
-
-const reserveIdField = z.string({ error: expecting('a pre-bet id (digits)') }).regex(/^\d{1,32}$/, { error: expecting('a pre-bet id (digits)') });
-
-
+import { bettingResponses, betCurrencyFor } from './fields';
 
 /** Pre-bets (reservations): parameters, book, modify, cancel, list. Registered inside bettingRoutes. */
 export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,13 +29,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
           'Top-level minOdds/maxOdds are those of optionType when sent, else the widest over the open options; minBet/maxBet in currencyId (default the member’s currency). ' +
           'expiresAt: kick-off for a pre-match market (the pre-bet lapses then), null in play. A closed or unknown market refuses with 15002, a moved line with 15003/15004.',
         tags: ['betting'],
-        body: z.strictObject({
-          matchId: idField('a match id'),
-          marketId: idField('a market id'),
-          optionType: optionType.optional(),
-          currencyId: currencyIdField,
-          language: languageField,
-        }),
+        body: reservationParameterRequestSchema,
         response: bettingResponses(reservationParameterSchema),
       },
     },
@@ -59,16 +49,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
           'odds: decimal, at least minOdds (above the current odds: 15032 otherwise) and at most maxOdds. No money moves at booking: the unit stake is debited when the pre-bet is placed; ' +
           `the balance is checked now and again then. At most ${app.platformConfig.betting.reservation.maxOpenPerMember} booked at a time (15033). A repeated requestId answers the first booking with repeated: true.`,
         tags: ['betting'],
-        body: z.strictObject({
-          matchId: idField('a match id'),
-          marketId: idField('a market id'),
-          optionType,
-          odds: decimalOdds,
-          unitStake: amountField,
-          currencyId: currencyIdField,
-          requestId: requestIdField,
-          language: languageField,
-        }),
+        body: reserveBetRequestSchema,
         response: bettingResponses(reservationPlacedSchema),
       },
     },
@@ -88,7 +69,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the odds and/or unit stake of a booked pre-bet',
         description: 'Only while booked (15031 otherwise); the same bounds as booking. Another member’s or an unknown reserveId: 404 / 15030.',
         tags: ['betting'],
-        body: z.strictObject({ reserveId: reserveIdField, odds: decimalOdds.optional(), unitStake: amountField.optional(), language: languageField }),
+        body: reserveModifyRequestSchema,
         response: bettingResponses(reservationSchema),
       },
     },
@@ -107,7 +88,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cancel a booked pre-bet (status 3)',
         description: 'Only while booked (15031 otherwise); cancelling a cancelled pre-bet answers it unchanged. Another member’s or an unknown reserveId: 404 / 15030.',
         tags: ['betting'],
-        body: z.strictObject({ reserveId: reserveIdField, language: languageField }),
+        body: reserveCancelRequestSchema,
         response: bettingResponses(reservationSchema),
       },
     },
@@ -123,13 +104,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
           `isFailed false: booked and in-progress pre-bets. true: cancelled and no longer valid ones changed within startTime..endTime, clamped to the last ${FAILED_WINDOW_DAYS} days (the default). ` +
           `Newest first, at most ${LIST_LIMIT}; sts counts and sums the unit stakes of every match, per currency. Names in language (default CMN), as stored at booking.`,
         tags: ['betting'],
-        body: z.strictObject({
-          isFailed: z.boolean({ error: expecting('true (failed) or false (booked and in progress)') }),
-          startTime: timeField('a start time in epoch ms').optional(),
-          endTime: timeField('an end time in epoch ms').optional(),
-          currencyId: currencyIdField,
-          language: languageField,
-        }),
+        body: reservationListRequestSchema,
         response: bettingResponses(reservationListSchema),
       },
     },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { openApiDocumentSchema } from '../../../../contract/platform';
 
 /** GET /openapi.json: the OpenAPI 3 document generated from every route's zod schema. */
 export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,7 +9,7 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The OpenAPI 3 document of this platform',
         tags: ['platform'],
-        response: { 200: z.record(z.string(), z.unknown()) },
+        response: { 200: openApiDocumentSchema },
       },
     },
     async () => app.swagger() as unknown as Record<string, unknown>,

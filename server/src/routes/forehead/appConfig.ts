@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { appConfigAnswerSchema } from '../../../../contract/forehead';
+import { appConfigAnswerSchema, appConfigQuery } from '../../../../contract/forehead';
 import type { AppConfigs } from '../../config/appConfig';
-import { ApiError, CODES, foreheadResponses, languageField, ok } from '../../http/envelope';
+import { ApiError, CODES, foreheadResponses, ok } from '../../http/envelope';
 
 export const appConfigRoutes: FastifyPluginAsyncZod<{ appConfigs: AppConfigs }> = async (app, { appConfigs }) => {
   app.get(
@@ -14,7 +13,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod<{ appConfigs: AppConfigs }> 
           'config/app.json merged with config/merchants/<merchantId>.json, validated at start-up: which plugins are ' +
           'enabled, their options with defaults applied, the theme tokens, and the allowed service and framing origins. No auth: the app needs it before login.',
         tags: ['forehead: system'],
-        querystring: z.strictObject({ merchantId: z.string().regex(/^[a-z0-9-]{1,64}$/).optional(), language: languageField }),
+        querystring: appConfigQuery,
         response: foreheadResponses(appConfigAnswerSchema),
       },
     },

@@ -1,15 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { maintenanceSchema } from '../../../../contract/forehead';
+import { maintenanceQuery, maintenanceSchema, maintenanceUpdateRequestSchema, OPERATOR_TOKEN_HEADER, operatorHeaders } from '../../../../contract/forehead';
 import { PushChannel, type MaintenancePush } from '../../../../contract/push';
-import { ApiError, CODES, errorEnvelope, foreheadResponses, languageField, ok } from '../../http/envelope';
+import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
 
 /** The push channel the flag is published on; the app subscribes to it for as long as it is mounted. */
 export const MAINTENANCE_CHANNEL = PushChannel.maintenance;
 
-/** The header an operator sends the token in: not Authorization, so no member token can ever stand in for it. */
-export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
+export { OPERATOR_TOKEN_HEADER };
 
 export interface MaintenanceOptions {
   /** env OPERATOR_TOKEN; undefined: operator routes are switched off and refuse every call. */
@@ -35,7 +33,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceOptions> = asyn
         summary: 'Whether the platform is under maintenance',
         description: `No auth: the app reads it at start and then follows the push channel "${MAINTENANCE_CHANNEL}".`,
         tags: ['forehead: system'],
-        querystring: z.strictObject({ language: languageField }),
+        querystring: maintenanceQuery,
         response: foreheadResponses(maintenanceSchema),
       },
     },
@@ -52,8 +50,8 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceOptions> = asyn
           '403 with another token or when OPERATOR_TOKEN is unset). The new value is published on the push channel ' +
           `"${MAINTENANCE_CHANNEL}" as { underMaintenance }.`,
         tags: ['forehead: system'],
-        headers: z.object({ [OPERATOR_TOKEN_HEADER]: z.string().optional() }),
-        body: z.strictObject({ underMaintenance: z.boolean() }),
+        headers: operatorHeaders,
+        body: maintenanceUpdateRequestSchema,
         response: { ...foreheadResponses(maintenanceSchema, { auth: true }), 403: errorEnvelope },
       },
       // Before the body is validated: a caller without the credential learns nothing about the input it expects.

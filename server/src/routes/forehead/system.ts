@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { domainListSchema, type DomainList } from '../../../../contract/forehead';
+import { domainListSchema, staticListRequestSchema, staticListSchema, type DomainList } from '../../../../contract/forehead';
 import { ApiError, CODES, foreheadResponses, ok } from '../../http/envelope';
-import { getStaticList, staticListSchema } from '../../static/staticList';
-import { STATIC_LANGUAGES } from '../../static/tables';
+import { getStaticList } from '../../static/staticList';
 
 /** Host names, IPv4 and bracketed IPv6, each with an optional port. */
 const HOST = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
@@ -51,7 +49,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Static tables (market types, periods, statuses, options, sports, phases) in one language',
         description: 'Clients cache it for a day and refetch when version changes.',
         tags: ['forehead: system'],
-        body: z.object({ language: z.enum(STATIC_LANGUAGES) }),
+        body: staticListRequestSchema,
         response: foreheadResponses(staticListSchema),
       },
     },

@@ -1,21 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ApiError, CODES, foreheadResponses, errorEnvelope, ok } from '../../http/envelope';
 import { currentMember, requireMember } from '../../http/requireMember';
 import { normaliseUsername } from '../../members/auth';
 import { buildLoginState, loginStateSchema } from '../../members/loginState';
-import { loginThrottledSchema } from '../../../../contract/forehead';
+import { loginRequestSchema, loginThrottledEnvelope, signedOutSchema } from '../../../../contract/forehead';
 import type { ThrottleReason } from '../../members/loginThrottle';
-
-const loginBody = z.object({
-  username: z.string().min(1).max(64),
-  password: z.string().min(1).max(128),
-});
-
-/** The 429 answer: the usual envelope, with the wait in data so a client can show it. */
-const throttledEnvelope = z
-  .object({ code: z.literal(CODES.TOO_MANY_REQUESTS), msg: z.string(), data: loginThrottledSchema })
-  .describe('Too many sign-in attempts: retry after data.retryAfterSeconds (also in the Retry-After header)');
 
 const THROTTLED_MESSAGES: Record<ThrottleReason, string> = {
   username: 'too many failed sign-ins for this username from your address',
@@ -47,8 +36,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           '"Sign-in throttle"); a throttled attempt answers HTTP 429 with code 4029, a Retry-After header and ' +
           'data.retryAfterSeconds. The username is matched trimmed and case-insensitively.',
         tags: ['forehead: user'],
-        body: loginBody,
-        response: { ...foreheadResponses(loginStateSchema), 401: errorEnvelope, 429: throttledEnvelope },
+        body: loginRequestSchema,
+        response: { ...foreheadResponses(loginStateSchema), 401: errorEnvelope, 429: loginThrottledEnvelope },
       },
     },
     async (request, reply) => {
@@ -84,7 +73,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Sign out: revokes the session of the Authorization token',
         tags: ['forehead: user'],
-        response: foreheadResponses(z.null(), { auth: true }),
+        response: foreheadResponses(signedOutSchema, { auth: true }),
       },
     },
     async (request) => {

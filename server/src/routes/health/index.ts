@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthSchema } from '../../../../contract/platform';
 import { pingDatabase } from '../../db/database';
-
-const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  build: z.object({
-    version: z.string(),
-    commit: z.string().optional(),
-    startedAt: z.number().int().describe('Epoch milliseconds'),
-  }),
-  database: z.object({ ok: z.boolean(), driver: z.enum(['sqlite', 'postgres']) }),
-});
 
 /** GET /healthz: 200 when the database answers, 503 otherwise (load balancers and CI wait on it). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,22 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { anchorSchema, specialRoomIdsSchema, type AnchorMatchesWire } from '../../../../contract/live';
+import { anchorSearchQuery, anchorsSchema, specialRoomIdsSchema, type AnchorMatchesWire } from '../../../../contract/live';
 import { isAnchorVisible, type AnchorViewer } from '../../../../src/domain/anchors';
-import { foreheadResponses, languageField, ok } from '../../http/envelope';
+import { foreheadResponses, ok } from '../../http/envelope';
 import { currentMember, readToken, requireMember } from '../../http/requireMember';
-import { expecting } from '../../validation/issues';
-import { pidField, stampField } from '../matchData/fields';
-
-const searchQuery = z.strictObject({
-  pid: pidField,
-  matchSource: z
-    .enum(['all', 'inplay', 'prematch'], { error: expecting('"all", "inplay" or "prematch"') })
-    .default('all')
-    .describe('all rooms (default), only live ones, or only ones waiting for kick-off'),
-  t: stampField,
-  language: languageField,
-});
 
 /**
  * The live side's calls: the anchor list (spec 001 section 7 "Anchor search") and a member's special rooms. The search
@@ -45,8 +32,8 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           'rooms include them. Rooms whose match ended are answered as ended (liveStatus 2) for 10 minutes of feed time. ' +
           'Unordered: the app de-duplicates and sorts (docs/api.md).',
         tags: ['live'],
-        querystring: searchQuery,
-        response: foreheadResponses(z.array(anchorSchema)),
+        querystring: anchorSearchQuery,
+        response: foreheadResponses(anchorsSchema),
       },
     },
     async (request) => {

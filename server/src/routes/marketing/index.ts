@@ -1,36 +1,33 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { preview } from '../../../../contract/issues';
 import type { Lang, LeagueView, ListType } from '../../feed';
-import { ApiError, CODES, errorEnvelope, foreheadResponses, languageField, ok } from '../../http/envelope';
+import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
 import { currentMember, requireMember } from '../../http/requireMember';
 import { SPORTS } from '../../static/tables';
-import { expecting } from '../../validation/issues';
-import { codeField, findMatch, idField, intField, platField, stampField } from '../matchData/fields';
+import { findMatch } from '../matchData/fields';
 import { sportsLineupSchema } from '../../../../contract/matchData';
-import { bannerSchema, gameJumpSchema, gameRedeemSchema, leagueWeightsSchema, type LeagueWeights } from '../../../../contract/marketing';
+import { svgSchema } from '../../../../contract/media';
+import {
+  bankerJumpRequestSchema,
+  bannerImageParams,
+  bannerImageQuery,
+  bannerListQuery,
+  bannersRequestSchema,
+  bannersSchema,
+  gameJumpRequestSchema,
+  gameJumpSchema,
+  gameRedeemRequestSchema,
+  gameRedeemSchema,
+  leagueWeightsRequestSchemaOf,
+  leagueWeightsSchema,
+  sportsLineupRequestSchema,
+  type LeagueWeights,
+} from '../../../../contract/marketing';
 import { lineupData } from '../matchData/lineup';
 import { bannersOf, leagueBannerSvg, matchBannerSvg, type Plat } from './banners';
 import { BANKER_GAME_ID, createJumpTokens, GAMES } from './gameJump';
 import { addNoStore } from '../../http/securityHeaders';
-
-const MAX_CATEGORIES = 20;
-
-/** `categoryId`: one id, or the spec's comma list of them ("1,3"). */
-const categoryIdsField = z
-  .union([z.number(), z.string()], { error: expecting('a banner category id or a comma list of them, like "1,3"') })
-  .transform((value, ctx) => {
-    const parts = typeof value === 'number' ? [String(value)] : value.split(',').map((p) => p.trim());
-    const ids = parts.map((p) => (/^\d{1,10}$/.test(p) ? Number(p) : Number.NaN));
-    if (parts.length <= MAX_CATEGORIES && ids.every((n) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647)) return ids;
-    ctx.addIssue({
-      code: 'custom',
-      input: value,
-      message: `expected a banner category id or a comma list of up to ${MAX_CATEGORIES} (positive integers), got ${preview(value)}`,
-    });
-    return z.NEVER;
-  });
 
 /** The image variant a `plat` asks for: mobile artwork for h5, desktop for everything else. */
 function platOf(plat: string | undefined): Plat {
@@ -47,8 +44,8 @@ function leagueWeights(leagues: readonly LeagueView[]): LeagueWeights {
   return Object.fromEntries(weighted.map((w, i) => [String(i + 1), w]));
 }
 
-const TOKEN = 'a jump token (16-64 characters of A-Z, a-z, 0-9, "-" and "_")';
-const tokenField = z.string({ error: expecting(TOKEN) }).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: expecting(TOKEN) });
+/** getLeagueWeights takes the sports the platform has (the sport plugins' scheme-A ids). */
+const leagueWeightsRequestSchema = leagueWeightsRequestSchemaOf(SPORTS.map((s) => s.id));
 
 /**
  * Banners, system sports data (league weights, line-up status) and game jumps. Banners and
@@ -67,8 +64,8 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
           'categoryId: 1 home top, 2 sports list, 3 live room (a comma list asks for several, answered in that order; ' +
           'an unknown category has no banners). `images` is a comma list: the app shows one banner per image.',
         tags: ['marketing'],
-        body: z.strictObject({ categoryId: categoryIdsField, plat: platField, language: languageField }),
-        response: foreheadResponses(z.array(bannerSchema)),
+        body: bannersRequestSchema,
+        response: foreheadResponses(bannersSchema),
       },
     },
     async (request) => {
@@ -84,13 +81,8 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Home banners for a platform and language (the banner host)',
         description: 'The home-top banners (category 1), with images for the platform (h5: mobile artwork, otherwise desktop).',
         tags: ['marketing'],
-        querystring: z.strictObject({
-          pid: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: expecting('a product id (1-64 letters, digits, "-" or "_")') }).optional(),
-          plat: platField,
-          languageType: languageField,
-          t: stampField,
-        }),
-        response: foreheadResponses(z.array(bannerSchema)),
+        querystring: bannerListQuery,
+        response: foreheadResponses(bannersSchema),
       },
     },
     async (request) => {
@@ -106,11 +98,9 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Banner artwork (SVG): match-<matchId>.svg or league-<leagueId>.svg',
         description: 'In the `language` asked for (default CMN); plat h5 gives the 750 x 300 mobile variant, pc (default) 1200 x 300.',
         tags: ['marketing'],
-        params: z.strictObject({
-          file: z.string().regex(/^(?:match|league)-[1-9]\d{0,9}\.svg$/, { error: expecting('match-<matchId>.svg or league-<leagueId>.svg') }),
-        }),
-        querystring: z.strictObject({ language: languageField, plat: z.enum(['pc', 'h5']).optional(), t: stampField }),
-        response: { 200: z.string().describe('image/svg+xml'), 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope },
+        params: bannerImageParams,
+        querystring: bannerImageQuery,
+        response: { 200: svgSchema, 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope },
       },
     },
     async (request, reply) => {
@@ -144,15 +134,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
           "feed's league order. matchType narrows to leagues with matches in a list: 1 in-play, 2 today, 3 early, " +
           '4 outright; without it every league of the sport is weighted. type is accepted and does not change the weights.',
         tags: ['marketing'],
-        body: z.strictObject({
-          sportId: codeField(
-            SPORTS.map((s) => s.id),
-            'a scheme A sport id',
-          ),
-          matchType: codeField([1, 2, 3, 4], '1 in-play, 2 today, 3 early, 4 outright').optional(),
-          type: intField(0, 999, 'accepted; the weights do not depend on it').optional(),
-          language: languageField,
-        }),
+        body: leagueWeightsRequestSchema,
         response: foreheadResponses(leagueWeightsSchema),
       },
     },
@@ -170,11 +152,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Line-up status of a match: published or not, and the line-up',
         description: 'type: 1 football (and e-football), 2 basketball (and e-basketball). Unknown match or another sport: 404.',
         tags: ['marketing'],
-        body: z.strictObject({
-          eventId: idField('a match id'),
-          type: codeField([1, 2], '1 football, 2 basketball'),
-          language: languageField,
-        }),
+        body: sportsLineupRequestSchema,
         response: { ...foreheadResponses(sportsLineupSchema), 404: errorEnvelope },
       },
     },
@@ -204,7 +182,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Jump to a game: its URL and a one-time token (member only)',
         description: `gameId 1: the sports product; ${BANKER_GAME_ID}: its banker mode. Unknown gameId: 404. The token is valid for 60 s and redeems once.`,
         tags: ['marketing'],
-        body: z.strictObject({ gameId: idField('a game id'), language: languageField }),
+        body: gameJumpRequestSchema,
         response: { ...foreheadResponses(gameJumpSchema, { auth: true }), 404: errorEnvelope },
       },
     },
@@ -221,8 +199,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Jump to the banker sport (member only)',
         description: `The banker sport is game ${BANKER_GAME_ID}; gameId may be omitted, any other gameId is 404.`,
         tags: ['marketing'],
-        // Nullish: a POST without a body reaches the schema as null.
-        body: z.strictObject({ gameId: idField('a game id').optional(), language: languageField }).nullish(),
+        body: bankerJumpRequestSchema,
         response: { ...foreheadResponses(gameJumpSchema, { auth: true }), 404: errorEnvelope },
       },
     },
@@ -241,7 +218,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Redeem a jump token once: the game learns which member arrived',
         description: 'Anonymous (the token is the credential). An unknown, used or expired token answers 404.',
         tags: ['marketing'],
-        body: z.strictObject({ token: tokenField, language: languageField }),
+        body: gameRedeemRequestSchema,
         response: {
           ...foreheadResponses(gameRedeemSchema),
           404: errorEnvelope,

@@ -1,21 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
 import { SPORT_ORDER, type Lang } from '../../feed';
 import { text, type Text } from '../../feed/i18n';
+import { KIND_OF_TYPE, MatchLists, PLATFORM_TIME_ZONE, type ListKind } from './lists';
 import {
   DEFAULT_LIST_TYPE,
   LIST_TYPE,
   detailBody,
+  detailSchema,
   getListBody,
   languageBody,
   leagueListBody,
+  leaguesSchema,
   onSaleLeaguesBody,
+  pageSchema,
   searchBody,
+  searchSchema,
+  statisticsSchema,
   type ListTypeCode,
-} from './input';
-import { KIND_OF_TYPE, MatchLists, PLATFORM_TIME_ZONE, type ListKind } from './lists';
-import { detailSchema, leagueSchema, pageSchema, searchSchema, statisticsSchema } from '../../../../contract/match';
+} from '../../../../contract/match';
 import { wireBetGroups, wireMatch, wireMatches } from './wire';
 
 /** At most this many matches in one search answer. */
@@ -149,7 +152,7 @@ export const matchListRoutes: FastifyPluginAsyncZod = async (app) => {
           'the given sports, sorted by sport order then league order; matchCount counts that list.',
         tags: TAGS,
         body: onSaleLeaguesBody,
-        response: foreheadResponses(z.array(leagueSchema)),
+        response: foreheadResponses(leaguesSchema),
       },
     },
     async (request) => {
@@ -167,7 +170,7 @@ export const matchListRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Like getOnSaleLeagues for the list \`type\`, by default ${DEFAULT_LIST_TYPE} (today and in-play, what the spec says the app asks for).`,
         tags: TAGS,
         body: leagueListBody,
-        response: foreheadResponses(z.array(leagueSchema)),
+        response: foreheadResponses(leaguesSchema),
       },
     },
     async (request) => {

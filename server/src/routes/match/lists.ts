@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { dateRange } from '../../../../src/domain/dates';
 import type { OddsFormat } from '../../../../src/domain/odds';
 import { IN_PLAY_STATUSES, SPORT_ORDER, type Feed, type Lang, type LeagueView, type MatchView } from '../../feed';
-import { LIST_TYPE, ORDER_BY, type ListTypeCode } from './input';
+import { LIST_TYPE, ORDER_BY, type ListTypeCode } from '../../../../contract/match';
 import { parlayView, wireMatch } from './wire';
 
 /**

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { basketballTextQuery, basketballTextsSchema, footballTextsSchema, matchQuery, textsSchema } from '../../../../contract/matchData';
 import { errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
-import { expecting } from '../../validation/issues';
 import type { FootballTextLive, TextLiveEntry } from '../../feed';
-import { findMatch, matchQuery, matchQueryShape, resolveMatchQuery } from './fields';
+import { findMatch } from './fields';
 import { EMPTY_HISTORY, historyData, historySchema } from './history';
 import { lineupData, lineupSchema } from './lineup';
 import { basketballTechnic, basketballTechnicSchema, footballInfo, footballInfoSchema } from './stats';
-import { basketballEntries, basketballTextSchema, footballEntry, footballTextSchema, SECTIONS, type Section } from './textLive';
+import { basketballEntries, footballEntry, SECTIONS } from './textLive';
 
 /** Match-data answers: the usual envelopes plus 404 for an unknown match or one of the other sport. */
 function responses<T extends z.core.$ZodType>(data: T) {
@@ -15,14 +15,6 @@ function responses<T extends z.core.$ZodType>(data: T) {
 }
 
 const TAGS = ['match data'];
-
-const sectionField = z
-  .string()
-  .regex(/^[1-8]$/, { error: expecting('a section: 1 full game, 2 first half, 3 second half, 4-7 quarters 1-4, 8 overtime') })
-  .transform((s) => Number(s) as Section)
-  .optional();
-
-const textsSchema = z.array(z.string());
 
 const isFootballEntry = (entry: TextLiveEntry): entry is FootballTextLive => 'minute' in entry;
 
@@ -41,7 +33,7 @@ export const matchDataRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Football text live: commentary lines with their event type and minute, newest first',
         tags: TAGS,
         querystring: matchQuery,
-        response: responses(z.array(footballTextSchema)),
+        response: responses(footballTextsSchema),
       },
     },
     async (request) => {
@@ -60,8 +52,8 @@ export const matchDataRoutes: FastifyPluginAsyncZod = async (app) => {
           'section takes staticList period ids: 1 full game (default), 2 first half, 3 second half, 4-7 quarters 1-4, ' +
           '8 overtime. In leagues that play halves the quarter sections are empty.',
         tags: TAGS,
-        querystring: z.strictObject({ ...matchQueryShape, section: sectionField }).transform(resolveMatchQuery),
-        response: responses(z.array(basketballTextSchema)),
+        querystring: basketballTextQuery,
+        response: responses(basketballTextsSchema),
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { basketballTextSchema, footballTextSchema, type BasketballTextEntry, type FootballTextEntry } from '../../../../contract/matchData';
+import { basketballTextSchema, footballTextSchema, SECTIONS, type BasketballTextEntry, type FootballTextEntry, type Section } from '../../../../contract/matchData';
 import type { FootballTextLive, Lang, MatchEvent } from '../../feed';
 
 export { basketballTextSchema, footballTextSchema };
@@ -23,8 +23,7 @@ export function footballEntry(entry: FootballTextLive): FootballTextEntry {
  * the app already holds with their names: 1 full game, 2 first half, 3 second half, 4-7 quarters
  * 1-4, 8 overtime. Each maps to the basketball match periods (texts/periods.ts) it covers.
  */
-export const SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
-export type Section = (typeof SECTIONS)[number];
+export { SECTIONS, type Section };
 
 const PERIODS_OF: Record<Exclude<Section, 1>, ReadonlySet<number>> = {
   2: new Set([1, 3, 8]),

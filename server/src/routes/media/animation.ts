@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { MAX_ID } from '../../../../contract/fields';
 import { preview } from '../../../../contract/issues';
-import { ANIMATION_EVENTS, animationSchema, type AnimationData, type AnimationEvent } from '../../../../contract/media';
+import { ANIMATION_EVENTS, animationParams, animationQuery, animationSchema, type AnimationData, type AnimationEvent } from '../../../../contract/media';
 import { IN_PLAY_STATUSES, type Lang, type MatchEvent, type MatchView, type StatItem } from '../../feed';
-import { ApiError, CODES, errorEnvelope, foreheadResponses, languageField, ok } from '../../http/envelope';
-import { expecting } from '../../validation/issues';
-import { findMatch, idField, MAX_ID, platField, stampField } from '../matchData/fields';
+import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
+import { findMatch } from '../matchData/fields';
 import { statRows } from '../matchData/stats';
 
 export { ANIMATION_EVENTS, type AnimationData };
@@ -47,20 +46,6 @@ export function animationData(view: MatchView, events: readonly MatchEvent[], st
   };
 }
 
-const paramsSchema = z.strictObject({ matchId: idField('a match id') });
-
-const querySchema = z.strictObject({
-  source: z
-    .string()
-    .regex(/^[12]$/, { error: expecting('an animation source, 1 or 2') })
-    .optional()
-    .describe('the second animation source is a variant of the first: both answer the same state'),
-  plat: platField,
-  language: languageField,
-  t: stampField,
-  ts: stampField,
-});
-
 /**
  * The match animation's data (the url the media call lists as a match's animation source): the tracker's starting
  * state. The tracker then follows the match on the push channel `match:<id>:score`.
@@ -77,8 +62,8 @@ export const animationRoutes: FastifyPluginAsyncZod = async (app) => {
           `${ANIMATION_EVENTS}, oldest first, with their text in \`language\` (default CMN). Live updates follow on the push ` +
           'channel `match:<id>:score` (`event`, `score`, `clock`, `status`, `ended`). Unknown match or an outright: 404.',
         tags: ['media'],
-        params: paramsSchema,
-        querystring: querySchema,
+        params: animationParams,
+        querystring: animationQuery,
         response: { ...foreheadResponses(animationSchema), 404: errorEnvelope },
       },
     },

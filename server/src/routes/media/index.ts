@@ -1,12 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { MAX_ID, matchQuery } from '../../../../contract/fields';
 import { preview } from '../../../../contract/issues';
-import { mediaSchema, type MediaData } from '../../../../contract/media';
+import {
+  iconQuery,
+  leagueIconParams,
+  mediaSchema,
+  svgSchema,
+  teamIconParams,
+  teamLogoQuery,
+  teamLogoSchema,
+  type MediaData,
+} from '../../../../contract/media';
 import type { MatchMedia } from '../../feed';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
-import { expecting } from '../../validation/issues';
-import { findMatch, idField, MAX_ID, matchQuery, matchQueryShape, pidField, resolveMatchQuery, stampField } from '../matchData/fields';
+import { findMatch } from '../matchData/fields';
 import { animationRoutes } from './animation';
 import { crestSvg, leagueCrestInput } from './crest';
 import { liveVideoRoutes } from './live';
@@ -43,14 +51,8 @@ function sendSvg(reply: FastifyReply, svg: string, cacheControl: string) {
     .send(svg);
 }
 
-const iconQuery = z.strictObject({
-  kw: z.string().max(64).optional().describe('a search keyword the spec sends (usually the name); the crest does not depend on it'),
-  appId: z.string().regex(/^\d{1,6}$/, { error: expecting('an app id of 1-6 digits') }).optional().describe('the spec sends appId=2'),
-  t: stampField,
-});
-
 const svgResponses = {
-  200: z.string().describe('image/svg+xml'),
+  200: svgSchema,
   400: errorEnvelope,
   404: errorEnvelope,
   500: errorEnvelope,
@@ -102,10 +104,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The crest URLs of the two teams of a match',
         tags: ['media'],
-        querystring: z
-          .strictObject({ ...matchQueryShape, pid: pidField })
-          .transform(resolveMatchQuery),
-        response: { ...foreheadResponses(z.object({ home: z.string(), away: z.string() })), 404: errorEnvelope },
+        querystring: teamLogoQuery,
+        response: { ...foreheadResponses(teamLogoSchema), 404: errorEnvelope },
       },
     },
     async (request) => {
@@ -122,7 +122,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A team's crest (SVG), drawn from its logo seed and colours with its initials",
         description: 'Cached for a year (immutable): a crest never changes for its id. Unknown id: 404 envelope.',
         tags: ['media'],
-        params: z.strictObject({ id: idField('a team id') }),
+        params: teamIconParams,
         querystring: iconQuery,
         response: svgResponses,
       },
@@ -142,7 +142,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A league's crest (SVG) with its initials",
         description: 'Cached for a year (immutable). Unknown id: 404 envelope.',
         tags: ['media'],
-        params: z.strictObject({ id: idField('a league id') }),
+        params: leagueIconParams,
         querystring: iconQuery,
         response: svgResponses,
       },

@@ -1,17 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { streamSchema, videoLineParams, videoSegmentParams } from '../../../../contract/media';
 import { ApiError, CODES, errorEnvelope } from '../../http/envelope';
-import { expecting } from '../../validation/issues';
-import { idField, intField } from '../matchData/fields';
-
-/** A line number as the URL gives it; lines the match does not have answer 404, not 400. */
-const lineField = intField(1, 99, 'a video line');
-
-const lineParams = { matchId: idField('a match id'), line: lineField };
 
 /** Bytes (a Buffer or an endless stream), never serialised: `any` so the reply takes them. */
 const streamResponses = (what: string) => ({
-  200: z.any().describe(what),
+  200: streamSchema(what),
   400: errorEnvelope,
   404: errorEnvelope,
   500: errorEnvelope,
@@ -35,7 +28,7 @@ export const liveVideoRoutes: FastifyPluginAsyncZod = async (app) => {
           'one encoder; a viewer joining late starts at the latest keyframe. 404 for a match or line without video, ' +
           '503 when all `media.maxEncoders` encoders are busy.',
         tags: ['media'],
-        params: z.strictObject(lineParams),
+        params: videoLineParams,
         response: streamResponses('video/x-flv, endless'),
       },
     },
@@ -63,7 +56,7 @@ export const liveVideoRoutes: FastifyPluginAsyncZod = async (app) => {
           'the playlist lists the latest 5 MPEG-TS segments of `media.segmentSeconds`. `no-cache`. 404 for a match or line ' +
           'without video, 503 when all encoders are busy or the stream did not start in time.',
         tags: ['media'],
-        params: z.strictObject(lineParams),
+        params: videoLineParams,
         response: streamResponses('application/vnd.apple.mpegurl'),
       },
     },
@@ -81,10 +74,7 @@ export const liveVideoRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A segment of a video line\'s HLS playlist (MPEG-TS)',
         description: 'Names are unique per encoder run. 404 once the segment left the playlist or the encoder stopped.',
         tags: ['media'],
-        params: z.strictObject({
-          ...lineParams,
-          segment: z.string().regex(/^[a-z0-9]{1,16}-\d{1,9}$/, { error: expecting('a segment name from the playlist, like "1a2b3c4d-00042"') }),
-        }),
+        params: videoSegmentParams,
         response: streamResponses('video/mp2t'),
       },
     },

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ConfigError, parseJsonConfig } from '../src/config/loadJsonConfig';
 import { platformConfigSchema } from '../src/config/platformConfig';
 import { MatchStatus, type Feed, type MatchView } from '../src/feed';
-import { createLiveStreams, isCompletePlaylist } from '../src/media';
+import { createLiveStreams, isCompletePlaylist, matchVideoSource } from '../src/media';
 import { escapeFilterValue, findFonts, overlayTexts, pictureGraph, pictureLang, sanitizeText } from '../src/media/picture';
 import { buildTestApp, REPO_ROOT, type TestApp } from './helpers';
 
@@ -310,8 +310,8 @@ describe('on demand', () => {
     expect(t.app.liveStreams.encoderCount()).toBe(2);
     t.clock.advance(1);
     t.app.liveStreams.tick();
-    expect(t.app.liveStreams.encoders().map((e) => e.line)).toEqual([1]);
-    const stopped = before.find((e) => e.line === 2)!;
+    expect(t.app.liveStreams.encoders().map((e) => e.key)).toEqual([`match-${two}-1`]);
+    const stopped = before.find((e) => e.key === `match-${two}-2`)!;
     await eventually(() => !alive(stopped.pid) && !existsSync(stopped.dir));
     // A connected FLV viewer keeps its line running however long it watches.
     const viewer = await openFlv(`/media/live/${two}/1.flv`);
@@ -345,16 +345,17 @@ describe('on demand', () => {
       },
     });
     const log = { info: () => undefined, warn: () => undefined };
-    const streams = createLiveStreams({ feed, clock: t.clock, settings: MEDIA, log, fonts: {}, tickMs: 0 });
+    const streams = createLiveStreams({ clock: t.clock, settings: MEDIA, log, fonts: {}, tickMs: 0 });
+    const source = matchVideoSource(feed, other, 1);
     try {
-      const playlist = await streams.playlist(other, 1);
+      const playlist = await streams.playlist(source);
       expect(playlist.startsWith('#EXTM3U')).toBe(true);
       const pid = streams.encoders()[0]!.pid;
       over = true;
       streams.tick();
       expect(streams.encoderCount()).toBe(0);
       await eventually(() => !alive(pid));
-      await expect(streams.playlist(other, 1)).rejects.toMatchObject({ statusCode: 404, message: expect.stringContaining(`matchId: match ${other} is over`) });
+      await expect(streams.playlist(source)).rejects.toMatchObject({ statusCode: 404, message: expect.stringContaining(`matchId: match ${other} is over`) });
     } finally {
       await streams.close();
     }
@@ -384,7 +385,7 @@ describe('pieces', () => {
   });
 
   it('leaves the text out when no font is installed', () => {
-    const input = { width: 640, height: 360, fps: 25, segmentSeconds: 1, line: 3, runId: 'ab', teamsFile: 't.txt', stateFile: 's.txt' };
+    const input = { width: 640, height: 360, fps: 25, segmentSeconds: 1, line: 3, teamsFile: 't.txt', stateFile: 's.txt' };
     expect(findFonts(() => false)).toEqual({ cjk: undefined, latin: undefined });
     expect(pictureGraph({ ...input, fonts: {} })).not.toContain('drawtext');
     const graph = pictureGraph({ ...input, fonts: { latin: '/f/Latin.ttf' } });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { anchorSchema, specialRoomIdsSchema, type AnchorMatchesWire } from '../../../../contract/live';
 import { isAnchorVisible, type AnchorViewer } from '../../../../src/domain/anchors';
 import { foreheadResponses, languageField, ok } from '../../http/envelope';
+import { anchorViewerOf } from '../../live/rooms';
 import { currentMember, readToken, requireMember } from '../../http/requireMember';
 import { expecting } from '../../validation/issues';
 import { pidField, stampField } from '../matchData/fields';
@@ -27,13 +28,7 @@ const ANCHORS_ARE_WIRE: AnchorMatchesWire = true;
 void ANCHORS_ARE_WIRE;
 
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Who is asking: a visitor (also with a stale token: the list is public, so it answers as for a visitor) or a member. */
-  async function viewerOf(request: FastifyRequest): Promise<AnchorViewer> {
-    const token = readToken(request.headers.authorization);
-    const session = token ? await app.auth.authenticate(token) : undefined;
-    if (!session?.ok) return { isLogin: false, specialRoomIds: new Set() };
-    return { isLogin: true, specialRoomIds: new Set(await app.specialRooms.of(session.session.memberId)) };
-  }
+  const viewerOf = (request: FastifyRequest): Promise<AnchorViewer> => anchorViewerOf(app.auth, app.specialRooms, readToken(request.headers.authorization));
 
   app.get(
     '/ssapi/anchor/search',

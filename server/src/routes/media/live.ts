@@ -1,22 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, CODES, errorEnvelope } from '../../http/envelope';
-import { expecting } from '../../validation/issues';
+import { matchVideoSource } from '../../media';
 import { idField, intField } from '../matchData/fields';
+import { segmentField, sendFlv, sendPlaylist, sendSegment, streamResponses } from './streaming';
 
 /** A line number as the URL gives it; lines the match does not have answer 404, not 400. */
 const lineField = intField(1, 99, 'a video line');
 
 const lineParams = { matchId: idField('a match id'), line: lineField };
-
-/** Bytes (a Buffer or an endless stream), never serialised: `any` so the reply takes them. */
-const streamResponses = (what: string) => ({
-  200: z.any().describe(what),
-  400: errorEnvelope,
-  404: errorEnvelope,
-  500: errorEnvelope,
-  503: errorEnvelope,
-});
 
 /**
  * The live test streams behind the feed's video URLs (`/media/live/<matchId>/<line>.flv` and
@@ -39,18 +30,7 @@ export const liveVideoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: streamResponses('video/x-flv, endless'),
       },
     },
-    async (request, reply) => {
-      const { matchId, line } = request.params;
-      const viewer = app.liveStreams.watchFlv(matchId, line);
-      request.raw.once('close', viewer.detach);
-      reply.raw.once('close', viewer.detach);
-      viewer.stream.once('close', viewer.detach);
-      return reply
-        .header('content-type', 'video/x-flv')
-        .header('cache-control', 'no-cache, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(viewer.stream);
-    },
+    async (request, reply) => sendFlv(app.liveStreams, matchVideoSource(app.feed, request.params.matchId, request.params.line), request, reply),
   );
 
   app.get(
@@ -67,11 +47,7 @@ export const liveVideoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: streamResponses('application/vnd.apple.mpegurl'),
       },
     },
-    async (request, reply) => {
-      const { matchId, line } = request.params;
-      const playlist = await app.liveStreams.playlist(matchId, line);
-      return reply.header('content-type', 'application/vnd.apple.mpegurl').header('cache-control', 'no-cache').send(playlist);
-    },
+    async (request, reply) => sendPlaylist(app.liveStreams, matchVideoSource(app.feed, request.params.matchId, request.params.line), reply),
   );
 
   app.get(
@@ -81,24 +57,13 @@ export const liveVideoRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A segment of a video line\'s HLS playlist (MPEG-TS)',
         description: 'Names are unique per encoder run. 404 once the segment left the playlist or the encoder stopped.',
         tags: ['media'],
-        params: z.strictObject({
-          ...lineParams,
-          segment: z.string().regex(/^[a-z0-9]{1,16}-\d{1,9}$/, { error: expecting('a segment name from the playlist, like "1a2b3c4d-00042"') }),
-        }),
+        params: z.strictObject({ ...lineParams, segment: segmentField }),
         response: streamResponses('video/mp2t'),
       },
     },
     async (request, reply) => {
       const { matchId, line, segment } = request.params;
-      const data = await app.liveStreams.segment(matchId, line, segment);
-      if (!data) {
-        throw new ApiError(404, CODES.NOT_FOUND, `segment: no segment ${segment}.ts of match ${matchId} line ${line} (expired, or the stream is not running)`);
-      }
-      return reply
-        .header('content-type', 'video/mp2t')
-        .header('cache-control', 'public, max-age=60')
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
+      return sendSegment(app.liveStreams, matchVideoSource(app.feed, matchId, line), segment, reply);
     },
   );
 };

@@ -21,6 +21,8 @@ const WALL = '0x2b1a5c';
 const PANEL = '0x3a2878';
 const DESK = '0x140b2e';
 const ACCENT = '0xd63384';
+const LAMP_W = 76;
+const LAMP_H = 28;
 
 /** The lavfi graph of the studio picture, ending in [out0]. */
 export function studioGraph(input: StudioInput): string {
@@ -33,7 +35,7 @@ export function studioGraph(input: StudioInput): string {
     `drawbox=x=0:y=${deskY}:w=${W}:h=${H - deskY}:color=${DESK}:t=fill`,
     `drawbox=x=0:y=${deskY}:w=${W}:h=${px(4)}:color=${ACCENT}:t=fill`,
     // The LIVE lamp blinks, so a frozen picture is told from a live one.
-    `drawbox=x=${px(16)}:y=${px(16)}:w=${px(64)}:h=${px(26)}:color=red:t=fill:enable='lt(mod(t,1.6),0.8)'`,
+    `drawbox=x=${px(16)}:y=${px(16)}:w=${px(LAMP_W)}:h=${px(LAMP_H)}:color=red:t=fill:enable='lt(mod(t,1.6),0.8)'`,
   ];
   const sweep = `color=c=0x8f7ae6:s=${px(10)}x${deskY}:r=${fps}[sweep]`;
   const text: string[] = [];
@@ -47,7 +49,10 @@ export function studioGraph(input: StudioInput): string {
   const labelFont = input.fonts.latin ?? font;
   if (labelFont) {
     const label = `fontfile=${escapeFilterValue(labelFont)}:expansion=none`;
-    text.push(`drawtext=${label}:text=LIVE:fontcolor=white:fontsize=${px(18)}:x=${px(26)}:y=${px(20)}:enable='lt(mod(t,1.6),0.8)'`);
+    text.push(
+      `drawtext=${label}:text=LIVE:fontcolor=white:fontsize=${px(18)}:x=${px(16)}+(${px(LAMP_W)}-text_w)/2:y=${px(16)}+(${px(LAMP_H)}-text_h)/2` +
+        `:enable='lt(mod(t,1.6),0.8)'`,
+    );
     text.push(
       `drawtext=${label}:text=${escapeFilterValue(`Room ${input.liveRoomId}`)}:fontcolor=0xf8c8ff:fontsize=${px(20)}` +
         `:box=1:boxcolor=black@0.5:boxborderw=${px(5)}:x=w-text_w-${px(16)}:y=${px(16)}`,

@@ -252,7 +252,8 @@ describe('when the room ends', () => {
       });
     }
     expect(t.app.liveStreams.encoderCount()).toBe(0);
-  });
+    // Playing a match to its end takes a few seconds of feed work; more on a busy machine.
+  }, 120_000);
 });
 
 describe('pieces', () => {

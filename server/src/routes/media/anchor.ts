@@ -7,7 +7,7 @@ import { ApiError, CODES, errorEnvelope, foreheadResponses, languageField, ok } 
 import { readToken } from '../../http/requireMember';
 import { anchorViewerOf, findRoom } from '../../live/rooms';
 import { anchorRoomSource, roomUnavailable } from '../../media';
-import { createStreamTickets, TICKET_PATTERN } from '../../media/tickets';
+import { createStreamTickets, TICKET_PATTERN, TICKET_TTL_MS } from '../../media/tickets';
 import { expecting } from '../../validation/issues';
 import { idField, platField, stampField } from '../matchData/fields';
 import { segmentField, sendFlv, sendPlaylist, sendSegment, streamResponses } from './streaming';
@@ -69,7 +69,7 @@ export const anchorMediaRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Normal rooms for everyone; exclusive (1) and agent (17) rooms only with the token of a member whose special rooms ' +
           'include them (others get the 404 of an unknown room). `sources` is empty unless the room is living; while living it ' +
-          'holds one line: `pc` HTTP-FLV, `h5` HLS, paths on the media host carrying a stream ticket valid for 6 hours. ' +
+          `holds one line: \`pc\` HTTP-FLV, \`h5\` HLS, paths on the media host carrying a stream ticket valid for ${TICKET_TTL_MS / 3_600_000} hours. ` +
           '404 for an unknown room and for a room whose anchor is on no match now. `no-store`.',
         tags: ['media'],
         querystring: anchorQuery,

@@ -15,7 +15,7 @@ import { encoderArgs, findFonts, pictureLang, PLAYLIST_SEGMENTS, type EncoderSet
  * Live test streams, encoded on demand: the first request for a stream source (a match's video
  * line, an anchor's room: media/sources.ts) starts one ffmpeg for it (HLS files on disk and FLV on
  * stdout from the same encode), every viewer of the source shares it, and it stops once nobody
- * has watched for `idleSeconds`, when the source is over (the match ended, the room closed), and
+ * has watched for `idleSeconds`, when the source is over (the match or the room has ended), and
  * on close. At most `maxEncoders` run at once, whatever their sources.
  */
 

@@ -99,22 +99,28 @@ describe('the answer', () => {
 describe('who may watch', () => {
   /** An exclusive room living at the start; the demo member is granted 8010 and 8011 (config/platform.json). */
   let exclusive: Anchor;
+  /** The agent room, granted to the demo member too (8012). */
+  let agent: Anchor;
 
   beforeAll(async () => {
-    const granted = (await rooms(demoToken)).find((r) => r.anchorType === AnchorType.Exclusive && r.liveStatus === LiveStatus.Living);
-    if (!granted) throw new Error('no living exclusive room in the test feed');
-    exclusive = granted;
+    const granted = (await rooms(demoToken)).filter((r) => r.liveStatus === LiveStatus.Living);
+    const of = (type: number) => granted.find((r) => r.anchorType === type);
+    if (!of(AnchorType.Exclusive) || !of(AnchorType.Agent)) throw new Error('no living exclusive and agent rooms in the test feed');
+    exclusive = of(AnchorType.Exclusive)!;
+    agent = of(AnchorType.Agent)!;
   });
 
   it('answers a restricted room only to a member whose special rooms include it; to others as an unknown room', async () => {
-    const unknown = { code: 4004, msg: `liveRoomId: no live room ${exclusive.liveRoomId}`, data: null };
-    for (const token of [undefined, demo2Token, 'an-expired-or-made-up-token']) {
-      const res = await get(`/media/anchor/web?liveRoomId=${exclusive.liveRoomId}`, token);
-      expect({ token, status: res.status, body: json(res) }).toEqual({ token, status: 404, body: unknown });
+    for (const restricted of [exclusive, agent]) {
+      const unknown = { code: 4004, msg: `liveRoomId: no live room ${restricted.liveRoomId}`, data: null };
+      for (const token of [undefined, demo2Token, 'an-expired-or-made-up-token']) {
+        const res = await get(`/media/anchor/web?liveRoomId=${restricted.liveRoomId}`, token);
+        expect({ room: restricted.liveRoomId, token, status: res.status, body: json(res) }).toEqual({ room: restricted.liveRoomId, token, status: 404, body: unknown });
+      }
+      const granted = await anchorMedia(restricted.liveRoomId, demoToken);
+      expect(granted).toMatchObject({ liveRoomId: restricted.liveRoomId, matchId: restricted.matchId, liveStatus: LiveStatus.Living });
+      expect(granted.sources).toHaveLength(1);
     }
-    const granted = await anchorMedia(exclusive.liveRoomId, demoToken);
-    expect(granted).toMatchObject({ liveRoomId: exclusive.liveRoomId, matchId: exclusive.matchId, liveStatus: LiveStatus.Living });
-    expect(granted.sources).toHaveLength(1);
     // A normal room is everyone's, members' too.
     expect((await anchorMedia(room.liveRoomId, demo2Token)).sources).toHaveLength(1);
   });

@@ -142,13 +142,40 @@ const lineShape = { matchId: idField('a match id'), line: intField(1, 99, 'a vid
 /** GET /media/live/:matchId/:line.flv and /media/live/:matchId/:line/index.m3u8. Query strings are ignored: players add cache-busters. */
 export const videoLineParams = request(z.strictObject(lineShape));
 
+/** A segment's name as its playlist lists it; names are unique per encoder run. */
+const segmentField = () => z.string().check(z.regex(/^[a-z0-9]{1,16}-\d{1,9}$/, { error: expecting('a segment name from the playlist, like "1a2b3c4d-00042"') }));
+
 /** GET /media/live/:matchId/:line/:segment.ts. */
-export const videoSegmentParams = request(
+export const videoSegmentParams = request(z.strictObject({ ...lineShape, segment: segmentField() }));
+
+/** GET /media/anchor/web. */
+export const anchorMediaQuery = request(
   z.strictObject({
-    ...lineShape,
-    segment: z.string().check(z.regex(/^[a-z0-9]{1,16}-\d{1,9}$/, { error: expecting('a segment name from the playlist, like "1a2b3c4d-00042"') })),
+    liveRoomId: idField('a live room id'),
+    plat: platField,
+    t: stampField,
+    ts: stampField,
+    language: languageField,
   }),
 );
+export type AnchorMediaQuery = z.input<typeof anchorMediaQuery>;
+
+/**
+ * The ticket in an anchor stream's path: signed by the platform for one room and a few hours, because players fetch
+ * stream URLs without the member's token (the platform's media/tickets.ts).
+ */
+export const STREAM_TICKET_PATTERN = /^[0-9a-z]{1,11}-[0-9a-f]{32}$/;
+
+const anchorStreamShape = {
+  liveRoomId: idField('a live room id'),
+  ticket: z.string().check(z.regex(STREAM_TICKET_PATTERN, { error: expecting('the stream ticket of a URL from GET /media/anchor/web') })),
+};
+
+/** GET /media/anchor/:liveRoomId/:ticket.flv and /media/anchor/:liveRoomId/:ticket/index.m3u8. */
+export const anchorStreamParams = request(z.strictObject(anchorStreamShape));
+
+/** GET /media/anchor/:liveRoomId/:ticket/:segment.ts. */
+export const anchorSegmentParams = request(z.strictObject({ ...anchorStreamShape, segment: segmentField() }));
 
 /** Bytes of a video stream (a buffer or an endless stream), never serialised; `what` is its content type. */
 export const streamSchema = (what: string) => described(z.any(), what);

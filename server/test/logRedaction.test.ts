@@ -11,6 +11,15 @@ describe('redactUrl', () => {
     expect(redactUrl('/healthz')).toBe('/healthz');
     expect(redactUrl('/x?token')).toBe('/x?token');
   });
+
+  it("replaces the stream ticket of an anchor stream's path", () => {
+    const ticket = `m5dhmtc0-${'7'.repeat(32)}`;
+    expect(redactUrl(`/media/anchor/8001/${ticket}.flv`)).toBe(`/media/anchor/8001/${REDACTED}.flv`);
+    expect(redactUrl(`/media/anchor/8001/${ticket}/index.m3u8?t=1`)).toBe(`/media/anchor/8001/${REDACTED}/index.m3u8?t=1`);
+    expect(redactUrl(`/media/anchor/8001/${ticket}/ab12-00042.ts`)).toBe(`/media/anchor/8001/${REDACTED}/ab12-00042.ts`);
+    expect(redactUrl('/media/anchor/web?liveRoomId=8001')).toBe('/media/anchor/web?liveRoomId=8001');
+    expect(redactUrl('/media/live/123/1.flv')).toBe('/media/live/123/1.flv');
+  });
 });
 
 describe('platform log lines', () => {

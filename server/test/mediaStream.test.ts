@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
-import http, { type IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, parseJsonConfig } from '../src/config/loadJsonConfig';
 import { platformConfigSchema } from '../src/config/platformConfig';
 import { MatchStatus, type Feed, type MatchView } from '../src/feed';
-import { createLiveStreams, isCompletePlaylist } from '../src/media';
+import { createLiveStreams, isCompletePlaylist, matchVideoSource } from '../src/media';
 import { escapeFilterValue, findFonts, overlayTexts, pictureGraph, pictureLang, sanitizeText } from '../src/media/picture';
 import { buildTestApp, REPO_ROOT, type TestApp } from './helpers';
+import { alive, eventually, firstFrame, get as getFrom, json, openFlv as openFlvFrom, type FlvClient } from './streamClient';
 
 /**
  * The live video lines over real HTTP with the real ffmpeg: HLS playlist and MPEG-TS segments,
@@ -41,121 +41,9 @@ afterAll(async () => {
   if (!closed) await t?.app.close();
 });
 
-interface Got {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
+const get = (url: string) => getFrom(t.port, url);
+const openFlv = (url: string) => openFlvFrom(t.port, url);
 
-function get(url: string): Promise<Got> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port: t.port, path: url, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
-
-const json = (got: Got) => JSON.parse(got.body.toString('utf8')) as { code: number; msg: string; data: unknown };
-
-interface Tag {
-  type: number;
-  timestamp: number;
-  frameType: number;
-  avcPacketType: number;
-}
-
-/** The FLV file header and the complete tags in a byte stream so far. */
-function parseFlv(bytes: Buffer): { signature: string; hasVideo: boolean; tags: Tag[] } {
-  const signature = bytes.toString('latin1', 0, 3);
-  const tags: Tag[] = [];
-  if (bytes.length < 13) return { signature, hasVideo: false, tags };
-  let at = bytes.readUInt32BE(5) + 4;
-  while (at + 11 <= bytes.length) {
-    const size = bytes.readUIntBE(at + 1, 3);
-    if (at + 11 + size + 4 > bytes.length) break;
-    const type = (bytes[at] as number) & 0x1f;
-    const first = bytes[at + 11] as number;
-    tags.push({
-      type,
-      timestamp: (bytes.readUIntBE(at + 4, 3) | ((bytes[at + 7] as number) << 24)) >>> 0,
-      frameType: type === 9 ? first >> 4 : 0,
-      avcPacketType: type === 9 ? (bytes[at + 12] as number) : -1,
-    });
-    at += 11 + size + 4;
-  }
-  return { signature, hasVideo: ((bytes[4] as number) & 1) === 1, tags };
-}
-
-interface FlvClient {
-  status: number;
-  headers: IncomingHttpHeaders;
-  bytes(): Buffer;
-  ended(): boolean;
-  /** Resolves once the stream so far satisfies the check (or fails after a timeout). */
-  until(check: (flv: ReturnType<typeof parseFlv>) => boolean, ms?: number): Promise<ReturnType<typeof parseFlv>>;
-  close(): void;
-}
-
-function openFlv(url: string): Promise<FlvClient> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let ended = false;
-    const req = http.get({ host: '127.0.0.1', port: t.port, path: url, agent: false }, (res) => {
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => (ended = true));
-      res.on('close', () => (ended = true));
-      res.on('error', () => (ended = true));
-      const bytes = () => Buffer.concat(chunks);
-      resolve({
-        status: res.statusCode ?? 0,
-        headers: res.headers,
-        bytes,
-        ended: () => ended,
-        async until(check, ms = 10_000) {
-          const deadline = Date.now() + ms;
-          for (;;) {
-            const flv = parseFlv(bytes());
-            if (check(flv)) return flv;
-            if (Date.now() > deadline) throw new Error(`FLV stream: condition not met within ${ms} ms (${flv.tags.length} tags)`);
-            await sleep(50);
-          }
-        },
-        close: () => req.destroy(),
-      });
-    });
-    req.on('error', (error) => {
-      if (!chunks.length) reject(error);
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually(check: () => boolean, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(50);
-  }
-}
-
-function alive(pid: number | undefined): boolean {
-  if (pid === undefined) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The first video frame (not the AVC sequence header) of a stream. */
-const firstFrame = (tags: Tag[]) => tags.find((tag) => tag.type === 9 && tag.avcPacketType === 1);
 
 describe('HLS', () => {
   it('starts the encoder on the first playlist request and serves the playlist and MPEG-TS segments', async () => {
@@ -310,8 +198,8 @@ describe('on demand', () => {
     expect(t.app.liveStreams.encoderCount()).toBe(2);
     t.clock.advance(1);
     t.app.liveStreams.tick();
-    expect(t.app.liveStreams.encoders().map((e) => e.line)).toEqual([1]);
-    const stopped = before.find((e) => e.line === 2)!;
+    expect(t.app.liveStreams.encoders().map((e) => e.key)).toEqual([`match-${two}-1`]);
+    const stopped = before.find((e) => e.key === `match-${two}-2`)!;
     await eventually(() => !alive(stopped.pid) && !existsSync(stopped.dir));
     // A connected FLV viewer keeps its line running however long it watches.
     const viewer = await openFlv(`/media/live/${two}/1.flv`);
@@ -345,16 +233,17 @@ describe('on demand', () => {
       },
     });
     const log = { info: () => undefined, warn: () => undefined };
-    const streams = createLiveStreams({ feed, clock: t.clock, settings: MEDIA, log, fonts: {}, tickMs: 0 });
+    const streams = createLiveStreams({ clock: t.clock, settings: MEDIA, log, fonts: {}, tickMs: 0 });
+    const source = matchVideoSource(feed, other, 1);
     try {
-      const playlist = await streams.playlist(other, 1);
+      const playlist = await streams.playlist(source);
       expect(playlist.startsWith('#EXTM3U')).toBe(true);
       const pid = streams.encoders()[0]!.pid;
       over = true;
       streams.tick();
       expect(streams.encoderCount()).toBe(0);
       await eventually(() => !alive(pid));
-      await expect(streams.playlist(other, 1)).rejects.toMatchObject({ statusCode: 404, message: expect.stringContaining(`matchId: match ${other} is over`) });
+      await expect(streams.playlist(source)).rejects.toMatchObject({ statusCode: 404, message: expect.stringContaining(`matchId: match ${other} is over`) });
     } finally {
       await streams.close();
     }
@@ -384,7 +273,7 @@ describe('pieces', () => {
   });
 
   it('leaves the text out when no font is installed', () => {
-    const input = { width: 640, height: 360, fps: 25, segmentSeconds: 1, line: 3, runId: 'ab', teamsFile: 't.txt', stateFile: 's.txt' };
+    const input = { width: 640, height: 360, fps: 25, segmentSeconds: 1, line: 3, teamsFile: 't.txt', stateFile: 's.txt' };
     expect(findFonts(() => false)).toEqual({ cjk: undefined, latin: undefined });
     expect(pictureGraph({ ...input, fonts: {} })).not.toContain('drawtext');
     const graph = pictureGraph({ ...input, fonts: { latin: '/f/Latin.ttf' } });

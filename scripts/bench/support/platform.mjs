@@ -1,5 +1,5 @@
 // Runs the real platform as a child process for a benchmark: its own thread (as in production), a free loopback
-// port, a throw-away data folder, the embedded database. Returns its base URL and a stop function.
+// port, a throw-away data folder, the embedded database. Returns its base URL, its process id and a stop function.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -74,5 +74,5 @@ export async function startPlatform({ extraEnv = {}, limitMs = 180_000, name = '
     await stop();
     throw error;
   }
-  return { base, stop };
+  return { base, pid: child.pid, stop };
 }

@@ -10,8 +10,15 @@ export const REDACTED = '[redacted]';
 /** Query parameters and object keys that hold a credential. */
 const SECRET_NAME = /token|password|passwd|secret|authorization|cookie|session/i;
 
-/** The URL with the value of every secret-looking query parameter replaced; the path and other parameters stay. */
+/** A stream ticket (media/tickets.ts) opens a room's stream like a token, and it is a path segment, not a parameter. */
+const TICKET_IN_PATH = /^(\/media\/anchor\/[^/?]+\/)[^/?.]+/;
+
+/**
+ * The URL with the value of every secret-looking query parameter, and a stream ticket in the path, replaced; the rest
+ * of the path and other parameters stay.
+ */
 export function redactUrl(url: string): string {
+  url = url.replace(TICKET_IN_PATH, `$1${REDACTED}`);
   const query = url.indexOf('?');
   if (query < 0) return url;
   const params = url

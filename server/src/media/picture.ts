@@ -45,7 +45,7 @@ export function pictureLang(fonts: Fonts): Lang {
 }
 
 /** Font for the team and score text; the CJK font also has Latin glyphs. */
-function textFont(fonts: Fonts): string | undefined {
+export function textFont(fonts: Fonts): string | undefined {
   return fonts.cjk ?? fonts.latin;
 }
 
@@ -108,11 +108,14 @@ export interface EncoderSettings {
 export interface EncoderInput extends EncoderSettings {
   line: number;
   fonts: Fonts;
-  /** Prefix of the segment names, unique per encoder run so a cached segment of an earlier run is never reused. */
-  runId: string;
   /** The text files (relative to the encoder's working directory). */
   teamsFile: string;
   stateFile: string;
+}
+
+/** A size given for a 360-pixel-high picture, scaled to the picture's height. */
+export function scaled(height: number): (n: number) => number {
+  return (n) => Math.max(1, Math.round((n * height) / 360));
 }
 
 /** Segments listed in the playlist; older ones are deleted. */
@@ -121,7 +124,7 @@ export const PLAYLIST_SEGMENTS = 5;
 /** The lavfi graph of the picture, ending in [out0]. */
 export function pictureGraph(input: EncoderInput): string {
   const { width: W, height: H, fps } = input;
-  const px = (n: number) => Math.max(1, Math.round((n * H) / 360));
+  const px = scaled(H);
   const stripes = Array.from({ length: 4 }, (_, i) => `drawbox=x=${Math.round(((2 * i + 1) * W) / 8)}:y=0:w=${Math.round(W / 8)}:h=${H}:color=0x2a7330:t=fill`);
   const lines = [
     `drawbox=x=${px(8)}:y=${px(8)}:w=${W - 2 * px(8)}:h=${H - 2 * px(8)}:color=white@0.7:t=${px(3)}`,
@@ -153,12 +156,13 @@ export function pictureGraph(input: EncoderInput): string {
 }
 
 /**
- * One encode per line, muxed twice by the tee muxer: HLS files in the working directory and FLV
+ * One encode per stream (`runId` prefixes the segment names, unique per encoder run so a cached segment of an
+ * earlier run is never reused), muxed twice by the tee muxer: HLS files in the working directory and FLV
  * on stdout. Keyframes every second (so HLS cuts segments on whole seconds and an FLV joiner
  * waits at most a second); global headers so FLV gets its AVC sequence header (MPEG-TS repeats
  * SPS/PPS before each keyframe by itself).
  */
-export function encoderArgs(input: EncoderInput): string[] {
+export function encoderArgs(input: EncoderSettings & { graph: string; runId: string }): string[] {
   const { fps, segmentSeconds, runId } = input;
   const hls = [
     'f=hls',
@@ -176,7 +180,7 @@ export function encoderArgs(input: EncoderInput): string[] {
     '-f',
     'lavfi',
     '-i',
-    pictureGraph(input),
+    input.graph,
     '-map',
     '0:v',
     '-an',

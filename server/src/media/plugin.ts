@@ -3,7 +3,7 @@ import { createLiveStreams, type LiveStreams, type LiveStreamsOptions } from './
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The on-demand live test streams of the feed's video lines (routes/media/live.ts serves them). */
+    /** The on-demand live test streams of the feed's video lines and the anchors' rooms (routes/media/live.ts and anchor.ts serve them). */
     liveStreams: LiveStreams;
   }
 }
@@ -11,7 +11,7 @@ declare module 'fastify' {
 export type MediaPluginOptions = Partial<Pick<LiveStreamsOptions, 'ffmpegPath' | 'workDir' | 'fonts' | 'tickMs'>>;
 
 /**
- * The live video encoders over the feed, on the platform clock and config/platform.json `media`. Encoders are
+ * The live video encoders, on the platform clock and config/platform.json `media`. Encoders are
  * stopped before the server stops listening (an FLV reply is endless, so the server would wait for it) and
  * again on close, so no ffmpeg outlives the app.
  */
@@ -19,7 +19,6 @@ export const mediaPlugin = fp<MediaPluginOptions>(
   async (app, opts) => {
     const streams = createLiveStreams({
       ...opts,
-      feed: app.feed,
       clock: app.clock,
       settings: app.platformConfig.media,
       log: app.log,

@@ -6,17 +6,41 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Clock } from '../clock';
-import { IN_PLAY_STATUSES, MatchStatus, type Feed, type Lang } from '../feed';
+import type { Lang } from '../feed';
 import { ApiError, CODES } from '../http/envelope';
 import { FlvRelay } from './flvRelay';
-import { encoderArgs, findFonts, overlayTexts, pictureLang, PLAYLIST_SEGMENTS, type EncoderSettings, type Fonts } from './picture';
+import { encoderArgs, findFonts, pictureLang, PLAYLIST_SEGMENTS, type EncoderSettings, type Fonts } from './picture';
 
 /**
- * Live test streams of the feed's video lines, encoded on demand: the first request for a line
- * starts one ffmpeg for it (HLS files on disk and FLV on stdout from the same encode), every
- * viewer of the line shares it, and it stops once nobody has watched for `idleSeconds`, when the
- * match no longer has the line (it ended), and on close. At most `maxEncoders` run at once.
+ * Live test streams, encoded on demand: the first request for a stream source (a match's video
+ * line, an anchor's room: media/sources.ts) starts one ffmpeg for it (HLS files on disk and FLV on
+ * stdout from the same encode), every viewer of the source shares it, and it stops once nobody
+ * has watched for `idleSeconds`, when the source is over (the match or the room has ended), and
+ * on close. At most `maxEncoders` run at once, whatever their sources.
  */
+
+/** What the picture is drawn with: the encoder's settings and the installed fonts. */
+export interface PictureInput extends EncoderSettings {
+  fonts: Fonts;
+}
+
+/**
+ * Something a stream can show. Its key names one picture: two requests with the same key share an encoder. The
+ * texts that change while it runs (names, score, clock) go to ffmpeg through files, never through the filter graph,
+ * so no name can inject filter syntax.
+ */
+export interface StreamSource {
+  /** Unique per picture, and a safe folder name: "match-123-1", "room-8001-123". */
+  readonly key: string;
+  /** How messages name it: "match 123 line 1", "room 8001". */
+  readonly label: string;
+  /** Why it cannot be watched now (the 404 message), or undefined. */
+  unavailable(): string | undefined;
+  /** The lavfi graph ending in [out0]; drawtext reads the files overlay() names from the working directory. */
+  graph(input: PictureInput): string;
+  /** The current text of each overlay file by file name; undefined while there is nothing to draw. */
+  overlay(lang: Lang): Readonly<Record<string, string>> | undefined;
+}
 
 export interface MediaSettings extends EncoderSettings {
   maxEncoders: number;
@@ -30,7 +54,6 @@ interface Log {
 }
 
 export interface LiveStreamsOptions {
-  feed: Feed;
   /** Idle time is measured on this clock (tests move it instead of waiting). */
   clock: Clock;
   settings: MediaSettings;
@@ -41,24 +64,21 @@ export interface LiveStreamsOptions {
   workDir?: string;
   /** Default: the first installed fonts (findFonts). */
   fonts?: Fonts;
-  /** How often (real ms) the overlays are refreshed and idle or ended lines stopped; 0: only when tick() is called. */
+  /** How often (real ms) the overlays are refreshed and idle or ended streams stopped; 0: only when tick() is called. */
   tickMs?: number;
   /** How often (real ms) a waiting playlist request looks for the playlist. */
   pollMs?: number;
 }
 
 export interface EncoderInfo {
-  matchId: number;
-  line: number;
+  key: string;
   pid: number | undefined;
   flvViewers: number;
   dir: string;
 }
 
 interface LiveStream {
-  key: string;
-  matchId: number;
-  line: number;
+  source: StreamSource;
   runId: string;
   dir: string;
   proc: ChildProcess;
@@ -67,7 +87,8 @@ interface LiveStream {
   lastActiveAt: number;
   /** The latest complete playlist read from disk. */
   playlist: string | undefined;
-  overlay: { teams: string; state: string } | undefined;
+  /** The overlay texts last written, by file name. */
+  overlay: Record<string, string>;
   stderr: string[];
   exited: boolean;
   stopping: boolean;
@@ -80,11 +101,6 @@ export interface FlvViewer {
   detach(): void;
 }
 
-/** Before kick-off a line may already be listed (the picture shows the teams at 0 - 0). */
-const PRE_MATCH_STATUSES: ReadonlySet<number> = new Set([MatchStatus.Upcoming, MatchStatus.Delayed]);
-
-const TEAMS_FILE = 'teams.txt';
-const STATE_FILE = 'state.txt';
 const KILL_GRACE_MS = 2000;
 const STDERR_LINES = 20;
 
@@ -154,12 +170,12 @@ export class LiveStreams {
   }
 
   encoders(): EncoderInfo[] {
-    return [...this.streams.values()].map((s) => ({ matchId: s.matchId, line: s.line, pid: s.proc.pid, flvViewers: s.relay.viewerCount, dir: s.dir }));
+    return [...this.streams.values()].map((s) => ({ key: s.source.key, pid: s.proc.pid, flvViewers: s.relay.viewerCount, dir: s.dir }));
   }
 
-  /** The line's current playlist; starts its encoder and waits (up to startTimeoutSeconds) for the first one. */
-  async playlist(matchId: number, line: number): Promise<string> {
-    const stream = this.ensure(matchId, line);
+  /** The source's current playlist; starts its encoder and waits (up to startTimeoutSeconds) for the first one. */
+  async playlist(source: StreamSource): Promise<string> {
+    const stream = this.ensure(source);
     const deadline = Date.now() + this.options.settings.startTimeoutSeconds * 1000;
     for (;;) {
       stream.lastActiveAt = this.options.clock.now();
@@ -171,24 +187,24 @@ export class LiveStreams {
         throw new ApiError(
           503,
           CODES.UNAVAILABLE,
-          `media: the stream of match ${matchId} line ${line} did not start within ${this.options.settings.startTimeoutSeconds} s; try again`,
+          `media: the stream of ${source.label} did not start within ${this.options.settings.startTimeoutSeconds} s; try again`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, this.options.pollMs ?? 100));
     }
   }
 
-  /** A segment of the line's running encoder, or undefined (not running, expired, another run's name). */
-  async segment(matchId: number, line: number, name: string): Promise<Buffer | undefined> {
-    const stream = this.streams.get(`${matchId}/${line}`);
+  /** A segment of the source's running encoder, or undefined (not running, expired, another run's name). */
+  async segment(source: StreamSource, name: string): Promise<Buffer | undefined> {
+    const stream = this.streams.get(source.key);
     if (!stream || !name.startsWith(`${stream.runId}-`) || !/^[a-z0-9]+-\d+$/.test(name)) return undefined;
     stream.lastActiveAt = this.options.clock.now();
     return readFile(path.join(stream.dir, `${name}.ts`)).catch(() => undefined);
   }
 
-  /** A new FLV viewer of the line (starting its encoder if needed); call detach() when the client leaves. */
-  watchFlv(matchId: number, line: number): FlvViewer {
-    const stream = this.ensure(matchId, line);
+  /** A new FLV viewer of the source (starting its encoder if needed); call detach() when the client leaves. */
+  watchFlv(source: StreamSource): FlvViewer {
+    const stream = this.ensure(source);
     const out = new PassThrough();
     // Writes after the client left are dropped by the relay; the error must not become an unhandled one.
     out.on('error', () => undefined);
@@ -206,12 +222,12 @@ export class LiveStreams {
     };
   }
 
-  /** Refreshes the overlays and stops the lines nobody watches and those the match no longer has. */
+  /** Refreshes the overlays and stops the streams nobody watches and those whose source is over. */
   tick(): void {
     const now = this.options.clock.now();
     for (const stream of [...this.streams.values()]) {
       if (stream.stopping) continue;
-      const missing = this.unavailable(stream.matchId, stream.line);
+      const missing = stream.source.unavailable();
       if (missing) {
         void this.stop(stream, missing);
         continue;
@@ -235,13 +251,12 @@ export class LiveStreams {
     this.root = undefined;
   }
 
-  /** The line's running stream, or a new one: 404 for a match or line without video, 503 at the cap. */
-  private ensure(matchId: number, line: number): LiveStream {
+  /** The source's running stream, or a new one: 404 for a source that cannot be watched, 503 at the cap. */
+  private ensure(source: StreamSource): LiveStream {
     if (this.closed) throw new ApiError(503, CODES.UNAVAILABLE, 'media: the platform is shutting down');
-    const missing = this.unavailable(matchId, line);
+    const missing = source.unavailable();
     if (missing) throw new ApiError(404, CODES.NOT_FOUND, missing);
-    const key = `${matchId}/${line}`;
-    const running = this.streams.get(key);
+    const running = this.streams.get(source.key);
     if (running) return running;
     const { maxEncoders } = this.options.settings;
     if (this.streams.size >= maxEncoders) {
@@ -253,44 +268,26 @@ export class LiveStreams {
           : `media: all ${maxEncoders} live encoders are busy (media.maxEncoders); try again when a stream has stopped`,
       );
     }
-    return this.startStream(key, matchId, line);
+    return this.startStream(source);
   }
 
-  /**
-   * Why a line cannot be watched (the 404 message), or undefined. The feed lists a line while the match is in
-   * play and, for some matches, before kick-off; a finished match keeps its media list for a while, but its
-   * lines are over.
-   */
-  private unavailable(matchId: number, line: number): string | undefined {
-    const view = this.options.feed.match(matchId, 'ENG');
-    const media = this.options.feed.media(matchId);
-    if (!view || !media || view.isOutright) return `matchId: no match ${matchId}`;
-    if (!IN_PLAY_STATUSES.has(view.matchStatus) && !PRE_MATCH_STATUSES.has(view.matchStatus)) {
-      return `matchId: match ${matchId} is over (${view.matchInfo.matchPeriod || 'finished'}); its video has ended`;
-    }
-    if (media.videos.length === 0) return `matchId: match ${matchId} has no live video (not in play)`;
-    if (!media.videos.some((v) => v.line === line)) return `line: match ${matchId} has no video line ${line} (lines 1 to ${media.videos.length})`;
-    return undefined;
-  }
-
-  private startStream(key: string, matchId: number, line: number): LiveStream {
+  private startStream(source: StreamSource): LiveStream {
+    const { key, label } = source;
     this.root ??= mkdtempSync(path.join(this.options.workDir ?? os.tmpdir(), 'sport-pc-media-'));
     const runId = randomBytes(4).toString('hex');
-    const dir = path.join(this.root, `${matchId}-${line}-${runId}`);
+    const dir = path.join(this.root, `${key}-${runId}`);
     mkdirSync(dir, { recursive: true });
-    const args = encoderArgs({ ...this.options.settings, line, fonts: this.fonts, runId, teamsFile: TEAMS_FILE, stateFile: STATE_FILE });
-    const relay = new FlvRelay({ onWarning: (reason) => this.options.log.warn({ matchId, line, reason }, 'live video: FLV relay') });
+    const args = encoderArgs({ ...this.options.settings, runId, graph: source.graph({ ...this.options.settings, fonts: this.fonts }) });
+    const relay = new FlvRelay({ onWarning: (reason) => this.options.log.warn({ stream: key, reason }, 'live video: FLV relay') });
     const stream: LiveStream = {
-      key,
-      matchId,
-      line,
+      source,
       runId,
       dir,
       proc: undefined as unknown as ChildProcess,
       relay,
       lastActiveAt: this.options.clock.now(),
       playlist: undefined,
-      overlay: undefined,
+      overlay: {},
       stderr: [],
       exited: false,
       stopping: false,
@@ -308,7 +305,7 @@ export class LiveStreams {
         this.alive.delete(stream);
         relay.close();
         if (this.streams.get(key) === stream) this.streams.delete(key);
-        if (!stream.stopping) this.options.log.warn({ matchId, line, how, stderr: stream.stderr.slice(-5) }, 'live video: encoder stopped unexpectedly');
+        if (!stream.stopping) this.options.log.warn({ stream: key, how, stderr: stream.stderr.slice(-5) }, 'live video: encoder stopped unexpectedly');
         void rm(dir, { recursive: true, force: true }).finally(resolve);
       };
       proc.once('error', (error) => {
@@ -325,20 +322,21 @@ export class LiveStreams {
     });
     this.streams.set(key, stream);
     this.alive.add(stream);
-    this.options.log.info({ matchId, line, ffmpegPid: proc.pid, encoders: this.streams.size }, 'live video: encoder started');
+    this.options.log.info({ stream: key, label, ffmpegPid: proc.pid, encoders: this.streams.size }, 'live video: encoder started');
     return stream;
   }
 
   private writeOverlay(stream: LiveStream): void {
-    const view = this.options.feed.match(stream.matchId, this.lang);
-    if (!view) return;
-    const texts = overlayTexts(view, this.lang);
+    const texts = stream.source.overlay(this.lang);
+    if (!texts) return;
     try {
-      if (stream.overlay?.teams !== texts.teams) writeAtomically(path.join(stream.dir, TEAMS_FILE), texts.teams);
-      if (stream.overlay?.state !== texts.state) writeAtomically(path.join(stream.dir, STATE_FILE), texts.state);
-      stream.overlay = texts;
+      for (const [file, text] of Object.entries(texts)) {
+        if (stream.overlay[file] === text) continue;
+        writeAtomically(path.join(stream.dir, file), text);
+        stream.overlay[file] = text;
+      }
     } catch (error) {
-      this.options.log.warn({ matchId: stream.matchId, line: stream.line, err: error }, 'live video: overlay not written');
+      this.options.log.warn({ stream: stream.source.key, err: error }, 'live video: overlay not written');
     }
   }
 
@@ -356,9 +354,9 @@ export class LiveStreams {
   private stop(stream: LiveStream, reason: string): Promise<void> {
     if (!stream.stopping) {
       stream.stopping = true;
-      if (this.streams.get(stream.key) === stream) this.streams.delete(stream.key);
+      if (this.streams.get(stream.source.key) === stream) this.streams.delete(stream.source.key);
       stream.relay.close();
-      this.options.log.info({ matchId: stream.matchId, line: stream.line, reason, encoders: this.streams.size }, 'live video: encoder stopping');
+      this.options.log.info({ stream: stream.source.key, reason, encoders: this.streams.size }, 'live video: encoder stopping');
       this.stopStream(stream);
     }
     return stream.done;
@@ -366,7 +364,7 @@ export class LiveStreams {
 
   private stoppedError(stream: LiveStream): ApiError {
     const last = stream.stderr.filter((l) => !l.includes('Cannot use rename')).at(-1);
-    return new ApiError(503, CODES.UNAVAILABLE, `media: the stream of match ${stream.matchId} line ${stream.line} stopped${last ? ` (${last.slice(0, 200)})` : ''}; try again`);
+    return new ApiError(503, CODES.UNAVAILABLE, `media: the stream of ${stream.source.label} stopped${last ? ` (${last.slice(0, 200)})` : ''}; try again`);
   }
 }
 

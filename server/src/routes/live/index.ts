@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { anchorSearchQuery, anchorsSchema, specialRoomIdsSchema, type AnchorMatchesWire } from '../../../../contract/live';
 import { isAnchorVisible, type AnchorViewer } from '../../../../src/domain/anchors';
 import { foreheadResponses, ok } from '../../http/envelope';
+import { anchorViewerOf } from '../../live/rooms';
 import { currentMember, readToken, requireMember } from '../../http/requireMember';
 
 /**
@@ -14,13 +15,7 @@ const ANCHORS_ARE_WIRE: AnchorMatchesWire = true;
 void ANCHORS_ARE_WIRE;
 
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Who is asking: a visitor (also with a stale token: the list is public, so it answers as for a visitor) or a member. */
-  async function viewerOf(request: FastifyRequest): Promise<AnchorViewer> {
-    const token = readToken(request.headers.authorization);
-    const session = token ? await app.auth.authenticate(token) : undefined;
-    if (!session?.ok) return { isLogin: false, specialRoomIds: new Set() };
-    return { isLogin: true, specialRoomIds: new Set(await app.specialRooms.of(session.session.memberId)) };
-  }
+  const viewerOf = (request: FastifyRequest): Promise<AnchorViewer> => anchorViewerOf(app.auth, app.specialRooms, readToken(request.headers.authorization));
 
   app.get(
     '/ssapi/anchor/search',

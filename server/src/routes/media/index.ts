@@ -15,6 +15,7 @@ import {
 import type { MatchMedia } from '../../feed';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
 import { findMatch } from '../matchData/fields';
+import { anchorMediaRoutes } from './anchor';
 import { animationRoutes } from './animation';
 import { crestSvg, leagueCrestInput } from './crest';
 import { liveVideoRoutes } from './live';
@@ -71,10 +72,11 @@ function overlongId(what: string) {
 
 /**
  * The media host (spec 000 section 7 "Match video web" and the icon host): a match's video and
- * animation sources, the team logos of a match, and the generated team and league crests.
+ * animation sources, the anchors' room streams, the team logos of a match, and the generated team and league crests.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(liveVideoRoutes);
+  await app.register(anchorMediaRoutes);
 
   await app.register(animationRoutes);
   app.get(

@@ -1,15 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { streamSchema, videoLineParams, videoSegmentParams } from '../../../../contract/media';
-import { ApiError, CODES, errorEnvelope } from '../../http/envelope';
-
-/** Bytes (a Buffer or an endless stream), never serialised: `any` so the reply takes them. */
-const streamResponses = (what: string) => ({
-  200: streamSchema(what),
-  400: errorEnvelope,
-  404: errorEnvelope,
-  500: errorEnvelope,
-  503: errorEnvelope,
-});
+import { videoLineParams, videoSegmentParams } from '../../../../contract/media';
+import { matchVideoSource } from '../../media';
+import { sendFlv, sendPlaylist, sendSegment, streamResponses } from './streaming';
 
 /**
  * The live test streams behind the feed's video URLs (`/media/live/<matchId>/<line>.flv` and
@@ -32,18 +24,7 @@ export const liveVideoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: streamResponses('video/x-flv, endless'),
       },
     },
-    async (request, reply) => {
-      const { matchId, line } = request.params;
-      const viewer = app.liveStreams.watchFlv(matchId, line);
-      request.raw.once('close', viewer.detach);
-      reply.raw.once('close', viewer.detach);
-      viewer.stream.once('close', viewer.detach);
-      return reply
-        .header('content-type', 'video/x-flv')
-        .header('cache-control', 'no-cache, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(viewer.stream);
-    },
+    async (request, reply) => sendFlv(app.liveStreams, matchVideoSource(app.feed, request.params.matchId, request.params.line), request, reply),
   );
 
   app.get(
@@ -60,11 +41,7 @@ export const liveVideoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: streamResponses('application/vnd.apple.mpegurl'),
       },
     },
-    async (request, reply) => {
-      const { matchId, line } = request.params;
-      const playlist = await app.liveStreams.playlist(matchId, line);
-      return reply.header('content-type', 'application/vnd.apple.mpegurl').header('cache-control', 'no-cache').send(playlist);
-    },
+    async (request, reply) => sendPlaylist(app.liveStreams, matchVideoSource(app.feed, request.params.matchId, request.params.line), reply),
   );
 
   app.get(
@@ -80,15 +57,7 @@ export const liveVideoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { matchId, line, segment } = request.params;
-      const data = await app.liveStreams.segment(matchId, line, segment);
-      if (!data) {
-        throw new ApiError(404, CODES.NOT_FOUND, `segment: no segment ${segment}.ts of match ${matchId} line ${line} (expired, or the stream is not running)`);
-      }
-      return reply
-        .header('content-type', 'video/mp2t')
-        .header('cache-control', 'public, max-age=60')
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
+      return sendSegment(app.liveStreams, matchVideoSource(app.feed, matchId, line), segment, reply);
     },
   );
 };

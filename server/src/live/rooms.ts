@@ -1,0 +1,34 @@
+import type { Anchor, AnchorViewer } from '../../../src/domain/anchors';
+import type { Lang } from '../feed';
+import type { AuthService } from '../members/auth';
+import type { AnchorDirectory } from './anchors';
+import { ANCHOR_ROSTER, type AnchorProfile } from './roster';
+import type { SpecialRooms } from './specialRooms';
+
+/** What is known of a live room id: its anchor's room on a match now, a roster room off the air, or nothing. */
+export type RoomLookup =
+  | { kind: 'on-match'; room: Anchor }
+  | { kind: 'off-air'; profile: AnchorProfile }
+  | { kind: 'unknown' };
+
+/**
+ * One room by its id, with its anchor and match, as the anchor list answers it. A room of the roster whose anchor has
+ * no match now is told apart from an id no anchor has, so a caller can say which it is. Visibility is the caller's
+ * (isAnchorVisible), as for the list.
+ */
+export function findRoom(anchors: AnchorDirectory, liveRoomId: number, lang: Lang, roster: readonly AnchorProfile[] = ANCHOR_ROSTER): RoomLookup {
+  const room = anchors.rooms('all', lang).find((r) => r.liveRoomId === liveRoomId);
+  if (room) return { kind: 'on-match', room };
+  const profile = roster.find((p) => p.liveRoomId === liveRoomId);
+  return profile ? { kind: 'off-air', profile } : { kind: 'unknown' };
+}
+
+/**
+ * Who is asking about rooms: a visitor (also with a stale or made-up token: rooms are public, so it answers as for a
+ * visitor) or a member with their special rooms.
+ */
+export async function anchorViewerOf(auth: AuthService, specialRooms: SpecialRooms, token: string | null): Promise<AnchorViewer> {
+  const session = token ? await auth.authenticate(token) : undefined;
+  if (!session?.ok) return { isLogin: false, specialRoomIds: new Set() };
+  return { isLogin: true, specialRoomIds: new Set(await specialRooms.of(session.session.memberId)) };
+}

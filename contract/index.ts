@@ -14,5 +14,6 @@ export * from './forehead';
 export * from './media';
 export * from './marketing';
 export * from './live';
+export * from './liveRoom';
 export * from './channels';
 export * from './push';

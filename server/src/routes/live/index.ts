@@ -5,8 +5,11 @@ import { anchorSchema, specialRoomIdsSchema, type AnchorMatchesWire } from '../.
 import { isAnchorVisible, type AnchorViewer } from '../../../../src/domain/anchors';
 import { foreheadResponses, languageField, ok } from '../../http/envelope';
 import { currentMember, readToken, requireMember } from '../../http/requireMember';
+import { viewKey } from '../../live/watches';
 import { expecting } from '../../validation/issues';
 import { pidField, stampField } from '../matchData/fields';
+import { liveRoomRoutes } from './room';
+import { titleRoutes } from './titles';
 
 const searchQuery = z.strictObject({
   pid: pidField,
@@ -51,8 +54,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await viewerOf(request);
-      const rooms = app.anchors.rooms(request.query.matchSource, request.query.language ?? 'CMN');
-      return ok(rooms.filter((anchor) => isAnchorVisible(anchor, viewer)));
+      const rooms = app.anchors.rooms(request.query.matchSource, request.query.language ?? 'CMN').filter((anchor) => isAnchorVisible(anchor, viewer));
+      // Members' counted views (live/submit/watch) add to the popularity of the room's broadcast of the match.
+      const views = await app.liveWatches.viewsOf(rooms);
+      return ok(rooms.map((room) => ({ ...room, popularity: room.popularity + (views.get(viewKey(room)) ?? 0) })));
     },
   );
 
@@ -68,4 +73,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok((await app.specialRooms.of(currentMember(request).memberId)).join(',')),
   );
+
+  await app.register(liveRoomRoutes);
+  await app.register(titleRoutes);
 };

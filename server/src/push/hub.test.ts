@@ -96,7 +96,7 @@ describe('push hub', () => {
 
   it.each([
     ['not json', 'expected a JSON frame like {"cmd":"ping"}, got malformed JSON'],
-    [JSON.stringify({ cmd: 'dance' }), 'cmd: expected one of "sub", "unsub", "ping", got "dance"'],
+    [JSON.stringify({ cmd: 'dance' }), 'cmd: expected one of "sub", "unsub", "ping", "auth", got "dance"'],
     [JSON.stringify({ cmd: 'sub' }), 'channels: missing, expected an array'],
     [JSON.stringify({ cmd: 'sub', channels: [] }), 'channels: expected at least 1 item, got 0'],
     [JSON.stringify({ cmd: 'sub', channels: ['ok', 42] }), 'channels[1]: expected a string, got 42'],

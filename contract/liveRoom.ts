@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { LiveStatus } from '../src/domain/anchors';
 import { described } from './described';
+import { preview } from './issues';
 import { ActivityKind, ActivityStatus, BookingStatus, EnterEffect, FirstBetCoverStatus } from './enums';
 
 /**
@@ -14,25 +15,18 @@ const int = () => z.int();
 /** Ids fit a signed 32-bit integer, as the feed's and the anchors' do. */
 const MAX_ID = 2_147_483_647;
 
-/** A positive id as a JSON number or the digit string of a form body; the route gets a number. */
-const idInput = (text: string) =>
-  described(
+/** An id (from `min`) as a JSON number or the digit string of a form body; the route gets a number. */
+const idInput = (text: string, min = 1) => {
+  const expected = `an id (an integer ${min} to ${MAX_ID})`;
+  const error = (issue: { input?: unknown }) => (issue.input === undefined ? `missing, expected ${expected}` : `expected ${expected}, got ${preview(issue.input)}`);
+  return described(
     z.pipe(
-      z.pipe(z.union([z.int(), z.string().check(z.regex(/^\d{1,10}$/, 'expected an id of digits'))]), z.transform((value: number | string) => Number(value))),
-      z.int().check(z.minimum(1), z.maximum(MAX_ID)),
+      z.pipe(z.union([z.int(), z.string().check(z.regex(/^\d{1,10}$/, { error }))], { error }), z.transform((value: number | string) => Number(value))),
+      z.int().check(z.minimum(min), z.maximum(MAX_ID)),
     ),
     text,
   );
-
-/** A title id, or 0 to take the worn title off. */
-const titleIdInput = (text: string) =>
-  described(
-    z.pipe(
-      z.pipe(z.union([z.int(), z.string().check(z.regex(/^\d{1,10}$/, 'expected an id of digits'))]), z.transform((value: number | string) => Number(value))),
-      z.int().check(z.minimum(0), z.maximum(MAX_ID)),
-    ),
-    text,
-  );
+};
 
 /** The forehead family's language field (spec 001 section 7: "Forehead calls carry a language field"). */
 const language = z.optional(z.enum(['CMN', 'zh-TW', 'ENG', 'VIE', 'THA']));
@@ -67,7 +61,7 @@ export const titleWallRequestSchema = z.strictObject({ userId: idInput("the memb
 export type TitleWallRequest = z.input<typeof titleWallRequestSchema>;
 
 /** user/title/set/info. */
-export const titleSetRequestSchema = z.strictObject({ titleId: titleIdInput('an obtained title to wear, or 0 to wear none'), language });
+export const titleSetRequestSchema = z.strictObject({ titleId: idInput('an obtained title to wear, or 0 to wear none', 0), language });
 export type TitleSetRequest = z.input<typeof titleSetRequestSchema>;
 
 /** user/title/obtain/info. */

@@ -87,6 +87,8 @@ describe('live room: follow, booking, watch, room lists, entrance and proxy swit
       expect({ url, status: res.statusCode, code: res.json().code }).toEqual({ url, status: 400, code: 4001 });
       expect(res.json().msg).toContain(field);
     }
+    expect((await post(LIVE_ROOM_PATHS.subscribe, { hostId: 'x9' }, demo2)).json().msg).toBe('hostId: expected an id (an integer 1 to 2147483647), got "x9"');
+    expect((await post(LIVE_ROOM_PATHS.subscribe, {}, demo2)).json().msg).toBe('hostId: missing, expected an id (an integer 1 to 2147483647)');
     expect(await data(LIVE_ROOM_PATHS.subscribeInfo, {}, demo2)).toEqual({ subscribeHostId: [], subscribeMatchId: [] });
   });
 

@@ -143,3 +143,7 @@ export type ActivityStatus = (typeof ActivityStatus)[keyof typeof ActivityStatus
 /** The live room's entrance effect by VIP level (docs/api.md "Live room"): none V0-V2, banner V3-V6, full V7-V10. */
 export const EnterEffect = { None: 0, Banner: 1, Full: 2 } as const;
 export type EnterEffect = (typeof EnterEffect)[keyof typeof EnterEffect];
+
+/** The languages forehead calls carry (`language`), the spec's codes plus zh-TW (docs/api.md "Choices where the spec is silent"). */
+export const WIRE_LANGUAGES = ['CMN', 'zh-TW', 'ENG', 'VIE', 'THA'] as const;
+export type WireLanguage = (typeof WIRE_LANGUAGES)[number];

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { LiveStatus } from '../src/domain/anchors';
 import { described } from './described';
 import { preview } from './issues';
-import { ActivityKind, ActivityStatus, BookingStatus, EnterEffect, FirstBetCoverStatus } from './enums';
+import { ActivityKind, ActivityStatus, BookingStatus, EnterEffect, FirstBetCoverStatus, WIRE_LANGUAGES } from './enums';
 
 /**
  * Requests and answers of the live room's member calls (docs/api.md "Live room"): follow, booking, watch, the room's
@@ -29,14 +29,13 @@ const idInput = (text: string, min = 1) => {
 };
 
 /** The forehead family's language field (spec 001 section 7: "Forehead calls carry a language field"). */
-const language = z.optional(z.enum(['CMN', 'zh-TW', 'ENG', 'VIE', 'THA']));
+const language = z.optional(z.enum(WIRE_LANGUAGES));
 
 const codes = <T extends Readonly<Record<string, number>>>(values: T) => z.literal(Object.values(values) as Array<T[keyof T]>);
 
 // Requests.
 
-/** Calls that name nothing but may carry the language (a body is optional). */
-// Fastify hands a request without a body to the schema as null.
+/** Calls that name nothing but may carry the language; the body is optional (Fastify hands a missing one over as null). */
 export const liveEmptyRequestSchema = z.nullish(z.strictObject({ language }));
 export type LiveEmptyRequest = z.infer<typeof liveEmptyRequestSchema>;
 

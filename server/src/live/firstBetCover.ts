@@ -188,14 +188,16 @@ export function createFirstBetCover({ db, clock, wallet }: { db: Kysely<Database
       const singles = new Map(orders.filter((o) => o.betType === BetType.Single).map((o) => [o.orderId, o]));
       if (singles.size === 0) return;
       const legs = await trx.selectFrom('order_legs').select(['order_id', 'match_id']).where('order_id', 'in', [...singles.keys()]).execute();
-      const pairs = new Map<string, { memberId: number; matchId: number }>();
-      for (const leg of legs) {
-        const order = singles.get(leg.order_id)!;
-        pairs.set(`${order.memberId}:${Number(leg.match_id)}`, { memberId: order.memberId, matchId: Number(leg.match_id) });
-      }
-      for (const { memberId, matchId } of pairs.values()) {
-        const cover = await coverOf(trx, memberId, matchId);
-        if (!cover || cover.status !== FirstBetCoverStatus.Joined) continue;
+      const members = new Set([...singles.values()].map((o) => o.memberId));
+      // One look-up for the batch: settlement runs in batches of hundreds of orders, few of them covered.
+      const open = await trx
+        .selectFrom('first_bet_covers')
+        .selectAll()
+        .where('match_id', 'in', [...new Set(legs.map((l) => Number(l.match_id)))])
+        .where('status', '=', FirstBetCoverStatus.Joined)
+        .execute();
+      for (const cover of open) {
+        if (!members.has(Number(cover.member_id))) continue;
         const first = await firstBet(trx, cover);
         if (!first) continue;
         const settled = singles.get(first.id);

@@ -1,3 +1,4 @@
+import { WIRE_LANGUAGES } from '../../../contract/enums';
 import { sports } from '../config/pluginManifests';
 
 /**
@@ -7,7 +8,7 @@ import { sports } from '../config/pluginManifests';
  * here: the feed, orders and the app all use these numbers.
  */
 
-export const STATIC_LANGUAGES = ['CMN', 'zh-TW', 'ENG', 'VIE', 'THA'] as const;
+export const STATIC_LANGUAGES = WIRE_LANGUAGES;
 export type StaticLanguage = (typeof STATIC_LANGUAGES)[number];
 
 /** Scheme A sport ids with their catalogue keys, in the catalogue's order (the sport plugins' manifests). */

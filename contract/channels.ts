@@ -10,4 +10,9 @@ export const PushChannel = {
   footballEvent: 'football:js1',
   lineupStatus: 'lineup:status',
   maintenance: 'system:maintenance',
+  /**
+   * A member's own live notices (a booked room went live). Private: the hub delivers it only to a connection that
+   * signed in as that member with `{ cmd: 'auth', token }` (docs/api.md "Push").
+   */
+  memberLive: (uid: number) => `member:${uid}:live`,
 } as const;

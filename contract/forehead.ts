@@ -22,6 +22,9 @@ export const loginStateSchema = z.object({
     nickname: z.string(),
     vipLevel: int(),
     currency: z.string(),
+    // Optional: a host's login state may lack them, which the spec reads as "no group". The platform always sends them.
+    liveUserGroupId: described(z.optional(int()), 'the user live group (spec 001 section 3); 0 for none'),
+    liveGroupUserType: described(z.optional(z.enum(['user', 'agent'])), "the member's place in that group; an agent moderates its rooms"),
   }),
   balance: z.object({
     centerBalance: described(z.string(), 'Balance of the default currency'),
@@ -37,7 +40,7 @@ export const loginStateSchema = z.object({
     showSettingChangableTip: z.boolean(),
   }),
   memberTitles: z.array(z.unknown()),
-  anchorProxyEnable: int(),
+  anchorProxyEnable: described(int(), 'the anchor-proxy switch as POST /api/forehead/live/get/switch/proxy answers it'),
   language: z.string(),
 });
 export type PlatformLoginState = z.infer<typeof loginStateSchema>;

@@ -16,5 +16,6 @@ export * from './marketing';
 export * from './live';
 export * from './platform';
 export * from './fields';
+export * from './liveRoom';
 export * from './channels';
 export * from './push';

@@ -104,6 +104,15 @@ export type LineupStatusPush = z.infer<typeof lineupStatusPushSchema>;
 export const maintenancePushSchema = z.object({ underMaintenance: z.boolean() });
 export type MaintenancePush = z.infer<typeof maintenancePushSchema>;
 
+/** `member:<uid>:live`: a room the member booked went live on the booked match (sent once per booking). */
+export const memberLivePushSchema = z.object({
+  kind: z.literal('bookingLive'),
+  liveRoomId: int(),
+  hostId: int(),
+  hostName: z.string(),
+  matchId: int(),
+});
+export type MemberLivePush = z.infer<typeof memberLivePushSchema>;
 
 /**
  * The schema of a channel's data, by its name; undefined for a channel this contract does not know (its messages
@@ -115,6 +124,7 @@ export function pushSchemaOf(chId: string): z.ZodMiniType | undefined {
     if (chId.endsWith(':score')) return scorePushSchema;
     return undefined;
   }
+  if (chId.startsWith('member:')) return chId.endsWith(':live') ? memberLivePushSchema : undefined;
   switch (chId) {
     case PushChannel.matches:
       return matchesPushSchema;
@@ -140,4 +150,5 @@ export interface PushData {
   footballEvent: FootballEventPush;
   lineupStatus: LineupStatusPush;
   maintenance: MaintenancePush;
+  memberLive: MemberLivePush;
 }

@@ -107,7 +107,7 @@ describe('/push websocket', () => {
     a.send('{oops');
     expect(await a.next()).toEqual({ cmd: 'error', msg: 'expected a JSON frame like {"cmd":"ping"}, got malformed JSON' });
     a.send({ cmd: 'subscribe', channels: ['x'] });
-    expect(await a.next()).toEqual({ cmd: 'error', msg: 'cmd: expected one of "sub", "unsub", "ping", got "subscribe"' });
+    expect(await a.next()).toEqual({ cmd: 'error', msg: 'cmd: expected one of "sub", "unsub", "ping", "auth", got "subscribe"' });
     a.send({ cmd: 'sub', channels: 'match:1:score' });
     expect(await a.next()).toEqual({ cmd: 'error', msg: 'channels: expected an array, got "match:1:score"' });
     a.ws.send(Buffer.from([0, 1, 2]));

@@ -68,7 +68,29 @@ function scoreOf(result: MatchResult, snapshot: MarketSnapshot): string | null {
   return pair ? `${pair.home}:${pair.away}` : null;
 }
 
+/** An order as settlement just closed it, for what else settles with it (settlement hooks). */
+export interface SettledOrder {
+  orderId: string;
+  memberId: number;
+  betType: number;
+  currency: Currency;
+  stakeMinor: number;
+  /** What settlement paid (cash-out payouts are not in it). */
+  payoutMinor: number;
+  result: BetResult;
+  /** Cash outs paid on the order before it settled. */
+  cashOutCount: number;
+}
+
+/**
+ * Runs inside the settlement transaction, after the payouts: whatever it writes commits or rolls back with the
+ * settlement, and it sees each order once (only the orders this settlement moved).
+ */
+export type SettlementHook = (trx: Transaction<Database>, orders: readonly SettledOrder[], now: number) => Promise<void>;
+
 export interface SettlementService {
+  /** Adds a hook that settles something with the orders (the live room's first-bet coverage). */
+  onSettled(hook: SettlementHook): void;
   /** Settles every leg on the match and every order whose legs are then all settled. Safe to repeat. */
   settleMatch(result: MatchResult): Promise<number>;
   /** Settles legs of matches whose results are stored but were not applied (a restart, a missed event). */
@@ -78,6 +100,7 @@ export interface SettlementService {
 export function createSettlementService(deps: BettingDeps, loadResult: (matchId: number) => Promise<MatchResult | undefined>): SettlementService {
   const { db, clock, wallet } = deps;
   const OPEN = [OrderStatus.Confirmed, OrderStatus.ReserveCashOut];
+  const hooks: SettlementHook[] = [];
 
   interface LegOutcome {
     orderId: string;
@@ -208,10 +231,24 @@ export function createSettlementService(deps: BettingDeps, loadResult: (matchId:
     if (reservations.length > 0) {
       await trx.updateTable('reservations').set({ status: ReservationStatus.Settled, modified_at: now }).where('id', 'in', reservations).execute();
     }
+    const settledOrders: SettledOrder[] = done.map((d) => ({
+      orderId: d.order.id,
+      memberId: Number(d.order.member_id),
+      betType: d.order.bet_type,
+      currency: d.order.currency as Currency,
+      stakeMinor: Number(d.order.stake_minor),
+      payoutMinor: d.payoutMinor,
+      result: d.result,
+      cashOutCount: d.order.cash_out_count,
+    }));
+    for (const hook of hooks) await hook(trx, settledOrders, now);
     return done.length;
   }
 
   return {
+    onSettled(hook) {
+      hooks.push(hook);
+    },
     async settleMatch(result) {
       const legs = await outcomesOf(result);
       if (legs.length === 0) return 0;

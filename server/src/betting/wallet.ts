@@ -19,6 +19,7 @@ export const LEDGER_KINDS = [
   'red_envelope',
   'lottery_prize',
   'coin_purchase',
+  'first_bet_cover',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

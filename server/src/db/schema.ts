@@ -21,6 +21,11 @@ export interface Database {
   auto_cash_outs: AutoCashOutsTable;
   reservations: ReservationsTable;
   special_rooms: SpecialRoomsTable;
+  live_follows: LiveFollowsTable;
+  live_bookings: LiveBookingsTable;
+  live_watches: LiveWatchesTable;
+  member_titles: MemberTitlesTable;
+  first_bet_covers: FirstBetCoversTable;
 }
 
 export interface MembersTable {
@@ -283,3 +288,63 @@ export type LegSnapshotRow = Selectable<LegSnapshotsTable>;
 export type CashOutRow = Selectable<CashOutsTable>;
 export type AutoCashOutRow = Selectable<AutoCashOutsTable>;
 export type ReservationRow = Selectable<ReservationsTable>;
+
+/** Anchors a member follows (spec 001 live/subscribe). */
+export interface LiveFollowsTable {
+  member_id: number;
+  host_id: number;
+  created_at: number;
+}
+
+/** A member's booking of a room's next broadcast; noticed once when the room goes live. */
+export interface LiveBookingsTable {
+  id: Generated<number>;
+  member_id: number;
+  live_room_id: number;
+  host_id: number;
+  /** The match: the one the room waited for at booking, or the one it went live on; 0 until known. */
+  match_id: number;
+  /** The match the room was on (live or ended) at booking: going live on it again is not the broadcast booked. */
+  skip_match_id: number;
+  /** BookingStatus (contract/enums.ts): 0 booked, 1 notified, 2 cancelled. */
+  status: number;
+  created_at: number;
+  modified_at: number;
+}
+
+/** Views that counted towards a room's popularity (one per member and room within the watch window). */
+export interface LiveWatchesTable {
+  id: Generated<number>;
+  member_id: number;
+  live_room_id: number;
+  match_id: number;
+  watched_at: number;
+}
+
+/** Titles a member obtained; a title once obtained is kept. */
+export interface MemberTitlesTable {
+  member_id: number;
+  title_id: number;
+  obtained_at: number;
+}
+
+/** A first-bet coverage offer a member joined in a room, for the match the room was on. */
+export interface FirstBetCoversTable {
+  id: Generated<number>;
+  member_id: number;
+  live_room_id: number;
+  match_id: number;
+  /** The member's currency at joining: the cap and the cover are in it. */
+  currency: string;
+  cap_minor: number;
+  /** FirstBetCoverStatus (contract/enums.ts): 0 joined, 1 covered, 2 not covered, 3 lapsed. */
+  status: number;
+  /** The covered order once settled (the member's first single on the match after joining). */
+  order_id: string | null;
+  cover_minor: number;
+  joined_at: number;
+  modified_at: number;
+}
+
+export type FirstBetCoverRow = Selectable<FirstBetCoversTable>;
+export type LiveBookingRow = Selectable<LiveBookingsTable>;

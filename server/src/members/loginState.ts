@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { WalletService } from '../betting/wallet';
 import { readExchangeRates } from '../betting/exchangeRates';
 import type { Database, Member } from '../db/schema';
+import { anchorProxyEnableOf } from '../live/memberLive';
 import { COIN, Money, convert, formatMoney, fromMinor, minorToDecimal } from '../money';
 
 /** The login state the platform answers from sign-in and from loginState (contract/forehead.ts). */
@@ -82,6 +83,9 @@ export async function buildLoginState({
       nickname: member.nickname,
       vipLevel: member.vip_level,
       currency,
+      // Spec 001 section 3: no group when the id is missing or not positive.
+      liveUserGroupId: member.live_group_id > 0 ? member.live_group_id : 0,
+      liveGroupUserType: member.live_group_user_type,
     },
     balance: {
       centerBalance: fromMinor(currencies.find((b) => b.asset === currency)?.balanceMinor ?? 0),
@@ -91,7 +95,7 @@ export async function buildLoginState({
     coinBalance: fromMinor(balances.find((b) => b.asset === COIN)?.balanceMinor ?? 0),
     setting: { ...DEFAULT_SETTING, ...settingOverrides },
     memberTitles: [],
-    anchorProxyEnable: 0,
+    anchorProxyEnable: anchorProxyEnableOf(member),
     language: language ?? 'CMN',
   };
 }

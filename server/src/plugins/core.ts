@@ -74,6 +74,10 @@ export const corePlugin = fp<CorePluginOptions>(
       maxBufferedBytes: opts.config.push.maxBufferedBytes,
       maxChannelsPerClient: opts.config.push.maxChannelsPerClient,
       maxConnectionsPerAddress: opts.config.push.maxConnectionsPerAddress,
+      authenticate: async (token) => {
+        const result = await auth.authenticate(token);
+        return result.ok ? result.session.memberId : undefined;
+      },
       log: app.log,
     });
     app.decorate('pushHub', hub);

@@ -96,7 +96,7 @@ describe('push hub', () => {
 
   it.each([
     ['not json', 'expected a JSON frame like {"cmd":"ping"}, got malformed JSON'],
-    [JSON.stringify({ cmd: 'dance' }), 'cmd: expected one of "sub", "unsub", "ping", got "dance"'],
+    [JSON.stringify({ cmd: 'dance' }), 'cmd: expected one of "sub", "unsub", "ping", "auth", got "dance"'],
     [JSON.stringify({ cmd: 'sub' }), 'channels: missing, expected an array'],
     [JSON.stringify({ cmd: 'sub', channels: [] }), 'channels: expected at least 1 item, got 0'],
     [JSON.stringify({ cmd: 'sub', channels: ['ok', 42] }), 'channels[1]: expected a string, got 42'],
@@ -208,5 +208,39 @@ describe('push hub', () => {
     a.close();
     hub.attach(e, '10.0.0.1');
     expect(e.closedWith).toBeUndefined();
+  });
+
+  it('keeps member:<uid>: channels to the connection signed in as that member; frames after an auth wait for it', async () => {
+    const tokens: Record<string, number> = { 'token-7': 7, 'token-8': 8 };
+    const hub = createPushHub({ clock: createFakeClock(1_000), maxBufferedBytes: 1024, authenticate: async (token) => tokens[token] });
+    const a = new FakeSocket();
+    hub.attach(a, '10.0.0.1');
+    a.frame({ cmd: 'sub', channels: ['member:7:live'] });
+    expect(a.messages()).toEqual([expect.objectContaining({ cmd: 'error', channels: ['member:7:live'] })]);
+
+    a.sent = [];
+    a.frame({ cmd: 'auth', token: 'token-7' });
+    a.frame({ cmd: 'sub', channels: ['member:7:live', 'member:8:live', 'match:1:score'] });
+    await new Promise((r) => setImmediate(r));
+    expect(a.messages()).toEqual([{ cmd: 'auth', uid: 7 }, expect.objectContaining({ cmd: 'error', channels: ['member:8:live'] })]);
+    hub.publish('member:7:live', { n: 1 });
+    hub.publish('member:8:live', { n: 2 });
+    expect(a.messages().filter((m) => m.chId).map((m) => m.data)).toEqual([{ n: 1 }]);
+
+    // Signing in as another member drops the first member's channels; a bad token signs out.
+    a.sent = [];
+    a.frame({ cmd: 'auth', token: 'token-8' });
+    await new Promise((r) => setImmediate(r));
+    hub.publish('member:7:live', { n: 3 });
+    hub.publish('match:1:score', { n: 4 });
+    expect(a.messages()).toEqual([{ cmd: 'auth', uid: 8 }, expect.objectContaining({ chId: 'match:1:score' })]);
+    a.sent = [];
+    a.frame({ cmd: 'auth', token: 'nope' });
+    a.frame({ cmd: 'sub', channels: ['member:8:live'] });
+    await new Promise((r) => setImmediate(r));
+    expect(a.messages().map((m) => m.msg)).toEqual([
+      'token: unknown, expired or revoked session; not signed in',
+      expect.stringContaining('belong to a member'),
+    ]);
   });
 });

@@ -19,10 +19,15 @@ installZodMessages();
  * - `football:tec`           football technical statistics (spec: "football tec")
  * - `football:js1`           football event stream (spec: "football js1")
  * - `lineup:status`          line-up status updates (spec: "line-up status update")
+ * - `member:<uid>:live`      one member's live notices (private, below)
  *
  * Client frames: `{ cmd: 'sub', channels: [...] }`, `{ cmd: 'unsub', channels: [...] }`,
- * `{ cmd: 'ping' }` (answered `{ cmd: 'pong', t }`). A bad frame is answered
- * `{ cmd: 'error', msg }` and otherwise ignored.
+ * `{ cmd: 'ping' }` (answered `{ cmd: 'pong', t }`), `{ cmd: 'auth', token }` (answered
+ * `{ cmd: 'auth', uid }`). A bad frame is answered `{ cmd: 'error', msg }` and otherwise ignored.
+ *
+ * Channels `member:<uid>:...` are private: only a connection that signed in as that member (the
+ * auth frame with a live session token) may subscribe, so a member receives only their own notices.
+ * Frames that follow an auth frame wait for it, so `auth` then `sub` in one go works.
  */
 
 /** The part of a `ws` WebSocket the hub uses; tests pass a fake. */
@@ -83,13 +88,24 @@ const frameSchema = z.discriminatedUnion('cmd', [
   z.object({ cmd: z.literal('sub'), channels: channelList }),
   z.object({ cmd: z.literal('unsub'), channels: channelList }),
   z.object({ cmd: z.literal('ping') }),
+  z.object({ cmd: z.literal('auth'), token: z.string().min(1).max(256) }),
 ]);
+
+/** `member:<uid>:<topic>`: the member a private channel belongs to. */
+const PRIVATE_CHANNEL = /^member:(\d{1,15}):/;
+
+/** The member a token signs in, or undefined for an unknown, expired or revoked one. */
+export type PushAuthenticate = (token: string) => Promise<number | undefined>;
 
 interface Client {
   socket: PushSocket;
   address: string;
   channels: Set<string>;
   closed: boolean;
+  /** The member the connection signed in as (auth frame). */
+  memberId: number | undefined;
+  /** Frames held while an auth frame is being checked, handled in order after it. */
+  held: Array<() => void> | undefined;
 }
 
 export function createPushHub({
@@ -97,12 +113,15 @@ export function createPushHub({
   maxBufferedBytes,
   maxChannelsPerClient = 500,
   maxConnectionsPerAddress = 20,
+  authenticate,
   log,
 }: {
   clock: Clock;
   maxBufferedBytes: number;
   maxChannelsPerClient?: number;
   maxConnectionsPerAddress?: number;
+  /** Checks an auth frame's token; without it every auth frame is refused (and private channels with it). */
+  authenticate?: PushAuthenticate;
   log?: Logger;
 }): PushHub {
   const clients = new Set<Client>();
@@ -143,8 +162,14 @@ export function createPushHub({
 
   function subscribe(client: Client, channels: string[]): void {
     const rejected: string[] = [];
+    const refused: string[] = [];
     for (const chId of channels) {
       if (client.channels.has(chId)) continue;
+      const owner = PRIVATE_CHANNEL.exec(chId)?.[1];
+      if (owner !== undefined && Number(owner) !== client.memberId) {
+        refused.push(chId);
+        continue;
+      }
       if (client.channels.size >= maxChannelsPerClient) {
         rejected.push(chId);
         continue;
@@ -161,6 +186,36 @@ export function createPushHub({
         channels: rejected,
       });
     }
+    if (refused.length > 0) {
+      reply(client, {
+        cmd: 'error',
+        msg: `channels: ${refused.join(', ')} belong to a member; send {"cmd":"auth","token":...} as that member first`,
+        channels: refused,
+      });
+    }
+  }
+
+  /** Signs the connection in; a different member's private channels are dropped first. */
+  function signIn(client: Client, token: string): void {
+    const held: Array<() => void> = [];
+    client.held = held;
+    const check = authenticate ? authenticate(token) : Promise.resolve(undefined);
+    void check
+      .catch((error: unknown) => {
+        log?.warn({ err: error }, 'push auth failed');
+        return undefined;
+      })
+      .then((memberId) => {
+        if (client.closed) return;
+        if (memberId !== client.memberId) {
+          unsubscribe(client, [...client.channels].filter((chId) => PRIVATE_CHANNEL.test(chId)));
+          client.memberId = memberId;
+        }
+        if (memberId === undefined) reply(client, { cmd: 'error', msg: 'token: unknown, expired or revoked session; not signed in' });
+        else reply(client, { cmd: 'auth', uid: memberId });
+        client.held = undefined;
+        for (const frame of held) frame();
+      });
   }
 
   function unsubscribe(client: Client, channels: string[]): void {
@@ -173,6 +228,10 @@ export function createPushHub({
   }
 
   function onFrame(client: Client, raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
+    if (client.held) {
+      client.held.push(() => onFrame(client, raw, isBinary));
+      return;
+    }
     if (isBinary) return reply(client, { cmd: 'error', msg: 'expected a text frame holding JSON, got a binary frame' });
     const text = Buffer.isBuffer(raw)
       ? raw.toString('utf8')
@@ -195,6 +254,8 @@ export function createPushHub({
         return unsubscribe(client, frame.channels);
       case 'ping':
         return reply(client, { cmd: 'pong', t: clock.now() });
+      case 'auth':
+        return signIn(client, frame.token);
     }
   }
 
@@ -207,7 +268,7 @@ export function createPushHub({
         return;
       }
       connectionsPerAddress.set(address, connections + 1);
-      const client: Client = { socket, address, channels: new Set(), closed: false };
+      const client: Client = { socket, address, channels: new Set(), closed: false, memberId: undefined, held: undefined };
       clients.add(client);
       socket.on('message', (data, isBinary) => {
         try {

@@ -5,6 +5,9 @@ import { isAnchorVisible, type AnchorViewer } from '../../../../src/domain/ancho
 import { foreheadResponses, ok } from '../../http/envelope';
 import { anchorViewerOf } from '../../live/rooms';
 import { currentMember, readToken, requireMember } from '../../http/requireMember';
+import { viewKey } from '../../live/watches';
+import { liveRoomRoutes } from './room';
+import { titleRoutes } from './titles';
 
 /**
  * The live side's calls: the anchor list (spec 001 section 7 "Anchor search") and a member's special rooms. The search
@@ -33,8 +36,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await viewerOf(request);
-      const rooms = app.anchors.rooms(request.query.matchSource, request.query.language ?? 'CMN');
-      return ok(rooms.filter((anchor) => isAnchorVisible(anchor, viewer)));
+      const rooms = app.anchors.rooms(request.query.matchSource, request.query.language ?? 'CMN').filter((anchor) => isAnchorVisible(anchor, viewer));
+      // Members' counted views (live/submit/watch) add to the popularity of the room's broadcast of the match.
+      const views = await app.liveWatches.viewsOf(rooms);
+      return ok(rooms.map((room) => ({ ...room, popularity: room.popularity + (views.get(viewKey(room)) ?? 0) })));
     },
   );
 
@@ -50,4 +55,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok((await app.specialRooms.of(currentMember(request).memberId)).join(',')),
   );
+
+  await app.register(liveRoomRoutes);
+  await app.register(titleRoutes);
 };

@@ -192,13 +192,16 @@ export const chatErrorFrameSchema = z.object({
   retryAfterSeconds: z.optional(int()),
 });
 
-/** The `data` of a hub frame `{ chId, seq, epoch, data }` on a room channel `chat:room:<roomId>`. */
+/** One event of a room channel `chat:room:<roomId>` (its hub frames carry them as `data.events`). */
 export const chatRoomEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('message'), message: chatMessageSchema }),
   z.object({ kind: z.literal('delete'), roomId: int(), messageId: z.string() }),
   z.object({ kind: z.literal('block'), roomId: int(), chatBlock: z.boolean() }),
 ]);
 export type ChatRoomEvent = z.infer<typeof chatRoomEventSchema>;
+/** A room channel's `data`: the room's events of one fan-out window (chat.fanoutMs), in order. */
+export const chatRoomFrameSchema = z.object({ events: z.array(chatRoomEventSchema) });
+export type ChatRoomFrame = z.infer<typeof chatRoomFrameSchema>;
 
 /** The `data` of a hub frame on the member's own channel `chat:member:<uid>`: a mute set or cleared in a room. */
 export const chatMemberEventSchema = z.object({ kind: z.literal('ban'), roomId: int(), chatBanInfo: z.nullable(chatBanInfoSchema) });

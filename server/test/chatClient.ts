@@ -1,7 +1,10 @@
 import { crc32, deflateSync } from 'node:zlib';
 import WebSocket from 'ws';
 
-/** A /chat client for tests: queues what it receives so a test can await frames in order. */
+/**
+ * A /chat client for tests: queues what it receives so a test can await frames in order. Room frames are split into
+ * one entry per event (`data` is the event), so a test need not care which fan-out window an event fell into.
+ */
 export interface ChatTestClient {
   ws: WebSocket;
   closed: Promise<{ code: number; reason: string }>;
@@ -18,11 +21,16 @@ export function openChat(port: number, query = '', options: WebSocket.ClientOpti
   const ws = new WebSocket(`ws://127.0.0.1:${port}/chat${query}`, options);
   const queue: any[] = [];
   const waiters: Array<{ match: (m: any) => boolean; resolve: (m: any) => void }> = [];
-  ws.on('message', (raw) => {
-    const message = JSON.parse(raw.toString());
+  const take = (message: any) => {
     const at = waiters.findIndex((w) => w.match(message));
     if (at >= 0) waiters.splice(at, 1)[0]!.resolve(message);
     else queue.push(message);
+  };
+  ws.on('message', (raw) => {
+    const message = JSON.parse(raw.toString());
+    // A room frame carries the events of one fan-out window; tests take them one by one, each with the frame's chId and seq.
+    if (Array.isArray(message.data?.events)) for (const event of message.data.events) take({ ...message, data: event });
+    else take(message);
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   ws.on('error', () => undefined);

@@ -9,6 +9,7 @@ import {
   type ChatMessage,
   type ChatOrderItem,
   type ChatRoomEvent,
+  type ChatRoomFrame,
   type ChatRule,
 } from '../../../contract/chat';
 import { ChatMessageKind, ChatUserType, MEMBER_CHAT_KINDS } from '../../../contract/enums';
@@ -75,6 +76,33 @@ export function createChat(deps: ChatDeps) {
   const { db, clock, config, hub, images } = deps;
   const roster = new Map((deps.roster ?? ANCHOR_ROSTER).map((p) => [p.liveRoomId, p]));
   const sends = new Map<number, number[]>();
+
+  /**
+   * Room events wait up to chat.fanoutMs and go out together as one hub publish `{ events }`: at 100 messages a
+   * second to 2,000 members, one frame per message per member is 200,000 socket writes a second; a window of 50 ms
+   * cuts that to a few thousand frames carrying the same messages. Each batch is serialised once for every member.
+   */
+  const pending = new Map<number, ChatRoomEvent[]>();
+  const timers = new Map<number, NodeJS.Timeout>();
+  function flush(roomId: number): void {
+    const events = pending.get(roomId);
+    pending.delete(roomId);
+    timers.delete(roomId);
+    if (events && events.length > 0) hub.publish(chatRoomChannel(roomId), { events } satisfies ChatRoomFrame);
+  }
+  function publishToRoom(roomId: number, event: ChatRoomEvent): void {
+    const events = pending.get(roomId);
+    if (events) {
+      events.push(event);
+      return;
+    }
+    pending.set(roomId, [event]);
+    if (config.chat.fanoutMs === 0) return flush(roomId);
+    timers.set(
+      roomId,
+      setTimeout(() => flush(roomId), config.chat.fanoutMs),
+    );
+  }
 
   const rule: ChatRule = {
     maxTextLength: config.chat.maxTextLength,
@@ -191,7 +219,7 @@ export function createChat(deps: ChatDeps) {
       .executeTakeFirstOrThrow();
     const [message] = await toMessages([{ ...row, id: Number(inserted.id), deleted_at: null, deleted_by: null }]);
     const published = message as ChatMessage;
-    hub.publish(chatRoomChannel(row.room_id), { kind: 'message', message: published } satisfies ChatRoomEvent);
+    publishToRoom(row.room_id, { kind: 'message', message: published });
     return published;
   }
 
@@ -223,6 +251,14 @@ export function createChat(deps: ChatDeps) {
     isBlocked,
     /** The file of a name the image store made (undefined for any other name). */
     imagePath: (name: string) => images.pathOf(name),
+
+    /** Sends what is waiting at once (shutdown); later events go out as usual. */
+    flushAll(): void {
+      for (const [roomId, timer] of timers) {
+        clearTimeout(timer);
+        flush(roomId);
+      }
+    },
 
     /** A short-lived token that opens /chat as the member; stored hashed, like sessions. */
     async issueToken(memberId: number): Promise<{ token: string; expiresAt: number }> {
@@ -364,7 +400,7 @@ export function createChat(deps: ChatDeps) {
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw new ChatRefusal(ChatError.MessageNotFound, `messageId: no message ${messageId} in room ${roomId}`, 404);
-      hub.publish(chatRoomChannel(roomId), { kind: 'delete', roomId, messageId } satisfies ChatRoomEvent);
+      publishToRoom(roomId, { kind: 'delete', roomId, messageId });
     },
 
     /** An agent mutes a member in their room until now + minutes; the member's clients are told. */
@@ -399,7 +435,7 @@ export function createChat(deps: ChatDeps) {
         .values({ room_id: roomId, blocked: blocked ? 1 : 0, modified_by: agentId, modified_at: now })
         .onConflict((oc) => oc.column('room_id').doUpdateSet({ blocked: blocked ? 1 : 0, modified_by: agentId, modified_at: now }))
         .execute();
-      hub.publish(chatRoomChannel(roomId), { kind: 'block', roomId, chatBlock: blocked } satisfies ChatRoomEvent);
+      publishToRoom(roomId, { kind: 'block', roomId, chatBlock: blocked });
     },
 
     /** Stores a report; one per member and message. */

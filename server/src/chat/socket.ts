@@ -52,19 +52,20 @@ class HeldSocket implements PushSocket {
     this.held = undefined;
     this.real.send(first);
     for (const frame of held) {
-      if (seenUpTo > 0 && isMessageUpTo(frame, seenUpTo)) continue;
-      this.real.send(frame);
+      const rest = seenUpTo > 0 ? withoutSeen(frame, seenUpTo) : frame;
+      if (rest !== undefined) this.real.send(rest);
     }
   }
 }
 
-function isMessageUpTo(frame: string, id: number): boolean {
-  try {
-    const data = (JSON.parse(frame) as { data?: { kind?: string; message?: { id?: string } } }).data;
-    return data?.kind === 'message' && Number(data.message?.id) <= id;
-  } catch {
-    return false;
-  }
+/** The frame without the messages a join's history already holds (undefined when nothing is left). */
+function withoutSeen(frame: string, seenUpTo: number): string | undefined {
+  const parsed = JSON.parse(frame) as { data?: { events?: Array<{ kind: string; message?: { id: string } }> } };
+  const events = parsed.data?.events;
+  if (!events) return frame;
+  const left = events.filter((e) => !(e.kind === 'message' && Number(e.message?.id) <= seenUpTo));
+  if (left.length === events.length) return frame;
+  return left.length === 0 ? undefined : JSON.stringify({ ...parsed, data: { ...parsed.data, events: left } });
 }
 
 function textOf(raw: Buffer | ArrayBuffer | Buffer[]): string {

@@ -74,6 +74,7 @@ describe('config/platform.json chat', () => {
     expect(config.chat).toEqual({
       maxTextLength: 200,
       rateLimit: { messages: 5, perSeconds: 10 },
+      fanoutMs: 50,
       historySize: 50,
       tokenTtlSeconds: 300,
       maxConnectionsPerMember: 10,

@@ -95,6 +95,8 @@ const chatSchema = z.strictObject({
   rateLimit: z
     .strictObject({ messages: z.number().int().min(1).max(100_000), perSeconds: z.number().int().min(1).max(3600) })
     .default({ messages: 5, perSeconds: 10 }),
+  /** Room events wait this long (real ms) and go out to the room together: fewer frames at high rates; 0 sends each at once. */
+  fanoutMs: z.number().int().min(0).max(1000).default(50),
   /** Messages answered when a client joins a room. */
   historySize: z.number().int().min(0).max(500).default(50),
   /** A chat token opens /chat for this long (real seconds). */

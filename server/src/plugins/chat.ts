@@ -24,6 +24,8 @@ export const chatPlugin = fp<{ dataDir: string }>(
       images: createImageStore(dataDir),
     });
     app.decorate('chat', chat);
+    // Before the hub closes its sockets (preClose): what waits for its fan-out window still goes out.
+    app.addHook('preClose', async () => chat.flushAll());
     const { maxConnectionsPerMember, maxVisitorConnectionsPerAddress } = app.platformConfig.chat;
     app.decorate(
       'chatSockets',

@@ -5,6 +5,7 @@
  * one frame, built once), the baseline. Prints `READY <json>` once listening.
  */
 import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 
@@ -28,7 +29,7 @@ async function platform(): Promise<number> {
   const { db } = openSqlite(':memory:');
   await migrateToLatest(db, 'sqlite');
   const feed = createFeed({ seed: 1, now: () => Date.now(), historyHours: 0 });
-  const app = buildApp({ db, config, appConfigs: loadAppConfigs(path.join(root, 'config')), feed, clock: systemClock, dataDir: path.join(root, 'data', 'bench-chat') });
+  const app = buildApp({ db, config, appConfigs: loadAppConfigs(path.join(root, 'config')), feed, clock: systemClock, dataDir: path.join(tmpdir(), 'sport-pc-bench-chat') });
   await app.ready();
   // Members are inserted directly: signing 2,000 in through scrypt would take minutes and measures nothing here.
   const now = Date.now();

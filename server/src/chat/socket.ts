@@ -24,7 +24,7 @@ export interface ChatSockets {
  * The hub's view of a chat socket: while a join is loading history, the room's publishes are held and then sent after
  * the history (without the messages the history already holds), so a client sees every message once and in order.
  */
-class HeldSocket implements PushSocket {
+export class HeldSocket implements PushSocket {
   private held: string[] | undefined;
   constructor(readonly real: WebSocket) {}
   get readyState() {

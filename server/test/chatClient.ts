@@ -9,13 +9,16 @@ export interface ChatTestClient {
   ws: WebSocket;
   closed: Promise<{ code: number; reason: string }>;
   send(frame: unknown): void;
-  /** The next frame (optionally the next one matching), within 5 s. */
+  /** The next frame (optionally the next one matching), within FRAME_WAIT_MS. */
   next(match?: (m: any) => boolean): Promise<any>;
   /** Sends a ping and waits for its pong: everything sent before was handled. */
   sync(): Promise<void>;
   /** Frames received and not yet taken. */
   pending(): any[];
 }
+
+/** How long a test waits for a frame: generous, because a busy 2-core machine delays everything. */
+const FRAME_WAIT_MS = 15_000;
 
 export function openChat(port: number, query = '', options: WebSocket.ClientOptions = {}): ChatTestClient {
   const ws = new WebSocket(`ws://127.0.0.1:${port}/chat${query}`, options);
@@ -46,7 +49,7 @@ export function openChat(port: number, query = '', options: WebSocket.ClientOpti
       const at = queue.findIndex(match);
       if (at >= 0) return Promise.resolve(queue.splice(at, 1)[0]);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching frame within 5 s; queued: ${JSON.stringify(queue).slice(0, 500)}`)), 5000);
+        const timer = setTimeout(() => reject(new Error(`no matching frame within ${FRAME_WAIT_MS / 1000} s; queued: ${JSON.stringify(queue).slice(0, 500)}`)), FRAME_WAIT_MS);
         waiters.push({
           match,
           resolve: (m) => {

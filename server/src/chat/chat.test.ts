@@ -1,10 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { ChatError } from '../../../contract/errors';
 import { openChat, png, type ChatTestClient } from '../../test/chatClient';
 import { buildTestApp, loadRealPlatformConfig, login, type TestApp, type TestAppOptions } from '../../test/helpers';
+
+// Each test builds a platform (twice for the restart): with both cores busy a build alone took 20 s here.
+jest.setTimeout(120_000);
 
 const open: ChatTestClient[] = [];
 const apps: TestApp[] = [];

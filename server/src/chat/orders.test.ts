@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { ChatError } from '../../../contract/errors';
 import { LiveStatus } from '../../../src/domain/anchors';
 import type { Selection } from '../../test/betting.support';
 import { placeSingle } from '../../test/betting.support';
 import { openChat, type ChatTestClient } from '../../test/chatClient';
 import { buildTestApp, loadRealPlatformConfig, login, type TestApp } from '../../test/helpers';
+
+// The test builds a platform with its own feed and places eight bets: with both cores busy a build alone took 20 s here.
+jest.setTimeout(180_000);
 
 let t: TestApp | undefined;
 const open: ChatTestClient[] = [];

@@ -80,7 +80,7 @@ export function createChat(deps: ChatDeps) {
   /**
    * Room events wait up to chat.fanoutMs and go out together as one hub publish `{ events }`: at 100 messages a
    * second to 2,000 members, one frame per message per member is 200,000 socket writes a second; a window of 50 ms
-   * cuts that to a few thousand frames carrying the same messages. Each batch is serialised once for every member.
+   * cuts that to 40,000 frames carrying the same messages. Each window is serialised once for every member.
    */
   const pending = new Map<number, ChatRoomEvent[]>();
   const timers = new Map<number, NodeJS.Timeout>();
@@ -98,10 +98,7 @@ export function createChat(deps: ChatDeps) {
     }
     pending.set(roomId, [event]);
     if (config.chat.fanoutMs === 0) return flush(roomId);
-    timers.set(
-      roomId,
-      setTimeout(() => flush(roomId), config.chat.fanoutMs),
-    );
+    timers.set(roomId, setTimeout(() => flush(roomId), config.chat.fanoutMs));
   }
 
   const rule: ChatRule = {

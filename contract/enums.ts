@@ -155,3 +155,21 @@ export type ActivityStatus = (typeof ActivityStatus)[keyof typeof ActivityStatus
 export const EnterEffect = { None: 0, Banner: 1, Full: 2 } as const;
 export type EnterEffect = (typeof EnterEffect)[keyof typeof EnterEffect];
 
+
+/** Chat message kinds (spec 001 section 3); `auto` and `act` are written by the platform, never by a member. */
+export const ChatMessageKind = {
+  Text: 'text',
+  Image: 'image',
+  ImageText: 'image-text',
+  Reply: 'reply',
+  Order: 'order',
+  Auto: 'auto',
+  Act: 'act',
+} as const;
+export type ChatMessageKind = (typeof ChatMessageKind)[keyof typeof ChatMessageKind];
+/** The kinds a member may send on /chat. */
+export const MEMBER_CHAT_KINDS = ['text', 'image', 'image-text', 'reply', 'order'] as const;
+
+/** Chat user types (spec 001 sections 3 and 6): an agent moderates the rooms of their live group. */
+export const ChatUserType = { User: 0, Agent: 1 } as const;
+export type ChatUserType = (typeof ChatUserType)[keyof typeof ChatUserType];

@@ -49,3 +49,32 @@ export const BetError = {
   TooManyReservations: 15033,
 } as const;
 export type BetError = (typeof BetError)[keyof typeof BetError];
+
+/**
+ * Why the chat refused something: the `code` of a /chat `error` frame and of the chat routes' failure envelopes
+ * (docs/api.md "Chat"). The 16xxx range is the chat's own.
+ */
+export const ChatError = {
+  /** A visitor (no chat token) tried to send or moderate. */
+  SignInToChat: 16001,
+  /** The member is muted (chatBanInfo says until when and why). */
+  Banned: 16002,
+  /** The room's chat is blocked (chatBlock). */
+  RoomBlocked: 16003,
+  TooLong: 16004,
+  RateLimited: 16005,
+  /** Moderation by a member who is not an agent of the room's live group. */
+  NotAgent: 16006,
+  /** Unknown room, or a room the member may not see (exclusive and agent rooms). */
+  RoomNotFound: 16007,
+  /** The frame names a room the connection has not joined. */
+  NotInRoom: 16008,
+  MessageNotFound: 16009,
+  /** The order cannot be shared: not the member's, or not meeting the order show rule. */
+  OrderNotShareable: 16010,
+  ImageNotFound: 16011,
+  AlreadyReported: 16012,
+  /** The chat token is unknown or expired: fetch a new one. */
+  TokenExpired: 16013,
+} as const;
+export type ChatError = (typeof ChatError)[keyof typeof ChatError];

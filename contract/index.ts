@@ -19,3 +19,4 @@ export * from './fields';
 export * from './liveRoom';
 export * from './channels';
 export * from './push';
+export * from './chat';

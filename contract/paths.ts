@@ -27,3 +27,19 @@ export const LIVE_ROOM_PATHS = {
   titleList: '/api/forehead/user/title/list/all',
   titleObtain: '/api/forehead/user/title/obtain/info',
 } as const;
+
+/** Paths of the chat routes (spec 001 section 7; the order routes and the upload are the platform's, docs/api.md). */
+export const CHAT_PATHS = {
+  token: '/api/forehead/user/chat/token/v2',
+  rule: '/api/forehead/user/chat/get/rule',
+  show: '/api/forehead/user/chat/live/show/v2',
+  emoji: '/api/forehead/live/emoji/list',
+  reportCategories: '/api/forehead/live/chat/report/cate',
+  reportAdd: '/api/forehead/live/chat/report/add',
+  reportHostAdd: '/report/add',
+  imageUpload: '/api/forehead/live/chat/image/upload',
+  file: '/api/forehead/system/file/get',
+  orderRule: '/api/forehead/live/chat/order/rule',
+  orderHistory: '/api/forehead/live/chat/order/history',
+  socket: '/chat',
+} as const;

@@ -26,9 +26,11 @@ import { addCommonHeaders } from './http/securityHeaders';
 import { corePlugin } from './plugins/core';
 import { bettingPlugin } from './plugins/betting';
 import { feedPlugin } from './plugins/feed';
+import { chatPlugin } from './plugins/chat';
 import { livePlugin } from './plugins/live';
 import { mediaPlugin } from './media';
 import { bettingRoutes } from './routes/betting';
+import { chatRoutes } from './routes/chat';
 import { docsRoutes } from './routes/docs';
 import { foreheadRoutes } from './routes/forehead';
 import { healthRoutes } from './routes/health';
@@ -67,6 +69,8 @@ export interface BuildAppOptions {
   trustProxy?: false | string[];
   /** The token operator routes require (env OPERATOR_TOKEN); undefined switches them off. */
   operatorToken?: string;
+  /** Where files the platform keeps live (env DATA_DIR; chat images under chat-images/); default `<cwd>/data`. */
+  dataDir?: string;
 }
 
 /** Frames above this are refused by the websocket layer (close 1009); client frames are tiny. */
@@ -129,6 +133,7 @@ export function buildApp(opts: BuildAppOptions): App {
   app.register(bettingPlugin, { loopMs: opts.bettingLoopMs ?? 250 });
   app.register(mediaPlugin);
   app.register(livePlugin);
+  app.register(chatPlugin, { dataDir: opts.dataDir ?? path.resolve('data') });
 
   app.register(healthRoutes);
   app.register(docsRoutes);
@@ -140,6 +145,7 @@ export function buildApp(opts: BuildAppOptions): App {
   app.register(liveRoutes);
   app.register(marketingRoutes);
   app.register(pushRoutes);
+  app.register(chatRoutes);
   app.register(staticRoutes, { distDir: opts.distDir ?? path.resolve('dist'), appConfigs: opts.appConfigs });
 
   return app;

@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     trustProxy: env.trustProxy.length > 0 ? env.trustProxy : false,
     operatorToken: env.operatorToken,
     distDir: path.join(root, 'dist'),
+    dataDir: env.dataDir,
     logger: { level: env.logLevel },
     build: readBuildInfo(root, clock.now()),
   });

@@ -1,4 +1,6 @@
+import { mkdtempSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
@@ -18,7 +20,7 @@ export interface InjectOptions {
   method?: string;
   url: string;
   headers?: Record<string, string>;
-  /** Sent as JSON (objects) or as is (strings, with the content-type you give). */
+  /** Sent as JSON (objects) or as is (strings and buffers, with the content-type you give). */
   payload?: unknown;
   /**
    * The client address to send from: any of 127.0.0.0/8 reaches the app on Linux, so a test can
@@ -31,6 +33,8 @@ export interface InjectResponse {
   statusCode: number;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The body's bytes (binary answers: images). */
+  raw: Buffer;
   json<T = any>(): T;
 }
 
@@ -78,6 +82,13 @@ export interface TestAppOptions {
   trustProxy?: string[];
   /** The operator token (env OPERATOR_TOKEN); default none: operator routes refuse every call. */
   operatorToken?: string;
+  /** DATA_DIR (chat images); default a new temporary folder. */
+  dataDir?: string;
+  /**
+   * An SQLite file instead of the in-memory database, for tests that close the platform and build it again on the
+   * same data (a restart).
+   */
+  databaseFile?: string;
 }
 
 export function loadRealPlatformConfig(): PlatformConfig {
@@ -127,7 +138,7 @@ async function assemble(options: TestAppOptions): Promise<TestApp> {
   if (options.sharedFeed && options.feed) throw new Error('buildTestApp: sharedFeed takes no feed options');
   const config: PlatformConfig = { ...loadRealPlatformConfig(), signIn: TEST_SIGN_IN, ...options.config };
   const clock = createFakeClock();
-  const { db } = openSqlite(':memory:');
+  const { db } = openSqlite(options.databaseFile ?? ':memory:');
   let app: App | undefined;
   /** After each slow step: a file that already finished (its set-up timed out) wants nothing more of this build. */
   const stillWanted = () => {
@@ -147,6 +158,7 @@ async function assemble(options: TestAppOptions): Promise<TestApp> {
       logger: options.logger,
       trustProxy: options.trustProxy ?? false,
       operatorToken: options.operatorToken,
+      dataDir: options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sport-pc-data-')),
       clock,
       distDir: options.distDir ?? path.join(REPO_ROOT, 'server', 'test', 'no-dist'),
       sessionTtlMinutes: options.sessionTtlMinutes ?? 720,
@@ -182,11 +194,11 @@ async function assemble(options: TestAppOptions): Promise<TestApp> {
 }
 
 export function injectOverHttp(port: number, { method = 'GET', url, headers = {}, payload, from }: InjectOptions): Promise<InjectResponse> {
-  let body: string | undefined;
+  let body: string | Buffer | undefined;
   const sendHeaders: Record<string, string> = { ...headers };
   if (payload !== undefined) {
-    body = typeof payload === 'string' ? payload : JSON.stringify(payload);
-    if (typeof payload !== 'string' && !Object.keys(sendHeaders).some((h) => h.toLowerCase() === 'content-type')) {
+    body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload) && !Object.keys(sendHeaders).some((h) => h.toLowerCase() === 'content-type')) {
       sendHeaders['content-type'] = 'application/json';
     }
   }
@@ -195,8 +207,9 @@ export function injectOverHttp(port: number, { method = 'GET', url, headers = {}
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: text, json: () => JSON.parse(text) });
+        const raw = Buffer.concat(chunks);
+        const text = raw.toString('utf8');
+        resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: text, raw, json: () => JSON.parse(text) });
       });
       res.on('error', reject);
     });

@@ -65,3 +65,33 @@ describe('config/platform.json', () => {
     expect(messageFor((c) => (c.push.maxBufferBytes = 1))).toContain('push: unexpected field "maxBufferBytes"');
   });
 });
+
+describe('config/platform.json chat', () => {
+  it('takes the defaults for an absent chat section or field', () => {
+    const copy = structuredClone(original);
+    delete copy.chat;
+    const config = parseJsonConfig('config/platform.json', JSON.stringify(copy), platformConfigSchema);
+    expect(config.chat).toEqual({
+      maxTextLength: 200,
+      rateLimit: { messages: 5, perSeconds: 10 },
+      fanoutMs: 50,
+      historySize: 50,
+      tokenTtlSeconds: 300,
+      maxConnectionsPerMember: 10,
+      maxVisitorConnectionsPerAddress: 20,
+      image: { maxBytes: 2 * 1024 * 1024, maxWidth: 4096, maxHeight: 4096 },
+      orderShow: { showCount: 10, minAmount: '10.00' },
+    });
+    const partial = structuredClone(original);
+    partial.chat = { maxTextLength: 100 };
+    expect(parseJsonConfig('config/platform.json', JSON.stringify(partial), platformConfigSchema).chat.rateLimit).toEqual({ messages: 5, perSeconds: 10 });
+  });
+
+  it('names the chat field that is wrong', () => {
+    expect(messageFor((c) => (c.chat.maxTextLength = 0))).toContain('chat.maxTextLength');
+    expect(messageFor((c) => (c.chat.rateLimit.perSeconds = 'ten'))).toContain('chat.rateLimit.perSeconds');
+    expect(messageFor((c) => (c.chat.orderShow.minAmount = 10))).toContain('chat.orderShow.minAmount: expected a decimal string');
+    expect(messageFor((c) => (c.chat.typo = 1))).toContain('chat');
+    expect(messageFor((c) => (c.demoMembers[0].liveGroupUserType = 'admin'))).toContain('demoMembers[0].liveGroupUserType');
+  });
+});

@@ -32,6 +32,9 @@ const demoMember = z.strictObject({
   coins: amount,
   /** Exclusive and agent live rooms the member may see (their special rooms); granted at every start. */
   specialRoomIds: z.array(z.number({ error: expecting('a live room id') }).int().min(1).max(2_147_483_647)).max(100).optional(),
+  /** The member's user live group (spec 001 section 3): an agent of group G moderates the chat of the rooms whose anchor has liveUserGroupId G. */
+  liveGroupId: z.number({ error: expecting('a live group id') }).int().min(0).max(2_147_483_647).optional(),
+  liveGroupUserType: z.enum(['user', 'agent']).optional(),
 });
 
 const stakeRange = z
@@ -82,6 +85,34 @@ const mediaSchema = z.strictObject({
   segmentSeconds: z.number().int().min(1).max(10),
   /** How long the first playlist request waits for a starting encoder before answering 503. */
   startTimeoutSeconds: z.number().int().min(1).max(60),
+});
+
+/** The chat's limits (docs/api.md "Chat"); an absent field takes its default. */
+const chatSchema = z.strictObject({
+  /** Characters (code points) of one message, after invisible characters are removed. */
+  maxTextLength: z.number().int().min(1).max(2000).default(200),
+  /** Per member: at most `messages` sends in any window of `perSeconds`. */
+  rateLimit: z
+    .strictObject({ messages: z.number().int().min(1).max(100_000), perSeconds: z.number().int().min(1).max(3600) })
+    .default({ messages: 5, perSeconds: 10 }),
+  /** Room events wait this long (real ms) and go out to the room together: fewer frames at high rates; 0 sends each at once. */
+  fanoutMs: z.number().int().min(0).max(1000).default(50),
+  /** Messages answered when a client joins a room. */
+  historySize: z.number().int().min(0).max(500).default(50),
+  /** A chat token opens /chat for this long (real seconds). */
+  tokenTtlSeconds: z.number().int().min(10).max(86_400).default(300),
+  /** Chat sockets one member may hold open, and visitors' sockets per client address. */
+  maxConnectionsPerMember: z.number().int().min(1).max(1000).default(10),
+  maxVisitorConnectionsPerAddress: z.number().int().min(1).max(100_000).default(20),
+  image: z
+    .strictObject({
+      maxBytes: z.number().int().min(1024).max(20 * 1024 * 1024),
+      maxWidth: z.number().int().min(16).max(16_384),
+      maxHeight: z.number().int().min(16).max(16_384),
+    })
+    .default({ maxBytes: 2 * 1024 * 1024, maxWidth: 4096, maxHeight: 4096 }),
+  /** Order sharing (spec 001 section 5): orders listed, and the least stake of a shared order in CNY (converted per coin, rounded up). */
+  orderShow: z.strictObject({ showCount: z.number().int().min(1).max(100), minAmount: amount }).default({ showCount: 10, minAmount: '10.00' }),
 });
 
 /** Sign-in hardening (docs/operations.md "Sign-in throttle"). */
@@ -159,6 +190,7 @@ export const platformConfigSchema = z.strictObject({
   }),
   betting: bettingSchema,
   media: mediaSchema,
+  chat: chatSchema.default(chatSchema.parse({})),
 });
 
 export type PlatformConfig = z.output<typeof platformConfigSchema>;

@@ -26,6 +26,12 @@ export interface Database {
   live_watches: LiveWatchesTable;
   member_titles: MemberTitlesTable;
   first_bet_covers: FirstBetCoversTable;
+  chat_messages: ChatMessagesTable;
+  chat_tokens: ChatTokensTable;
+  chat_bans: ChatBansTable;
+  chat_rooms: ChatRoomsTable;
+  chat_reports: ChatReportsTable;
+  chat_images: ChatImagesTable;
 }
 
 export interface MembersTable {
@@ -348,3 +354,73 @@ export interface FirstBetCoversTable {
 
 export type FirstBetCoverRow = Selectable<FirstBetCoversTable>;
 export type LiveBookingRow = Selectable<LiveBookingsTable>;
+
+/** A chat message (migration 0009). Sender fields are copied at send time: history shows what the room saw. */
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  room_id: number;
+  /** contract ChatMessageKind. */
+  kind: string;
+  /** 0 for the platform's own messages (auto, act). */
+  member_id: number;
+  nickname: string;
+  vip_level: number;
+  title_id: number | null;
+  /** 0 user, 1 agent of the room. */
+  user_type: number;
+  text: string;
+  image_file: string | null;
+  reply_to: number | null;
+  /** The shared order as the spec's chat order history item (JSON), for order messages. */
+  order_json: string | null;
+  created_at: number;
+  /** Set when an agent deleted it; history leaves it out. */
+  deleted_at: number | null;
+  deleted_by: number | null;
+}
+
+/** Chat tokens: SHA-256 of the token, as sessions; short-lived. */
+export interface ChatTokensTable {
+  token_hash: string;
+  member_id: number;
+  expires_at: number;
+}
+
+/** A mute: in one room (an agent's) or, with room_id 0, in every room. */
+export interface ChatBansTable {
+  id: Generated<number>;
+  member_id: number;
+  room_id: number;
+  until: number;
+  reason: string;
+  created_by: number;
+  created_at: number;
+}
+
+/** A room's chatBlock; a room without a row is open. */
+export interface ChatRoomsTable {
+  room_id: number;
+  blocked: number;
+  modified_by: number;
+  modified_at: number;
+}
+
+export interface ChatReportsTable {
+  id: Generated<number>;
+  message_id: number;
+  member_id: number;
+  cate_id: number;
+  remark: string;
+  created_at: number;
+}
+
+/** An uploaded chat image; `file` is the name under DATA_DIR/chat-images. */
+export interface ChatImagesTable {
+  file: string;
+  member_id: number;
+  type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: number;
+}

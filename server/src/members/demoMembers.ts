@@ -10,7 +10,7 @@ import { normaliseUsername, type AuthService } from './auth';
  * Creates the configured demo members that do not exist yet, each with its opening balance and
  * coins credited through the ledger, one transaction per member. Existing members keep their
  * money, so restarts never top balances up again; every member is granted the special rooms the
- * config lists (rooms granted earlier stay). Returns the usernames created.
+ * config lists (rooms granted earlier stay) and the live group it names. Returns the usernames created.
  */
 export async function ensureDemoMembers({
   db,
@@ -30,6 +30,7 @@ export async function ensureDemoMembers({
     const exists = await db.selectFrom('members').select('id').where('username', '=', normaliseUsername(demo.username)).executeTakeFirst();
     if (exists) {
       await specialRooms.grant(db, Number(exists.id), demo.specialRoomIds ?? []);
+      await setLiveGroup(db, Number(exists.id), demo);
       continue;
     }
     await db.transaction().execute(async (trx) => {
@@ -48,8 +49,19 @@ export async function ensureDemoMembers({
       const coins = toMinor(demo.coins);
       if (coins > 0) await wallet.credit(trx, { memberId, asset: COIN, amountMinor: coins, kind: 'opening_balance' });
       await specialRooms.grant(trx, memberId, demo.specialRoomIds ?? []);
+      await setLiveGroup(trx, memberId, demo);
     });
     created.push(normaliseUsername(demo.username));
   }
   return created;
+}
+
+/** The config's live group, when it names one (an agent moderates the chat of their group's rooms). */
+async function setLiveGroup(db: Kysely<Database>, memberId: number, demo: DemoMemberConfig): Promise<void> {
+  if (demo.liveGroupId === undefined && demo.liveGroupUserType === undefined) return;
+  await db
+    .updateTable('members')
+    .set({ live_group_id: demo.liveGroupId ?? 0, live_group_user_type: demo.liveGroupUserType ?? 'user' })
+    .where('id', '=', memberId)
+    .execute();
 }

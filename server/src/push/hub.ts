@@ -48,12 +48,27 @@ export interface PushHubStats {
   channels: number;
 }
 
+/** A socket another protocol serves (the chat), fed by the hub with the channels its owner subscribes it to. */
+export interface HubSubscriber {
+  subscribe(chId: string): void;
+  unsubscribe(chId: string): void;
+  /** Sends a reply of the owner's protocol (slow-consumer rule included). */
+  send(message: object): void;
+  readonly closed: boolean;
+}
+
 export interface PushHub {
   /**
    * Serves a websocket; `address` is the client's (request.ip). A connection over the address's
    * limit is closed at once with code 1008.
    */
   attach(socket: PushSocket, address: string): void;
+  /**
+   * Serves a socket whose frames its owner reads (the /chat protocol): it gets the publishes of the channels the owner
+   * subscribes it to, framed as for /push, with the same slow-consumer rule and shutdown. Not counted against the
+   * push per-address limit (the chat has its own).
+   */
+  connect(socket: PushSocket): HubSubscriber;
   /** Sends to every subscriber of the channel and returns the seq it assigned. */
   publish(chId: string, data: unknown): number;
   /** The last seq assigned on a channel (0 before its first publish). */
@@ -284,6 +299,31 @@ export function createPushHub({
         log?.debug({ err: error }, 'push socket error');
         detach(client);
       });
+    },
+
+    connect(socket) {
+      // The caller (the chat socket) decides the channels itself, so this client never signs in with an auth frame.
+      const client: Client = { socket, address: '', channels: new Set(), closed: false, memberId: undefined, held: undefined };
+      clients.add(client);
+      socket.on('close', () => detach(client));
+      socket.on('error', (error) => {
+        log?.debug({ err: error }, 'hub socket error');
+        detach(client);
+      });
+      return {
+        subscribe: (chId) => {
+          if (client.closed || client.channels.has(chId)) return;
+          client.channels.add(chId);
+          let subs = subscribers.get(chId);
+          if (!subs) subscribers.set(chId, (subs = new Set()));
+          subs.add(client);
+        },
+        unsubscribe: (chId) => unsubscribe(client, [chId]),
+        send: (message) => reply(client, message),
+        get closed() {
+          return client.closed;
+        },
+      };
     },
 
     publish(chId, data) {

@@ -7,6 +7,7 @@ import { legSnapshots } from './0005_leg_snapshots';
 import { specialRooms } from './0006_special_rooms';
 import { normalisedUsernames } from './0007_normalised_usernames';
 import { memberLiveFields } from './0008_member_live_fields';
+import { chat } from './0009_chat';
 import { liveRoom } from './0010_live_room';
 import type { Driver } from './columns';
 
@@ -23,6 +24,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0006_special_rooms', specialRooms],
   ['0007_normalised_usernames', normalisedUsernames],
   ['0008_member_live_fields', memberLiveFields],
+  ['0009_chat', chat],
   ['0010_live_room', liveRoom],
 ];
 

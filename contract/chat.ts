@@ -1,0 +1,246 @@
+import * as z from 'zod/mini';
+import { described } from './described';
+import { ChatMessageKind, ChatUserType, LANGUAGES, MEMBER_CHAT_KINDS } from './enums';
+import { request } from './fields';
+
+/**
+ * The chat: its HTTP answers and requests (/api/forehead/user/chat/..., /api/forehead/live/chat/..., the emoji list,
+ * the file route) and every frame of the /chat websocket (docs/api.md "Chat"). Spec 001 sections 3, 5, 6 and 7.
+ */
+
+const int = () => z.int();
+const id = () => z.int().check(z.minimum(1), z.maximum(2_147_483_647));
+const money = (text: string) => described(z.string(), text);
+
+export const CHAT_KINDS = Object.values(ChatMessageKind) as [ChatMessageKind, ...ChatMessageKind[]];
+const kindSchema = described(z.enum(CHAT_KINDS), 'text, image, image-text, reply, order (members); auto, act (the platform)');
+const userTypeSchema = described(z.literal([ChatUserType.User, ChatUserType.Agent]), '0 user, 1 agent of the room');
+
+/** chatBanInfo: a mute in force (null when none). */
+export const chatBanInfoSchema = z.object({
+  until: described(int(), 'epoch ms when the mute ends'),
+  reason: z.string(),
+});
+export type ChatBanInfo = z.infer<typeof chatBanInfoSchema>;
+
+/** chatRule: the limits the platform enforces on /chat. */
+export const chatRuleSchema = z.object({
+  maxTextLength: described(int(), 'characters (code points) of a message after invisible characters are removed'),
+  rateLimit: described(z.object({ messages: int(), perSeconds: int() }), 'at most `messages` sends per member in any `perSeconds` window'),
+  historySize: described(int(), 'messages answered on join'),
+  image: z.object({
+    maxBytes: int(),
+    maxWidth: int(),
+    maxHeight: int(),
+    types: described(z.array(z.string()), 'content types accepted by the upload'),
+  }),
+  memberKinds: described(z.array(z.enum(MEMBER_CHAT_KINDS)), 'kinds a member may send'),
+  tokenTtlSeconds: described(int(), 'how long a chat token opens /chat'),
+});
+export type ChatRule = z.infer<typeof chatRuleSchema>;
+
+/** GET /api/forehead/user/chat/token/v2. */
+export const chatTokenSchema = z.object({
+  token: described(z.string(), 'open /chat?token=<token> within chatRule.tokenTtlSeconds'),
+  expiresAt: described(int(), 'epoch ms'),
+  chatRule: chatRuleSchema,
+  chatBanInfo: described(z.nullable(chatBanInfoSchema), 'a platform-wide mute; room mutes come with the join answer'),
+});
+export type ChatToken = z.infer<typeof chatTokenSchema>;
+
+/** GET /api/forehead/user/chat/live/show/v2?gameId=. */
+export const chatShowSchema = z.object({
+  show: described(z.boolean(), 'true when a live room is on the match (waiting or living)'),
+  roomIds: described(z.array(int()), "the match's live rooms (liveRoomId) the caller may see"),
+});
+export type ChatShow = z.infer<typeof chatShowSchema>;
+
+/** POST /api/forehead/live/emoji/list: unicode emoji by group (the app chunks each group by 8). */
+export const emojiGroupSchema = z.object({
+  groupId: int(),
+  name: described(z.string(), 'in the request language'),
+  emojis: z.array(z.object({ id: described(z.string(), 'code points, e.g. "1f600"'), code: described(z.string(), 'the emoji itself') })),
+});
+export const emojiListSchema = z.array(emojiGroupSchema);
+export type EmojiGroup = z.infer<typeof emojiGroupSchema>;
+
+/** POST /api/forehead/live/chat/report/cate: report categories in the request language. */
+export const reportCategorySchema = z.object({ id: int(), name: z.string() });
+export const reportCategoriesSchema = z.array(reportCategorySchema);
+export type ReportCategory = z.infer<typeof reportCategorySchema>;
+
+/** POST /api/forehead/live/chat/report/add and GET /report/add: the stored report. */
+export const reportAddedSchema = z.object({ id: int(), messageId: z.string(), cateId: int(), createdAt: int() });
+export type ReportAdded = z.infer<typeof reportAddedSchema>;
+
+/** POST /api/forehead/live/chat/image/upload: the stored image, sent in an image or image-text message as `image`. */
+export const chatImageSchema = z.object({
+  file: described(z.string(), '32 hex digits and the extension; GET /api/forehead/system/file/get/<file>'),
+  url: described(z.string(), 'path of the file route'),
+  type: z.string(),
+  width: int(),
+  height: int(),
+  bytes: int(),
+});
+export type ChatImage = z.infer<typeof chatImageSchema>;
+
+/** orderShowRule (spec 001 section 3): how many orders the share picker lists and the least stake per coin. */
+export const orderShowRuleSchema = z.object({
+  showCount: described(int(), 'orders listed (default 10)'),
+  coins: z.array(z.object({ thirdCoin: described(z.string(), 'currency code'), minAmount: money('least stake of a shared order, 2 decimals') })),
+});
+export type OrderShowRule = z.infer<typeof orderShowRuleSchema>;
+
+/** The spec's chat order history item: a shared bet, as the picker lists it and as an order message carries it. */
+export const chatOrderItemSchema = z.object({
+  assetSymbol: described(z.string(), 'currency code'),
+  betTitle: described(z.string(), 'the match ("Home vs Away") of a single; "N legs" for a multiple'),
+  betAmount: money('stake'),
+  odd: described(z.string(), 'decimal odds of the order'),
+  betSection: described(z.string(), '"<market>: <option>" per leg, joined by " / "'),
+  wonAmount: money('returned so far: settlement and cash-out payouts'),
+  orderStatus: described(int(), '4 confirmed, 5 settled'),
+  betId: described(z.string(), "the order id's first 15 characters (the part orders are matched on)"),
+  isEarlySettlement: described(z.boolean(), 'part of the stake was cashed out'),
+  orderId: z.string(),
+});
+export type ChatOrderItem = z.infer<typeof chatOrderItemSchema>;
+
+/** The order history route: the member's qualifying orders in the room's match, newest first, at most showCount. */
+export const chatOrderHistorySchema = z.object({ rule: orderShowRuleSchema, matchId: z.nullable(int()), records: z.array(chatOrderItemSchema) });
+export type ChatOrderHistory = z.infer<typeof chatOrderHistorySchema>;
+
+/** A message quoted by a reply: enough to draw the quote without the original. */
+export const chatQuoteSchema = z.object({ id: z.string(), uid: int(), nickname: z.string(), kind: kindSchema, text: z.string() });
+
+/** One chat message as /chat delivers it and the join answer lists it. */
+export const chatMessageSchema = z.object({
+  id: described(z.string(), 'stored id: digits, increasing within the platform'),
+  roomId: int(),
+  kind: kindSchema,
+  uid: described(int(), "sender's member id; 0 for the platform (auto, act)"),
+  nickname: z.string(),
+  vipLevel: described(int().check(z.minimum(0), z.maximum(10)), 'V0-V10'),
+  titleId: described(z.nullable(int()), 'the title the sender wears'),
+  userType: userTypeSchema,
+  text: described(z.string(), 'plain text; never HTML'),
+  image: z.optional(chatImageSchema),
+  reply: z.optional(chatQuoteSchema),
+  order: z.optional(chatOrderItemSchema),
+  createdAt: int(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+// ---- /chat frames a client sends ----
+
+const ref = () => described(z.optional(z.string().check(z.maxLength(64))), 'echoed in the ack or error');
+
+export const chatClientFrameSchema = z.discriminatedUnion('cmd', [
+  z.object({ cmd: z.literal('join'), roomId: id() }),
+  z.object({ cmd: z.literal('leave'), roomId: id() }),
+  z.object({
+    cmd: z.literal('send'),
+    ref: ref(),
+    roomId: id(),
+    kind: z.enum(MEMBER_CHAT_KINDS),
+    text: z.optional(z.string().check(z.maxLength(4000))),
+    image: z.optional(z.string().check(z.maxLength(64))),
+    replyTo: z.optional(z.string().check(z.regex(/^\d{1,19}$/))),
+    orderId: z.optional(z.string().check(z.regex(/^\d{1,30}$/))),
+  }),
+  z.object({ cmd: z.literal('delete'), ref: ref(), roomId: id(), messageId: z.string().check(z.regex(/^\d{1,19}$/)) }),
+  z.object({
+    cmd: z.literal('mute'),
+    ref: ref(),
+    roomId: id(),
+    uid: id(),
+    minutes: int().check(z.minimum(1), z.maximum(43_200)),
+    reason: z.string().check(z.minLength(1), z.maxLength(200)),
+  }),
+  z.object({ cmd: z.literal('unmute'), ref: ref(), roomId: id(), uid: id() }),
+  z.object({ cmd: z.literal('block'), ref: ref(), roomId: id(), chatBlock: z.boolean() }),
+  z.object({ cmd: z.literal('ping') }),
+]);
+export type ChatClientFrame = z.infer<typeof chatClientFrameSchema>;
+
+// ---- /chat frames the platform sends ----
+
+/** Answer to a connection: who the platform takes the client for. */
+export const chatHelloSchema = z.object({
+  cmd: z.literal('hello'),
+  uid: described(int(), '0 for a visitor (reads, cannot send)'),
+  nickname: z.string(),
+  chatRule: chatRuleSchema,
+});
+
+export const chatJoinedSchema = z.object({
+  cmd: z.literal('joined'),
+  roomId: int(),
+  chId: described(z.string(), 'the channel room events arrive on'),
+  messages: described(z.array(chatMessageSchema), 'the latest chatRule.historySize messages, oldest first'),
+  chatBlock: z.boolean(),
+  chatBanInfo: z.nullable(chatBanInfoSchema),
+  userType: userTypeSchema,
+  canSend: z.boolean(),
+});
+
+export const chatAckSchema = z.object({ cmd: z.literal('ack'), ref: z.optional(z.string()), id: z.optional(z.string()), createdAt: int() });
+export const chatErrorFrameSchema = z.object({
+  cmd: z.literal('error'),
+  ref: z.optional(z.string()),
+  code: described(int(), 'ChatError (contract/errors.ts) or 4001 for a malformed frame'),
+  msg: z.string(),
+  retryAfterSeconds: z.optional(int()),
+});
+
+/** One event of a room channel `chat:room:<roomId>` (its hub frames carry them as `data.events`). */
+export const chatRoomEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('message'), message: chatMessageSchema }),
+  z.object({ kind: z.literal('delete'), roomId: int(), messageId: z.string() }),
+  z.object({ kind: z.literal('block'), roomId: int(), chatBlock: z.boolean() }),
+]);
+export type ChatRoomEvent = z.infer<typeof chatRoomEventSchema>;
+/** A room channel's `data`: the room's events of one fan-out window (chat.fanoutMs), in order. */
+export const chatRoomFrameSchema = z.object({ events: z.array(chatRoomEventSchema) });
+export type ChatRoomFrame = z.infer<typeof chatRoomFrameSchema>;
+
+/** The `data` of a hub frame on the member's own channel `chat:member:<uid>`: a mute set or cleared in a room. */
+export const chatMemberEventSchema = z.object({ kind: z.literal('ban'), roomId: int(), chatBanInfo: z.nullable(chatBanInfoSchema) });
+export type ChatMemberEvent = z.infer<typeof chatMemberEventSchema>;
+
+/** Hub channels of the chat. */
+export const chatRoomChannel = (roomId: number) => `chat:room:${roomId}`;
+export const chatMemberChannel = (uid: number) => `chat:member:${uid}`;
+
+// ---- requests of the chat routes ----
+
+const language = () => z.optional(z.enum(LANGUAGES));
+/** An id as a JSON number or as digits (query strings and form bodies are text). */
+const idOrDigits = (text: string) => described(z.union([id(), z.string().check(z.regex(/^\d{1,10}$/))]), text);
+const messageIdField = () => described(z.union([z.int().check(z.minimum(1)), z.string().check(z.regex(/^\d{1,19}$/))]), 'the id of the reported message');
+
+/** GET /api/forehead/user/chat/live/show/v2. */
+export const chatShowQuerySchema = request(z.strictObject({ gameId: idOrDigits('the match (matchId)'), language: language() }));
+/** Bodies that carry only the language (emoji list, report categories, order rule). */
+export const chatLanguageBodySchema = request(z.optional(z.strictObject({ language: language() })));
+/** POST /api/forehead/live/chat/report/add (JSON or form body) and GET /report/add (query). */
+export const reportAddSchema = request(z.strictObject({
+  messageId: messageIdField(),
+  cateId: idOrDigits('a report category id (report/cate)'),
+  remark: described(z.optional(z.string().check(z.maxLength(200))), 'what the reporter adds, at most 200 characters'),
+  roomId: described(z.optional(idOrDigits('the room')), 'accepted; the message names its room'),
+  language: language(),
+}));
+export type ReportAddRequest = z.infer<typeof reportAddSchema>;
+/** POST /api/forehead/live/chat/order/history. */
+export const chatOrderHistoryBodySchema = request(z.strictObject({ roomId: idOrDigits('the live room (liveRoomId)'), language: language() }));
+
+/** GET /api/forehead/user/chat/get/rule. */
+export const chatRuleQuerySchema = request(z.strictObject({ language: language() }));
+
+/** GET /api/forehead/system/file/get/:file: a name the image upload answered (checked by the store, which made it). */
+export const chatFileParams = request(z.strictObject({ file: described(z.string().check(z.maxLength(200)), 'e.g. "<32 hex digits>.png"') }));
+
+/** The /chat upgrade's query: a member's chat token (none for a visitor) and the language of platform texts. */
+export const chatSocketQuerySchema = request(z.strictObject({ token: z.optional(z.string().check(z.maxLength(200))), language: language() }));
+export type ChatSocketQuery = z.infer<typeof chatSocketQuerySchema>;

@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+import { createImageStore } from '../chat/images';
+import { createChat, type ChatService } from '../chat/service';
+import { createChatSockets, type ChatSockets } from '../chat/socket';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Chat rooms, messages, rules, moderation, reports and images (server/src/chat). */
+    chat: ChatService;
+    chatSockets: ChatSockets;
+  }
+}
+
+/** The chat's shared services; its images live under `<dataDir>/chat-images`. */
+export const chatPlugin = fp<{ dataDir: string }>(
+  async (app, { dataDir }) => {
+    const chat = createChat({
+      db: app.db,
+      clock: app.clock,
+      config: app.platformConfig,
+      anchors: app.anchors,
+      specialRooms: app.specialRooms,
+      hub: app.pushHub,
+      images: createImageStore(dataDir),
+    });
+    app.decorate('chat', chat);
+    // Before the hub closes its sockets (preClose): what waits for its fan-out window still goes out.
+    app.addHook('preClose', async () => chat.flushAll());
+    const { maxConnectionsPerMember, maxVisitorConnectionsPerAddress } = app.platformConfig.chat;
+    app.decorate(
+      'chatSockets',
+      createChatSockets({
+        chat,
+        hub: app.pushHub,
+        clock: app.clock,
+        log: app.log,
+        limits: { perMember: maxConnectionsPerMember, visitorsPerAddress: maxVisitorConnectionsPerAddress },
+      }),
+    );
+  },
+  { name: 'sport-pc-chat', dependencies: ['sport-pc-core', 'sport-pc-live'], fastify: '5.x' },
+);

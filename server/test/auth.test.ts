@@ -41,7 +41,8 @@ describe('sign-in', () => {
       coinBalance: '500.00',
       setting: { handicap: 1, accept: 1, acceptList: [0, 0, 0, 0], acceptPush: 1 },
       memberTitles: [],
-      anchorProxyEnable: 0,
+      // config/platform.json makes demo an agent of live group 31, and a member with a live group has the switch on.
+      anchorProxyEnable: 1,
       language: 'CMN',
     });
   });

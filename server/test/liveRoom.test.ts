@@ -152,6 +152,8 @@ describe('live room: follow, booking, watch, room lists, entrance and proxy swit
   });
 
   it('answers the anchor-proxy switch and the user live group from the member record, in the login state too', async () => {
+    // The demo config makes demo an agent (the chat's moderation demo); start this member without a group.
+    await t.db.updateTable('members').set({ live_group_id: 0, live_group_user_type: 'user' }).where('username', '=', 'demo').execute();
     expect(await data(LIVE_ROOM_PATHS.anchorProxy, undefined, demo)).toEqual({ anchorProxyEnable: 0 });
     const state = await data('/api/forehead/user/loginState', undefined, demo);
     expect(state.userData).toMatchObject({ liveUserGroupId: 0, liveGroupUserType: 'user' });
@@ -162,6 +164,5 @@ describe('live room: follow, booking, watch, room lists, entrance and proxy swit
     expect(after.userData).toMatchObject({ liveUserGroupId: 31, liveGroupUserType: 'agent' });
     expect(after.anchorProxyEnable).toBe(1);
     expect(await data(LIVE_ROOM_PATHS.anchorProxy, {}, demo2)).toEqual({ anchorProxyEnable: 0 });
-    await t.db.updateTable('members').set({ live_group_id: 0, live_group_user_type: 'user' }).where('username', '=', 'demo').execute();
   });
 });

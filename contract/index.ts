@@ -14,5 +14,8 @@ export * from './forehead';
 export * from './media';
 export * from './marketing';
 export * from './live';
+export * from './settings';
+export * from './appLog';
+export * from './showOrder';
 export * from './channels';
 export * from './push';

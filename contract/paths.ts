@@ -5,3 +5,11 @@ export const BETTING_PATHS = {
   betMultiple: '/v1/order/betMultiple',
   orderStatus: '/v1/order/getStakeOrderStatus',
 } as const;
+
+/** Paths of the member settings, the app log and the live showorder config (docs/api.md). */
+export const SETTINGS_PATHS = {
+  cfgGet: '/api/forehead/system/cfg/get',
+  cfgSet: '/api/forehead/system/cfg/set',
+  logAdd: '/api/forehead/system/log/add',
+  showOrderConfig: '/api/forehead/live/showorder/config',
+} as const;

@@ -7,6 +7,7 @@ import { legSnapshots } from './0005_leg_snapshots';
 import { specialRooms } from './0006_special_rooms';
 import { normalisedUsernames } from './0007_normalised_usernames';
 import { memberLiveFields } from './0008_member_live_fields';
+import { appLog } from './0011_app_log';
 import type { Driver } from './columns';
 
 /**
@@ -22,6 +23,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0006_special_rooms', specialRooms],
   ['0007_normalised_usernames', normalisedUsernames],
   ['0008_member_live_fields', memberLiveFields],
+  ['0011_app_log', appLog],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

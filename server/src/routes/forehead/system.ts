@@ -40,6 +40,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         chat: `${wsOrigin}/chat`,
         icon: origin,
         banner: origin,
+        report: origin,
       } satisfies DomainList);
     },
   );

@@ -6,6 +6,9 @@ export const BETTING_PATHS = {
   orderStatus: '/v1/order/getStakeOrderStatus',
 } as const;
 
+/** The settings collection cfg/get and cfg/set take (spec 001 section 7: collect=UserConfig). */
+export const USER_CONFIG = 'UserConfig';
+
 /** Paths of the member settings, the app log and the live showorder config (docs/api.md). */
 export const SETTINGS_PATHS = {
   cfgGet: '/api/forehead/system/cfg/get',

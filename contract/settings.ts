@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { described } from './described';
+import { USER_CONFIG } from './paths';
 
 /**
  * A member's settings held by the platform (spec 001 sections 3 "Setting" and 7 "User settings"):
@@ -8,8 +9,7 @@ import { described } from './described';
  * fields it names replace the stored ones, the others stay.
  */
 
-/** The only collection the spec names. */
-export const USER_CONFIG = 'UserConfig';
+export { USER_CONFIG };
 
 const int = () => z.int();
 const flag = () => z.literal([0, 1]);

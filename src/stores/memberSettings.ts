@@ -2,6 +2,7 @@ import { reaction } from 'mobx';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { SETTINGS_PATHS, USER_CONFIG } from '../../contract/paths';
 import type { StoredUserConfig, UserConfig } from '../../contract/settings';
+import { createAppLog, type AppLog } from '../services/appLog';
 import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
 
@@ -11,7 +12,7 @@ const SAVE_TIMER = 'memberSettings.save';
 
 /** What of the app root the member's settings read and drive. */
 export interface MemberSettingsRoot extends OnDemandRoot {
-  session: { isLogin: boolean };
+  session: { isLogin: boolean; userData?: { uid: string; username: string } };
   ui: { merchantId: string };
   settings: {
     oddsFormat: number;
@@ -52,6 +53,7 @@ export const MemberSettingsStore = types
     saving: false,
     saveFailed: false,
     stop: undefined as (() => void) | undefined,
+    appLog: undefined as AppLog | undefined,
   }))
   .views((self) => ({
     get current(): Synced {
@@ -153,6 +155,7 @@ export const MemberSettingsStore = types
         }
         self.apply(config);
         self.setStatus('ready');
+        self.appLog?.report({ level: 'info', event: 'signIn' });
       } catch (error) {
         logger.warn('[settings] not loaded; the app keeps its local settings', error);
         // The local copy is the baseline: only what the member changes from now on is written, never the copy itself
@@ -165,7 +168,24 @@ export const MemberSettingsStore = types
   .actions((self) => ({
     start(root: MemberSettingsRoot) {
       self.root = root;
-      const { scheduler } = envOf(self);
+      const { scheduler, http, logger, clock, storage } = envOf(self);
+      // The logging service (spec 001 section 7) comes with the member's settings: its events name the member, and
+      // this chunk is what loads at sign-in. Uncaught errors of the page are reported from then on.
+      const appLog = createAppLog({
+        http,
+        scheduler,
+        logger,
+        now: () => clock.now(),
+        origin: () => `${window.location.origin}${window.location.pathname}`,
+        member: () => root.session.userData && { uid: root.session.userData.uid, username: root.session.userData.username },
+        token: () => storage.get('auth'),
+      });
+      self.appLog = appLog;
+      const onError = (event: ErrorEvent) => appLog.report({ level: 'error', event: 'error.uncaught', message: String(event.message) });
+      const onRejection = (event: PromiseRejectionEvent) =>
+        appLog.report({ level: 'error', event: 'error.unhandledRejection', message: event.reason instanceof Error ? event.reason.message : String(event.reason) });
+      window.addEventListener('error', onError);
+      window.addEventListener('unhandledrejection', onRejection);
       // Writes follow the member's changes once the platform's settings are in (or failed to come), never before: the
       // load itself must not be echoed back, nor a visitor's local choice overwrite what the member stored.
       const stopWatching = reaction(
@@ -183,6 +203,8 @@ export const MemberSettingsStore = types
         { fireImmediately: true },
       );
       self.stop = () => {
+        window.removeEventListener('error', onError);
+        window.removeEventListener('unhandledrejection', onRejection);
         stopWatching();
         stopSignIn();
         scheduler.stop(SAVE_TIMER);

@@ -118,6 +118,18 @@ describe('member settings on the platform', () => {
     expect(writes()).toEqual([{ accept: 0, setup: { acme: { handicap: 2, accept: 0 } } }]);
   });
 
+  it('does not write back what a host\'s props changed (the host keeps its own), but still what the member changes', async () => {
+    const { store, writes } = signedIn();
+    await jest.advanceTimersByTimeAsync(0);
+    store.applyHostProps({ isLogin: true, token: 'tok', userData: { uid: '7', username: 'demo' }, setting: { handicap: 2, accept: 2 } });
+    expect(store.settings.oddsFormat).toBe(2);
+    await jest.advanceTimersByTimeAsync(SAVE_DELAY_MS * 2);
+    expect(writes()).toEqual([]);
+    store.settings.setOddsChange(0);
+    await jest.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+    expect(writes()).toEqual([{ accept: 0, setup: { acme: { handicap: 2, accept: 0 } } }]);
+  });
+
   it('writes nothing once signed out, and loads again at the next sign-in', async () => {
     const { store, http, writes } = signedIn();
     await jest.advanceTimersByTimeAsync(0);

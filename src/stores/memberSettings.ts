@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import { addMiddleware, flow, getEnv, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
 import { SETTINGS_PATHS, USER_CONFIG } from '../../contract/paths';
 import type { StoredUserConfig, UserConfig } from '../../contract/settings';
 import { createAppLog, type AppLog } from '../services/appLog';
@@ -14,7 +14,7 @@ const SAVE_TIMER = 'memberSettings.save';
 export interface MemberSettingsRoot extends OnDemandRoot {
   session: { isLogin: boolean; userData?: { uid: string; username: string } };
   ui: { merchantId: string };
-  settings: {
+  settings: IAnyStateTreeNode & {
     oddsFormat: number;
     oddsChange: number;
     acceptPush: number;
@@ -94,6 +94,15 @@ export const MemberSettingsStore = types
     setSaving(saving: boolean, failed = self.saveFailed) {
       self.saving = saving;
       self.saveFailed = failed;
+    },
+    /** Fields a host's props changed count as the platform's: the host keeps its own settings, the app does not echo them. */
+    adoptFromHost(before: Synced) {
+      const after = self.current;
+      const synced = { ...(self.synced ?? before) } as Record<keyof Synced, unknown>;
+      for (const key of Object.keys(after) as (keyof Synced)[]) {
+        if (JSON.stringify(after[key]) !== JSON.stringify(before[key])) synced[key] = after[key];
+      }
+      self.synced = synced as Synced;
     },
     /** The member confirmed the goal-push alert ("got it"): it does not show again, here or in another browser. */
     confirmTip() {
@@ -186,6 +195,12 @@ export const MemberSettingsStore = types
         appLog.report({ level: 'error', event: 'error.unhandledRejection', message: event.reason instanceof Error ? event.reason.message : String(event.reason) });
       window.addEventListener('error', onError);
       window.addEventListener('unhandledrejection', onRejection);
+      const stopHostWatch = addMiddleware(root.settings, (call, next) => {
+        if (call.name !== 'applyHostSetting') return next(call);
+        const before = self.current;
+        next(call);
+        self.adoptFromHost(before);
+      });
       // Writes follow the member's changes once the platform's settings are in (or failed to come), never before: the
       // load itself must not be echoed back, nor a visitor's local choice overwrite what the member stored.
       const stopWatching = reaction(
@@ -203,6 +218,7 @@ export const MemberSettingsStore = types
         { fireImmediately: true },
       );
       self.stop = () => {
+        stopHostWatch();
         window.removeEventListener('error', onError);
         window.removeEventListener('unhandledrejection', onRejection);
         stopWatching();

@@ -1,10 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { RootStoreInstance } from '../../stores/RootStore';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { SettingsPage } from './SettingsPage';
 
-const signIn = ({ store }: { store: Parameters<NonNullable<Parameters<typeof renderWithStore>[1]>['before']>[0]['store'] }) =>
+const signIn = ({ store }: { store: RootStoreInstance }) =>
   store.session.applyLoginState({ isLogin: true, token: 'tok', userData: { uid: '7', username: 'demo' } });
 
 describe('SettingsPage', () => {

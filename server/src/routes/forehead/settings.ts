@@ -68,7 +68,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (uid !== undefined && uid !== memberId) {
         throw new ApiError(400, CODES.INVALID_INPUT, `body.jsonStr.uid: expected your own uid ${memberId}, got ${uid}`);
       }
-      return ok(await writeUserConfig(app.db, memberId, update, app.clock.now()));
+      // Read, merge and write in one transaction: two updates arriving together each keep the other's fields.
+      return ok(await app.db.transaction().execute((trx) => writeUserConfig(trx, memberId, update, app.clock.now())));
     },
   );
 };

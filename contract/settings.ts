@@ -9,8 +9,6 @@ import { USER_CONFIG } from './paths';
  * fields it names replace the stored ones, the others stay.
  */
 
-export { USER_CONFIG };
-
 const int = () => z.int();
 const flag = () => z.literal([0, 1]);
 

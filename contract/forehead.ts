@@ -60,6 +60,7 @@ export const domainListSchema = z.object({
   chat: described(z.string(), 'websocket URL'),
   icon: z.string(),
   banner: z.string(),
+  report: described(z.string(), 'The report host (spec 001 section 7: GET {report-host}/report/add)'),
 });
 export type DomainList = z.infer<typeof domainListSchema>;
 

@@ -92,8 +92,16 @@ export const footballTecPushSchema = z.object({
 });
 export type FootballTecPush = z.infer<typeof footballTecPushSchema>;
 
-/** `football:js1`: every football event as it happens. */
-export const footballEventPushSchema = eventChangeSchema;
+/**
+ * `football:js1`: every football event as it happens, with the teams' names (in every language), so a goal push can
+ * name a match the page has not loaded.
+ */
+export const footballEventPushSchema = z.object({
+  kind: z.literal('event'),
+  matchId: int(),
+  event: matchEventSchema,
+  teams: z.optional(z.object({ home: texts, away: texts })),
+});
 export type FootballEventPush = z.infer<typeof footballEventPushSchema>;
 
 /** `lineup:status`: a match's line-up was published or changed; clients refetch it. */

@@ -169,6 +169,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     store.startClock();
     store.watchMaintenance();
     store.watchGoalPush();
+    store.watchMemberSettings();
 
     for (const [token, value] of Object.entries(config.theme)) element.style.setProperty(token, value);
     const assetUrl = (path: string) => (/^(https?:|data:)/.test(path) ? path : `${domains.icon.replace(/\/$/, '')}${path}`);

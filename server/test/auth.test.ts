@@ -39,7 +39,8 @@ describe('sign-in', () => {
         totalBalance: '10000.00',
       },
       coinBalance: '500.00',
-      setting: { handicap: 1, accept: 1, acceptList: [0, 0, 0, 0], acceptPush: 1 },
+      // config/platform.json seeds demo with goal push for all matches (docs/api.md "Member settings").
+      setting: { handicap: 1, accept: 1, acceptList: [0, 0, 1, 0], acceptPush: 1, showSettingChangableTip: true },
       memberTitles: [],
       // config/platform.json makes demo an agent of live group 31, and a member with a live group has the switch on.
       anchorProxyEnable: 1,

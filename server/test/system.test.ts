@@ -27,6 +27,7 @@ describe('POST /api/forehead/system/domain/list/v2', () => {
         chat: 'ws://sports.example.com:9443/chat',
         icon: 'http://sports.example.com:9443',
         banner: 'http://sports.example.com:9443',
+        report: 'http://sports.example.com:9443',
       },
     });
   });

@@ -89,6 +89,17 @@ export const RootStore = types
         ),
       );
     },
+    /** A member's settings live on the platform: their chunk loads at the first sign-in and follows the session from then on. */
+    watchMemberSettings() {
+      addDisposer(
+        self,
+        reaction(
+          () => self.session.isLogin,
+          (isLogin) => isLogin && void import(/* webpackChunkName: "member-settings" */ './memberSettings').then((m) => m.memberSettingsOf(self)),
+          { fireImmediately: true },
+        ),
+      );
+    },
     watchMaintenance() {
       const { push, events } = envOf(self);
       void self.loadMaintenance();
@@ -134,6 +145,10 @@ export const RootStore = types
     showRules() {
       self.matchList.close();
       self.ui.showView('rules');
+    },
+    showSettings() {
+      self.matchList.close();
+      self.ui.showView('settings');
     },
     /** Host props arrive on mount and on every update(props): login state, balances and settings, no remount. */
     applyHostProps(state: LoginState) {

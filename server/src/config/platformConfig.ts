@@ -4,6 +4,7 @@ import { CURRENCIES, DECIMAL_STRING, Money, type Currency } from '../money';
 import { isOrigin } from '../../../src/domain/origins';
 import { expecting } from '../validation/issues';
 import { loadJsonConfig } from './loadJsonConfig';
+import { storedUserConfigSchema } from '../../../contract/settings';
 
 const decimalString = (description: string) =>
   z.string({ error: expecting(description) }).regex(DECIMAL_STRING, { error: expecting(description) });
@@ -35,7 +36,11 @@ const demoMember = z.strictObject({
   /** The member's user live group (spec 001 section 3): an agent of group G moderates the chat of the rooms whose anchor has liveUserGroupId G. */
   liveGroupId: z.number({ error: expecting('a live group id') }).int().min(0).max(2_147_483_647).optional(),
   liveGroupUserType: z.enum(['user', 'agent']).optional(),
+  /** Settings (cfg/set's fields, without uid) stored while the member has none, so a demo shows e.g. goal push. */
+  settings: z.optional(storedUserConfigSchema),
 });
+
+const perMinuteBucket = z.strictObject({ burst: z.number().int().min(1).max(100_000), perMinute: z.number().int().min(1).max(100_000) });
 
 const stakeRange = z
   .strictObject({ min: amount, max: amount })
@@ -191,6 +196,10 @@ export const platformConfigSchema = z.strictObject({
   betting: bettingSchema,
   media: mediaSchema,
   chat: chatSchema.default(chatSchema.parse({})),
+  /** The app logging service (docs/api.md "App log"): events per address and per member, and how long rows stay. */
+  appLog: z.strictObject({ perAddress: perMinuteBucket, perMember: perMinuteBucket, retentionDays: z.number().int().min(1).max(365) }),
+  /** The live showorder config's answer (docs/api.md): amount in CNY with at most 2 decimals. */
+  liveShowOrder: z.strictObject({ isGlobal: z.boolean(), amount }),
 });
 
 export type PlatformConfig = z.output<typeof platformConfigSchema>;

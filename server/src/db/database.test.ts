@@ -23,7 +23,7 @@ describe('database', () => {
       expect(await pragma('synchronous')).toBe(1);
       expect(await pragma('busy_timeout')).toBe(5000);
       const tables = await db.introspection.getTables();
-      expect(tables.map((t) => t.name).sort()).toEqual(['auto_cash_outs', 'bet_requests', 'cash_outs', 'chat_bans', 'chat_images', 'chat_messages', 'chat_reports', 'chat_rooms', 'chat_tokens', 'exchange_rates', 'first_bet_covers', 'ledger', 'leg_snapshots', 'live_bookings', 'live_follows', 'live_watches', 'match_results', 'member_settings', 'member_titles', 'members', 'order_legs', 'orders', 'reservations', 'sessions', 'special_rooms', 'wallets']);
+      expect(tables.map((t) => t.name).sort()).toEqual(['app_log', 'auto_cash_outs', 'bet_requests', 'cash_outs', 'chat_bans', 'chat_images', 'chat_messages', 'chat_reports', 'chat_rooms', 'chat_tokens', 'exchange_rates', 'first_bet_covers', 'ledger', 'leg_snapshots', 'live_bookings', 'live_follows', 'live_watches', 'match_results', 'member_settings', 'member_titles', 'members', 'order_legs', 'orders', 'reservations', 'sessions', 'special_rooms', 'wallets']);
       expect(await pingDatabase(db)).toBe(true);
       await expect(
         db.insertInto('sessions').values({ token_hash: 'x', member_id: 999, created_at: 0, expires_at: 1, revoked_at: null }).execute(),

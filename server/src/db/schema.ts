@@ -32,6 +32,7 @@ export interface Database {
   chat_rooms: ChatRoomsTable;
   chat_reports: ChatReportsTable;
   chat_images: ChatImagesTable;
+  app_log: AppLogTable;
 }
 
 export interface MembersTable {
@@ -110,6 +111,22 @@ export interface SpecialRoomsTable {
   member_id: number;
   live_room_id: number;
   granted_at: number;
+}
+
+/** Events the app posted to its logging service (migration 0011); member and username are the session's, if any. */
+export interface AppLogTable {
+  id: Generated<number>;
+  created_at: number;
+  /** The browser's clock when it happened, as posted. */
+  client_time: number;
+  /** The client address it came from (rate limits are per address). */
+  address: string;
+  member_id: number | null;
+  username: string | null;
+  origin: string;
+  level: string;
+  event: string;
+  message: string | null;
 }
 
 export type Member = Selectable<MembersTable>;

@@ -5,12 +5,14 @@ import type { Database } from '../db/schema';
 import type { SpecialRooms } from '../live/specialRooms';
 import { COIN, toMinor, type Currency } from '../money';
 import { normaliseUsername, type AuthService } from './auth';
+import { seedUserConfig } from './settings';
 
 /**
  * Creates the configured demo members that do not exist yet, each with its opening balance and
  * coins credited through the ledger, one transaction per member. Existing members keep their
  * money, so restarts never top balances up again; every member is granted the special rooms the
- * config lists (rooms granted earlier stay) and the live group it names. Returns the usernames created.
+ * config lists (rooms granted earlier stay) and the live group it names, and a member without stored settings gets the
+ * configured ones (so the demo shows goal push without changing the default for everyone). Returns the usernames created.
  */
 export async function ensureDemoMembers({
   db,
@@ -31,6 +33,7 @@ export async function ensureDemoMembers({
     if (exists) {
       await specialRooms.grant(db, Number(exists.id), demo.specialRoomIds ?? []);
       await setLiveGroup(db, Number(exists.id), demo);
+      if (demo.settings) await seedUserConfig(db, Number(exists.id), demo.settings, Date.now());
       continue;
     }
     await db.transaction().execute(async (trx) => {
@@ -50,6 +53,7 @@ export async function ensureDemoMembers({
       if (coins > 0) await wallet.credit(trx, { memberId, asset: COIN, amountMinor: coins, kind: 'opening_balance' });
       await specialRooms.grant(trx, memberId, demo.specialRoomIds ?? []);
       await setLiveGroup(trx, memberId, demo);
+      if (demo.settings) await seedUserConfig(trx, memberId, demo.settings, Date.now());
     });
     created.push(normaliseUsername(demo.username));
   }

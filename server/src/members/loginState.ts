@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { loginStateSchema, type PlatformLoginState } from '../../../contract/forehead';
 import type { Kysely } from 'kysely';
 import type { WalletService } from '../betting/wallet';
@@ -6,30 +5,11 @@ import { readExchangeRates } from '../betting/exchangeRates';
 import type { Database, Member } from '../db/schema';
 import { anchorProxyEnableOf } from '../live/memberLive';
 import { COIN, Money, convert, formatMoney, fromMinor, minorToDecimal } from '../money';
+import { readUserConfig } from './settings';
 
 /** The login state the platform answers from sign-in and from loginState (contract/forehead.ts). */
 export { loginStateSchema };
 export type LoginState = PlatformLoginState;
-
-export const DEFAULT_SETTING: LoginState['setting'] = {
-  handicap: 1,
-  accept: 1,
-  acceptList: [0, 0, 0, 0],
-  acceptPush: 1,
-  showSettingChangableTip: false,
-};
-
-/** Stored settings override the defaults field by field; anything malformed falls back. */
-const storedSetting = z
-  .object({
-    handicap: z.number().int().min(1).max(4),
-    accept: z.number().int().min(0).max(2),
-    acceptList: z.array(z.number().int()).length(4),
-    acceptPush: z.number().int().min(0).max(1),
-    showSettingChangableTip: z.boolean(),
-    language: z.string(),
-  })
-  .partial();
 
 export async function buildLoginState({
   db,
@@ -44,10 +24,10 @@ export async function buildLoginState({
   token: string;
   expiresAt: number;
 }): Promise<LoginState> {
-  const [balances, rates, settingsRow] = await Promise.all([
+  const [balances, rates, config] = await Promise.all([
     wallet.getBalances(Number(member.id)),
     readExchangeRates(db),
-    db.selectFrom('member_settings').select('json').where('member_id', '=', Number(member.id)).executeTakeFirst(),
+    readUserConfig(db, Number(member.id)),
   ]);
   const currency = member.currency;
   const currencies: Array<{ asset: string; balanceMinor: number }> = balances.filter((b) => b.asset !== COIN);
@@ -61,17 +41,6 @@ export async function buildLoginState({
     if (from === undefined || to === undefined) throw new Error(`no exchange rate for ${from === undefined ? b.asset : currency}`);
     total = total.plus(convert(minorToDecimal(b.balanceMinor), from, to));
   }
-
-  let stored: z.output<typeof storedSetting> = {};
-  if (settingsRow) {
-    try {
-      const parsed = storedSetting.safeParse(JSON.parse(settingsRow.json));
-      if (parsed.success) stored = parsed.data;
-    } catch {
-      stored = {};
-    }
-  }
-  const { language, ...settingOverrides } = stored;
 
   return {
     token,
@@ -93,9 +62,16 @@ export async function buildLoginState({
       totalBalance: formatMoney(total),
     },
     coinBalance: fromMinor(balances.find((b) => b.asset === COIN)?.balanceMinor ?? 0),
-    setting: { ...DEFAULT_SETTING, ...settingOverrides },
+    // The same stored settings cfg/get answers (docs/api.md "Member settings"): push_event is the goal push's switch.
+    setting: {
+      handicap: config.handicap,
+      accept: config.accept,
+      acceptList: [...config.acceptList],
+      acceptPush: config.push_event,
+      showSettingChangableTip: config.showSettingChangableTip,
+    },
     memberTitles: [],
     anchorProxyEnable: anchorProxyEnableOf(member),
-    language: language ?? 'CMN',
+    language: 'CMN',
   };
 }

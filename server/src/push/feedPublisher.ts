@@ -69,7 +69,9 @@ export function publishFeed(feed: Feed, hub: Pick<PushHub, 'publish'>): () => vo
         hub.publish(feedChannels.score(change.matchId), change satisfies ScorePush);
         const match = feed.match(change.matchId);
         if (match?.sportId === FOOTBALL) {
-          hub.publish(feedChannels.footballJs1, change satisfies FootballEventPush);
+          const fixture = feed.fixture(change.matchId);
+          const teams = fixture?.away ? { home: { ...fixture.home.name }, away: { ...fixture.away.name } } : undefined;
+          hub.publish(feedChannels.footballJs1, { ...change, teams } satisfies FootballEventPush);
           if (TECHNICAL_EVENTS.has(change.event.type)) {
             hub.publish(feedChannels.footballTec, { matchId: change.matchId, stats: feed.stats(change.matchId) } satisfies FootballTecPush);
           }

@@ -13,11 +13,13 @@ const MatchDetailScreen = lazy(() => import(/* webpackChunkName: "match-detail" 
 // An outright's runners: reached from the outright list or a link, not on the first screen.
 const OutrightScreen = lazy(() => import(/* webpackChunkName: "outright" */ '../outright/OutrightScreen').then((m) => ({ default: m.OutrightScreen })));
 // Text only, read rarely: its own chunk with its locale namespace.
+// The member's settings: opened from the header or a ?view=settings link, rarely; its own chunk with its strings.
+const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const RulesPage = lazy(() => import(/* webpackChunkName: "rules" */ '../rules/RulesPage').then((m) => ({ default: m.RulesPage })));
 
 /**
- * The spec's single route: home, the match list the member chose, hot matches, favourites, my bets, the rules, one
- * match or one outright; which one is also the page's address (screenUrl.ts, kept by the Layout), so each can be linked and reloaded.
+ * The spec's single route: home, the match list the member chose, hot matches, favourites, my bets, the rules, the settings,
+ * one match or one outright; which one is also the page's address (screenUrl.ts, kept by the Layout), so each can be linked and reloaded.
  */
 export const HomeRoute = observer(function HomeRoute() {
   const store = useStore();
@@ -32,6 +34,8 @@ export const HomeRoute = observer(function HomeRoute() {
       return <MyBetsView />;
     case 'rules':
       return <RulesPage />;
+    case 'settings':
+      return <SettingsPage />;
     case 'match':
       return <MatchDetailScreen />;
     case 'outright':

@@ -23,7 +23,7 @@ describe('screen addresses', () => {
   });
 
   it('writes a screen back as the same parameters, keeping the ones it does not own', () => {
-    for (const search of ['?list=1&sport=3', '?view=rules', '?matchId=42', '?outrightId=7', '']) expect(searchFor(parseScreen(search), '')).toBe(search);
+    for (const search of ['?list=1&sport=3', '?view=rules', '?view=settings', '?matchId=42', '?outrightId=7', '']) expect(searchFor(parseScreen(search), '')).toBe(search);
     expect(searchFor({ view: 'hot' }, '?merchant=lite&list=1&sport=1')).toBe('?merchant=lite&view=hot');
     expect(searchFor({ view: 'home' }, '?merchant=lite&matchId=9')).toBe('?merchant=lite');
     expect(searchFor({ view: 'list', type: 4 }, '?merchant=lite&outrightId=9')).toBe('?merchant=lite&list=4');

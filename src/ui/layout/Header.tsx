@@ -33,7 +33,12 @@ export const Header = observer(function Header({ merchantName, embedded }: { mer
       onSelect: () => store.showFavourites(),
       badge: store.favourites.count > 0 ? <span className={styles.badge}>{store.favourites.count}</span> : undefined,
     },
-    ...(session.isLogin ? [{ key: 'myBets', label: t('nav.myBets'), current: ui.view === 'myBets', onSelect: () => store.showMyBets() }] : []),
+    ...(session.isLogin
+      ? [
+          { key: 'myBets', label: t('nav.myBets'), current: ui.view === 'myBets', onSelect: () => store.showMyBets() },
+          { key: 'settings', label: t('nav.settings'), current: ui.view === 'settings', onSelect: () => store.showSettings() },
+        ]
+      : []),
   ];
   return (
     <header className={styles.header}>

@@ -9,6 +9,7 @@ import { normalisedUsernames } from './0007_normalised_usernames';
 import { memberLiveFields } from './0008_member_live_fields';
 import { chat } from './0009_chat';
 import { liveRoom } from './0010_live_room';
+import { appLog } from './0011_app_log';
 import type { Driver } from './columns';
 
 /**
@@ -26,6 +27,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0008_member_live_fields', memberLiveFields],
   ['0009_chat', chat],
   ['0010_live_room', liveRoom],
+  ['0011_app_log', appLog],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

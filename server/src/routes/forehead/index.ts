@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfigs } from '../../config/appConfig';
 import { addNoStore } from '../../http/securityHeaders';
 import { appConfigRoutes } from './appConfig';
+import { appLogRoutes } from './appLog';
 import { maintenanceRoutes } from './maintenance';
+import { settingsRoutes } from './settings';
+import { showOrderRoutes } from './showOrder';
 import { systemRoutes } from './system';
 import { userRoutes } from './user';
 
@@ -13,6 +16,13 @@ export const foreheadRoutes: FastifyPluginAsyncZod<{ appConfigs: AppConfigs; ope
     user.addHook('onSend', addNoStore);
     await user.register(userRoutes);
   });
+  // A member's settings, like their login state, are theirs alone: never kept by a shared cache.
+  await app.register(async (member) => {
+    member.addHook('onSend', addNoStore);
+    await member.register(settingsRoutes);
+  });
+  await app.register(appLogRoutes);
+  await app.register(showOrderRoutes);
   await app.register(systemRoutes);
   await app.register(appConfigRoutes, { appConfigs });
   await app.register(async (operator) => {

@@ -38,6 +38,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         chat: `${wsOrigin}/chat`,
         icon: origin,
         banner: origin,
+        report: origin,
       } satisfies DomainList);
     },
   );

@@ -16,3 +16,4 @@ export * from './marketing';
 export * from './live';
 export * from './channels';
 export * from './push';
+export * from './results';

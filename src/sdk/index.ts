@@ -28,6 +28,7 @@ export type {
   VideoPlayerProps,
 } from '../ui/matchDetail/points';
 export type { TeamNames } from '../ui/matchDetail/data/types';
+export type { ResultLeague, ResultModel, ResultPage, ResultPeriod, ResultQuery, ResultsHttp, ResultsProvider, ResultsProviderModule, ResultStatus } from '../ui/results/model';
 export type { BasketballPlay, BasketballSection, BasketballTechnic, Lineup, LineupIncident, LineupPlayer, Remote } from '../stores/matchData';
 // Wire types come from the contract (type-only: values from contract/index.ts would build every schema in).
 export type { ScoreRow, WireMatch } from '../../contract';
@@ -47,3 +48,4 @@ export { DataBlock, DataNote, plainRow, StatsTable, TableCaption, type StatsRow 
 export { formatDuration } from '../domain/duration';
 export { servingSide } from '../domain/serve';
 export { apiLanguageOf } from '../services/i18n';
+export { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers } from '../ui/results/providerHelpers';

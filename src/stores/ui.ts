@@ -8,7 +8,7 @@ export interface LiveVideoMatch {
   title: string;
 }
 
-export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'match' | 'outright';
+export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'match' | 'outright';
 
 /** Screen state that is not data: which dialog is open, which sport is selected, maintenance. */
 export const UiStore = types
@@ -17,14 +17,14 @@ export const UiStore = types
     /** Why the dialog opened, shown as its hint (e.g. "please log in to place bets"). */
     loginReason: types.maybe(types.string),
     activeSportId: types.maybe(types.number),
-    /** Which main view shows: home, the match list (its type and sport live in matchList), hot matches, favourites, my bets or the betting rules. */
-    view: types.optional(types.enumeration<MainView>(['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'match', 'outright']), 'home'),
+    /** Which main view shows: home, the match list (its type and sport live in matchList), hot matches, favourites, my bets, the betting rules or match results. */
+    view: types.optional(types.enumeration<MainView>(['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'results', 'match', 'outright']), 'home'),
     /**
      * The match the match screen shows (view 'match') or the outright its screen shows (view 'outright': an outright
      * is a match id on the wire), and the view it was opened from, where Back returns.
      */
     matchId: types.maybe(types.number),
-    returnView: types.optional(types.enumeration<MainView>(['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'match', 'outright']), 'home'),
+    returnView: types.optional(types.enumeration<MainView>(['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'results', 'match', 'outright']), 'home'),
     /** The platform's time zone (config `timezone`), in which "today" ends. */
     timezone: 'Asia/Shanghai',
     platformMaintenance: false,

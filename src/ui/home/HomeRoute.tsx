@@ -14,9 +14,11 @@ const MatchDetailScreen = lazy(() => import(/* webpackChunkName: "match-detail" 
 const OutrightScreen = lazy(() => import(/* webpackChunkName: "outright" */ '../outright/OutrightScreen').then((m) => ({ default: m.OutrightScreen })));
 // Text only, read rarely: its own chunk with its locale namespace.
 const RulesPage = lazy(() => import(/* webpackChunkName: "rules" */ '../rules/RulesPage').then((m) => ({ default: m.RulesPage })));
+// Finished matches from the result services' plugins: its own chunk, loading the chosen provider's behind it.
+const ResultsScreen = lazy(() => import(/* webpackChunkName: "results" */ '../results/ResultsScreen').then((m) => ({ default: m.ResultsScreen })));
 
 /**
- * The spec's single route: home, the match list the member chose, hot matches, favourites, my bets, the rules, one
+ * The spec's single route: home, the match list the member chose, hot matches, favourites, my bets, the rules, match results, one
  * match or one outright; which one is also the page's address (screenUrl.ts, kept by the Layout), so each can be linked and reloaded.
  */
 export const HomeRoute = observer(function HomeRoute() {
@@ -32,6 +34,8 @@ export const HomeRoute = observer(function HomeRoute() {
       return <MyBetsView />;
     case 'rules':
       return <RulesPage />;
+    case 'results':
+      return <ResultsScreen />;
     case 'match':
       return <MatchDetailScreen />;
     case 'outright':

@@ -34,6 +34,7 @@ export const Header = observer(function Header({ merchantName, embedded }: { mer
       badge: store.favourites.count > 0 ? <span className={styles.badge}>{store.favourites.count}</span> : undefined,
     },
     ...(session.isLogin ? [{ key: 'myBets', label: t('nav.myBets'), current: ui.view === 'myBets', onSelect: () => store.showMyBets() }] : []),
+    { key: 'results', label: t('nav.results'), current: ui.view === 'results', onSelect: () => store.showResults() },
   ];
   return (
     <header className={styles.header}>

@@ -1,19 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { act, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { RESULT_PATHS } from '../../../contract/resultCodes';
 import { imAnswerSchema, obAnswerSchema, resultLeagueSchema, resultPageSchema, resultDetailSchema } from '../../../contract/results';
 import * as z from 'zod/mini';
-import { KernelProvider, loadPlugins } from '../../kernel';
-import { registry } from '../../kernel/registry';
-import { createRootStore } from '../../stores/RootStore';
 import { fakeAnswer } from '../../testing/contractFakes';
-import { fakeEnv } from '../../testing/fakeEnv';
-import { createTestI18n } from '../../testing/i18n';
 import { renderWithStore } from '../../testing/renderWithStore';
-import { fakeServices } from '../../testing/services';
-import { StoreProvider } from '../storeContext';
 import { ResultsScreen } from './ResultsScreen';
 
 const KICK_OFF = Date.UTC(2024, 2, 14, 11, 45); // 19:45 in Shanghai
@@ -119,26 +111,19 @@ describe('<ResultsScreen>', () => {
   });
 
   it('shows no switch when only one provider is on', async () => {
-    const i18n = await createTestI18n('en');
-    const { env, http } = fakeEnv({ i18n });
-    http.results.post.mockImplementation(async (url) => answer(url));
-    const store = createRootStore({}, env);
-    store.settings.restore('en');
-    const services = fakeServices(env);
-    const plugins = loadPlugins({ plugins: [...registry.keys()].map((id) => ({ id, enabled: id === 'results-ob', options: {} })) }, registry, { services });
-    await act(async () => {
-      render(
-        <I18nextProvider i18n={i18n}>
-          <StoreProvider store={store}>
-            <KernelProvider value={{ plugins, events: env.events, services }}>
-              <ResultsScreen />
-            </KernelProvider>
-          </StoreProvider>
-        </I18nextProvider>,
-      );
+    await renderWithStore(<ResultsScreen />, {
+      plugins: { enabled: (id) => id === 'results-ob' },
+      before: ({ http }) => {
+        http.results.post.mockImplementation(async (url) => answer(url));
+      },
     });
     expect(await screen.findByText(/OB Home/)).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Result source' })).not.toBeInTheDocument();
     expect(screen.getByText('Source: OB results')).toBeInTheDocument();
+  });
+
+  it('says so when no provider is on', async () => {
+    await renderWithStore(<ResultsScreen />, { plugins: { enabled: (id) => !id.startsWith('results-') } });
+    expect(screen.getByText('No result source is switched on')).toBeInTheDocument();
   });
 });

@@ -52,7 +52,7 @@ const LEAGUES: ResultLeague[] = [
 
 function fakeProvider(list: (q: ResultQuery) => Promise<ResultPage>, detail?: ResultsProvider['detail']) {
   const provider = {
-    leagues: jest.fn(async () => LEAGUES),
+    leagues: jest.fn(async (_query: Parameters<ResultsProvider['leagues']>[0]) => LEAGUES),
     list: jest.fn(list),
     ...(detail ? { detail: jest.fn(detail) } : {}),
   };

@@ -6,7 +6,8 @@ import type { ActiveExtension, PluginSet } from '../../kernel/loadPlugins';
 import { envOf } from '../../stores/env';
 import screen from '../common/Screen.module.css';
 import { EmptyState } from '../common/Panel';
-import { RowsSkeleton } from '../common/States';
+import { LoadFailed, RowsSkeleton } from '../common/States';
+import type { Logger } from '../../services/logger';
 import { httpRef } from '../services';
 import { useStore } from '../storeContext';
 import type { ResultsProviderModule } from './model';
@@ -20,26 +21,33 @@ type Loaded = { provider: Provider; module: ResultsProviderModule };
 
 /**
  * Every enabled provider's code, loaded together (each is a small chunk): the switch names each provider by its
- * module's `names`. Kept per plugin set, because `use` needs the same promise on every render.
+ * module's `names`. A provider whose code fails to load is left out (and logged); with none left the screen offers a
+ * retry. Kept per plugin set, because `use` needs the same promise on every render.
  */
 const loadedBySet = new WeakMap<PluginSet, Promise<Loaded[]>>();
-function loadAll(plugins: PluginSet, providers: readonly Provider[]): Promise<Loaded[]> {
+function loadAll(plugins: PluginSet, providers: readonly Provider[], logger: Pick<Logger, 'warn'>): Promise<Loaded[]> {
   let all = loadedBySet.get(plugins);
   if (!all) {
-    all = Promise.all(providers.map(async (provider) => ({ provider, module: await plugins.load(provider) })));
+    const loads = providers.map((provider) =>
+      plugins.load(provider).then(
+        (module): Loaded[] => [{ provider, module }],
+        (error: unknown): Loaded[] => {
+          logger.warn(`[results] provider ${provider.id} not loaded`, error);
+          return [];
+        },
+      ),
+    );
+    all = Promise.all(loads).then((lists) => lists.flat());
     loadedBySet.set(plugins, all);
   }
   return all;
 }
 
-/**
- * The match results screen (spec 001 section 2): the result services enabled in config, a switch between them when
- * more than one is on, and the chosen one's results. Providers are plugins at `results.provider`; this screen knows
- * none of them by name.
- */
 export const ResultsScreen = observer(function ResultsScreen() {
   const { plugins } = useKernel();
+  const store = useStore();
   const { t } = useTranslation('common', RESULTS_KEYS);
+  const [attempt, setAttempt] = useState(0);
   const providers = plugins.list(resultsProviderPoint).sort((a, b) => a.match.order - b.match.order);
   return (
     <section className={screen.screen} aria-labelledby="sp-results-title">
@@ -54,18 +62,27 @@ export const ResultsScreen = observer(function ResultsScreen() {
         </>
       ) : (
         <Suspense fallback={<RowsSkeleton />}>
-          <Providers loading={loadAll(plugins, providers)} />
+          <Providers
+            key={attempt}
+            loading={loadAll(plugins, providers, envOf(store).logger)}
+            onRetry={() => {
+              loadedBySet.delete(plugins);
+              for (const p of providers) plugins.forget(p.id);
+              setAttempt((a) => a + 1);
+            }}
+          />
         </Suspense>
       )}
     </section>
   );
 });
 
-function Providers({ loading }: { loading: Promise<Loaded[]> }) {
+function Providers({ loading, onRetry }: { loading: Promise<Loaded[]>; onRetry(): void }) {
   const { t, i18n } = useTranslation('common', RESULTS_KEYS);
   const loaded = use(loading);
-  const [chosenId, setChosenId] = useState(loaded[0]!.provider.id);
-  const chosen = loaded.find((p) => p.provider.id === chosenId) ?? loaded[0]!;
+  const [chosenId, setChosenId] = useState(loaded[0]?.provider.id);
+  const chosen = loaded.find((p) => p.provider.id === chosenId) ?? loaded[0];
+  if (!chosen) return <LoadFailed onRetry={onRetry} />;
   const nameOf = ({ provider, module }: Loaded) => module.names[i18n.language] ?? module.names.en ?? provider.plugin.plugin.manifest.id;
 
   return (

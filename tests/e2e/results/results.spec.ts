@@ -15,10 +15,13 @@ async function openResults(page: Page) {
   await appReady(page);
   await switchLanguage(page, LANGUAGES[2]);
   // From the header's navigation: in the bar, or under More when the bar is full.
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  const item = nav.getByRole('button', { name: 'Results', exact: true });
-  if (!(await item.isVisible())) await nav.getByRole('button', { name: 'More', exact: true }).click();
-  await item.click();
+  const header = page.locator('[data-sport-pc] header');
+  const inBar = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Results', exact: true });
+  if (await inBar.isVisible()) await inBar.click();
+  else {
+    await header.getByRole('button', { name: 'More', exact: true }).click();
+    await page.getByRole('list', { name: 'More' }).getByRole('button', { name: 'Results', exact: true }).click();
+  }
   await expect(page.getByRole('heading', { level: 1, name: 'Match results' })).toBeVisible();
   await expect(page).toHaveURL(/[?&]view=results/);
 }

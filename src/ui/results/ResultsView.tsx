@@ -69,6 +69,8 @@ export function ResultsView({ provider, timezone, language, logger, now = Date.n
 
   useEffect(() => {
     let current = true;
+    // Another sport's or range's leagues must not stay offered while this one's load.
+    setLeagues([]);
     void answerOrEmpty(() => provider.leagues({ sportId, from: range.startTime, to: range.endTime, language }), [], logger, 'leagues').then(({ value }) => {
       if (current) setLeagues(value);
     });

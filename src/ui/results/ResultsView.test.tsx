@@ -171,9 +171,15 @@ describe('<ResultsView>', () => {
     const sport = screen.getByRole('combobox', { name: 'Sport' });
     // The spec's sorted list for results (scheme A), named from the catalogue.
     expect(within(sport).getAllByRole('option').map((o) => Number((o as HTMLOptionElement).value))).toEqual([1, 3, 177, 178, 5, 16, 13, 47, 15, 7, 8, 2, 6, 4, 18, 19, 51]);
+    const tennisLeagues = deferred<ResultLeague[]>();
+    provider.leagues.mockImplementation(() => tennisLeagues.promise);
     await userEvent.selectOptions(sport, '5');
     expect(lastQuery(provider)).toMatchObject({ sportId: 5, leagueIds: [], page: 1 });
     expect(provider.leagues).toHaveBeenLastCalledWith(expect.objectContaining({ sportId: 5 }));
+    // Football's leagues are not offered while tennis's load.
+    expect(within(league).getAllByRole('option').map((o) => o.textContent)).toEqual(['All leagues']);
+    await act(async () => tennisLeagues.resolve([{ id: 'T1', name: 'Grass Open' }]));
+    expect(within(league).getAllByRole('option').map((o) => o.textContent)).toEqual(['All leagues', 'Grass Open']);
   });
 
   it('opens a detail with the score by period and the result; a fuller answer from the provider replaces the row', async () => {

@@ -51,6 +51,8 @@ export default defineConfig<SportOptions>({
     { name: 'match', testMatch: /match\/.*\.spec\.ts/ },
     // The live side: anchors on matches, by who is looking.
     { name: 'live', testMatch: /live\/.*\.spec\.ts/ },
+    // One project per result provider plugin, each against a merchant that switches on only that provider.
+    ...['results-own', 'results-im', 'results-ob'].map((provider) => ({ name: provider, testMatch: /e2e\/results\/.*\.spec\.ts/, metadata: { merchant: provider } })),
     // One project per sport plugin (football, basketball, and every sport sport-generic serves).
     ...SPORT_PROJECTS.map((sport) => ({
       name: `sport-${sport.key}`,

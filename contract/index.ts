@@ -23,3 +23,4 @@ export * from './showOrder';
 export * from './channels';
 export * from './push';
 export * from './chat';
+export * from './results';

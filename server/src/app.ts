@@ -40,6 +40,7 @@ import { matchListRoutes } from './routes/match';
 import { matchDataRoutes } from './routes/matchData';
 import { mediaRoutes } from './routes/media';
 import { pushRoutes } from './routes/push';
+import { resultRoutes } from './routes/results';
 import { staticRoutes } from './routes/static';
 import { installZodMessages } from './validation/issues';
 
@@ -141,6 +142,7 @@ export function buildApp(opts: BuildAppOptions): App {
   app.register(matchListRoutes, { prefix: '/api/match' });
   app.register(bettingRoutes, { prefix: '/v1/order' });
   app.register(matchDataRoutes);
+  app.register(resultRoutes);
   app.register(mediaRoutes);
   app.register(liveRoutes);
   app.register(marketingRoutes);

@@ -13,8 +13,10 @@ import {
   formatDuration,
   formatResultDate,
   historyWindowStart,
+  dayOf,
   reservedFailedRange,
   resultsDefaultRange,
+  resultsRange,
   weekdayKey,
 } from './dates';
 
@@ -180,6 +182,28 @@ describe('history window', () => {
     expect(clampToHistoryWindow({ startTime: utc(2023, 1, 1), endTime: utc(2023, 2, 1) }, NOW, SH)).toBeNull();
     expect(clampToHistoryWindow({ startTime: utc(2024, 3, 5), endTime: utc(2024, 3, 4) }, NOW, SH)).toBeNull();
     expect(clampToHistoryWindow({ startTime: NaN, endTime: utc(2024, 3, 4) }, NOW, SH)).toBeNull();
+  });
+});
+
+describe('resultsRange', () => {
+  it('runs from 00:00:00 of the first day to 23:59:59.999 of the last, in the zone, across a DST change', () => {
+    expect(resultsRange('2024-03-01', '2024-03-02', SH, 31)).toEqual({ startTime: utc(2024, 2, 29, 16), endTime: utc(2024, 3, 2, 15, 59, 59, 999) });
+    // New York moves to summer time on 10 March: the last day still ends at local midnight.
+    expect(resultsRange('2024-03-09', '2024-03-10', NY, 31)).toEqual({ startTime: utc(2024, 3, 9, 5), endTime: utc(2024, 3, 11, 3, 59, 59, 999) });
+    expect(resultsRange('2024-03-05', '2024-03-05', SH, 31)).toEqual({ startTime: utc(2024, 3, 4, 16), endTime: utc(2024, 3, 5, 15, 59, 59, 999) });
+  });
+
+  it('refuses an end before the start, more days than allowed, and what is not a date', () => {
+    expectError(() => resultsRange('2024-03-05', '2024-03-04', SH, 31), 'endBeforeStart');
+    expect(resultsRange('2024-03-01', '2024-03-31', SH, 31).endTime).toBe(utc(2024, 3, 31, 15, 59, 59, 999));
+    expectError(() => resultsRange('2024-03-01', '2024-04-01', SH, 31), 'rangeTooLong');
+    expectError(() => resultsRange('2024-02-30', '2024-03-01', SH, 31), 'invalidDate');
+    expectError(() => resultsRange('2024-03-01', '2024-03-02', 'Nowhere', 31), 'invalidTimeZone');
+  });
+
+  it('dayOf gives the calendar day of an instant in the zone', () => {
+    expect(dayOf(NOW, SH)).toBe('2024-03-15');
+    expect(dayOf(NOW, NY)).toBe('2024-03-14');
   });
 });
 

@@ -47,7 +47,8 @@ export type DateRangeErrorCode =
   | 'unknownRangeType'
   | 'missingCustomRange'
   | 'endBeforeStart'
-  | 'outsideHistoryWindow';
+  | 'outsideHistoryWindow'
+  | 'rangeTooLong';
 
 /**
  * Thrown for any range that cannot be queried. `code` is stable so the UI can
@@ -157,6 +158,25 @@ export function clampToHistoryWindow(range: DateRange, now: Date | number, tz: s
 export function resultsDefaultRange(now: Date | number, tz: string): DateRange {
   const t = today(now, tz);
   return daysRange(t.clone().subtract(RESULTS_DEFAULT_DAYS, 'days'), t);
+}
+
+/**
+ * A results range the member picked: 00:00:00 of the first day to 23:59:59(.999) of the last, in `tz`. Throws
+ * DateRangeError when a day is not a date, the last is before the first, or it spans more than `maxDays` days.
+ */
+export function resultsRange(first: DayInput, last: DayInput, tz: string, maxDays: number): DateRange {
+  assertZone(tz);
+  const start = day(first, tz, 'Start');
+  const end = day(last, tz, 'End');
+  if (end.isBefore(start)) throw new DateRangeError('endBeforeStart', `End ${end.format('YYYY-MM-DD')} is before start ${start.format('YYYY-MM-DD')}`);
+  if (end.diff(start, 'days') + 1 > maxDays) throw new DateRangeError('rangeTooLong', `A results range spans at most ${maxDays} days`);
+  return daysRange(start, end);
+}
+
+/** The calendar day "YYYY-MM-DD" of an instant in `tz` (what a date input holds). */
+export function dayOf(ts: Date | number, tz: string): string {
+  assertZone(tz);
+  return instant(ts, tz, 'Time').format('YYYY-MM-DD');
 }
 
 /** Failed pre-bets window for the reserved view: 7 days back through today. */

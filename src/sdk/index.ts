@@ -28,6 +28,7 @@ export type {
   VideoPlayerProps,
 } from '../ui/matchDetail/points';
 export type { TeamNames } from '../ui/matchDetail/data/types';
+export type { ResultLeague, ResultModel, ResultPage, ResultPeriod, ResultQuery, ResultsHttp, ResultsProvider, ResultsProviderModule, ResultStatus } from '../ui/results/model';
 export type {
   BasketballPlay,
   BasketballSection,
@@ -60,3 +61,4 @@ export { DataBlock, DataSection, SectionTitle } from '../ui/matchDetail/data/Sec
 export { formatDuration } from '../domain/duration';
 export { servingSide } from '../domain/serve';
 export { apiLanguageOf } from '../services/i18n';
+export { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers } from '../ui/results/providerHelpers';

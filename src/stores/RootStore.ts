@@ -150,6 +150,10 @@ export const RootStore = types
       self.matchList.close();
       self.ui.showView('settings');
     },
+    showResults() {
+      self.matchList.close();
+      self.ui.showView('results');
+    },
     /** Host props arrive on mount and on every update(props): login state, balances and settings, no remount. */
     applyHostProps(state: LoginState) {
       self.session.applyLoginState(state);

@@ -8,8 +8,8 @@ export interface LiveVideoMatch {
   title: string;
 }
 
-export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'match' | 'outright' | 'settings';
-const MAIN_VIEWS: MainView[] = ['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'match', 'outright', 'settings'];
+export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'match' | 'outright' | 'settings';
+const MAIN_VIEWS: MainView[] = ['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'results', 'match', 'outright', 'settings'];
 
 /** Screen state that is not data: which dialog is open, which sport is selected, maintenance. */
 export const UiStore = types
@@ -18,7 +18,7 @@ export const UiStore = types
     /** Why the dialog opened, shown as its hint (e.g. "please log in to place bets"). */
     loginReason: types.maybe(types.string),
     activeSportId: types.maybe(types.number),
-    /** Which main view shows: home, the match list (its type and sport live in matchList), hot matches, favourites, my bets, the betting rules or the member's settings. */
+    /** Which main view shows: home, the match list (its type and sport live in matchList), hot matches, favourites, my bets, the betting rules, match results or the member's settings. */
     view: types.optional(types.enumeration<MainView>(MAIN_VIEWS), 'home'),
     /**
      * The match the match screen shows (view 'match') or the outright its screen shows (view 'outright': an outright

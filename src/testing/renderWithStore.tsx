@@ -1,7 +1,7 @@
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { KernelProvider, loadPlugins } from '../kernel';
+import { KernelProvider, loadPlugins, type Plugin } from '../kernel';
 import { registry } from '../kernel/registry';
 import { createRootStore, type RootStoreInstance } from '../stores/RootStore';
 import { StoreProvider } from '../ui/storeContext';
@@ -17,7 +17,12 @@ import { fakeServices } from './services';
  */
 export async function renderWithStore(
   ui: ReactNode,
-  options: { now?: () => number; before?: (context: { store: RootStoreInstance; http: FakeHttp; env: ReturnType<typeof fakeEnv>['env'] }) => void | Promise<void> } = {},
+  options: {
+    now?: () => number;
+    before?: (context: { store: RootStoreInstance; http: FakeHttp; env: ReturnType<typeof fakeEnv>['env'] }) => void | Promise<void>;
+    /** Other plugins than the app's (e.g. with a fixture folder's), and which are on; default: the app's, all on. */
+    plugins?: { registry?: ReadonlyMap<string, Plugin>; enabled?: (id: string) => boolean };
+  } = {},
 ) {
   const i18n = await createTestI18n('en');
   await i18n.loadNamespaces(['common', 'sport-football', 'sport-basketball', 'sport-generic']);
@@ -26,7 +31,9 @@ export async function renderWithStore(
   store.settings.restore('en');
   await options.before?.({ store, http, env });
   const services = fakeServices(env);
-  const plugins = loadPlugins({ plugins: [...registry.keys()].map((id) => ({ id, enabled: true, options: {} })) }, registry, {
+  const all = options.plugins?.registry ?? registry;
+  const enabled = options.plugins?.enabled ?? (() => true);
+  const plugins = loadPlugins({ plugins: [...all.keys()].map((id) => ({ id, enabled: enabled(id), options: {} })) }, all, {
     services,
     loadNamespace: (ns) => i18n.loadNamespaces(ns),
   });

@@ -16,10 +16,12 @@ const OutrightScreen = lazy(() => import(/* webpackChunkName: "outright" */ '../
 // The member's settings: opened from the header or a ?view=settings link, rarely; its own chunk with its strings.
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const RulesPage = lazy(() => import(/* webpackChunkName: "rules" */ '../rules/RulesPage').then((m) => ({ default: m.RulesPage })));
+// Finished matches from the result services' plugins: its own chunk, loading the chosen provider's behind it.
+const ResultsScreen = lazy(() => import(/* webpackChunkName: "results" */ '../results/ResultsScreen').then((m) => ({ default: m.ResultsScreen })));
 
 /**
- * The spec's single route: home, the match list the member chose, hot matches, favourites, my bets, the rules, the settings,
- * one match or one outright; which one is also the page's address (screenUrl.ts, kept by the Layout), so each can be linked and reloaded.
+ * The spec's single route: home, the match list the member chose, hot matches, favourites, my bets, the rules, match results,
+ * the settings, one match or one outright; which one is also the page's address (screenUrl.ts, kept by the Layout), so each can be linked and reloaded.
  */
 export const HomeRoute = observer(function HomeRoute() {
   const store = useStore();
@@ -36,6 +38,8 @@ export const HomeRoute = observer(function HomeRoute() {
       return <RulesPage />;
     case 'settings':
       return <SettingsPage />;
+    case 'results':
+      return <ResultsScreen />;
     case 'match':
       return <MatchDetailScreen />;
     case 'outright':

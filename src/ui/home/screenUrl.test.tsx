@@ -23,7 +23,7 @@ describe('screen addresses', () => {
   });
 
   it('writes a screen back as the same parameters, keeping the ones it does not own', () => {
-    for (const search of ['?list=1&sport=3', '?view=rules', '?view=settings', '?matchId=42', '?outrightId=7', '']) expect(searchFor(parseScreen(search), '')).toBe(search);
+    for (const search of ['?list=1&sport=3', '?view=rules', '?view=results', '?view=settings', '?matchId=42', '?outrightId=7', '']) expect(searchFor(parseScreen(search), '')).toBe(search);
     expect(searchFor({ view: 'hot' }, '?merchant=lite&list=1&sport=1')).toBe('?merchant=lite&view=hot');
     expect(searchFor({ view: 'home' }, '?merchant=lite&matchId=9')).toBe('?merchant=lite');
     expect(searchFor({ view: 'list', type: 4 }, '?merchant=lite&outrightId=9')).toBe('?merchant=lite&list=4');
@@ -61,6 +61,16 @@ describe('the address follows the screen and the screen follows the address', ()
     expect(store.matchList.sportId).toBe(3);
     // Applying the address wrote nothing new.
     expect(window.location.search).toBe('?merchant=lite&list=1&sport=3');
+  });
+
+  it('opens the match results from ?view=results, and writes it when the member opens them', async () => {
+    window.history.replaceState(null, '', '/?merchant=lite&view=results');
+    const { store } = await renderRoute();
+    expect(store.ui.view).toBe('results');
+    act(() => store.showHome());
+    expect(window.location.search).toBe('?merchant=lite');
+    act(() => store.showResults());
+    expect(window.location.search).toBe('?merchant=lite&view=results');
   });
 
   it('makes each screen opened a history entry that Back and Forward return to', async () => {

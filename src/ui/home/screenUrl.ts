@@ -6,20 +6,20 @@ import type { RootStoreInstance } from '../../stores/RootStore';
 /**
  * Which screen shows, as the query of the page's address: every screen has a link that can be shared, reloaded and
  * reached with Back and Forward, standalone and inside a host (whose page path stays its own). The same parameters
- * open a screen from a banner or a host's link: `?list=<type>&sport=<id>`, `?view=hot|favourites|myBets|rules|settings`,
+ * open a screen from a banner or a host's link: `?list=<type>&sport=<id>`, `?view=hot|favourites|myBets|rules|results|settings`,
  * `?matchId=<id>`, `?outrightId=<id>` (an outright's screen: its id is a match id on the wire, but it is not a match, so
  * the address says which screen to open before anything loads); no parameter is home.
  */
 export type Screen =
   | { view: 'home' }
   | { view: 'list'; type: number; sportId?: number }
-  | { view: 'hot' | 'favourites' | 'myBets' | 'rules' | 'settings' }
+  | { view: 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' }
   | { view: 'match'; matchId: number }
   | { view: 'outright'; outrightId: number };
 
 /** The parameters this module owns; any other (merchant, a host's own) is left as it is. */
 const SCREEN_KEYS = ['list', 'sport', 'view', 'matchId', 'outrightId'] as const;
-const NAMED_VIEWS = new Set(['hot', 'favourites', 'myBets', 'rules', 'settings']);
+const NAMED_VIEWS = new Set(['hot', 'favourites', 'myBets', 'rules', 'results', 'settings']);
 
 const positiveInt = (value: string | null): number | undefined => {
   const n = Number(value);
@@ -57,6 +57,7 @@ export function currentScreen(store: RootStoreInstance): Screen {
     case 'myBets':
     case 'rules':
     case 'settings':
+    case 'results':
       return { view: ui.view };
     default:
       return { view: 'home' };
@@ -113,6 +114,8 @@ export function showScreen(store: RootStoreInstance, screen: Screen): void {
       return;
     case 'settings':
       store.showSettings();
+    case 'results':
+      store.showResults();
       return;
     default:
       store.showHome();

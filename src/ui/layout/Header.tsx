@@ -39,6 +39,7 @@ export const Header = observer(function Header({ merchantName, embedded }: { mer
           { key: 'settings', label: t('nav.settings'), current: ui.view === 'settings', onSelect: () => store.showSettings() },
         ]
       : []),
+    { key: 'results', label: t('nav.results'), current: ui.view === 'results', onSelect: () => store.showResults() },
   ];
   return (
     <header className={styles.header}>

@@ -114,6 +114,7 @@ export function showScreen(store: RootStoreInstance, screen: Screen): void {
       return;
     case 'settings':
       store.showSettings();
+      return;
     case 'results':
       store.showResults();
       return;

@@ -58,7 +58,7 @@ export const Layout = observer(function Layout({ merchantName, embedded, childre
           <main id="sp-main" className={styles.main} tabIndex={-1}>
             <Suspense fallback={null}>{children}</Suspense>
           </main>
-          <RightColumn />
+          <RightColumn hidden={store.ui.slipHidden} />
         </div>
       )}
       {!store.underMaintenance && (

@@ -109,6 +109,13 @@ describe('pickRoom (the room asked for, else the first live room)', () => {
     expect(pickRoom(rooms, 99)).toEqual({ room: rooms[1], fellBack: true });
   });
 
+  it("follows the anchor to another of their rooms (a live one first) before falling back", () => {
+    const list = [...rooms, anchor({ liveRoomId: 7, hostId: 42, liveStatus: LiveStatus.Waiting }), anchor({ liveRoomId: 8, hostId: 42 })];
+    expect(pickRoom(list, 99, 42)).toEqual({ room: list[4], fellBack: false });
+    expect(pickRoom(list.slice(0, 4), 99, 42)).toEqual({ room: list[3], fellBack: false });
+    expect(pickRoom(list, 99, 77)).toEqual({ room: list[1], fellBack: true });
+  });
+
   it('has nothing to show when no room is live', () => {
     expect(pickRoom([rooms[0]!], 99)).toBeUndefined();
     expect(pickRoom([], 1)).toBeUndefined();

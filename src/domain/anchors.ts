@@ -140,12 +140,17 @@ export function userLiveGroupOf(member: { liveUserGroupId?: unknown; liveGroupUs
 }
 
 /**
- * The room a live room screen shows: the one asked for while the list has it, else (spec: "the active match falls back
- * to the first match") the first live room of the list in its order; none when nothing is live.
+ * The room a live room screen shows: the one asked for while the list has it; else another room of its anchor (`hostId`,
+ * when known: the room follows the chosen anchor, e.g. a platform that opens a new room per match); else (spec: "the
+ * active match falls back to the first match") the first live room of the list in its order, as a fall-back; none when
+ * nothing is live.
  */
-export function pickRoom<A extends AnchorRoom>(rooms: readonly A[], liveRoomId: number): { room: A; fellBack: boolean } | undefined {
+export function pickRoom<A extends AnchorRoom>(rooms: readonly A[], liveRoomId: number, hostId?: number): { room: A; fellBack: boolean } | undefined {
   const asked = rooms.find((room) => room.liveRoomId === liveRoomId);
   if (asked) return { room: asked, fellBack: false };
+  const ofAnchor = rooms.filter((room) => room.hostId === hostId);
+  const moved = ofAnchor.find((room) => room.liveStatus === LiveStatus.Living) ?? ofAnchor[0];
+  if (moved) return { room: moved, fellBack: false };
   const first = rooms.find((room) => room.liveStatus === LiveStatus.Living);
   return first && { room: first, fellBack: true };
 }

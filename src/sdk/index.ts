@@ -27,6 +27,7 @@ export type {
   VideoPlayerModule,
   VideoPlayerProps,
 } from '../ui/matchDetail/points';
+export type { LiveRoomOverlayModule, LiveRoomProps, LiveRoomTabId, LiveRoomTabModule } from '../ui/liveRoom/points';
 export type { TeamNames } from '../ui/matchDetail/data/types';
 export type { BasketballPlay, BasketballSection, BasketballTechnic, Lineup, LineupIncident, LineupPlayer, Remote } from '../stores/matchData';
 // Wire types come from the contract (type-only: values from contract/index.ts would build every schema in).

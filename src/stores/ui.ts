@@ -43,7 +43,7 @@ export const UiStore = types
   /** Client time, advanced once a second while the page is visible, for clocks that tick between updates. */
   .volatile(() => ({ now: Date.now() }))
   .actions((self) => ({
-    /** A screen of one thing: a match or an outright (`id` is a match id), or a live room (`id` is a room id). */
+    /** A screen of one thing: a match or an outright (`id` is a match id), or a live room (`id` is a room id: an anchor badge, another room of the anchor, `?roomId=`). */
     showOne(view: 'match' | 'outright' | 'room', id: number) {
       if (!ONE_THING.has(self.view)) self.returnView = self.view;
       if (view === 'room') self.roomId = id;
@@ -72,10 +72,6 @@ export const UiStore = types
     /** An outright's own screen: its runners, no scoreboard or media. */
     showOutright(outrightId: number) {
       self.showOne('outright', outrightId);
-    },
-    /** A live room's screen (an anchor badge, `?roomId=`). */
-    showRoom(roomId: number) {
-      self.showOne('room', roomId);
     },
     setSlipHidden(hidden: boolean) {
       self.slipHidden = hidden;

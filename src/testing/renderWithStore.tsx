@@ -2,6 +2,7 @@ import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { KernelProvider, loadPlugins } from '../kernel';
+import type { Plugin } from '../kernel/definePlugin';
 import { registry } from '../kernel/registry';
 import { createRootStore, type RootStoreInstance } from '../stores/RootStore';
 import { StoreProvider } from '../ui/storeContext';
@@ -17,7 +18,12 @@ import { fakeServices } from './services';
  */
 export async function renderWithStore(
   ui: ReactNode,
-  options: { now?: () => number; before?: (context: { store: RootStoreInstance; http: FakeHttp; env: ReturnType<typeof fakeEnv>['env'] }) => void | Promise<void> } = {},
+  options: {
+    now?: () => number;
+    before?: (context: { store: RootStoreInstance; http: FakeHttp; env: ReturnType<typeof fakeEnv>['env'] }) => void | Promise<void>;
+    /** Test plugins beside the registry's (all enabled), e.g. an extension at a point no shipped plugin fills yet. */
+    plugins?: readonly Plugin[];
+  } = {},
 ) {
   const i18n = await createTestI18n('en');
   await i18n.loadNamespaces(['common', 'sport-football', 'sport-basketball', 'sport-generic']);
@@ -26,7 +32,8 @@ export async function renderWithStore(
   store.settings.restore('en');
   await options.before?.({ store, http, env });
   const services = fakeServices(env);
-  const plugins = loadPlugins({ plugins: [...registry.keys()].map((id) => ({ id, enabled: true, options: {} })) }, registry, {
+  const all = new Map([...registry, ...(options.plugins ?? []).map((plugin) => [plugin.manifest.id, plugin] as const)]);
+  const plugins = loadPlugins({ plugins: [...all.keys()].map((id) => ({ id, enabled: true, options: {} })) }, all, {
     services,
     loadNamespace: (ns) => i18n.loadNamespaces(ns),
   });

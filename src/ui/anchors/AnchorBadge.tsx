@@ -45,7 +45,7 @@ export const AnchorBadge = observer(function AnchorBadge({ matchId }: { matchId:
         // A modified click keeps the browser's own meaning (a new tab or window with the room's address).
         if (event.ctrlKey || event.metaKey || event.shiftKey) return;
         event.preventDefault();
-        store.ui.showRoom(liveRoomId);
+        store.ui.showOne('room', liveRoomId);
       }}
     >
       <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">

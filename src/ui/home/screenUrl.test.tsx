@@ -103,7 +103,7 @@ describe('the address follows the screen and the screen follows the address', ()
   it('gives a live room its own address: Back returns to the screen it was opened from, Forward and a host path change reopen it', async () => {
     window.history.replaceState(null, '', '/?merchant=lite&list=1&sport=1');
     const { store } = await renderRoute();
-    act(() => store.ui.showRoom(8001));
+    act(() => store.ui.showOne('room', 8001));
     expect(window.location.search).toBe('?merchant=lite&roomId=8001');
     await travel('back');
     expect(store.ui.view).toBe('list');

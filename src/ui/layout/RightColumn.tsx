@@ -9,11 +9,11 @@ import styles from './RightColumn.module.css';
 const LiveVideoPanel = lazy(() => import(/* webpackChunkName: "live-video" */ './LiveVideoPanel').then((m) => ({ default: m.LiveVideoPanel })));
 const BetSlipPanel = lazy(() => import(/* webpackChunkName: "bet-slip" */ '../betSlip/BetSlipPanel').then((m) => ({ default: m.BetSlipPanel })));
 
-/** The right column: the bet slip on top, the live video below. Hidden (still mounted) by the live room's slip toggle. */
-export function RightColumn({ hidden }: { hidden?: boolean }) {
+/** The right column: the bet slip on top, the live video below. */
+export function RightColumn() {
   const { t } = useTranslation();
   return (
-    <aside className={styles.column} hidden={hidden}>
+    <aside className={styles.column}>
       <Suspense
         fallback={
           <Panel title={t('betSlip.title')} labelledBy="sp-betslip-title">

@@ -181,7 +181,7 @@ describe('<LiveRoomScreen>', () => {
     await act(() => anchorsOf(store).load('inplay'));
     await waitFor(() => expect(screen.getByRole('region', { name: 'Match' })).toHaveTextContent('Everton 2 - 1 Fulham'));
     expect(http.match.post).toHaveBeenCalledWith(DETAIL_PATH, { matchId: 8 }, expect.anything());
-    expect(http.media.get).toHaveBeenCalledWith('/media/video/web', expect.objectContaining({ params: { matchId: 8 } }));
+    await waitFor(() => expect(http.media.get).toHaveBeenCalledWith('/media/video/web', expect.objectContaining({ params: { matchId: 8 } })), { timeout: 10_000 });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('小雅');
   });
 

@@ -83,7 +83,7 @@ describe('<LiveRoomScreen>', () => {
     expect(header).toHaveTextContent('Mandarin');
     expect(header).toHaveTextContent('48,200 watching');
     expect(header).toHaveTextContent('Live');
-    const match = await screen.findByRole('region', { name: 'Match' });
+    const match = await screen.findByRole('region', { name: 'Match' }, { timeout: 10_000 });
     expect(match).toHaveTextContent('Arsenal 2 - 1 Chelsea');
     expect(await screen.findByRole('button', { name: 'Live host' }, { timeout: 10_000 })).toHaveAttribute('aria-pressed', 'true');
     expect(http.media.get).toHaveBeenCalledWith('/media/anchor/web', expect.objectContaining({ params: { liveRoomId: 8001 } }));
@@ -108,21 +108,21 @@ describe('<LiveRoomScreen>', () => {
     await title();
     expect(roomTabs()).toEqual(['Bet', 'Chat', 'Data']);
     expect(screen.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByText('chat messages')).toBeInTheDocument();
+    expect(await screen.findByText('chat messages', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(drawn.at(-1)).toEqual({ liveRoomId: 8001, matchId: 7, sportId: 1, hostId: 9001 });
   });
 
   it("draws the overlay extensions over the stage", async () => {
     await mount({ plugins: [BARRAGE] });
     await title();
-    const stage = await screen.findByRole('region', { name: 'Live video and animation' });
-    expect(await within(stage).findByText('barrage')).toBeInTheDocument();
+    const stage = await screen.findByRole('region', { name: 'Live video and animation' }, { timeout: 10_000 });
+    expect(await within(stage).findByText('barrage', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it("puts the room's match markets in the bet tab, each price into the slip", async () => {
     const { store } = await mount({ member: true });
     await title();
-    const price = await screen.findByRole('button', { name: /Arsenal -0.5 1\.95/ });
+    const price = await screen.findByRole('button', { name: /Arsenal -0.5 1\.95/ }, { timeout: 10_000 });
     await userEvent.click(price);
     expect(store.betSlip.entries.map((e) => [e.matchId, e.optionType])).toEqual([[7, 'home']]);
   });
@@ -175,7 +175,7 @@ describe('<LiveRoomScreen>', () => {
 
   it('follows the anchor to another match: the header, markets and stage move with them', async () => {
     const { answer, http, store } = await mount();
-    expect(await screen.findByRole('region', { name: 'Match' })).toHaveTextContent('Arsenal 2 - 1 Chelsea');
+    expect(await screen.findByRole('region', { name: 'Match' }, { timeout: 10_000 })).toHaveTextContent('Arsenal 2 - 1 Chelsea');
     answer.rooms = [{ ...ROOMS[0]!, matchId: 8 }, ...ROOMS.slice(1)];
     // What the 20 s anchor loop does (its timing is the store's test).
     await act(() => anchorsOf(store).load('inplay'));
@@ -199,8 +199,8 @@ describe('<LiveRoomScreen>', () => {
     const rooms = [...ROOMS, anchorRoom(8011, 8, { hostName: '小雅', hostId: 9001, liveStatus: LiveStatus.Waiting })];
     const { store } = await mount({ rooms, plugins: [FOLLOW], locale: 'zh-CN' });
     await title();
-    await userEvent.click(await screen.findByRole('tab', { name: '主播' }));
-    expect(await screen.findByText('follow this anchor')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('tab', { name: '主播' }, { timeout: 10_000 }));
+    expect(await screen.findByText('follow this anchor', {}, { timeout: 10_000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '直播间 8011（即将开播）' }));
     expect(store.ui.roomId).toBe(8011);
   });

@@ -78,7 +78,7 @@ export const LiveRoomScreen = observer(function LiveRoomScreen() {
 const formatCount = (count: number, language: string) => new Intl.NumberFormat(language).format(count);
 
 /** The anchor's name; the spec's anchor has none, so a platform that sends none shows the anchor's id. */
-export const useAnchorName = () => {
+const useAnchorName = () => {
   const { t } = useRoomTranslation();
   return (room: AnchorRoom) => room.hostName ?? t('anchorId', { id: room.hostId });
 };

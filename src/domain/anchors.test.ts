@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { anchorRoom } from '../testing/anchorFixtures';
-import { AnchorType, isAnchorVisible, LiveStatus, orderAnchors, parseSpecialRoomIds, type Anchor } from './anchors';
+import { AnchorType, hasAnchorTab, isAnchorVisible, LiveStatus, mergeAnchors, orderAnchors, parseSpecialRoomIds, pickRoom, userLiveGroupOf, type Anchor } from './anchors';
 
 const anchor = (over: Partial<Anchor>): Anchor => anchorRoom(1, 100, over);
 
@@ -50,5 +50,86 @@ describe('orderAnchors (spec 001 section 3)', () => {
       anchor({ liveRoomId: 5, matchId: 50, liveStatus: LiveStatus.Ended }),
     ];
     expect(orderAnchors(list).map((a) => a.liveRoomId)).toEqual([4, 3, 2, 1]);
+  });
+});
+
+describe('mergeAnchors (spec 001 section 7: merged by liveRoomId)', () => {
+  const held = [
+    anchor({ liveRoomId: 1, popularity: 10 }),
+    anchor({ liveRoomId: 2, liveStatus: LiveStatus.Waiting }),
+    anchor({ liveRoomId: 3, popularity: 30 }),
+  ];
+
+  it('an in-play answer replaces rooms by id, adds new ones, drops live rooms it no longer has and keeps waiting ones', () => {
+    const merged = mergeAnchors(held, [anchor({ liveRoomId: 1, popularity: 11 }), anchor({ liveRoomId: 4 })], 'inplay');
+    expect(merged.map((a) => [a.liveRoomId, a.popularity])).toEqual([
+      [2, 100],
+      [1, 11],
+      [4, 100],
+    ]);
+  });
+
+  it('a room that went live replaces its waiting entry', () => {
+    const merged = mergeAnchors(held, [anchor({ liveRoomId: 2, liveStatus: LiveStatus.Living })], 'inplay');
+    expect(merged.find((a) => a.liveRoomId === 2)?.liveStatus).toBe(LiveStatus.Living);
+    expect(merged.filter((a) => a.liveRoomId === 2)).toHaveLength(1);
+  });
+
+  it('a full answer is the whole list: rooms it lacks are gone; a repeated id keeps its first entry', () => {
+    const merged = mergeAnchors(held, [anchor({ liveRoomId: 3, popularity: 31 }), anchor({ liveRoomId: 3, popularity: 99 })], 'all');
+    expect(merged.map((a) => [a.liveRoomId, a.popularity])).toEqual([[3, 31]]);
+  });
+});
+
+describe('userLiveGroupOf (spec 001 section 3, user live group)', () => {
+  it.each([
+    ['a user of a group', { liveUserGroupId: 31, liveGroupUserType: 'user' }, { liveUserGroupId: 31, liveGroupUserType: 'user' }],
+    ['the agent of a group', { liveUserGroupId: 31, liveGroupUserType: 'agent' }, { liveUserGroupId: 31, liveGroupUserType: 'agent' }],
+    ['no id', { liveGroupUserType: 'agent' }, undefined],
+    ['id 0', { liveUserGroupId: 0, liveGroupUserType: 'user' }, undefined],
+    ['a negative id', { liveUserGroupId: -4, liveGroupUserType: 'agent' }, undefined],
+    ['a fractional id', { liveUserGroupId: 1.5, liveGroupUserType: 'user' }, undefined],
+    ['an id as text', { liveUserGroupId: '31', liveGroupUserType: 'user' }, undefined],
+    ['an unknown type', { liveUserGroupId: 31, liveGroupUserType: 'admin' }, undefined],
+    ['no member', undefined, undefined],
+  ])('%s', (_name, member, group) => {
+    expect(userLiveGroupOf(member)).toEqual(group);
+  });
+});
+
+describe('pickRoom (the room asked for, else the first live room)', () => {
+  const rooms = [anchor({ liveRoomId: 1, liveStatus: LiveStatus.Waiting }), anchor({ liveRoomId: 2 }), anchor({ liveRoomId: 3 })];
+
+  it('shows the room asked for, live or waiting', () => {
+    expect(pickRoom(rooms, 3)).toEqual({ room: rooms[2], fellBack: false });
+    expect(pickRoom(rooms, 1)).toEqual({ room: rooms[0], fellBack: false });
+  });
+
+  it('falls back to the first live room when the room is not in the list', () => {
+    expect(pickRoom(rooms, 99)).toEqual({ room: rooms[1], fellBack: true });
+  });
+
+  it("follows the anchor to another of their rooms (a live one first) before falling back", () => {
+    const list = [...rooms, anchor({ liveRoomId: 7, hostId: 42, liveStatus: LiveStatus.Waiting }), anchor({ liveRoomId: 8, hostId: 42 })];
+    expect(pickRoom(list, 99, 42)).toEqual({ room: list[4], fellBack: false });
+    expect(pickRoom(list.slice(0, 4), 99, 42)).toEqual({ room: list[3], fellBack: false });
+    expect(pickRoom(list, 99, 77)).toEqual({ room: list[1], fellBack: true });
+  });
+
+  it('has nothing to show when no room is live', () => {
+    expect(pickRoom([rooms[0]!], 99)).toBeUndefined();
+    expect(pickRoom([], 1)).toBeUndefined();
+  });
+});
+
+describe('hasAnchorTab (spec 001 section 2: CMN only)', () => {
+  it.each([
+    ['CMN', true],
+    ['zh-TW', true],
+    ['ENG', false],
+    ['VIE', false],
+    ['THA', false],
+  ])('%s', (language, shown) => {
+    expect(hasAnchorTab(language)).toBe(shown);
   });
 });

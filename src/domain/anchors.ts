@@ -31,7 +31,16 @@ export interface AnchorMatch {
   matchStatusFormat: string;
 }
 
-/** One live room of the anchor list (GET /ssapi/anchor/search), fields as spec 001 section 3 names them. */
+/**
+ * One live room of the anchor list (GET /ssapi/anchor/search) as the app reads it: the fields spec 001 section 3 names,
+ * with the anchor's display name only when the platform sends one (the spec's anchor has none, so an operator's
+ * platform that follows it still shows its anchors).
+ */
+export interface AnchorRoom extends Omit<Anchor, 'hostName'> {
+  hostName?: string;
+}
+
+/** One live room as this project's platform answers it: the spec's fields and the anchor's display name. */
 export interface Anchor {
   liveRoomId: number;
   matchId: number;
@@ -83,13 +92,73 @@ export function parseSpecialRoomIds(text: unknown): number[] {
  * is sorted by matchId, then sort, then popularity. The spec does not give directions: ascending match id and sort
  * (an operator's order), most popular first.
  */
-export function orderAnchors(list: readonly Anchor[]): Anchor[] {
+export function orderAnchors<A extends AnchorRoom>(list: readonly A[]): A[] {
   const seen = new Set<number>();
-  const out: Anchor[] = [];
+  const out: A[] = [];
   for (const anchor of list) {
     if (anchor.liveStatus === LiveStatus.Ended || seen.has(anchor.liveRoomId)) continue;
     seen.add(anchor.liveRoomId);
     out.push(anchor);
   }
   return out.sort((a, b) => a.matchId - b.matchId || a.sort - b.sort || b.popularity - a.popularity);
+}
+
+/**
+ * Which rooms an anchor-list answer covers: the 60 s list poll asks for every room (`all`), the 20 s anchor loop for
+ * the rooms on air (`inplay`), whose popularity and state change most.
+ */
+export type AnchorScope = 'all' | 'inplay';
+
+/**
+ * Spec 001 section 7: the anchor list is "merged by liveRoomId". A room in the answer replaces the room of the same id;
+ * a room held within the answer's scope that the answer no longer has is gone (it ended or its anchor moved on), while
+ * rooms outside that scope are kept until an answer that covers them (the next full list).
+ */
+export function mergeAnchors<A extends AnchorRoom>(held: readonly A[], answer: readonly A[], scope: AnchorScope): A[] {
+  const fresh = new Map<number, A>();
+  for (const room of answer) if (!fresh.has(room.liveRoomId)) fresh.set(room.liveRoomId, room);
+  const kept = held.filter((room) => !fresh.has(room.liveRoomId) && scope === 'inplay' && room.liveStatus !== LiveStatus.Living);
+  return [...kept, ...fresh.values()];
+}
+
+/** Spec 001 section 3: a member of a user live group is a user or the group's agent. */
+export type LiveGroupUserType = 'user' | 'agent';
+export interface UserLiveGroup {
+  liveUserGroupId: number;
+  liveGroupUserType: LiveGroupUserType;
+}
+
+/**
+ * Spec 001 section 3, "User live group": a positive liveUserGroupId with type user or agent; a missing or non-positive
+ * id (or a type that is neither) means no group.
+ */
+export function userLiveGroupOf(member: { liveUserGroupId?: unknown; liveGroupUserType?: unknown } | undefined): UserLiveGroup | undefined {
+  const id = member?.liveUserGroupId;
+  const type = member?.liveGroupUserType;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return undefined;
+  return type === 'user' || type === 'agent' ? { liveUserGroupId: id, liveGroupUserType: type } : undefined;
+}
+
+/**
+ * The room a live room screen shows: the one asked for while the list has it; else another room of its anchor (`hostId`,
+ * when known: the room follows the chosen anchor, e.g. a platform that opens a new room per match); else (spec: "the
+ * active match falls back to the first match") the first live room of the list in its order, as a fall-back; none when
+ * nothing is live.
+ */
+export function pickRoom<A extends AnchorRoom>(rooms: readonly A[], liveRoomId: number, hostId?: number): { room: A; fellBack: boolean } | undefined {
+  const asked = rooms.find((room) => room.liveRoomId === liveRoomId);
+  if (asked) return { room: asked, fellBack: false };
+  const ofAnchor = rooms.filter((room) => room.hostId === hostId);
+  const moved = ofAnchor.find((room) => room.liveStatus === LiveStatus.Living) ?? ofAnchor[0];
+  if (moved) return { room: moved, fellBack: false };
+  const first = rooms.find((room) => room.liveStatus === LiveStatus.Living);
+  return first && { room: first, fellBack: true };
+}
+
+/**
+ * Spec 001 section 2: "The anchor tab is available only when the locale is CMN". The spec's locale codes have one
+ * Chinese (CMN); the app offers it in simplified (API code CMN) and traditional (zh-TW) script, both CMN to the spec.
+ */
+export function hasAnchorTab(apiLanguage: string): boolean {
+  return apiLanguage === 'CMN' || apiLanguage === 'zh-TW';
 }

@@ -27,6 +27,7 @@ export type {
   VideoPlayerModule,
   VideoPlayerProps,
 } from '../ui/matchDetail/points';
+export type { LiveRoomOverlayModule, LiveRoomProps, LiveRoomTabId, LiveRoomTabModule } from '../ui/liveRoom/points';
 export type { TeamNames } from '../ui/matchDetail/data/types';
 export type { ResultLeague, ResultModel, ResultPage, ResultPeriod, ResultQuery, ResultsHttp, ResultsProvider, ResultsProviderModule, ResultStatus } from '../ui/results/model';
 export type {

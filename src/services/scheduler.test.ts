@@ -20,6 +20,7 @@ describe('LOOP_INTERVALS', () => {
       inPlay: 5000,
       matches: 60000,
       anchors: 20000,
+      anchorList: 60000,
       anchorProxy: 60000,
       heartbeat: 10000,
     });

@@ -7,6 +7,7 @@ export const LOOP_INTERVALS = {
   inPlay: 5000,
   matches: 60000,
   anchors: 20000,
+  anchorList: 60000,
   anchorProxy: 60000,
   heartbeat: 10000,
 } as const;

@@ -3,24 +3,33 @@ import { AnchorType, LiveStatus, type Anchor } from '../domain/anchors';
 import { anchorRoom } from '../testing/anchorFixtures';
 import { memberState } from '../testing/bettingFixtures';
 import { fakeEnv } from '../testing/fakeEnv';
-import { ANCHOR_SEARCH_TIMEOUT_MS, anchorsOf } from './anchors';
+import { ANCHOR_PROXY_PATH, ANCHOR_SEARCH_TIMEOUT_MS, anchorsOf } from './anchors';
 import { createRootStore } from './RootStore';
 
 const room = anchorRoom;
 
 const EXCLUSIVE = room(8010, 100, { anchorType: AnchorType.Exclusive, sort: 0 });
 
-function setup({ login = false, rooms = [room(8001, 100), EXCLUSIVE, room(8002, 200)], special = '8010' } = {}) {
+type Search = { params: { matchSource: string } };
+
+/** A platform answering the rooms asked for (in play: live rooms only), the special rooms and the proxy switch. */
+function setup({ login = false, rooms = [room(8001, 100), EXCLUSIVE, room(8002, 200)] as Anchor[], special = '8010', proxy = 1 as unknown } = {}) {
   const { env, http } = fakeEnv();
-  http.media.get.mockImplementation(async () => rooms);
+  const answer = { rooms };
+  http.media.get.mockImplementation(async (_url: string, config?: unknown) =>
+    (config as Search).params.matchSource === 'inplay' ? answer.rooms.filter((a) => a.liveStatus === LiveStatus.Living) : answer.rooms,
+  );
   http.forehead.post.mockImplementation(async (url: string) => {
+    if (url === ANCHOR_PROXY_PATH) return proxy;
     if (url !== '/api/forehead/live/liveRoom/getSpecialRoomIds') throw new Error(`unexpected call ${url}`);
     return special;
   });
   const root = createRootStore({}, env);
   if (login) root.applyHostProps(memberState());
+  const calls = (source: string) => http.media.get.mock.calls.filter(([url, config]) => url === '/ssapi/anchor/search' && (config as Search).params.matchSource === source).length;
   const searches = () => http.media.get.mock.calls.filter(([url]) => url === '/ssapi/anchor/search').length;
-  return { env, http, root, searches };
+  const proxyChecks = () => http.forehead.post.mock.calls.filter(([url]) => url === ANCHOR_PROXY_PATH).length;
+  return { env, http, root, searches, calls, proxyChecks, answer };
 }
 
 describe('anchors', () => {
@@ -40,8 +49,8 @@ describe('anchors', () => {
     root.dispose();
   });
 
-  it('searches at once with the 10 s timeout, then every 20 s, and pauses while the page is hidden', async () => {
-    const { env, http, root, searches } = setup();
+  it('lists every room at once with the 10 s timeout, then every 60 s; the rooms on air every 20 s; both pause while hidden', async () => {
+    const { env, http, root, searches, calls } = setup();
     const anchors = anchorsOf(root);
     await jest.advanceTimersByTimeAsync(0);
     expect(http.media.get).toHaveBeenCalledWith('/ssapi/anchor/search', expect.objectContaining({ timeout: ANCHOR_SEARCH_TIMEOUT_MS, params: expect.objectContaining({ matchSource: 'all' }) }));
@@ -49,10 +58,82 @@ describe('anchors', () => {
     await jest.advanceTimersByTimeAsync(19_999);
     expect(searches()).toBe(1);
     await jest.advanceTimersByTimeAsync(1);
-    expect(searches()).toBe(2);
+    expect([calls('all'), calls('inplay')]).toEqual([1, 1]);
+    await jest.advanceTimersByTimeAsync(40_000);
+    expect([calls('all'), calls('inplay')]).toEqual([2, 3]);
     env.scheduler.setVisible(false);
+    await jest.advanceTimersByTimeAsync(120_000);
+    expect(searches()).toBe(5);
+    root.dispose();
+  });
+
+  it('merges the 20 s answers by liveRoomId: live rooms update, waiting rooms stay until the 60 s list drops them', async () => {
+    const waiting = room(8005, 100, { liveStatus: LiveStatus.Waiting, sort: 3 });
+    const { root, answer } = setup({ rooms: [room(8001, 100), waiting, room(8002, 200)] });
+    const anchors = anchorsOf(root);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(anchors.of(100).map((a) => a.liveRoomId)).toEqual([8001, 8005]);
+
+    // On air: 8001's popularity moves, 8002 ends (no longer on air), 8003 goes live; the waiting room is not in the answer.
+    answer.rooms = [room(8001, 100, { popularity: 900 }), waiting, room(8003, 300)];
+    await jest.advanceTimersByTimeAsync(20_000);
+    expect(anchors.visible.map((a) => [a.liveRoomId, a.popularity])).toEqual([
+      [8001, 900],
+      [8005, 100],
+      [8003, 100],
+    ]);
+
+    // The full list no longer has the waiting room: gone at the next 60 s poll.
+    answer.rooms = [room(8001, 100, { popularity: 900 }), room(8003, 300)];
+    await jest.advanceTimersByTimeAsync(40_000);
+    expect(anchors.visible.map((a) => a.liveRoomId)).toEqual([8001, 8003]);
+    root.dispose();
+  });
+
+  it("reads rooms with the spec's fields alone: an anchor without a name is still shown", async () => {
+    const { hostName: _name, ...unnamed } = room(8001, 100);
+    const { root } = setup({ rooms: [unnamed as Anchor, { ...room(8002, 100), hostName: 42 } as unknown as Anchor] });
+    const anchors = anchorsOf(root);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(anchors.of(100).map((a) => [a.liveRoomId, a.hostName])).toEqual([[8001, undefined]]);
+    root.dispose();
+  });
+
+  it("re-checks a member's anchor-proxy switch every 60 s, starting from the login state, and turns it off on failure", async () => {
+    const { http, root, proxyChecks } = setup({ login: true, proxy: 0 });
+    root.applyHostProps({ ...memberState(), anchorProxyEnable: 1 });
+    const anchors = anchorsOf(root);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(anchors.proxyEnabled).toBe(1);
+    expect(proxyChecks()).toBe(0);
     await jest.advanceTimersByTimeAsync(60_000);
-    expect(searches()).toBe(2);
+    expect(proxyChecks()).toBe(1);
+    expect(anchors.proxyEnabled).toBe(0);
+
+    http.forehead.post.mockImplementation(async (url: string) => (url === ANCHOR_PROXY_PATH ? 1 : ''));
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(anchors.proxyEnabled).toBe(1);
+
+    http.forehead.post.mockRejectedValue(new Error('502'));
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(proxyChecks()).toBe(3);
+    expect(anchors.proxyEnabled).toBe(0);
+    root.dispose();
+  });
+
+  it('checks no proxy switch for a visitor, starts on sign-in and stops at sign-out', async () => {
+    const { root, proxyChecks } = setup();
+    const anchors = anchorsOf(root);
+    await jest.advanceTimersByTimeAsync(120_000);
+    expect(proxyChecks()).toBe(0);
+    root.applyHostProps(memberState());
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(proxyChecks()).toBe(1);
+    expect(anchors.proxyEnabled).toBe(1);
+    root.applyHostProps({ isLogin: false });
+    expect(anchors.proxyEnabled).toBe(0);
+    await jest.advanceTimersByTimeAsync(120_000);
+    expect(proxyChecks()).toBe(1);
     root.dispose();
   });
 
@@ -128,7 +209,7 @@ describe('anchors', () => {
     expect(anchors.status).toBe('ready');
     expect(anchors.of(100)).toHaveLength(1);
     root.dispose();
-    await jest.advanceTimersByTimeAsync(60_000);
+    await jest.advanceTimersByTimeAsync(120_000);
     expect(searches()).toBe(2);
   });
 

@@ -8,8 +8,11 @@ export interface LiveVideoMatch {
   title: string;
 }
 
-export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'match' | 'outright' | 'settings';
-const MAIN_VIEWS: MainView[] = ['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'results', 'match', 'outright', 'settings'];
+export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'match' | 'outright' | 'room';
+
+const VIEWS: MainView[] = ['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'results', 'settings', 'match', 'outright', 'room'];
+/** Screens of one thing (a match, an outright, a live room): Back from any of them returns to the view before the first. */
+const ONE_THING = new Set<MainView>(['match', 'outright', 'room']);
 
 /** Screen state that is not data: which dialog is open, which sport is selected, maintenance. */
 export const UiStore = types
@@ -18,14 +21,18 @@ export const UiStore = types
     /** Why the dialog opened, shown as its hint (e.g. "please log in to place bets"). */
     loginReason: types.maybe(types.string),
     activeSportId: types.maybe(types.number),
-    /** Which main view shows: home, the match list (its type and sport live in matchList), hot matches, favourites, my bets, the betting rules, match results or the member's settings. */
-    view: types.optional(types.enumeration<MainView>(MAIN_VIEWS), 'home'),
+    /** Which main view shows: home, the match list (its type and sport live in matchList), hot matches, favourites, my bets, the betting rules, match results, the member's settings, or one match, outright or live room. */
+    view: types.optional(types.enumeration<MainView>(VIEWS), 'home'),
     /**
      * The match the match screen shows (view 'match') or the outright its screen shows (view 'outright': an outright
      * is a match id on the wire), and the view it was opened from, where Back returns.
      */
     matchId: types.maybe(types.number),
-    returnView: types.optional(types.enumeration<MainView>(MAIN_VIEWS), 'home'),
+    returnView: types.optional(types.enumeration<MainView>(VIEWS), 'home'),
+    /** The live room its screen shows (view 'room'): the room asked for; the screen may show another when it is gone. */
+    roomId: types.maybe(types.number),
+    /** The live room's bet-slip toggle: the slip (the right column) hides while the room shows. */
+    slipHidden: false,
     /** The platform's time zone (config `timezone`), in which "today" ends. */
     timezone: 'Asia/Shanghai',
     platformMaintenance: false,
@@ -35,6 +42,15 @@ export const UiStore = types
   })
   /** Client time, advanced once a second while the page is visible, for clocks that tick between updates. */
   .volatile(() => ({ now: Date.now() }))
+  .actions((self) => ({
+    /** A screen of one thing: a match or an outright (`id` is a match id), or a live room (`id` is a room id: an anchor badge, another room of the anchor, `?roomId=`). */
+    showOne(view: 'match' | 'outright' | 'room', id: number) {
+      if (!ONE_THING.has(self.view)) self.returnView = self.view;
+      if (view === 'room') self.roomId = id;
+      else self.matchId = id;
+      self.view = view;
+    },
+  }))
   .actions((self) => ({
     openLogin(reason?: string) {
       self.loginDialogOpen = true;
@@ -51,17 +67,16 @@ export const UiStore = types
       self.view = view;
     },
     showMatch(matchId: number) {
-      if (self.view !== 'match' && self.view !== 'outright') self.returnView = self.view;
-      self.matchId = matchId;
-      self.view = 'match';
+      self.showOne('match', matchId);
     },
     /** An outright's own screen: its runners, no scoreboard or media. */
     showOutright(outrightId: number) {
-      if (self.view !== 'match' && self.view !== 'outright') self.returnView = self.view;
-      self.matchId = outrightId;
-      self.view = 'outright';
+      self.showOne('outright', outrightId);
     },
-    /** Back from the match or outright screen to where it was opened. */
+    setSlipHidden(hidden: boolean) {
+      self.slipHidden = hidden;
+    },
+    /** Back from the match, outright or live room screen to where it was opened. */
     leaveMatch() {
       self.view = self.returnView;
     },

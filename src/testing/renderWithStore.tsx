@@ -20,8 +20,11 @@ export async function renderWithStore(
   options: {
     now?: () => number;
     before?: (context: { store: RootStoreInstance; http: FakeHttp; env: ReturnType<typeof fakeEnv>['env'] }) => void | Promise<void>;
-    /** Other plugins than the app's (e.g. with a fixture folder's), and which are on; default: the app's, all on. */
-    plugins?: { registry?: ReadonlyMap<string, Plugin>; enabled?: (id: string) => boolean };
+    /**
+     * Other plugins than the app's (e.g. with a fixture folder's), test plugins beside them (e.g. an extension at a
+     * point no shipped plugin fills yet), and which are on; default: the app's, all on.
+     */
+    plugins?: { registry?: ReadonlyMap<string, Plugin>; extra?: readonly Plugin[]; enabled?: (id: string) => boolean };
   } = {},
 ) {
   const i18n = await createTestI18n('en');
@@ -31,7 +34,7 @@ export async function renderWithStore(
   store.settings.restore('en');
   await options.before?.({ store, http, env });
   const services = fakeServices(env);
-  const all = options.plugins?.registry ?? registry;
+  const all = new Map([...(options.plugins?.registry ?? registry), ...(options.plugins?.extra ?? []).map((plugin) => [plugin.manifest.id, plugin] as const)]);
   const enabled = options.plugins?.enabled ?? (() => true);
   const plugins = loadPlugins({ plugins: [...all.keys()].map((id) => ({ id, enabled: enabled(id), options: {} })) }, all, {
     services,

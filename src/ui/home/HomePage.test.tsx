@@ -82,8 +82,8 @@ describe('<HomePage>', () => {
     expect(screen.queryByText('Everton')).toBeNull();
   });
 
-  it("puts the anchors' badge on the live card of the match they are on", async () => {
-    await renderWithStore(<HomePage />, {
+  it("puts the anchors' badge on the live card of the match they are on; it opens the room", async () => {
+    const { store } = await renderWithStore(<HomePage />, {
       before: async ({ store, http }) => {
         http.match.post.mockImplementation(async (url, body) => {
           if (url === '/api/match/statistical') return STATISTICS;
@@ -94,9 +94,14 @@ describe('<HomePage>', () => {
       },
     });
     const live = await screen.findByRole('list', { name: 'Live now' });
-    const [arsenal, everton] = within(live).getAllByRole('button');
-    expect(await within(everton!).findByRole('img', { name: 'Anchor: Mia (Mandarin, live)' })).toBeInTheDocument();
-    expect(within(arsenal!).queryByRole('img', { name: /anchor/i })).toBeNull();
+    const [arsenal, everton] = within(live).getAllByRole('listitem');
+    const badge = await within(everton!).findByRole('link', { name: 'Anchor: Mia (Mandarin, live)' });
+    // Beside the card's button, not inside it: a link inside a button could not be reached.
+    expect(badge.closest('button')).toBeNull();
+    expect(within(arsenal!).queryByRole('link', { name: /anchor/i })).toBeNull();
+    await userEvent.click(badge);
+    expect(store.ui.view).toBe('room');
+    expect(store.ui.roomId).toBe(8001);
   });
 
   it('says so when no live match has media', async () => {

@@ -12,6 +12,8 @@ const MyBetsView = lazy(() => import(/* webpackChunkName: "my-bets" */ '../myBet
 const MatchDetailScreen = lazy(() => import(/* webpackChunkName: "match-detail" */ '../matchDetail/MatchDetailScreen').then((m) => ({ default: m.MatchDetailScreen })));
 // An outright's runners: reached from the outright list or a link, not on the first screen.
 const OutrightScreen = lazy(() => import(/* webpackChunkName: "outright" */ '../outright/OutrightScreen').then((m) => ({ default: m.OutrightScreen })));
+// A live room: its stage, tabs and the room's own extension points, not on the first screen.
+const LiveRoomScreen = lazy(() => import(/* webpackChunkName: "live-room" */ '../liveRoom/LiveRoomScreen').then((m) => ({ default: m.LiveRoomScreen })));
 // Text only, read rarely: its own chunk with its locale namespace.
 // The member's settings: opened from the header or a ?view=settings link, rarely; its own chunk with its strings.
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
@@ -21,7 +23,8 @@ const ResultsScreen = lazy(() => import(/* webpackChunkName: "results" */ '../re
 
 /**
  * The spec's single route: home, the match list the member chose, hot matches, favourites, my bets, the rules, match results,
- * the settings, one match or one outright; which one is also the page's address (screenUrl.ts, kept by the Layout), so each can be linked and reloaded.
+ * the settings, one match, one outright or one live room; which one is also the page's address (screenUrl.ts, kept by the
+ * Layout), so each can be linked and reloaded.
  */
 export const HomeRoute = observer(function HomeRoute() {
   const store = useStore();
@@ -44,6 +47,8 @@ export const HomeRoute = observer(function HomeRoute() {
       return <MatchDetailScreen />;
     case 'outright':
       return <OutrightScreen />;
+    case 'room':
+      return <LiveRoomScreen />;
     default:
       return <HomePage />;
   }

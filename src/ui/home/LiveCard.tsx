@@ -11,7 +11,8 @@ import { useMatchChannels } from '../useMatchChannels';
 
 /**
  * A live match with media on home: league, teams, live score and clock (from the live book, kept current by push
- * while the card shows) and whether it has video or animation. Opens the match's screen, where it plays.
+ * while the card shows) and whether it has video or animation. Opens the match's screen, where it plays; its anchor
+ * badge, beside the card's button rather than inside it (a link inside a button is unreachable), opens the live room.
  */
 export const LiveCard = observer(function LiveCard({ match }: { match: WireMatch }) {
   const { t } = useTranslation();
@@ -23,31 +24,35 @@ export const LiveCard = observer(function LiveCard({ match }: { match: WireMatch
   const sportKey = sportI18nKeyOf(match.sportId, 'A');
   const hasVideo = match.media.videos.length > 0;
   return (
-    <button
-      type="button"
-      className={styles.card}
-      data-match-id={match.matchId}
-      title={t('home.watchLive', { match: `${match.matchInfo.homeName} – ${match.matchInfo.awayName}`, sport: sportKey ? t(sportKey) : String(match.sportId) })}
-      onClick={() => store.ui.showMatch(match.matchId)}
-    >
-      <span className={styles.top}>
-        <span className={styles.league}>
-          {match.leagueInfo.icon && <Crest src={match.leagueInfo.icon} size={16} />}
-          <span className={styles.leagueName}>{match.leagueInfo.name}</span>
+    <div className={styles.frame}>
+      <button
+        type="button"
+        className={styles.card}
+        data-match-id={match.matchId}
+        title={t('home.watchLive', { match: `${match.matchInfo.homeName} – ${match.matchInfo.awayName}`, sport: sportKey ? t(sportKey) : String(match.sportId) })}
+        onClick={() => store.ui.showMatch(match.matchId)}
+      >
+        <span className={styles.top}>
+          <span className={styles.league}>
+            {match.leagueInfo.icon && <Crest src={match.leagueInfo.icon} size={16} />}
+            <span className={styles.leagueName}>{match.leagueInfo.name}</span>
+          </span>
+          <span className={styles.badge} data-media={hasVideo ? 'video' : 'animation'}>
+            {hasVideo ? t('home.video') : t('home.animation')}
+          </span>
         </span>
-        <span className={styles.badge} data-media={hasVideo ? 'video' : 'animation'}>
-          {hasVideo ? t('home.video') : t('home.animation')}
+        <Team name={match.matchInfo.homeName} icon={match.matchInfo.homeIcon} score={live?.homeScore ?? match.matchInfo.homeScore} />
+        <Team name={match.matchInfo.awayName} icon={match.matchInfo.awayIcon} score={live?.awayScore ?? match.matchInfo.awayScore} />
+        <span className={styles.status}>
+          <span className={styles.dot} aria-hidden="true" />
+          <span>{live?.matchPeriod ?? match.matchInfo.matchPeriod}</span>
+          {live && <LiveClock live={live} className={styles.clock} />}
         </span>
-      </span>
-      <Team name={match.matchInfo.homeName} icon={match.matchInfo.homeIcon} score={live?.homeScore ?? match.matchInfo.homeScore} />
-      <Team name={match.matchInfo.awayName} icon={match.matchInfo.awayIcon} score={live?.awayScore ?? match.matchInfo.awayScore} />
-      <span className={styles.status}>
-        <span className={styles.dot} aria-hidden="true" />
-        <span>{live?.matchPeriod ?? match.matchInfo.matchPeriod}</span>
-        {live && <LiveClock live={live} className={styles.clock} />}
+      </button>
+      <span className={styles.anchors}>
         <AnchorBadge matchId={match.matchId} />
       </span>
-    </button>
+    </div>
   );
 });
 

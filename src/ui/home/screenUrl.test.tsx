@@ -17,13 +17,16 @@ describe('screen addresses', () => {
     expect(parseScreen('?list=1&sport=3')).toEqual({ view: 'list', type: 1, sportId: 3 });
     expect(parseScreen('?list=2')).toEqual({ view: 'list', type: 2 });
     expect(parseScreen('?view=myBets')).toEqual({ view: 'myBets' });
-    expect(parseScreen('?matchId=42&view=hot')).toEqual({ view: 'match', matchId: 42 });
-    expect(parseScreen('?outrightId=101200695')).toEqual({ view: 'outright', outrightId: 101200695 });
-    for (const junk of ['?view=admin', '?list=-1', '?list=1.5', '?matchId=abc', '?list=', '?outrightId=0']) expect(parseScreen(junk)).toEqual({ view: 'home' });
+    expect(parseScreen('?matchId=42&view=hot')).toEqual({ view: 'match', id: 42 });
+    expect(parseScreen('?outrightId=101200695')).toEqual({ view: 'outright', id: 101200695 });
+    expect(parseScreen('?roomId=8001')).toEqual({ view: 'room', id: 8001 });
+    // A badge's link adds the room to the address of the screen it is on.
+    expect(parseScreen('?matchId=42&roomId=8001')).toEqual({ view: 'room', id: 8001 });
+    for (const junk of ['?view=admin', '?list=-1', '?list=1.5', '?matchId=abc', '?list=', '?outrightId=0', '?roomId=-2', '?roomId=x']) expect(parseScreen(junk)).toEqual({ view: 'home' });
   });
 
   it('writes a screen back as the same parameters, keeping the ones it does not own', () => {
-    for (const search of ['?list=1&sport=3', '?view=rules', '?view=results', '?view=settings', '?matchId=42', '?outrightId=7', '']) expect(searchFor(parseScreen(search), '')).toBe(search);
+    for (const search of ['?list=1&sport=3', '?view=rules', '?view=results', '?view=settings', '?matchId=42', '?outrightId=7', '?roomId=8001', '']) expect(searchFor(parseScreen(search), '')).toBe(search);
     expect(searchFor({ view: 'hot' }, '?merchant=lite&list=1&sport=1')).toBe('?merchant=lite&view=hot');
     expect(searchFor({ view: 'home' }, '?merchant=lite&matchId=9')).toBe('?merchant=lite');
     expect(searchFor({ view: 'list', type: 4 }, '?merchant=lite&outrightId=9')).toBe('?merchant=lite&list=4');
@@ -105,6 +108,23 @@ describe('the address follows the screen and the screen follows the address', ()
     await travel('forward');
     expect(store.ui.view).toBe('outright');
     expect(store.ui.matchId).toBe(5);
+  });
+
+  it('gives a live room its own address: Back returns to the screen it was opened from, Forward and a host path change reopen it', async () => {
+    window.history.replaceState(null, '', '/?merchant=lite&list=1&sport=1');
+    const { store } = await renderRoute();
+    act(() => store.ui.showOne('room', 8001));
+    expect(window.location.search).toBe('?merchant=lite&roomId=8001');
+    await travel('back');
+    expect(store.ui.view).toBe('list');
+    await travel('forward');
+    expect(store.ui.view).toBe('room');
+    expect(store.ui.roomId).toBe(8001);
+    // A host moving the app (its path-change event goes through navigate(), i.e. pushState).
+    act(() => window.history.pushState(null, '', '/?merchant=lite&roomId=8003'));
+    expect(store.ui.roomId).toBe(8003);
+    act(() => store.ui.leaveMatch());
+    expect(store.ui.view).toBe('list');
   });
 
   it('follows a list the member opens, with its sport', async () => {

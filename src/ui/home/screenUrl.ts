@@ -8,17 +8,24 @@ import type { RootStoreInstance } from '../../stores/RootStore';
  * reached with Back and Forward, standalone and inside a host (whose page path stays its own). The same parameters
  * open a screen from a banner or a host's link: `?list=<type>&sport=<id>`, `?view=hot|favourites|myBets|rules|results|settings`,
  * `?matchId=<id>`, `?outrightId=<id>` (an outright's screen: its id is a match id on the wire, but it is not a match, so
- * the address says which screen to open before anything loads); no parameter is home.
+ * the address says which screen to open before anything loads), `?roomId=<liveRoomId>` (a live room); no parameter is
+ * home.
  */
 export type Screen =
   | { view: 'home' }
   | { view: 'list'; type: number; sportId?: number }
   | { view: 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' }
-  | { view: 'match'; matchId: number }
-  | { view: 'outright'; outrightId: number };
+  | { view: OneThing; id: number };
+
+/**
+ * Screens of one thing and the parameter that names it, in the order an address is read: a room's link is the address
+ * of the screen it was on with `roomId` added (AnchorBadge), so the room wins.
+ */
+const ONE_THING = { room: 'roomId', match: 'matchId', outright: 'outrightId' } as const;
+type OneThing = keyof typeof ONE_THING;
 
 /** The parameters this module owns; any other (merchant, a host's own) is left as it is. */
-const SCREEN_KEYS = ['list', 'sport', 'view', 'matchId', 'outrightId'] as const;
+const SCREEN_KEYS = ['list', 'sport', 'view', ...Object.values(ONE_THING)];
 const NAMED_VIEWS = new Set(['hot', 'favourites', 'myBets', 'rules', 'results', 'settings']);
 
 const positiveInt = (value: string | null): number | undefined => {
@@ -28,10 +35,10 @@ const positiveInt = (value: string | null): number | undefined => {
 
 export function parseScreen(search: string): Screen {
   const params = new URLSearchParams(search);
-  const matchId = positiveInt(params.get('matchId'));
-  if (matchId !== undefined) return { view: 'match', matchId };
-  const outrightId = positiveInt(params.get('outrightId'));
-  if (outrightId !== undefined) return { view: 'outright', outrightId };
+  for (const view of Object.keys(ONE_THING) as OneThing[]) {
+    const id = positiveInt(params.get(ONE_THING[view]));
+    if (id !== undefined) return { view, id };
+  }
   const type = positiveInt(params.get('list'));
   if (type !== undefined) {
     const sportId = positiveInt(params.get('sport'));
@@ -49,9 +56,11 @@ export function currentScreen(store: RootStoreInstance): Screen {
     case 'list':
       return { view: 'list', type: matchList.type, sportId: matchList.sportId };
     case 'match':
-      return ui.matchId === undefined ? { view: 'home' } : { view: 'match', matchId: ui.matchId };
     case 'outright':
-      return ui.matchId === undefined ? { view: 'home' } : { view: 'outright', outrightId: ui.matchId };
+    case 'room': {
+      const id = ui.view === 'room' ? ui.roomId : ui.matchId;
+      return id === undefined ? { view: 'home' } : { view: ui.view, id };
+    }
     case 'hot':
     case 'favourites':
     case 'myBets':
@@ -71,10 +80,8 @@ export function searchFor(screen: Screen, search: string): string {
   if (screen.view === 'list') {
     params.set('list', String(screen.type));
     if (screen.sportId !== undefined) params.set('sport', String(screen.sportId));
-  } else if (screen.view === 'match') {
-    params.set('matchId', String(screen.matchId));
-  } else if (screen.view === 'outright') {
-    params.set('outrightId', String(screen.outrightId));
+  } else if ('id' in screen) {
+    params.set(ONE_THING[screen.view], String(screen.id));
   } else if (screen.view !== 'home') {
     params.set('view', screen.view);
   }
@@ -95,10 +102,9 @@ export function showScreen(store: RootStoreInstance, screen: Screen): void {
       void store.openList(screen.sportId === undefined ? { type: screen.type } : { type: screen.type, sportId: screen.sportId });
       return;
     case 'match':
-      store.ui.showMatch(screen.matchId);
-      return;
     case 'outright':
-      store.ui.showOutright(screen.outrightId);
+    case 'room':
+      store.ui.showOne(screen.view, screen.id);
       return;
     case 'hot':
       store.showHot();

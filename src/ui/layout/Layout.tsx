@@ -58,7 +58,8 @@ export const Layout = observer(function Layout({ merchantName, embedded, childre
           <main id="sp-main" className={styles.main} tabIndex={-1}>
             <Suspense fallback={null}>{children}</Suspense>
           </main>
-          <RightColumn />
+          {/* The live room's bet-slip toggle takes the column away while the room shows (the slip's entries stay in its store). */}
+          {!store.ui.slipHidden && <RightColumn />}
         </div>
       )}
       {!store.underMaintenance && (

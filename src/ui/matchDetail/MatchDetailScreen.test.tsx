@@ -7,6 +7,8 @@ import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetail';
 import { memberState } from '../../testing/bettingFixtures';
 import { wireMatch, wireOutright } from '../../testing/matchFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
+import { anchorsOf } from '../../stores/anchors';
+import { anchorRoom } from '../../testing/anchorFixtures';
 import { MatchDetailScreen } from './MatchDetailScreen';
 
 const football = (overrides: Partial<WireMatch> = {}): MatchDetail => {
@@ -132,6 +134,15 @@ describe('<MatchDetailScreen>', () => {
     await scoreboard();
     await userEvent.click(screen.getByRole('button', { name: /Over.*2\.10/ }));
     expect(store.betSlip.entries.map((i) => [i.marketId, i.optionType])).toEqual([[200, 'over']]);
+  });
+
+  it("links to the live room of the match's anchor from the header", async () => {
+    const { store, http } = await mount(() => football());
+    http.media.get.mockImplementation(async (url: string) => (url === '/ssapi/anchor/search' ? [anchorRoom(8001, 7, { hostName: 'Mia' })] : { matchId: 7, videos: [], animations: [] }));
+    await act(() => anchorsOf(store).load('all'));
+    await userEvent.click(await screen.findByRole('link', { name: 'Anchor: Mia (Mandarin, live)' }));
+    expect(store.ui.view).toBe('room');
+    expect(store.ui.roomId).toBe(8001);
   });
 
   it('says so when the chosen match is gone and shows the first in-play match instead', async () => {

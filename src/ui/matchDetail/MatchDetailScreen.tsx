@@ -9,6 +9,7 @@ import { EmptyState } from '../common/Panel';
 import screen from '../common/Screen.module.css';
 import { LoadFailed, RowsSkeleton } from '../common/States';
 import { tabId, tabPanelId, Tabs } from '../common/Tabs';
+import { AnchorBadge } from '../anchors/AnchorBadge';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { useLiveBook, useStore } from '../storeContext';
 import { AnalysisPanel, DataPanel, IntelligencePanel, LineupPanel, TextLivePanel } from './data';
@@ -90,6 +91,8 @@ const MatchView = observer(function MatchView({ match, back, fellBack }: { match
             {title}
           </h1>
           <span className={styles.league}>{match.leagueInfo.name}</span>
+          {/* The match's anchors: a link into the live room. */}
+          <AnchorBadge matchId={match.matchId} />
         </div>
         <FavouriteStar match={match} />
       </header>

@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { parseScreen } from '../home/screenUrl';
 import { I18nextProvider } from 'react-i18next';
 import { createKernelEvents, KernelProvider, loadPlugins, type SelectionEvent } from '../../kernel';
 import { registry } from '../../kernel/registry';
@@ -74,20 +75,52 @@ describe('<MatchRow>', () => {
         anchorRoom(8004, 2, { hostName: 'Other match' }),
       ],
     });
-    const badge = await screen.findByRole('img', { name: /anchors/ });
+    const badge = await screen.findByRole('link', { name: /anchors/ });
     expect(badge).toHaveAccessibleName('2 anchors: 小雅 (Mandarin, live), 波叔 (Cantonese, starting soon)');
     expect(badge).toHaveAttribute('data-live', 'true');
     expect(badge).toHaveTextContent('2');
   });
 
+  it("is a link into the live anchor's room that the keyboard reaches and Enter follows", async () => {
+    const { store } = await renderRow({
+      anchors: [anchorRoom(8003, 1, { hostName: '波叔', sort: 1, liveStatus: LiveStatus.Waiting }), anchorRoom(8001, 1, { hostName: '小雅', sort: 2 })],
+    });
+    const badge = await screen.findByRole('link', { name: /anchors/ });
+    // The live anchor's room, though the waiting one comes first in the spec's order.
+    expect(badge).toHaveAttribute('href', '?roomId=8001');
+    expect(parseScreen(new URL(badge.getAttribute('href')!, 'http://app.test/?merchant=lite&matchId=5').search)).toEqual({ view: 'room', id: 8001 });
+    const user = userEvent.setup();
+    // Tab from the start of the page: the badge is the row's first stop.
+    await user.tab();
+    expect(badge).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(store.ui.view).toBe('room');
+    expect(store.ui.roomId).toBe(8001);
+  });
+
+  it('leaves a modified click to the browser (a new tab opens the room by its address)', async () => {
+    const { store } = await renderRow({ anchors: [anchorRoom(8001, 1)] });
+    const badge = await screen.findByRole('link', { name: /anchor/i });
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    badge.dispatchEvent(click);
+    expect(store.ui.view).toBe('home');
+    expect(click.defaultPrevented).toBe(false);
+  });
+
+  it('names an anchor without a name (the spec has none) by its id', async () => {
+    const { hostName: _name, ...unnamed } = anchorRoom(8001, 1);
+    await renderRow({ anchors: [unnamed as Anchor] });
+    expect(await screen.findByRole('link', { name: 'Anchor: 9001 (Mandarin, live)' })).toBeInTheDocument();
+  });
+
   it('shows no anchor badge when no anchor is on the match', async () => {
     await renderRow({ anchors: [anchorRoom(8004, 2)] });
-    expect(screen.queryByRole('img', { name: /anchor/i })).toBeNull();
+    expect(screen.queryByRole('link', { name: /anchor/i })).toBeNull();
   });
 
   it("shows a waiting anchor's badge without the live colour", async () => {
     await renderRow({ anchors: [anchorRoom(8003, 1, { hostName: '波叔', liveStatus: LiveStatus.Waiting })] });
-    const badge = await screen.findByRole('img', { name: 'Anchor: 波叔 (Mandarin, starting soon)' });
+    const badge = await screen.findByRole('link', { name: 'Anchor: 波叔 (Mandarin, starting soon)' });
     expect(badge).toHaveAttribute('data-live', 'false');
     expect(badge).not.toHaveTextContent(/\d/);
   });

@@ -67,16 +67,16 @@ test('a visitor sees the normal anchors on a match; the member with the special 
   await appReady(page);
   const visitorRow = await showMatch(page, exclusive!.matchId, teams);
   if (normalNames.length > 0) {
-    const badge = visitorRow.getByRole('img', { name: /anchor/i });
+    const badge = visitorRow.getByRole('link', { name: /anchor/i });
     await expect(badge).toHaveAttribute('aria-label', new RegExp(normalNames[0]!));
     await expect(badge).not.toHaveAttribute('aria-label', new RegExp(exclusive!.hostName));
   } else {
-    await expect(visitorRow.getByRole('img', { name: /anchor/i })).toHaveCount(0);
+    await expect(visitorRow.getByRole('link', { name: /anchor/i })).toHaveCount(0);
   }
 
   await signInOnHost(page);
   const memberRow = await showMatch(page, exclusive!.matchId, teams);
-  const badge = memberRow.getByRole('img', { name: /anchor/i });
+  const badge = memberRow.getByRole('link', { name: /anchor/i });
   await expect(badge).toHaveAttribute('aria-label', new RegExp(`${exclusive!.hostName} \\((Mandarin|Cantonese), live\\)`));
   await expect(badge).toHaveAttribute('data-live', 'true');
   await expectAccessible(page);

@@ -8,6 +8,8 @@ import { httpRef } from '../../services';
 import { animationPoint, videoPoint, type AnimationProps, type VideoFormat, type VideoPlayerProps } from '../points';
 import { fakeHttp } from '../../../testing/fakeEnv';
 import { createTestI18n } from '../../../testing/i18n';
+import { anchorMediaSchema } from '../../../../contract/media';
+import { fakeAnswer } from '../../../testing/contractFakes';
 import { MediaStage } from './MediaStage';
 
 /** The props each fake player was last rendered with, and how often each format's player mounted. */
@@ -290,5 +292,83 @@ describe('<MediaStage>', () => {
     await click(screen.getByRole('button', { name: 'Sound on' }));
     expect(lastPlayer().props.muted).toBe(false);
     expect(screen.getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  describe("a live room's stage", () => {
+    const anchorLine = (n: number) => ({ line: n, pc: `/media/anchor/8001/${n}.flv`, h5: `/media/anchor/8001/${n}/index.m3u8` });
+    const room = (liveStatus: number, lines: number[]) => fakeAnswer(anchorMediaSchema, { liveRoomId: 8001, matchId: 101, liveStatus, sources: lines.map(anchorLine) });
+
+    async function roomStage({ anchor = room(1, [1, 2]) as unknown, status = 1 } = {}) {
+      const i18n = await createTestI18n('en');
+      await i18n.loadNamespaces(['common', 'media']);
+      const http = fakeHttp();
+      Object.assign(http.media, { defaults: { baseURL: 'http://media.test' } });
+      const answers = { anchor };
+      http.media.get.mockImplementation(async (url: string) => (url === '/media/anchor/web' ? answers.anchor : ANSWER));
+      const plugins = loadPlugins({ plugins: ALL.map((id) => ({ id, enabled: true, options: {} })) }, registry);
+      const ui = (roomStatus: number) => (
+        <I18nextProvider i18n={i18n}>
+          <KernelProvider value={{ plugins, events: createKernelEvents(), services: provideServices([httpRef, http as never]) }}>
+            <MediaStage matchId={101} sportId={1} liveRoomId={8001} roomStatus={roomStatus} overlay={<p>barrage</p>} />
+          </KernelProvider>
+        </I18nextProvider>
+      );
+      let rerender!: (next: React.ReactElement) => void;
+      await act(async () => {
+        ({ rerender } = render(ui(status)));
+      });
+      return { http, answers, rerender: (roomStatus: number) => act(async () => rerender(ui(roomStatus))) };
+    }
+
+    it("plays the room's anchor stream first, line by line, beside the match's video and animation", async () => {
+      const { http } = await roomStage();
+      expect(http.media.get).toHaveBeenCalledWith('/media/anchor/web', expect.objectContaining({ params: { liveRoomId: 8001 } }));
+      expect(await playerElement()).toHaveAttribute('data-url', 'http://media.test/media/anchor/8001/1.flv');
+      const modes = within(screen.getByRole('group', { name: 'Watch' })).getAllByRole('button');
+      expect(modes.map((b) => [b.textContent, b.getAttribute('aria-pressed')])).toEqual([
+        ['Live video', 'false'],
+        ['Animation', 'false'],
+        ['Live host', 'true'],
+      ]);
+      const lines = within(screen.getByRole('group', { name: 'Line' })).getAllByRole('button');
+      expect(lines.map((b) => b.getAttribute('aria-label'))).toEqual(['Line 1', 'Line 2']);
+      await click(screen.getByRole('button', { name: 'Line 2' }));
+      expect(await playerElement()).toHaveAttribute('data-url', 'http://media.test/media/anchor/8001/2.flv');
+
+      // Each mode starts on its own first line.
+      await click(screen.getByRole('button', { name: 'Live video' }));
+      expect(await playerElement()).toHaveAttribute('data-url', 'http://media.test/media/live/101/1.flv');
+      await click(screen.getByRole('button', { name: 'Live host' }));
+      expect(await playerElement()).toHaveAttribute('data-url', 'http://media.test/media/anchor/8001/1.flv');
+      // Full screen and casting are the stage's own, in every mode.
+      expect(screen.getByRole('button', { name: 'Cast to screen' })).toBeInTheDocument();
+    });
+
+    it('falls back to HLS for the anchor when the browser cannot play FLV', async () => {
+      await roomStage();
+      await playerElement();
+      await act(async () => lastPlayer().props.onError('unsupported'));
+      expect(await playerElement()).toHaveAttribute('data-url', 'http://media.test/media/anchor/8001/1/index.m3u8');
+    });
+
+    it('says the host has not started while the room waits, and plays once the room goes live', async () => {
+      const { answers, rerender } = await roomStage({ anchor: room(0, []), status: 0 });
+      expect(await screen.findByText('The host has not started yet: the stream begins with the match.')).toBeInTheDocument();
+      expect(screen.queryByTestId('video-player')).toBeNull();
+      answers.anchor = room(1, [1]);
+      await rerender(1);
+      expect(await playerElement()).toHaveAttribute('data-url', 'http://media.test/media/anchor/8001/1.flv');
+    });
+
+    it('says when the live has ended', async () => {
+      await roomStage({ anchor: room(2, []), status: 2 });
+      expect(await screen.findByText('This live has ended.')).toBeInTheDocument();
+    });
+
+    it("draws the room's overlay over the picture", async () => {
+      await roomStage();
+      const stage = screen.getByRole('region', { name: 'Live video and animation' });
+      expect(within(stage).getByText('barrage')).toBeInTheDocument();
+    });
   });
 });

@@ -7,10 +7,13 @@ import { Button } from '../../common/Button';
 import { httpRef } from '../../services';
 import { CastTutorial } from './CastTutorial';
 import {
+  ANCHOR_MEDIA_PATH,
   availableModes,
+  defaultMode,
   FORMAT_PREFERENCE,
   MEDIA_PATH,
   nextLine,
+  parseAnchorMedia,
   parseMatchMedia,
   playableSource,
   resolveMediaUrl,
@@ -24,17 +27,24 @@ export interface MediaStageProps {
   matchId: number;
   /** Scheme A sport id: picks the animation plugin that draws this sport. */
   sportId: number;
+  /** A live room's stage: its anchor stream is the anchor mode, shown first. */
+  liveRoomId?: number | undefined;
+  /** The room's state (waiting, living, ended): a change asks for the anchor stream again (a waiting room goes live). */
+  roomStatus?: number | undefined;
+  /** Drawn over the picture (the live room's overlay extensions); the layer lets clicks through where it draws nothing. */
+  overlay?: ReactNode;
 }
 
 /**
- * The match screen's media stage: the match's live video (line by line, FLV on desktop with HLS as the fallback) or
- * its animation, with full screen and a cast-to-screen guide. The player libraries live in the player plugins'
- * chunks, so nothing of them downloads until a video plays.
+ * The media stage of the match screen and the live room: the match's live video (line by line, FLV on desktop with HLS
+ * as the fallback), its animation, or a live room's anchor stream (its lines played the same way), with full screen and
+ * a cast-to-screen guide. The player libraries live in the player plugins' chunks, so nothing of them downloads until a
+ * video plays.
  */
 export function MediaStage(props: MediaStageProps) {
   return (
     <Suspense fallback={<StageSkeleton />}>
-      <MediaStageContent key={props.matchId} {...props} />
+      <MediaStageContent key={`${props.matchId}/${props.liveRoomId}`} {...props} />
     </Suspense>
   );
 }
@@ -45,37 +55,52 @@ function StageSkeleton() {
   return <div className={styles.skeleton} role="status" aria-label={t('app.loading')} />;
 }
 
-type Fetch = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; media: MatchMediaSources };
+type Fetch<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; media: T };
 
-function useMatchMedia(matchId: number): { state: Fetch; retry(): void } {
+/**
+ * One media host answer (the match's media, a room's anchor stream), asked for again on `retry` and whenever `params`
+ * or `again` change; nothing is asked while `params` is undefined.
+ */
+function useMediaAnswer<T>(
+  path: string,
+  params: Record<string, number> | undefined,
+  parse: (data: unknown, resolve: (path: string) => string) => T,
+  again?: unknown,
+): { state: Fetch<T> | undefined; retry(): void } {
   const client = useService(httpRef).media;
-  const [state, setState] = useState<Fetch>({ status: 'loading' });
+  const [state, setState] = useState<Fetch<T> | undefined>(params && { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const query = params && JSON.stringify(params);
 
   useEffect(() => {
+    if (query === undefined) return undefined;
     const controller = new AbortController();
     let current = true;
-    setState({ status: 'loading' });
+    setState((now) => (now?.status === 'ready' ? now : { status: 'loading' }));
     const baseURL = client.defaults?.baseURL;
     client
-      .get<unknown, unknown>(MEDIA_PATH, { params: { matchId }, signal: controller.signal })
+      .get<unknown, unknown>(path, { params: JSON.parse(query) as Record<string, number>, signal: controller.signal })
       .then(
-        (data) => current && setState({ status: 'ready', media: parseMatchMedia(data, matchId, (path) => resolveMediaUrl(path, baseURL)) }),
+        (data) => current && setState({ status: 'ready', media: parse(data, (url) => resolveMediaUrl(url, baseURL)) }),
         () => current && setState({ status: 'failed' }),
       );
     return () => {
       current = false;
       controller.abort();
     };
-  }, [client, matchId, attempt]);
+    // `parse` is read when an answer arrives; a new function on each render is no reason to ask again.
+  }, [client, path, query, again, attempt]);
 
   return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
 }
 
-const MediaStageContent = observer(function MediaStageContent({ matchId, sportId }: MediaStageProps) {
+const NO_MEDIA: MatchMediaSources = { videos: [] };
+
+const MediaStageContent = observer(function MediaStageContent({ matchId, sportId, liveRoomId, roomStatus, overlay }: MediaStageProps) {
   const { t } = useTranslation('media');
   const { plugins } = useKernel();
-  const { state, retry } = useMatchMedia(matchId);
+  const matchMedia = useMediaAnswer(MEDIA_PATH, { matchId }, (data, resolve) => parseMatchMedia(data, matchId, resolve));
+  const anchorMedia = useMediaAnswer(ANCHOR_MEDIA_PATH, liveRoomId === undefined ? undefined : { liveRoomId }, parseAnchorMedia, roomStatus);
   const stage = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(stage);
   const [castOpen, setCastOpen] = useState(false);
@@ -83,22 +108,29 @@ const MediaStageContent = observer(function MediaStageContent({ matchId, sportId
 
   const players = useMemo(() => new Set<VideoFormat>(plugins.list(videoPoint).flatMap((e) => e.match.formats)), [plugins]);
   const animationPlayer = plugins.list(animationPoint, { sportId }).length > 0;
-  const media = state.status === 'ready' ? state.media : undefined;
-  const modes = media ? availableModes({ media, players, animationPlayer }) : [];
-  const mode = chosenMode && modes.includes(chosenMode) ? chosenMode : modes[0];
-  const video = useVideoLines(media && mode === 'video' ? media.videos : [], players);
+  const answers = [matchMedia.state, anchorMedia.state].filter((state) => state !== undefined);
+  const media = matchMedia.state?.status === 'ready' ? matchMedia.state.media : undefined;
+  const anchor = anchorMedia.state?.status === 'ready' ? anchorMedia.state.media : undefined;
+  const modes = availableModes({ media: media ?? NO_MEDIA, players, animationPlayer, anchor });
+  const mode = chosenMode && modes.includes(chosenMode) ? chosenMode : defaultMode(modes);
+  const video = useVideoLines(mode === 'video' ? (media?.videos ?? NO_LINES) : mode === 'anchor' ? (anchor?.lines ?? NO_LINES) : NO_LINES, players);
+  const streaming = mode === 'video' || mode === 'anchor';
 
   const chooseMode = (id: MediaMode) => {
     if (id === mode) return;
     setChosenMode(id);
-    // Back to video: a fresh player, so the stage waits for its first frame again.
-    if (id === 'video') video.retry();
+    // Another stream: a fresh player on its first line, so the stage waits for its first frame again.
+    if (id !== 'animation') video.restart();
+  };
+  const retry = () => {
+    if (matchMedia.state?.status === 'failed') matchMedia.retry();
+    if (anchorMedia.state?.status === 'failed') anchorMedia.retry();
   };
 
   let screen: ReactNode;
-  if (state.status === 'loading') {
+  if (modes.length === 0 && answers.some((state) => state.status === 'loading')) {
     screen = <Notice busy>{t('stage.loading')}</Notice>;
-  } else if (state.status === 'failed') {
+  } else if (modes.length === 0 && answers.some((state) => state.status === 'failed')) {
     screen = (
       <Notice alert>
         <span>{t('stage.loadFailed')}</span>
@@ -107,7 +139,10 @@ const MediaStageContent = observer(function MediaStageContent({ matchId, sportId
         </Button>
       </Notice>
     );
-  } else if (mode === 'video') {
+  } else if (mode === 'anchor' && anchor && anchor.lines.length === 0) {
+    // The room waits for its anchor, or has ended: no stream to play.
+    screen = <Notice>{t(anchor.liveStatus === 2 ? 'anchor.ended' : 'anchor.waiting')}</Notice>;
+  } else if (streaming) {
     screen = <VideoScreen video={video} />;
   } else if (mode === 'animation' && media?.animation) {
     const url = media.animation;
@@ -133,7 +168,10 @@ const MediaStageContent = observer(function MediaStageContent({ matchId, sportId
 
   return (
     <section ref={stage} className={styles.stage} aria-label={t('stage.label')} data-media-mode={mode ?? 'none'} data-fullscreen={fullscreen.active || undefined} onKeyDown={onKeyDown}>
-      <div className={styles.screen}>{screen}</div>
+      <div className={styles.screen}>
+        {screen}
+        {overlay && <div className={styles.layer}>{overlay}</div>}
+      </div>
       <div className={styles.toolbar}>
         {modes.length > 0 && (
           <div className={styles.group} role="group" aria-label={t('mode.label')}>
@@ -144,7 +182,7 @@ const MediaStageContent = observer(function MediaStageContent({ matchId, sportId
             ))}
           </div>
         )}
-        {mode === 'video' && video.lines.length > 0 && (
+        {streaming && video.lines.length > 0 && (
           <div className={styles.group} role="group" aria-label={t('line.label')}>
             <span className={styles.groupLabel} aria-hidden="true">
               {t('line.label')}
@@ -164,7 +202,7 @@ const MediaStageContent = observer(function MediaStageContent({ matchId, sportId
           </div>
         )}
         <span className={styles.spacer} />
-        {mode === 'video' && (
+        {streaming && (
           <button type="button" className={styles.tool} aria-pressed={!video.muted} onClick={video.toggleMuted}>
             {video.muted ? t('sound.on') : t('sound.off')}
           </button>
@@ -194,6 +232,8 @@ function Notice({ children, busy = false, alert = false }: { children: ReactNode
 
 type PlayStatus = 'loading' | 'playing' | 'failed';
 
+const NO_LINES: readonly VideoLine[] = [];
+
 interface VideoLines {
   /** Lines this build can play (a player plugin is on for one of their formats). */
   lines: VideoLine[];
@@ -204,6 +244,8 @@ interface VideoLines {
   muted: boolean;
   choose(line: number): void;
   retry(): void;
+  /** Back to the first line with a fresh player (another mode's lines). */
+  restart(): void;
   toggleMuted(): void;
   onError(url: string, reason: Parameters<VideoPlayerProps['onError']>[0]): void;
   onPlaying(url: string): void;
@@ -246,6 +288,10 @@ function useVideoLines(videos: readonly VideoLine[], players: ReadonlySet<VideoF
       setStatus('loading');
     },
     retry,
+    restart() {
+      setChosen(undefined);
+      retry();
+    },
     toggleMuted: () => setMuted((m) => !m),
     onError(from, reason) {
       if (from !== url || !source) return;

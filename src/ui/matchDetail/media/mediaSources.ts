@@ -1,3 +1,4 @@
+import type { AnchorMediaData } from '../../../../contract/media';
 import type { VideoFormat } from '../points';
 
 /** One video line of a match: its number (1-5) and its stream per format, absolute on the media host. */
@@ -14,10 +15,19 @@ export interface MatchMediaSources {
   animation?: string;
 }
 
+/** A live room's anchor stream: its lines (none while the room waits or once it ended) and the room's state. */
+export interface AnchorStream {
+  /** 0 waiting, 1 living, 2 ended (spec 001 section 4). */
+  liveStatus: number;
+  lines: VideoLine[];
+}
+
 export const MAX_LINES = 5;
 
 /** The route of the media host's "match video web" call (spec 000 section 7). */
 export const MEDIA_PATH = '/media/video/web';
+/** The anchor stream of a live room (`?liveRoomId=`; contract/media.ts anchorMediaSchema). */
+export const ANCHOR_MEDIA_PATH = '/media/anchor/web';
 
 /** Desktop prefers FLV (lower delay); HLS is the fallback when the FLV player is off or cannot play here. */
 export const FORMAT_PREFERENCE: readonly VideoFormat[] = ['flv', 'hls'];
@@ -62,17 +72,12 @@ function keyedSource(data: Record<string, unknown>, key: string, matchId: number
  */
 export function parseMatchMedia(data: unknown, matchId: number, resolve: (path: string) => string): MatchMediaSources {
   if (!isRecord(data)) return { videos: [] };
-  const videoEntries: { line: number; source: unknown }[] = Array.isArray(data.videos)
-    ? data.videos.map((v: unknown) => ({ line: isRecord(v) ? Number(v.line) : NaN, source: v }))
-    : Array.from({ length: MAX_LINES }, (_, i) => ({ line: i + 1, source: keyedSource(data, `videoSource${i + 1}`, matchId) }));
-
-  const byLine = new Map<number, VideoLine>();
-  for (const { line, source } of videoEntries) {
-    if (!Number.isInteger(line) || line < 1 || line > MAX_LINES || byLine.has(line)) continue;
-    const urls = sourceUrls(source, resolve);
-    if (Object.keys(urls).length > 0) byLine.set(line, { line, urls });
-  }
-  const videos = [...byLine.values()].sort((a, b) => a.line - b.line);
+  const videos = readLines(
+    Array.isArray(data.videos)
+      ? data.videos.map((v: unknown) => ({ line: isRecord(v) ? Number(v.line) : NaN, source: v }))
+      : Array.from({ length: MAX_LINES }, (_, i) => ({ line: i + 1, source: keyedSource(data, `videoSource${i + 1}`, matchId) })),
+    resolve,
+  );
 
   const animationSources: unknown[] = Array.isArray(data.animations)
     ? data.animations
@@ -87,6 +92,34 @@ export function parseMatchMedia(data: unknown, matchId: number, resolve: (path: 
     }
   }
   return animation === undefined ? { videos } : { videos, animation };
+}
+
+/** Numbered lines 1-5 with at least one stream each, in order; a repeated or out-of-range number is left out. */
+function readLines(entries: readonly { line: number; source: unknown }[], resolve: (path: string) => string): VideoLine[] {
+  const byLine = new Map<number, VideoLine>();
+  for (const { line, source } of entries) {
+    if (!Number.isInteger(line) || line < 1 || line > MAX_LINES || byLine.has(line)) continue;
+    const urls = sourceUrls(source, resolve);
+    if (Object.keys(urls).length > 0) byLine.set(line, { line, urls });
+  }
+  return [...byLine.values()].sort((a, b) => a.line - b.line);
+}
+
+/**
+ * Reads the anchor stream answer (GET /media/anchor/web): the room's state and its lines, read like a match's video
+ * lines (`pc` FLV, `h5` HLS). Anything malformed is left out; an answer that is not one reads as a waiting room.
+ */
+export function parseAnchorMedia(data: unknown, resolve: (path: string) => string): AnchorStream {
+  if (!isRecord(data)) return { liveStatus: 0, lines: [] };
+  const answer = data as Partial<Record<keyof AnchorMediaData, unknown>>;
+  const sources: unknown[] = Array.isArray(answer.sources) ? answer.sources : [];
+  return {
+    liveStatus: typeof answer.liveStatus === 'number' ? answer.liveStatus : 0,
+    lines: readLines(
+      sources.map((v) => ({ line: isRecord(v) ? Number(v.line) : NaN, source: v })),
+      resolve,
+    ),
+  };
 }
 
 /** The format and URL a line plays with: the first preferred format with a player, a URL, and not refused here. */
@@ -109,7 +142,8 @@ export function nextLine(videos: readonly VideoLine[], line: number): number | u
   return videos[(index + 1) % videos.length]!.line;
 }
 
-export type MediaMode = 'video' | 'animation';
+/** Spec 001 section 2: the play modes video, animation and anchor. */
+export type MediaMode = 'video' | 'animation' | 'anchor';
 
 export interface ModeContext {
   media: MatchMediaSources;
@@ -117,17 +151,27 @@ export interface ModeContext {
   players: ReadonlySet<VideoFormat>;
   /** Whether an enabled animation plugin draws this match's sport. */
   animationPlayer: boolean;
+  /** A live room's anchor stream, on the room's stage only. */
+  anchor?: AnchorStream | undefined;
 }
 
+const playable = (lines: readonly VideoLine[], players: ReadonlySet<VideoFormat>) => lines.some((v) => FORMAT_PREFERENCE.some((f) => v.urls[f] && players.has(f)));
+
 /**
- * The stage's modes in the order they are offered and preferred as the default. Data-driven so the anchor mode (a
- * live room's stream) is one more entry when live rooms arrive.
+ * The stage's modes in the order they are offered, the spec's. The anchor mode is there on a live room's stage, also
+ * while the room waits or after it ended (it says so), since the room is about its anchor.
  */
 export const MEDIA_MODES: readonly { id: MediaMode; available(context: ModeContext): boolean }[] = [
-  { id: 'video', available: ({ media, players }) => media.videos.some((v) => FORMAT_PREFERENCE.some((f) => v.urls[f] && players.has(f))) },
+  { id: 'video', available: ({ media, players }) => playable(media.videos, players) },
   { id: 'animation', available: ({ media, animationPlayer }) => media.animation !== undefined && animationPlayer },
+  { id: 'anchor', available: ({ anchor }) => anchor !== undefined },
 ];
 
 export function availableModes(context: ModeContext): MediaMode[] {
   return MEDIA_MODES.filter((mode) => mode.available(context)).map((mode) => mode.id);
+}
+
+/** The mode shown until the member picks one: a room's anchor, else the first offered (video before animation). */
+export function defaultMode(modes: readonly MediaMode[]): MediaMode | undefined {
+  return modes.includes('anchor') ? 'anchor' : modes[0];
 }

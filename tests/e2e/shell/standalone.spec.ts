@@ -1,5 +1,5 @@
 import { expect, test } from '../support/cspGuard';
-import { appReady, chunk, expectAccessible, recordScripts } from '../support/fixtures';
+import { appReady, chunk, expectAccessible, filesOfChunk, recordScripts } from '../support/fixtures';
 import { installLeakProbe, SETTLE_MS, type Holdings } from '../support/leakProbe';
 
 test.describe('standalone app at /spa/sport-pc/', () => {
@@ -82,7 +82,8 @@ test.describe('standalone app at /spa/sport-pc/', () => {
   });
 
   test('a plugin whose chunk fails shows a failure panel, the page works, and Retry recovers', async ({ page }) => {
-    const basketballChunk = /plugin-sport-basketball\.[0-9a-f]+\.js$/;
+    const [file] = filesOfChunk('plugin-sport-basketball').filter((f) => f.endsWith('.js'));
+    const basketballChunk = `**/${file}`;
     await page.route(basketballChunk, (route) => route.abort('failed'));
     await page.goto('/spa/sport-pc/');
     await appReady(page);

@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 /**
@@ -26,7 +28,20 @@ export function recordScripts(page: Page): string[] {
   return urls;
 }
 
-export const chunk = (urls: string[], name: string) => urls.filter((u) => new URL(u).pathname.split('/').pop()!.startsWith(`${name}.`));
+/** The files each named chunk (webpackChunkName) of the app became: production files carry only ids (rspack.config.ts). */
+let chunkFiles: Record<string, string[]> | undefined;
+export function filesOfChunk(name: string): string[] {
+  chunkFiles ??= JSON.parse(readFileSync(path.resolve(__dirname, '../../../dist/spa-sport-pc.chunks.json'), 'utf8')) as Record<string, string[]>;
+  const files = chunkFiles[name];
+  if (!files) throw new Error(`the build has no chunk named "${name}" (dist/spa-sport-pc.chunks.json)`);
+  return files;
+}
+
+/** The requests among `urls` that fetched the script of the chunk named `name`. */
+export const chunk = (urls: string[], name: string) => {
+  const scripts = new Set(filesOfChunk(name).filter((file) => file.endsWith('.js')));
+  return urls.filter((u) => scripts.has(new URL(u).pathname.split('/').pop()!));
+};
 
 /** The app is ready when its sports menu has rendered real entries (plugins loaded). */
 export async function appReady(page: Page) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/cspGuard';
-import { appReady, expectAccessible, LANGUAGES, switchLanguage } from '../support/fixtures';
+import { appReady, expectAccessible, LANGUAGES, openFromNav, switchLanguage } from '../support/fixtures';
 
 /**
  * One project per result provider (playwright.config.ts: results-own, results-im, results-ob), each run against a
@@ -14,14 +14,7 @@ async function openResults(page: Page) {
   await page.goto(`/spa/sport-pc/?merchant=${merchant()}`);
   await appReady(page);
   await switchLanguage(page, LANGUAGES[2]);
-  // From the header's navigation: in the bar, or under More when the bar is full.
-  const header = page.locator('[data-sport-pc] header');
-  const inBar = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Results', exact: true });
-  if (await inBar.isVisible()) await inBar.click();
-  else {
-    await header.getByRole('button', { name: 'More', exact: true }).click();
-    await page.getByRole('list', { name: 'More' }).getByRole('button', { name: 'Results', exact: true }).click();
-  }
+  await openFromNav(page, 'Results');
   await expect(page.getByRole('heading', { level: 1, name: 'Match results' })).toBeVisible();
   await expect(page).toHaveURL(/[?&]view=results/);
 }

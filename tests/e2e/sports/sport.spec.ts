@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test as base } from '../support/cspGuard';
 import { formatOdds, OddsFormat } from '../../../src/domain/odds';
-import { appReady, chunk, expectAccessible, recordScripts } from '../support/fixtures';
+import { appReady, chunk, expectAccessible, openFromNav, recordScripts } from '../support/fixtures';
 import type { SportOptions } from '../support/sports';
 
 /** Each sport plugin's project sets its sport; the app runs in English so names are predictable. */
@@ -120,7 +120,7 @@ test.describe('finding and keeping matches', () => {
     const star = page.locator(`[role="row"][data-match-id="${matchId}"]`).getByRole('button', { name: /^Favourite:/ });
     await star.click();
     await expect(star).toHaveAttribute('aria-pressed', 'true');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: /^Favourites/ }).click();
+    await openFromNav(page, /^Favourites/);
     const kept = page.locator(`[role="row"][data-match-id="${matchId}"]`);
     await expect(kept).toBeVisible();
     await kept.getByRole('button', { name: /^Favourite:/ }).click();

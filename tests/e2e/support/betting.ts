@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { appReady, axeScan } from './fixtures';
+import { appReady, axeScan, navItem, openFromNav } from './fixtures';
 
 /**
  * Helpers of the betting suite: a member signed in through the demo host, picking open prices from a live list, the
@@ -49,8 +49,9 @@ export async function signInOnHost(page: Page, username = 'demo') {
   await form.getByLabel('Password').fill('demo1234');
   await form.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByTestId('host-balance')).toHaveText(/^CNY \d+\.\d{2}$/);
-  // The app learns the login as a prop: My bets appears in its navigation for members only.
-  await expect(mainNav(page).getByRole('button', { name: 'My bets' })).toBeVisible();
+  // The app learns the login as a prop: My bets appears in its navigation for members only (in the bar or under More).
+  await navItem(page, 'My bets');
+  await page.keyboard.press('Escape');
 }
 
 /** The host header's balance as a number of the default currency ("CNY 9980.00" -> 9980.00). */
@@ -145,7 +146,7 @@ export const placeButton = (page: Page) => slip(page).getByRole('button', { name
 
 /** Opens My bets from the app's navigation and waits for its list (or empty state) to settle. */
 export async function openMyBets(page: Page) {
-  await mainNav(page).getByRole('button', { name: 'My bets' }).click();
+  await openFromNav(page, 'My bets');
   await expect(app(page).getByRole('heading', { level: 1, name: 'My bets' })).toBeVisible();
   await expect(app(page).locator('#sp-mybets-panel')).toHaveAttribute('aria-busy', 'false');
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * axe-core over the app as it is now. Every rule runs; only the violations are asked for in full: by default axe
@@ -42,6 +42,29 @@ export const chunk = (urls: string[], name: string) => {
   const scripts = new Set(filesOfChunk(name).filter((file) => file.endsWith('.js')));
   return urls.filter((u) => scripts.has(new URL(u).pathname.split('/').pop()!));
 };
+
+/**
+ * Opens a main navigation item from the header: in the bar when it fits there, else from under More (the bar moves
+ * what does not fit at the window's width and language into More).
+ */
+export async function openFromNav(page: Page, name: string | RegExp) {
+  return (await navItem(page, name)).click();
+}
+
+/** Waits until the header offers a main navigation item (in the bar, or under More, which is then left open). */
+export async function navItem(page: Page, name: string | RegExp): Promise<Locator> {
+  const header = page.locator('[data-sport-pc] header');
+  const exact = typeof name === 'string';
+  const inBar = header.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name, exact });
+  const more = header.getByRole('button', { name: 'More', exact: true });
+  const underMore = page.getByRole('list', { name: 'More' }).getByRole('button', { name, exact });
+  await expect(async () => {
+    if (await inBar.isVisible()) return;
+    if (!(await underMore.isVisible())) await more.click({ timeout: 1_000 });
+    await expect(underMore).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return (await inBar.isVisible()) ? inBar : underMore;
+}
 
 /** The app is ready when its sports menu has rendered real entries (plugins loaded). */
 export async function appReady(page: Page) {

@@ -1,6 +1,6 @@
 import { IM_SPORT_IDS, ImEventStatus, PROVIDER_LANGUAGE, RESULT_PATHS } from '../../contract/resultCodes';
 import type { ImAnswer, ImEvent } from '../../contract/results';
-import { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers, type ResultModel, type ResultsHttp, type ResultsProvider, type ResultsProviderModule, type ResultStatus } from '../../src/sdk';
+import { namesFrom, wholeRangeProvider, type ResultModel, type ResultsHttp, type ResultsProvider, type ResultsProviderModule, type ResultStatus } from '../../src/sdk';
 import en from './locales/en.json';
 import th from './locales/th.json';
 import vi from './locales/vi.json';
@@ -39,18 +39,9 @@ export function toModels(answer: ImAnswer, sportId: number): ResultModel[] {
   );
 }
 
-interface Key {
-  sportId: number;
-  from: number;
-  to: number;
-  language: string;
-  /** The provider's competition ids, comma-joined; empty: all. */
-  competitionIds: string;
-}
-
 /** gamebetim answers a whole range at once: the answer of a query serves the league list and every page. */
 function createProvider(http: ResultsHttp): ResultsProvider {
-  const completed = recentAnswers(async ({ sportId, from, to, language, competitionIds }: Key) => {
+  return wholeRangeProvider(async ({ sportId, from, to, language, competitionIds }) => {
     const imSportId = IM_SPORT_IDS[sportId];
     if (imSportId === undefined) return [];
     const body = {
@@ -60,16 +51,8 @@ function createProvider(http: ResultsHttp): ResultsProvider {
       endTime: isoTime(to),
       ...(competitionIds ? { competitionIds } : {}),
     };
-    return newestFirst(toModels((await http.post(RESULT_PATHS.imCompletedResults, body, { noAuth: true })) as ImAnswer, sportId));
+    return toModels((await http.post(RESULT_PATHS.imCompletedResults, body, { noAuth: true })) as ImAnswer, sportId);
   });
-  return {
-    async leagues(q) {
-      return leaguesOf(await completed({ sportId: q.sportId, from: q.from, to: q.to, language: q.language, competitionIds: '' }));
-    },
-    async list(q) {
-      return pageLocally(await completed({ sportId: q.sportId, from: q.from, to: q.to, language: q.language, competitionIds: q.leagueIds.join(',') }), q);
-    },
-  };
 }
 
 export default { createProvider, names: namesFrom({ 'zh-CN': zhCN, 'zh-TW': zhTW, en, vi, th }) } satisfies ResultsProviderModule;

@@ -1,6 +1,6 @@
 import { OB_SPORT_IDS, ObMatchStatus, PROVIDER_LANGUAGE, RESULT_PATHS } from '../../contract/resultCodes';
 import type { ObAnswer, ObMatch } from '../../contract/results';
-import { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers, type ResultModel, type ResultPeriod, type ResultsHttp, type ResultsProvider, type ResultsProviderModule, type ResultStatus } from '../../src/sdk';
+import { namesFrom, wholeRangeProvider, type ResultModel, type ResultPeriod, type ResultsHttp, type ResultsProvider, type ResultsProviderModule, type ResultStatus } from '../../src/sdk';
 import en from './locales/en.json';
 import th from './locales/th.json';
 import vi from './locales/vi.json';
@@ -44,18 +44,9 @@ export function toModels(answer: ObAnswer, sportId: number): ResultModel[] {
   }));
 }
 
-interface Key {
-  sportId: number;
-  from: number;
-  to: number;
-  language: string;
-  /** The provider's competition ids, comma-joined; empty: all. */
-  competitionIds: string;
-}
-
 /** gamebetob answers a whole range at once, in epoch seconds: the answer of a query serves the league list and every page. */
 function createProvider(http: ResultsHttp): ResultsProvider {
-  const completed = recentAnswers(async ({ sportId, from, to, language, competitionIds }: Key) => {
+  return wholeRangeProvider(async ({ sportId, from, to, language, competitionIds }) => {
     const csid = OB_SPORT_IDS[sportId];
     if (csid === undefined) return [];
     const body = {
@@ -67,16 +58,8 @@ function createProvider(http: ResultsHttp): ResultsProvider {
     };
     const answer = (await http.post(RESULT_PATHS.obCompletedResults, body, { noAuth: true })) as ObAnswer;
     if (!answer.status) throw new Error(`gamebetob: ${answer.msg}`);
-    return newestFirst(toModels(answer, sportId));
+    return toModels(answer, sportId);
   });
-  return {
-    async leagues(q) {
-      return leaguesOf(await completed({ sportId: q.sportId, from: q.from, to: q.to, language: q.language, competitionIds: '' }));
-    },
-    async list(q) {
-      return pageLocally(await completed({ sportId: q.sportId, from: q.from, to: q.to, language: q.language, competitionIds: q.leagueIds.join(',') }), q);
-    },
-  };
 }
 
 export default { createProvider, names: namesFrom({ 'zh-CN': zhCN, 'zh-TW': zhTW, en, vi, th }) } satisfies ResultsProviderModule;

@@ -62,4 +62,4 @@ export { DataBlock, DataSection, SectionTitle } from '../ui/matchDetail/data/Sec
 export { formatDuration } from '../domain/duration';
 export { servingSide } from '../domain/serve';
 export { apiLanguageOf } from '../services/i18n';
-export { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers } from '../ui/results/providerHelpers';
+export { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers, wholeRangeProvider, type RangeQuery } from '../ui/results/providerHelpers';

@@ -1,4 +1,4 @@
-import type { ResultLeague, ResultModel, ResultPage, ResultQuery } from './model';
+import type { ResultLeague, ResultModel, ResultPage, ResultQuery, ResultsProvider } from './model';
 
 /**
  * Helpers for providers that answer a whole range at once (no paging, no league call): the page asked for, cut from
@@ -39,6 +39,33 @@ export function recentAnswers<K, T>(fetch: (key: K) => Promise<T>, keep = 4): (k
       });
     }
     return answer;
+  };
+}
+
+/** What a whole-range provider is asked for: a sport, a range, a language and (comma-joined) its competition ids. */
+export interface RangeQuery {
+  sportId: number;
+  from: number;
+  to: number;
+  language: string;
+  /** The provider's competition ids, comma-joined; empty: all. */
+  competitionIds: string;
+}
+
+/**
+ * A provider over a service that answers a whole range at once: one call per query (recentAnswers) serves the league
+ * list and every page, newest first; `fetch` answers the range's results in the results model.
+ */
+export function wholeRangeProvider(fetch: (query: RangeQuery) => Promise<ResultModel[]>): ResultsProvider {
+  const completed = recentAnswers(async (query: RangeQuery) => newestFirst(await fetch(query)));
+  const rangeOf = (q: Omit<ResultQuery, 'leagueIds' | 'page' | 'pageSize'>) => ({ sportId: q.sportId, from: q.from, to: q.to, language: q.language });
+  return {
+    async leagues(q) {
+      return leaguesOf(await completed({ ...rangeOf(q), competitionIds: '' }));
+    },
+    async list(q) {
+      return pageLocally(await completed({ ...rangeOf(q), competitionIds: q.leagueIds.join(',') }), q);
+    },
   };
 }
 

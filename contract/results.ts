@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { described } from './described';
+import { request } from './fields';
 import { codeOf, MatchStatus } from './enums';
 import { ImEventStatus, ObMatchStatus, RESULT_MAX_RANGE_DAYS, RESULT_PAGE_SIZE } from './resultCodes';
 import { scoreRowSchema } from './shapes';
@@ -32,7 +33,7 @@ export {
 
 const epochMs = (what: string) => described(int(), `${what}, epoch ms`);
 
-export const resultListRequestSchema = z.object({
+export const resultListRequestSchema = request(z.object({
   sportId: described(int(), 'scheme-A sport id'),
   leagueIds: z.optional(described(z.array(int()), 'league ids; empty or absent: every league')),
   beginTime: epochMs('finished matches that began at or after this'),
@@ -40,25 +41,25 @@ export const resultListRequestSchema = z.object({
   current: z.optional(described(int(), 'page from 1; default 1')),
   size: z.optional(described(int(), `page size 1-200; default ${RESULT_PAGE_SIZE}`)),
   language: z.optional(z.string()),
-});
+}));
 export type ResultListRequest = z.infer<typeof resultListRequestSchema>;
 
-export const resultMatchRequestSchema = z.object({ matchId: int(), language: z.optional(z.string()) });
+export const resultMatchRequestSchema = request(z.object({ matchId: int(), language: z.optional(z.string()) }));
 export type ResultMatchRequest = z.infer<typeof resultMatchRequestSchema>;
 
-export const resultLeaguesRequestSchema = z.object({
+export const resultLeaguesRequestSchema = request(z.object({
   sportId: described(int(), 'scheme-A sport id'),
   beginTime: z.optional(epochMs('default: 7 days before endTime')),
   endTime: z.optional(epochMs('default: now')),
   language: z.optional(z.string()),
-});
+}));
 export type ResultLeaguesRequest = z.infer<typeof resultLeaguesRequestSchema>;
 
-export const resultSearchRequestSchema = z.object({
+export const resultSearchRequestSchema = request(z.object({
   recommend: described(z.string(), 'search text, 1-50 characters: team and league names in any language'),
   sportId: z.optional(int()),
   language: z.optional(z.string()),
-});
+}));
 export type ResultSearchRequest = z.infer<typeof resultSearchRequestSchema>;
 
 const sideSchema = z.object({ id: int(), name: z.string(), icon: z.string() });
@@ -102,13 +103,13 @@ export type ResultDetail = z.infer<typeof resultDetailSchema>;
 
 // ---- the third-party providers ----
 
-export const imRequestSchema = z.object({
+export const imRequestSchema = request(z.object({
   language: described(z.string(), 'chs, cht, eng, vn or th'),
   sportId: described(int(), "gamebetim's sport id"),
   startTime: described(z.string(), 'ISO 8601 with an offset, e.g. "2025-01-01T00:00:00+08:00"'),
   endTime: described(z.string(), `ISO 8601 with an offset; at most ${RESULT_MAX_RANGE_DAYS} days after startTime`),
   competitionIds: z.optional(described(z.string(), 'CompetitionIds, comma-joined; "" or absent: all')),
-});
+}));
 export type ImRequest = z.infer<typeof imRequestSchema>;
 
 const imPeriodSchema = z.object({ PeriodName: z.string(), HomeScore: int(), AwayScore: int() });
@@ -139,13 +140,13 @@ export const imAnswerSchema = z.object({
 });
 export type ImAnswer = z.infer<typeof imAnswerSchema>;
 
-export const obRequestSchema = z.object({
+export const obRequestSchema = request(z.object({
   language: described(z.string(), 'chs, cht, eng, vn or th'),
   sportId: described(int(), "gamebetob's sport id (csid)"),
   startTime: described(int(), 'epoch seconds'),
   endTime: described(int(), `epoch seconds; at most ${RESULT_MAX_RANGE_DAYS} days after startTime`),
   competitionIds: z.optional(described(z.string(), 'tournament ids (tid), comma-joined; "" or absent: all')),
-});
+}));
 export type ObRequest = z.infer<typeof obRequestSchema>;
 
 export const obMatchSchema = z.object({

@@ -2,30 +2,13 @@
 // Prints messages delivered per second, the p99 send-to-receive delay (the sender's stamp to each member's receipt,
 // through the platform's rules, database write and hub), then the same load on a bare `ws` broadcast of the same
 // bytes, and the ratio. Targets (issue 15): every message delivered, p99 under 200 ms, ratio at least 0.7.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { child, firstLine } from './support/children.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const MEMBERS = 2000;
 
-function child(script, env) {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(here, 'support', script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-}
-
-function firstLine(proc, prefix = '') {
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    proc.stdout.on('data', (chunk) => {
-      buffer += chunk;
-      const line = buffer.split('\n').find((l) => l.startsWith(prefix) && buffer.includes('\n'));
-      if (line) resolve(line.slice(prefix.length).trim());
-    });
-    proc.on('exit', (code) => reject(new Error(`${prefix || 'child'} exited with ${code}`)));
-  });
-}
 
 async function run(mode) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sport-pc-chat-bench-'));

@@ -2,28 +2,10 @@
 // publisher stamps messages on those channels. Prints messages delivered per second and the p99 delivery delay
 // for the platform's /push, then the same load on a bare `ws` broadcast loop, and the ratio.
 // Targets (issue 3): at least 50,000 messages/s delivered with p99 under 100 ms.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { child, firstLine } from './support/children.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const RATE = 250; // publishes per second; each reaches ~200 subscribers: 2,000 clients x 20 channels / 200 channels
 
-function child(script, env) {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(here, 'support', script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-}
-
-function firstLine(proc, prefix = '') {
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    proc.stdout.on('data', (chunk) => {
-      buffer += chunk;
-      const line = buffer.split('\n').find((l) => l.startsWith(prefix) && buffer.includes('\n'));
-      if (line) resolve(line.slice(prefix.length).trim());
-    });
-    proc.on('exit', (code) => reject(new Error(`${prefix || 'child'} exited with ${code}`)));
-  });
-}
 
 async function run(mode) {
   const server = child('push-server.ts', { MODE: mode, PORT: '0', RATE: String(RATE), CHANNELS: '200', LOG_LEVEL: 'silent' });

@@ -116,10 +116,10 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
       <header className={screen.head}>
         <div className={styles.heading}>
           {back}
-          <h1 id="sp-room-title" className={styles.title}>
+          <h1 id="sp-room-title" className={screen.title}>
             {name}
           </h1>
-          <span className={styles.facts}>
+          <span className={screen.facts}>
             <span>{common(`anchor.language.${room.hostLanguage}`)}</span>
             <span>{t('popularity', { count: room.popularity, value: formatCount(room.popularity, i18n.language) })}</span>
             <span className={styles.state} data-live={room.liveStatus === LiveStatus.Living}>

@@ -66,7 +66,7 @@ const OutrightBoard = observer(function OutrightBoard({ outright, back }: { outr
             <h1 id="sp-outright-title" className={styles.title}>
               {outright.leagueInfo.name}
             </h1>
-            <div className={styles.facts}>
+            <div className={screen.facts}>
               <span className={styles.market}>{wire?.name ?? outright.matchInfo.homeName}</span>
               <span>{t('outright.closes', { time: closes })}</span>
               <span>{t('outright.runners', { count: runners.length })}</span>

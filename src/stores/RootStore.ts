@@ -17,7 +17,7 @@ import { SessionStore } from './session';
 import { SettingsStore } from './settings';
 import { StaticListStore } from './staticList';
 import { StatisticsStore } from './statistics';
-import { UiStore } from './ui';
+import { UiStore, type ScreenView } from './ui';
 
 /** The platform's maintenance flag: read here, followed on the push channel (server routes/forehead/maintenance.ts). */
 export const MAINTENANCE_PATH = '/api/forehead/system/config/maintenance';
@@ -126,33 +126,10 @@ export const RootStore = types
       self.ui.showView('list');
       return self.matchList.open({ ...query, sportId: query.sportId ?? self.ui.activeSportId ?? self.matchList.sportId });
     },
-    showHome() {
+    /** A screen of its own (not a list, not one match): the list stops following its matches while it is away. */
+    showScreen(view: ScreenView) {
       self.matchList.close();
-      self.ui.showView('home');
-    },
-    showHot() {
-      self.matchList.close();
-      self.ui.showView('hot');
-    },
-    showFavourites() {
-      self.matchList.close();
-      self.ui.showView('favourites');
-    },
-    showMyBets() {
-      self.matchList.close();
-      self.ui.showView('myBets');
-    },
-    showRules() {
-      self.matchList.close();
-      self.ui.showView('rules');
-    },
-    showSettings() {
-      self.matchList.close();
-      self.ui.showView('settings');
-    },
-    showResults() {
-      self.matchList.close();
-      self.ui.showView('results');
+      self.ui.showView(view);
     },
     /** Host props arrive on mount and on every update(props): login state, balances and settings, no remount. */
     applyHostProps(state: LoginState) {

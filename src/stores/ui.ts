@@ -8,6 +8,8 @@ export interface LiveVideoMatch {
   title: string;
 }
 
+/** The main views that are a screen of their own, shown by RootStore.showScreen. */
+export type ScreenView = 'home' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings';
 export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'match' | 'outright' | 'room';
 
 const VIEWS: MainView[] = ['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'results', 'settings', 'match', 'outright', 'room'];

@@ -49,7 +49,7 @@ export const HomePage = observer(function HomePage() {
         title={t('home.hot')}
         labelledBy="sp-home-hot"
         actions={
-          <Button variant="secondary" onClick={() => store.showHot()}>
+          <Button variant="secondary" onClick={() => store.showScreen('hot')}>
             {t('home.allHot')}
           </Button>
         }

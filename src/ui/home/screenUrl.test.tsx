@@ -70,9 +70,9 @@ describe('the address follows the screen and the screen follows the address', ()
     window.history.replaceState(null, '', '/?merchant=lite&view=results');
     const { store } = await renderRoute();
     expect(store.ui.view).toBe('results');
-    act(() => store.showHome());
+    act(() => store.showScreen('home'));
     expect(window.location.search).toBe('?merchant=lite');
-    act(() => store.showResults());
+    act(() => store.showScreen('results'));
     expect(window.location.search).toBe('?merchant=lite&view=results');
   });
 
@@ -80,7 +80,7 @@ describe('the address follows the screen and the screen follows the address', ()
     window.history.replaceState(null, '', '/?merchant=lite');
     const { store } = await renderRoute();
     const start = window.history.length;
-    act(() => store.showHot());
+    act(() => store.showScreen('hot'));
     expect(window.location.search).toBe('?merchant=lite&view=hot');
     act(() => store.ui.showMatch(77));
     expect(window.location.search).toBe('?merchant=lite&matchId=77');

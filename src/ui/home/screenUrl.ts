@@ -106,26 +106,8 @@ export function showScreen(store: RootStoreInstance, screen: Screen): void {
     case 'room':
       store.ui.showOne(screen.view, screen.id);
       return;
-    case 'hot':
-      store.showHot();
-      return;
-    case 'favourites':
-      store.showFavourites();
-      return;
-    case 'myBets':
-      store.showMyBets();
-      return;
-    case 'rules':
-      store.showRules();
-      return;
-    case 'settings':
-      store.showSettings();
-      return;
-    case 'results':
-      store.showResults();
-      return;
     default:
-      store.showHome();
+      store.showScreen(screen.view);
   }
 }
 

@@ -18,28 +18,28 @@ export const Header = observer(function Header({ merchantName, embedded }: { mer
   const balance = session.defaultBalance;
   const [onHome] = useRoute('/');
   const navItems: NavItem[] = [
-    { key: 'home', label: t('nav.home'), href: '/', current: onHome && ui.view === 'home', onSelect: () => store.showHome() },
+    { key: 'home', label: t('nav.home'), href: '/', current: onHome && ui.view === 'home', onSelect: () => store.showScreen('home') },
     ...LIST_TABS.map((tab) => ({
       key: `list-${tab.type}`,
       label: t(tab.labelKey),
       current: ui.view === 'list' && matchList.type === tab.type,
       onSelect: () => void store.openList({ type: tab.type }),
     })),
-    { key: 'hot', label: t('nav.hot'), current: ui.view === 'hot', onSelect: () => store.showHot() },
+    { key: 'hot', label: t('nav.hot'), current: ui.view === 'hot', onSelect: () => store.showScreen('hot') },
     {
       key: 'favourites',
       label: t('nav.favourites'),
       current: ui.view === 'favourites',
-      onSelect: () => store.showFavourites(),
+      onSelect: () => store.showScreen('favourites'),
       badge: store.favourites.count > 0 ? <span className={styles.badge}>{store.favourites.count}</span> : undefined,
     },
     ...(session.isLogin
       ? [
-          { key: 'myBets', label: t('nav.myBets'), current: ui.view === 'myBets', onSelect: () => store.showMyBets() },
-          { key: 'settings', label: t('nav.settings'), current: ui.view === 'settings', onSelect: () => store.showSettings() },
+          { key: 'myBets', label: t('nav.myBets'), current: ui.view === 'myBets', onSelect: () => store.showScreen('myBets') },
+          { key: 'settings', label: t('nav.settings'), current: ui.view === 'settings', onSelect: () => store.showScreen('settings') },
         ]
       : []),
-    { key: 'results', label: t('nav.results'), current: ui.view === 'results', onSelect: () => store.showResults() },
+    { key: 'results', label: t('nav.results'), current: ui.view === 'results', onSelect: () => store.showScreen('results') },
   ];
   return (
     <header className={styles.header}>

@@ -64,7 +64,7 @@ export const Layout = observer(function Layout({ merchantName, embedded, childre
       )}
       {!store.underMaintenance && (
         <footer className={styles.footer}>
-          <button type="button" className={styles.footerLink} aria-current={store.ui.view === 'rules' ? 'page' : undefined} onClick={() => store.showRules()}>
+          <button type="button" className={styles.footerLink} aria-current={store.ui.view === 'rules' ? 'page' : undefined} onClick={() => store.showScreen('rules')}>
             {t('nav.rules')}
           </button>
         </footer>

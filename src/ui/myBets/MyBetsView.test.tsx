@@ -43,7 +43,7 @@ async function renderView(options: { login?: boolean; answer?: Answer } = {}) {
       if (options.login !== false) store.applyHostProps(member);
       const answer = options.answer ?? (() => betPage([wireRecord()]));
       http.betting.post.mockImplementation(async (url, body) => answer(url, body as Record<string, unknown>));
-      store.showMyBets();
+      store.showScreen('myBets');
     },
   });
 }

@@ -70,7 +70,7 @@ export const HotMenuEntry = observer(function HotMenuEntry() {
       className={`${itemStyles.item} ${styles.hot}`}
       aria-current={ui.view === 'hot' ? 'page' : undefined}
       aria-describedby={statistics.loaded ? countId : undefined}
-      onClick={() => store.showHot()}
+      onClick={() => store.showScreen('hot')}
     >
       <span className={`${itemStyles.icon} ${styles.hotIcon}`} aria-hidden="true">
         <svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor">

@@ -1,9 +1,8 @@
 import Decimal from 'decimal.js';
-import { reaction } from 'mobx';
-import { addDisposer, applySnapshot, flow, getRoot, onSnapshot, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
+import { reaction, when } from 'mobx';
+import { addDisposer, applySnapshot, flow, getRoot, isAlive, onSnapshot, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
 import { formatMoney, isCurrency, parseStake, roundMoney, type CurrencyCode, type MoneyLocale } from '../domain/money';
 import { formatOdds, OddsFormat, potentialReturn, riskAndWin, type RiskAndWin } from '../domain/odds';
-import { MAX_SERIES_LEGS, seriesOptions } from '../domain/series';
 import { reasonKey, SlipReason } from '../domain/slipReasons';
 import type { SelectionEvent } from '../kernel/events';
 import { BETTING_PATHS } from '../../contract/paths';
@@ -104,10 +103,13 @@ const isValidOdd = (odd: string | undefined): odd is string => {
 const MONEY_LOCALES: Readonly<Record<string, MoneyLocale>> = { CMN: 'CMN', 'zh-TW': 'CMN', ENG: 'ENG', VIE: 'VIE', THA: 'THA' };
 const TOTAL_OPTIONS: ReadonlySet<string> = new Set(['over', 'under']);
 
+/** The series maths (src/domain/series.ts), loaded once the slip holds two selections: singles never need it. */
+type SeriesMaths = typeof import('../domain/series');
+
 /** Series numbers offered for n legs (they depend on n only, not on the odds). */
-function offeredSeriesNumbers(n: number): number[] {
-  if (n < 2 || n > MAX_SERIES_LEGS) return [];
-  return seriesOptions(Array.from({ length: n }, () => '2')).map((s) => s.seriesNumber);
+function offeredSeriesNumbers(maths: SeriesMaths, n: number): number[] {
+  if (n < maths.MIN_SERIES_LEGS || n > maths.MAX_SERIES_LEGS) return [];
+  return maths.seriesOptions(Array.from({ length: n }, () => '2')).map((s) => s.seriesNumber);
 }
 
 /**
@@ -303,6 +305,7 @@ export const BetSlipStore = types
     /** The series the platform offers for the current legs (their ranges), with the legs they are for. */
     seriesInfo: [] as SeriesInfoEntry[],
     seriesInfoFor: '',
+    seriesMaths: undefined as SeriesMaths | undefined,
     /** A visitor's click, added once they are logged in. */
     pending: undefined as SelectionEvent | undefined,
     /** Which stake field the quick-stake presets fill: `entry:<matchId>` or `series:<number>`. */
@@ -388,9 +391,10 @@ export const BetSlipStore = types
   .views((self) => ({
     /** The parlay's series: every k-fold and full cover of the legs' current odds, with the platform's ranges. */
     get series(): SlipSeries[] {
-      if (self.isSingle || self.entries.length < 2 || self.entries.length > MAX_SERIES_LEGS) return [];
+      const maths = self.seriesMaths;
+      if (!maths || self.isSingle || self.entries.length < maths.MIN_SERIES_LEGS || self.entries.length > maths.MAX_SERIES_LEGS) return [];
       const info = self.seriesInfoFor === self.legsSignature ? self.seriesInfo : [];
-      return seriesOptions(self.entries.map((e) => e.currentOdd)).map((option) => {
+      return maths.seriesOptions(self.entries.map((e) => e.currentOdd)).map((option) => {
         const range = info.find((s) => s.seriesNumber === option.seriesNumber);
         const stake = self.seriesStakes.get(String(option.seriesNumber)) ?? '';
         const parsed = parseStake(stake);
@@ -565,9 +569,11 @@ export const BetSlipStore = types
       for (const entry of self.entries) entry.acceptChanges();
       self.refusal = undefined;
     },
-    /** Drops stakes of series the current number of legs does not offer. */
+    /** Drops stakes of series the current number of legs does not offer (once the maths are there to say which). */
     pruneSeriesStakes() {
-      const offered = new Set(offeredSeriesNumbers(self.entries.length).map(String));
+      const maths = self.seriesMaths;
+      if (!maths && self.entries.length >= 2) return;
+      const offered = new Set(maths ? offeredSeriesNumbers(maths, self.entries.length).map(String) : []);
       for (const key of [...self.seriesStakes.keys()]) if (!offered.has(key)) self.seriesStakes.delete(key);
     },
     beginInfo() {
@@ -807,6 +813,11 @@ export const BetSlipStore = types
         );
       }
     },
+    /** The series maths arrived: stakes kept for them meanwhile (a restored slip, a leg added) are checked now. */
+    setSeriesMaths(maths: SeriesMaths) {
+      self.seriesMaths = maths;
+      self.pruneSeriesStakes();
+    },
     /** Unmount: no pending refresh, no subscriptions. */
     close() {
       self.cancelRefresh();
@@ -829,6 +840,17 @@ export const BetSlipStore = types
         ),
       );
       addDisposer(self, () => self.close());
+      // The maths come with the slip's chunk the first time the slip holds two selections.
+      addDisposer(
+        self,
+        when(
+          () => self.entries.length >= 2,
+          () =>
+            void import(/* webpackChunkName: "bet-slip" */ '../domain/series').then((maths) => {
+              if (isAlive(self)) self.setSeriesMaths(maths);
+            }),
+        ),
+      );
     },
     /** Wires what the slip follows in its siblings: the login (pending click, fresh bet info) and the language. */
     connect() {

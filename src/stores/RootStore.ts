@@ -11,7 +11,6 @@ import { envOf, type Env } from './env';
 import { FavouritesStore } from './favourites';
 import { HomeStore, HotStore } from './home';
 import { MatchListStore } from './matchList';
-import { SearchStore } from './search';
 import { PushChannel } from '../../contract/channels';
 import { SessionStore } from './session';
 import { SettingsStore } from './settings';
@@ -34,7 +33,6 @@ export const RootStore = types
     favourites: types.optional(FavouritesStore, {}),
     home: types.optional(HomeStore, {}),
     hot: types.optional(HotStore, {}),
-    search: types.optional(SearchStore, {}),
     betSlip: types.optional(BetSlipStore, {}),
   })
   .volatile(() => ({
@@ -179,7 +177,6 @@ export const RootStore = types
             } else if (self.ui.view === 'favourites' && self.favourites.status !== 'idle') {
               void self.favourites.load(true);
             }
-            if (self.search.term !== '') void self.search.run();
           },
         ),
       );
@@ -189,7 +186,6 @@ export const RootStore = types
       for (const hook of self.disposeHooks.splice(0)) hook();
       self.betSlip.close();
       self.statistics.close();
-      self.search.clear();
       self.matchList.close();
     },
   }))
@@ -202,7 +198,6 @@ export const RootStore = types
     openSearchResult(match: WireMatch) {
       const today = isSameDayIn(match.beginTime, envOf(self).clock.now(), self.ui.timezone);
       const type = IN_PLAY_STATUSES.has(match.matchStatus) ? ListType.InPlay : today ? ListType.Today : ListType.Early;
-      self.search.clear();
       const listed = self.openList({ type, sportId: match.sportId, leagueIds: [] });
       self.ui.showMatch(match.matchId);
       return listed;

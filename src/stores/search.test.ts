@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { fakeEnv } from '../testing/fakeEnv';
 import { wireMatch } from '../testing/matchFixtures';
 import { createRootStore } from './RootStore';
+import { searchOf } from './search';
 
 describe('search', () => {
   beforeEach(() => {
@@ -15,33 +16,53 @@ describe('search', () => {
     const { env, http } = fakeEnv();
     http.match.post.mockResolvedValue({ groups: [] });
     const store = createRootStore({}, env);
-    store.search.setQuery('a');
+    searchOf(store).setQuery('a');
     await jest.advanceTimersByTimeAsync(200);
-    store.search.setQuery('ar');
+    searchOf(store).setQuery('ar');
     await jest.advanceTimersByTimeAsync(200);
-    store.search.setQuery(' ars ');
+    searchOf(store).setQuery(' ars ');
     await jest.advanceTimersByTimeAsync(299);
     expect(http.match.post).not.toHaveBeenCalled();
     await jest.advanceTimersByTimeAsync(1);
     expect(http.match.post).toHaveBeenCalledTimes(1);
     expect(http.match.post).toHaveBeenCalledWith('/api/match/queryMatchByRecommend', { recommend: 'ars' }, { noAuth: true });
-    expect(store.search.status).toBe('ready');
+    expect(searchOf(store).status).toBe('ready');
   });
 
   it('does not search blank input, and clearing cancels a pending search', async () => {
     const { env, http } = fakeEnv();
     const store = createRootStore({}, env);
-    store.search.setQuery('   ');
+    searchOf(store).setQuery('   ');
     await jest.advanceTimersByTimeAsync(1000);
-    expect(store.search.status).toBe('idle');
-    store.search.setQuery('x');
-    store.search.clear();
+    expect(searchOf(store).status).toBe('idle');
+    searchOf(store).setQuery('x');
+    searchOf(store).clear();
     await jest.advanceTimersByTimeAsync(1000);
     expect(http.match.post).not.toHaveBeenCalled();
-    expect(store.search.query).toBe('');
+    expect(searchOf(store).query).toBe('');
   });
 
-  it('keeps the platform sport order and puts live matches first within a sport', async () => {
+  it('is made once per root on first use, searches again in a new language, and stops with the app', async () => {
+    const { env, http } = fakeEnv();
+    http.match.post.mockResolvedValue({ groups: [] });
+    const store = createRootStore({}, env);
+    const search = searchOf(store);
+    expect(searchOf(store)).toBe(search);
+    search.setQuery('ars');
+    await jest.advanceTimersByTimeAsync(300);
+    expect(http.match.post).toHaveBeenCalledTimes(1);
+    await store.settings.setLocale('en');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(http.match.post).toHaveBeenCalledTimes(2);
+
+    search.setQuery('arse');
+    store.dispose();
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(http.match.post).toHaveBeenCalledTimes(2);
+    expect(search.query).toBe('');
+  });
+
+    it('keeps the platform sport order and puts live matches first within a sport', async () => {
     const { env, http } = fakeEnv();
     http.match.post.mockResolvedValue({
       groups: [
@@ -51,13 +72,13 @@ describe('search', () => {
       ],
     });
     const store = createRootStore({}, env);
-    store.search.setQuery('x');
+    searchOf(store).setQuery('x');
     await jest.advanceTimersByTimeAsync(300);
-    expect(store.search.groups.map((g) => [g.sportId, g.matches.map((m) => m.matchId)])).toEqual([
+    expect(searchOf(store).groups.map((g) => [g.sportId, g.matches.map((m) => m.matchId)])).toEqual([
       [1, [2, 1, 3]],
       [5, [4]],
     ]);
-    expect(store.search.results.map((m) => m.matchId)).toEqual([2, 1, 3, 4]);
+    expect(searchOf(store).results.map((m) => m.matchId)).toEqual([2, 1, 3, 4]);
     expect(env.liveBook.match(4)).toBeDefined();
   });
 
@@ -68,15 +89,15 @@ describe('search', () => {
       .mockImplementationOnce(() => new Promise((resolve) => (answerOld = resolve)))
       .mockRejectedValueOnce(new Error('500'));
     const store = createRootStore({}, env);
-    store.search.setQuery('old');
+    searchOf(store).setQuery('old');
     await jest.advanceTimersByTimeAsync(300);
-    store.search.setQuery('new');
+    searchOf(store).setQuery('new');
     await jest.advanceTimersByTimeAsync(300);
-    expect(store.search.status).toBe('failed');
+    expect(searchOf(store).status).toBe('failed');
     answerOld({ groups: [{ sportId: 1, matches: [wireMatch()] }] });
     await jest.advanceTimersByTimeAsync(0);
-    expect(store.search.status).toBe('failed');
-    expect(store.search.groups).toEqual([]);
+    expect(searchOf(store).status).toBe('failed');
+    expect(searchOf(store).groups).toEqual([]);
   });
 
   it("opens a result's match, over its sport's list that holds it now, with no league filter left behind", async () => {
@@ -84,11 +105,9 @@ describe('search', () => {
     const { env, http } = fakeEnv({ now: () => now });
     http.match.post.mockResolvedValue({ current: 1, pageTotal: 1, size: 50, total: 0, records: [] });
     const store = createRootStore({}, env);
-    store.search.setQuery('x');
     await store.openSearchResult(wireMatch({ matchId: 77, sportId: 5, matchStatus: 1, leagueInfo: { id: 50, name: 'Open', icon: '', sportId: 5 } }));
     expect(store.ui.view).toBe('match');
     expect(store.ui.matchId).toBe(77);
-    expect(store.search.query).toBe('');
     store.ui.leaveMatch();
     expect(store.ui.view).toBe('list');
     expect(store.matchList.type).toBe(1);

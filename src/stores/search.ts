@@ -1,12 +1,14 @@
-import { flow, types, type Instance } from 'mobx-state-tree';
+import { reaction } from 'mobx';
+import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { IN_PLAY_STATUSES } from '../../contract/enums';
 import type { SearchRequest, WireMatch } from '../../contract';
+import { searchTerm } from '../domain/searchTerm';
 import { envOf } from './env';
+import { onDemand, type OnDemandRoot } from './onDemand';
+import type { SettingsStoreInstance } from './settings';
 
 /** Typing pauses this long before a search goes out. */
 export const SEARCH_DEBOUNCE_MS = 300;
-/** The platform takes 1 to 50 characters after trimming (docs/api.md). */
-export const SEARCH_MAX_LENGTH = 50;
 
 export interface SearchGroup {
   sportId: number;
@@ -34,7 +36,7 @@ export const SearchStore = types
   }))
   .views((self) => ({
     get term() {
-      return self.query.trim().slice(0, SEARCH_MAX_LENGTH);
+      return searchTerm(self.query);
     },
     /** Every result in display order, for keyboard navigation across groups. */
     get results(): WireMatch[] {
@@ -110,3 +112,27 @@ export const SearchStore = types
   }));
 
 export type SearchStoreInstance = Instance<typeof SearchStore>;
+
+/** What the search needs of the app root: the language its results are named in. */
+interface SearchRoot extends OnDemandRoot {
+  settings: SettingsStoreInstance;
+}
+
+/**
+ * The header search of an app root, made at the search box's first focus, so its code loads with the results popover
+ * rather than in the initial bundle. Names come in the request language: a new language runs the shown search again.
+ */
+export const { of: searchOf } = onDemand((root: SearchRoot) => {
+  const store = SearchStore.create({}, getEnv(root));
+  const stopFollowing = reaction(
+    () => root.settings.apiLanguage,
+    () => store.term !== '' && void store.run(),
+  );
+  return {
+    store,
+    close() {
+      stopFollowing();
+      store.clear();
+    },
+  };
+});

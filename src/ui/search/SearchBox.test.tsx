@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { wireMatch } from '../../testing/matchFixtures';
+import { searchOf } from '../../stores/search';
 import { SearchBox } from './SearchBox';
 
 const teams = (homeName: string, awayName: string) => ({ ...wireMatch().matchInfo, homeName, awayName });
@@ -106,7 +107,7 @@ describe('<SearchBox>', () => {
     await user.keyboard('{Escape}');
     expect(input).toHaveValue('');
     expect(input).toHaveAttribute('aria-expanded', 'false');
-    expect(store.search.status).toBe('idle');
+    expect(searchOf(store).status).toBe('idle');
   });
 
   it('says when nothing matched and when the search failed', async () => {

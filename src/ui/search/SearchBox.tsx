@@ -2,12 +2,16 @@ import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WireMatch } from '../../../contract';
-import { SEARCH_MAX_LENGTH } from '../../stores/search';
+import { SEARCH_MAX_LENGTH } from '../../domain/searchTerm';
+import type { SearchStoreInstance } from '../../stores/search';
 import { useStore } from '../storeContext';
 import styles from './SearchBox.module.css';
 
-// The results popover loads on the first search: the header's input is first-paint, the results are not.
+// The header's input is first-paint; the search store comes with the first focus and the results popover with the
+// first search, both in one chunk.
 const SearchResults = lazy(() => import(/* webpackChunkName: "search-results" */ './SearchResults').then((m) => ({ default: m.SearchResults })));
+let searchModule: typeof import('../../stores/search') | undefined;
+const loadSearch = () => import(/* webpackChunkName: "search-results" */ '../../stores/search');
 
 /**
  * The header search: a combobox over the results popover. Typing searches after a pause; arrows move through the
@@ -17,20 +21,35 @@ const SearchResults = lazy(() => import(/* webpackChunkName: "search-results" */
 export const SearchBox = observer(function SearchBox() {
   const { t } = useTranslation();
   const store = useStore();
-  const { search } = store;
+  const [search, setSearch] = useState<SearchStoreInstance | undefined>(() => searchModule?.searchOf(store));
+  // What the member typed before the store arrived: it becomes the store's query when it does.
+  const [draft, setDraft] = useState('');
   const id = useId();
   const listId = `${id}-results`;
   const optionId = (index: number) => `${id}-option-${index}`;
   const [focused, setFocused] = useState(false);
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
-  const results = search.results;
+  const results = search?.results ?? [];
 
   // New results: nothing highlighted until the member moves.
-  useEffect(() => setActive(-1), [search.groups]);
+  useEffect(() => setActive(-1), [search?.groups]);
+  useEffect(() => {
+    if (!search || draft === '') return;
+    search.setQuery(draft);
+    setDraft('');
+  }, [search, draft]);
 
-  const open = focused && search.term !== '';
+  const load = () => {
+    if (search) return;
+    void loadSearch().then((module) => {
+      searchModule = module;
+      setSearch(module.searchOf(store));
+    });
+  };
+  const open = focused && search !== undefined && search.term !== '';
   const pick = (match: WireMatch) => {
+    search?.clear();
     void store.openSearchResult(match);
     input.current?.blur();
   };
@@ -53,7 +72,7 @@ export const SearchBox = observer(function SearchBox() {
         return;
       }
       case 'Escape':
-        if (search.query === '') return;
+        if (!search || search.query === '') return;
         event.preventDefault();
         search.clear();
         return;
@@ -66,7 +85,14 @@ export const SearchBox = observer(function SearchBox() {
   };
 
   return (
-    <div className={styles.search} onFocus={() => setFocused(true)} onBlur={onBlur}>
+    <div
+      className={styles.search}
+      onFocus={() => {
+        setFocused(true);
+        load();
+      }}
+      onBlur={onBlur}
+    >
       <svg className={styles.icon} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
         <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -84,8 +110,8 @@ export const SearchBox = observer(function SearchBox() {
         placeholder={t('search.placeholder')}
         maxLength={SEARCH_MAX_LENGTH}
         autoComplete="off"
-        value={search.query}
-        onChange={(event) => search.setQuery(event.target.value)}
+        value={search ? search.query : draft}
+        onChange={(event) => (search ? search.setQuery(event.target.value) : setDraft(event.target.value))}
         onKeyDown={onKeyDown}
       />
       {open && (

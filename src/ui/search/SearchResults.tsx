@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { sportI18nKeyOf } from '../../kernel/sports';
 import { formatInZone } from '../../domain/zonedTime';
 import type { WireMatch } from '../../../contract';
-import { isLive } from '../../stores/search';
+import { isLive, searchOf } from '../../stores/search';
 import { Button } from '../common/Button';
 import { useLiveBook, useStore } from '../storeContext';
 import styles from './SearchBox.module.css';
@@ -25,7 +25,7 @@ export const SearchResults = observer(function SearchResults({
   onPick(match: WireMatch): void;
 }) {
   const { t, i18n } = useTranslation();
-  const { search } = useStore();
+  const search = searchOf(useStore());
   const results = search.results;
   let index = -1;
   return (

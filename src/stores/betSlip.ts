@@ -54,37 +54,6 @@ export interface SlipSeries {
   reason?: SlipReason;
 }
 
-/** The i18n key (betSlip namespace) naming a series: the full covers by name, the k-folds by size. */
-export function seriesNameKey(series: Pick<SlipSeries, 'seriesNumber' | 'i18nKey'>): [string, Record<string, unknown>] {
-  if (series.i18nKey) return [series.i18nKey, {}];
-  const size = Math.floor(series.seriesNumber / 1000);
-  if (size === 2) return ['series.doubles', {}];
-  if (size === 3) return ['series.trebles', {}];
-  return ['series.fold', { size }];
-}
-
-/**
- * The i18n key (betSlip namespace) of a market's period when it is not the full time: markets of a half, quarter,
- * set or frame carry the period in their name, as the lists print them ("Handicap - 1st half").
- */
-export function periodNameKey(period: string): [string, Record<string, unknown>] | undefined {
-  if (period === '1h') return ['period.firstHalf', {}];
-  if (period === '2h') return ['period.secondHalf', {}];
-  if (period === 'match') return ['period.match', {}];
-  const numbered = /^(q|set|frame)(\d+)$/.exec(period);
-  if (!numbered) return undefined;
-  const kind = numbered[1] === 'q' ? 'quarter' : numbered[1]!;
-  return [`period.${kind}`, { n: Number(numbered[2]) }];
-}
-
-/** "Handicap", "Handicap - 1st half": the market type's name (staticList) with its period when not the full time. */
-export function marketLabel(marketName: string | undefined, period: string, t: (key: string, options: Record<string, unknown>) => string): string | undefined {
-  const key = periodNameKey(period);
-  const periodText = key ? t(key[0], key[1]) : undefined;
-  if (!marketName) return periodText;
-  return periodText ? `${marketName} - ${periodText}` : marketName;
-}
-
 /** What the slip needs of its siblings in the root store. */
 interface SlipRoot {
   session: SessionStoreInstance;

@@ -1,0 +1,140 @@
+import { reaction } from 'mobx';
+import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import { sortSportIdsA } from '../kernel/sports';
+import { ListType, MatchStatus } from '../../contract/enums';
+import type { WireMatch } from '../../contract';
+import { LOOP_INTERVALS } from '../services/scheduler';
+import { envOf } from './env';
+import { FAVOURITES_LIMIT, type FavouritesStoreInstance } from './favourites';
+import { fetchMatches, memberOddsFormat } from './matchSection';
+import { onDemand, type OnDemandRoot } from './onDemand';
+import type { SettingsStoreInstance } from './settings';
+import type { UiStoreInstance } from './ui';
+
+/**
+ * The lists that together hold every match a member can star: today and in-play, early, outright. Asking only for
+ * today and in-play (the home default) would drop starred early matches as "gone".
+ */
+const FAVOURITE_LIST_TYPES = [ListType.TodayAndInPlay, ListType.Early, ListType.Outright] as const;
+
+const LOOP = 'favourites';
+
+/** What the favourites view needs of the app root: the starred matches, the odds format and the language. */
+interface FavouritesViewRoot extends OnDemandRoot {
+  favourites: FavouritesStoreInstance;
+  settings: SettingsStoreInstance;
+  ui: UiStoreInstance;
+}
+
+/**
+ * The "My favourites" view: every starred match (the root's favourites), fetched fresh from the lists that can hold
+ * it while the view shows; a starred match none of them holds any more, or one they show as ended, leaves.
+ */
+const FavouritesViewStore = types
+  .model('FavouritesViewStore', {
+    status: types.optional(types.enumeration(['idle', 'loading', 'ready', 'failed']), 'idle'),
+  })
+  .volatile(() => ({
+    /** The view's matches, as the platform answered them. */
+    records: [] as WireMatch[],
+    generation: 0,
+    root: undefined as FavouritesViewRoot | undefined,
+  }))
+  .views((self) => ({
+    get favourites(): FavouritesStoreInstance {
+      return self.root!.favourites;
+    },
+  }))
+  .views((self) => ({
+    /** The view's matches that are still starred, by sport in the spec's order (league order kept within). */
+    get bySport(): Array<{ sportId: number; matches: WireMatch[] }> {
+      const starred = new Set(self.favourites.items.map((item) => item.matchId));
+      const groups = new Map<number, WireMatch[]>();
+      for (const match of self.records) {
+        if (!starred.has(match.matchId)) continue;
+        const group = groups.get(match.sportId);
+        if (group) group.push(match);
+        else groups.set(match.sportId, [match]);
+      }
+      return sortSportIdsA([...groups.keys()]).map((sportId) => ({ sportId, matches: groups.get(sportId) ?? [] }));
+    },
+  }))
+  .actions((self) => ({
+    attach(root: FavouritesViewRoot) {
+      self.root = root;
+    },
+    setView(generation: number, records: WireMatch[] | undefined) {
+      if (generation !== self.generation) return;
+      if (records) {
+        self.records = records;
+        self.status = 'ready';
+      } else if (self.status !== 'ready') {
+        self.status = 'failed';
+      }
+    },
+    beginView(quiet: boolean) {
+      self.generation += 1;
+      if (!quiet || self.status !== 'ready') self.status = 'loading';
+      return self.generation;
+    },
+  }))
+  .actions((self) => {
+    /** The favourites view: every starred match, from the lists that can hold it. */
+    const load = flow(function* load(quiet = false) {
+      const { favourites } = self;
+      const asked = favourites.items.map((item) => item.matchId);
+      const generation = self.beginView(quiet);
+      if (asked.length === 0) {
+        self.setView(generation, []);
+        return;
+      }
+      const env = envOf(self);
+      try {
+        const lists: WireMatch[][] = yield Promise.all(
+          FAVOURITE_LIST_TYPES.map((type) => fetchMatches(env, { type, size: FAVOURITES_LIMIT, matchIds: asked, oddsFormat: memberOddsFormat(self.root!) })),
+        );
+        const records = lists.flat();
+        const present = new Set(records.map((match) => match.matchId));
+        // Only what was asked: a match starred while this loaded is not "missing" from the answer.
+        const gone = asked.filter((id) => !present.has(id));
+        for (const match of records) if (match.matchStatus === MatchStatus.Ended) gone.push(match.matchId);
+        favourites.remove(gone);
+        self.setView(generation, records);
+      } catch (error) {
+        env.logger.warn('favourites failed', error);
+        self.setView(generation, undefined);
+      }
+    });
+    return { load };
+  })
+  .actions((self) => ({
+    open() {
+      void self.load();
+      envOf(self).scheduler.every(LOOP, LOOP_INTERVALS.matches, () => self.load(true), { pauseWhenHidden: true });
+    },
+    close() {
+      envOf(self).scheduler.stop(LOOP);
+    },
+  }));
+
+export type FavouritesViewStoreInstance = Instance<typeof FavouritesViewStore>;
+
+/**
+ * The favourites view of an app root, made when the view first shows, so its code loads with the screen rather than
+ * in the initial bundle. Names come in the request language: a new language reloads the view while it shows.
+ */
+export const { of: favouritesViewOf } = onDemand((root: FavouritesViewRoot) => {
+  const store = FavouritesViewStore.create({}, getEnv(root));
+  store.attach(root);
+  const stopFollowing = reaction(
+    () => root.settings.apiLanguage,
+    () => root.ui.view === 'favourites' && store.status !== 'idle' && void store.load(true),
+  );
+  return {
+    store,
+    close() {
+      stopFollowing();
+      store.close();
+    },
+  };
+});

@@ -174,8 +174,6 @@ export const RootStore = types
               if (self.home.hotLeagueIds) void self.home.loadHot(self.home.hotLeagueIds, true);
             } else if (self.ui.view === 'hot' && self.hot.section.status !== 'idle') {
               void self.hot.load(self.hot.leagueIds, true);
-            } else if (self.ui.view === 'favourites' && self.favourites.status !== 'idle') {
-              void self.favourites.load(true);
             }
           },
         ),

@@ -5,6 +5,7 @@ import type { MatchPage, WireMatch } from '../../contract';
 import { fakeEnv } from '../testing/fakeEnv';
 import { wireMatch } from '../testing/matchFixtures';
 import { FAVOURITES_LIMIT } from './favourites';
+import { favouritesViewOf } from './favouritesView';
 import { createRootStore } from './RootStore';
 
 const pageOf = (records: WireMatch[]): MatchPage => ({ current: 1, pageTotal: 1, size: 50, total: records.length, records });
@@ -122,18 +123,37 @@ describe('favourites', () => {
       if (type === ListType.Early) return pageOf([wireMatch({ matchId: 4, sportId: 5, matchStatus: 0 })]);
       return pageOf([]);
     });
-    await store.favourites.load();
+    await favouritesViewOf(store).load();
     expect(http.match.post.mock.calls.map((c) => c[1])).toEqual(
       [6, 3, 4].map((type) => ({ type, size: 50, matchIds: '1,2,3,4', oddsFormat: 1, current: 1 })),
     );
     // 3 appears in none of them: it is gone.
     expect(store.favourites.items.map((i) => i.matchId)).toEqual([1, 2, 4]);
-    expect(store.favourites.bySport.map((g) => [g.sportId, g.matches.map((m) => m.matchId)])).toEqual([
+    expect(favouritesViewOf(store).bySport.map((g) => [g.sportId, g.matches.map((m) => m.matchId)])).toEqual([
       [1, [2]],
       [3, [1]],
       [5, [4]],
     ]);
-    expect(store.favourites.status).toBe('ready');
+    expect(favouritesViewOf(store).status).toBe('ready');
+  });
+
+  it('makes the view once per root and reloads it in a new language while it shows, quietly', async () => {
+    const { env, http } = fakeEnv();
+    http.match.post.mockResolvedValue(pageOf([wireMatch({ matchId: 1 })]));
+    const store = createRootStore({}, env);
+    store.favourites.toggle({ matchId: 1, sportId: 1 });
+    const view = favouritesViewOf(store);
+    expect(favouritesViewOf(store)).toBe(view);
+    store.showScreen('favourites');
+    await view.load();
+    http.match.post.mockClear();
+    await store.settings.setLocale('en');
+    expect(http.match.post).toHaveBeenCalledTimes(3);
+    expect(view.status).toBe('ready');
+    http.match.post.mockClear();
+    store.showScreen('hot');
+    await store.settings.setLocale('vi');
+    expect(http.match.post).not.toHaveBeenCalledWith('/api/match/getList', expect.objectContaining({ matchIds: '1' }), expect.anything());
   });
 
   it('removes nothing when the view fails to load', async () => {
@@ -141,17 +161,17 @@ describe('favourites', () => {
     const store = createRootStore({}, env);
     store.favourites.toggle({ matchId: 1, sportId: 1 });
     http.match.post.mockRejectedValue(new Error('500'));
-    await store.favourites.load();
-    expect(store.favourites.status).toBe('failed');
+    await favouritesViewOf(store).load();
+    expect(favouritesViewOf(store).status).toBe('failed');
     expect(store.favourites.isCollected(1)).toBe(true);
   });
 
   it('answers an empty view without a call when nothing is starred', async () => {
     const { env, http } = fakeEnv();
     const store = createRootStore({}, env);
-    await store.favourites.load();
+    await favouritesViewOf(store).load();
     expect(http.match.post).not.toHaveBeenCalled();
-    expect(store.favourites.status).toBe('ready');
-    expect(store.favourites.bySport).toEqual([]);
+    expect(favouritesViewOf(store).status).toBe('ready');
+    expect(favouritesViewOf(store).bySport).toEqual([]);
   });
 });

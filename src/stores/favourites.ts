@@ -1,22 +1,12 @@
 import { compareStructural, reaction } from 'mobx';
-import { addDisposer, flow, types, type Instance } from 'mobx-state-tree';
-import { sortSportIdsA, sportI18nKeyOf } from '../kernel/sports';
+import { addDisposer, types, type Instance } from 'mobx-state-tree';
+import { sportI18nKeyOf } from '../kernel/sports';
 import { IN_PLAY_STATUSES, ListType, MatchStatus } from '../../contract/enums';
 import type { WireMatch } from '../../contract';
-import { LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
-import { fetchMatches, memberOddsFormat } from './matchSection';
 
 /** Spec sections 5 and 9: at most 50 favourites; the 51st is refused. */
 export const FAVOURITES_LIMIT = 50;
-
-/**
- * The lists that together hold every match a member can star: today and in-play, early, outright. Asking only for
- * today and in-play (the home default) would drop starred early matches as "gone".
- */
-const FAVOURITE_LIST_TYPES = [ListType.TodayAndInPlay, ListType.Early, ListType.Outright] as const;
-
-const LOOP = 'favourites';
 
 /** What a list load tells favourites: which list, whether a league filter narrowed it, and what it held. */
 export interface LoadedList {
@@ -36,18 +26,13 @@ const CollectedMatch = types.model('CollectedMatch', {
 /**
  * "My favourites": starred matches, stored per merchant (storage key collectedMatches), for visitors too. A starred
  * match leaves when it ends (live status 2, from push or a list) or when it no longer appears in a list that would
- * hold it: the favourites view's own query, or an in-play list of its sport it was last seen live in.
+ * hold it: the favourites view's own query (favouritesView.ts, made with the view), or an in-play list of its sport it
+ * was last seen live in.
  */
 export const FavouritesStore = types
   .model('FavouritesStore', {
     items: types.array(CollectedMatch),
-    status: types.optional(types.enumeration(['idle', 'loading', 'ready', 'failed']), 'idle'),
   })
-  .volatile(() => ({
-    /** The view's matches, as the platform answered them. */
-    records: [] as WireMatch[],
-    generation: 0,
-  }))
   .views((self) => ({
     isCollected(matchId: number): boolean {
       return self.items.some((item) => item.matchId === matchId);
@@ -57,18 +42,6 @@ export const FavouritesStore = types
     },
     get isFull() {
       return self.items.length >= FAVOURITES_LIMIT;
-    },
-    /** The view's matches that are still starred, by sport in the spec's order (league order kept within). */
-    get bySport(): Array<{ sportId: number; matches: WireMatch[] }> {
-      const starred = new Set(self.items.map((item) => item.matchId));
-      const groups = new Map<number, WireMatch[]>();
-      for (const match of self.records) {
-        if (!starred.has(match.matchId)) continue;
-        const group = groups.get(match.sportId);
-        if (group) group.push(match);
-        else groups.set(match.sportId, [match]);
-      }
-      return sortSportIdsA([...groups.keys()]).map((sportId) => ({ sportId, matches: groups.get(sportId) ?? [] }));
     },
   }))
   .actions((self) => ({
@@ -123,20 +96,6 @@ export const FavouritesStore = types
       self.persist();
       return true;
     },
-    setView(generation: number, records: WireMatch[] | undefined) {
-      if (generation !== self.generation) return;
-      if (records) {
-        self.records = records;
-        self.status = 'ready';
-      } else if (self.status !== 'ready') {
-        self.status = 'failed';
-      }
-    },
-    beginView(quiet: boolean) {
-      self.generation += 1;
-      if (!quiet || self.status !== 'ready') self.status = 'loading';
-      return self.generation;
-    },
   }))
   .actions((self) => ({
     /**
@@ -158,42 +117,7 @@ export const FavouritesStore = types
       self.remove(gone);
     },
   }))
-  .actions((self) => {
-    /** The favourites view: every starred match, from the lists that can hold it. */
-    const load = flow(function* load(quiet = false) {
-      const asked = self.items.map((item) => item.matchId);
-      const generation = self.beginView(quiet);
-      if (asked.length === 0) {
-        self.setView(generation, []);
-        return;
-      }
-      const env = envOf(self);
-      try {
-        const lists: WireMatch[][] = yield Promise.all(
-          FAVOURITE_LIST_TYPES.map((type) => fetchMatches(env, { type, size: FAVOURITES_LIMIT, matchIds: asked, oddsFormat: memberOddsFormat(self) })),
-        );
-        const records = lists.flat();
-        const present = new Set(records.map((match) => match.matchId));
-        // Only what was asked: a match starred while this loaded is not "missing" from the answer.
-        const gone = asked.filter((id) => !present.has(id));
-        for (const match of records) if (match.matchStatus === MatchStatus.Ended) gone.push(match.matchId);
-        self.remove(gone);
-        self.setView(generation, records);
-      } catch (error) {
-        env.logger.warn('favourites failed', error);
-        self.setView(generation, undefined);
-      }
-    });
-    return { load };
-  })
   .actions((self) => ({
-    open() {
-      void self.load();
-      envOf(self).scheduler.every(LOOP, LOOP_INTERVALS.matches, () => self.load(true), { pauseWhenHidden: true });
-    },
-    close() {
-      envOf(self).scheduler.stop(LOOP);
-    },
     afterCreate() {
       self.restore();
       const { liveBook } = envOf(self);

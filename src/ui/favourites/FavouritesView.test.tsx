@@ -5,6 +5,7 @@ import { ListType } from '../../../contract/enums';
 import type { MatchPage, WireMatch } from '../../../contract';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { wireMatch, wireOutright } from '../../testing/matchFixtures';
+import { favouritesViewOf } from '../../stores/favouritesView';
 import { FavouritesView } from './FavouritesView';
 
 const pageOf = (records: WireMatch[]): MatchPage => ({ current: 1, pageTotal: 1, size: 50, total: records.length, records });
@@ -39,7 +40,7 @@ describe('<FavouritesView>', () => {
     expect(within(table).queryByRole('row', { name: 'Arsenal – Bolton' })).toBeNull();
     expect(store.favourites.count).toBe(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('1/50');
-    store.favourites.close();
+    favouritesViewOf(store).close();
   });
   it('shows a starred outright as its competition and runners, not as a match row with locked cells', async () => {
     const { store } = await renderWithStore(<FavouritesView />, {
@@ -52,6 +53,6 @@ describe('<FavouritesView>', () => {
     const outright = await within(table).findByRole('article', { name: 'Premier' });
     expect(within(outright).getByRole('button', { name: 'Deep Harbour 4.86' })).toBeEnabled();
     expect(within(table).queryByRole('row', { name: /–/ })).toBeNull();
-    store.favourites.close();
+    favouritesViewOf(store).close();
   });
 });

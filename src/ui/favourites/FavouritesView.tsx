@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FAVOURITES_LIMIT } from '../../stores/favourites';
+import { favouritesViewOf } from '../../stores/favouritesView';
 import { EmptyState } from '../common/Panel';
 import { LoadFailed, RowsSkeleton } from '../common/States';
 import { GroupedMatches } from '../matchList/GroupedMatches';
@@ -19,19 +20,21 @@ function StarIcon() {
 /** "My favourites": the starred matches, by sport, fetched fresh while the view shows. */
 export const FavouritesView = observer(function FavouritesView() {
   const { t } = useTranslation();
-  const { favourites } = useStore();
+  const store = useStore();
+  const { favourites } = store;
+  const view = favouritesViewOf(store);
 
   useEffect(() => {
-    favourites.open();
-    return () => favourites.close();
-  }, [favourites]);
+    view.open();
+    return () => view.close();
+  }, [view]);
 
   let body;
   if (favourites.count === 0) body = <EmptyState icon={<StarIcon />}>{t('favourites.empty')}</EmptyState>;
-  else if (favourites.status === 'idle' || favourites.status === 'loading') body = <RowsSkeleton rows={Math.min(favourites.count, 6)} />;
-  else if (favourites.status === 'failed') body = <LoadFailed onRetry={() => void favourites.load()} />;
-  else if (favourites.bySport.length === 0) body = <EmptyState icon={<StarIcon />}>{t('favourites.empty')}</EmptyState>;
-  else body = <GroupedMatches groups={favourites.bySport} label={t('favourites.title')} />;
+  else if (view.status === 'idle' || view.status === 'loading') body = <RowsSkeleton rows={Math.min(favourites.count, 6)} />;
+  else if (view.status === 'failed') body = <LoadFailed onRetry={() => void view.load()} />;
+  else if (view.bySport.length === 0) body = <EmptyState icon={<StarIcon />}>{t('favourites.empty')}</EmptyState>;
+  else body = <GroupedMatches groups={view.bySport} label={t('favourites.title')} />;
 
   return (
     <section className={styles.screen} aria-labelledby="sp-favourites-title">

@@ -273,6 +273,30 @@ describe('bet slip', () => {
     expect(store.betSlip.canPlace).toBe(true);
   });
 
+  it('loads the series maths with a second selection and only then drops stored stakes its legs are not offered', async () => {
+    const first = setup();
+    first.slip.setMode('parlay');
+    first.slip.add(selection(1));
+    expect(first.slip.seriesMaths).toBeUndefined();
+    first.slip.add(selection(2));
+    first.slip.setSeriesStake(2001, '25');
+    await settle();
+    expect(first.slip.seriesMaths).toBeDefined();
+    const stored = first.env.storage.get('betSlip') as { seriesStakes: Record<string, string> };
+    // A Trixie's stake left by a three-leg parlay that lost its third leg elsewhere.
+    first.env.storage.set('betSlip', { ...stored, seriesStakes: { ...stored.seriesStakes, 3004: '10' } });
+
+    const { env, http } = fakeEnv();
+    fakeBettingService(http);
+    env.storage = first.env.storage;
+    const store = createRootStore({}, env);
+    expect(store.betSlip.series).toEqual([]);
+    expect([...store.betSlip.seriesStakes.keys()].sort()).toEqual(['2001', '3004']);
+    await settle();
+    expect([...store.betSlip.seriesStakes.keys()]).toEqual(['2001']);
+    expect(store.betSlip.series.map((s) => [s.seriesNumber, s.stake])).toEqual([[2001, '25']]);
+  });
+
   it('forgets a stored slip of the wrong shape', () => {
     const { env } = fakeEnv();
     env.storage.set('betSlip', { mode: 'sideways', entries: 'many' });

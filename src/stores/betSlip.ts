@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { reaction, when } from 'mobx';
 import { addDisposer, applySnapshot, flow, getRoot, isAlive, onSnapshot, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
 import { formatMoney, isCurrency, parseStake, roundMoney, type CurrencyCode, type MoneyLocale } from '../domain/money';
-import { formatOdds, OddsFormat, potentialReturn, riskAndWin, type RiskAndWin } from '../domain/odds';
+import { formatOdds, OddsFormat, riskAndWin, type RiskAndWin } from '../domain/odds';
 import { reasonKey, SlipReason } from '../domain/slipReasons';
 import type { SelectionEvent } from '../kernel/events';
 import { BETTING_PATHS } from '../../contract/paths';
@@ -72,14 +72,8 @@ const isValidOdd = (odd: string | undefined): odd is string => {
 const MONEY_LOCALES: Readonly<Record<string, MoneyLocale>> = { CMN: 'CMN', 'zh-TW': 'CMN', ENG: 'ENG', VIE: 'VIE', THA: 'THA' };
 const TOTAL_OPTIONS: ReadonlySet<string> = new Set(['over', 'under']);
 
-/** The series maths (src/domain/series.ts), loaded once the slip holds two selections: singles never need it. */
-type SeriesMaths = typeof import('../domain/series');
-
-/** Series numbers offered for n legs (they depend on n only, not on the odds). */
-function offeredSeriesNumbers(maths: SeriesMaths, n: number): number[] {
-  if (n < maths.MIN_SERIES_LEGS || n > maths.MAX_SERIES_LEGS) return [];
-  return maths.seriesOptions(Array.from({ length: n }, () => '2')).map((s) => s.seriesNumber);
-}
+/** The slip's series maths (slipSeries.ts), loaded once the slip holds two selections: singles never need them. */
+type SeriesMaths = typeof import('./slipSeries');
 
 /**
  * One selection in the slip (spec: bet slip entry). `odd` and `line` are what the member accepted, sent when the bet
@@ -361,35 +355,13 @@ export const BetSlipStore = types
     /** The parlay's series: every k-fold and full cover of the legs' current odds, with the platform's ranges. */
     get series(): SlipSeries[] {
       const maths = self.seriesMaths;
-      if (!maths || self.isSingle || self.entries.length < maths.MIN_SERIES_LEGS || self.entries.length > maths.MAX_SERIES_LEGS) return [];
+      if (!maths || self.isSingle) return [];
       const info = self.seriesInfoFor === self.legsSignature ? self.seriesInfo : [];
-      return maths.seriesOptions(self.entries.map((e) => e.currentOdd)).map((option) => {
-        const range = info.find((s) => s.seriesNumber === option.seriesNumber);
-        const stake = self.seriesStakes.get(String(option.seriesNumber)) ?? '';
-        const parsed = parseStake(stake);
-        const unitStake = parsed && !parsed.isZero() ? parsed : null;
-        let reason: SlipReason | undefined;
-        if (unitStake && range) {
-          if (unitStake.lt(range.minBet)) reason = SlipReason.BelowRange;
-          else if (new Decimal(range.maxBet).gt(0) && unitStake.gt(range.maxBet)) reason = SlipReason.ExceedRange;
-        } else if (!unitStake && stake.trim() !== '') {
-          reason = SlipReason.EnterStake;
-        }
-        return {
-          seriesNumber: option.seriesNumber,
-          asianName: option.asianName,
-          ...(option.i18nKey ? { i18nKey: option.i18nKey } : {}),
-          combination: option.combination,
-          betCount: option.betCount,
-          seriesOdd: option.seriesOdd,
-          ...(range ? { minBet: range.minBet, maxBet: range.maxBet } : {}),
-          stake,
-          unitStake,
-          totalStake: unitStake ? roundMoney(unitStake.times(option.betCount)) : null,
-          potentialReturn: unitStake ? potentialReturn(unitStake, option.seriesOdd) : null,
-          ...(reason ? { reason } : {}),
-        };
-      });
+      return maths.slipSeries(
+        self.entries.map((e) => e.currentOdd),
+        info,
+        (seriesNumber) => self.seriesStakes.get(String(seriesNumber)) ?? '',
+      );
     },
   }))
   .views((self) => ({
@@ -542,7 +514,7 @@ export const BetSlipStore = types
     pruneSeriesStakes() {
       const maths = self.seriesMaths;
       if (!maths && self.entries.length >= 2) return;
-      const offered = new Set(maths ? offeredSeriesNumbers(maths, self.entries.length).map(String) : []);
+      const offered = new Set(maths ? maths.offeredSeriesNumbers(self.entries.length).map(String) : []);
       for (const key of [...self.seriesStakes.keys()]) if (!offered.has(key)) self.seriesStakes.delete(key);
     },
     beginInfo() {
@@ -815,7 +787,7 @@ export const BetSlipStore = types
         when(
           () => self.entries.length >= 2,
           () =>
-            void import(/* webpackChunkName: "bet-slip" */ '../domain/series').then((maths) => {
+            void import(/* webpackChunkName: "bet-slip" */ './slipSeries').then((maths) => {
               if (isAlive(self)) self.setSeriesMaths(maths);
             }),
         ),

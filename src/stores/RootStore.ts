@@ -9,7 +9,7 @@ import type { SelectionEvent } from '../kernel/events';
 import { BetSlipStore } from './betSlip';
 import { envOf, type Env } from './env';
 import { FavouritesStore } from './favourites';
-import { HomeStore, HotStore } from './home';
+import { HomeStore } from './home';
 import { MatchListStore } from './matchList';
 import { PushChannel } from '../../contract/channels';
 import { SessionStore } from './session';
@@ -32,7 +32,6 @@ export const RootStore = types
     statistics: types.optional(StatisticsStore, {}),
     favourites: types.optional(FavouritesStore, {}),
     home: types.optional(HomeStore, {}),
-    hot: types.optional(HotStore, {}),
     betSlip: types.optional(BetSlipStore, {}),
   })
   .volatile(() => ({
@@ -172,8 +171,6 @@ export const RootStore = types
             if (self.ui.view === 'home' && self.home.live.status !== 'idle') {
               void self.home.loadLive(true);
               if (self.home.hotLeagueIds) void self.home.loadHot(self.home.hotLeagueIds, true);
-            } else if (self.ui.view === 'hot' && self.hot.section.status !== 'idle') {
-              void self.hot.load(self.hot.leagueIds, true);
             }
           },
         ),

@@ -4,6 +4,7 @@ import type { MatchPage, WireMatch } from '../../contract';
 import { fakeEnv } from '../testing/fakeEnv';
 import { wireMatch } from '../testing/matchFixtures';
 import { HOME_LIVE_LIMIT } from './home';
+import { hotOf } from './hot';
 import { createRootStore } from './RootStore';
 
 const pageOf = (records: WireMatch[], pageTotal = 1, current = 1): MatchPage => ({ current, pageTotal, size: 50, total: records.length, records });
@@ -76,8 +77,25 @@ describe('home and hot stores', () => {
       return current === 1 ? pageOf([wireMatch({ matchId: 10 })], 2, 1) : pageOf([wireMatch({ matchId: 11 })], 2, 2);
     });
     const store = createRootStore({}, env);
-    await store.hot.load([4]);
-    expect(store.hot.section.records.map((m) => m.matchId)).toEqual([10, 11, 30]);
+    await hotOf(store).load([4]);
+    expect(hotOf(store).section.records.map((m) => m.matchId)).toEqual([10, 11, 30]);
     expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', { type: ListType.Early, size: 100, leagueIds: '4', oddsFormat: 1, current: 1 }, { noAuth: true });
+  });
+
+  it('makes the hot view once per root and reloads it in a new language only while it shows', async () => {
+    const { env, http } = fakeEnv();
+    http.match.post.mockResolvedValue(pageOf([wireMatch({ matchId: 10 })]));
+    const store = createRootStore({}, env);
+    const hot = hotOf(store);
+    expect(hotOf(store)).toBe(hot);
+    store.showScreen('hot');
+    await hot.load([4]);
+    http.match.post.mockClear();
+    await store.settings.setLocale('en');
+    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', expect.objectContaining({ type: ListType.TodayAndInPlay, leagueIds: '4' }), { noAuth: true });
+    http.match.post.mockClear();
+    store.showScreen('favourites');
+    await store.settings.setLocale('vi');
+    expect(http.match.post).not.toHaveBeenCalledWith('/api/match/getList', expect.objectContaining({ leagueIds: '4' }), expect.anything());
   });
 });

@@ -11,14 +11,11 @@ export const LIVE_SCAN_SIZE = 50;
 export const HOME_LIVE_LIMIT = 12;
 /** How many hot matches home shows; the hot view shows them all. */
 export const HOME_HOT_LIMIT = 10;
-/** Page size of the hot view's pages (the platform allows 200). */
-const HOT_PAGE_SIZE = 100;
 
 /** Spec: "the live-match section keeps only matches that have media" (a video line or an animation). */
 export const hasMedia = (match: WireMatch): boolean => match.media.videos.length > 0 || Boolean(match.media.animation);
 
 const HOME_LOOP = 'home';
-const HOT_LOOP = 'hotView';
 
 /**
  * Home: in-play matches with media across sports, and the first matches of the hot leagues (which come from the
@@ -66,38 +63,4 @@ export const HomeStore = types
     },
   }));
 
-/**
- * The hot view: every match of the hot leagues, all sports: today and in-play first, then early ones, which together
- * are what the statistics' hot count counts. Refreshed with the match loop.
- */
-export const HotStore = types
-  .model('HotStore', { section: types.optional(MatchSection, {}) })
-  .volatile(() => ({ leagueIds: [] as number[] }))
-  .actions((self) => ({
-    load(leagueIds: number[], quiet = false) {
-      self.leagueIds = leagueIds;
-      if (leagueIds.length === 0) {
-        self.section.setEmpty();
-        return Promise.resolve();
-      }
-      return self.section.load(
-        [
-          { type: ListType.TodayAndInPlay, size: HOT_PAGE_SIZE, leagueIds },
-          { type: ListType.Early, size: HOT_PAGE_SIZE, leagueIds },
-        ],
-        { quiet },
-      );
-    },
-  }))
-  .actions((self) => ({
-    open(leagueIds: number[]) {
-      void self.load(leagueIds);
-      envOf(self).scheduler.every(HOT_LOOP, LOOP_INTERVALS.matches, () => self.load(self.leagueIds, true), { pauseWhenHidden: true });
-    },
-    close() {
-      envOf(self).scheduler.stop(HOT_LOOP);
-    },
-  }));
-
 export type HomeStoreInstance = Instance<typeof HomeStore>;
-export type HotStoreInstance = Instance<typeof HotStore>;

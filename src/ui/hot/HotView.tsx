@@ -4,13 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../common/Panel';
 import { LoadFailed, RowsSkeleton } from '../common/States';
 import { GroupedMatches, groupBySport } from '../matchList/GroupedMatches';
+import { hotOf } from '../../stores/hot';
 import { useStore } from '../storeContext';
 import styles from '../common/Screen.module.css';
 
 /** Hot matches: every match of the hot leagues (in play and today first, then early), by sport and league. */
 export const HotView = observer(function HotView() {
   const { t } = useTranslation();
-  const { hot, statistics } = useStore();
+  const store = useStore();
+  const { statistics } = store;
+  const hot = hotOf(store);
   const { section } = hot;
 
   // The hot leagues come with the statistics: (re)open once they are known and whenever they change.

@@ -401,6 +401,9 @@ export const bankerDetailRequestSchema = request(
 );
 export type BankerDetailRequest = z.input<typeof bankerDetailRequestSchema>;
 
+/** GET /game/:gameId: the game page, HTML. */
+export const gamePageSchema = described(z.string(), 'text/html');
+
 /** GET /game/:gameId?token= (the page a jump URL opens). */
 export const gamePageParams = request(z.strictObject({ gameId: idField('a game id') }));
 export const gamePageQuery = request(

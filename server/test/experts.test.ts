@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Decimal from 'decimal.js';
 import { BetResult } from '../../contract/enums';
 import { ExpertError, MessageResult, type ExpertMessage, type ExpertPerson, type ServiceNews } from '../../contract/experts';
-import { BANKER_PATHS, EXPERTS_PATHS, SERVICE_NEWS_PATHS } from '../../contract/paths';
+import { BANKER_PATHS, EXPERTS_PATHS, LIVE_ROOM_PATHS, SERVICE_NEWS_PATHS } from '../../contract/paths';
 import { createExpertComments } from '../src/experts/comments';
 import { MAX_OPEN } from '../src/experts/tips';
 import { COIN, fromMinor, toMinor } from '../src/money';
@@ -112,6 +112,15 @@ describe('publishing', () => {
     expect(page1.list.map((m: ExpertMessage) => m.id)).toEqual(all.slice(0, 3).map((m) => m.id));
     expect(page2.list.map((m: ExpertMessage) => m.id)).toEqual(all.slice(3, 6).map((m) => m.id));
     expect(page1).toMatchObject({ pageNum: 1, pageSize: 3, total: all.length, isLastPage: false });
+  });
+
+  it("fills the live room's program tab (live/match/message/select) with the match's messages, without content", async () => {
+    const all = await messages();
+    const matchId = all[0]!.messageMatchList[0]!.matchId;
+    const res = await post(LIVE_ROOM_PATHS.messageSelect, { matchId, language: 'ENG' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((m: { id: number }) => m.id)).toEqual(all.filter((m) => m.messageMatchList.some((x) => x.matchId === matchId)).map((m) => m.id));
+    expect(res.body.data[0]).not.toHaveProperty('content');
   });
 
   it('refuses bad list queries naming the field', async () => {

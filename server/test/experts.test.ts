@@ -537,3 +537,15 @@ describe('customer-service news', () => {
     expect((await post(SERVICE_NEWS_PATHS.read, { all: 1 })).status).toBe(401);
   });
 });
+
+describe('banner host', () => {
+  it('names the platform itself by default and the configured host otherwise (domain list)', async () => {
+    expect((await post('/api/forehead/system/domain/list/v2')).body.data.banner).toBe(`http://127.0.0.1:${t.port}`);
+    const other = await buildTestApp({ sharedFeed: true, demoUsers: false, config: { experts: { ...t.config.experts, bannerHost: 'https://banners.example' } } });
+    try {
+      expect((await other.inject({ method: 'POST', url: '/api/forehead/system/domain/list/v2' })).json().data.banner).toBe('https://banners.example');
+    } finally {
+      await other.app.close();
+    }
+  });
+});

@@ -334,6 +334,10 @@ describe('settlement', () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe(ExpertError.MessageSettled);
     expect(before).toBe(0);
+    // Its buyer asking again is a repeat: nothing charged, the content still theirs.
+    const owned = await t.db.selectFrom('expert_purchases').innerJoin('expert_messages', 'expert_messages.id', 'expert_purchases.message_id').select('message_id').where('member_id', '=', demoId).where('result', '!=', 0).executeTakeFirstOrThrow();
+    const repeat = await post(EXPERTS_PATHS.buy, { messageId: Number(owned.message_id) }, demo);
+    expect(repeat.body.data).toMatchObject({ charged: false, message: { isBuy: 1, canRead: true } });
   });
 });
 

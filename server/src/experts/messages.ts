@@ -291,7 +291,9 @@ export function createExpertMessages({ db, clock, feed, wallet, roster }: { db: 
       const row = await messageRow(id);
       const price = Number(row.gold_price_minor);
       let charged = false;
-      if (price > 0) {
+      const owned = price > 0 && (await db.selectFrom('expert_purchases').select('id').where('message_id', '=', id).where('member_id', '=', memberId).executeTakeFirst()) !== undefined;
+      if (price > 0 && !owned) {
+        // A buyer asking again after settlement is a repeat (charged false); only a new buyer is refused.
         if (row.result !== MessageResult.Pending) throw new ExpertRefusal(409, 'settled', `messageId: message ${id} is settled; it can no longer be bought`);
         try {
           charged = await db.transaction().execute(async (trx) => {

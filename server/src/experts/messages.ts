@@ -297,6 +297,10 @@ export function createExpertMessages({ db, clock, feed, wallet, roster }: { db: 
         if (row.result !== MessageResult.Pending) throw new ExpertRefusal(409, 'settled', `messageId: message ${id} is settled; it can no longer be bought`);
         try {
           charged = await db.transaction().execute(async (trx) => {
+            // Still open, checked under the row's write lock: a settlement running now either waits for this purchase
+            // (and refunds it if the tip missed) or has settled first, and then nothing is charged.
+            const open = await trx.updateTable('expert_messages').set({ result: MessageResult.Pending }).where('id', '=', id).where('result', '=', MessageResult.Pending).executeTakeFirst();
+            if (Number(open.numUpdatedRows) !== 1) throw new ExpertRefusal(409, 'settled', `messageId: message ${id} is settled; it can no longer be bought`);
             // The unique (message, member) index lets one purchase in, however many requests race; the rest charge nothing.
             const purchase = await trx
               .insertInto('expert_purchases')

@@ -260,7 +260,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'");
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'self'");
       if (!grant || grant.gameId !== gameId) return reply.code(403).send(expiredPageHtml(lang));
       const banker = gameId === BANKER_GAME_ID && app.experts.bankers[0] ? bankerDetailOf(app.experts.bankers[0], app.platformConfig.betting.single, lang) : undefined;
       return reply.send(gamePageHtml(gameId, grant.username, banker, lang));

@@ -17,7 +17,7 @@ import type { Feed } from '../feed';
 import { fill, text, type Lang, type Text } from '../feed/i18n';
 import { COIN, fromMinor } from '../money';
 import { recordOf, tagOf, type SettledTip } from './records';
-import { SPORT_NAMES, type Expert, type ExpertSport } from './roster';
+import { SPORT_LABELS, type Expert, type ExpertSport } from './roster';
 import type { PickNames } from './tips';
 
 /**
@@ -146,7 +146,7 @@ export function createExpertMessages({ db, clock, feed, wallet, roster }: { db: 
         professorName: expert?.name ?? '',
         professorProfile: avatarUrl(row.professor_id),
         sportsTitle: title[lang],
-        sportsInfo: fill(INFO, { sport: SPORT_NAMES[row.sport_id as ExpertSport] ?? '', league: leagues })[lang],
+        sportsInfo: fill(INFO, { sport: SPORT_LABELS[row.sport_id as ExpertSport] ?? '', league: leagues })[lang],
         sportsPlay: [...new Set(names.map((n) => n.play[lang]))].join(' / '),
         tag: (JSON.parse(row.tag_json) as Text)[lang],
         bettingType: row.betting_type as 1 | 2,

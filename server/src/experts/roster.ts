@@ -57,9 +57,15 @@ const INTRO = text(
   'ติดตาม{sports}มา {years} ปี ถนัด{play} วิเคราะห์ก่อนเริ่มเกมจากรายชื่อผู้เล่นและการขยับราคา',
 );
 
-export const SPORT_NAMES: Record<ExpertSport, Text> = {
+const SPORT_NAMES: Record<ExpertSport, Text> = {
   1: text('足球', '足球', 'football', 'bóng đá', 'ฟุตบอล'),
   3: text('篮球', '籃球', 'basketball', 'bóng rổ', 'บาสเกตบอล'),
+};
+
+/** The sport as a label on its own (a message's sportsInfo), where SPORT_NAMES is the word inside a sentence. */
+export const SPORT_LABELS: Record<ExpertSport, Text> = {
+  1: text('足球', '足球', 'Football', 'Bóng đá', 'ฟุตบอล'),
+  3: text('篮球', '籃球', 'Basketball', 'Bóng rổ', 'บาสเกตบอล'),
 };
 
 export const PLAY_NAMES: Record<PlayKind, Text> = {

@@ -4,7 +4,7 @@ import { PushChannel } from '../../contract/channels';
 import { BookingStatus } from '../../contract/enums';
 import { LiveStatus } from '../domain/anchors';
 import type { Follow, LiveBooking, SubscribeInfo } from '../../contract/liveRoom';
-import { LIVE_ROOM_PATHS } from '../../contract/paths';
+import { LIVE_ROOM_PATHS } from '../../contract/liveRoomPaths';
 import type { MemberLivePush } from '../../contract/push';
 import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';

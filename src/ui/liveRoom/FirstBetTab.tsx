@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { FirstBetCoverStatus } from '../../../contract/enums';
 import type { FirstBetOffer } from '../../../contract/liveRoom';
-import { LIVE_ROOM_PATHS } from '../../../contract/paths';
+import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
 import { envOf } from '../../stores/env';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { EnterEffect } from '../../../contract/enums';
 import type { EnterAnimation } from '../../../contract/liveRoom';
-import { LIVE_ROOM_PATHS } from '../../../contract/paths';
+import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
 import { envOf } from '../../stores/env';
 import { useStore } from '../storeContext';
 import { useMemberTranslation } from './AnchorMember';

@@ -1,0 +1,98 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
+import { expect, test } from '../support/cspGuard';
+import { app } from '../support/betting';
+import { appReady, expectAccessible, LANGUAGES, switchLanguage } from '../support/fixtures';
+import { liveRoom, tokenOf } from '../support/live';
+
+/**
+ * A member's side of a live room (spec 001 sections 2 and 7): following the anchor in the anchor tab (CMN only), which
+ * another member does not see, the first-bet coverage tab, and every room tab checked with axe. demo2 follows; demo
+ * looks at the same room. The follow is taken back at the start and the end, so the run leaves nothing behind.
+ */
+const FOLLOWER = 'demo2';
+const OTHER = 'demo';
+
+const followedBy = async (request: APIRequestContext, token: string) =>
+  ((await (await request.post(LIVE_ROOM_PATHS.subscribeInfo, { headers: { authorization: token }, data: {} })).json()) as { data: { subscribeHostId: number[] } }).data.subscribeHostId;
+
+const unfollow = (request: APIRequestContext, token: string, hostId: number) => request.post(LIVE_ROOM_PATHS.unsubscribe, { headers: { authorization: token }, data: { hostId } });
+
+/** The standalone app in `locale`, signed in by a link's token, in the room. */
+async function openRoom(page: Page, token: string, roomId: number, locale = 'zh-CN') {
+  await page.addInitScript((lng) => {
+    if (!sessionStorage.getItem('e2e:locale-set')) {
+      localStorage.setItem('sport-pc:default:locale', JSON.stringify(lng));
+      sessionStorage.setItem('e2e:locale-set', '1');
+    }
+  }, locale);
+  await page.goto(`/spa/sport-pc/?token=${token}&roomId=${roomId}`);
+  await appReady(page);
+  await expect(app(page).getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+}
+
+const roomTabs = (page: Page) => app(page).getByRole('tablist').filter({ has: page.locator('#sp-room-tab-bet') });
+const tab = (page: Page, id: string) => app(page).locator(`#sp-room-tab-${id}`);
+
+async function anchorTabIn(browser: Browser, token: string, roomId: number) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openRoom(page, token, roomId);
+  await tab(page, 'anchor').click();
+  return { context, page };
+}
+
+test('a member follows the anchor (kept after a reload, not seen by another member) and unfollows; the room in English has no anchor tab', async ({ page, request, browser }) => {
+  test.setTimeout(180_000);
+  const room = await liveRoom(request);
+  const token = await tokenOf(request, FOLLOWER);
+  const other = await tokenOf(request, OTHER);
+  await unfollow(request, token, room.hostId);
+  try {
+    await openRoom(page, token, room.liveRoomId);
+    await tab(page, 'anchor').click();
+    const section = app(page).getByRole('region', { name: '关注与预约' });
+    await section.getByRole('button', { name: '关注', exact: true }).click();
+    await expect(app(page).locator('[data-toast-type="success"]').filter({ hasText: '已关注' })).toBeVisible();
+    await expect(section.getByRole('button', { name: '已关注' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await followedBy(request, token)).toContain(room.hostId);
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('room-anchor-followed.png') });
+
+    await page.reload();
+    await appReady(page);
+    await tab(page, 'anchor').click();
+    await expect(section.getByRole('button', { name: '已关注' })).toHaveAttribute('aria-pressed', 'true');
+
+    // Another member in another browser: their own follow state, not demo2's.
+    const second = await anchorTabIn(browser, other, room.liveRoomId);
+    try {
+      const theirs = app(second.page).getByRole('region', { name: '关注与预约' });
+      await expect(theirs.getByRole('button', { name: '关注', exact: true })).toBeEnabled();
+      await expect(theirs.getByRole('button', { name: '关注', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    } finally {
+      await second.context.close();
+    }
+
+    await section.getByRole('button', { name: '已关注' }).click();
+    await expect(app(page).locator('[data-toast-type="success"]').filter({ hasText: '已取消关注主播' })).toBeVisible();
+    await expect(section.getByRole('button', { name: '关注', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    expect(await followedBy(request, token)).not.toContain(room.hostId);
+
+    // English: the anchor tab is gone (CMN only); the room's other tabs stay, each clean under axe.
+    await switchLanguage(page, LANGUAGES[2]);
+    await expect(tab(page, 'anchor')).toHaveCount(0);
+    await expect(tab(page, 'bet')).toHaveText('Bet');
+    await expectAccessible(page);
+    await tab(page, 'data').click();
+    await expect(app(page).locator('#sp-room-tab-data')).toHaveAttribute('aria-selected', 'true');
+    await expectAccessible(page);
+    await tab(page, 'firstBet').click();
+    await expect(app(page).getByRole('heading', { name: /^First bet lost\? Refunded up to \d+\.\d{2} CNY$/ })).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('room-first-bet.png') });
+    await expect(roomTabs(page)).toBeVisible();
+  } finally {
+    await unfollow(request, token, room.hostId);
+  }
+});

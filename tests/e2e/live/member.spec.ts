@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
 import { expect, test } from '../support/cspGuard';
 import { app } from '../support/betting';
-import { appReady, expectAccessible, LANGUAGES, switchLanguage } from '../support/fixtures';
+import { appReady, expectAccessible, LANGUAGES, openFromNav, switchLanguage } from '../support/fixtures';
 import { liveRoom, tokenOf } from '../support/live';
 
 /**
@@ -94,5 +94,56 @@ test('a member follows the anchor (kept after a reload, not seen by another memb
     await expect(roomTabs(page)).toBeVisible();
   } finally {
     await unfollow(request, token, room.hostId);
+  }
+});
+
+const wornTitleOf = async (request: APIRequestContext, token: string, userId: number) =>
+  ((await (await request.post(LIVE_ROOM_PATHS.titleWall, { headers: { authorization: token }, data: { userId } })).json()) as { data: { wornTitleId: number | null } }).data.wornTitleId;
+
+test('the title wall and list open from the header; an earned title is worn and taken off', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, FOLLOWER);
+  const login = (await (await request.post('/api/forehead/user/loginState', { headers: { authorization: token }, data: {} })).json()) as { data: { userData: { uid: string | number } } };
+  const uid = Number(login.data.userData.uid);
+  const before = await wornTitleOf(request, token, uid);
+  // Following an anchor earns a title (docs/api.md "Live room": titles), and it is kept after the unfollow.
+  const room = await liveRoom(request);
+  await request.post(LIVE_ROOM_PATHS.subscribe, { headers: { authorization: token }, data: { hostId: room.hostId } });
+  // A title is counted when a title call asks, so ask while the follow stands.
+  await request.post(LIVE_ROOM_PATHS.titleList, { headers: { authorization: token }, data: {} });
+  await unfollow(request, token, room.hostId);
+  try {
+    await page.addInitScript(() => localStorage.setItem('sport-pc:default:locale', JSON.stringify('en')));
+    await page.goto(`/spa/sport-pc/?token=${token}`);
+    await appReady(page);
+    await openFromNav(page, 'Titles');
+    await expect(page).toHaveURL(/[?&]view=titles/);
+    await expect(app(page).getByRole('heading', { name: 'My titles', level: 1 })).toBeVisible();
+    await expect(app(page).getByTestId('titles-vip')).toHaveText(/^V\d+$/);
+    await expect(app(page).getByRole('list', { name: 'Title wall' }).getByRole('listitem').first()).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('titles-wall.png'), fullPage: true });
+
+    await app(page).getByRole('tab', { name: 'All titles' }).click();
+    const list = app(page).getByRole('list', { name: 'All titles' });
+    const earned = list.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^(Wear|Take off)$/ }) }).first();
+    const name = (await earned.locator('span').first().textContent())!.replace(/Worn$/, '');
+    if ((await earned.getByRole('button', { name: 'Take off' }).count()) > 0) await earned.getByRole('button', { name: 'Take off' }).click();
+    await earned.getByRole('button', { name: 'Wear' }).click();
+    await expect(app(page).locator('[data-toast-type="success"]').filter({ hasText: `Wearing “${name}”` })).toBeVisible();
+    await expect(earned).toHaveAttribute('data-worn', 'true');
+    await earned.getByRole('button', { name: 'How to obtain' }).click();
+    await expect(app(page).getByRole('region', { name: `How to obtain “${name}”` }).getByRole('progressbar')).toHaveAttribute('value', '100');
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('titles-list.png'), fullPage: true });
+
+    await app(page).getByRole('tab', { name: 'Title wall' }).click();
+    await expect(app(page).getByTestId('titles-worn')).toHaveText(name);
+    // Kept on the platform: a reload shows it worn.
+    await page.reload();
+    await appReady(page);
+    await expect(app(page).getByTestId('titles-worn')).toHaveText(name);
+  } finally {
+    await request.post(LIVE_ROOM_PATHS.titleSet, { headers: { authorization: token }, data: { titleId: before ?? 0 } });
   }
 });

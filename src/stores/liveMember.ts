@@ -1,7 +1,7 @@
 import { reaction } from 'mobx';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { PushChannel } from '../../contract/channels';
-import { BookingStatus } from '../../contract/enums';
+import { BookingStatus } from '../../contract/liveRoomEnums';
 import { LiveStatus } from '../domain/anchors';
 import type { Follow, LiveBooking, SubscribeInfo } from '../../contract/liveRoom';
 import { LIVE_ROOM_PATHS } from '../../contract/liveRoomPaths';

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BookingStatus } from '../../../contract/enums';
+import { BookingStatus } from '../../../contract/liveRoomEnums';
 import type { LiveBooking } from '../../../contract/liveRoom';
 import { LiveStatus, type AnchorRoom } from '../../domain/anchors';
 import { liveMemberOf } from '../../stores/liveMember';

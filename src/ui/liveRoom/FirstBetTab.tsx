@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { FirstBetCoverStatus } from '../../../contract/enums';
+import { FirstBetCoverStatus } from '../../../contract/liveRoomEnums';
 import type { FirstBetOffer } from '../../../contract/liveRoom';
 import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
 import { envOf } from '../../stores/env';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { EnterEffect } from '../../../contract/enums';
+import { EnterEffect } from '../../../contract/liveRoomEnums';
 import type { EnterAnimation } from '../../../contract/liveRoom';
 import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
 import { envOf } from '../../stores/env';

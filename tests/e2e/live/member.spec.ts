@@ -42,7 +42,7 @@ async function anchorTabIn(browser: Browser, token: string, roomId: number) {
   return { context, page };
 }
 
-test('a member follows the anchor (kept after a reload, not seen by another member) and unfollows; the room in English has no anchor tab', async ({ page, request, browser }) => {
+test('a member follows the anchor (kept after a reload, not seen by another member), books and cancels the room, and unfollows; the room in English has no anchor tab', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
   const room = await liveRoom(request);
   const token = await tokenOf(request, FOLLOWER);
@@ -74,6 +74,16 @@ test('a member follows the anchor (kept after a reload, not seen by another memb
       await second.context.close();
     }
 
+    // Booking the room's next broadcast: listed under My bookings, then cancelled.
+    await section.getByRole('button', { name: '预约', exact: true }).click();
+    await expect(app(page).locator('[data-toast-type="success"]').filter({ hasText: '预约成功' })).toBeVisible();
+    const bookings = section.getByRole('list', { name: '我的预约' });
+    await expect(bookings.getByRole('button', { name: new RegExp(`房间 ${room.liveRoomId}（已预约）`) })).toBeVisible();
+    await section.getByRole('button', { name: '取消预约' }).click();
+    await expect(app(page).locator('[data-toast-type="success"]').filter({ hasText: '已取消预约' })).toBeVisible();
+    await expect(bookings.getByRole('button', { name: new RegExp(`房间 ${room.liveRoomId}（已取消）`) })).toBeVisible();
+    await expect(section.getByRole('button', { name: '预约', exact: true })).toHaveAttribute('aria-pressed', 'false');
+
     await section.getByRole('button', { name: '已关注' }).click();
     await expect(app(page).locator('[data-toast-type="success"]').filter({ hasText: '已取消关注主播' })).toBeVisible();
     await expect(section.getByRole('button', { name: '关注', exact: true })).toHaveAttribute('aria-pressed', 'false');
@@ -94,13 +104,14 @@ test('a member follows the anchor (kept after a reload, not seen by another memb
     await expect(roomTabs(page)).toBeVisible();
   } finally {
     await unfollow(request, token, room.hostId);
+    await request.post(LIVE_ROOM_PATHS.bookingCancel, { headers: { authorization: token }, data: { liveRoomId: room.liveRoomId } });
   }
 });
 
 const wornTitleOf = async (request: APIRequestContext, token: string, userId: number) =>
   ((await (await request.post(LIVE_ROOM_PATHS.titleWall, { headers: { authorization: token }, data: { userId } })).json()) as { data: { wornTitleId: number | null } }).data.wornTitleId;
 
-test('the title wall and list open from the header; an earned title is worn and taken off', async ({ page, request }) => {
+test('the title wall and list open from the header; an earned title is worn and kept after a reload', async ({ page, request }) => {
   test.setTimeout(120_000);
   const token = await tokenOf(request, FOLLOWER);
   const login = (await (await request.post('/api/forehead/user/loginState', { headers: { authorization: token }, data: {} })).json()) as { data: { userData: { uid: string | number } } };

@@ -6,9 +6,10 @@ import { appReady, expectAccessible, LANGUAGES, openFromNav, switchLanguage } fr
 import { liveRoom, tokenOf } from '../support/live';
 
 /**
- * A member's side of a live room (spec 001 sections 2 and 7): following the anchor in the anchor tab (CMN only), which
- * another member does not see, the first-bet coverage tab, and every room tab checked with axe. demo2 follows; demo
- * looks at the same room. The follow is taken back at the start and the end, so the run leaves nothing behind.
+ * A member's side of a live room (spec 001 sections 2 and 7): following the anchor and booking the room in the anchor
+ * tab (CMN only), which another member does not see, the first-bet coverage tab, every room tab checked with axe, and
+ * the titles screens. demo2 follows and books; demo looks at the same room. Follows, bookings and the worn title are
+ * put back at the end, so the run leaves nothing behind but the title following earned (titles are kept).
  */
 const FOLLOWER = 'demo2';
 const OTHER = 'demo';

@@ -131,17 +131,9 @@ export const CURRENCIES = [
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-/** A live booking's state (docs/api.md "Live room"): booked, noticed when the room went live, cancelled. */
-export const BookingStatus = { Booked: 0, Notified: 1, Cancelled: 2 } as const;
-export type BookingStatus = (typeof BookingStatus)[keyof typeof BookingStatus];
-
-/**
- * A first-bet coverage offer's state (docs/api.md "First-bet coverage"): joined (waiting for the first bet or its
- * settlement), covered (the loss was refunded), not covered (the first bet won, returned or was cashed out), lapsed
- * (the match ended without a bet).
- */
-export const FirstBetCoverStatus = { Joined: 0, Covered: 1, NotCovered: 2, Lapsed: 3 } as const;
-export type FirstBetCoverStatus = (typeof FirstBetCoverStatus)[keyof typeof FirstBetCoverStatus];
+// In a module of their own: the app imports them only from lazy chunks (the live room), and a value of this module
+// (which the first download holds) would be pulled into the first download with it (docs/architecture.md "Bundle").
+export { BookingStatus, EnterEffect, FirstBetCoverStatus } from './liveRoomEnums';
 
 /** Spec 001 section 4: event kinds live lottery 1, red envelope rain 3, answer lottery 4. */
 export const ActivityKind = { LiveLottery: 1, RedEnvelopeRain: 3, AnswerLottery: 4 } as const;
@@ -150,10 +142,6 @@ export type ActivityKind = (typeof ActivityKind)[keyof typeof ActivityKind];
 /** Spec 001 section 4: an event or lottery is not started 0, in progress 1, finished 2. */
 export const ActivityStatus = { NotStarted: 0, InProgress: 1, Finished: 2 } as const;
 export type ActivityStatus = (typeof ActivityStatus)[keyof typeof ActivityStatus];
-
-/** The live room's entrance effect by VIP level (docs/api.md "Live room"): none V0-V2, banner V3-V6, full V7-V10. */
-export const EnterEffect = { None: 0, Banner: 1, Full: 2 } as const;
-export type EnterEffect = (typeof EnterEffect)[keyof typeof EnterEffect];
 
 
 /** Chat message kinds (spec 001 section 3); `auto` and `act` are written by the platform, never by a member. */

@@ -6,27 +6,9 @@ export const BETTING_PATHS = {
   orderStatus: '/v1/order/getStakeOrderStatus',
 } as const;
 
-/** Paths of the live room's member calls (docs/api.md "Live room"); the spec's where it names them. */
-export const LIVE_ROOM_PATHS = {
-  subscribe: '/api/forehead/live/subscribe',
-  unsubscribe: '/api/forehead/live/unsubscribe',
-  subscribeInfo: '/api/forehead/live/user/subscribe/info',
-  bookingAdd: '/api/forehead/live/booking/add',
-  bookingCancel: '/api/forehead/live/booking/cancel',
-  bookingList: '/api/forehead/live/booking/list',
-  watch: '/api/forehead/live/submit/watch',
-  activitySelect: '/api/forehead/live/match/activity/select',
-  messageSelect: '/api/forehead/live/match/message/select',
-  enterAnimation: '/api/forehead/live/enter/animation',
-  anchorProxy: '/api/forehead/live/get/switch/proxy',
-  firstBetInfo: '/api/forehead/live/firstBet/info',
-  firstBetJoin: '/api/forehead/live/firstBet/join',
-  titleCatalogue: '/api/forehead/user/membertitlemanagement/listpc',
-  titleWall: '/api/forehead/user/title/wall/info',
-  titleSet: '/api/forehead/user/title/set/info',
-  titleList: '/api/forehead/user/title/list/all',
-  titleObtain: '/api/forehead/user/title/obtain/info',
-} as const;
+// In a module of its own: the app's live room imports it from its lazy chunks, and a value of this module (which the
+// first download holds for the slip) would be pulled into the first download with it.
+export { LIVE_ROOM_PATHS } from './liveRoomPaths';
 
 /** Paths of the chat routes (spec 001 section 7; the order routes and the upload are the platform's, docs/api.md). */
 export const CHAT_PATHS = {

@@ -199,6 +199,25 @@ describe('push client against a real ws server', () => {
     expect(await received.next()).toBe('after');
   });
 
+  it('signs the connection in before its subscriptions, now and again after a reconnect; undefined stops that', async () => {
+    const push = await connect({ reconnectDelayMs: 100 });
+    push.auth('token-1');
+    expect(await server?.frames.next()).toEqual({ cmd: 'auth', token: 'token-1' });
+    push.subscribe('member:1:live');
+    expect(await server?.frames.next()).toEqual({ cmd: 'sub', channels: ['member:1:live'] });
+
+    const port = server?.port ?? 0;
+    await server?.stop();
+    server = await PushServer.start(port);
+    expect(await server.frames.next()).toEqual({ cmd: 'auth', token: 'token-1' });
+    expect(await server.frames.next()).toEqual({ cmd: 'sub', channels: ['member:1:live'] });
+
+    push.auth(undefined);
+    await server.stop();
+    server = await PushServer.start(port);
+    expect(await server.frames.next()).toEqual({ cmd: 'sub', channels: ['member:1:live'] });
+  });
+
   it('survives connection attempts that time out before the handshake', async () => {
     // A TCP server that accepts and never answers: the attempt times out, and reconnecting-websocket
     // drops its listeners before the 'ws' socket reports the abort as an 'error' event.

@@ -74,6 +74,11 @@ export interface PushClient {
   /** True once `sub` for the channel went out on the current connection. */
   isSubscribed(channel: string): boolean;
   state(): PushState;
+  /**
+   * Signs the connection in as a member (docs/api.md "Private channels"), now and after every reconnect, so their
+   * `member:` channels can be subscribed; undefined signs nobody in on the next connection.
+   */
+  auth(token: string | undefined): void;
   /** Stops reconnecting and clears every timer, listener and subscription. */
   close(): void;
 }
@@ -90,7 +95,7 @@ export const PUSH_DEFAULTS = {
 /** The heartbeat's name in the scheduler. */
 export const HEARTBEAT_LOOP = 'pushHeartbeat';
 
-type Frame = { cmd: 'sub' | 'unsub'; channels: string[] } | { cmd: 'ping' };
+type Frame = { cmd: 'sub' | 'unsub'; channels: string[] } | { cmd: 'ping' } | { cmd: 'auth'; token: string };
 
 interface Subscriber {
   handler: PushHandler | undefined;
@@ -141,6 +146,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
   let lastSubSentAt: number | undefined;
   let attempting = false;
   let closed = false;
+  let token: string | undefined;
 
   const socket = new ReconnectingWebSocket(options.url, undefined, {
     WebSocket: guardErrors(Base),
@@ -228,6 +234,8 @@ export function createPushClient(options: PushClientOptions): PushClient {
     logger.info('[push] open');
     if (checkFailed) fetchCheck();
     markAllUnsubscribed();
+    // Before the subscriptions: the platform holds frames sent after an auth frame until it is checked.
+    if (token) send({ cmd: 'auth', token });
     const channels = [...subscribers.keys()];
     if (channels.length > 0) sendSub(channels);
     // Not paused while the page is hidden: the subscriptions stay, and a socket that goes quiet is what proxies cut.
@@ -406,6 +414,11 @@ export function createPushClient(options: PushClientOptions): PushClient {
     },
 
     isSubscribed: (channel) => serverSubscribed.has(channel),
+
+    auth(next) {
+      token = next;
+      if (next && isOpen()) send({ cmd: 'auth', token: next });
+    },
 
     state() {
       if (closed) return 'closed';

@@ -7,10 +7,18 @@ export interface Toast {
   readonly type: ToastType;
   readonly message: string;
   readonly detail?: string;
+  readonly action?: ToastAction;
+}
+
+/** A button on the toast (e.g. "Open the room"); pressing it runs `run` and dismisses the toast. */
+export interface ToastAction {
+  readonly label: string;
+  run(): void;
 }
 
 export interface ToastOptions {
   detail?: string;
+  action?: ToastAction;
   /** How long the toast shows; 0 or less keeps it until dismissed. */
   durationMs?: number;
 }
@@ -66,8 +74,7 @@ class ToastStore implements Toaster {
       }
     } else {
       id = `toast-${this.nextId++}`;
-      const toast: Toast = opts.detail === undefined ? { id, type, message } : { id, type, message, detail: opts.detail };
-      this.toasts = [...this.toasts, toast];
+      this.toasts = [...this.toasts, { id, type, message, detail: opts.detail, action: opts.action }];
     }
     this.startTimer(id, durationMs);
     return id;

@@ -1,5 +1,6 @@
 import { reaction } from 'mobx';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import { LIVE_ROOM_PATHS } from '../../contract/liveRoomPaths';
 import { isAnchorVisible, mergeAnchors, orderAnchors, parseSpecialRoomIds, type AnchorRoom, type AnchorScope } from '../domain/anchors';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import type { QueryParams } from '../../contract/fields';
@@ -14,7 +15,7 @@ const LOOP = 'anchors';
 const LIST_LOOP = 'anchorList';
 const PROXY_LOOP = 'anchorProxy';
 /** Spec 001 section 7 "Live get switch from proxy" (path not shown; docs/api.md). */
-export const ANCHOR_PROXY_PATH = '/api/forehead/live/get/switch/proxy';
+export const ANCHOR_PROXY_PATH = LIVE_ROOM_PATHS.anchorProxy;
 const NONE: readonly AnchorRoom[] = [];
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;

@@ -4,6 +4,7 @@ import { SETTINGS_PATHS, USER_CONFIG } from '../../contract/paths';
 import type { StoredUserConfig, UserConfig } from '../../contract/settings';
 import { createAppLog, type AppLog } from '../services/appLog';
 import { envOf } from './env';
+import type { LiveMemberRoot } from './liveMember';
 import { onDemand, type OnDemandRoot } from './onDemand';
 
 /** Changes made close together go out as one write (a member clicking through the scopes). */
@@ -231,8 +232,11 @@ export const MemberSettingsStore = types
 export type MemberSettingsStoreInstance = Instance<typeof MemberSettingsStore>;
 
 /** The member's settings of an app root, made at the first sign-in (RootStore.watchMemberSettings). */
-export const { of: memberSettingsOf, existing: existingMemberSettings } = onDemand((root: MemberSettingsRoot) => {
+export const { of: memberSettingsOf, existing: existingMemberSettings } = onDemand((root: MemberSettingsRoot & LiveMemberRoot) => {
   const store = MemberSettingsStore.create({}, getEnv(root));
   store.start(root);
+  // The member's follows, bookings and booking notices start with the chunk that loads at sign-in: a reaction of their
+  // own would be code in the first download, which has no room left (docs/architecture.md "Follow and booking").
+  void import(/* webpackChunkName: "live-member" */ './liveMember').then((m) => m.liveMemberOf(root));
   return { store, close: () => store.stop?.() };
 });

@@ -9,10 +9,10 @@ export interface LiveVideoMatch {
 }
 
 /** The main views that are a screen of their own, shown by RootStore.showScreen. */
-export type ScreenView = 'home' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings';
-export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'match' | 'outright' | 'room';
+export type ScreenView = 'home' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'titles';
+export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'match' | 'outright' | 'room' | 'titles';
 
-const VIEWS: MainView[] = ['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'results', 'settings', 'match', 'outright', 'room'];
+const VIEWS: MainView[] = ['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'results', 'settings', 'match', 'outright', 'room', 'titles'];
 /** Screens of one thing (a match, an outright, a live room): Back from any of them returns to the view before the first. */
 const ONE_THING = new Set<MainView>(['match', 'outright', 'room']);
 

@@ -19,6 +19,8 @@ const LiveRoomScreen = lazy(() => import(/* webpackChunkName: "live-room" */ '..
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const RulesPage = lazy(() => import(/* webpackChunkName: "rules" */ '../rules/RulesPage').then((m) => ({ default: m.RulesPage })));
 // Finished matches from the result services' plugins: its own chunk, loading the chosen provider's behind it.
+// The member's titles: opened from the header or a ?view=titles link, rarely; its own chunk.
+const TitlesScreen = lazy(() => import(/* webpackChunkName: "titles" */ '../titles/TitlesScreen').then((m) => ({ default: m.TitlesScreen })));
 const ResultsScreen = lazy(() => import(/* webpackChunkName: "results" */ '../results/ResultsScreen').then((m) => ({ default: m.ResultsScreen })));
 
 /**
@@ -43,6 +45,8 @@ export const HomeRoute = observer(function HomeRoute() {
       return <SettingsPage />;
     case 'results':
       return <ResultsScreen />;
+    case 'titles':
+      return <TitlesScreen />;
     case 'match':
       return <MatchDetailScreen />;
     case 'outright':

@@ -6,7 +6,7 @@ import type { RootStoreInstance } from '../../stores/RootStore';
 /**
  * Which screen shows, as the query of the page's address: every screen has a link that can be shared, reloaded and
  * reached with Back and Forward, standalone and inside a host (whose page path stays its own). The same parameters
- * open a screen from a banner or a host's link: `?list=<type>&sport=<id>`, `?view=hot|favourites|myBets|rules|results|settings`,
+ * open a screen from a banner or a host's link: `?list=<type>&sport=<id>`, `?view=hot|favourites|myBets|rules|results|settings|titles`,
  * `?matchId=<id>`, `?outrightId=<id>` (an outright's screen: its id is a match id on the wire, but it is not a match, so
  * the address says which screen to open before anything loads), `?roomId=<liveRoomId>` (a live room); no parameter is
  * home.
@@ -14,7 +14,7 @@ import type { RootStoreInstance } from '../../stores/RootStore';
 export type Screen =
   | { view: 'home' }
   | { view: 'list'; type: number; sportId?: number }
-  | { view: 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' }
+  | { view: 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'titles' }
   | { view: OneThing; id: number };
 
 /**
@@ -26,7 +26,7 @@ type OneThing = keyof typeof ONE_THING;
 
 /** The parameters this module owns; any other (merchant, a host's own) is left as it is. */
 const SCREEN_KEYS = ['list', 'sport', 'view', ...Object.values(ONE_THING)];
-const NAMED_VIEWS = new Set(['hot', 'favourites', 'myBets', 'rules', 'results', 'settings']);
+const NAMED_VIEWS = new Set(['hot', 'favourites', 'myBets', 'rules', 'results', 'settings', 'titles']);
 
 const positiveInt = (value: string | null): number | undefined => {
   const n = Number(value);
@@ -67,6 +67,7 @@ export function currentScreen(store: RootStoreInstance): Screen {
     case 'rules':
     case 'settings':
     case 'results':
+    case 'titles':
       return { view: ui.view };
     default:
       return { view: 'home' };

@@ -37,6 +37,7 @@ export const Header = observer(function Header({ merchantName, embedded }: { mer
       ? [
           { key: 'myBets', label: t('nav.myBets'), current: ui.view === 'myBets', onSelect: () => store.showScreen('myBets') },
           { key: 'settings', label: t('nav.settings'), current: ui.view === 'settings', onSelect: () => store.showScreen('settings') },
+          { key: 'titles', label: t('nav.titles'), current: ui.view === 'titles', onSelect: () => store.showScreen('titles') },
         ]
       : []),
     { key: 'results', label: t('nav.results'), current: ui.view === 'results', onSelect: () => store.showScreen('results') },

@@ -90,10 +90,10 @@ describe('<LiveRoomScreen>', () => {
     expect(screen.getByRole('group', { name: 'Line' })).toBeInTheDocument();
   });
 
-  it("offers bet, data and (CMN only) anchor; chat, first-bet cover and program only once something fills them", async () => {
+  it("offers bet, first-bet cover, data and (CMN only) anchor; chat and program only once something fills them", async () => {
     await mount();
     await title();
-    expect(roomTabs()).toEqual(['Bet', 'Data']);
+    expect(roomTabs()).toEqual(['Bet', 'First-bet cover', 'Data']);
   });
 
   it.each(['zh-CN', 'zh-TW'])('has the anchor tab in Chinese (%s)', async (locale) => {
@@ -106,7 +106,7 @@ describe('<LiveRoomScreen>', () => {
     drawn.length = 0;
     await mount({ plugins: [CHAT] });
     await title();
-    expect(roomTabs()).toEqual(['Bet', 'Chat', 'Data']);
+    expect(roomTabs()).toEqual(['Bet', 'First-bet cover', 'Chat', 'Data']);
     expect(screen.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('chat messages', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(drawn.at(-1)).toEqual({ liveRoomId: 8001, matchId: 7, sportId: 1, hostId: 9001 });

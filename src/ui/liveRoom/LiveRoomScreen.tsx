@@ -19,6 +19,9 @@ import { MediaStage } from '../matchDetail/media/MediaStage';
 import { MATCH_DETAIL_NS } from '../matchDetail/Scoreboard';
 import { useLiveBook, useStore } from '../storeContext';
 import { useMatchChannels } from '../useMatchChannels';
+import { AnchorMember } from './AnchorMember';
+import { FirstBetTab } from './FirstBetTab';
+import { RoomEntry } from './RoomEntry';
 import { liveRoomOverlayPoint, liveRoomTabPoint, type LiveRoomProps, type LiveRoomTabId } from './points';
 import styles from './LiveRoomScreen.module.css';
 
@@ -30,10 +33,12 @@ const useRoomTranslation = () => useTranslation(MATCH_DETAIL_NS, { keyPrefix: 'r
 const ID_PREFIX = 'sp-room';
 
 type RoomTab = 'bet' | 'data' | LiveRoomTabId;
+/** The tabs the room draws itself; the others are its extensions'. */
+const OWN_TABS: ReadonlySet<RoomTab> = new Set(['bet', 'data', 'anchor', 'firstBet']);
 /** Spec 001 section 2, in its order. */
 const TAB_ORDER: readonly RoomTab[] = ['bet', 'firstBet', 'chat', 'program', 'data', 'anchor'];
-/** Tabs that exist only while an extension fills them. */
-const FILLED_BY_EXTENSIONS: ReadonlySet<RoomTab> = new Set(['firstBet', 'chat', 'program']);
+/** Tabs that exist only while an extension fills them (first-bet coverage is the room's own). */
+const FILLED_BY_EXTENSIONS: ReadonlySet<RoomTab> = new Set(['chat', 'program']);
 
 /**
  * A live room (spec 001 section 2): the anchor's stream on the shared media stage (the anchor play mode beside the
@@ -136,6 +141,7 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
           </button>
         </div>
       </header>
+      <RoomEntry liveRoomId={room.liveRoomId} />
       {fellBack && (
         <p className={styles.notice} role="status">
           {t('fellBack', { name })}
@@ -157,7 +163,8 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
               {tab === 'bet' && <BetTab match={match} status={detail.status} onRetry={() => detail.reload()} />}
               {tab === 'data' && <DataTab matchId={room.matchId} sportId={sportId} match={match} />}
               {tab === 'anchor' && <AnchorTab room={room} props={props} />}
-              {tab !== 'bet' && tab !== 'data' && tab !== 'anchor' && <Slot point={liveRoomTabPoint} select={{ tab }} fallback={<RowsSkeleton rows={3} />} render={(module) => <module.Panel {...props} />} />}
+              {tab === 'firstBet' && <FirstBetTab liveRoomId={room.liveRoomId} />}
+              {!OWN_TABS.has(tab) && <Slot point={liveRoomTabPoint} select={{ tab: tab as LiveRoomTabId }} fallback={<RowsSkeleton rows={3} />} render={(module) => <module.Panel {...props} />} />}
             </div>
           </section>
         )}
@@ -226,7 +233,7 @@ function DataTab({ matchId, sportId, match }: { matchId: number; sportId: number
   );
 }
 
-/** The anchor's profile and their other rooms in the anchor list; follow and booking come as the tab's extensions. */
+/** The anchor's profile, follow and booking, and their other rooms in the anchor list; extensions add sections under them. */
 const AnchorTab = observer(function AnchorTab({ room, props }: { room: AnchorRoom; props: LiveRoomProps }) {
   const { t, i18n } = useRoomTranslation();
   const { t: common } = useTranslation();
@@ -245,6 +252,7 @@ const AnchorTab = observer(function AnchorTab({ room, props }: { room: AnchorRoo
         <dt>{t('profile.room')}</dt>
         <dd>{room.liveRoomId}</dd>
       </dl>
+      <AnchorMember room={room} />
       <h2 className={styles.subhead}>{t('otherRooms')}</h2>
       {others.length === 0 ? (
         <p className={styles.muted}>{t('noOtherRooms')}</p>

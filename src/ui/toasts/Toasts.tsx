@@ -17,6 +17,18 @@ export const Toasts = observer(function Toasts() {
             <p className={styles.message}>{item.message}</p>
             {item.detail && <p className={styles.detail}>{item.detail}</p>}
           </div>
+          {item.action && (
+            <button
+              type="button"
+              className={styles.action}
+              onClick={() => {
+                item.action!.run();
+                toast.dismiss(item.id);
+              }}
+            >
+              {item.action.label}
+            </button>
+          )}
           <button type="button" className={styles.close} aria-label={t('toast.dismiss')} onClick={() => toast.dismiss(item.id)}>
             ×
           </button>

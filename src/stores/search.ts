@@ -122,7 +122,7 @@ interface SearchRoot extends OnDemandRoot {
  * The header search of an app root, made at the search box's first focus, so its code loads with the results popover
  * rather than in the initial bundle. Names come in the request language: a new language runs the shown search again.
  */
-export const { of: searchOf } = onDemand((root: SearchRoot) => {
+export const { of: searchOf, existing: existingSearch } = onDemand((root: SearchRoot) => {
   const store = SearchStore.create({}, getEnv(root));
   const stopFollowing = reaction(
     () => root.settings.apiLanguage,

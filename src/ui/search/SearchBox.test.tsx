@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { wireMatch } from '../../testing/matchFixtures';
-import { searchOf } from '../../stores/search';
+import { existingSearch, searchOf } from '../../stores/search';
 import { SearchBox } from './SearchBox';
 
 const teams = (homeName: string, awayName: string) => ({ ...wireMatch().matchInfo, homeName, awayName });
@@ -97,6 +97,23 @@ describe('<SearchBox>', () => {
     expect(store.matchList.type).toBe(3);
     expect([...store.matchList.leagueIds]).toEqual([]);
     act(() => store.matchList.close());
+  });
+
+  it('loads its store at the first focus and keeps what was typed before it arrived', async () => {
+    const { http, input, store } = await setup();
+    http.match.post.mockResolvedValue(RESULTS);
+    expect(existingSearch(store)).toBeUndefined();
+    act(() => {
+      fireEvent.focus(input);
+      fireEvent.change(input, { target: { value: 'ars' } });
+    });
+    expect(input).toHaveValue('ars');
+    await settle();
+    expect(existingSearch(store)?.query).toBe('ars');
+    // The typing pause counts from when the store took the text.
+    await settle();
+    expect(http.match.post).toHaveBeenCalledWith('/api/match/queryMatchByRecommend', { recommend: 'ars' }, { noAuth: true });
+    expect(await screen.findAllByRole('option')).toHaveLength(3);
   });
 
   it('clears with Escape', async () => {

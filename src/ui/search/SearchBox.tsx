@@ -21,7 +21,7 @@ const loadSearch = () => import(/* webpackChunkName: "search-results" */ '../../
 export const SearchBox = observer(function SearchBox() {
   const { t } = useTranslation();
   const store = useStore();
-  const [search, setSearch] = useState<SearchStoreInstance | undefined>(() => searchModule?.searchOf(store));
+  const [search, setSearch] = useState<SearchStoreInstance | undefined>(() => searchModule?.existingSearch(store));
   // What the member typed before the store arrived: it becomes the store's query when it does.
   const [draft, setDraft] = useState('');
   const id = useId();

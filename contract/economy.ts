@@ -241,7 +241,10 @@ export const coinTransferSchema = z.object({
   currency: z.string(),
   coins: money('credited coins'),
   rate: described(z.string(), 'coins per 1 unit of the currency'),
-  failReason: described(z.nullable(z.enum(['insufficientBalance', 'noRate'])), 'why it failed, null otherwise'),
+  failReason: described(
+    z.nullable(z.enum(['insufficientBalance', 'noRate', 'interrupted'])),
+    'why it failed (interrupted: the platform stopped before the money moved; nothing moved), null otherwise',
+  ),
   coinBalance: money('coins after it'),
   balance: money('main balance after it'),
   createdAt: int(),
@@ -302,6 +305,7 @@ export const redEnvelopeSchema = z.object({
   hasReceived: described(z.boolean(), 'true once the member received one (the app drops the envelope)'),
   obtainPrize: described(z.nullable(z.string()), 'coins the member received, null before'),
   seedHash: described(z.string(), 'SHA-256 (hex) of the server seed, published before it opens'),
+  now: described(int(), "the platform's event clock now, epoch ms: count down by startTime - now (events run on the feed's simulated time)"),
 });
 export type RedEnvelope = z.infer<typeof redEnvelopeSchema>;
 
@@ -340,6 +344,7 @@ export const lotteryInfoSchema = z.object({
   seedHash: z.string(),
   seed: described(z.nullable(z.string()), 'revealed once finished'),
   answer: described(z.nullable(int()), 'answer lottery: the right option, once finished'),
+  now: described(int(), "the platform's event clock now, epoch ms (count down by endTime - now)"),
 });
 export type LotteryInfo = z.infer<typeof lotteryInfoSchema>;
 
@@ -377,6 +382,7 @@ export const voteInfoSchema = z.object({
   total: int(),
   myVote: z.nullable(int()),
   endTime: int(),
+  now: described(int(), "the platform's event clock now, epoch ms"),
 });
 export type VoteInfo = z.infer<typeof voteInfoSchema>;
 
@@ -396,6 +402,7 @@ export const approvalInfoSchema = z.object({
   myAnswer: z.nullable(int()),
   answer: described(z.nullable(int()), 'the right option, once finished'),
   endTime: int(),
+  now: described(int(), "the platform's event clock now, epoch ms"),
 });
 export type ApprovalInfo = z.infer<typeof approvalInfoSchema>;
 

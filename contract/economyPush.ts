@@ -60,6 +60,8 @@ export const roomRainStartedSchema = z.object({
   envelopeCount: int(),
   /** SHA-256 (hex) of the server seed, published before the rain starts. */
   seedHash: z.string(),
+  /** The platform's event clock when sent (the feed's simulated time): count down by startTime - now. */
+  now: int(),
 });
 
 /** A rain ended (time up or every envelope taken); the seed is now revealed. */
@@ -83,6 +85,8 @@ export const roomLotteryStartedSchema = z.object({
   startTime: int(),
   endTime: int(),
   seedHash: z.string(),
+  /** The platform's event clock when sent. */
+  now: int(),
 });
 
 /** A lottery was drawn at its end: its winners (possibly none) and the revealed seed. */

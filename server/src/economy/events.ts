@@ -220,7 +220,7 @@ export function createEvents(deps: EventsDeps) {
       if (Number(claimed.numUpdatedRows) !== 1) return undefined;
       if (!LOTTERY_KINDS.includes(row.kind)) return { entrants: [] as number[], wins: [] as Array<Awaited<ReturnType<typeof grant>>> };
       const entrants = await entrantsOf(trx, row);
-      const winners = drawWinners(row.server_seed, Number(row.id), entrants, row.winner_count);
+      const winners = await drawWinners(row.server_seed, Number(row.id), entrants, row.winner_count);
       const wins = [];
       for (const [i, memberId] of winners.entries()) wins.push(await grant(trx, row, memberId, i, at));
       return { entrants, wins };
@@ -615,7 +615,7 @@ export function createEvents(deps: EventsDeps) {
       budget_minor: t.budget === undefined ? null : toMinor(t.budget),
       envelope_count: t.envelopes ?? null,
       server_seed: seed,
-      seed_hash: seedHashOf(seed),
+      seed_hash: await seedHashOf(seed),
       message_id: null,
       source_key: sourceKey,
       drawn_at: null,
@@ -625,7 +625,7 @@ export function createEvents(deps: EventsDeps) {
       const row = await db.transaction().execute(async (trx) => {
         const row = await trx.insertInto('live_events').values(values).returningAll().executeTakeFirstOrThrow();
         if (t.kind === ActivityKind.RedEnvelopeRain) {
-          const amounts = splitRain(seed, Number(row.id), values.budget_minor!, values.envelope_count!);
+          const amounts = await splitRain(seed, Number(row.id), values.budget_minor!, values.envelope_count!);
           for (let i = 0; i < amounts.length; i += 500) {
             await trx.insertInto('red_envelopes').values(amounts.slice(i, i + 500).map((amount_minor, j) => ({ event_id: Number(row.id), idx: i + j, amount_minor, member_id: null, received_at: null }))).execute();
           }

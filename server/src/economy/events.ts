@@ -174,8 +174,9 @@ export function createEvents(deps: EventsDeps) {
   }
 
   /** The coupon's value in the winner's currency: the configured CNY through the exchange rate, half-up to the cent. */
-  async function couponAmount(cnyMinor: number, currency: string): Promise<number> {
-    const rate = isCurrency(currency) ? (await readExchangeRates(db))[currency] : undefined;
+  async function couponAmount(trx: Transaction<Database>, cnyMinor: number, currency: string): Promise<number> {
+    // Read through the draw's transaction: the embedded SQLite has one connection, which the transaction holds.
+    const rate = isCurrency(currency) ? (await readExchangeRates(trx))[currency] : undefined;
     if (rate === undefined) return cnyMinor;
     return Math.max(1, toMinor(new Money(fromMinor(cnyMinor)).dividedBy(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)));
   }
@@ -193,7 +194,7 @@ export function createEvents(deps: EventsDeps) {
     } else {
       const member = await trx.selectFrom('members').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow();
       win.currency = member.currency;
-      win.amount_minor = await couponAmount(Number(row.reward_amount_minor), member.currency);
+      win.amount_minor = await couponAmount(trx, Number(row.reward_amount_minor), member.currency);
       const coupon = await trx
         .insertInto('member_coupons')
         .values({ member_id: memberId, type, amount_minor: win.amount_minor, currency: member.currency, event_id: Number(row.id), created_at: at, expires_at: at + config.couponDays * 86_400_000, used_at: null })

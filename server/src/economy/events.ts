@@ -413,7 +413,7 @@ export function createEvents(deps: EventsDeps) {
      * Takes the next envelope of an open rain for the member: at most one per member (the unique index decides under
      * any race), credited with its ledger row and counted against the daily receive limit in one transaction.
      */
-    async receive(memberId: number, nickname: string, roomId: number, recordId: number): Promise<ReceiveResult> {
+    async receive(memberId: number, nicknameOf: () => Promise<string>, roomId: number, recordId: number): Promise<ReceiveResult> {
       const cached = rainRows.get(recordId);
       const row = cached && Number(cached.room_id) === roomId ? cached : await eventOf(recordId, roomId, [ActivityKind.RedEnvelopeRain]);
       if (!isOpen(row)) return { ok: false, why: now() < Number(row.start_time) ? 'the rain has not started' : 'the rain has finished' };
@@ -455,7 +455,7 @@ export function createEvents(deps: EventsDeps) {
           coins.publishBalance(memberId, toMinor(data.coinBalance), 'redEnvelope', amountMinor);
           if (amountMinor >= marqueeMinor) {
             const reward: Reward = { type: RewardType.Coin, amount: data.amount, currency: null, titleId: null };
-            hub.publish(EconomyChannel.room(roomId), { kind: 'winMarquee', roomId, recordId, activityKind: ActivityKind.RedEnvelopeRain, uid: memberId, nickname, reward, at: now() } satisfies RoomEventPush);
+            hub.publish(EconomyChannel.room(roomId), { kind: 'winMarquee', roomId, recordId, activityKind: ActivityKind.RedEnvelopeRain, uid: memberId, nickname: await nicknameOf(), reward, at: now() } satisfies RoomEventPush);
           }
           if (data.envelopeIndex === Number(row.envelope_count) - 1) void enqueue('rain emptied', () => finish(row));
         }

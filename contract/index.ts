@@ -25,3 +25,4 @@ export * from './push';
 export * from './chat';
 export * from './results';
 export * from './experts';
+export * from './economy';

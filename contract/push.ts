@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { PushChannel } from './channels';
 import { MarketStatus } from './enums';
+import { memberCoinsPushSchema, roomEventPushSchema, type MemberCoinsPush, type RoomEventPush } from './economyPush';
 import { matchClockSchema, scoreRowSchema } from './shapes';
 
 export { PushChannel };
@@ -132,7 +133,8 @@ export function pushSchemaOf(chId: string): z.ZodMiniType | undefined {
     if (chId.endsWith(':score')) return scorePushSchema;
     return undefined;
   }
-  if (chId.startsWith('member:')) return chId.endsWith(':live') ? memberLivePushSchema : undefined;
+  if (chId.startsWith('member:')) return chId.endsWith(':live') ? memberLivePushSchema : chId.endsWith(':coins') ? memberCoinsPushSchema : undefined;
+  if (chId.startsWith('live:room:')) return roomEventPushSchema;
   switch (chId) {
     case PushChannel.matches:
       return matchesPushSchema;
@@ -159,4 +161,6 @@ export interface PushData {
   lineupStatus: LineupStatusPush;
   maintenance: MaintenancePush;
   memberLive: MemberLivePush;
+  roomEvents: RoomEventPush;
+  memberCoins: MemberCoinsPush;
 }

@@ -46,6 +46,9 @@ import { installZodMessages } from './validation/issues';
 // Experts, banker and customer-service news (issue 18).
 import { expertsPlugin } from './plugins/experts';
 import { expertRoutes } from './routes/experts';
+// Coins, gifts and room events (issue 16).
+import { economyPlugin } from './plugins/economy';
+import { economyRoutes } from './routes/economy';
 
 installZodMessages();
 
@@ -154,6 +157,9 @@ export function buildApp(opts: BuildAppOptions): App {
   // Experts, banker and customer-service news (issue 18): after the chat, whose platform-wide mute the comment rule reads.
   app.register(expertsPlugin);
   app.register(expertRoutes);
+  // Coins, gifts and room events (issue 16): the services after the chat they post to, the routes with the others.
+  app.register(economyPlugin);
+  app.register(economyRoutes, { operatorToken: opts.operatorToken });
   app.register(staticRoutes, { distDir: opts.distDir ?? path.resolve('dist'), appConfigs: opts.appConfigs });
 
   return app;

@@ -5,6 +5,7 @@ import { isOrigin } from '../../../src/domain/origins';
 import { expecting } from '../validation/issues';
 import { loadJsonConfig } from './loadJsonConfig';
 import { storedUserConfigSchema } from '../../../contract/settings';
+import { economyConfigSchema } from '../economy/config';
 
 const decimalString = (description: string) =>
   z.string({ error: expecting(description) }).regex(DECIMAL_STRING, { error: expecting(description) });
@@ -210,6 +211,8 @@ export const platformConfigSchema = z.strictObject({
       bannerHost: z.union([z.literal(''), z.string().refine(isOrigin, { error: expecting('an origin like "https://banners.example" or "" for the platform itself') })]),
     })
     .default({ commentRule: { rechargeLimit: '100.00', vipLimit: 0 }, bannerHost: '' }),
+  /** Coins, gifts and room events (docs/config.md "Coins, gifts and room events"); every field has a default. */
+  economy: economyConfigSchema.default(economyConfigSchema.parse({})),
 });
 
 export type PlatformConfig = z.output<typeof platformConfigSchema>;

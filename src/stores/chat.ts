@@ -70,6 +70,9 @@ export interface EmojiGroupPages {
 /** Why the input is disabled, for the placeholder: the screen words it. */
 export type ChatInputBlock = 'visitor' | 'banned' | 'blocked' | 'connecting' | null;
 
+/** A call as a promise even when the client throws at once or answers nothing, so it fails the call, never the flow. */
+const settle = (request: () => unknown): Promise<unknown> => Promise.resolve().then(request);
+
 const failureOf = (error: unknown): ChatFailure =>
   isApiError(error) ? { code: error.code, msg: error.message } : { code: -1, msg: error instanceof Error ? error.message : String(error) };
 
@@ -162,7 +165,7 @@ export const ChatStore = types
     };
     /** Spec: the chat token (with the rule and a platform-wide mute); a visitor has none. */
     const fetchToken = flow(function* fetchToken() {
-      const answer: unknown = yield envOf(self).http.forehead.get(CHAT_PATHS.token);
+      const answer: unknown = yield settle(() => envOf(self).http.forehead.get(CHAT_PATHS.token));
       const token = chatTokenSchema.parse(answer);
       self.chatToken = token;
       self.chatRule = token.chatRule;
@@ -346,7 +349,7 @@ export const ChatStore = types
     /** Runs a call; its failure lands in chatError and is answered, never thrown (spec 001 section 9). */
     const attempt = function* <T>(call: () => Promise<unknown>, parse: (value: unknown) => T): Generator<Promise<unknown>, ChatResult<T>, unknown> {
       try {
-        const value = parse(yield call());
+        const value = parse(yield settle(call));
         return { ok: true, value };
       } catch (error) {
         const failure = failureOf(error);
@@ -441,10 +444,10 @@ export const ChatStore = types
       /** Titles worn beside names (the catalogue), and the member's own standing with them when signed in. */
       loadTitles: flow(function* loadTitles() {
         try {
-          const catalogue = titlesSchema.parse(yield http().post(LIVE_ROOM_PATHS.titleCatalogue));
+          const catalogue = titlesSchema.parse(yield settle(() => http().post(LIVE_ROOM_PATHS.titleCatalogue)));
           self.memberTitleMap = Object.fromEntries(catalogue.map((title) => [title.id, title]));
           if (self.isLogin) {
-            const mine = memberTitlesSchema.parse(yield http().post(LIVE_ROOM_PATHS.titleList));
+            const mine = memberTitlesSchema.parse(yield settle(() => http().post(LIVE_ROOM_PATHS.titleList)));
             self.memberAllTitleMap = Object.fromEntries(mine.map((title) => [title.id, title]));
           }
         } catch (error) {

@@ -41,7 +41,7 @@ const panel = (text: string) =>
     drawn.push(props);
     return <p>{text}</p>;
   };
-const CHAT = testPlugin({ id: 'test-chat', point: liveRoomTabPoint, match: { tab: 'chat' }, loader: async () => ({ default: { Panel: panel('chat messages') } }) });
+const FIRST_BET = testPlugin({ id: 'test-first-bet', point: liveRoomTabPoint, match: { tab: 'firstBet' }, loader: async () => ({ default: { Panel: panel('first-bet cover terms') } }) });
 const FOLLOW = testPlugin({ id: 'test-follow', point: liveRoomTabPoint, match: { tab: 'anchor' }, loader: async () => ({ default: { Panel: panel('follow this anchor') } }) });
 const BARRAGE = testPlugin({ id: 'test-barrage', point: liveRoomOverlayPoint, match: undefined, loader: async () => ({ default: { Overlay: panel('barrage') } }) });
 
@@ -90,10 +90,11 @@ describe('<LiveRoomScreen>', () => {
     expect(screen.getByRole('group', { name: 'Line' })).toBeInTheDocument();
   });
 
-  it("offers bet, data and (CMN only) anchor; chat, first-bet cover and program only once something fills them", async () => {
+  it("offers bet, chat, data and (CMN only) anchor; first-bet cover and program only once something fills them; opens on the chat", async () => {
     await mount();
     await title();
-    expect(roomTabs()).toEqual(['Bet', 'Data']);
+    expect(roomTabs()).toEqual(['Bet', 'Chat', 'Data']);
+    expect(screen.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it.each(['zh-CN', 'zh-TW'])('has the anchor tab in Chinese (%s)', async (locale) => {
@@ -102,13 +103,13 @@ describe('<LiveRoomScreen>', () => {
     await waitFor(() => expect(screen.getAllByRole('tab').map((tab) => tab.getAttribute('id'))).toContain('sp-room-tab-anchor'));
   });
 
-  it('draws the chat tab an extension fills, opens on it, and gives it the room', async () => {
+  it('draws the tab an extension fills and gives it the room', async () => {
     drawn.length = 0;
-    await mount({ plugins: [CHAT] });
+    await mount({ plugins: [FIRST_BET] });
     await title();
-    expect(roomTabs()).toEqual(['Bet', 'Chat', 'Data']);
-    expect(screen.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByText('chat messages', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(roomTabs()).toEqual(['Bet', 'First-bet cover', 'Chat', 'Data']);
+    await userEvent.click(screen.getByRole('tab', { name: 'First-bet cover' }));
+    expect(await screen.findByText('first-bet cover terms', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(drawn.at(-1)).toEqual({ liveRoomId: 8001, matchId: 7, sportId: 1, hostId: 9001 });
   });
 
@@ -122,6 +123,7 @@ describe('<LiveRoomScreen>', () => {
   it("puts the room's match markets in the bet tab, each price into the slip", async () => {
     const { store } = await mount({ member: true });
     await title();
+    await userEvent.click(screen.getByRole('tab', { name: 'Bet' }));
     const price = await screen.findByRole('button', { name: /Arsenal -0.5 1\.95/ }, { timeout: 10_000 });
     await userEvent.click(price);
     expect(store.betSlip.entries.map((e) => [e.matchId, e.optionType])).toEqual([[7, 'home']]);

@@ -5,6 +5,7 @@ import { hasAnchorTab, LiveStatus, pickRoom, type AnchorRoom } from '../../domai
 import { Slot, useKernel } from '../../kernel';
 import { toScheme } from '../../kernel/sports';
 import { anchorsOf } from '../../stores/anchors';
+import { chatOf } from '../../stores/chat';
 import { matchDetailOf, type MatchDetail } from '../../stores/matchDetail';
 import { Button } from '../common/Button';
 import { LiveClock } from '../common/LiveClock';
@@ -19,6 +20,9 @@ import { MediaStage } from '../matchDetail/media/MediaStage';
 import { MATCH_DETAIL_NS } from '../matchDetail/Scoreboard';
 import { useLiveBook, useStore } from '../storeContext';
 import { useMatchChannels } from '../useMatchChannels';
+import { Barrage } from './chat/Barrage';
+import { ChatTab } from './chat/ChatTab';
+import { useChatTranslation } from './chat/chatText';
 import { liveRoomOverlayPoint, liveRoomTabPoint, type LiveRoomProps, type LiveRoomTabId } from './points';
 import styles from './LiveRoomScreen.module.css';
 
@@ -29,11 +33,11 @@ import styles from './LiveRoomScreen.module.css';
 const useRoomTranslation = () => useTranslation(MATCH_DETAIL_NS, { keyPrefix: 'room' });
 const ID_PREFIX = 'sp-room';
 
-type RoomTab = 'bet' | 'data' | LiveRoomTabId;
+type RoomTab = 'bet' | 'chat' | 'data' | LiveRoomTabId;
 /** Spec 001 section 2, in its order. */
 const TAB_ORDER: readonly RoomTab[] = ['bet', 'firstBet', 'chat', 'program', 'data', 'anchor'];
 /** Tabs that exist only while an extension fills them. */
-const FILLED_BY_EXTENSIONS: ReadonlySet<RoomTab> = new Set(['firstBet', 'chat', 'program']);
+const FILLED_BY_EXTENSIONS: ReadonlySet<RoomTab> = new Set(['firstBet', 'program']);
 
 /**
  * A live room (spec 001 section 2): the anchor's stream on the shared media stage (the anchor play mode beside the
@@ -92,6 +96,13 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
   const nameOf = useAnchorName();
   const [sideShown, setSideShown] = useState(true);
   const [chosenTab, setTab] = useState<RoomTab | undefined>(undefined);
+  const chat = chatOf(store);
+  const { t: chatText } = useChatTranslation();
+  // The room's chat runs while the room shows, whichever tab is open: the barrage flies over the stage from it.
+  useEffect(() => {
+    chat.enter(room.liveRoomId);
+    return () => chat.leave();
+  }, [chat, room.liveRoomId]);
 
   // The room's match: its markets for the bet tab and its names; it follows the anchor when they move to another match.
   useEffect(() => {
@@ -106,8 +117,8 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
   const tabs = TAB_ORDER.filter((id) =>
     id === 'anchor' ? hasAnchorTab(store.settings.apiLanguage) : !FILLED_BY_EXTENSIONS.has(id) || plugins.list(liveRoomTabPoint, { tab: id as LiveRoomTabId }).length > 0,
   );
-  // The chat is the room's own conversation: it opens there when something fills it.
-  const tab = chosenTab && tabs.includes(chosenTab) ? chosenTab : tabs.includes('chat') ? 'chat' : 'bet';
+  // The chat is the room's own conversation: the room opens on it.
+  const tab = chosenTab && tabs.includes(chosenTab) ? chosenTab : 'chat';
   const overlays = plugins.list(liveRoomOverlayPoint).length > 0;
   const name = nameOf(room);
 
@@ -134,6 +145,9 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
           <button type="button" className={styles.toggle} aria-pressed={!store.ui.slipHidden} onClick={() => store.ui.setSlipHidden(!store.ui.slipHidden)}>
             {t('betSlip')}
           </button>
+          <button type="button" className={styles.toggle} aria-pressed={chat.barrageVisible} onClick={() => chat.setBarrageVisible(!chat.barrageVisible)}>
+            {chatText('barrage')}
+          </button>
         </div>
       </header>
       {fellBack && (
@@ -148,16 +162,22 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
           sportId={sportId}
           liveRoomId={room.liveRoomId}
           roomStatus={room.liveStatus}
-          overlay={overlays ? <Slot point={liveRoomOverlayPoint} render={(module) => <module.Overlay {...props} />} /> : undefined}
+          overlay={
+            <>
+              <Barrage />
+              {overlays && <Slot point={liveRoomOverlayPoint} render={(module) => <module.Overlay {...props} />} />}
+            </>
+          }
         />
         {sideShown && (
           <section className={styles.side} aria-label={t('chatRoom')}>
             <Tabs tabs={tabs.map((id) => ({ id, label: t(`tabs.${id}`) }))} selected={tab} onSelect={setTab} label={t('tabs.label')} idPrefix={ID_PREFIX} />
             <div id={tabPanelId(ID_PREFIX)} role="tabpanel" aria-labelledby={tabId(ID_PREFIX, tab)} className={styles.panel}>
+              {tab === 'chat' && <ChatTab />}
               {tab === 'bet' && <BetTab match={match} status={detail.status} onRetry={() => detail.reload()} />}
               {tab === 'data' && <DataTab matchId={room.matchId} sportId={sportId} match={match} />}
               {tab === 'anchor' && <AnchorTab room={room} props={props} />}
-              {tab !== 'bet' && tab !== 'data' && tab !== 'anchor' && <Slot point={liveRoomTabPoint} select={{ tab }} fallback={<RowsSkeleton rows={3} />} render={(module) => <module.Panel {...props} />} />}
+              {tab !== 'bet' && tab !== 'chat' && tab !== 'data' && tab !== 'anchor' && <Slot point={liveRoomTabPoint} select={{ tab }} fallback={<RowsSkeleton rows={3} />} render={(module) => <module.Panel {...props} />} />}
             </div>
           </section>
         )}

@@ -19,10 +19,10 @@ export interface LiveRoomProps {
 
 /**
  * Tabs an extension fills (spec 001 section 2: bet, first-bet coverage, chat, program, data and anchor). The room draws
- * bet and data itself; first-bet coverage, chat and program exist only while an enabled extension fills them; the
+ * bet, chat and data itself; first-bet coverage and program exist only while an enabled extension fills them; the
  * anchor tab (CMN only) shows the anchor's profile and other rooms, with its extensions' sections under them.
  */
-export type LiveRoomTabId = 'firstBet' | 'chat' | 'program' | 'anchor';
+export type LiveRoomTabId = 'firstBet' | 'program' | 'anchor';
 
 export interface LiveRoomTabModule {
   /** The tab's content (for `anchor`, a section under the profile). */

@@ -214,7 +214,7 @@ describe('chat store', () => {
     await socket.open();
     helloAndJoin(socket);
     const records = [chatOrder({ orderId: '11' }), chatOrder({ orderId: '12' }), chatOrder({ orderId: '13' })];
-    http.forehead.post.mockImplementation(async (url: string, body?: unknown) => {
+    http.forehead.post.mockImplementation(async (_url: string, body?: unknown) => {
       expect(body).toEqual({ roomId: 8001 });
       return { rule: { showCount: 2, coins: [{ thirdCoin: 'CNY', minAmount: '10.00' }] }, matchId: 7, records };
     });

@@ -5,6 +5,7 @@ import { anchorMediaSchema } from '../../../contract/media';
 import { HostLanguage, LiveStatus, type Anchor } from '../../domain/anchors';
 import type { Plugin } from '../../kernel/definePlugin';
 import { anchorsOf } from '../../stores/anchors';
+import { chatOf } from '../../stores/chat';
 import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetail';
 import { anchorRoom } from '../../testing/anchorFixtures';
 import { memberState } from '../../testing/bettingFixtures';
@@ -147,6 +148,24 @@ describe('<LiveRoomScreen>', () => {
     expect(screen.queryByRole('tablist', { name: 'Room' })).toBeNull();
     await userEvent.click(toggle);
     expect(screen.getByRole('tablist', { name: 'Room' })).toBeInTheDocument();
+  });
+
+  it("switches the barrage over the stage, keeps the choice in the merchant's storage and starts from it", async () => {
+    const { env, chatSockets, unmount } = await mount();
+    await title();
+    const toggle = screen.getByRole('button', { name: 'Barrage' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    // The room joined its chat when it opened, whichever tab shows.
+    await act(() => chatSockets.last().open());
+    expect(chatSockets.last().sent).toEqual([{ cmd: 'join', roomId: 8001 }]);
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(env.storage.get('barrageVisible')).toBe(false);
+    unmount();
+    expect(chatSockets.last().sent.at(-1)).toEqual({ cmd: 'leave', roomId: 8001 });
+
+    const again = await renderWithStore(<LiveRoomScreen />, { before: ({ env: next }) => void next.storage.set('barrageVisible', false) });
+    expect(chatOf(again.store).barrageVisible).toBe(false);
   });
 
   it('hides the slip with the bet-slip toggle, for the room only', async () => {

@@ -1,42 +1,37 @@
 import { reaction } from 'mobx';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
-import * as z from 'zod/mini';
-import {
-  chatAckSchema,
-  chatErrorFrameSchema,
-  chatHelloSchema,
-  chatImageSchema,
-  chatJoinedSchema,
-  chatMemberChannel,
-  chatMemberEventSchema,
-  chatOrderHistorySchema,
-  chatRoomChannel,
-  chatRoomFrameSchema,
-  chatTokenSchema,
-  emojiListSchema,
-  orderShowRuleSchema,
-  reportAddedSchema,
-  reportCategoriesSchema,
-  type ChatBanInfo,
-  type ChatClientFrame,
-  type ChatImage,
-  type ChatMessage,
-  type ChatOrderItem,
-  type ChatRule,
-  type ChatToken,
-  type OrderShowRule,
-  type ReportAdded,
-  type ReportCategory,
-} from '../../contract/chat';
-import { ChatUserType } from '../../contract/enums';
-import { ChatError } from '../../contract/errors';
-import { memberTitlesSchema, titlesSchema, type MemberTitle, type Title } from '../../contract/liveRoom';
-import { CHAT_PATHS, LIVE_ROOM_PATHS } from '../../contract/paths';
+import type { ChatBanInfo, ChatClientFrame, ChatImage, ChatMessage, ChatOrderItem, ChatRule, ChatToken, OrderShowRule, ReportCategory } from '../../contract/chat';
+import type { MemberTitle, Title } from '../../contract/liveRoom';
 import { isApiError } from '../services/http';
 import { apiLanguageOf } from '../services/i18n';
 import { envOf, type Env } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import { openChatSocket, type ChatSocket, type OpenChatSocket } from './chatSocket';
+import {
+  AGENT,
+  CHAT_ERRORS,
+  CHAT_PATHS,
+  expect,
+  isBan,
+  isCategories,
+  isEmojiGroups,
+  isErrorFrame,
+  isHello,
+  isHubFrame,
+  isImage,
+  isJoined,
+  isMemberTitles,
+  isMessage,
+  isOrderHistory,
+  isRecord,
+  isReportAdded,
+  isRoomEvent,
+  isTitles,
+  isToken,
+  memberChannel,
+  roomChannel,
+  TITLE_PATHS,
+} from './chatWire';
 
 /** The spec: "groups are chunked by 8". */
 export const EMOJI_PAGE = 8;
@@ -83,9 +78,6 @@ const chunk = <T,>(items: readonly T[], size: number): T[][] => {
   return pages;
 };
 
-/** A push frame of the chat hub: `seq` counts up per channel within its `epoch` (as on /push). */
-const hubFrameSchema = z.object({ chId: z.string(), seq: z.optional(z.number()), epoch: z.optional(z.string()), data: z.unknown() });
-const cmdOf = (frame: unknown) => (typeof frame === 'object' && frame !== null && 'cmd' in frame ? (frame as { cmd: unknown }).cmd : undefined);
 
 /**
  * The chat of one live room (spec 001 section 3 "Chat state"): the /chat socket (docs/api.md "The /chat websocket")
@@ -120,14 +112,14 @@ export const ChatStore = types
     draft: '',
     /** Who the platform takes this connection for (hello) and what they are in the room (joined). */
     uid: 0,
-    userType: ChatUserType.User as number,
+    userType: 0,
     status: 'idle' as 'idle' | 'connecting' | 'joined' | 'failed',
     /** Messages that arrived after the history, for the barrage (it shows only what is new). */
     arrivals: [] as ChatMessage[],
   }))
   .views((self) => ({
     get isAgent() {
-      return self.userType === ChatUserType.Agent;
+      return self.userType === AGENT;
     },
     /** A mute in force at `now` (a mute ends by itself at `until`). */
     bannedAt(now: number) {
@@ -166,7 +158,7 @@ export const ChatStore = types
     /** Spec: the chat token (with the rule and a platform-wide mute); a visitor has none. */
     const fetchToken = flow(function* fetchToken() {
       const answer: unknown = yield settle(() => envOf(self).http.forehead.get(CHAT_PATHS.token));
-      const token = chatTokenSchema.parse(answer);
+      const token = expect(answer, isToken, 'the chat token');
       self.chatToken = token;
       self.chatRule = token.chatRule;
       if (self.status !== 'joined') self.chatBanInfo = token.chatBanInfo;
@@ -202,42 +194,39 @@ export const ChatStore = types
       },
       /** A frame of the /chat socket (docs/api.md): answers to this client, or room and member events. */
       receive(frame: unknown) {
-        const cmd = cmdOf(frame);
+        if (!isRecord(frame)) return;
+        const { cmd } = frame;
         if (cmd === 'hello') {
-          const hello = chatHelloSchema.safeParse(frame);
-          if (hello.success) {
-            self.uid = hello.data.uid;
-            self.chatRule = hello.data.chatRule;
+          if (isHello(frame)) {
+            self.uid = frame.uid as number;
+            self.chatRule = frame.chatRule as ChatRule;
           }
           return;
         }
         if (cmd === 'joined') {
-          const joined = chatJoinedSchema.safeParse(frame);
-          if (!joined.success || joined.data.roomId !== self.roomId) return;
-          self.messageList = joined.data.messages.slice(-MAX_MESSAGES);
-          self.chatBlock = joined.data.chatBlock;
-          self.chatBanInfo = joined.data.chatBanInfo ?? self.chatToken?.chatBanInfo ?? null;
-          self.userType = joined.data.userType;
+          if (!isJoined(frame) || frame.roomId !== self.roomId) return;
+          // A malformed message is left out rather than failing the whole history.
+          self.messageList = (frame.messages as unknown[]).filter(isMessage).slice(-MAX_MESSAGES);
+          self.chatBlock = frame.chatBlock as boolean;
+          self.chatBanInfo = (frame.chatBanInfo as ChatBanInfo | null) ?? self.chatToken?.chatBanInfo ?? null;
+          self.userType = frame.userType as number;
           self.status = 'joined';
-          seen.delete(joined.data.chId);
+          seen.delete(frame.chId as string);
           return;
         }
         if (cmd === 'error') {
-          const error = chatErrorFrameSchema.safeParse(frame);
-          if (!error.success) return;
-          const { code, msg, retryAfterSeconds } = error.data;
+          if (!isErrorFrame(frame)) return;
+          const { code, msg, retryAfterSeconds } = frame as { code: number; msg: string; retryAfterSeconds?: number };
           self.chatError = { code, msg, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
-          if (code === ChatError.RoomNotFound) self.status = 'failed';
+          if (code === CHAT_ERRORS.roomNotFound) self.status = 'failed';
           return;
         }
         if (cmd === 'ack') {
-          if (chatAckSchema.safeParse(frame).success) self.chatError = null;
+          self.chatError = null;
           return;
         }
-        if (cmd !== undefined) return;
-        const hub = hubFrameSchema.safeParse(frame);
-        if (!hub.success) return;
-        const { chId, seq, epoch, data } = hub.data;
+        if (cmd !== undefined || !isHubFrame(frame)) return;
+        const { chId, seq, epoch, data } = frame as { chId: string; seq?: number; epoch?: string; data: unknown };
         if (seq !== undefined) {
           const last = seen.get(chId);
           seen.set(chId, { seq, epoch });
@@ -247,10 +236,9 @@ export const ChatStore = types
             return;
           }
         }
-        if (self.roomId !== undefined && chId === chatRoomChannel(self.roomId)) {
-          const room = chatRoomFrameSchema.safeParse(data);
-          if (!room.success) return;
-          for (const event of room.data.events) {
+        if (self.roomId !== undefined && chId === roomChannel(self.roomId)) {
+          const events = isRecord(data) && Array.isArray(data.events) ? data.events.filter(isRoomEvent) : [];
+          for (const event of events) {
             if (event.kind === 'message') {
               if (self.messageList.some((m) => m.id === event.message.id)) continue;
               self.messageList = [...self.messageList, event.message].slice(-MAX_MESSAGES);
@@ -263,9 +251,8 @@ export const ChatStore = types
               self.chatBlock = event.chatBlock;
             }
           }
-        } else if (chId === chatMemberChannel(self.uid)) {
-          const event = chatMemberEventSchema.safeParse(data);
-          if (event.success && event.data.roomId === self.roomId) self.chatBanInfo = event.data.chatBanInfo;
+        } else if (chId === memberChannel(self.uid) && isRecord(data) && data.kind === 'ban' && data.roomId === self.roomId) {
+          if (data.chatBanInfo === null || isBan(data.chatBanInfo)) self.chatBanInfo = data.chatBanInfo;
         }
       },
       socketOpened() {
@@ -306,7 +293,7 @@ export const ChatStore = types
         self.messageList = [];
         self.arrivals = [];
         self.chatOrderHistory = [];
-        self.userType = ChatUserType.User;
+        self.userType = 0;
         self.chatBanInfo = self.chatToken?.chatBanInfo ?? null;
         clearChat();
         if (self.status === 'joined' || self.status === 'connecting') {
@@ -397,7 +384,7 @@ export const ChatStore = types
         const roomId = self.roomId;
         const result: ChatResult<ChatImage> = yield* attempt(
           () => http().post(CHAT_PATHS.imageUpload, file, { headers: { 'content-type': file.type || 'application/octet-stream' } }),
-          (value) => chatImageSchema.parse(value),
+          (value) => expect(value, isImage, 'the image upload'),
         );
         if (!result.ok || roomId === undefined || roomId !== self.roomId) return result;
         const text = self.draft.trim();
@@ -409,31 +396,27 @@ export const ChatStore = types
         if (self.emojiList.length > 0) return;
         const result: ChatResult<EmojiGroupPages[]> = yield* attempt(
           () => http().post(CHAT_PATHS.emoji),
-          (value) => emojiListSchema.parse(value).map((group) => ({ groupId: group.groupId, name: group.name, pages: chunk(group.emojis, EMOJI_PAGE) })),
+          (value) => expect(value, isEmojiGroups, 'the emoji list').map((group) => ({ groupId: group.groupId, name: group.name, pages: chunk(group.emojis, EMOJI_PAGE) })),
         );
         if (result.ok) self.emojiList = result.value;
       }),
       loadReportCategories: flow(function* loadReportCategories() {
-        const result: ChatResult<ReportCategory[]> = yield* attempt(() => http().post(CHAT_PATHS.reportCategories), (value) => reportCategoriesSchema.parse(value));
+        const result: ChatResult<ReportCategory[]> = yield* attempt(() => http().post(CHAT_PATHS.reportCategories), (value) => expect(value, isCategories, 'the report categories'));
         if (result.ok) self.reportConfigList = result.value;
         return result;
       }),
       report: flow(function* report(messageId: string, cateId: number, remark: string) {
         const body = { messageId, cateId, roomId: roomOf(), ...(remark.trim() ? { remark: remark.trim() } : {}) };
-        const result: ChatResult<ReportAdded> = yield* attempt(() => http().post(CHAT_PATHS.reportAdd, body), (value) => reportAddedSchema.parse(value));
+        const result: ChatResult<{ id: number }> = yield* attempt(() => http().post(CHAT_PATHS.reportAdd, body), (value) => expect(value, isReportAdded, 'the report'));
         return result;
-      }),
-      loadOrderRule: flow(function* loadOrderRule() {
-        const result: ChatResult<OrderShowRule> = yield* attempt(() => http().post(CHAT_PATHS.orderRule), (value) => orderShowRuleSchema.parse(value));
-        if (result.ok) self.orderShowRule = result.value;
       }),
       /** The member's orders that may be shared in the room (the platform applies spec 001 section 5), at most showCount. */
       loadOrderHistory: flow(function* loadOrderHistory() {
         const roomId = self.roomId;
         if (roomId === undefined) return { ok: false, error: { code: -1, msg: 'no room' } } as ChatResult<never>;
-        const result: ChatResult<z.infer<typeof chatOrderHistorySchema>> = yield* attempt(
+        const result: ChatResult<{ rule: OrderShowRule; records: ChatOrderItem[] }> = yield* attempt(
           () => http().post(CHAT_PATHS.orderHistory, { roomId }),
-          (value) => chatOrderHistorySchema.parse(value),
+          (value) => expect(value, isOrderHistory, 'the order history'),
         );
         if (result.ok && roomId === self.roomId) {
           self.orderShowRule = result.value.rule;
@@ -444,10 +427,10 @@ export const ChatStore = types
       /** Titles worn beside names (the catalogue), and the member's own standing with them when signed in. */
       loadTitles: flow(function* loadTitles() {
         try {
-          const catalogue = titlesSchema.parse(yield settle(() => http().post(LIVE_ROOM_PATHS.titleCatalogue)));
+          const catalogue = expect(yield settle(() => http().post(TITLE_PATHS.titleCatalogue)), isTitles, 'the titles');
           self.memberTitleMap = Object.fromEntries(catalogue.map((title) => [title.id, title]));
           if (self.isLogin) {
-            const mine = memberTitlesSchema.parse(yield settle(() => http().post(LIVE_ROOM_PATHS.titleList)));
+            const mine = expect(yield settle(() => http().post(TITLE_PATHS.titleList)), isMemberTitles, "the member's titles");
             self.memberAllTitleMap = Object.fromEntries(mine.map((title) => [title.id, title]));
           }
         } catch (error) {
@@ -494,7 +477,7 @@ export const { of: chatOf, existing: existingChat } = onDemand((root: ChatRoot) 
   const chatUrl =
     base.chatUrl ??
     (() => {
-      domain ??= base.http.forehead.post(DOMAIN_LIST, {}, { noAuth: true }).then((list) => z.object({ chat: z.string() }).parse(list).chat);
+      domain ??= base.http.forehead.post(DOMAIN_LIST, {}, { noAuth: true }).then((list) => expect(list, (value): value is { chat: string } => isRecord(value) && typeof value.chat === 'string', 'the domain list').chat);
       // A failed look-up is asked again on the next attempt.
       domain.catch(() => (domain = undefined));
       return domain;

@@ -1,7 +1,6 @@
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import type { ChatClientFrame } from '../../contract/chat';
 import type { WebSocketConstructor } from '../services/push';
-import { safeJsonParse } from '../services/safeJson';
 
 /** What the chat store needs of its /chat connection; tests pass a fake. */
 export interface ChatSocket {
@@ -40,8 +39,14 @@ export const openChatSocket: OpenChatSocket = (url, handlers) => {
   });
   socket.addEventListener('open', () => handlers.open());
   socket.addEventListener('message', (event) => {
-    const parsed = safeJsonParse(String(event.data));
-    if (parsed !== undefined) handlers.frame(parsed);
+    let frame: unknown;
+    try {
+      frame = JSON.parse(String(event.data));
+    } catch {
+      // Not JSON: nothing the platform sends; ignored like any frame the store does not know.
+      return;
+    }
+    handlers.frame(frame);
   });
   socket.addEventListener('close', (event) => handlers.closed(event.code));
   return {

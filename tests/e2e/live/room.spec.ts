@@ -1,28 +1,11 @@
-import type { APIRequestContext, Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from '../support/cspGuard';
-import { AnchorType, LiveStatus, type Anchor } from '../../../src/domain/anchors';
 import { sports } from '../../../server/src/config/pluginManifests';
 import { app } from '../support/betting';
 import { appReady, expectAccessible } from '../support/fixtures';
+import { liveRoom } from '../support/live';
 
 const { toScheme } = sports;
-
-/** A normal room on air (a visitor sees it), preferring the earliest period so the match outlasts the test. */
-async function liveRoom(request: APIRequestContext): Promise<Anchor> {
-  let found: Anchor | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/ssapi/anchor/search?matchSource=inplay');
-        const rooms = ((await response.json()) as { data: Anchor[] }).data;
-        found = rooms.filter((a) => a.anchorType === AnchorType.Normal && a.liveStatus === LiveStatus.Living).sort((a, b) => a.match.half - b.match.half)[0];
-        return found !== undefined;
-      },
-      { timeout: 60_000, message: 'an anchor is on air' },
-    )
-    .toBe(true);
-  return found!;
-}
 
 /** Playback position of the stage's video element (0 when none shows). */
 const videoTime = (stage: Locator) => stage.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime).catch(() => 0);

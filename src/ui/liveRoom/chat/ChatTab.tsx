@@ -68,7 +68,7 @@ export const ChatTab = observer(function ChatTab() {
  */
 const MessageList = observer(function MessageList({ chat, fileUrl, actions }: { chat: ChatStoreInstance; fileUrl(path: string): string; actions: MessageActions }) {
   const { t } = useChatTranslation();
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const [unseen, setUnseen] = useState(false);
   const messages = chat.messageList;
@@ -97,11 +97,13 @@ const MessageList = observer(function MessageList({ chat, fileUrl, actions }: { 
       {messages.length === 0 ? (
         <p className={styles.muted}>{t('empty')}</p>
       ) : (
-        <ol ref={list} className={styles.list} aria-label={t('messages')} role="log" tabIndex={0} onScroll={onScroll}>
-          {messages.map((message) => (
-            <ChatMessageItem key={message.id} message={message} chat={chat} fileUrl={fileUrl} actions={actions} />
-          ))}
-        </ol>
+        <div ref={list} className={styles.list} aria-label={t('messages')} role="log" tabIndex={0} onScroll={onScroll}>
+          <ol className={styles.items}>
+            {messages.map((message) => (
+              <ChatMessageItem key={message.id} message={message} chat={chat} fileUrl={fileUrl} actions={actions} />
+            ))}
+          </ol>
+        </div>
       )}
       {unseen && (
         <button type="button" className={styles.jump} onClick={toBottom}>

@@ -471,7 +471,7 @@ export interface ChatRoot extends OnDemandRoot {
  * The chat of an app root, made when a live room first shows (so its code loads with the room's chunk): one socket
  * for the app, re-opened with a new token (or none) when the member signs in or out.
  */
-export const { of: chatOf, existing: existingChat } = onDemand((root: ChatRoot) => {
+export const { of: chatOf } = onDemand((root: ChatRoot) => {
   const base = getEnv(root) as Env & Partial<ChatEnv>;
   let domain: Promise<string> | undefined;
   const chatUrl =

@@ -57,21 +57,19 @@ test('two members chat in a room: markup stays text, a shared bet shows as a car
     await app(page).getByRole('tab', { name: 'Chat' }).click();
     const dialog = app(page).getByRole('dialog', { name: 'Share a bet' });
     // An in-play bet is shareable once accepted (Confirmed): the picker lists only what the platform's rule allows.
+    const betId = orderId!.slice(0, 15);
     await expect(async () => {
-      if (!(await dialog.isVisible())) await chatPanel(page).getByRole('button', { name: 'Share a bet' }).click();
-      await expect(dialog.locator('[data-testid="chat-order"]').first()).toBeVisible({ timeout: 2_000 });
-      const shown = await dialog.locator('[data-testid="chat-order"]').first().textContent();
-      if (!shown?.includes(orderId!.slice(0, 15))) {
-        await dialog.getByRole('button', { name: 'Cancel' }).click();
-        throw new Error(`order ${orderId} not listed yet`);
-      }
-    }).toPass({ timeout: 60_000 });
+      // The picker loads the list when it opens: close and open it again until the accepted bet is there.
+      if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await chatPanel(page).getByRole('button', { name: 'Share a bet' }).click();
+      await expect(dialog.getByText(`Bet ${betId}`)).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 90_000 });
     await expectAccessible(page);
     await page.screenshot({ path: test.info().outputPath('chat-share-picker.png') });
-    await dialog.getByRole('button', { name: /^Share:/ }).first().click();
+    await dialog.getByRole('listitem').filter({ hasText: `Bet ${betId}` }).getByRole('button', { name: /^Share:/ }).click();
     await expect(dialog).toBeHidden();
 
-    const card = messages(page2).locator('[data-testid="chat-order"]').filter({ hasText: `Bet ${orderId!.slice(0, 15)}` });
+    const card = messages(page2).locator('[data-testid="chat-order"]').filter({ hasText: `Bet ${betId}` });
     await expect(card).toBeVisible({ timeout: 20_000 });
     await expect(card).toContainText('Shared bet');
     await expect(card).toContainText('20.00 CNY');

@@ -14,6 +14,8 @@ export function useChatError() {
   return (error: ChatFailure) => {
     if (error.code === RATE_LIMITED) return t('error.16005', { count: error.retryAfterSeconds ?? 1 });
     if (WORDED.has(error.code)) return t(`error.${error.code}`);
+    // The app's own failures (no connection, network) carry no platform text worth showing.
+    if (error.code < 0) return t('error.network');
     return t('error.other', { msg: error.msg });
   };
 }

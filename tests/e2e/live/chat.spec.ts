@@ -15,8 +15,8 @@ const messages = (page: Page) => chatPanel(page).getByRole('log', { name: 'Chat 
 async function memberInRoom(page: Page, username: string, roomId: number) {
   await signInOnHost(page, username);
   await page.goto(`/newSport?roomId=${roomId}`);
-  await appReady(page);
-  await expect(app(page).getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+  // The room's chat tab, selected, is the app ready (a loaded machine takes longer than appReady's wait).
+  await expect(app(page).getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true', { timeout: 60_000 });
   await expect(chatInput(page)).toBeEnabled({ timeout: 30_000 });
 }
 

@@ -26,7 +26,7 @@ async function memberInRoom(page: Page, username: string, roomId: number) {
  * and a visitor reads with the input disabled.
  */
 test('two members chat in a room: markup stays text, a shared bet shows as a card, a visitor cannot send', async ({ page, browser, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const room = await liveRoom(request);
   const other = await browser.newContext();
   const visitorContext = await browser.newContext();
@@ -75,7 +75,7 @@ test('two members chat in a room: markup stays text, a shared bet shows as a car
     await expect(card).toContainText('20.00 CNY');
     await expectAccessible(page2);
     await card.scrollIntoViewIfNeeded();
-    await page2.screenshot({ path: test.info().outputPath('chat-order-card.png'), fullPage: true });
+    await page2.screenshot({ path: test.info().outputPath('chat-order-card.png') });
 
     // A visitor reads the same room, with the input disabled and saying why.
     const visitor = await visitorContext.newPage();
@@ -87,7 +87,7 @@ test('two members chat in a room: markup stays text, a shared bet shows as a car
     await expect(chatInput(visitor)).toHaveAttribute('placeholder', 'Sign in to chat');
     await expectAccessible(visitor);
     await chatInput(visitor).scrollIntoViewIfNeeded();
-    await visitor.screenshot({ path: test.info().outputPath('chat-visitor.png'), fullPage: true });
+    await visitor.screenshot({ path: test.info().outputPath('chat-visitor.png') });
   } finally {
     await other.close();
     await visitorContext.close();

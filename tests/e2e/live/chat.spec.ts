@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/cspGuard';
-import { app, entryStake, placeAndCollectOrders, signInOnHost, slipEntries } from '../support/betting';
+import { app, entryStake, placeAndCollectOrders, placeButton, signInOnHost, slip, slipEntries } from '../support/betting';
 import { appReady, expectAccessible } from '../support/fixtures';
 import { liveRoom } from '../support/live';
 
@@ -48,10 +48,17 @@ test('two members chat in a room: markup stays text, a shared bet shows as a car
     // demo bets on the room's match from the bet tab, then shares the bet from the picker once it is confirmed.
     await app(page).getByRole('tab', { name: 'Bet' }).click();
     await expect(async () => {
-      await chatPanel(page).locator('button[data-odd]:not([disabled])').first().click({ timeout: 2_000 });
-      await expect(slipEntries(page)).toHaveCount(1, { timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
+      // A price toggles its selection: click only while the slip is still empty (a slow machine shows it late).
+      if ((await slipEntries(page).count()) === 0) await chatPanel(page).locator('button[data-odd]:not([disabled])').first().click({ timeout: 5_000 });
+      await expect(slipEntries(page)).toHaveCount(1, { timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
     await entryStake(slipEntries(page).first()).fill('20');
+    // In play the price moves: take the new one until the slip offers to place.
+    await expect(async () => {
+      const accept = slip(page).getByRole('button', { name: 'Accept changes' });
+      if (await accept.isVisible()) await accept.click();
+      await expect(placeButton(page)).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     const [orderId] = await placeAndCollectOrders(page);
     expect(orderId).toBeTruthy();
     await app(page).getByRole('tab', { name: 'Chat' }).click();

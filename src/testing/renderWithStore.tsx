@@ -5,6 +5,7 @@ import { KernelProvider, loadPlugins, type Plugin } from '../kernel';
 import { registry } from '../kernel/registry';
 import { createRootStore, type RootStoreInstance } from '../stores/RootStore';
 import { StoreProvider } from '../ui/storeContext';
+import { fakeChatSockets } from './chatFixtures';
 import { fakeEnv, type fakeHttp } from './fakeEnv';
 
 type FakeHttp = ReturnType<typeof fakeHttp>;
@@ -30,6 +31,9 @@ export async function renderWithStore(
   const i18n = await createTestI18n('en');
   await i18n.loadNamespaces(['common', 'sport-football', 'sport-basketball', 'sport-generic']);
   const { env, http } = fakeEnv({ i18n, ...(options.now ? { now: options.now } : {}) });
+  // A live room opens the chat: its /chat connections are fakes the test drives (chatSockets), never a real socket.
+  const chatSockets = fakeChatSockets();
+  Object.assign(env, { chatUrl: async () => 'ws://chat.test/chat', openChatSocket: chatSockets.open });
   const store = createRootStore({}, env);
   store.settings.restore('en');
   await options.before?.({ store, http, env });
@@ -53,5 +57,5 @@ export async function renderWithStore(
       </I18nextProvider>,
     );
   });
-  return { store, env, http, i18n, ...result };
+  return { store, env, http, i18n, chatSockets, ...result };
 }

@@ -5,6 +5,7 @@ import { anchorMediaSchema } from '../../../contract/media';
 import { HostLanguage, LiveStatus, type Anchor } from '../../domain/anchors';
 import type { Plugin } from '../../kernel/definePlugin';
 import { anchorsOf } from '../../stores/anchors';
+import { chatOf } from '../../stores/chat';
 import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetail';
 import { anchorRoom } from '../../testing/anchorFixtures';
 import { memberState } from '../../testing/bettingFixtures';
@@ -41,7 +42,7 @@ const panel = (text: string) =>
     drawn.push(props);
     return <p>{text}</p>;
   };
-const CHAT = testPlugin({ id: 'test-chat', point: liveRoomTabPoint, match: { tab: 'chat' }, loader: async () => ({ default: { Panel: panel('chat messages') } }) });
+const PROGRAM = testPlugin({ id: 'test-program', point: liveRoomTabPoint, match: { tab: 'program' }, loader: async () => ({ default: { Panel: panel('program messages') } }) });
 const FOLLOW = testPlugin({ id: 'test-follow', point: liveRoomTabPoint, match: { tab: 'anchor' }, loader: async () => ({ default: { Panel: panel('follow this anchor') } }) });
 const BARRAGE = testPlugin({ id: 'test-barrage', point: liveRoomOverlayPoint, match: undefined, loader: async () => ({ default: { Overlay: panel('barrage') } }) });
 
@@ -90,10 +91,11 @@ describe('<LiveRoomScreen>', () => {
     expect(screen.getByRole('group', { name: 'Line' })).toBeInTheDocument();
   });
 
-  it("offers bet, first-bet cover, data and (CMN only) anchor; chat and program only once something fills them", async () => {
+  it("offers bet, first-bet cover, chat, data and (CMN only) anchor; program only once something fills it; opens on the chat", async () => {
     await mount();
     await title();
-    expect(roomTabs()).toEqual(['Bet', 'First-bet cover', 'Data']);
+    expect(roomTabs()).toEqual(['Bet', 'First-bet cover', 'Chat', 'Data']);
+    expect(screen.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it.each(['zh-CN', 'zh-TW'])('has the anchor tab in Chinese (%s)', async (locale) => {
@@ -102,13 +104,13 @@ describe('<LiveRoomScreen>', () => {
     await waitFor(() => expect(screen.getAllByRole('tab').map((tab) => tab.getAttribute('id'))).toContain('sp-room-tab-anchor'));
   });
 
-  it('draws the chat tab an extension fills, opens on it, and gives it the room', async () => {
+  it('draws the tab an extension fills and gives it the room', async () => {
     drawn.length = 0;
-    await mount({ plugins: [CHAT] });
+    await mount({ plugins: [PROGRAM] });
     await title();
-    expect(roomTabs()).toEqual(['Bet', 'First-bet cover', 'Chat', 'Data']);
-    expect(screen.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByText('chat messages', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(roomTabs()).toEqual(['Bet', 'First-bet cover', 'Chat', 'Program', 'Data']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Program' }));
+    expect(await screen.findByText('program messages', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(drawn.at(-1)).toEqual({ liveRoomId: 8001, matchId: 7, sportId: 1, hostId: 9001 });
   });
 
@@ -122,6 +124,7 @@ describe('<LiveRoomScreen>', () => {
   it("puts the room's match markets in the bet tab, each price into the slip", async () => {
     const { store } = await mount({ member: true });
     await title();
+    await userEvent.click(screen.getByRole('tab', { name: 'Bet' }));
     const price = await screen.findByRole('button', { name: /Arsenal -0.5 1\.95/ }, { timeout: 10_000 });
     await userEvent.click(price);
     expect(store.betSlip.entries.map((e) => [e.matchId, e.optionType])).toEqual([[7, 'home']]);
@@ -145,6 +148,24 @@ describe('<LiveRoomScreen>', () => {
     expect(screen.queryByRole('tablist', { name: 'Room' })).toBeNull();
     await userEvent.click(toggle);
     expect(screen.getByRole('tablist', { name: 'Room' })).toBeInTheDocument();
+  });
+
+  it("switches the barrage over the stage, keeps the choice in the merchant's storage and starts from it", async () => {
+    const { env, chatSockets, unmount } = await mount();
+    await title();
+    const toggle = screen.getByRole('button', { name: 'Barrage' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    // The room joined its chat when it opened, whichever tab shows.
+    await act(() => chatSockets.last().open());
+    expect(chatSockets.last().sent).toEqual([{ cmd: 'join', roomId: 8001 }]);
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(env.storage.get('barrageVisible')).toBe(false);
+    unmount();
+    expect(chatSockets.last().sent.at(-1)).toEqual({ cmd: 'leave', roomId: 8001 });
+
+    const again = await renderWithStore(<LiveRoomScreen />, { before: ({ env: next }) => void next.storage.set('barrageVisible', false) });
+    expect(chatOf(again.store).barrageVisible).toBe(false);
   });
 
   it('hides the slip with the bet-slip toggle, for the room only', async () => {

@@ -5,6 +5,7 @@ import { hasAnchorTab, LiveStatus, pickRoom, type AnchorRoom } from '../../domai
 import { Slot, useKernel } from '../../kernel';
 import { toScheme } from '../../kernel/sports';
 import { anchorsOf } from '../../stores/anchors';
+import { chatOf } from '../../stores/chat';
 import { matchDetailOf, type MatchDetail } from '../../stores/matchDetail';
 import { Button } from '../common/Button';
 import { LiveClock } from '../common/LiveClock';
@@ -22,6 +23,9 @@ import { useMatchChannels } from '../useMatchChannels';
 import { AnchorMember } from './AnchorMember';
 import { FirstBetTab } from './FirstBetTab';
 import { RoomEntry } from './RoomEntry';
+import { Barrage } from './chat/Barrage';
+import { ChatTab } from './chat/ChatTab';
+import { useChatTranslation } from './chat/chatText';
 import { liveRoomOverlayPoint, liveRoomTabPoint, type LiveRoomProps, type LiveRoomTabId } from './points';
 import styles from './LiveRoomScreen.module.css';
 
@@ -32,13 +36,13 @@ import styles from './LiveRoomScreen.module.css';
 const useRoomTranslation = () => useTranslation(MATCH_DETAIL_NS, { keyPrefix: 'room' });
 const ID_PREFIX = 'sp-room';
 
-type RoomTab = 'bet' | 'data' | LiveRoomTabId;
+type RoomTab = 'bet' | 'firstBet' | 'chat' | 'data' | LiveRoomTabId;
 /** The tabs the room draws itself; the others are its extensions'. */
-const OWN_TABS: ReadonlySet<RoomTab> = new Set(['bet', 'data', 'anchor', 'firstBet']);
+const OWN_TABS: ReadonlySet<RoomTab> = new Set(['bet', 'firstBet', 'chat', 'data', 'anchor']);
 /** Spec 001 section 2, in its order. */
 const TAB_ORDER: readonly RoomTab[] = ['bet', 'firstBet', 'chat', 'program', 'data', 'anchor'];
-/** Tabs that exist only while an extension fills them (first-bet coverage is the room's own). */
-const FILLED_BY_EXTENSIONS: ReadonlySet<RoomTab> = new Set(['chat', 'program']);
+/** Tabs that exist only while an extension fills them. */
+const FILLED_BY_EXTENSIONS: ReadonlySet<RoomTab> = new Set(['program']);
 
 /**
  * A live room (spec 001 section 2): the anchor's stream on the shared media stage (the anchor play mode beside the
@@ -97,6 +101,13 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
   const nameOf = useAnchorName();
   const [sideShown, setSideShown] = useState(true);
   const [chosenTab, setTab] = useState<RoomTab | undefined>(undefined);
+  const chat = chatOf(store);
+  const { t: chatText } = useChatTranslation();
+  // The room's chat runs while the room shows, whichever tab is open: the barrage flies over the stage from it.
+  useEffect(() => {
+    chat.enter(room.liveRoomId);
+    return () => chat.leave();
+  }, [chat, room.liveRoomId]);
 
   // The room's match: its markets for the bet tab and its names; it follows the anchor when they move to another match.
   useEffect(() => {
@@ -111,8 +122,8 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
   const tabs = TAB_ORDER.filter((id) =>
     id === 'anchor' ? hasAnchorTab(store.settings.apiLanguage) : !FILLED_BY_EXTENSIONS.has(id) || plugins.list(liveRoomTabPoint, { tab: id as LiveRoomTabId }).length > 0,
   );
-  // The chat is the room's own conversation: it opens there when something fills it.
-  const tab = chosenTab && tabs.includes(chosenTab) ? chosenTab : tabs.includes('chat') ? 'chat' : 'bet';
+  // The chat is the room's own conversation: the room opens on it.
+  const tab = chosenTab && tabs.includes(chosenTab) ? chosenTab : 'chat';
   const overlays = plugins.list(liveRoomOverlayPoint).length > 0;
   const name = nameOf(room);
 
@@ -139,6 +150,9 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
           <button type="button" className={styles.toggle} aria-pressed={!store.ui.slipHidden} onClick={() => store.ui.setSlipHidden(!store.ui.slipHidden)}>
             {t('betSlip')}
           </button>
+          <button type="button" className={styles.toggle} aria-pressed={chat.barrageVisible} onClick={() => chat.setBarrageVisible(!chat.barrageVisible)}>
+            {chatText('barrage')}
+          </button>
         </div>
       </header>
       <RoomEntry liveRoomId={room.liveRoomId} />
@@ -154,12 +168,18 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
           sportId={sportId}
           liveRoomId={room.liveRoomId}
           roomStatus={room.liveStatus}
-          overlay={overlays ? <Slot point={liveRoomOverlayPoint} render={(module) => <module.Overlay {...props} />} /> : undefined}
+          overlay={
+            <>
+              <Barrage />
+              {overlays && <Slot point={liveRoomOverlayPoint} render={(module) => <module.Overlay {...props} />} />}
+            </>
+          }
         />
         {sideShown && (
           <section className={styles.side} aria-label={t('chatRoom')}>
             <Tabs tabs={tabs.map((id) => ({ id, label: t(`tabs.${id}`) }))} selected={tab} onSelect={setTab} label={t('tabs.label')} idPrefix={ID_PREFIX} />
             <div id={tabPanelId(ID_PREFIX)} role="tabpanel" aria-labelledby={tabId(ID_PREFIX, tab)} className={styles.panel}>
+              {tab === 'chat' && <ChatTab />}
               {tab === 'bet' && <BetTab match={match} status={detail.status} onRetry={() => detail.reload()} />}
               {tab === 'data' && <DataTab matchId={room.matchId} sportId={sportId} match={match} />}
               {tab === 'anchor' && <AnchorTab room={room} props={props} />}

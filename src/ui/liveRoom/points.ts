@@ -19,11 +19,10 @@ export interface LiveRoomProps {
 
 /**
  * Tabs an extension fills (spec 001 section 2: bet, first-bet coverage, chat, program, data and anchor). The room draws
- * bet, data and first-bet coverage itself; chat and program exist only while an enabled extension fills them; the
- * anchor tab (CMN only) shows the anchor's profile, follow, booking and other rooms, with its extensions' sections
- * under them.
+ * bet, first-bet coverage, chat and data itself; program exists only while an enabled extension fills it; the anchor tab
+ * (CMN only) shows the anchor's profile, follow, booking and other rooms, with its extensions' sections under them.
  */
-export type LiveRoomTabId = 'firstBet' | 'chat' | 'program' | 'anchor';
+export type LiveRoomTabId = 'program' | 'anchor';
 
 export interface LiveRoomTabModule {
   /** The tab's content (for `anchor`, a section under the profile). */

@@ -1,0 +1,103 @@
+import { observer } from 'mobx-react-lite';
+import type { ChatMessage, ChatOrderItem } from '../../../../contract/chat';
+import type { ChatStoreInstance } from '../../../stores/chat';
+import { AGENT } from '../../../stores/chatWire';
+import { useChatTranslation } from './chatText';
+import styles from './Chat.module.css';
+
+export interface MessageActions {
+  reply(message: ChatMessage): void;
+  report(message: ChatMessage): void;
+  mute(message: ChatMessage): void;
+  remove(message: ChatMessage): void;
+}
+
+/** The spec's chat order history item as a card: what was bet, at what odds, and how it stands. */
+export function OrderCard({ order }: { order: ChatOrderItem }) {
+  const { t } = useChatTranslation();
+  const status = order.orderStatus === 4 || order.orderStatus === 5 ? t(`order.status.${order.orderStatus}`) : t('order.status.other', { status: order.orderStatus });
+  return (
+    <div className={styles.order} data-testid="chat-order">
+      <span className={styles.orderHead}>
+        <strong>{t('order.title')}</strong>
+        <span>{status}</span>
+      </span>
+      <span className={styles.orderTitle}>{order.betTitle}</span>
+      <span>{order.betSection}</span>
+      <dl className={styles.orderFacts}>
+        <dt>{t('order.stake')}</dt>
+        <dd>
+          {order.betAmount} {order.assetSymbol}
+        </dd>
+        <dt>{t('order.odds')}</dt>
+        <dd>{order.odd}</dd>
+        <dt>{t('order.returned')}</dt>
+        <dd>
+          {order.wonAmount} {order.assetSymbol}
+        </dd>
+      </dl>
+      <span className={styles.muted}>
+        {t('order.betId', { id: order.betId })}
+        {order.isEarlySettlement && <> · {t('order.earlySettlement')}</>}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * One message of any kind. Every text of a member (names, messages, quotes, order fields) is a React text node, never
+ * HTML: markup arrives and stays as the characters typed.
+ */
+export const ChatMessageItem = observer(function ChatMessageItem({ message, chat, fileUrl, actions }: { message: ChatMessage; chat: ChatStoreInstance; fileUrl(path: string): string; actions: MessageActions }) {
+  const { t } = useChatTranslation();
+  if (message.kind === 'auto' || message.kind === 'act') {
+    return (
+      <li className={styles.notice} data-kind={message.kind} data-message-id={message.id}>
+        <span className={styles.badge}>{t(`kind.${message.kind}`)}</span> {message.text}
+      </li>
+    );
+  }
+  const title = message.titleId === null ? undefined : chat.memberTitleMap[message.titleId];
+  const own = message.uid === chat.uid;
+  const canAct = chat.isLogin && chat.uid !== 0;
+  return (
+    <li className={styles.message} data-kind={message.kind} data-message-id={message.id}>
+      <span className={styles.sender}>
+        <span className={styles.vip}>{t('vip', { level: message.vipLevel })}</span>
+        {message.userType === AGENT && <span className={styles.agent}>{t('agent')}</span>}
+        {title && <span className={styles.title}>{title.name}</span>}
+        <span className={styles.name}>{message.nickname}</span>
+      </span>
+      {message.reply && (
+        <blockquote className={styles.quote}>
+          <span className={styles.name}>{message.reply.nickname}</span>: {message.reply.text}
+        </blockquote>
+      )}
+      {message.text !== '' && <p className={styles.text}>{message.text}</p>}
+      {message.image && <img className={styles.image} src={fileUrl(message.image.url)} width={message.image.width} height={message.image.height} alt={t('imageAlt', { name: message.nickname })} loading="lazy" />}
+      {message.order && <OrderCard order={message.order} />}
+      {canAct && (
+        <span className={styles.actions} role="group" aria-label={t('actions.label', { name: message.nickname })}>
+          <button type="button" className={styles.action} onClick={() => actions.reply(message)}>
+            {t('actions.reply')}
+          </button>
+          {!own && (
+            <button type="button" className={styles.action} onClick={() => actions.report(message)}>
+              {t('actions.report')}
+            </button>
+          )}
+          {chat.isAgent && (
+            <button type="button" className={styles.action} onClick={() => actions.remove(message)}>
+              {t('actions.delete')}
+            </button>
+          )}
+          {chat.isAgent && !own && message.userType !== AGENT && (
+            <button type="button" className={styles.action} onClick={() => actions.mute(message)}>
+              {t('actions.mute')}
+            </button>
+          )}
+        </span>
+      )}
+    </li>
+  );
+});

@@ -1,0 +1,251 @@
+import { describe, expect, it } from '@jest/globals';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { chatMemberChannel } from '../../../../contract/chat';
+import { CHAT_PATHS, LIVE_ROOM_PATHS } from '../../../../contract/paths';
+import { ApiError } from '../../../services/http';
+import { chatOf } from '../../../stores/chat';
+import { memberState } from '../../../testing/bettingFixtures';
+import { CHAT_RULE, chatMessage, chatOrder, helloAndJoin, type FakeChatSocket } from '../../../testing/chatFixtures';
+import { renderWithStore } from '../../../testing/renderWithStore';
+import { MATCH_DETAIL_NS } from '../../matchDetail/Scoreboard';
+import { Barrage } from './Barrage';
+import { ChatTab } from './ChatTab';
+
+const FUTURE = Date.now() + 3_600_000;
+const XSS = '<img src=x onerror="window.__xss=1">';
+const IMAGE = { file: `${'a'.repeat(32)}.png`, url: `/api/forehead/system/file/get/${'a'.repeat(32)}.png`, type: 'image/png', width: 40, height: 30, bytes: 99 };
+
+type Join = Parameters<typeof helloAndJoin>[1];
+
+/** The chat tab of room 8001, joined as the platform answers `join` (a member unless uid 0). */
+async function mount({ member = true, join = {} as Join, ui = <ChatTab /> } = {}) {
+  const rendered = await renderWithStore(ui, {
+    before: ({ store, http }) => {
+      http.forehead.get.mockImplementation(async (url: string) => {
+        if (url === CHAT_PATHS.token) return { token: 'tok', expiresAt: FUTURE, chatRule: CHAT_RULE, chatBanInfo: null };
+        throw new Error(`unexpected GET ${url}`);
+      });
+      http.forehead.post.mockImplementation(async (url: string) => {
+        if (url === LIVE_ROOM_PATHS.titleCatalogue) return [{ id: 3, name: 'Sharpshooter', icon: '/t/3.png', description: 'd', category: 'wins', sort: 1 }];
+        if (url === LIVE_ROOM_PATHS.titleList) return [];
+        if (url === CHAT_PATHS.reportCategories) return [{ id: 1, name: 'Spam or advertising' }, { id: 2, name: 'Abuse' }];
+        if (url === CHAT_PATHS.orderHistory) return { rule: { showCount: 10, coins: [] }, matchId: 7, records: [chatOrder({ orderId: '41', betTitle: 'Arsenal vs Chelsea' })] };
+        if (url === CHAT_PATHS.emoji) return [{ groupId: 1, name: 'Smileys', emojis: Array.from({ length: 10 }, (_, i) => ({ id: `1f60${i}`, code: String.fromCodePoint(0x1f600 + i) })) }];
+        if (url === CHAT_PATHS.imageUpload) return IMAGE;
+        throw new Error(`unexpected POST ${url}`);
+      });
+      if (member) store.applyHostProps(memberState());
+      chatOf(store).enter(8001);
+    },
+  });
+  const socket = rendered.chatSockets.last();
+  await act(async () => {
+    await rendered.i18n.loadNamespaces(MATCH_DETAIL_NS);
+    await socket.open();
+    helloAndJoin(socket, { uid: member ? 7 : 0, ...join });
+    await chatOf(rendered.store).loadTitles();
+  });
+  const deliver = (frame: () => void) => act(() => frame());
+  return { ...rendered, socket, deliver, chat: chatOf(rendered.store) };
+}
+
+const input = () => screen.getByRole('textbox', { name: 'Message' });
+const sends = (socket: FakeChatSocket) => socket.sent.filter((f) => f.cmd !== 'join' && f.cmd !== 'leave');
+const messageOf = (text: string) => screen.getByText(text).closest('li')!;
+
+describe('<ChatTab>', () => {
+  it('draws every kind of message with VIP level, worn title and the agent mark beside names', async () => {
+    const reply = chatMessage({ id: '3', kind: 'reply', nickname: 'Bo', text: 'me too', reply: { id: '1', uid: 7, nickname: 'Ann', kind: 'text', text: 'what a goal' } });
+    await mount({
+      join: {
+        messages: [
+          chatMessage({ id: '1', nickname: 'Ann', text: 'what a goal', vipLevel: 7, titleId: 3 }),
+          chatMessage({ id: '2', kind: 'image', nickname: 'Cy', text: '', image: IMAGE }),
+          reply,
+          chatMessage({ id: '4', kind: 'order', nickname: 'Di', text: '', order: chatOrder({ betAmount: '50.00', odd: '1.95', wonAmount: '97.50', orderStatus: 5, betSection: 'Asian Handicap: Arsenal -0.5', isEarlySettlement: true }) }),
+          chatMessage({ id: '5', kind: 'image-text', nickname: 'Ed', text: 'look at this', image: IMAGE }),
+          chatMessage({ id: '6', kind: 'auto', uid: 0, nickname: '', text: 'Welcome to the room' }),
+          chatMessage({ id: '7', kind: 'act', uid: 0, nickname: '', text: 'Red envelopes at half time' }),
+          chatMessage({ id: '8', nickname: 'Host helper', userType: 1, text: 'keep it friendly' }),
+        ],
+      },
+    });
+    const list = screen.getByRole('log', { name: 'Chat messages' });
+    const first = within(messageOf('what a goal'));
+    expect(first.getByText('V7')).toBeInTheDocument();
+    expect(first.getByText('Sharpshooter')).toBeInTheDocument();
+    expect(within(list).getByRole('img', { name: 'Image sent by Cy' })).toHaveAttribute('src', IMAGE.url);
+    expect(within(list).getByRole('img', { name: 'Image sent by Ed' })).toBeInTheDocument();
+    expect(within(messageOf('me too')).getByText('what a goal', { exact: false }).tagName).toBe('BLOCKQUOTE');
+    const order = within(screen.getByTestId('chat-order'));
+    for (const text of ['Shared bet', 'Settled', 'Arsenal vs Chelsea', 'Asian Handicap: Arsenal -0.5', '50.00 CNY', '1.95', '97.50 CNY', 'Partly cashed out']) {
+      expect(order.getByText(text, { exact: false })).toBeInTheDocument();
+    }
+    expect(within(messageOf('Welcome to the room')).getByText('Notice')).toBeInTheDocument();
+    expect(within(messageOf('Red envelopes at half time')).getByText('Activity')).toBeInTheDocument();
+    expect(within(messageOf('keep it friendly')).getByText('Agent')).toBeInTheDocument();
+    expect(within(messageOf('what a goal')).queryByText('Agent')).toBeNull();
+  });
+
+  it('shows markup in a message as the text typed, never as HTML', async () => {
+    const { socket, deliver } = await mount();
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'message', message: chatMessage({ nickname: '<b>bold</b>', text: XSS }) }]));
+    expect(screen.getByText(XSS)).toBeInTheDocument();
+    expect(screen.getByText('<b>bold</b>')).toBeInTheDocument();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    expect(document.querySelector('b')).toBeNull();
+  });
+
+  it('a visitor reads but the input is disabled and says to sign in', async () => {
+    await mount({ member: false, join: { messages: [chatMessage({ text: 'hello all' })] } });
+    expect(screen.getByText('hello all')).toBeInTheDocument();
+    expect(input()).toBeDisabled();
+    expect(input()).toHaveAttribute('placeholder', 'Sign in to chat');
+    expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it('a muted member sees until when and why; the input comes back when the mute is lifted', async () => {
+    const { socket, deliver } = await mount({ join: { chatBanInfo: { until: FUTURE, reason: 'flooding' } } });
+    expect(input()).toBeDisabled();
+    expect(input().getAttribute('placeholder')).toMatch(/^You are muted until .+: flooding$/);
+    await deliver(() => socket.deliver({ chId: chatMemberChannel(7), seq: 1, data: { kind: 'ban', roomId: 8001, chatBanInfo: null } }));
+    expect(input()).toBeEnabled();
+    expect(input()).toHaveAttribute('placeholder', 'Say something…');
+  });
+
+  it("a blocked room disables the input and says so; reopening restores it", async () => {
+    const { socket, deliver } = await mount({ join: { chatBlock: true } });
+    expect(input()).toBeDisabled();
+    expect(input()).toHaveAttribute('placeholder', "The agent has closed this room's chat");
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'block', roomId: 8001, chatBlock: false }]));
+    expect(input()).toBeEnabled();
+  });
+
+  it('counts the characters left, refuses a message over the limit, and shows the rate limit until the member types again', async () => {
+    const { socket, deliver } = await mount();
+    await userEvent.type(input(), 'hello');
+    expect(screen.getByText('195 characters left')).toBeInTheDocument();
+    fireEvent.change(input(), { target: { value: 'x'.repeat(203) } });
+    expect(screen.getByText('3 characters too many')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    fireEvent.change(input(), { target: { value: 'hello' } });
+    await userEvent.type(input(), '{Enter}');
+    expect(sends(socket)).toEqual([{ cmd: 'send', ref: expect.any(String), roomId: 8001, kind: 'text', text: 'hello' }]);
+    expect(input()).toHaveValue('');
+    await deliver(() => socket.deliver({ cmd: 'error', ref: 'c1', code: 16005, msg: 'rate', retryAfterSeconds: 6 }));
+    expect(screen.getByRole('alert')).toHaveTextContent('You are sending too fast: try again in 6 seconds.');
+    await userEvent.type(input(), 'a');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('replies with the quoted message, and the quote bar can be cancelled', async () => {
+    const { socket } = await mount({ join: { messages: [chatMessage({ id: '21', nickname: 'Ann', text: 'who scores next?' })] } });
+    await userEvent.click(within(messageOf('who scores next?')).getByRole('button', { name: 'Reply' }));
+    expect(screen.getByText('Replying to Ann', { exact: false })).toBeInTheDocument();
+    expect(input()).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel reply' }));
+    expect(screen.queryByText('Replying to Ann', { exact: false })).toBeNull();
+    await userEvent.click(within(messageOf('who scores next?')).getByRole('button', { name: 'Reply' }));
+    await userEvent.type(input(), 'Saka{Enter}');
+    expect(sends(socket).at(-1)).toEqual({ cmd: 'send', ref: expect.any(String), roomId: 8001, kind: 'reply', text: 'Saka', replyTo: '21' });
+    expect(screen.queryByText('Replying to Ann', { exact: false })).toBeNull();
+  });
+
+  it('reports a message with a category in a dialog that keeps focus and gives it back; a refusal shows in the dialog', async () => {
+    const { http } = await mount({ join: { messages: [chatMessage({ id: '31', uid: 9, nickname: 'Spammer', text: 'buy now' })] } });
+    const report = within(messageOf('buy now')).getByRole('button', { name: 'Report' });
+    await userEvent.click(report);
+    const dialog = await screen.findByRole('dialog', { name: 'Report a message' });
+    await userEvent.click(await within(dialog).findByRole('radio', { name: 'Spam or advertising' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'links');
+    http.forehead.post.mockImplementationOnce(async () => {
+      throw new ApiError({ code: 16012, message: 'already', service: 'forehead' });
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You have already reported this message.');
+    expect(http.forehead.post).toHaveBeenCalledWith(CHAT_PATHS.reportAdd, { messageId: '31', cateId: 1, roomId: 8001, remark: 'links' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(report).toHaveFocus();
+  });
+
+  it("lists the member's shareable bets and shares one as an order message", async () => {
+    const { socket, http } = await mount();
+    await userEvent.click(screen.getByRole('button', { name: 'Share a bet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share a bet' });
+    expect(await within(dialog).findByText('Arsenal vs Chelsea')).toBeInTheDocument();
+    expect(http.forehead.post).toHaveBeenCalledWith(CHAT_PATHS.orderHistory, { roomId: 8001 });
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Share: Arsenal vs Chelsea/ }));
+    expect(sends(socket).at(-1)).toEqual({ cmd: 'send', ref: expect.any(String), roomId: 8001, kind: 'order', orderId: '41' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers delete and mute only to an agent of the room', async () => {
+    const messages = [chatMessage({ id: '51', uid: 9, nickname: 'Loud', text: 'rude words' })];
+    const member = await mount({ join: { messages } });
+    expect(within(messageOf('rude words')).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(within(messageOf('rude words')).queryByRole('button', { name: 'Mute' })).toBeNull();
+    member.unmount();
+
+    const { socket } = await mount({ join: { messages, userType: 1 } });
+    await userEvent.click(within(messageOf('rude words')).getByRole('button', { name: 'Delete' }));
+    expect(sends(socket).at(-1)).toEqual({ cmd: 'delete', ref: expect.any(String), roomId: 8001, messageId: '51' });
+    await userEvent.click(within(messageOf('rude words')).getByRole('button', { name: 'Mute' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mute Loud' });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'For' }), '60');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'insults');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mute' }));
+    expect(sends(socket).at(-1)).toEqual({ cmd: 'mute', ref: expect.any(String), roomId: 8001, uid: 9, minutes: 60, reason: 'insults' });
+  });
+
+  it('picks emoji a page of 8 at a time into the draft', async () => {
+    await mount();
+    await userEvent.click(screen.getByRole('button', { name: 'Emoji' }));
+    const picker = await screen.findByRole('group', { name: 'Emoji' });
+    expect(await within(picker).findByText('Page 1 of 2')).toBeInTheDocument();
+    await userEvent.click(within(picker).getByRole('button', { name: '😀' }));
+    await userEvent.click(within(picker).getByRole('button', { name: 'More emoji' }));
+    await userEvent.click(within(picker).getByRole('button', { name: '😉' }));
+    expect(input()).toHaveValue('😀😉');
+  });
+
+  it('uploads an image and sends it', async () => {
+    const { socket, container, http } = await mount();
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'goal.png', { type: 'image/png' });
+    await userEvent.upload(container.querySelector('input[type="file"]') as HTMLInputElement, file);
+    await act(async () => undefined);
+    expect(http.forehead.post).toHaveBeenCalledWith(CHAT_PATHS.imageUpload, file, { headers: { 'content-type': 'image/png' } });
+    expect(sends(socket).at(-1)).toEqual({ cmd: 'send', ref: expect.any(String), roomId: 8001, kind: 'image', image: IMAGE.file });
+  });
+
+  it('keeps a reader who scrolled up in place and offers a jump to the new messages', async () => {
+    const { socket, deliver } = await mount({ join: { messages: [chatMessage({ id: '61' })] } });
+    const log = screen.getByRole('log');
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 1000 });
+    Object.defineProperty(log, 'clientHeight', { configurable: true, value: 300 });
+    log.scrollTop = 100;
+    fireEvent.scroll(log);
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'message', message: chatMessage({ id: '62' }) }]));
+    expect(log.scrollTop).toBe(100);
+    await userEvent.click(screen.getByRole('button', { name: 'New messages' }));
+    expect(log.scrollTop).toBe(1000);
+    expect(screen.queryByRole('button', { name: 'New messages' })).toBeNull();
+  });
+});
+
+describe('<Barrage>', () => {
+  it('flies only new messages, none while switched off, and not the history', async () => {
+    const { socket, deliver, chat } = await mount({ ui: <Barrage />, join: { messages: [chatMessage({ text: 'old news' })] } });
+    expect(screen.queryByText(/old news/)).toBeNull();
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'message', message: chatMessage({ nickname: 'Ann', text: XSS }) }]));
+    expect(screen.getByTestId('barrage')).toHaveTextContent(`Ann: ${XSS}`);
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    await act(() => chat.setBarrageVisible(false));
+    expect(screen.queryByTestId('barrage')).toBeNull();
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'message', message: chatMessage({ text: 'while off' }) }]));
+    await act(() => chat.setBarrageVisible(true));
+    expect(screen.queryByText(/while off/)).toBeNull();
+  });
+});

@@ -1,0 +1,262 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import type { ChatMessage } from '../../../../contract/chat';
+import { useService } from '../../../kernel';
+import { chatOf, type ChatStoreInstance } from '../../../stores/chat';
+import { Button } from '../../common/Button';
+import { EmptyState } from '../../common/Panel';
+import { RowsSkeleton } from '../../common/States';
+import { httpRef, toastRef } from '../../services';
+import { useStore } from '../../storeContext';
+import { MuteDialog, OrderPicker, ReportDialog } from './ChatDialogs';
+import { ChatMessageItem, type MessageActions } from './ChatMessageItem';
+import { formatUntil, useChatError, useChatTranslation } from './chatText';
+import styles from './Chat.module.css';
+
+/** How close to the bottom (px) still counts as reading the newest messages, so new ones scroll into view. */
+const AT_BOTTOM_PX = 40;
+
+/** The room's chat (spec 001 sections 2, 3 and 6): its messages, the input with its states, and the tools around it. */
+export const ChatTab = observer(function ChatTab() {
+  const store = useStore();
+  const chat = chatOf(store);
+  const toast = useService(toastRef);
+  const { t } = useChatTranslation();
+  const base = useService(httpRef).forehead.defaults?.baseURL ?? '';
+  const fileUrl = (path: string) => `${base.replace(/\/$/, '')}${path}`;
+  const [reporting, setReporting] = useState<ChatMessage | null>(null);
+  const [muting, setMuting] = useState<ChatMessage | null>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+
+  const actions: MessageActions = {
+    reply: (message) => {
+      chat.setReply(message);
+      inputRef.current?.focus();
+    },
+    report: setReporting,
+    mute: setMuting,
+    remove: (message) => void chat.deleteMessage(message.id),
+  };
+
+  return (
+    <div className={styles.chat}>
+      {chat.status === 'failed' ? (
+        <EmptyState>{t('failed')}</EmptyState>
+      ) : chat.status !== 'joined' && chat.messageList.length === 0 ? (
+        <RowsSkeleton rows={4} />
+      ) : (
+        <MessageList chat={chat} fileUrl={fileUrl} actions={actions} />
+      )}
+      <ChatInput chat={chat} inputRef={inputRef} />
+      <ReportDialog
+        chat={chat}
+        message={reporting}
+        onClose={() => setReporting(null)}
+        onDone={() => {
+          setReporting(null);
+          toast.success(t('report.done'));
+        }}
+      />
+      <MuteDialog chat={chat} message={muting} onClose={() => setMuting(null)} />
+    </div>
+  );
+});
+
+/**
+ * The messages, newest last (the store keeps the latest 200). New ones scroll into view while the reader is at the
+ * bottom; a reader who scrolled up stays put and gets a "new messages" button that jumps down.
+ */
+const MessageList = observer(function MessageList({ chat, fileUrl, actions }: { chat: ChatStoreInstance; fileUrl(path: string): string; actions: MessageActions }) {
+  const { t } = useChatTranslation();
+  const list = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const [unseen, setUnseen] = useState(false);
+  const messages = chat.messageList;
+  const last = messages[messages.length - 1]?.id;
+
+  const toBottom = () => {
+    const element = list.current;
+    if (element) element.scrollTop = element.scrollHeight;
+    atBottom.current = true;
+    setUnseen(false);
+  };
+  useLayoutEffect(() => {
+    if (atBottom.current) toBottom();
+    else if (last !== undefined) setUnseen(true);
+  }, [last]);
+
+  const onScroll = () => {
+    const element = list.current;
+    if (!element) return;
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_BOTTOM_PX;
+    if (atBottom.current) setUnseen(false);
+  };
+
+  return (
+    <div className={styles.listWrap}>
+      {messages.length === 0 ? (
+        <p className={styles.muted}>{t('empty')}</p>
+      ) : (
+        <div ref={list} className={styles.list} aria-label={t('messages')} role="log" tabIndex={0} onScroll={onScroll}>
+          <ol className={styles.items}>
+            {messages.map((message) => (
+              <ChatMessageItem key={message.id} message={message} chat={chat} fileUrl={fileUrl} actions={actions} />
+            ))}
+          </ol>
+        </div>
+      )}
+      {unseen && (
+        <button type="button" className={styles.jump} onClick={toBottom}>
+          {t('newMessages')}
+        </button>
+      )}
+    </div>
+  );
+});
+
+const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatStoreInstance; inputRef: React.RefObject<HTMLTextAreaElement | null> }) {
+  const { t, i18n } = useChatTranslation();
+  const store = useStore();
+  const say = useChatError();
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // The app-wide ticker, so a mute that ends re-enables the input by itself.
+  const now = store.ui.now;
+  const block = chat.inputBlock(now);
+  const disabled = block !== null;
+  const ban = chat.chatBanInfo;
+  const placeholder =
+    block === 'banned' && ban
+      ? t('input.banned', { until: formatUntil(ban.until, i18n.language, store.ui.timezone), reason: ban.reason })
+      : block === null
+        ? t('input.ready')
+        : t(`input.${block}`);
+  const left = chat.remindMsgLength;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (left >= 0) chat.sendText();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends, Shift+Enter breaks the line (the platform keeps up to two line breaks).
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  };
+  const onImage = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) void chat.sendImage(file);
+  };
+
+  return (
+    <form className={styles.inputArea} onSubmit={submit}>
+      {chat.replyMsg && (
+        <div className={styles.replyBar}>
+          <span className={styles.replyText}>
+            {t('quote', { name: chat.replyMsg.nickname })}: {chat.replyMsg.text}
+          </span>
+          <button type="button" className={styles.action} onClick={() => chat.setReply(null)}>
+            {t('cancelReply')}
+          </button>
+        </div>
+      )}
+      {chat.chatError && (
+        <p className={styles.error} role="alert">
+          {say(chat.chatError)}
+        </p>
+      )}
+      <textarea
+        ref={inputRef}
+        className={styles.input}
+        aria-label={t('input.label')}
+        placeholder={placeholder}
+        title={disabled ? placeholder : undefined}
+        disabled={disabled}
+        rows={2}
+        value={disabled ? '' : chat.draft}
+        onChange={(event) => chat.setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+        aria-describedby="sp-chat-remaining"
+      />
+      <div className={styles.toolbar}>
+        <span className={styles.tools} role="group" aria-label={t('input.tools')}>
+          <button type="button" className={styles.tool} disabled={disabled} aria-expanded={emojiOpen} onClick={() => setEmojiOpen((open) => !open)}>
+            {t('emoji.open')}
+          </button>
+          <button type="button" className={styles.tool} disabled={disabled} onClick={() => fileInput.current?.click()}>
+            {t('image.send')}
+          </button>
+          <input ref={fileInput} type="file" hidden accept={chat.chatRule?.image.types.join(',') ?? 'image/*'} onChange={onImage} tabIndex={-1} aria-hidden="true" />
+          <button type="button" className={styles.tool} disabled={disabled} onClick={() => setSharing(true)}>
+            {t('share.open')}
+          </button>
+        </span>
+        <span id="sp-chat-remaining" className={styles.remaining} data-over={left < 0} aria-live="polite">
+          {!disabled && chat.chatRule && (left >= 0 ? t('input.remaining', { count: left }) : t('input.over', { count: -left }))}
+        </span>
+        <Button type="submit" disabled={disabled || left < 0 || chat.draft.trim() === ''}>
+          {t('input.send')}
+        </Button>
+      </div>
+      {emojiOpen && !disabled && (
+        <EmojiPicker
+          chat={chat}
+          onPick={(code) => {
+            chat.setDraft(chat.draft + code);
+            inputRef.current?.focus();
+          }}
+        />
+      )}
+      <OrderPicker chat={chat} open={sharing} onClose={() => setSharing(false)} />
+    </form>
+  );
+});
+
+/** The platform's emoji groups, a page of 8 at a time (the spec chunks groups by 8). */
+const EmojiPicker = observer(function EmojiPicker({ chat, onPick }: { chat: ChatStoreInstance; onPick(code: string): void }) {
+  const { t } = useChatTranslation();
+  const [groupIndex, setGroupIndex] = useState(0);
+  const [page, setPage] = useState(0);
+  useEffect(() => {
+    void chat.loadEmoji();
+  }, [chat]);
+  const groups = chat.emojiList;
+  if (groups.length === 0) return <RowsSkeleton rows={1} />;
+  const group = groups[Math.min(groupIndex, groups.length - 1)]!;
+  const pages = group.pages.length;
+  const current = group.pages[Math.min(page, pages - 1)] ?? [];
+  return (
+    <div className={styles.emoji} role="group" aria-label={t('emoji.open')}>
+      <label className={styles.field}>
+        {t('emoji.group')}
+        <select
+          value={group.groupId}
+          onChange={(event) => {
+            setGroupIndex(groups.findIndex((g) => g.groupId === Number(event.target.value)));
+            setPage(0);
+          }}
+        >
+          {groups.map((g) => (
+            <option key={g.groupId} value={g.groupId}>
+              {g.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span className={styles.emojiRow}>
+        <button type="button" className={styles.tool} disabled={page === 0} onClick={() => setPage((p) => p - 1)} aria-label={t('emoji.previous')}>
+          ‹
+        </button>
+        {current.map((emoji) => (
+          <button key={emoji.id} type="button" className={styles.emojiButton} onClick={() => onPick(emoji.code)}>
+            {emoji.code}
+          </button>
+        ))}
+        <button type="button" className={styles.tool} disabled={page >= pages - 1} onClick={() => setPage((p) => p + 1)} aria-label={t('emoji.next')}>
+          ›
+        </button>
+      </span>
+      <span className={styles.muted}>{t('emoji.page', { page: page + 1, pages })}</span>
+    </div>
+  );
+});

@@ -109,7 +109,7 @@ describe('<LiveRoomScreen>', () => {
     expect(roomTabs()).toEqual(['Bet', 'Chat', 'Data']);
     expect(screen.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('chat messages', {}, { timeout: 10_000 })).toBeInTheDocument();
-    expect(drawn.at(-1)).toEqual({ liveRoomId: 8001, matchId: 7, sportId: 1, hostId: 9001 });
+    expect(drawn.at(-1)).toMatchObject({ liveRoomId: 8001, matchId: 7, sportId: 1, hostId: 9001 });
   });
 
   it("draws the overlay extensions over the stage", async () => {

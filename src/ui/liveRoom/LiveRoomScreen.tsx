@@ -19,7 +19,7 @@ import { MediaStage } from '../matchDetail/media/MediaStage';
 import { MATCH_DETAIL_NS } from '../matchDetail/Scoreboard';
 import { useLiveBook, useStore } from '../storeContext';
 import { useMatchChannels } from '../useMatchChannels';
-import { liveRoomOverlayPoint, liveRoomTabPoint, type LiveRoomProps, type LiveRoomTabId } from './points';
+import { liveRoomHeaderPoint, liveRoomOverlayPoint, liveRoomTabPoint, type LiveRoomProps, type LiveRoomTabId } from './points';
 import styles from './LiveRoomScreen.module.css';
 
 /**
@@ -101,7 +101,14 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
   useMatchChannels(room.matchId);
   const match = detail.match?.matchId === room.matchId ? detail.match : undefined;
   const sportId = match?.sportId ?? toScheme(room.sportId, 'C', 'A') ?? room.sportId;
-  const props: LiveRoomProps = { liveRoomId: room.liveRoomId, matchId: room.matchId, sportId, hostId: room.hostId };
+  const props: LiveRoomProps = {
+    liveRoomId: room.liveRoomId,
+    matchId: room.matchId,
+    sportId,
+    hostId: room.hostId,
+    moneyMoved: () => void store.session.refreshBalance(),
+    signIn: () => void store.requireLogin(),
+  };
 
   const tabs = TAB_ORDER.filter((id) =>
     id === 'anchor' ? hasAnchorTab(store.settings.apiLanguage) : !FILLED_BY_EXTENSIONS.has(id) || plugins.list(liveRoomTabPoint, { tab: id as LiveRoomTabId }).length > 0,
@@ -109,6 +116,7 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
   // The chat is the room's own conversation: it opens there when something fills it.
   const tab = chosenTab && tabs.includes(chosenTab) ? chosenTab : tabs.includes('chat') ? 'chat' : 'bet';
   const overlays = plugins.list(liveRoomOverlayPoint).length > 0;
+  const headers = plugins.list(liveRoomHeaderPoint).length > 0;
   const name = nameOf(room);
 
   return (
@@ -126,6 +134,7 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
               {t(room.liveStatus === LiveStatus.Living ? 'state.live' : 'state.waiting')}
             </span>
           </span>
+          {headers && <Slot point={liveRoomHeaderPoint} render={(module) => <module.Header {...props} />} />}
         </div>
         <div className={styles.toggles} role="group" aria-label={t('toggles')}>
           <button type="button" className={styles.toggle} aria-pressed={sideShown} onClick={() => setSideShown((shown) => !shown)}>

@@ -25,7 +25,7 @@ function acquire(http: HttpClients, push: PushClient, session: SessionView, prop
   if (!shared) {
     const env: EconomyEnv = {
       // The client resolves with the envelope's data (src/services/http.ts), not an axios response.
-      post: <T,>(path: string, body: object) => http.forehead.post(path, body) as Promise<T>,
+      post: <T,>(path: string, body: object) => Promise.resolve().then(() => http.forehead.post(path, body) as Promise<T>),
       now: () => Date.now(),
       moneyMoved: () => props.moneyMoved(),
     };

@@ -83,7 +83,7 @@ export type Routes = Partial<Record<keyof typeof ECONOMY_PATHS, (body: Record<st
 
 /** A forehead `post` answering each economy path from `routes` (an Error thrown rejects, as the http client does). */
 export function fakePost(routes: Routes) {
-  const byPath = new Map(Object.entries(ECONOMY_PATHS).map(([key, path]) => [path, key as keyof typeof ECONOMY_PATHS]));
+  const byPath = new Map<string, keyof typeof ECONOMY_PATHS>(Object.entries(ECONOMY_PATHS).map(([key, path]) => [path, key as keyof typeof ECONOMY_PATHS]));
   return jest.fn(async (path: string, body: object) => {
     const key = byPath.get(path);
     const route = key && routes[key];

@@ -202,10 +202,10 @@ function voteCount(store: RoomEconomyInstance, option: number, fallback: number)
   return vote.options.find((o) => o.option === option)?.votes ?? fallback;
 }
 
-/** SHA-256 of a hex seed's bytes, hex (the platform publishes this before the event: docs/api.md "Provably fair"). */
+/** SHA-256 of the seed's 64 hex characters, in hex: what the platform publishes before the event (docs/api.md "Provably fair"). */
 export async function hashSeed(seed: string): Promise<string> {
-  const bytes = new Uint8Array((seed.match(/../g) ?? []).map((pair) => parseInt(pair, 16)));
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  // The seed is hex, so its characters are its UTF-8 bytes.
+  const digest = await crypto.subtle.digest('SHA-256', Uint8Array.from(seed, (c) => c.charCodeAt(0)));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 

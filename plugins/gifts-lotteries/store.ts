@@ -346,6 +346,7 @@ export const RoomEconomy = types
           case 'lotteryDrawn':
             remember(event.recordId, '', event.seed);
             self.set({ drawn: { recordId: event.recordId, winners: event.winners } });
+            if (self.lottery?.recordId === event.recordId) self.set({ lottery: { ...self.lottery, status: 2, seed: event.seed, answer: event.answer } });
             void loadLottery();
             // A member may be among the winners: their coins changed on the platform.
             void loadCoins();

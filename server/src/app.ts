@@ -43,6 +43,9 @@ import { pushRoutes } from './routes/push';
 import { resultRoutes } from './routes/results';
 import { staticRoutes } from './routes/static';
 import { installZodMessages } from './validation/issues';
+// Coins, gifts and room events (issue 16).
+import { economyPlugin } from './plugins/economy';
+import { economyRoutes } from './routes/economy';
 
 installZodMessages();
 
@@ -148,6 +151,9 @@ export function buildApp(opts: BuildAppOptions): App {
   app.register(marketingRoutes);
   app.register(pushRoutes);
   app.register(chatRoutes);
+  // Coins, gifts and room events (issue 16): the services after the chat they post to, the routes with the others.
+  app.register(economyPlugin);
+  app.register(economyRoutes, { operatorToken: opts.operatorToken });
   app.register(staticRoutes, { distDir: opts.distDir ?? path.resolve('dist'), appConfigs: opts.appConfigs });
 
   return app;

@@ -5,6 +5,7 @@ import { isOrigin } from '../../../src/domain/origins';
 import { expecting } from '../validation/issues';
 import { loadJsonConfig } from './loadJsonConfig';
 import { storedUserConfigSchema } from '../../../contract/settings';
+import { economyConfigSchema } from '../economy/config';
 
 const decimalString = (description: string) =>
   z.string({ error: expecting(description) }).regex(DECIMAL_STRING, { error: expecting(description) });
@@ -200,6 +201,8 @@ export const platformConfigSchema = z.strictObject({
   appLog: z.strictObject({ perAddress: perMinuteBucket, perMember: perMinuteBucket, retentionDays: z.number().int().min(1).max(365) }),
   /** The live showorder config's answer (docs/api.md): amount in CNY with at most 2 decimals. */
   liveShowOrder: z.strictObject({ isGlobal: z.boolean(), amount }),
+  /** Coins, gifts and room events (docs/config.md "Coins, gifts and room events"); every field has a default. */
+  economy: economyConfigSchema.default(economyConfigSchema.parse({})),
 });
 
 export type PlatformConfig = z.output<typeof platformConfigSchema>;

@@ -441,3 +441,131 @@ export interface ChatImagesTable {
   bytes: number;
   created_at: number;
 }
+
+// ---- Coins, gifts and room events (issue 16, migration 0012_economy) ----
+
+// Declaration merging adds the economy's tables to Database without touching the list above.
+export interface Database {
+  coin_transfers: CoinTransfersTable;
+  coin_daily_usage: CoinDailyUsageTable;
+  gift_presents: GiftPresentsTable;
+  anchor_gift_tallies: AnchorGiftTalliesTable;
+  live_events: LiveEventsTable;
+  live_event_entries: LiveEventEntriesTable;
+  red_envelopes: RedEnvelopesTable;
+  live_event_winners: LiveEventWinnersTable;
+  member_coupons: MemberCouponsTable;
+}
+
+/** A conversion of main balance to coins; pending until the money moved (succeeded) or did not (failed). */
+export interface CoinTransfersTable {
+  id: Generated<number>;
+  member_id: number;
+  currency: string;
+  amount_minor: number;
+  coins_minor: number;
+  /** Coins per unit of the currency, a decimal string. */
+  rate: string;
+  status: 'pending' | 'failed' | 'succeeded';
+  fail_reason: 'insufficientBalance' | 'noRate' | 'interrupted' | null;
+  created_at: number;
+  modified_at: number;
+}
+
+/** Coins a member spent on gifts and received from red envelopes on one UTC day (days since the epoch). */
+export interface CoinDailyUsageTable {
+  member_id: number;
+  day: number;
+  spent_minor: Generated<number>;
+  received_minor: Generated<number>;
+}
+
+export interface GiftPresentsTable {
+  id: Generated<number>;
+  member_id: number;
+  room_id: number;
+  host_id: number;
+  match_id: number;
+  gift_id: number;
+  count: number;
+  total_minor: number;
+  created_at: number;
+}
+
+/** Coins of gifts an anchor received (their tally; anchors are not members, so no wallet). */
+export interface AnchorGiftTalliesTable {
+  host_id: number;
+  coins_minor: number;
+  gifts: number;
+  updated_at: number;
+}
+
+/** A room event: a live lottery (1), a red-envelope rain (3) or an answer lottery (4). Times are feed time. */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  room_id: number;
+  match_id: number;
+  kind: number;
+  status: number;
+  title: string;
+  question: string;
+  /** JSON array of the option texts. */
+  options_json: string;
+  answer: number | null;
+  countdown_at: number;
+  start_time: number;
+  end_time: number;
+  winner_count: number;
+  reward_type: number | null;
+  reward_amount_minor: number | null;
+  reward_title_id: number | null;
+  budget_minor: number | null;
+  envelope_count: number | null;
+  server_seed: string;
+  seed_hash: string;
+  message_id: string | null;
+  source_key: string | null;
+  drawn_at: number | null;
+  created_at: number;
+}
+
+/** A vote (kind 1) or an answer (kind 4) of a member. */
+export interface LiveEventEntriesTable {
+  event_id: number;
+  member_id: number;
+  choice: number;
+  created_at: number;
+}
+
+/** One envelope of a rain: its amount from the seed, and who received it. */
+export interface RedEnvelopesTable {
+  event_id: number;
+  idx: number;
+  amount_minor: number;
+  member_id: number | null;
+  received_at: number | null;
+}
+
+export interface LiveEventWinnersTable {
+  event_id: number;
+  member_id: number;
+  draw_index: number;
+  reward_type: number;
+  amount_minor: number | null;
+  currency: string | null;
+  title_id: number | null;
+  coupon_id: number | null;
+  created_at: number;
+}
+
+export interface MemberCouponsTable {
+  id: Generated<number>;
+  member_id: number;
+  type: number;
+  amount_minor: number;
+  currency: string;
+  event_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}

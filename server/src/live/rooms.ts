@@ -1,4 +1,4 @@
-import type { Anchor, AnchorViewer } from '../../../src/domain/anchors';
+import { isAnchorVisible, type Anchor, type AnchorViewer } from '../../../src/domain/anchors';
 import type { Lang } from '../feed';
 import type { AuthService } from '../members/auth';
 import type { AnchorDirectory } from './anchors';
@@ -31,4 +31,15 @@ export async function anchorViewerOf(auth: AuthService, specialRooms: SpecialRoo
   const session = token ? await auth.authenticate(token) : undefined;
   if (!session?.ok) return { isLogin: false, specialRoomIds: new Set() };
   return { isLogin: true, specialRoomIds: new Set(await specialRooms.of(session.session.memberId)) };
+}
+
+/**
+ * A roster room the viewer may see (exclusive and agent rooms only with the special room): its profile, or undefined
+ * for an unknown room and a hidden one alike, so a caller answers both as unknown.
+ */
+export async function visibleRoomProfile(specialRooms: SpecialRooms, liveRoomId: number, memberId: number | undefined, roster: readonly AnchorProfile[] = ANCHOR_ROSTER): Promise<AnchorProfile | undefined> {
+  const profile = roster.find((p) => p.liveRoomId === liveRoomId);
+  if (!profile) return undefined;
+  const viewer: AnchorViewer = memberId === undefined ? { isLogin: false, specialRoomIds: new Set() } : { isLogin: true, specialRoomIds: new Set(await specialRooms.of(memberId)) };
+  return isAnchorVisible(profile, viewer) ? profile : undefined;
 }

@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { maintenanceQuery, maintenanceSchema, maintenanceUpdateRequestSchema, OPERATOR_TOKEN_HEADER, operatorHeaders } from '../../../../contract/forehead';
 import { PushChannel, type MaintenancePush } from '../../../../contract/push';
-import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
+import { errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
+import { requireOperator } from '../../http/requireOperator';
 
 /** The push channel the flag is published on; the app subscribes to it for as long as it is mounted. */
 export const MAINTENANCE_CHANNEL = PushChannel.maintenance;
@@ -13,10 +13,6 @@ export interface MaintenanceOptions {
   /** env OPERATOR_TOKEN; undefined: operator routes are switched off and refuse every call. */
   operatorToken: string | undefined;
 }
-
-// Hashing both sides gives equal lengths, so the comparison takes the same time whatever was sent.
-const digest = (value: string) => createHash('sha256').update(value).digest();
-const sameToken = (sent: string, expected: string) => timingSafeEqual(digest(sent), digest(expected));
 
 /**
  * The platform's maintenance flag (the spec's "Maintenance notice"; path not shown, so it sits with the system config
@@ -55,14 +51,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceOptions> = asyn
         response: { ...foreheadResponses(maintenanceSchema, { auth: true }), 403: errorEnvelope },
       },
       // Before the body is validated: a caller without the credential learns nothing about the input it expects.
-      onRequest: async (request) => {
-        const sent = request.headers[OPERATOR_TOKEN_HEADER];
-        if (typeof sent !== 'string' || sent === '') {
-          throw new ApiError(401, CODES.FORBIDDEN, `${OPERATOR_TOKEN_HEADER}: missing, expected the operator token`);
-        }
-        if (operatorToken === undefined) throw new ApiError(403, CODES.FORBIDDEN, 'operator routes are off: OPERATOR_TOKEN is not set');
-        if (!sameToken(sent, operatorToken)) throw new ApiError(403, CODES.FORBIDDEN, `${OPERATOR_TOKEN_HEADER}: not the operator token`);
-      },
+      onRequest: requireOperator(operatorToken),
     },
     async (request) => {
       underMaintenance = request.body.underMaintenance;

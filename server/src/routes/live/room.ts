@@ -230,15 +230,16 @@ export const liveRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "A room's events: live lotteries, red envelope rains and answer lotteries",
-        description: 'Empty until events are run in rooms (the gifts and events issue); the shape is final.',
+        description: "The room's latest 20 events, newest first (docs/api.md \"Coins, gifts and room events\").",
         tags,
         body: activitySelectRequestSchema,
         response: { ...foreheadResponses(z.array(activitySchema)), 404: errorEnvelope },
       },
     },
     async (request) => {
-      await roomFor(request.body.roomId, await optionalMember(request), request.body.language ?? 'CMN', 'roomId');
-      return ok([]);
+      const lang = request.body.language ?? 'CMN';
+      await roomFor(request.body.roomId, await optionalMember(request), lang, 'roomId');
+      return ok(await app.economy.events.activities(request.body.roomId, lang));
     },
   );
 

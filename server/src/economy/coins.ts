@@ -1,0 +1,204 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import Decimal from 'decimal.js';
+import { ErrorCode } from '../../../contract/errors';
+import { CouponStatus, EconomyError, type CoinDailyLimit, type CoinTransfer, type Coupon } from '../../../contract/economy';
+import { EconomyChannel, type MemberCoinsPush } from '../../../contract/economyPush';
+import { readExchangeRates } from '../betting/exchangeRates';
+import { InsufficientFunds, type WalletService } from '../betting/wallet';
+import type { Clock } from '../clock';
+import type { CoinTransfersTable, Database } from '../db/schema';
+import { ApiError } from '../http/envelope';
+import { COIN, fromMinor, isCurrency, Money, toMinor } from '../money';
+import type { PushHub } from '../push/hub';
+import type { EconomyConfig } from './config';
+
+export const DAY_MS = 86_400_000;
+
+/** The day a daily limit counts in: UTC days since the epoch, on the platform clock. */
+export const dayOf = (now: number): number => Math.floor(now / DAY_MS);
+
+export interface CoinsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  wallet: WalletService;
+  hub: PushHub;
+  config: EconomyConfig;
+}
+
+/** A daily limit the change would pass: nothing is written (the caller's transaction rolls back). */
+export class DailyLimitReached extends ApiError {
+  constructor(what: 'spend' | 'receive', limitMinor: number, usedMinor: number, wantedMinor: number) {
+    super(
+      422,
+      EconomyError.DailyLimit,
+      `${what === 'spend' ? 'count' : 'envelope'}: ${fromMinor(wantedMinor)} coins would pass today's ${what} limit of ${fromMinor(limitMinor)} (${fromMinor(usedMinor)} used)`,
+    );
+  }
+}
+
+type TransferRow = Pick<Selectable<CoinTransfersTable>, 'id' | 'status' | 'amount_minor' | 'currency' | 'coins_minor' | 'rate' | 'fail_reason' | 'created_at'>;
+
+/**
+ * The coin side of the economy (spec 001 "Coin balance", "Coin limit", transfer status): the balance, the daily spend
+ * and receive limits, and conversions of main balance to coins. Coins are the wallet's COIN asset, so every change is a
+ * ledger row in the transaction that causes it.
+ */
+export function createCoins({ db, clock, wallet, hub, config }: CoinsDeps) {
+  const limits = { spend: toMinor(config.dailyLimit.spend), receive: toMinor(config.dailyLimit.receive) };
+
+  /**
+   * Counts coins against today's limit inside the caller's transaction: one conditional UPDATE, so racing calls cannot
+   * together pass the limit. Throws DailyLimitReached (nothing counted) when it would.
+   */
+  async function countAgainstLimit(trx: Transaction<Database>, memberId: number, what: 'spend' | 'receive', amountMinor: number): Promise<number> {
+    const day = dayOf(clock.now());
+    const column = what === 'spend' ? 'spent_minor' : 'received_minor';
+    await trx.insertInto('coin_daily_usage').values({ member_id: memberId, day }).onConflict((oc) => oc.columns(['member_id', 'day']).doNothing()).execute();
+    const row = await trx
+      .updateTable('coin_daily_usage')
+      .set({ [column]: sql`${sql.ref(column)} + ${amountMinor}` })
+      .where('member_id', '=', memberId)
+      .where('day', '=', day)
+      .where(sql<boolean>`${sql.ref(column)} + ${amountMinor} <= ${limits[what]}`)
+      .returning(column)
+      .executeTakeFirst();
+    if (!row) {
+      const used = await trx.selectFrom('coin_daily_usage').select(column).where('member_id', '=', memberId).where('day', '=', day).executeTakeFirst();
+      throw new DailyLimitReached(what, limits[what], Number((used as Record<string, number> | undefined)?.[column] ?? 0), amountMinor);
+    }
+    return Number((row as Record<string, number>)[column]);
+  }
+
+  /** Tells the member's own push channel the new balance (the app hands it to the host's onBalanceChange). */
+  function publishBalance(memberId: number, balanceMinor: number, reason: Extract<MemberCoinsPush, { kind: 'coins' }>['reason'], changeMinor: number): void {
+    hub.publish(EconomyChannel.memberCoins(memberId), { kind: 'coins', coinBalance: fromMinor(balanceMinor), reason, change: fromMinor(changeMinor) } satisfies MemberCoinsPush);
+  }
+
+  async function transferWire(row: TransferRow, memberId: number): Promise<CoinTransfer> {
+    const currency = row.currency;
+    return {
+      transferId: Number(row.id),
+      status: row.status,
+      amount: fromMinor(Number(row.amount_minor)),
+      currency,
+      coins: fromMinor(Number(row.coins_minor)),
+      rate: row.rate,
+      failReason: row.fail_reason,
+      coinBalance: fromMinor(await wallet.getBalance(memberId, COIN)),
+      balance: isCurrency(currency) ? fromMinor(await wallet.getBalance(memberId, currency)) : '0.00',
+      createdAt: Number(row.created_at),
+    };
+  }
+
+  const transferColumns = ['id', 'status', 'amount_minor', 'currency', 'coins_minor', 'rate', 'fail_reason', 'created_at'] as const;
+
+  return {
+    limits,
+    countAgainstLimit,
+    publishBalance,
+
+    async balance(memberId: number): Promise<string> {
+      return fromMinor(await wallet.getBalance(memberId, COIN));
+    },
+
+    async dailyLimit(memberId: number): Promise<CoinDailyLimit> {
+      const day = dayOf(clock.now());
+      const row = await db.selectFrom('coin_daily_usage').select(['spent_minor', 'received_minor']).where('member_id', '=', memberId).where('day', '=', day).executeTakeFirst();
+      const used = { spend: Number(row?.spent_minor ?? 0), receive: Number(row?.received_minor ?? 0) };
+      const resetAt = (day + 1) * DAY_MS;
+      return {
+        configs: (['spend', 'receive'] as const).map((type) => ({
+          type,
+          limit: fromMinor(limits[type]),
+          used: fromMinor(used[type]),
+          remaining: fromMinor(Math.max(0, limits[type] - used[type])),
+          resetAt,
+        })),
+      };
+    },
+
+    /**
+     * Converts `amount` of the member's main balance to coins at coinsPerCny through the exchange rate, rounded down
+     * to the hundredth (the member never gets a fraction the rate did not pay for). The transfer is written pending
+     * first; the debit, the credit and the status succeeded then commit together, or the status becomes failed and
+     * nothing moved. A platform that stops in between leaves it pending; the next start marks it failed (interrupted).
+     */
+    async transfer(memberId: number, currency: string, amount: string): Promise<CoinTransfer> {
+      const now = clock.now();
+      const amountMinor = toMinor(amount);
+      const rateToCny = isCurrency(currency) ? (await readExchangeRates(db))[currency] : undefined;
+      const rate = rateToCny === undefined ? undefined : new Money(rateToCny).times(config.coinsPerCny);
+      const coinsMinor = rate === undefined ? 0 : toMinor(new Money(amount).times(rate).toDecimalPlaces(2, Decimal.ROUND_DOWN));
+      if (rate !== undefined && coinsMinor === 0) {
+        throw new ApiError(400, ErrorCode.INVALID_INPUT, `amount: ${amount} ${currency} buys less than 0.01 coins (rate ${rate.toString()} coins per ${currency})`);
+      }
+      const inserted = await db
+        .insertInto('coin_transfers')
+        .values({ member_id: memberId, currency, amount_minor: amountMinor, coins_minor: coinsMinor, rate: rate?.toString() ?? '0', status: 'pending', fail_reason: null, created_at: now, modified_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const id = Number(inserted.id);
+      const fail = async (reason: 'insufficientBalance' | 'noRate') =>
+        db.updateTable('coin_transfers').set({ status: 'failed', fail_reason: reason, modified_at: clock.now() }).where('id', '=', id).where('status', '=', 'pending').execute();
+      if (rate === undefined || !isCurrency(currency)) await fail('noRate');
+      else {
+        try {
+          const credited = await db.transaction().execute(async (trx) => {
+            await wallet.debit(trx, { memberId, asset: currency, amountMinor, kind: 'coin_purchase', refType: 'coin_transfer', refId: String(id) });
+            const change = await wallet.credit(trx, { memberId, asset: COIN, amountMinor: coinsMinor, kind: 'coin_purchase', refType: 'coin_transfer', refId: String(id) });
+            const done = await trx.updateTable('coin_transfers').set({ status: 'succeeded', modified_at: clock.now() }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+            // Marked failed meanwhile (failInterrupted): the money must not move for a transfer that says it did not.
+            if (Number(done.numUpdatedRows) !== 1) throw new Error(`coin transfer ${id} is no longer pending`);
+            return change;
+          });
+          publishBalance(memberId, credited.balanceAfterMinor, 'transfer', coinsMinor);
+        } catch (error) {
+          if (!(error instanceof InsufficientFunds)) throw error;
+          await fail('insufficientBalance');
+        }
+      }
+      const row = await db.selectFrom('coin_transfers').select(transferColumns).where('id', '=', id).executeTakeFirstOrThrow();
+      return transferWire(row, memberId);
+    },
+
+    /** The member's coupons won in room events, newest first; one past its expiry without use is expired. */
+    async coupons(memberId: number): Promise<Coupon[]> {
+      const t = clock.now();
+      const rows = await db.selectFrom('member_coupons').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').limit(200).execute();
+      return rows.map((r) => ({
+        couponId: Number(r.id),
+        type: r.type as Coupon['type'],
+        amount: fromMinor(Number(r.amount_minor)),
+        currency: r.currency,
+        status: r.used_at !== null ? CouponStatus.Used : Number(r.expires_at) <= t ? CouponStatus.Expired : CouponStatus.Unused,
+        recordId: Number(r.event_id),
+        createdAt: Number(r.created_at),
+        expiresAt: Number(r.expires_at),
+      }));
+    },
+
+    /** One of the member's own transfers; another member's id is answered as unknown. */
+    async transferStatus(memberId: number, transferId: number): Promise<CoinTransfer> {
+      const row = await db.selectFrom('coin_transfers').select(transferColumns).where('id', '=', transferId).where('member_id', '=', memberId).executeTakeFirst();
+      if (!row) throw new ApiError(404, EconomyError.TransferNotFound, `transferId: no transfer ${transferId} of yours`);
+      return transferWire(row, memberId);
+    },
+
+    /**
+     * At start: a transfer left pending by a stop before its money moved never will; it failed. Only those older than
+     * a minute, so another instance's transfer in flight is left alone (and if it were not, its transaction would
+     * roll back rather than move money for a failed transfer).
+     */
+    async failInterrupted(): Promise<number> {
+      const result = await db
+        .updateTable('coin_transfers')
+        .set({ status: 'failed', fail_reason: 'interrupted', modified_at: clock.now() })
+        .where('status', '=', 'pending')
+        .where('created_at', '<', clock.now() - 60_000)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type Coins = ReturnType<typeof createCoins>;

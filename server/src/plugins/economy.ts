@@ -1,0 +1,123 @@
+import fp from 'fastify-plugin';
+import { HostLanguage, LiveStatus, type Anchor } from '../../../src/domain/anchors';
+import { createCoins, type Coins } from '../economy/coins';
+import type { EconomyConfig, EventTemplate } from '../economy/config';
+import { createEvents, type EventRoom, type Events } from '../economy/events';
+import { createGifts, type Gifts } from '../economy/gifts';
+import { periodTable } from '../feed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Coins, gifts and room events (server/src/economy). */
+    economy: Economy;
+  }
+}
+
+export interface Economy {
+  config: EconomyConfig;
+  coins: Coins;
+  gifts: Gifts;
+  events: Events;
+  /** The room as events and gifts need it, if its anchor has a broadcast (waiting or living) now. */
+  roomOnAir(liveRoomId: number): (EventRoom & { hostId: number; liveStatus: number }) | undefined;
+  /** Runs the event clock once: schedules due, openings, draws. The loop calls it every economy.tickMs; tests await it. */
+  tick(): Promise<void>;
+}
+
+const templateOf = ({ rooms: _rooms, everyMinutes: _every, offsetMinutes: _offset, ...template }: EconomyConfig['schedules'][number]): EventTemplate => template;
+
+/**
+ * The economy's shared services and its clock. Events follow the feed's simulated time: a loop checks every
+ * economy.tickMs (real) what fell due, so a lottery is drawn at its end with or without anyone in the room. Scheduled
+ * events start when the event clock enters a new slot of their schedule (so not at start-up, and a slot missed while
+ * the platform was down is skipped); a rain at half-time starts when a room's match reaches half-time.
+ */
+export const economyPlugin = fp(
+  async (app) => {
+    const config = app.platformConfig.economy;
+    const log = app.log;
+    const coins = createCoins({ db: app.db, clock: app.clock, wallet: app.wallet, hub: app.pushHub, config });
+    const gifts = createGifts({ db: app.db, clock: app.clock, wallet: app.wallet, hub: app.pushHub, coins, chat: app.chat, config, log });
+    const events = createEvents({ db: app.db, now: () => app.feed.now(), clockNow: () => app.clock.now(), wallet: app.wallet, hub: app.pushHub, coins, chat: app.chat, config, log });
+
+    const asRoom = (room: Anchor) => ({
+      liveRoomId: room.liveRoomId,
+      matchId: room.matchId,
+      hostId: room.hostId,
+      liveStatus: room.liveStatus,
+      lang: room.hostLanguage === HostLanguage.Cantonese ? ('zh-TW' as const) : ('CMN' as const),
+    });
+    const roomOnAir = (liveRoomId: number) => {
+      const room = app.anchors.rooms('all', 'CMN').find((r) => r.liveRoomId === liveRoomId);
+      return room && room.liveStatus !== LiveStatus.Ended ? asRoom(room) : undefined;
+    };
+
+    const slotOf = (schedule: EconomyConfig['schedules'][number], t: number) => Math.floor((t - schedule.offsetMinutes * 60_000) / (schedule.everyMinutes * 60_000));
+    const lastSlots = config.schedules.map((s) => slotOf(s, app.feed.now()));
+
+    async function startScheduled(): Promise<void> {
+      const t = app.feed.now();
+      for (const [i, schedule] of config.schedules.entries()) {
+        const slot = slotOf(schedule, t);
+        if (slot <= lastSlots[i]!) continue;
+        lastSlots[i] = slot;
+        for (const roomId of schedule.rooms) {
+          const room = roomOnAir(roomId);
+          if (room?.liveStatus !== LiveStatus.Living) continue;
+          await events.start(room, templateOf(schedule), `schedule:${i}:${roomId}:${slot}`);
+        }
+      }
+    }
+
+    let ticking: Promise<void> | undefined;
+    const tick = async () => {
+      // One pass at a time: the loop skips a beat rather than pile passes up behind a slow one.
+      ticking ??= (async () => {
+        try {
+          await startScheduled();
+          await events.tick();
+        } catch (error) {
+          log.error({ err: error }, 'economy: tick failed');
+        } finally {
+          ticking = undefined;
+        }
+      })();
+      return ticking;
+    };
+
+    app.decorate('economy', { config, coins, gifts, events, roomOnAir, tick } satisfies Economy);
+
+    const halfTime = config.halfTimeRain;
+    const stopFeed = halfTime
+      ? app.feed.on((change) => {
+          if (change.kind !== 'status') return;
+          const fixture = app.feed.fixture(change.matchId);
+          if (!fixture) return;
+          let key: string | undefined;
+          try {
+            key = periodTable(fixture.sportId).list.find((p) => p.id === change.period)?.key;
+          } catch {
+            return;
+          }
+          if (key !== 'halfTime') return;
+          for (const room of app.anchors.rooms('inplay', 'CMN').filter((r) => r.matchId === change.matchId)) {
+            events.start(asRoom(room), halfTime, `halftime:${change.matchId}:${room.liveRoomId}`).catch((error: unknown) => log.error({ err: error }, 'economy: half-time rain not started'));
+          }
+        })
+      : () => undefined;
+
+    app.addHook('onReady', async () => {
+      await coins.failInterrupted();
+    });
+    const timer = setInterval(() => void tick(), config.tickMs);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      stopFeed();
+      events.stop();
+      await ticking;
+      await events.idle();
+    });
+  },
+  { name: 'sport-pc-economy', dependencies: ['sport-pc-core', 'sport-pc-feed', 'sport-pc-live', 'sport-pc-chat'], fastify: '5.x' },
+);

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button, Dialog, httpRef, LoadFailed, RowsSkeleton, useService, type LiveRoomHeaderModule, type LiveRoomProps } from '../../src/sdk';
-import { useRoomEconomy } from './room';
+import { Button, Dialog, LoadFailed, RowsSkeleton, type LiveRoomHeaderModule, type LiveRoomProps } from '../../src/sdk';
+import { useIconUrl, useRoomEconomy } from './room';
 import type { RoomEconomyInstance } from './store';
 import { useStrings } from './strings';
 import styles from './economy.module.css';
@@ -89,7 +89,7 @@ const ConvertDialog = observer(function ConvertDialog({ store, open, onClose }: 
 /** The gift shop (live/load/gift): pick a gift and a count, send it to the room's anchor. */
 export const GiftList = observer(function GiftList({ store, signIn }: { store: RoomEconomyInstance; signIn(): void }) {
   const { t } = useStrings();
-  const http = useService(httpRef);
+  const iconUrl = useIconUrl();
   const id = useId();
   const [picked, setPicked] = useState<number | undefined>(undefined);
   const [count, setCount] = useState(1);
@@ -97,7 +97,6 @@ export const GiftList = observer(function GiftList({ store, signIn }: { store: R
     if (store.giftsStatus === 'idle') void store.loadGifts();
   }, [store]);
   const gift = store.gifts.find((g) => g.giftId === picked);
-  const iconUrl = (path: string) => new URL(path, http.forehead.defaults.baseURL ?? window.location.href).toString();
   const send = () => {
     if (!store.isLogin) return signIn();
     if (gift) void store.send(gift.giftId, count);

@@ -67,3 +67,10 @@ export function useRoomEconomy(props: LiveRoomProps): RoomEconomyInstance | unde
   }, [http, push, session, props.liveRoomId]);
   return store;
 }
+
+/** A gift icon's path (live/load/gift `icon`) as a URL on the forehead service, which serves the icons. */
+export function useIconUrl(): (path: string) => string {
+  const http = useService(httpRef);
+  const base = new URL(http.forehead.defaults.baseURL ?? '', window.location.href);
+  return (path) => new URL(path, base).toString();
+}

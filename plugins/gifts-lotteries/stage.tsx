@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
-import { Button, Dialog, httpRef, useService, type LiveRoomOverlayModule, type LiveRoomProps } from '../../src/sdk';
+import { Button, Dialog, type LiveRoomOverlayModule, type LiveRoomProps } from '../../src/sdk';
 import type { Reward } from '../../contract/economy';
-import { useRoomEconomy } from './room';
+import { useIconUrl, useRoomEconomy } from './room';
 import { MARQUEE_LINE_MS, type RoomEconomyInstance } from './store';
 import { useStrings } from './strings';
 import styles from './economy.module.css';
@@ -46,15 +46,14 @@ const Overlay = observer(function Overlay(props: LiveRoomProps) {
 /** Every viewer sees each gift fly over the stage, and the tip names the newest (spec 001 section 2). */
 export const GiftsOnStage = observer(function GiftsOnStage({ store }: { store: RoomEconomyInstance }) {
   const { t } = useStrings();
-  const http = useService(httpRef);
-  const base = http.forehead.defaults.baseURL ?? window.location.href;
+  const iconUrl = useIconUrl();
   return (
     <>
       {store.playing.map((gift) => {
         const icon = store.gifts.find((g) => g.giftId === gift.giftId)?.icon;
         return (
           <div key={gift.presentId} className={styles.flying} data-animation={gift.animation} data-testid="gift-animation" aria-hidden="true">
-            {icon && <img src={new URL(icon, base).toString()} alt="" width={64} height={64} />}
+            {icon && <img src={iconUrl(icon)} alt="" width={64} height={64} />}
             <span>{t('stage.flying', { nickname: gift.nickname, count: gift.count })}</span>
           </div>
         );

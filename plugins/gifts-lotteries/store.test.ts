@@ -34,7 +34,18 @@ describe('RoomEconomy: coins and gifts', () => {
     expect(member.store.coinBalance).toBe('120.00');
     const visitor = await make({ coinBalance: () => ({ coinBalance: '120.00' }) }, { isLogin: false });
     expect(visitor.store.coinBalance).toBeUndefined();
-    expect(calls(visitor.post, ECONOMY_PATHS.coinBalance)).toHaveLength(0);
+    // Member routes answer a visitor "no user", which the app takes for an ended session: a visitor never calls them.
+    for (const path of [ECONOMY_PATHS.coinBalance, ECONOMY_PATHS.redEnvelope, ECONOMY_PATHS.voteInfo, ECONOMY_PATHS.approvalInfo]) expect(calls(visitor.post, path)).toHaveLength(0);
+    expect(calls(visitor.post, ECONOMY_PATHS.lotteryStartInfo)).toHaveLength(1);
+  });
+
+  it("a visitor sees a rain's ball from the room event itself", async () => {
+    const { store, post } = await make({}, { isLogin: false });
+    store.apply({ kind: 'rainStarted', roomId: ROOM, recordId: 33, status: 1, startCountDownTime: T0, startTime: T0, endTime: T0 + 60_000, envelopeCount: 5, seedHash: 'ef', now: T0 });
+    await flush();
+    expect(store.isShowFloatingBall).toBe(true);
+    expect(store.sendRecordId).toBe(33);
+    expect(calls(post, ECONOMY_PATHS.redEnvelope)).toHaveLength(0);
   });
 
   it("sends a gift to the room's anchor and takes the balance the platform answers; the app is told money moved", async () => {

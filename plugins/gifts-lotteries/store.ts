@@ -169,7 +169,20 @@ export const RoomEconomy = types
       }
     });
 
+    const loadGifts = flow(function* loadGifts() {
+      self.set({ giftsStatus: 'loading' });
+      try {
+        const gifts: Gift[] = yield post(ECONOMY_PATHS.gifts, {});
+        self.set({ gifts: [...gifts].sort((a, b) => a.sort - b.sort), giftsStatus: 'ready' });
+      } catch {
+        self.set({ giftsStatus: 'failed' });
+      }
+    });
+
+    // The member's own state of a rain, a vote and an answer: member routes, never called for a visitor (the platform
+    // answers those "no user", which the app takes for a session that ended).
     const loadRain = flow(function* loadRain() {
+      if (!self.isLogin) return;
       try {
         const rain: RedEnvelope | null = yield post(ECONOMY_PATHS.redEnvelope, room());
         self.set({ rain: rain ?? undefined });
@@ -184,10 +197,11 @@ export const RoomEconomy = types
 
     const loadLottery = flow(function* loadLottery() {
       try {
+        const member = self.isLogin;
         const [lottery, vote, approval, winList]: [LotteryInfo | null, VoteInfo | null, ApprovalInfo | null, LotteryWinner[]] = yield Promise.all([
           post<LotteryInfo | null>(ECONOMY_PATHS.lotteryStartInfo, room()),
-          post<VoteInfo | null>(ECONOMY_PATHS.voteInfo, room()),
-          post<ApprovalInfo | null>(ECONOMY_PATHS.approvalInfo, room()),
+          member ? post<VoteInfo | null>(ECONOMY_PATHS.voteInfo, room()) : null,
+          member ? post<ApprovalInfo | null>(ECONOMY_PATHS.approvalInfo, room()) : null,
           post<LotteryWinner[]>(ECONOMY_PATHS.lotteryWinList, room()),
         ]);
         self.set({ lottery: lottery ?? undefined, vote: vote ?? undefined, approval: approval ?? undefined, winList });
@@ -204,6 +218,8 @@ export const RoomEconomy = types
       /** The room opens: its events load for everyone (a visitor sees the ball and the lottery, and is asked to sign in). */
       start(isLogin: boolean) {
         self.set({ isLogin });
+        // The catalogue names and draws the gifts others send, not only the list.
+        void loadGifts();
         void loadCoins();
         void loadRain();
         void loadLottery();
@@ -220,15 +236,7 @@ export const RoomEconomy = types
       loadTop10,
       loadRain,
       loadLottery,
-      loadGifts: flow(function* loadGifts() {
-        self.set({ giftsStatus: 'loading' });
-        try {
-          const gifts: Gift[] = yield post(ECONOMY_PATHS.gifts, {});
-          self.set({ gifts: [...gifts].sort((a, b) => a.sort - b.sort), giftsStatus: 'ready' });
-        } catch {
-          self.set({ giftsStatus: 'failed' });
-        }
-      }),
+      loadGifts,
       toggleGiftList() {
         self.set({ giftListShown: !self.giftListShown, sendRefusal: undefined });
       },
@@ -329,11 +337,33 @@ export const RoomEconomy = types
             if (self.anchorGiftsShown) void loadTop10();
             return;
           }
-          case 'rainStarted':
+          case 'rainStarted': {
             tick(event.now);
             remember(event.recordId, event.seedHash);
+            // Everyone sees the ball at once (a visitor is asked to sign in); a member's own state of it follows.
+            const { recordId, status, startCountDownTime, startTime, endTime, envelopeCount, seedHash, now } = event;
+            self.set({
+              rain: {
+                sendRecordId: recordId,
+                roomId: self.roomId,
+                status,
+                isShowFloatingBall: true,
+                startCountDownTime,
+                startTime,
+                endTime,
+                endBettingTime: null,
+                endBettingTimestamp: null,
+                envelopeCount,
+                remaining: envelopeCount,
+                hasReceived: false,
+                obtainPrize: null,
+                seedHash,
+                now,
+              },
+            });
             void loadRain();
             return;
+          }
           case 'rainEnded':
             remember(event.recordId, '', event.seed);
             if (self.rain?.sendRecordId === event.recordId) self.set({ rain: { ...self.rain, status: 2, isShowFloatingBall: false } });

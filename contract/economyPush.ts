@@ -153,11 +153,4 @@ export const memberCoinsPushSchema = z.union([
 ]);
 export type MemberCoinsPush = z.infer<typeof memberCoinsPushSchema>;
 
-/**
- * The economy's push channels, named the way contract/channels.ts names the others (kept here, not there, so the
- * app's first download does not grow).
- */
-export const EconomyChannel = {
-  room: (roomId: number) => `live:room:${roomId}`,
-  memberCoins: (uid: number) => `member:${uid}:coins`,
-} as const;
+export { EconomyChannel } from './economyCodes';

@@ -174,8 +174,9 @@ export function createEvents(deps: EventsDeps) {
   }
 
   /** The coupon's value in the winner's currency: the configured CNY through the exchange rate, half-up to the cent. */
-  async function couponAmount(cnyMinor: number, currency: string): Promise<number> {
-    const rate = isCurrency(currency) ? (await readExchangeRates(db))[currency] : undefined;
+  async function couponAmount(trx: Transaction<Database>, cnyMinor: number, currency: string): Promise<number> {
+    // Read through the draw's transaction: the embedded SQLite has one connection, which the transaction holds.
+    const rate = isCurrency(currency) ? (await readExchangeRates(trx))[currency] : undefined;
     if (rate === undefined) return cnyMinor;
     return Math.max(1, toMinor(new Money(fromMinor(cnyMinor)).dividedBy(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)));
   }
@@ -193,7 +194,7 @@ export function createEvents(deps: EventsDeps) {
     } else {
       const member = await trx.selectFrom('members').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow();
       win.currency = member.currency;
-      win.amount_minor = await couponAmount(Number(row.reward_amount_minor), member.currency);
+      win.amount_minor = await couponAmount(trx, Number(row.reward_amount_minor), member.currency);
       const coupon = await trx
         .insertInto('member_coupons')
         .values({ member_id: memberId, type, amount_minor: win.amount_minor, currency: member.currency, event_id: Number(row.id), created_at: at, expires_at: at + config.couponDays * 86_400_000, used_at: null })
@@ -220,7 +221,7 @@ export function createEvents(deps: EventsDeps) {
       if (Number(claimed.numUpdatedRows) !== 1) return undefined;
       if (!LOTTERY_KINDS.includes(row.kind)) return { entrants: [] as number[], wins: [] as Array<Awaited<ReturnType<typeof grant>>> };
       const entrants = await entrantsOf(trx, row);
-      const winners = drawWinners(row.server_seed, Number(row.id), entrants, row.winner_count);
+      const winners = await drawWinners(row.server_seed, Number(row.id), entrants, row.winner_count);
       const wins = [];
       for (const [i, memberId] of winners.entries()) wins.push(await grant(trx, row, memberId, i, at));
       return { entrants, wins };
@@ -615,7 +616,7 @@ export function createEvents(deps: EventsDeps) {
       budget_minor: t.budget === undefined ? null : toMinor(t.budget),
       envelope_count: t.envelopes ?? null,
       server_seed: seed,
-      seed_hash: seedHashOf(seed),
+      seed_hash: await seedHashOf(seed),
       message_id: null,
       source_key: sourceKey,
       drawn_at: null,
@@ -625,7 +626,7 @@ export function createEvents(deps: EventsDeps) {
       const row = await db.transaction().execute(async (trx) => {
         const row = await trx.insertInto('live_events').values(values).returningAll().executeTakeFirstOrThrow();
         if (t.kind === ActivityKind.RedEnvelopeRain) {
-          const amounts = splitRain(seed, Number(row.id), values.budget_minor!, values.envelope_count!);
+          const amounts = await splitRain(seed, Number(row.id), values.budget_minor!, values.envelope_count!);
           for (let i = 0; i < amounts.length; i += 500) {
             await trx.insertInto('red_envelopes').values(amounts.slice(i, i + 500).map((amount_minor, j) => ({ event_id: Number(row.id), idx: i + j, amount_minor, member_id: null, received_at: null }))).execute();
           }

@@ -20,10 +20,10 @@ const Header = observer(function Header(props: LiveRoomProps) {
   return (
     <div className={styles.header}>
       {store.isLogin && <CoinBalance store={store} />}
-      <button type="button" className={styles.toggle} aria-pressed={store.giftListShown} aria-controls="sp-gift-list" onClick={() => store.toggleGiftList()}>
+      <button type="button" className={styles.toggle} aria-pressed={store.giftListShown} aria-controls={store.giftListShown ? 'sp-gift-list' : undefined} onClick={() => store.toggleGiftList()}>
         {t('gifts.toggle')}
       </button>
-      <button type="button" className={styles.toggle} aria-pressed={store.anchorGiftsShown} aria-controls="sp-gift-top10" onClick={() => store.toggleAnchorGifts()}>
+      <button type="button" className={styles.toggle} aria-pressed={store.anchorGiftsShown} aria-controls={store.anchorGiftsShown ? 'sp-gift-top10' : undefined} onClick={() => store.toggleAnchorGifts()}>
         {t('top10.toggle')}
       </button>
       {store.giftListShown && <GiftList store={store} signIn={props.signIn} />}

@@ -3,14 +3,14 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { observable, runInAction } from 'mobx';
 import { createHash, webcrypto } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { TextEncoder } from 'node:util';
 import path from 'node:path';
 import { I18nextProvider } from 'react-i18next';
 import { httpRef, i18nRef, liveRoomHeaderPoint, liveRoomOverlayPoint, pushRef, sessionRef, type LiveRoomProps, type PushHandler } from '../../src/sdk';
 import { createKernelEvents, createTestI18n, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../src/sdk/testing';
-import type { RoomEventPush } from '../../contract/economy';
+import type { FairProof, RoomEventPush } from '../../contract/economy';
 import { EconomyError } from './codes';
 import plugin from './index';
-import { hashSeed } from './stage';
 import { apiError, fakePost, giftEvent, GIFTS, HOST, lottery, rain, ROOM, T0, type Routes } from './testData';
 
 function fakePush() {
@@ -81,9 +81,10 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-// jsdom has crypto.getRandomValues but not crypto.subtle, which browsers and Node have: lend it Node's.
+// jsdom has crypto.getRandomValues but not crypto.subtle or TextEncoder, which browsers and Node have: lend Node's.
 beforeAll(() => {
   if (!globalThis.crypto.subtle) Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle });
+  globalThis.TextEncoder ??= TextEncoder as typeof globalThis.TextEncoder;
 });
 
 const balance = () => screen.getByTestId('coin-balance').textContent;
@@ -256,20 +257,31 @@ describe('gifts-lotteries: the stage', () => {
     expect(screen.getByRole('button', { name: /Home/, pressed: true })).toHaveTextContent('4 votes');
   });
 
-  it('a draw shows the winners, and the revealed seed verifies against the published hash', async () => {
+  it('a draw shows the winners, and Verify recomputes them from the revealed seed with the platform\'s algorithm', async () => {
+    const { seedHashOf, drawWinners } = await import('../../contract/fair');
     const seed = '0f'.repeat(32);
-    // As the platform hashes it (server/src/economy/fair.ts seedHashOf): SHA-256 over the seed's hex text.
+    // As the platform hashes it: SHA-256 over the seed's hex text.
     const seedHash = createHash('sha256').update(seed, 'utf8').digest('hex');
-    expect(await hashSeed(seed)).toBe(seedHash);
+    expect(await seedHashOf(seed)).toBe(seedHash);
+    const entries = [3, 5, 8, 13];
+    const winners = await drawWinners(seed, 41, entries, 2);
+    const proof = (over: Partial<FairProof> = {}): FairProof => ({ recordId: 41, kind: 1, status: 2, algorithm: 'hmac-sha256-v1', seedHash, seed, entries, winnerCount: 2, winners, budget: null, envelopes: [], ...over });
+    const proofs = [proof(), proof({ winners: [...winners].reverse() }), proof({ seedHash: 'ab'.repeat(32) })];
     const answers = [lottery({ seedHash }), lottery({ seedHash, status: 2, seed })];
-    const { push, room } = await mount({ lotteryStartInfo: () => answers.shift() });
+    const { push, room, post } = await mount({ lotteryStartInfo: () => answers.shift(), fairProof: () => proofs.shift() });
     const reward = { type: 5 as const, amount: '20.00', currency: null, titleId: null };
     push.send(room, { kind: 'lotteryDrawn', roomId: ROOM, recordId: 41, activityKind: 1, entries: 4, winners: [{ uid: 1, nickname: 'Ann', reward }], seed, answer: null });
     await settle();
     expect(screen.getByRole('list', { name: 'Winners' })).toHaveTextContent('Ann: 20.00 coins');
-    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const verify = screen.getByRole('button', { name: 'Verify' });
     // WebCrypto answers off the microtask queue.
-    expect(await screen.findByText('Verified: the seed matches the published hash')).toBeInTheDocument();
+    fireEvent.click(verify);
+    expect(await screen.findByText('Verified: the seed matches the published hash and recomputes the same result')).toBeInTheDocument();
+    expect(post).toHaveBeenCalledWith('/api/forehead/live/lottery/fair', { recordId: 41 });
+    fireEvent.click(verify);
+    expect(await screen.findByText('Mismatch: the seed does not give these winners or envelopes')).toBeInTheDocument();
+    fireEvent.click(verify);
+    expect(await screen.findByText('Mismatch: the seed does not match the hash published before the start')).toBeInTheDocument();
   });
 
   it('the win marquee shows one line at a time', async () => {

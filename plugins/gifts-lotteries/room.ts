@@ -24,8 +24,7 @@ function acquire(http: HttpClients, push: PushClient, session: SessionView, prop
   let shared = byRoom.get(props.liveRoomId);
   if (!shared) {
     const env: EconomyEnv = {
-      // The client resolves with the envelope's data (src/services/http.ts), not an axios response.
-      post: <T,>(path: string, body: object) => Promise.resolve().then(() => http.forehead.post(path, body) as Promise<T>),
+      post: postOn(http),
       now: () => Date.now(),
       moneyMoved: () => props.moneyMoved(),
     };
@@ -73,4 +72,17 @@ export function useIconUrl(): (path: string) => string {
   const http = useService(httpRef);
   const base = new URL(http.forehead.defaults.baseURL ?? '', window.location.href);
   return (path) => new URL(path, base).toString();
+}
+
+/**
+ * A forehead call answering the envelope's data (the client resolves with it, src/services/http.ts, not an axios
+ * response); through a promise even when a client answers synchronously.
+ */
+const postOn =
+  (http: HttpClients) =>
+  <T,>(path: string, body: object): Promise<T> =>
+    Promise.resolve().then(() => http.forehead.post(path, body) as Promise<T>);
+
+export function usePost() {
+  return postOn(useService(httpRef));
 }

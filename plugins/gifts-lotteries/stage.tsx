@@ -1,10 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import { Button, Dialog, type LiveRoomOverlayModule, type LiveRoomProps } from '../../src/sdk';
-import type { Reward } from '../../contract/economy';
-import { useIconUrl, useRoomEconomy } from './room';
+import type { FairProof as FairProofAnswer, Reward } from '../../contract/economy';
+import { ECONOMY_PATHS } from './codes';
+import { useIconUrl, usePost, useRoomEconomy } from './room';
 import { MARQUEE_LINE_MS, type RoomEconomyInstance } from './store';
 import { useStrings } from './strings';
+import type { Verdict } from './verify';
 import styles from './economy.module.css';
 
 /** Envelopes the rain overlay offers to tap; whichever is tapped, the platform picks the envelope (provably fair). */
@@ -174,7 +176,7 @@ export const LotteryOverlay = observer(function LotteryOverlay({ store, signIn }
           )}
         </div>
       )}
-      <FairProof seedHash={store.seeds[lottery.recordId]?.seedHash || lottery.seedHash} seed={lottery.seed ?? store.seeds[lottery.recordId]?.seed} />
+      <FairProof recordId={lottery.recordId} seedHash={store.seeds[lottery.recordId]?.seedHash || lottery.seedHash} seed={lottery.seed ?? store.seeds[lottery.recordId]?.seed} />
       <button type="button" className={styles.toggle} aria-pressed={winListShown} onClick={() => setWinListShown((shown) => !shown)}>
         {t('winList.toggle')}
       </button>
@@ -201,17 +203,23 @@ function voteCount(store: RoomEconomyInstance, option: number, fallback: number)
   return vote.options.find((o) => o.option === option)?.votes ?? fallback;
 }
 
-/** SHA-256 of the seed's 64 hex characters, in hex: what the platform publishes before the event (docs/api.md "Provably fair"). */
-export async function hashSeed(seed: string): Promise<string> {
-  // The seed is hex, so its characters are its UTF-8 bytes.
-  const digest = await crypto.subtle.digest('SHA-256', Uint8Array.from(seed, (c) => c.charCodeAt(0)));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** The seed's hash before the event, the seed after it, and a check that the revealed seed is the one promised. */
-export function FairProof({ seedHash, seed }: { seedHash: string; seed: string | undefined }) {
+/**
+ * The provably fair proof of an event: the seed's hash published before it, the seed revealed after it, and Verify,
+ * which fetches the proof (live/lottery/fair) and recomputes the winners or envelopes with the platform's algorithm.
+ */
+export function FairProof({ recordId, seedHash, seed }: { recordId: number; seedHash: string; seed: string | undefined }) {
   const { t } = useStrings();
-  const [verdict, setVerdict] = useState<'ok' | 'bad' | undefined>(undefined);
+  const post = usePost();
+  const [verdict, setVerdict] = useState<Verdict | 'checking' | 'failed' | undefined>(undefined);
+  const verify = async () => {
+    setVerdict('checking');
+    try {
+      const [proof, { verifyProof }] = await Promise.all([post<FairProofAnswer>(ECONOMY_PATHS.fairProof, { recordId }), import(/* webpackChunkName: "gifts-lotteries-verify" */ './verify')]);
+      setVerdict(await verifyProof(proof));
+    } catch {
+      setVerdict('failed');
+    }
+  };
   return (
     <details className={styles.fair}>
       <summary>{t('fair.title')}</summary>
@@ -222,7 +230,7 @@ export function FairProof({ seedHash, seed }: { seedHash: string; seed: string |
         <dd className={styles.hash}>{seed ?? t('fair.notYet')}</dd>
       </dl>
       {seed && (
-        <button type="button" className={styles.toggle} onClick={() => void hashSeed(seed).then((hash) => setVerdict(hash === seedHash ? 'ok' : 'bad'))}>
+        <button type="button" className={styles.toggle} disabled={verdict === 'checking'} onClick={() => void verify()}>
           {t('fair.verify')}
         </button>
       )}

@@ -6,7 +6,7 @@ import { ECONOMY_PATHS } from './codes';
 import { useIconUrl, usePost, useRoomEconomy } from './room';
 import { MARQUEE_LINE_MS, type RoomEconomyInstance } from './store';
 import { useStrings } from './strings';
-import type { Verdict } from './verify';
+import { verifyProof, type Verdict } from './verify';
 import styles from './economy.module.css';
 
 /** Envelopes the rain overlay offers to tap; whichever is tapped, the platform picks the envelope (provably fair). */
@@ -214,8 +214,7 @@ export function FairProof({ recordId, seedHash, seed }: { recordId: number; seed
   const verify = async () => {
     setVerdict('checking');
     try {
-      const [proof, { verifyProof }] = await Promise.all([post<FairProofAnswer>(ECONOMY_PATHS.fairProof, { recordId }), import(/* webpackChunkName: "gifts-lotteries-verify" */ './verify')]);
-      setVerdict(await verifyProof(proof));
+      setVerdict(await verifyProof(await post<FairProofAnswer>(ECONOMY_PATHS.fairProof, { recordId })));
     } catch {
       setVerdict('failed');
     }

@@ -12,7 +12,7 @@ import { fakeAnswer } from '../../testing/contractFakes';
 import { wireMatch } from '../../testing/matchFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { testPlugin } from '../../testing/testPlugin';
-import { liveRoomOverlayPoint, liveRoomTabPoint, type LiveRoomProps } from './points';
+import { liveRoomHeaderPoint, liveRoomOverlayPoint, liveRoomTabPoint, type LiveRoomProps } from './points';
 import { LiveRoomScreen } from './LiveRoomScreen';
 
 const detail = (matchId: number, homeName: string, awayName: string): MatchDetail => {
@@ -43,6 +43,25 @@ const panel = (text: string) =>
   };
 const CHAT = testPlugin({ id: 'test-chat', point: liveRoomTabPoint, match: { tab: 'chat' }, loader: async () => ({ default: { Panel: panel('chat messages') } }) });
 const FOLLOW = testPlugin({ id: 'test-follow', point: liveRoomTabPoint, match: { tab: 'anchor' }, loader: async () => ({ default: { Panel: panel('follow this anchor') } }) });
+const COINS = testPlugin({
+  id: 'test-coins',
+  point: liveRoomHeaderPoint,
+  match: undefined,
+  loader: async () => ({
+    default: {
+      Header: (props: LiveRoomProps) => (
+        <>
+          <button type="button" onClick={props.moneyMoved}>
+            coins moved
+          </button>
+          <button type="button" onClick={props.signIn}>
+            sign in for coins
+          </button>
+        </>
+      ),
+    },
+  }),
+});
 const BARRAGE = testPlugin({ id: 'test-barrage', point: liveRoomOverlayPoint, match: undefined, loader: async () => ({ default: { Overlay: panel('barrage') } }) });
 
 async function mount({ roomId = 8001, rooms = ROOMS, plugins = [] as Plugin[], locale = 'en', member = false } = {}) {
@@ -110,6 +129,22 @@ describe('<LiveRoomScreen>', () => {
     expect(screen.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('chat messages', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(drawn.at(-1)).toMatchObject({ liveRoomId: 8001, matchId: 7, sportId: 1, hostId: 9001 });
+  });
+
+  it("draws the header extensions in the room's header; they can ask for the balances again and for a sign-in", async () => {
+    const visitor = await mount({ plugins: [COINS] });
+    await title();
+    await userEvent.click(await screen.findByRole('button', { name: 'sign in for coins' }, { timeout: 10_000 }));
+    expect(visitor.store.ui.loginDialogOpen).toBe(true);
+    visitor.unmount();
+
+    const member = await mount({ plugins: [COINS], member: true });
+    await title();
+    const moved = await within(screen.getByRole('heading', { level: 1 }).closest('header')!).findByRole('button', { name: 'coins moved' }, { timeout: 10_000 });
+    member.http.forehead.post.mockClear();
+    await userEvent.click(moved);
+    // The app fetches the login state again (and hands the balances to the host's onBalanceChange).
+    await waitFor(() => expect(member.http.forehead.post).toHaveBeenCalledWith('/api/forehead/user/loginState', {}));
   });
 
   it("draws the overlay extensions over the stage", async () => {

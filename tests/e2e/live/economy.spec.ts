@@ -92,3 +92,36 @@ test('a member converts coins, sends a gift and grabs a red envelope in a live r
   await expect(prizePopup).toBeHidden();
   await expectAccessible(page);
 });
+
+/**
+ * A live lottery an operator starts runs to its draw on the platform (the feed's simulated time, FEED_SPEED 20): the
+ * member votes, the overlay shows them as the winner with the prize in their coins, and Verify recomputes the draw
+ * from the revealed seed.
+ */
+test('a member votes in a live lottery, wins it at the draw and verifies the draw', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const room = await roomOnAir(request);
+  await signInOnHost(page);
+  await page.goto(`/newSport?roomId=${room.liveRoomId}`);
+  await appReady(page);
+  await expect(app(page).getByTestId('coin-balance')).toHaveText(/^Coins: \d+\.\d{2}$/, { timeout: 20_000 });
+  const before = await coins(page);
+
+  const title = `Next goal ${Date.now()}`;
+  // 900 simulated seconds: 45 s at FEED_SPEED 20, time enough to vote.
+  await startRoomEvent(request, { roomId: room.liveRoomId, kind: 1, title, question: 'Who scores next?', options: ['Home', 'Away'], countdownSeconds: 0, durationSeconds: 900, winners: 1, reward: { type: 5, amount: '5.00' } });
+  const overlay = app(page).getByRole('region', { name: `Live lottery: ${title}` });
+  await expect(overlay).toBeVisible({ timeout: 30_000 });
+  await overlay.getByRole('button', { name: /^Away/ }).click();
+  await expect(overlay.getByText('You voted and are in the draw')).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: test.info().outputPath('economy-lottery-voted.png') });
+
+  await expect(overlay).toHaveAttribute('data-status', '2', { timeout: 120_000 });
+  await expect(overlay.getByRole('list', { name: 'Winners' })).toContainText('5.00 coins');
+  await expect.poll(() => coins(page).then((c) => c.toFixed(2)), { timeout: 20_000 }).toBe(before.plus(5).toFixed(2));
+  await overlay.getByText('Provably fair').click();
+  await overlay.getByRole('button', { name: 'Verify' }).click();
+  await expect(overlay.getByText('Verified: the seed matches the published hash and recomputes the same result')).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: test.info().outputPath('economy-lottery-drawn.png') });
+  await expectAccessible(page);
+});

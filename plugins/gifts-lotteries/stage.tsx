@@ -158,7 +158,7 @@ export const LotteryOverlay = observer(function LotteryOverlay({ store, signIn }
         </fieldset>
       )}
       <p role="status" className={store.enterRefusal ? styles.error : styles.status}>
-        {store.enterRefusal ? t('lottery.refused') : lottery.joined ? t(lottery.kind === 1 ? 'lottery.voted' : 'lottery.answered') : ''}
+        {store.enterRefusal ? t('lottery.refused') : lottery.joined && lottery.status !== 2 ? t(lottery.kind === 1 ? 'lottery.voted' : 'lottery.answered') : ''}
       </p>
       {lottery.status === 2 && (
         <div>

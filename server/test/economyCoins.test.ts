@@ -78,6 +78,26 @@ describe('economy: coin balance, daily limits, transfers, gifts', () => {
     expect(await data(ECONOMY_PATHS.transfer, { amount: '1.01' }, usd.token)).toMatchObject({ status: 'succeeded', currency: 'USD', coins: '7.19', rate: '7.12', balance: '8.99' });
   });
 
+  it('marks a transfer left pending by a stop as failed (interrupted) at the next start, with nothing moved', async () => {
+    const before = await t.app.wallet.getBalance(bob.id, COIN);
+    const now = t.clock.now();
+    const stale = await t.db
+      .insertInto('coin_transfers')
+      .values({ member_id: bob.id, currency: 'CNY', amount_minor: 100, coins_minor: 100, rate: '1', status: 'pending', fail_reason: null, created_at: now - 120_000, modified_at: now - 120_000 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const fresh = await t.db
+      .insertInto('coin_transfers')
+      .values({ member_id: bob.id, currency: 'CNY', amount_minor: 100, coins_minor: 100, rate: '1', status: 'pending', fail_reason: null, created_at: now, modified_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await t.app.economy.coins.failInterrupted()).toBe(1);
+    expect(await data(ECONOMY_PATHS.transferStatus, { transferId: Number(stale.id) }, bob.token)).toMatchObject({ status: 'failed', failReason: 'interrupted', coinBalance: (before / 100).toFixed(2) });
+    // One in flight on another instance is left alone.
+    expect(await data(ECONOMY_PATHS.transferStatus, { transferId: Number(fresh.id) }, bob.token)).toMatchObject({ status: 'pending' });
+    await t.db.deleteFrom('coin_transfers').where('id', '=', Number(fresh.id)).execute();
+  });
+
   it("keeps transfers private: another member's transfer id is unknown", async () => {
     const mine = await data(ECONOMY_PATHS.transfer, { amount: '1.00' }, alice.token);
     const res = await post(ECONOMY_PATHS.transferStatus, { transferId: mine.transferId }, bob.token);

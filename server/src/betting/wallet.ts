@@ -87,6 +87,8 @@ export interface WalletService {
    * prepared statements. Undefined when the database is not the embedded SQLite.
    */
   readonly debitNow: ((input: BalanceChangeInput) => BalanceChange) | undefined;
+  /** credit, synchronously on the embedded SQLite connection, like debitNow (the rain's receives use it). */
+  readonly creditNow: ((input: BalanceChangeInput) => BalanceChange) | undefined;
   getBalances(memberId: number, executor?: Executor): Promise<WalletBalance[]>;
   getBalance(memberId: number, asset: Asset, executor?: Executor): Promise<number>;
 }
@@ -144,17 +146,22 @@ export function createWalletService({ db, clock }: { db: Kysely<Database>; clock
 
   const native = nativeOf(db);
   /** Prepared on first use: the service may be made before the migrations have created the tables. */
-  let statements: { debit: NativeStatement; balance: NativeStatement; ledger: NativeStatement } | undefined;
+  let statements: { debit: NativeStatement; credit: NativeStatement; balance: NativeStatement; ledger: NativeStatement } | undefined;
+  const prepared = (on: NonNullable<typeof native>) =>
+    (statements ??= {
+      debit: on.prepare<unknown[]>('update wallets set balance_minor = balance_minor - ?, updated_at = ? where member_id = ? and asset = ? and balance_minor >= ? returning balance_minor'),
+      credit: on.prepare<unknown[]>(
+        'insert into wallets (member_id, asset, balance_minor, updated_at) values (?, ?, ?, ?) on conflict (member_id, asset) do update set balance_minor = wallets.balance_minor + excluded.balance_minor, updated_at = excluded.updated_at returning balance_minor',
+      ),
+      balance: on.prepare<unknown[]>('select balance_minor from wallets where member_id = ? and asset = ?'),
+      ledger: on.prepare<unknown[]>(
+        'insert into ledger (member_id, asset, amount_minor, balance_after_minor, kind, ref_type, ref_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning id',
+      ),
+    });
   const debitNow = native
     ? (input: BalanceChangeInput): BalanceChange => {
         checkInput(input);
-        statements ??= {
-          debit: native.prepare<unknown[]>('update wallets set balance_minor = balance_minor - ?, updated_at = ? where member_id = ? and asset = ? and balance_minor >= ? returning balance_minor'),
-          balance: native.prepare<unknown[]>('select balance_minor from wallets where member_id = ? and asset = ?'),
-          ledger: native.prepare<unknown[]>(
-            'insert into ledger (member_id, asset, amount_minor, balance_after_minor, kind, ref_type, ref_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning id',
-          ),
-        };
+        const statements = prepared(native);
         const now = clock.now();
         const row = statements.debit.get(input.amountMinor, now, input.memberId, input.asset, input.amountMinor) as { balance_minor: number } | undefined;
         if (!row) {
@@ -166,10 +173,22 @@ export function createWalletService({ db, clock }: { db: Kysely<Database>; clock
         return { ledgerId: Number(ledger.id), memberId: input.memberId, asset: input.asset, amountMinor: -input.amountMinor, balanceAfterMinor: after };
       }
     : undefined;
+  const creditNow = native
+    ? (input: BalanceChangeInput): BalanceChange => {
+        checkInput(input);
+        const st = prepared(native);
+        const now = clock.now();
+        const after = Number((st.credit.get(input.memberId, input.asset, input.amountMinor, now) as { balance_minor: number }).balance_minor);
+        if (!Number.isSafeInteger(after)) throw new RangeError(`balance of ${input.asset} for member ${input.memberId} overflowed`);
+        const ledger = st.ledger.get(input.memberId, input.asset, input.amountMinor, after, input.kind, input.refType ?? null, input.refId ?? null, now) as { id: number };
+        return { ledgerId: Number(ledger.id), memberId: input.memberId, asset: input.asset, amountMinor: input.amountMinor, balanceAfterMinor: after };
+      }
+    : undefined;
 
   return {
     openWallet,
     debitNow,
+    creditNow,
 
     async credit(trx, input) {
       checkInput(input);

@@ -6,6 +6,7 @@ import { EconomyChannel, type MemberCoinsPush } from '../../../contract/economyP
 import { readExchangeRates } from '../betting/exchangeRates';
 import { InsufficientFunds, type WalletService } from '../betting/wallet';
 import type { Clock } from '../clock';
+import { nativeOf, type NativeStatement } from '../db/database';
 import type { CoinTransfersTable, Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { COIN, fromMinor, isCurrency, Money, toMinor } from '../money';
@@ -69,6 +70,31 @@ export function createCoins({ db, clock, wallet, hub, config }: CoinsDeps) {
     return Number((row as Record<string, number>)[column]);
   }
 
+  const native = nativeOf(db);
+  let usage: Record<'open' | 'spend' | 'receive' | 'used', NativeStatement> | undefined;
+  /**
+   * countAgainstLimit, synchronously on the embedded SQLite connection, for a caller that holds a transaction on it
+   * (a rain's receive): the same upsert and conditional UPDATE with prepared statements.
+   */
+  const countNow = native
+    ? (memberId: number, what: 'spend' | 'receive', amountMinor: number): number => {
+        usage ??= {
+          open: native.prepare<unknown[]>('insert into coin_daily_usage (member_id, day) values (?, ?) on conflict (member_id, day) do nothing'),
+          spend: native.prepare<unknown[]>('update coin_daily_usage set spent_minor = spent_minor + ? where member_id = ? and day = ? and spent_minor + ? <= ? returning spent_minor as used'),
+          receive: native.prepare<unknown[]>('update coin_daily_usage set received_minor = received_minor + ? where member_id = ? and day = ? and received_minor + ? <= ? returning received_minor as used'),
+          used: native.prepare<unknown[]>('select spent_minor as spend, received_minor as receive from coin_daily_usage where member_id = ? and day = ?'),
+        };
+        const day = dayOf(clock.now());
+        usage.open.run(memberId, day);
+        const row = usage[what].get(amountMinor, memberId, day, amountMinor, limits[what]) as { used: number } | undefined;
+        if (!row) {
+          const used = usage.used.get(memberId, day) as Record<'spend' | 'receive', number> | undefined;
+          throw new DailyLimitReached(what, limits[what], Number(used?.[what] ?? 0), amountMinor);
+        }
+        return Number(row.used);
+      }
+    : undefined;
+
   /** Tells the member's own push channel the new balance (the app hands it to the host's onBalanceChange). */
   function publishBalance(memberId: number, balanceMinor: number, reason: Extract<MemberCoinsPush, { kind: 'coins' }>['reason'], changeMinor: number): void {
     hub.publish(EconomyChannel.memberCoins(memberId), { kind: 'coins', coinBalance: fromMinor(balanceMinor), reason, change: fromMinor(changeMinor) } satisfies MemberCoinsPush);
@@ -95,6 +121,7 @@ export function createCoins({ db, clock, wallet, hub, config }: CoinsDeps) {
   return {
     limits,
     countAgainstLimit,
+    countNow,
     publishBalance,
 
     async balance(memberId: number): Promise<string> {

@@ -19,6 +19,7 @@ import type { Activity } from '../../../contract/liveRoom';
 import { readExchangeRates } from '../betting/exchangeRates';
 import type { WalletService } from '../betting/wallet';
 import type { ChatService } from '../chat/service';
+import { nativeOf, type NativeStatement } from '../db/database';
 import type { Database, LiveEventsTable } from '../db/schema';
 import { text, type Lang, type Text } from '../feed/i18n';
 import { ApiError } from '../http/envelope';
@@ -227,6 +228,8 @@ export function createEvents(deps: EventsDeps) {
       return { entrants, wins };
     });
     if (!result) return;
+    overRains.add(Number(row.id));
+    rainRows.delete(Number(row.id));
     const roomId = Number(row.room_id);
     const recordId = Number(row.id);
     if (row.kind === ActivityKind.RedEnvelopeRain) {
@@ -262,6 +265,95 @@ export function createEvents(deps: EventsDeps) {
       hub.publish(EconomyChannel.memberCoins(w.uid), { kind: 'won', roomId, recordId, activityKind: row.kind as Kind, reward: w.reward } satisfies MemberCoinsPush);
       if (w.reward.type === RewardType.Coin) coins.publishBalance(w.uid, await wallet.getBalance(w.uid, COIN), 'reward', toMinor(w.reward.amount!));
     }
+  }
+
+  /**
+   * Rains this process knows to be over (finished, or every envelope taken): a receive for one answers at once, without
+   * a transaction. Envelopes never come back, so this can only be right; the database decides everything else.
+   */
+  const overRains = new Set<number>();
+  /** Rain rows by id: what a receive checks (room, times, count) never changes after the rain is made. */
+  const rainRows = new Map<number, EventRow>();
+
+  const native = nativeOf(db);
+  const { creditNow } = wallet;
+  const { countNow } = coins;
+  let rainSt: Record<'already' | 'next' | 'take', NativeStatement> | undefined;
+  /**
+   * A receive's writes on the embedded SQLite connection, synchronously inside the transaction the caller holds
+   * through Kysely: 2,000 members racing for a rain otherwise queue for the one connection between every await of
+   * every receive (docs/operations.md "Red-envelope rain"). The same statements as the Kysely path, which PostgreSQL uses.
+   */
+  const receiveNow =
+    native && creditNow && countNow
+      ? (row: EventRow, memberId: number): ReceiveResult => {
+          rainSt ??= {
+            already: native.prepare<unknown[]>('select idx from red_envelopes where event_id = ? and member_id = ?'),
+            next: native.prepare<unknown[]>('select idx, amount_minor from red_envelopes where event_id = ? and member_id is null order by idx limit 1'),
+            take: native.prepare<unknown[]>('update red_envelopes set member_id = ?, received_at = ? where event_id = ? and idx = ? and member_id is null'),
+          };
+          if (rainSt.already.get(row.id, memberId)) return { ok: false, why: 'you already received an envelope of this rain' };
+          const next = rainSt.next.get(row.id) as { idx: number; amount_minor: number } | undefined;
+          if (!next) return { ok: false, why: 'every envelope was taken' };
+          rainSt.take.run(memberId, clockNow(), row.id, next.idx);
+          const amountMinor = Number(next.amount_minor);
+          countNow(memberId, 'receive', amountMinor);
+          const change = creditNow({ memberId, asset: COIN, amountMinor, kind: 'red_envelope', refType: 'red_envelope', refId: `${row.id}:${next.idx}` });
+          return { ok: true, data: { sendRecordId: Number(row.id), envelopeIndex: Number(next.idx), amount: fromMinor(amountMinor), coinBalance: fromMinor(change.balanceAfterMinor) } };
+        }
+      : undefined;
+
+  /**
+   * Receives waiting for the connection go in one transaction together (a group commit, as bets do): each in its own
+   * savepoint, so one refused receive (the daily limit) rolls back alone. A busy rain then costs one BEGIN and COMMIT
+   * per group instead of per member.
+   */
+  interface WaitingReceive {
+    row: EventRow;
+    memberId: number;
+    resolve: (result: ReceiveResult) => void;
+    reject: (error: unknown) => void;
+  }
+  let waiting: WaitingReceive[] = [];
+  let flushing = false;
+  let savepoints: Record<'begin' | 'release' | 'rollbackTo', NativeStatement> | undefined;
+  async function flushReceives(): Promise<void> {
+    flushing = true;
+    const group = waiting;
+    waiting = [];
+    try {
+      const outcomes = await db.transaction().execute(async () =>
+        group.map((w): { result: ReceiveResult } | { error: unknown } => {
+          savepoints ??= {
+            begin: native!.prepare<unknown[]>('savepoint rain_receive'),
+            release: native!.prepare<unknown[]>('release rain_receive'),
+            rollbackTo: native!.prepare<unknown[]>('rollback to rain_receive'),
+          };
+          savepoints.begin.run();
+          try {
+            const result = receiveNow!(w.row, w.memberId);
+            savepoints.release.run();
+            return { result };
+          } catch (error) {
+            savepoints.rollbackTo.run();
+            savepoints.release.run();
+            return { error };
+          }
+        }),
+      );
+      outcomes.forEach((o, i) => ('result' in o ? group[i]!.resolve(o.result) : group[i]!.reject(o.error)));
+    } catch (error) {
+      for (const w of group) w.reject(error);
+    } finally {
+      flushing = false;
+      if (waiting.length > 0) setImmediate(() => void flushReceives());
+    }
+  }
+  function receiveInGroup(row: EventRow, memberId: number): Promise<ReceiveResult> {
+    return new Promise((resolve, reject) => {
+      waiting.push({ row, memberId, resolve, reject });
+      if (waiting.length === 1 && !flushing) setImmediate(() => void flushReceives());
+    });
   }
 
   /** One job at a time: ticks, receives that empty a rain and operator starts never interleave their state changes. */
@@ -374,13 +466,16 @@ export function createEvents(deps: EventsDeps) {
      * Takes the next envelope of an open rain for the member: at most one per member (the unique index decides under
      * any race), credited with its ledger row and counted against the daily receive limit in one transaction.
      */
-    async receive(memberId: number, nickname: string, roomId: number, recordId: number): Promise<ReceiveResult> {
-      const row = await eventOf(recordId, roomId, [ActivityKind.RedEnvelopeRain]);
+    async receive(memberId: number, nicknameOf: () => Promise<string>, roomId: number, recordId: number): Promise<ReceiveResult> {
+      const cached = rainRows.get(recordId);
+      const row = cached && Number(cached.room_id) === roomId ? cached : await eventOf(recordId, roomId, [ActivityKind.RedEnvelopeRain]);
       if (!isOpen(row)) return { ok: false, why: now() < Number(row.start_time) ? 'the rain has not started' : 'the rain has finished' };
+      if (overRains.has(recordId)) return { ok: false, why: 'every envelope was taken' };
+      rainRows.set(recordId, row);
       for (let attempt = 0; attempt < RECEIVE_TRIES; attempt += 1) {
         let outcome: ReceiveResult | 'retry';
         try {
-          outcome = await db.transaction().execute(async (trx): Promise<ReceiveResult | 'retry'> => {
+          outcome = receiveNow ? await receiveInGroup(row, memberId) : await db.transaction().execute(async (trx): Promise<ReceiveResult | 'retry'> => {
             const already = await trx.selectFrom('red_envelopes').select('idx').where('event_id', '=', row.id).where('member_id', '=', memberId).executeTakeFirst();
             if (already) return { ok: false, why: 'you already received an envelope of this rain' };
             const next = await trx.selectFrom('red_envelopes').select(sql<number | null>`min(idx)`.as('idx')).where('event_id', '=', row.id).where('member_id', 'is', null).executeTakeFirst();
@@ -404,6 +499,7 @@ export function createEvents(deps: EventsDeps) {
           if (error instanceof ApiError && error.code === EconomyError.DailyLimit) return { ok: false, why: error.message };
           throw error;
         }
+        if (outcome !== 'retry' && !outcome.ok && outcome.why === 'every envelope was taken') overRains.add(recordId);
         if (outcome === 'retry') continue;
         if (outcome.ok) {
           const { data } = outcome;
@@ -411,7 +507,7 @@ export function createEvents(deps: EventsDeps) {
           coins.publishBalance(memberId, toMinor(data.coinBalance), 'redEnvelope', amountMinor);
           if (amountMinor >= marqueeMinor) {
             const reward: Reward = { type: RewardType.Coin, amount: data.amount, currency: null, titleId: null };
-            hub.publish(EconomyChannel.room(roomId), { kind: 'winMarquee', roomId, recordId, activityKind: ActivityKind.RedEnvelopeRain, uid: memberId, nickname, reward, at: now() } satisfies RoomEventPush);
+            hub.publish(EconomyChannel.room(roomId), { kind: 'winMarquee', roomId, recordId, activityKind: ActivityKind.RedEnvelopeRain, uid: memberId, nickname: await nicknameOf(), reward, at: now() } satisfies RoomEventPush);
           }
           if (data.envelopeIndex === Number(row.envelope_count) - 1) void enqueue('rain emptied', () => finish(row));
         }

@@ -40,6 +40,8 @@ export async function anchorViewerOf(auth: AuthService, specialRooms: SpecialRoo
 export async function visibleRoomProfile(specialRooms: SpecialRooms, liveRoomId: number, memberId: number | undefined, roster: readonly AnchorProfile[] = ANCHOR_ROSTER): Promise<AnchorProfile | undefined> {
   const profile = roster.find((p) => p.liveRoomId === liveRoomId);
   if (!profile) return undefined;
+  // A normal room is everyone's: no need to read the member's special rooms (a rain's receives come in thousands).
+  if (isAnchorVisible(profile, { isLogin: false, specialRoomIds: new Set() })) return profile;
   const viewer: AnchorViewer = memberId === undefined ? { isLogin: false, specialRoomIds: new Set() } : { isLogin: true, specialRoomIds: new Set(await specialRooms.of(memberId)) };
   return isAnchorVisible(profile, viewer) ? profile : undefined;
 }

@@ -107,7 +107,8 @@ export const economyPlugin = fp(
       : () => undefined;
 
     app.addHook('onReady', async () => {
-      await coins.failInterrupted();
+      // A platform whose database does not answer still starts (health says 503); the next start settles them.
+      await coins.failInterrupted().catch((error: unknown) => log.error({ err: error }, 'economy: interrupted transfers not settled'));
     });
     const timer = setInterval(() => void tick(), config.tickMs);
     timer.unref();

@@ -231,9 +231,11 @@ export const economyRoutes: FastifyPluginAsyncZod<{ operatorToken: string | unde
       },
     },
     async (request) => {
-      const row = await memberRow(currentMember(request).memberId);
-      await requireRoom(request.body.roomId, Number(row.id));
-      const result = await economy.events.receive(Number(row.id), row.nickname, request.body.roomId, request.body.recordId);
+      const { memberId } = currentMember(request);
+      await requireRoom(request.body.roomId, memberId);
+      // The nickname only for the marquee of a large envelope: most receives of a busy rain answer failure.
+      const nicknameOf = async () => (await memberRow(memberId)).nickname;
+      const result = await economy.events.receive(memberId, nicknameOf, request.body.roomId, request.body.recordId);
       return result.ok ? ok(result.data) : ok(RED_ENVELOPE_FAILURE, result.why);
     },
   );

@@ -1,0 +1,129 @@
+// Red-envelope rain: 2,000 members racing for one rain of 500 envelopes. The platform runs as a child process (its own
+// thread, the embedded SQLite database in a temp folder); the members and their sessions are written into that database
+// before it starts. An operator starts a rain of 500 envelopes in a living room, then all 2,000 members ask for an
+// envelope at once over HTTP. Checks that every envelope was paid once (500 receivers, all different, one ledger row
+// each), that the envelopes add up to the budget exactly and that each receiver's coins equal their envelope, and
+// prints the latency of the receives. Target: p99 under 200 ms.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { startPlatform } from './support/platform.mjs';
+import { migrateToLatest, openSqlite, SQLITE_FILE_NAME } from '../../server/src/db/database.ts';
+import { ECONOMY_PATHS } from '../../contract/economyCodes.ts';
+
+const MEMBERS = 2_000;
+const ENVELOPES = 500;
+const BUDGET = '5000.00';
+const TARGET_P99_MS = 200;
+const OPERATOR_TOKEN = randomBytes(24).toString('hex');
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sport-pc-rain-'));
+const dbFile = path.join(dataDir, SQLITE_FILE_NAME);
+let failed = false;
+const fail = (message) => {
+  failed = true;
+  console.log(`FAIL ${message}`);
+};
+
+// Members and sessions straight into the database the platform will open (sign-in is not what is measured).
+const tokens = [];
+{
+  const { db } = openSqlite(dbFile);
+  await migrateToLatest(db, 'sqlite');
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < MEMBERS; i += 500) {
+      const rows = Array.from({ length: Math.min(500, MEMBERS - i) }, (_, j) => ({
+        username: `rain${i + j}`,
+        password_hash: 'not-a-hash',
+        nickname: `Rain ${i + j}`,
+        currency: 'CNY',
+        vip_level: 0,
+        worn_title_id: null,
+        created_at: now,
+      }));
+      const ids = await trx.insertInto('members').values(rows).returning('id').execute();
+      const sessions = ids.map(({ id }) => {
+        const token = randomBytes(24).toString('hex');
+        tokens.push(token);
+        return { token_hash: createHash('sha256').update(token, 'utf8').digest('hex'), member_id: Number(id), created_at: now, expires_at: now + 86_400_000, revoked_at: null };
+      });
+      await trx.insertInto('sessions').values(sessions).execute();
+    }
+  });
+  await db.destroy();
+}
+
+// A socket per member, as 2,000 browsers would have.
+const agent = new http.Agent({ keepAlive: true });
+function post(base, url, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = http.request(`${base}${url}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const platform = await startPlatform({ name: 'rain', extraEnv: { DATA_DIR: dataDir, OPERATOR_TOKEN } });
+try {
+  const anchors = await (await fetch(`${platform.base}/ssapi/anchor/search`)).json();
+  const room = anchors.data.find((a) => a.liveStatus === 1 && a.anchorType === 0);
+  if (!room) throw new Error('no living room to rain in');
+  const started = await post(platform.base, ECONOMY_PATHS.operatorStartEvent, { roomId: room.liveRoomId, kind: 3, budget: BUDGET, envelopes: ENVELOPES, countdownSeconds: 0, durationSeconds: 600 }, { 'x-operator-token': OPERATOR_TOKEN });
+  if (started.body.code !== 0) throw new Error(`the rain did not start: ${JSON.stringify(started.body)}`);
+  const recordId = started.body.data.recordId;
+
+  const latencies = [];
+  const t0 = performance.now();
+  const answers = await Promise.all(
+    tokens.map(async (token) => {
+      const at = performance.now();
+      const res = await post(platform.base, ECONOMY_PATHS.redEnvelopeReceive, { recordId, roomId: room.liveRoomId }, { authorization: token });
+      latencies.push(performance.now() - at);
+      return res;
+    }),
+  );
+  const wall = performance.now() - t0;
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)];
+  const errors = answers.filter((a) => a.status !== 200 || a.body.code !== 0);
+  const received = answers.filter((a) => a.body.data !== 'failure' && a.status === 200);
+  console.log(`${MEMBERS} members, one rain of ${ENVELOPES} envelopes (${BUDGET} coins): all answered in ${(wall / 1000).toFixed(2)} s`);
+  console.log(`receive latency ms: p50 ${pct(50).toFixed(1)}, p90 ${pct(90).toFixed(1)}, p99 ${pct(99).toFixed(1)}, max ${latencies.at(-1).toFixed(1)} (target p99 < ${TARGET_P99_MS})`);
+  if (errors.length > 0) fail(`${errors.length} receives answered an error, e.g. ${JSON.stringify(errors[0].body)}`);
+  if (received.length !== ENVELOPES) fail(`${received.length} envelopes received, expected ${ENVELOPES}`);
+  if (pct(99) >= TARGET_P99_MS) fail(`p99 ${pct(99).toFixed(1)} ms is not under ${TARGET_P99_MS} ms`);
+  await platform.stop();
+
+  // The books, read from the database the platform wrote.
+  const { db } = openSqlite(dbFile);
+  const envelopes = await db.selectFrom('red_envelopes').selectAll().where('event_id', '=', recordId).execute();
+  const taken = envelopes.filter((e) => e.member_id !== null);
+  const sum = envelopes.reduce((s, e) => s + Number(e.amount_minor), 0);
+  const ledger = await db.selectFrom('ledger').select(['member_id', 'amount_minor']).where('kind', '=', 'red_envelope').execute();
+  const wallets = new Map((await db.selectFrom('wallets').select(['member_id', 'balance_minor']).where('asset', '=', 'COIN').execute()).map((w) => [Number(w.member_id), Number(w.balance_minor)]));
+  await db.destroy();
+  if (taken.length !== ENVELOPES) fail(`${taken.length} envelopes taken, expected ${ENVELOPES}`);
+  if (new Set(taken.map((e) => Number(e.member_id))).size !== taken.length) fail('a member received two envelopes');
+  if (sum !== Math.round(Number(BUDGET) * 100)) fail(`the envelopes add up to ${sum / 100}, not ${BUDGET}`);
+  if (ledger.length !== ENVELOPES) fail(`${ledger.length} ledger rows for envelopes, expected ${ENVELOPES}`);
+  const mismatched = taken.filter((e) => wallets.get(Number(e.member_id)) !== Number(e.amount_minor));
+  if (mismatched.length > 0) fail(`${mismatched.length} receivers' coins differ from their envelope`);
+  if (!failed) console.log(`every envelope paid once to a different member; the ${ENVELOPES} add up to ${BUDGET} exactly; each receiver's coins equal their envelope`);
+} catch (error) {
+  failed = true;
+  console.error(error);
+  await platform.stop();
+} finally {
+  agent.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

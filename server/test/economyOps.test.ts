@@ -1,0 +1,101 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ECONOMY_PATHS, RewardType } from '../../contract/economy';
+import { OPERATOR_TOKEN_HEADER } from '../../contract/forehead';
+import { loadPlatformConfig } from '../src/config/platformConfig';
+import { ANCHOR_ROSTER } from '../src/live/roster';
+import { REPO_ROOT, type TestApp } from './helpers';
+import { buildEconomyApp, livingRoom, newMember, OPERATOR_TOKEN, poster } from './economy.support';
+
+/** The economy's operations: its config section, scheduled and half-time events, and the verify command. */
+describe('economy operations', () => {
+  let t: TestApp | undefined;
+  afterAll(async () => t?.app.close());
+
+  it('stops start-up on a bad economy section, naming the file and the field', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sport-pc-economy-'));
+    const real = JSON.parse(readFileSync(path.join(REPO_ROOT, 'config', 'platform.json'), 'utf8'));
+    const write = (economy: unknown) => {
+      const file = path.join(dir, 'platform.json');
+      writeFileSync(file, JSON.stringify({ ...real, economy }));
+      return file;
+    };
+    expect(() => loadPlatformConfig(write({ schedules: [{ kind: 3, rooms: [1234], everyMinutes: 5, budget: '10.00', envelopes: 5 }] }))).toThrow(/economy\.schedules\[0\]\.rooms\[0\]: expected a live room id of the roster/);
+    expect(() => loadPlatformConfig(write({ schedules: [{ kind: 3, rooms: [8001], everyMinutes: 5, budget: '10.00' }] }))).toThrow(/economy\.schedules\[0\]\.envelopes: missing/);
+    expect(() => loadPlatformConfig(write({ dailyLimit: { spend: '-1', receive: '10.00' } }))).toThrow(/economy\.dailyLimit\.spend/);
+    expect(() => loadPlatformConfig(write({ gifts: [{ giftId: 1, name: { CMN: 'a', 'zh-TW': 'a', ENG: 'a', VIE: 'a', THA: 'a' }, price: '1.00', animation: 'spin', glyph: '*', color: '#000000', sort: 1 }] }))).toThrow(
+      /economy\.gifts\[0\]\.animation/,
+    );
+    expect(loadPlatformConfig(path.join(REPO_ROOT, 'config', 'platform.json')).economy.schedules.length).toBeGreaterThan(0);
+  });
+
+  it('starts scheduled events when the event clock enters a new slot, once per slot and room, not at start-up', async () => {
+    const rooms = ANCHOR_ROSTER.map((a) => a.liveRoomId).filter((id) => id !== 8010);
+    t = await buildEconomyApp({
+      schedules: [{ kind: 3, rooms, everyMinutes: 10, offsetMinutes: 0, countdownSeconds: 5, durationSeconds: 30, budget: '10.00', envelopes: 5 }],
+    });
+    await t.app.economy.tick();
+    expect(await t.db.selectFrom('live_events').select('id').execute()).toEqual([]);
+    const next = Math.ceil((t.clock.now() + 1) / 600_000) * 600_000;
+    t.clock.set(next);
+    await t.app.economy.tick();
+    await t.app.economy.tick();
+    const events = await t.db.selectFrom('live_events').select(['room_id', 'source_key', 'status', 'kind']).execute();
+    const living = t.app.anchors.rooms('all', 'CMN').filter((r) => r.liveStatus === 1).map((r) => r.liveRoomId);
+    expect(events.map((e) => Number(e.room_id)).sort()).toEqual(rooms.filter((id) => living.includes(id)).sort());
+    expect(events.every((e) => e.source_key === `schedule:0:${e.room_id}:${next / 600_000}` && e.status === 0 && e.kind === 3)).toBe(true);
+  });
+
+  it('starts a rain in the rooms of a match that reaches half-time', async () => {
+    await t?.app.close();
+    t = await buildEconomyApp({ halfTimeRain: { kind: 3, countdownSeconds: 0, durationSeconds: 60, budget: '20.00', envelopes: 10 } });
+    const app = t;
+    // Rooms come and go as matches end; a half-time anywhere is on a match some room was on at some step.
+    const watched = new Set<number>();
+    let halfTimes: Array<{ source_key: string | null }> = [];
+    for (let minute = 0; minute < 120 && halfTimes.length === 0; minute += 1) {
+      for (const r of app.app.anchors.rooms('inplay', 'CMN')) watched.add(r.matchId);
+      app.clock.advance(60_000);
+      app.feed.tick();
+      await app.app.economy.events.idle();
+      halfTimes = await app.db.selectFrom('live_events').select('source_key').where('source_key', 'like', 'halftime:%').execute();
+    }
+    expect(watched.size).toBeGreaterThan(0);
+    expect(halfTimes.length).toBeGreaterThan(0);
+    const [, matchId, roomId] = halfTimes[0]!.source_key!.split(':');
+    expect(watched.has(Number(matchId))).toBe(true);
+    expect(ANCHOR_ROSTER.some((a) => a.liveRoomId === Number(roomId))).toBe(true);
+  }, 120_000);
+
+  it('verifies a finished lottery with node scripts/verify-fair.mjs against the running platform', async () => {
+    await t?.app.close();
+    t = await buildEconomyApp();
+    const app = t;
+    const { post } = poster(app);
+    const room = livingRoom(app);
+    const started = await post(
+      ECONOMY_PATHS.operatorStartEvent,
+      { roomId: room.liveRoomId, kind: 1, winners: 2, reward: { type: RewardType.Coin, amount: '1.00' }, question: 'Q', options: ['A', 'B'], countdownSeconds: 0, durationSeconds: 10 },
+      undefined,
+      { [OPERATOR_TOKEN_HEADER]: OPERATOR_TOKEN },
+    );
+    const recordId = started.json().data.recordId as number;
+    for (let i = 0; i < 4; i += 1) {
+      const m = await newMember(app);
+      await post(ECONOMY_PATHS.voteSubmit, { recordId, roomId: room.liveRoomId, voteResult: i % 2 }, m.token);
+    }
+    app.clock.advance(10_000);
+    await app.app.economy.tick();
+    const run = await new Promise<{ code: number; out: string }>((resolve) => {
+      execFile(process.execPath, [path.join(REPO_ROOT, 'scripts', 'verify-fair.mjs'), String(recordId), `http://127.0.0.1:${app.port}`], { cwd: REPO_ROOT }, (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
+      );
+    });
+    expect(run.out).toContain('ok   SHA-256 of the revealed seed is the published hash');
+    expect(run.out).toContain('ok   the winners drawn from the 4 entries are the published ones');
+    expect(run.code).toBe(0);
+  }, 60_000);
+});

@@ -3,7 +3,6 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { observable, runInAction } from 'mobx';
 import { createHash, webcrypto } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { TextEncoder } from 'node:util';
 import path from 'node:path';
 import { I18nextProvider } from 'react-i18next';
 import { httpRef, i18nRef, liveRoomHeaderPoint, liveRoomOverlayPoint, pushRef, sessionRef, type LiveRoomProps, type PushHandler } from '../../src/sdk';
@@ -81,10 +80,9 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-// jsdom has crypto.getRandomValues but not crypto.subtle or TextEncoder, which browsers and Node have: lend Node's.
+// jsdom has crypto.getRandomValues but not crypto.subtle, which browsers and Node have: lend it Node's.
 beforeAll(() => {
   if (!globalThis.crypto.subtle) Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle });
-  globalThis.TextEncoder ??= TextEncoder as typeof globalThis.TextEncoder;
 });
 
 const balance = () => screen.getByTestId('coin-balance').textContent;

@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import os from 'node:os';
 import { SPORT_PROJECTS, type SportOptions } from './tests/e2e/support/sports';
 import path from 'node:path';
+import { E2E_OPERATOR_TOKEN } from './tests/e2e/support/operator';
 
 /**
  * End-to-end runs against the real platform (started here with its own empty database) in Debian's Chromium.
@@ -67,6 +68,6 @@ export default defineConfig<SportOptions>({
     reuseExistingServer: false,
     timeout: 120_000,
     // Simulated time runs 20x so in-play prices move within a test's patience.
-    env: { PORT: String(port), DATA_DIR: dataDir, FEED_SEED: '7', FEED_SPEED: '20', LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), DATA_DIR: dataDir, FEED_SEED: '7', FEED_SPEED: '20', LOG_LEVEL: 'warn', OPERATOR_TOKEN: E2E_OPERATOR_TOKEN },
   },
 });

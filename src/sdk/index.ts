@@ -27,7 +27,7 @@ export type {
   VideoPlayerModule,
   VideoPlayerProps,
 } from '../ui/matchDetail/points';
-export type { LiveRoomOverlayModule, LiveRoomProps, LiveRoomTabId, LiveRoomTabModule } from '../ui/liveRoom/points';
+export type { LiveRoomHeaderModule, LiveRoomOverlayModule, LiveRoomProps, LiveRoomTabId, LiveRoomTabModule } from '../ui/liveRoom/points';
 export type { TeamNames } from '../ui/matchDetail/data/types';
 export type { ResultLeague, ResultModel, ResultPage, ResultPeriod, ResultQuery, ResultsHttp, ResultsProvider, ResultsProviderModule, ResultStatus } from '../ui/results/model';
 export type {
@@ -63,3 +63,9 @@ export { formatDuration } from '../domain/duration';
 export { servingSide } from '../domain/serve';
 export { apiLanguageOf } from '../services/i18n';
 export { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers, wholeRangeProvider, type RangeQuery } from '../ui/results/providerHelpers';
+// For the live room's economy plugin (gifts-lotteries): the app's dialog, buttons and states, and the clients' types.
+export type { HttpClients } from '../services/http';
+export type { PushClient } from '../services/push';
+export { Dialog } from '../ui/common/Dialog';
+export { Button } from '../ui/common/Button';
+export { LoadFailed, RowsSkeleton } from '../ui/common/States';

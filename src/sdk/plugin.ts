@@ -7,5 +7,5 @@ export { definePlugin, extension, type Plugin } from '../kernel/definePlugin';
 export { sportPoint } from '../ui/matchList/points';
 export { animationPoint, dataPanelPoint, dataSourcePoint, videoPoint } from '../ui/matchDetail/points';
 export { resultsProviderPoint } from '../ui/results/points';
-export { liveRoomOverlayPoint, liveRoomTabPoint } from '../ui/liveRoom/points';
+export { liveRoomHeaderPoint, liveRoomOverlayPoint, liveRoomTabPoint } from '../ui/liveRoom/points';
 export { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, sessionRef, storageRef, toastRef } from '../ui/services';

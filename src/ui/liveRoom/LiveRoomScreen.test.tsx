@@ -13,7 +13,7 @@ import { fakeAnswer } from '../../testing/contractFakes';
 import { wireMatch } from '../../testing/matchFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { testPlugin } from '../../testing/testPlugin';
-import { liveRoomOverlayPoint, liveRoomTabPoint, type LiveRoomProps } from './points';
+import { liveRoomHeaderPoint, liveRoomOverlayPoint, liveRoomTabPoint, type LiveRoomProps } from './points';
 import { LiveRoomScreen } from './LiveRoomScreen';
 
 const detail = (matchId: number, homeName: string, awayName: string): MatchDetail => {
@@ -44,6 +44,25 @@ const panel = (text: string) =>
   };
 const PROGRAM = testPlugin({ id: 'test-program', point: liveRoomTabPoint, match: { tab: 'program' }, loader: async () => ({ default: { Panel: panel('program messages') } }) });
 const FOLLOW = testPlugin({ id: 'test-follow', point: liveRoomTabPoint, match: { tab: 'anchor' }, loader: async () => ({ default: { Panel: panel('follow this anchor') } }) });
+const COINS = testPlugin({
+  id: 'test-coins',
+  point: liveRoomHeaderPoint,
+  match: undefined,
+  loader: async () => ({
+    default: {
+      Header: (props: LiveRoomProps) => (
+        <>
+          <button type="button" onClick={props.moneyMoved}>
+            coins moved
+          </button>
+          <button type="button" onClick={props.signIn}>
+            sign in for coins
+          </button>
+        </>
+      ),
+    },
+  }),
+});
 const BARRAGE = testPlugin({ id: 'test-barrage', point: liveRoomOverlayPoint, match: undefined, loader: async () => ({ default: { Overlay: panel('barrage') } }) });
 
 async function mount({ roomId = 8001, rooms = ROOMS, plugins = [] as Plugin[], locale = 'en', member = false } = {}) {
@@ -111,7 +130,23 @@ describe('<LiveRoomScreen>', () => {
     expect(roomTabs()).toEqual(['Bet', 'First-bet cover', 'Chat', 'Program', 'Data']);
     await userEvent.click(screen.getByRole('tab', { name: 'Program' }));
     expect(await screen.findByText('program messages', {}, { timeout: 10_000 })).toBeInTheDocument();
-    expect(drawn.at(-1)).toEqual({ liveRoomId: 8001, matchId: 7, sportId: 1, hostId: 9001 });
+    expect(drawn.at(-1)).toMatchObject({ liveRoomId: 8001, matchId: 7, sportId: 1, hostId: 9001 });
+  });
+
+  it("draws the header extensions in the room's header; they can ask for the balances again and for a sign-in", async () => {
+    const visitor = await mount({ plugins: [COINS] });
+    await title();
+    await userEvent.click(await screen.findByRole('button', { name: 'sign in for coins' }, { timeout: 10_000 }));
+    expect(visitor.store.ui.loginDialogOpen).toBe(true);
+    visitor.unmount();
+
+    const member = await mount({ plugins: [COINS], member: true });
+    await title();
+    const moved = await within(screen.getByRole('heading', { level: 1 }).closest('header')!).findByRole('button', { name: 'coins moved' }, { timeout: 10_000 });
+    member.http.forehead.post.mockClear();
+    await userEvent.click(moved);
+    // The app fetches the login state again (and hands the balances to the host's onBalanceChange).
+    await waitFor(() => expect(member.http.forehead.post).toHaveBeenCalledWith('/api/forehead/user/loginState', {}));
   });
 
   it("draws the overlay extensions over the stage", async () => {

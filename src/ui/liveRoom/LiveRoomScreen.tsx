@@ -26,7 +26,7 @@ import { RoomEntry } from './RoomEntry';
 import { Barrage } from './chat/Barrage';
 import { ChatTab } from './chat/ChatTab';
 import { useChatTranslation } from './chat/chatText';
-import { liveRoomOverlayPoint, liveRoomTabPoint, type LiveRoomProps, type LiveRoomTabId } from './points';
+import { liveRoomHeaderPoint, liveRoomOverlayPoint, liveRoomTabPoint, type LiveRoomProps, type LiveRoomTabId } from './points';
 import styles from './LiveRoomScreen.module.css';
 
 /**
@@ -117,7 +117,14 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
   useMatchChannels(room.matchId);
   const match = detail.match?.matchId === room.matchId ? detail.match : undefined;
   const sportId = match?.sportId ?? toScheme(room.sportId, 'C', 'A') ?? room.sportId;
-  const props: LiveRoomProps = { liveRoomId: room.liveRoomId, matchId: room.matchId, sportId, hostId: room.hostId };
+  const props: LiveRoomProps = {
+    liveRoomId: room.liveRoomId,
+    matchId: room.matchId,
+    sportId,
+    hostId: room.hostId,
+    moneyMoved: () => void store.session.refreshBalance(),
+    signIn: () => void store.requireLogin(),
+  };
 
   const tabs = TAB_ORDER.filter((id) =>
     id === 'anchor' ? hasAnchorTab(store.settings.apiLanguage) : !FILLED_BY_EXTENSIONS.has(id) || plugins.list(liveRoomTabPoint, { tab: id as LiveRoomTabId }).length > 0,
@@ -125,6 +132,7 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
   // The chat is the room's own conversation: the room opens on it.
   const tab = chosenTab && tabs.includes(chosenTab) ? chosenTab : 'chat';
   const overlays = plugins.list(liveRoomOverlayPoint).length > 0;
+  const headers = plugins.list(liveRoomHeaderPoint).length > 0;
   const name = nameOf(room);
 
   return (
@@ -142,6 +150,7 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
               {t(room.liveStatus === LiveStatus.Living ? 'state.live' : 'state.waiting')}
             </span>
           </span>
+          {headers && <Slot point={liveRoomHeaderPoint} render={(module) => <module.Header {...props} />} />}
         </div>
         <div className={styles.toggles} role="group" aria-label={t('toggles')}>
           <button type="button" className={styles.toggle} aria-pressed={sideShown} onClick={() => setSideShown((shown) => !shown)}>

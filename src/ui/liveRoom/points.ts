@@ -15,6 +15,13 @@ export interface LiveRoomProps {
   sportId: number;
   /** The room's anchor. */
   hostId: number;
+  /**
+   * An extension moved the member's money or coins (a gift, a conversion, a prize): the app fetches the balances again
+   * and hands them to the host (onBalanceChange). A prop rather than a service, so it costs the initial bundle nothing.
+   */
+  moneyMoved(): void;
+  /** A visitor asked for something a member does (sending a gift, grabbing an envelope): the host's or the app's sign-in. */
+  signIn(): void;
 }
 
 /**
@@ -41,3 +48,11 @@ export interface LiveRoomOverlayModule {
 
 /** Everything over the room's stage; every enabled extension draws, in config order. */
 export const liveRoomOverlayPoint = /*#__PURE__*/ createExtensionPoint<LiveRoomOverlayModule>({ id: 'liveRoom.overlay' });
+
+export interface LiveRoomHeaderModule {
+  /** Drawn in the room's header, after its facts (the member's coin balance, say). */
+  Header: ComponentType<LiveRoomProps>;
+}
+
+/** The room's header; every enabled extension draws, in config order. */
+export const liveRoomHeaderPoint = /*#__PURE__*/ createExtensionPoint<LiveRoomHeaderModule>({ id: 'liveRoom.header' });

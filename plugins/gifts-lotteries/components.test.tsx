@@ -1,0 +1,312 @@
+import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { observable, runInAction } from 'mobx';
+import { createHash, webcrypto } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { I18nextProvider } from 'react-i18next';
+import { httpRef, i18nRef, liveRoomHeaderPoint, liveRoomOverlayPoint, pushRef, sessionRef, type LiveRoomProps, type PushHandler } from '../../src/sdk';
+import { createKernelEvents, createTestI18n, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../src/sdk/testing';
+import type { FairProof, RoomEventPush } from '../../contract/economy';
+import { EconomyError } from './codes';
+import plugin from './index';
+import { apiError, fakePost, giftEvent, GIFTS, HOST, lottery, rain, ROOM, T0, type Routes } from './testData';
+
+function fakePush() {
+  const handlers = new Map<string, Set<PushHandler>>();
+  return {
+    subscribe: jest.fn((channel: string, handler?: PushHandler) => {
+      const set = handlers.get(channel) ?? new Set<PushHandler>();
+      handlers.set(channel, set);
+      if (handler) set.add(handler);
+      return () => void (handler && set.delete(handler));
+    }),
+    send(channel: string, data: RoomEventPush) {
+      act(() => {
+        for (const h of handlers.get(channel) ?? []) h(data, { chId: channel, data } as never);
+      });
+    },
+  };
+}
+
+/** Mounts the plugin's header and stage for one room, as the live room does, over a fake forehead client. */
+async function mount(routes: Routes = {}, { isLogin = true, fakeTimers = false } = {}) {
+  const post = fakePost(routes);
+  const push = fakePush();
+  const session = observable({ isLogin });
+  const i18n = await createTestI18n('en');
+  const services = provideServices(
+    [httpRef, { forehead: { post, defaults: { baseURL: 'http://platform.test/' } } } as never],
+    [pushRef, push as never],
+    [sessionRef, session],
+    [i18nRef, i18n],
+  );
+  const plugins = loadPlugins({ plugins: [{ id: plugin.manifest.id, enabled: true, options: {} }] }, registryOf(plugin), { services });
+  if (fakeTimers) {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    jest.setSystemTime(T0);
+  }
+  const moneyMoved = jest.fn();
+  const signIn = jest.fn();
+  const props: LiveRoomProps = { liveRoomId: ROOM, matchId: 7, sportId: 1, hostId: HOST, moneyMoved, signIn };
+  await act(async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <KernelProvider value={{ plugins, services, events: createKernelEvents() }}>
+          <header>
+            <Slot point={liveRoomHeaderPoint} render={(m) => <m.Header {...props} />} />
+          </header>
+          <div data-testid="stage">
+            <Slot point={liveRoomOverlayPoint} render={(m) => <m.Overlay {...props} />} />
+          </div>
+        </KernelProvider>
+      </I18nextProvider>,
+    );
+  });
+  await settle();
+  return { post, push, session, moneyMoved, signIn, room: `live:room:${ROOM}` };
+}
+
+/** Lets chunks, strings and answers resolve: microtasks only, so it works on fake timers too. */
+async function settle() {
+  for (let i = 0; i < 30; i++) {
+    await act(async () => {
+      for (let j = 0; j < 10; j++) await Promise.resolve();
+    });
+  }
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+// jsdom has crypto.getRandomValues but not crypto.subtle, which browsers and Node have: lend it Node's.
+beforeAll(() => {
+  if (!globalThis.crypto.subtle) Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle });
+});
+
+const balance = () => screen.getByTestId('coin-balance').textContent;
+
+describe('gifts-lotteries: coins and the gift list', () => {
+  it('shows the coin balance, sends a gift and shows the lower balance and what was sent', async () => {
+    const { post, moneyMoved } = await mount({
+      coinBalance: () => ({ coinBalance: '100.00' }),
+      gifts: () => GIFTS,
+      giftPresent: (body) => ({ presentId: 1, giftId: 1, count: body.count, hostId: HOST, roomId: ROOM, total: '2.00', coinBalance: '98.00', spentToday: '2.00', createdAt: T0 }),
+    });
+    expect(balance()).toBe('Coins: 100.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Gifts', pressed: false }));
+    await settle();
+    const list = screen.getByRole('region', { name: 'Gift list' });
+    fireEvent.click(within(list).getByRole('button', { name: /Rose/ }));
+    fireEvent.change(within(list).getByLabelText('How many'), { target: { value: '2' } });
+    fireEvent.click(within(list).getByRole('button', { name: 'Send' }));
+    await settle();
+    expect(post).toHaveBeenCalledWith('/api/forehead/live/submit/gift/present', { giftId: 1, count: 2, hostId: HOST, roomId: ROOM });
+    expect(balance()).toBe('Coins: 98.00');
+    expect(within(list).getByRole('status')).toHaveTextContent('Sent 2 × Rose (2.00 coins)');
+    expect(moneyMoved).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [EconomyError.InsufficientBalance, 'Not enough coins'],
+    [EconomyError.DailyLimit, "This would pass today's gift limit"],
+  ])('a refusal (%s) is said and the balance stays', async (code, message) => {
+    await mount({
+      coinBalance: () => ({ coinBalance: '1.00' }),
+      gifts: () => GIFTS,
+      giftPresent: () => {
+        throw apiError(code);
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Gifts' }));
+    await settle();
+    const list = screen.getByRole('region', { name: 'Gift list' });
+    fireEvent.click(within(list).getByRole('button', { name: /Rocket/ }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Send' }));
+    await settle();
+    expect(within(list).getByRole('status')).toHaveTextContent(message);
+    expect(balance()).toBe('Coins: 1.00');
+  });
+
+  it('a visitor sees no balance and is asked to sign in instead of sending', async () => {
+    const { post, signIn } = await mount({ gifts: () => GIFTS }, { isLogin: false });
+    expect(screen.queryByTestId('coin-balance')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Gifts' }));
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in to send' }));
+    expect(signIn).toHaveBeenCalled();
+    expect(post).not.toHaveBeenCalledWith('/api/forehead/live/submit/gift/present', expect.anything());
+  });
+
+  it('the gift list says when it failed and retries', async () => {
+    let fail = true;
+    await mount({
+      gifts: () => {
+        if (fail) throw apiError(500);
+        return GIFTS;
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Gifts' }));
+    await settle();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await settle();
+    expect(screen.getByRole('button', { name: /Rose/ })).toBeInTheDocument();
+  });
+
+  it('the anchor gift toggle shows the top10 senders', async () => {
+    await mount({ giftTop10: () => [{ rank: 1, uid: 5, nickname: 'Big<b>Fan</b>', vipLevel: 3, total: '500.00', gifts: 10 }] });
+    fireEvent.click(screen.getByRole('button', { name: 'Anchor gifts' }));
+    await settle();
+    const board = screen.getByRole('region', { name: 'Top 10 senders' });
+    // A nickname is text, never markup.
+    expect(within(board).getByText('Big<b>Fan</b>')).toBeInTheDocument();
+    expect(board).toHaveTextContent('500.00 coins, 10 gifts');
+  });
+
+  it('the conversion dialog shows the transfer succeeded and the new balance', async () => {
+    await mount({
+      coinBalance: () => ({ coinBalance: '0.00' }),
+      transfer: () => ({ transferId: 9, status: 'succeeded', amount: '5.00', currency: 'CNY', coins: '50.00', rate: '10', failReason: null, coinBalance: '50.00', balance: '95.00', createdAt: T0 }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Get coins' }));
+    const dialog = screen.getByRole('dialog', { name: 'Convert balance to coins' });
+    fireEvent.change(within(dialog).getByLabelText('Amount from your main balance'), { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Convert' }));
+    await settle();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Transfer succeeded: 5.00 CNY became 50.00 coins');
+    expect(balance()).toBe('Coins: 50.00');
+  });
+});
+
+describe('gifts-lotteries: the stage', () => {
+  it('plays a gift for every viewer and shows the tip 100 ms later for 3 s', async () => {
+    const { push, room } = await mount({ gifts: () => GIFTS }, { fakeTimers: true });
+    push.send(room, giftEvent());
+    expect(screen.getAllByTestId('gift-animation')).toHaveLength(1);
+    const tip = () => screen.getByText('Lucky sent 3 × Rose');
+    act(() => void jest.advanceTimersByTime(99));
+    expect(screen.queryByText('Lucky sent 3 × Rose')).toBeNull();
+    act(() => void jest.advanceTimersByTime(1));
+    expect(tip()).toBeInTheDocument();
+    act(() => void jest.advanceTimersByTime(2999));
+    expect(tip()).toBeInTheDocument();
+    act(() => void jest.advanceTimersByTime(1));
+    expect(screen.queryByText('Lucky sent 3 × Rose')).toBeNull();
+  });
+
+  it('the rain ball counts down on the platform clock, then opens the overlay; a grabbed envelope shows the prize and drops the ball', async () => {
+    const { post } = await mount(
+      { redEnvelope: () => rain(), redEnvelopeReceive: () => ({ sendRecordId: 31, envelopeIndex: 2, amount: '7.50', coinBalance: '107.50' }) },
+      { fakeTimers: true },
+    );
+    const ball = () => screen.getByTestId('rain-ball');
+    expect(ball()).toHaveTextContent('Red envelopes in 10 s');
+    act(() => void jest.advanceTimersByTime(3000));
+    expect(ball()).toHaveTextContent('Red envelopes in 7 s');
+    fireEvent.click(ball());
+    expect(screen.queryByRole('dialog', { name: 'Red-envelope rain' })).toBeNull();
+    act(() => void jest.advanceTimersByTime(7000));
+    expect(ball()).toHaveTextContent('Grab a red envelope!');
+    fireEvent.click(ball());
+    const overlay = screen.getByRole('dialog', { name: 'Red-envelope rain' });
+    fireEvent.click(within(overlay).getByRole('button', { name: 'Envelope 3' }));
+    await settle();
+    expect(post).toHaveBeenCalledWith('/api/forehead/live/submit/receive/redEnvelope', { recordId: 31, roomId: ROOM });
+    expect(screen.getByRole('dialog', { name: 'You got a red envelope' })).toHaveTextContent('7.50 coins');
+    expect(screen.queryByTestId('rain-ball')).toBeNull();
+    expect(balance()).toBe('Coins: 107.50');
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'You got a red envelope' })).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'You got a red envelope' })).toBeNull();
+  });
+
+  it('a visitor tapping the ball is asked to sign in', async () => {
+    const { signIn, push, room, post } = await mount({}, { isLogin: false });
+    push.send(room, { kind: 'rainStarted', roomId: ROOM, recordId: 31, status: 1, startCountDownTime: T0, startTime: Date.now() - 1, endTime: Date.now() + 60_000, envelopeCount: 5, seedHash: 'ef', now: Date.now() });
+    expect(post).not.toHaveBeenCalledWith('/api/forehead/live/get/room/redEnvelope', expect.anything());
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in for red envelopes' }));
+    expect(signIn).toHaveBeenCalled();
+  });
+
+  it.each([
+    [0, 'Starts in 60 s.'],
+    [1, 'Draw in 120 s.'],
+    [2, 'Drawn.'],
+  ] as const)('the lottery overlay in state %s says "%s"', async (status, text) => {
+    await mount({ lotteryStartInfo: () => lottery({ status, startTime: T0 + 60_000 }) }, { fakeTimers: true });
+    const overlay = screen.getByRole('region', { name: 'Live lottery: Who scores next?' });
+    expect(overlay).toHaveTextContent(text);
+    expect(overlay).toHaveTextContent('2 winner(s) get 20.00 coins.');
+    const options = within(overlay).queryAllByRole('button', { name: /Home|Away/ });
+    if (status === 2) expect(options).toHaveLength(0);
+    else for (const option of options) expect(option.closest('fieldset')).toHaveProperty('disabled', status !== 1);
+  });
+
+  it('a vote enters the live lottery and the overlay says so', async () => {
+    const { post } = await mount({
+      lotteryStartInfo: () => lottery(),
+      voteSubmit: () => ({ recordId: 41, voteResult: 0, options: [{ option: 0, text: 'Home', votes: 4 }, { option: 1, text: 'Away', votes: 1 }], total: 5 }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Home/ }));
+    await settle();
+    expect(post).toHaveBeenCalledWith('/api/forehead/live/lottery/vote/submitInfo', { recordId: 41, voteResult: 0, roomId: ROOM });
+    expect(screen.getByText('You voted and are in the draw')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Home/, pressed: true })).toHaveTextContent('4 votes');
+  });
+
+  it('a draw shows the winners, and Verify recomputes them from the revealed seed with the platform\'s algorithm', async () => {
+    const { seedHashOf, drawWinners } = await import('../../contract/fair');
+    const seed = '0f'.repeat(32);
+    // As the platform hashes it: SHA-256 over the seed's hex text.
+    const seedHash = createHash('sha256').update(seed, 'utf8').digest('hex');
+    expect(await seedHashOf(seed)).toBe(seedHash);
+    const entries = [3, 5, 8, 13];
+    const winners = await drawWinners(seed, 41, entries, 2);
+    const proof = (over: Partial<FairProof> = {}): FairProof => ({ recordId: 41, kind: 1, status: 2, algorithm: 'hmac-sha256-v1', seedHash, seed, entries, winnerCount: 2, winners, budget: null, envelopes: [], ...over });
+    const proofs = [proof(), proof({ winners: [...winners].reverse() }), proof({ seedHash: 'ab'.repeat(32) })];
+    const answers = [lottery({ seedHash }), lottery({ seedHash, status: 2, seed })];
+    const { push, room, post } = await mount({ lotteryStartInfo: () => answers.shift(), fairProof: () => proofs.shift() });
+    const reward = { type: 5 as const, amount: '20.00', currency: null, titleId: null };
+    push.send(room, { kind: 'lotteryDrawn', roomId: ROOM, recordId: 41, activityKind: 1, entries: 4, winners: [{ uid: 1, nickname: 'Ann', reward }], seed, answer: null });
+    await settle();
+    expect(screen.getByRole('list', { name: 'Winners' })).toHaveTextContent('Ann: 20.00 coins');
+    const verify = screen.getByRole('button', { name: 'Verify' });
+    // WebCrypto answers off the microtask queue.
+    fireEvent.click(verify);
+    expect(await screen.findByText('Verified: the seed matches the published hash and recomputes the same result')).toBeInTheDocument();
+    expect(post).toHaveBeenCalledWith('/api/forehead/live/lottery/fair', { recordId: 41 });
+    fireEvent.click(verify);
+    expect(await screen.findByText('Mismatch: the seed does not give these winners or envelopes')).toBeInTheDocument();
+    fireEvent.click(verify);
+    expect(await screen.findByText('Mismatch: the seed does not match the hash published before the start')).toBeInTheDocument();
+  });
+
+  it('the win marquee shows one line at a time', async () => {
+    const { push, room } = await mount({}, { fakeTimers: true });
+    const reward = { type: 5 as const, amount: '8.00', currency: null, titleId: null };
+    push.send(room, { kind: 'winMarquee', roomId: ROOM, recordId: 1, activityKind: 3, uid: 1, nickname: 'Ann', reward, at: T0 });
+    push.send(room, { kind: 'winMarquee', roomId: ROOM, recordId: 1, activityKind: 3, uid: 2, nickname: 'Bo', reward, at: T0 });
+    expect(screen.getByText('Ann won 8.00 coins')).toBeInTheDocument();
+    expect(screen.queryByText('Bo won 8.00 coins')).toBeNull();
+    act(() => void jest.advanceTimersByTime(6000));
+    expect(screen.getByText('Bo won 8.00 coins')).toBeInTheDocument();
+  });
+
+  it('signing in loads the coin balance', async () => {
+    const { session } = await mount({ coinBalance: () => ({ coinBalance: '42.00' }) }, { isLogin: false });
+    act(() => runInAction(() => void (session.isLogin = true)));
+    await settle();
+    expect(balance()).toBe('Coins: 42.00');
+  });
+});
+
+describe('gifts-lotteries: strings', () => {
+  it('has the same keys in all five languages', () => {
+    const keys = (value: unknown, prefix = ''): string[] =>
+      typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix];
+    const read = (lng: string) => keys(JSON.parse(readFileSync(path.join(__dirname, 'locales', `${lng}.json`), 'utf8'))).sort();
+    const en = read('en');
+    for (const lng of ['zh-CN', 'zh-TW', 'vi', 'th']) expect(read(lng)).toEqual(en);
+  });
+});

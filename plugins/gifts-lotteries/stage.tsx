@@ -1,0 +1,259 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useState } from 'react';
+import { Button, Dialog, type LiveRoomOverlayModule, type LiveRoomProps } from '../../src/sdk';
+import type { FairProof as FairProofAnswer, Reward } from '../../contract/economy';
+import { ECONOMY_PATHS } from './codes';
+import { useIconUrl, usePost, useRoomEconomy } from './room';
+import { MARQUEE_LINE_MS, type RoomEconomyInstance } from './store';
+import { useStrings } from './strings';
+import { verifyProof, type Verdict } from './verify';
+import styles from './economy.module.css';
+
+/** Envelopes the rain overlay offers to tap; whichever is tapped, the platform picks the envelope (provably fair). */
+const ENVELOPES_SHOWN = 6;
+
+/** The event clock (the platform's, see RoomEconomy.clock), re-read every second while something counts down. */
+function useEventNow(store: RoomEconomyInstance, active: boolean): number {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!active) return;
+    const id = setInterval(() => setTick((n) => n + 1), 1000);
+    return () => clearInterval(id);
+  }, [active]);
+  return store.eventNow(Date.now());
+}
+
+const secondsUntil = (at: number, now: number) => Math.max(0, Math.ceil((at - now) / 1000));
+
+/** A reward in words (spec 001 section 3 reward types). */
+export function useRewardText() {
+  const { t } = useStrings();
+  return (reward: Reward) => t(`reward.${reward.type}`, { amount: reward.amount ?? '', currency: reward.currency ?? '', title: reward.titleId ?? '' });
+}
+
+/** Over the stage: gifts as they arrive, the gift tip, the red-envelope ball and rain, the lottery, and the win marquee. */
+const Overlay = observer(function Overlay(props: LiveRoomProps) {
+  const store = useRoomEconomy(props);
+  if (!store) return null;
+  return (
+    <div className={styles.stage}>
+      <Marquee store={store} />
+      <GiftsOnStage store={store} />
+      <RainBall store={store} signIn={props.signIn} />
+      <LotteryOverlay store={store} signIn={props.signIn} />
+    </div>
+  );
+});
+
+/** Every viewer sees each gift fly over the stage, and the tip names the newest (spec 001 section 2). */
+export const GiftsOnStage = observer(function GiftsOnStage({ store }: { store: RoomEconomyInstance }) {
+  const { t } = useStrings();
+  const iconUrl = useIconUrl();
+  return (
+    <>
+      {store.playing.map((gift) => {
+        const icon = store.gifts.find((g) => g.giftId === gift.giftId)?.icon;
+        return (
+          <div key={gift.presentId} className={styles.flying} data-animation={gift.animation} data-testid="gift-animation" aria-hidden="true">
+            {icon && <img src={iconUrl(icon)} alt="" width={64} height={64} />}
+            <span>{t('stage.flying', { nickname: gift.nickname, count: gift.count })}</span>
+          </div>
+        );
+      })}
+      <p className={styles.tip} role="status" data-shown={Boolean(store.tip)}>
+        {store.tip ? t('stage.tip', { nickname: store.tip.nickname, count: store.tip.count, gift: store.giftName(store.tip.giftId) ?? t('stage.aGift') }) : ''}
+      </p>
+    </>
+  );
+});
+
+/**
+ * The red-envelope floating ball (spec 001 section 3): it counts down to the rain, then opens the overlay to grab one
+ * envelope; a received envelope (hasReceived) drops the ball. Visitors are asked to sign in.
+ */
+export const RainBall = observer(function RainBall({ store, signIn }: { store: RoomEconomyInstance; signIn(): void }) {
+  const { t } = useStrings();
+  const rewardText = useRewardText();
+  const [open, setOpen] = useState(false);
+  const rain = store.rain;
+  const shown = store.isShowFloatingBall && rain !== undefined && rain.status !== 2;
+  const now = useEventNow(store, shown);
+  const waiting = rain !== undefined && now < rain.startTime;
+  const closed = rain !== undefined && now >= rain.endTime;
+  useEffect(() => {
+    if (!shown || closed) setOpen(false);
+  }, [shown, closed]);
+  return (
+    <>
+      {shown && !closed && (
+        <button
+          type="button"
+          className={styles.ball}
+          data-testid="rain-ball"
+          onClick={() => (store.isLogin ? !waiting && setOpen(true) : signIn())}
+          aria-disabled={store.isLogin && waiting}
+        >
+          {waiting ? t('rain.countdown', { seconds: secondsUntil(rain.startTime, now) }) : store.isLogin ? t('rain.open') : t('rain.signIn')}
+        </button>
+      )}
+      <Dialog open={open && shown} title={t('rain.title')} onClose={() => setOpen(false)}>
+        <p>{t('rain.pick', { seconds: rain ? secondsUntil(rain.endTime, now) : 0 })}</p>
+        <div className={styles.envelopes}>
+          {Array.from({ length: ENVELOPES_SHOWN }, (_, i) => (
+            <button key={i} type="button" className={styles.envelope} disabled={store.grabbing} onClick={() => void store.grab()}>
+              {t('rain.envelope', { n: i + 1 })}
+            </button>
+          ))}
+        </div>
+      </Dialog>
+      <Dialog open={store.prizePopup} title={t('rain.prizeTitle')} onClose={() => store.closePopup()}>
+        <p data-testid="rain-prize">{rewardText({ type: 5, amount: rain?.obtainPrize ?? '', currency: null, titleId: null })}</p>
+        <Button onClick={() => store.closePopup()}>{t('close')}</Button>
+      </Dialog>
+      <Dialog open={store.showMessagePopup} title={t('rain.title')} onClose={() => store.closePopup()}>
+        <p>{t('rain.none')}</p>
+        <Button onClick={() => store.closePopup()}>{t('close')}</Button>
+      </Dialog>
+    </>
+  );
+});
+
+/**
+ * The lottery overlay (live lottery and answer lottery; spec 001 section 4 states 0 not started, 1 in progress, 2
+ * finished): the question and its options to vote or answer, the draw's winners, the room's win list and the
+ * provably fair proof.
+ */
+export const LotteryOverlay = observer(function LotteryOverlay({ store, signIn }: { store: RoomEconomyInstance; signIn(): void }) {
+  const { t } = useStrings();
+  const rewardText = useRewardText();
+  const id = useId();
+  const [winListShown, setWinListShown] = useState(false);
+  const lottery = store.lottery;
+  const now = useEventNow(store, lottery?.status === 0 || lottery?.status === 1);
+  if (!lottery) return null;
+  const winners = store.drawn?.recordId === lottery.recordId ? store.drawn.winners : store.winList.filter((w) => w.recordId === lottery.recordId);
+  const enter = (option: number) => (store.isLogin ? void store.enter(option) : signIn());
+  return (
+    <section className={styles.lottery} aria-labelledby={`${id}-title`} data-status={lottery.status}>
+      <h2 id={`${id}-title`} className={styles.panelTitle}>
+        {t(`lottery.kind.${lottery.kind}`)}: {lottery.title}
+      </h2>
+      <p className={styles.muted}>
+        {lottery.status === 0
+          ? t('lottery.startsIn', { seconds: secondsUntil(lottery.startTime, now) })
+          : lottery.status === 1
+            ? t('lottery.drawIn', { seconds: secondsUntil(lottery.endTime, now) })
+            : t('lottery.finished')}{' '}
+        {t('lottery.prize', { count: lottery.winnerCount, reward: rewardText(lottery.reward) })}
+      </p>
+      {lottery.status !== 2 && (
+        <fieldset className={styles.options} disabled={lottery.status !== 1 || lottery.joined || store.entering}>
+          <legend>{lottery.question}</legend>
+          {lottery.options.map((o) => (
+            <button key={o.option} type="button" className={styles.toggle} aria-pressed={lottery.myChoice === o.option} onClick={() => enter(o.option)}>
+              {o.text}
+              {lottery.kind === 1 && <span className={styles.muted}> {t('lottery.votes', { count: voteCount(store, o.option, o.votes) })}</span>}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      <p role="status" className={store.enterRefusal ? styles.error : styles.status}>
+        {store.enterRefusal ? t('lottery.refused') : lottery.joined && lottery.status !== 2 ? t(lottery.kind === 1 ? 'lottery.voted' : 'lottery.answered') : ''}
+      </p>
+      {lottery.status === 2 && (
+        <div>
+          {lottery.answer !== null && <p>{t('lottery.answer', { answer: lottery.options.find((o) => o.option === lottery.answer)?.text ?? '' })}</p>}
+          {winners.length === 0 ? (
+            <p>{t('lottery.noWinners')}</p>
+          ) : (
+            <ul className={styles.ranks} aria-label={t('lottery.winners')}>
+              {winners.map((w) => (
+                <li key={w.uid}>
+                  {w.nickname}: {rewardText(w.reward)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <FairProof recordId={lottery.recordId} seedHash={store.seeds[lottery.recordId]?.seedHash || lottery.seedHash} seed={lottery.seed ?? store.seeds[lottery.recordId]?.seed} />
+      <button type="button" className={styles.toggle} aria-pressed={winListShown} onClick={() => setWinListShown((shown) => !shown)}>
+        {t('winList.toggle')}
+      </button>
+      {winListShown &&
+        (store.winList.length === 0 ? (
+          <p className={styles.muted}>{t('winList.empty')}</p>
+        ) : (
+          <ul className={styles.ranks} aria-label={t('winList.toggle')}>
+            {store.winList.map((w) => (
+              <li key={`${w.recordId}-${w.uid}`}>
+                {w.nickname}: {rewardText(w.reward)}
+              </li>
+            ))}
+          </ul>
+        ))}
+    </section>
+  );
+});
+
+/** The live vote's count of an option: vote/info's (kept current by the room's vote pushes) when it is this lottery's. */
+function voteCount(store: RoomEconomyInstance, option: number, fallback: number): number {
+  const vote = store.vote;
+  if (!vote || vote.recordId !== store.lottery?.recordId) return fallback;
+  return vote.options.find((o) => o.option === option)?.votes ?? fallback;
+}
+
+/**
+ * The provably fair proof of an event: the seed's hash published before it, the seed revealed after it, and Verify,
+ * which fetches the proof (live/lottery/fair) and recomputes the winners or envelopes with the platform's algorithm.
+ */
+export function FairProof({ recordId, seedHash, seed }: { recordId: number; seedHash: string; seed: string | undefined }) {
+  const { t } = useStrings();
+  const post = usePost();
+  const [verdict, setVerdict] = useState<Verdict | 'checking' | 'failed' | undefined>(undefined);
+  const verify = async () => {
+    setVerdict('checking');
+    try {
+      setVerdict(await verifyProof(await post<FairProofAnswer>(ECONOMY_PATHS.fairProof, { recordId })));
+    } catch {
+      setVerdict('failed');
+    }
+  };
+  return (
+    <details className={styles.fair}>
+      <summary>{t('fair.title')}</summary>
+      <dl>
+        <dt>{t('fair.seedHash')}</dt>
+        <dd className={styles.hash}>{seedHash}</dd>
+        <dt>{t('fair.seed')}</dt>
+        <dd className={styles.hash}>{seed ?? t('fair.notYet')}</dd>
+      </dl>
+      {seed && (
+        <button type="button" className={styles.toggle} disabled={verdict === 'checking'} onClick={() => void verify()}>
+          {t('fair.verify')}
+        </button>
+      )}
+      <p role="status">{verdict ? t(`fair.${verdict}`) : ''}</p>
+    </details>
+  );
+}
+
+/** The win marquee: one line at a time, each for MARQUEE_LINE_MS. */
+export const Marquee = observer(function Marquee({ store }: { store: RoomEconomyInstance }) {
+  const { t } = useStrings();
+  const rewardText = useRewardText();
+  const line = store.marquee[0];
+  useEffect(() => {
+    if (!line) return;
+    const id = setTimeout(() => store.nextMarqueeLine(), MARQUEE_LINE_MS);
+    return () => clearTimeout(id);
+  }, [line?.key, store]);
+  return (
+    <p className={styles.marquee} aria-live="polite" data-shown={Boolean(line)}>
+      {line ? t('marquee.won', { nickname: line.nickname, reward: rewardText(line.reward) }) : ''}
+    </p>
+  );
+});
+
+const stage: LiveRoomOverlayModule = { Overlay };
+export default stage;

@@ -1,0 +1,405 @@
+import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import type {
+  ApprovalInfo,
+  CoinTransfer,
+  Gift,
+  GiftPresent,
+  GiftRank,
+  LotteryInfo,
+  LotteryWinner,
+  RedEnvelope,
+  RedEnvelopeReceived,
+  Reward,
+  RoomEventPush,
+  VoteInfo,
+  VoteSubmitted,
+} from '../../contract/economy';
+import { EconomyError, ECONOMY_PATHS, RED_ENVELOPE_FAILURE } from './codes';
+
+/** What the room's economy store needs from the app: the forehead client and the clock (faked in tests). */
+export interface EconomyEnv {
+  post<T>(path: string, body: object): Promise<T>;
+  now(): number;
+  /** Coins moved: the app refetches the balances and tells the host (LiveRoomProps.moneyMoved). */
+  moneyMoved(): void;
+}
+
+const envOf = (node: object) => getEnv<EconomyEnv>(node);
+
+/** A failure as the http client rejects it: the envelope's code and message. */
+const codeOf = (error: unknown): number | undefined => (error as { code?: unknown } | null)?.code as number | undefined;
+
+/** Why a gift was not sent, as the gift list says it (spec 001 section 3 "coin limit"). */
+export type SendRefusal = 'insufficient' | 'dailyLimit' | 'failed';
+const refusalOf = (error: unknown): SendRefusal => {
+  const code = codeOf(error);
+  return code === EconomyError.InsufficientBalance ? 'insufficient' : code === EconomyError.DailyLimit ? 'dailyLimit' : 'failed';
+};
+
+type Status = 'idle' | 'loading' | 'ready' | 'failed';
+const status = types.optional(types.enumeration<Status>(['idle', 'loading', 'ready', 'failed']), 'idle');
+
+/** How long a gift plays on the stage (every viewer's, from the room event). */
+export const GIFT_ANIMATION_MS = 4000;
+/** Spec 001 section 9: the gift tip shows after a 100 ms delay and clears 3 s later. */
+export const GIFT_TIP_DELAY_MS = 100;
+export const GIFT_TIP_MS = 3000;
+/** A marquee line's time on screen; lines queue. */
+export const MARQUEE_LINE_MS = 6000;
+const MARQUEE_KEEP = 20;
+
+/**
+ * One room's coins, gifts and events (spec 001 sections 2-4), shared by the plugin's header and stage extensions. The
+ * room's push channel feeds it (`apply`); every member action goes to the platform and takes its answer.
+ */
+export const RoomEconomy = types
+  .model('RoomEconomy', {
+    roomId: types.number,
+    hostId: types.number,
+    isLogin: false,
+    coinBalance: types.maybe(types.string),
+    coinStatus: status,
+    gifts: types.frozen<readonly Gift[]>([]),
+    giftsStatus: status,
+    /** The gift list and anchor gift (top10) toggles (spec 001 section 4: they flip visibility). */
+    giftListShown: false,
+    anchorGiftsShown: false,
+    top10: types.frozen<readonly GiftRank[]>([]),
+    top10Status: status,
+    sending: false,
+    sendRefusal: types.maybe(types.frozen<SendRefusal>()),
+    lastSent: types.maybe(types.frozen<GiftPresent>()),
+    transfer: types.maybe(types.frozen<CoinTransfer>()),
+    transferring: false,
+    transferError: types.maybe(types.frozen<SendRefusal>()),
+    /** The rain (red envelope, event kind 3) and the member's floating-ball state of it (spec 001 section 3). */
+    rain: types.maybe(types.frozen<RedEnvelope>()),
+    showMessagePopup: false,
+    /** The prize popup of the envelope just received (obtainPrize says how much). */
+    prizePopup: false,
+    grabbing: false,
+    lottery: types.maybe(types.frozen<LotteryInfo>()),
+    vote: types.maybe(types.frozen<VoteInfo>()),
+    approval: types.maybe(types.frozen<ApprovalInfo>()),
+    entering: false,
+    enterRefusal: types.maybe(types.frozen<number>()),
+    /** The last draw's winners as the room event told them. */
+    drawn: types.maybe(types.frozen<{ recordId: number; winners: readonly { uid: number; nickname: string; reward: Reward }[] }>()),
+    winList: types.frozen<readonly LotteryWinner[]>([]),
+    marquee: types.frozen<readonly { key: string; nickname: string; reward: Reward }[]>([]),
+    /** Gifts playing on the stage, and the tip naming the newest. */
+    playing: types.frozen<readonly { presentId: number; giftId: number; count: number; nickname: string; animation: string }[]>([]),
+    tip: types.maybe(types.frozen<{ nickname: string; giftId: number; count: number }>()),
+    seeds: types.frozen<Readonly<Record<number, { seedHash: string; seed?: string }>>>({}),
+    /**
+     * The platform's event clock (answers and events carry `now`: events run on the feed's simulated time) against the
+     * local clock when it was read; countdowns run from it.
+     */
+    clock: types.frozen<{ server: number; local: number } | undefined>(undefined),
+  })
+  .views((self) => ({
+    giftName(giftId: number) {
+      return self.gifts.find((g) => g.giftId === giftId)?.name;
+    },
+    /** The floating ball shows while a rain counts down or is open and the member has no envelope of it yet. */
+    get isShowFloatingBall() {
+      return Boolean(self.rain?.isShowFloatingBall && !self.rain.hasReceived);
+    },
+    get sendRecordId() {
+      return self.rain?.sendRecordId;
+    },
+    /** The event clock at local time `localNow` (the local clock until the platform has told its own). */
+    eventNow(localNow: number) {
+      return self.clock ? self.clock.server + (localNow - self.clock.local) : localNow;
+    },
+  }))
+  .actions((self) => {
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const later = (ms: number, run: () => void) => {
+      const id = setTimeout(() => {
+        timers.delete(id);
+        run();
+      }, ms);
+      timers.add(id);
+    };
+    return {
+      beforeDestroy() {
+        for (const id of timers) clearTimeout(id);
+        timers.clear();
+      },
+      later,
+      set(values: Partial<typeof self>) {
+        Object.assign(self, values);
+      },
+    };
+  })
+  .actions((self) => {
+    const post = <T>(path: string, body: object) => envOf(self).post<T>(path, body);
+    const room = () => ({ roomId: self.roomId });
+    const coinsChanged = (coinBalance: string) => {
+      self.set({ coinBalance, coinStatus: 'ready' });
+      envOf(self).moneyMoved();
+    };
+    const tick = (server: number) => self.set({ clock: { server, local: envOf(self).now() } });
+    /** An event's seed hash (published before it) and seed (revealed after): what is known is never forgotten. */
+    const remember = (recordId: number, seedHash: string, seed?: string | null) => {
+      const known = self.seeds[recordId];
+      const revealed = seed ?? known?.seed;
+      self.set({ seeds: { ...self.seeds, [recordId]: { seedHash: known?.seedHash || seedHash, ...(revealed ? { seed: revealed } : {}) } } });
+    };
+
+    const loadCoins = flow(function* loadCoins() {
+      if (!self.isLogin) return;
+      self.set({ coinStatus: 'loading' });
+      try {
+        const answer: { coinBalance: string } = yield post(ECONOMY_PATHS.coinBalance, {});
+        self.set({ coinBalance: answer.coinBalance, coinStatus: 'ready' });
+      } catch {
+        self.set({ coinStatus: 'failed' });
+      }
+    });
+
+    const loadTop10 = flow(function* loadTop10() {
+      self.set({ top10Status: 'loading' });
+      try {
+        const top10: GiftRank[] = yield post(ECONOMY_PATHS.giftTop10, room());
+        self.set({ top10, top10Status: 'ready' });
+      } catch {
+        self.set({ top10Status: 'failed' });
+      }
+    });
+
+    const loadGifts = flow(function* loadGifts() {
+      self.set({ giftsStatus: 'loading' });
+      try {
+        const gifts: Gift[] = yield post(ECONOMY_PATHS.gifts, {});
+        self.set({ gifts: [...gifts].sort((a, b) => a.sort - b.sort), giftsStatus: 'ready' });
+      } catch {
+        self.set({ giftsStatus: 'failed' });
+      }
+    });
+
+    // The member's own state of a rain, a vote and an answer: member routes, never called for a visitor (the platform
+    // answers those "no user", which the app takes for a session that ended).
+    const loadRain = flow(function* loadRain() {
+      if (!self.isLogin) return;
+      try {
+        const rain: RedEnvelope | null = yield post(ECONOMY_PATHS.redEnvelope, room());
+        self.set({ rain: rain ?? undefined });
+        if (rain) {
+          tick(rain.now);
+          remember(rain.sendRecordId, rain.seedHash);
+        }
+      } catch {
+        // No ball rather than a broken stage: the next room event brings the rain again.
+      }
+    });
+
+    const loadLottery = flow(function* loadLottery() {
+      try {
+        const member = self.isLogin;
+        const [lottery, vote, approval, winList]: [LotteryInfo | null, VoteInfo | null, ApprovalInfo | null, LotteryWinner[]] = yield Promise.all([
+          post<LotteryInfo | null>(ECONOMY_PATHS.lotteryStartInfo, room()),
+          member ? post<VoteInfo | null>(ECONOMY_PATHS.voteInfo, room()) : null,
+          member ? post<ApprovalInfo | null>(ECONOMY_PATHS.approvalInfo, room()) : null,
+          post<LotteryWinner[]>(ECONOMY_PATHS.lotteryWinList, room()),
+        ]);
+        self.set({ lottery: lottery ?? undefined, vote: vote ?? undefined, approval: approval ?? undefined, winList });
+        if (lottery) {
+          tick(lottery.now);
+          remember(lottery.recordId, lottery.seedHash, lottery.seed);
+        }
+      } catch {
+        // The overlay stays as it was; the next room event reloads it.
+      }
+    });
+
+    return {
+      /** The room opens: its events load for everyone (a visitor sees the ball and the lottery, and is asked to sign in). */
+      start(isLogin: boolean) {
+        self.set({ isLogin });
+        // The catalogue names and draws the gifts others send, not only the list.
+        void loadGifts();
+        void loadCoins();
+        void loadRain();
+        void loadLottery();
+      },
+      /** Signing in or out changes the member's own state of every event: it loads again. */
+      setLogin(isLogin: boolean) {
+        if (isLogin === self.isLogin) return;
+        self.set({ isLogin, ...(isLogin ? {} : { coinBalance: undefined, coinStatus: 'idle' as const }) });
+        void loadCoins();
+        void loadRain();
+        void loadLottery();
+      },
+      loadCoins,
+      loadTop10,
+      loadRain,
+      loadLottery,
+      loadGifts,
+      toggleGiftList() {
+        self.set({ giftListShown: !self.giftListShown, sendRefusal: undefined });
+      },
+      toggleAnchorGifts() {
+        self.set({ anchorGiftsShown: !self.anchorGiftsShown });
+        if (self.anchorGiftsShown) void loadTop10();
+      },
+      send: flow(function* send(giftId: number, count: number) {
+        if (self.sending) return;
+        self.set({ sending: true, sendRefusal: undefined });
+        try {
+          const sent: GiftPresent = yield post(ECONOMY_PATHS.giftPresent, { giftId, count, hostId: self.hostId, ...room() });
+          self.set({ lastSent: sent });
+          coinsChanged(sent.coinBalance);
+        } catch (error) {
+          self.set({ sendRefusal: refusalOf(error) });
+        } finally {
+          self.set({ sending: false });
+        }
+      }),
+      convert: flow(function* convert(amount: string) {
+        self.set({ transferring: true, transferError: undefined, transfer: undefined });
+        try {
+          let transfer: CoinTransfer = yield post(ECONOMY_PATHS.transfer, { amount });
+          self.set({ transfer });
+          // A pending transfer is asked about again until it settles; the platform answers the final state.
+          while (transfer.status === 'pending') {
+            yield new Promise((resolve) => self.later(1000, () => resolve(undefined)));
+            transfer = yield post(ECONOMY_PATHS.transferStatus, { transferId: transfer.transferId });
+            self.set({ transfer });
+          }
+          if (transfer.status === 'succeeded') coinsChanged(transfer.coinBalance);
+        } catch (error) {
+          self.set({ transferError: refusalOf(error) });
+        } finally {
+          self.set({ transferring: false });
+        }
+      }),
+      /** A member taps an envelope: one request; "failure" (none left, too late) shows the message popup instead of a prize. */
+      grab: flow(function* grab() {
+        const rain = self.rain;
+        if (!rain || self.grabbing || rain.hasReceived) return;
+        self.set({ grabbing: true });
+        try {
+          const answer: RedEnvelopeReceived | typeof RED_ENVELOPE_FAILURE = yield post(ECONOMY_PATHS.redEnvelopeReceive, { recordId: rain.sendRecordId, ...room() });
+          if (answer === RED_ENVELOPE_FAILURE) {
+            self.set({ showMessagePopup: true, rain: { ...rain, isShowFloatingBall: false } });
+          } else {
+            self.set({ rain: { ...rain, hasReceived: true, isShowFloatingBall: false, obtainPrize: answer.amount }, prizePopup: true });
+            coinsChanged(answer.coinBalance);
+          }
+        } catch {
+          self.set({ showMessagePopup: true });
+        } finally {
+          self.set({ grabbing: false });
+        }
+      }),
+      closePopup() {
+        self.set({ prizePopup: false, showMessagePopup: false });
+      },
+      /** Live lottery: a vote enters it (vote/submitInfo); answer lottery: an answer (approval/submitInfo). */
+      enter: flow(function* enter(option: number) {
+        const lottery = self.lottery;
+        if (!lottery || self.entering) return;
+        self.set({ entering: true, enterRefusal: undefined });
+        try {
+          if (lottery.kind === 1) {
+            const voted: VoteSubmitted = yield post(ECONOMY_PATHS.voteSubmit, { recordId: lottery.recordId, voteResult: option, ...room() });
+            self.set({ lottery: { ...lottery, joined: true, myChoice: option, options: voted.options } });
+            if (self.vote?.recordId === lottery.recordId) self.set({ vote: { ...self.vote, myVote: option, options: voted.options, total: voted.total } });
+          } else {
+            yield post(ECONOMY_PATHS.approvalSubmit, { approvalResult: option, ...room(), matchId: lottery.matchId, messageId: lottery.messageId ?? '' });
+            self.set({ lottery: { ...lottery, joined: true, myChoice: option } });
+          }
+        } catch (error) {
+          self.set({ enterRefusal: codeOf(error) ?? -1 });
+        } finally {
+          self.set({ entering: false });
+        }
+      }),
+      dismissTip() {
+        self.set({ tip: undefined });
+      },
+      /** A room event (push `live:room:<roomId>`): what every viewer sees happen. */
+      apply(event: RoomEventPush) {
+        if (event.roomId !== self.roomId) return;
+        switch (event.kind) {
+          case 'gift': {
+            const { presentId, giftId, count, nickname, animation } = event;
+            self.set({ playing: [...self.playing, { presentId, giftId, count, nickname, animation }] });
+            self.later(GIFT_ANIMATION_MS, () => self.set({ playing: self.playing.filter((p) => p.presentId !== presentId) }));
+            self.later(GIFT_TIP_DELAY_MS, () => {
+              self.set({ tip: { nickname, giftId, count } });
+              self.later(GIFT_TIP_MS, () => {
+                if (self.tip?.nickname === nickname && self.tip.giftId === giftId) self.set({ tip: undefined });
+              });
+            });
+            if (self.anchorGiftsShown) void loadTop10();
+            return;
+          }
+          case 'rainStarted': {
+            tick(event.now);
+            remember(event.recordId, event.seedHash);
+            // Everyone sees the ball at once (a visitor is asked to sign in); a member's own state of it follows.
+            const { recordId, status, startCountDownTime, startTime, endTime, envelopeCount, seedHash, now } = event;
+            self.set({
+              rain: {
+                sendRecordId: recordId,
+                roomId: self.roomId,
+                status,
+                isShowFloatingBall: true,
+                startCountDownTime,
+                startTime,
+                endTime,
+                endBettingTime: null,
+                endBettingTimestamp: null,
+                envelopeCount,
+                remaining: envelopeCount,
+                hasReceived: false,
+                obtainPrize: null,
+                seedHash,
+                now,
+              },
+            });
+            void loadRain();
+            return;
+          }
+          case 'rainEnded':
+            remember(event.recordId, '', event.seed);
+            if (self.rain?.sendRecordId === event.recordId) self.set({ rain: { ...self.rain, status: 2, isShowFloatingBall: false } });
+            return;
+          case 'lotteryStarted':
+            tick(event.now);
+            remember(event.recordId, event.seedHash);
+            void loadLottery();
+            return;
+          case 'lotteryDrawn':
+            remember(event.recordId, '', event.seed);
+            self.set({ drawn: { recordId: event.recordId, winners: event.winners } });
+            if (self.lottery?.recordId === event.recordId) self.set({ lottery: { ...self.lottery, status: 2, seed: event.seed, answer: event.answer } });
+            void loadLottery();
+            // A member may be among the winners: their coins changed on the platform.
+            void loadCoins();
+            if (self.isLogin) envOf(self).moneyMoved();
+            return;
+          case 'voteResults':
+            if (self.vote?.recordId === event.recordId) {
+              const counts = new Map(event.options.map((o) => [o.option, o.votes]));
+              self.set({ vote: { ...self.vote, total: event.total, options: self.vote.options.map((o) => ({ ...o, votes: counts.get(o.option) ?? o.votes })) } });
+            }
+            return;
+          case 'winMarquee': {
+            const line = { key: `${event.recordId}-${event.uid}-${event.at}`, nickname: event.nickname, reward: event.reward };
+            self.set({ marquee: [...self.marquee, line].slice(-MARQUEE_KEEP) });
+            return;
+          }
+        }
+      },
+      /** The marquee's first line has been shown. */
+      nextMarqueeLine() {
+        self.set({ marquee: self.marquee.slice(1) });
+      },
+    };
+  });
+
+export type RoomEconomyInstance = Instance<typeof RoomEconomy>;

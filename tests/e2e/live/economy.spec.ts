@@ -1,0 +1,127 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import Decimal from 'decimal.js';
+import { expect, test } from '../support/cspGuard';
+import { AnchorType, LiveStatus, type Anchor } from '../../../src/domain/anchors';
+import { app, hostBalance, signInOnHost } from '../support/betting';
+import { appReady, expectAccessible } from '../support/fixtures';
+import { startRoomEvent } from '../support/operator';
+
+/** A normal room on air, which every member may enter and send gifts in. */
+async function roomOnAir(request: APIRequestContext): Promise<Anchor> {
+  let found: Anchor | undefined;
+  await expect
+    .poll(
+      async () => {
+        const rooms = ((await (await request.get('/ssapi/anchor/search?matchSource=inplay')).json()) as { data: Anchor[] }).data;
+        found = rooms.filter((a) => a.anchorType === AnchorType.Normal && a.liveStatus === LiveStatus.Living).sort((a, b) => a.match.half - b.match.half)[0];
+        return found !== undefined;
+      },
+      { timeout: 60_000, message: 'an anchor is on air' },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The room header's coin balance as a number ("Coins: 12.50"). */
+async function coins(page: Page): Promise<Decimal> {
+  const text = (await app(page).getByTestId('coin-balance').textContent()) ?? '';
+  return new Decimal(text.replace(/^[^\d-]*/, ''));
+}
+
+/**
+ * Issue 16, the app side: a member in a live room converts main balance to coins, sends a gift (the balance drops and
+ * the stage plays it from the room event), and catches one envelope of a rain an operator starts (the prize popup,
+ * the balance rises by the prize).
+ */
+test('a member converts coins, sends a gift and grabs a red envelope in a live room', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const room = await roomOnAir(request);
+  await signInOnHost(page);
+  await page.goto(`/newSport?roomId=${room.liveRoomId}`);
+  await appReady(page);
+  await expect(app(page).getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+  const balance = app(page).getByTestId('coin-balance');
+  await expect(balance).toHaveText(/^Coins: \d+\.\d{2}$/, { timeout: 20_000 });
+  const startCoins = await coins(page);
+
+  // Main balance -> coins: the transfer succeeds, the header shows the new coins and the host the lower main balance.
+  const mainBefore = await hostBalance(page);
+  await app(page).getByRole('button', { name: 'Get coins' }).click();
+  const convert = page.getByRole('dialog', { name: 'Convert balance to coins' });
+  await convert.getByLabel('Amount from your main balance').fill('10');
+  await convert.getByRole('button', { name: 'Convert' }).click();
+  await expect(convert.getByRole('status')).toContainText('Transfer succeeded', { timeout: 20_000 });
+  await expect.poll(() => coins(page).then((c) => c.gt(startCoins))).toBe(true);
+  await expect.poll(() => hostBalance(page).then((b) => b.toFixed(2)), { message: 'the host hears of the balance change' }).toBe(mainBefore.minus(10).toFixed(2));
+  await convert.getByRole('button', { name: 'Close' }).click();
+  await expect(convert).toBeHidden();
+  const funded = await coins(page);
+
+  // A gift: the balance drops by its price and the stage plays it (the room event every viewer gets).
+  await app(page).getByRole('button', { name: 'Gifts', exact: true }).click();
+  const list = app(page).getByRole('region', { name: 'Gift list' });
+  const first = list.getByRole('listitem').first().getByRole('button');
+  await expect(first).toBeVisible({ timeout: 20_000 });
+  const price = new Decimal(((await first.locator('span').last().textContent()) ?? '').replace(/[^\d.]/g, ''));
+  await first.click();
+  await list.getByRole('button', { name: 'Send' }).click();
+  await expect(list.getByRole('status')).toContainText('Sent 1 ×', { timeout: 20_000 });
+  await expect.poll(() => coins(page).then((c) => c.toFixed(2))).toBe(funded.minus(price).toFixed(2));
+  await expect(app(page).getByTestId('gift-animation').first()).toBeAttached({ timeout: 20_000 });
+  await page.screenshot({ path: test.info().outputPath('economy-gift.png') });
+  await app(page).getByRole('button', { name: 'Gifts', exact: true }).click();
+
+  // An operator's rain: the floating ball opens the overlay, one envelope is received, the popup shows the prize.
+  const afterGift = await coins(page);
+  await startRoomEvent(request, { roomId: room.liveRoomId, kind: 3, budget: '20.00', envelopes: 4, countdownSeconds: 0, durationSeconds: 3600 });
+  const ball = app(page).getByTestId('rain-ball');
+  await expect(ball).toHaveText('Grab a red envelope!', { timeout: 30_000 });
+  await page.screenshot({ path: test.info().outputPath('economy-rain-ball.png') });
+  await ball.click();
+  const rain = page.getByRole('dialog', { name: 'Red-envelope rain' });
+  await rain.getByRole('button', { name: 'Envelope 1' }).click();
+  const prizePopup = page.getByRole('dialog', { name: 'You got a red envelope' });
+  await expect(prizePopup).toBeVisible({ timeout: 20_000 });
+  const prize = new Decimal(((await prizePopup.getByTestId('rain-prize').textContent()) ?? '').replace(/[^\d.]/g, ''));
+  expect(prize.gt(0)).toBe(true);
+  await expect.poll(() => coins(page).then((c) => c.toFixed(2))).toBe(afterGift.plus(prize).toFixed(2));
+  await expect(ball).toBeHidden();
+  await page.screenshot({ path: test.info().outputPath('economy-prize.png') });
+  await expectAccessible(page);
+  await prizePopup.getByRole('button', { name: 'Close' }).click();
+  await expect(prizePopup).toBeHidden();
+  await expectAccessible(page);
+});
+
+/**
+ * A live lottery an operator starts runs to its draw on the platform (the feed's simulated time, FEED_SPEED 20): the
+ * member votes, the overlay shows them as the winner with the prize in their coins, and Verify recomputes the draw
+ * from the revealed seed.
+ */
+test('a member votes in a live lottery, wins it at the draw and verifies the draw', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const room = await roomOnAir(request);
+  await signInOnHost(page);
+  await page.goto(`/newSport?roomId=${room.liveRoomId}`);
+  await appReady(page);
+  await expect(app(page).getByTestId('coin-balance')).toHaveText(/^Coins: \d+\.\d{2}$/, { timeout: 20_000 });
+  const before = await coins(page);
+
+  const title = `Next goal ${Date.now()}`;
+  // 900 simulated seconds: 45 s at FEED_SPEED 20, time enough to vote.
+  await startRoomEvent(request, { roomId: room.liveRoomId, kind: 1, title, question: 'Who scores next?', options: ['Home', 'Away'], countdownSeconds: 0, durationSeconds: 900, winners: 1, reward: { type: 5, amount: '5.00' } });
+  const overlay = app(page).getByRole('region', { name: `Live lottery: ${title}` });
+  await expect(overlay).toBeVisible({ timeout: 30_000 });
+  await overlay.getByRole('button', { name: /^Away/ }).click();
+  await expect(overlay.getByText('You voted and are in the draw')).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: test.info().outputPath('economy-lottery-voted.png') });
+
+  await expect(overlay).toHaveAttribute('data-status', '2', { timeout: 120_000 });
+  await expect(overlay.getByRole('list', { name: 'Winners' })).toContainText('5.00 coins');
+  await expect.poll(() => coins(page).then((c) => c.toFixed(2)), { timeout: 20_000 }).toBe(before.plus(5).toFixed(2));
+  await overlay.getByText('Provably fair').click();
+  await overlay.getByRole('button', { name: 'Verify' }).click();
+  await expect(overlay.getByText('Verified: the seed matches the published hash and recomputes the same result')).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: test.info().outputPath('economy-lottery-drawn.png') });
+  await expectAccessible(page);
+});

@@ -6,7 +6,8 @@
 export * from './plugin';
 export { usePlugin, useService } from '../kernel/Slot';
 export type { SelectionEvent } from '../kernel/events';
-export type { AssetUrl, BetSlipActions, SessionView } from '../ui/services';
+export type { AssetUrl, BetSlipActions, ScreenOpener, SessionView } from '../ui/services';
+export type { PluginScreenMatch, PluginScreenModule } from '../ui/home/points';
 
 export type {
   RowColumn,
@@ -53,6 +54,9 @@ export { LiveVideo, type AttachStream } from '../ui/matchDetail/media/LiveVideo'
 export { playQuietly, type PlaybackFailure, type PlaybackWatchdog } from '../ui/matchDetail/media/playbackWatchdog';
 export { tabId, tabPanelId, Tabs } from '../ui/common/Tabs';
 export { Crest } from '../ui/common/Crest';
+export { Button } from '../ui/common/Button';
+export { Dialog } from '../ui/common/Dialog';
+export { isApiError } from '../services/http';
 export { useMatchData } from '../ui/matchDetail/data/useMatchData';
 export { RemoteView } from '../ui/matchDetail/data/PanelStates';
 export { BASKETBALL_SECTIONS, TECHNIC_KEYS } from '../stores/matchData';

@@ -8,6 +8,7 @@ import { LoadFailed, RowsSkeleton } from '../common/States';
 import { GroupedMatches, groupBySport } from '../matchList/GroupedMatches';
 import { useStore } from '../storeContext';
 import { LiveCard, LiveCardSkeleton } from './LiveCard';
+import { PluginScreenList } from './PluginScreen';
 import styles from './HomePage.module.css';
 
 /** How many card placeholders show while live matches load. */
@@ -56,6 +57,7 @@ export const HomePage = observer(function HomePage() {
       >
         <HotSection />
       </Panel>
+      <PluginScreenList />
     </div>
   );
 });

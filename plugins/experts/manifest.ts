@@ -1,0 +1,17 @@
+import * as z from 'zod/mini';
+import { defineManifest } from '../../src/sdk/manifest';
+
+/**
+ * Expert (tipster) program messages: the live room's program tab (the room's match's messages) and a screen of its own
+ * with the expert list, an expert's detail, the messages with their comments and paid unlock, the member's comments,
+ * the experts they follow and the god list (spec 001 sections 2-5).
+ */
+export default defineManifest({
+  id: 'experts',
+  i18nNs: 'experts',
+  options: z.strictObject({}),
+  extensions: [
+    { id: 'program', point: 'liveRoom.tab', match: { tab: 'program' } },
+    { id: 'screen', point: 'app.screen', match: { screen: 'experts', listed: true } },
+  ],
+});

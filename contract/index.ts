@@ -24,3 +24,4 @@ export * from './channels';
 export * from './push';
 export * from './chat';
 export * from './results';
+export * from './experts';

@@ -106,7 +106,9 @@ export function commentRefusals(rule: CommentRule): string[] {
 /** Adds a published reply under its comment, or a comment on top, without reloading the pages. */
 function withPublished(list: ExpertComment[], published: ExpertComment | SubComment): ExpertComment[] {
   if (published.parentId === 0) return [{ ...(published as ExpertComment), subComments: [] }, ...list];
-  return list.map((comment) => (comment.id === published.parentId ? { ...comment, subComments: [...comment.subComments, published as SubComment] } : comment));
+  // A reply to a reply is filed under the same comment, whichever of the two its parentId names.
+  const under = (comment: ExpertComment) => comment.id === published.parentId || comment.subComments.some((reply) => reply.id === published.parentId);
+  return list.map((comment) => (under(comment) ? { ...comment, subComments: [...comment.subComments, published as SubComment] } : comment));
 }
 
 const setLiked = (id: number, likeCount: number) => <C extends { id: number; likeCount: number; isLiked: 0 | 1 }>(comment: C): C =>
@@ -296,6 +298,8 @@ export const groupsOf = <T>(rows: readonly T[], size = GROUP_SIZE): T[][] =>
 export const ExpertsStore = types
   .model('ExpertsStore', {
     tab: types.optional(types.enumeration<ExpertsTab>([...EXPERTS_TABS]), 'messages'),
+    /** The live room's program tab: only the messages on the room's match. */
+    matchId: types.maybe(types.number),
     messages: types.optional(PagedList, {}),
     persons: types.optional(PagedList, {}),
     gods: types.optional(PagedList, {}),
@@ -307,7 +311,7 @@ export const ExpertsStore = types
   .actions((self) => ({
     afterCreate() {
       const { api } = envOf(self);
-      self.messages.setSource((page) => api.messages(page) as Promise<Page<unknown>>);
+      self.messages.setSource((page) => api.messages(page, self.matchId === undefined ? {} : { sportsIds: String(self.matchId) }) as Promise<Page<unknown>>);
       self.persons.setSource((page) => api.persons(page) as Promise<Page<unknown>>);
       self.gods.setSource((page) => api.gods(page) as Promise<Page<unknown>>);
       self.attention.setSource((page) => api.attentions(page) as Promise<Page<unknown>>);

@@ -7,7 +7,7 @@ import { defineManifest } from '../../src/sdk/manifest';
  * the experts they follow and the god list (spec 001 sections 2-5).
  */
 export default defineManifest({
-  id: 'experts',
+  id: 'live-experts',
   i18nNs: 'experts',
   options: z.strictObject({}),
   extensions: [

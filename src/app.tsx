@@ -128,7 +128,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
       return http;
     };
 
-    const baseHttp = (base: string) => httpFor({ betting: base, match: base, forehead: base, media: base, results: base });
+    const baseHttp = (base: string) => httpFor({ betting: base, match: base, forehead: base, media: base, results: base, banner: base });
     const configOf = (client: HttpClients): Promise<ResolvedConfig> =>
       client.forehead.get('/api/forehead/system/config/app', { params: { merchantId }, noAuth: true });
     // The spec's wait-for-condition helper: the shell renders once the domain configuration is in, tried every

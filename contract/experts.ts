@@ -36,6 +36,20 @@ export type PersonMessageState = (typeof PersonMessageState)[keyof typeof Person
 export const ServiceNewsKind = { Notice: 1, Message: 2 } as const;
 export type ServiceNewsKind = (typeof ServiceNewsKind)[keyof typeof ServiceNewsKind];
 
+/**
+ * Why an expert call was refused (the failure envelope's `code`; the 18xxx range is the experts' own): HTTP 422 for
+ * a rule (coins, the comment rule), 409 for a state that has moved on (a settled message).
+ */
+export const ExpertError = {
+  /** The COIN balance is below the message's goldPrice; nothing was charged. */
+  NotEnoughCoins: 18001,
+  /** The message's matches are settled: it can no longer be bought. */
+  MessageSettled: 18002,
+  /** The comment rule refuses the member (recharge limit, VIP limit or ban); msg is the rule's text. */
+  CommentNotAllowed: 18003,
+} as const;
+export type ExpertError = (typeof ExpertError)[keyof typeof ExpertError];
+
 /** Page sizes of spec 001 section 9: person, attention and god lists 10 (the app groups the person list by 8). */
 export const EXPERT_PAGE_SIZE = 10;
 export const EXPERT_MAX_PAGE_SIZE = 50;
@@ -386,6 +400,9 @@ export const bankerDetailRequestSchema = request(
   ),
 );
 export type BankerDetailRequest = z.input<typeof bankerDetailRequestSchema>;
+
+/** GET /game/:gameId: the game page, HTML. */
+export const gamePageSchema = described(z.string(), 'text/html');
 
 /** GET /game/:gameId?token= (the page a jump URL opens). */
 export const gamePageParams = request(z.strictObject({ gameId: idField('a game id') }));

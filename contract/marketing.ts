@@ -37,7 +37,7 @@ export type LeagueWeights = z.infer<typeof leagueWeightsSchema>;
 
 /** POST /api/forehead/gamebet/game/jump and /api/banker/forehead/gamebet/game/jump. */
 export const gameJumpSchema = z.object({
-  url: described(z.string(), 'where the game starts: a product path'),
+  url: described(z.string(), "where the game starts: the game's page on the platform (/game/<gameId>?token=<token>), which redeems the token"),
   token: described(z.string(), 'one-time jump token, valid for 60 s; the game redeems it'),
   expiresAt: described(int(), 'epoch ms'),
 });

@@ -43,6 +43,9 @@ import { pushRoutes } from './routes/push';
 import { resultRoutes } from './routes/results';
 import { staticRoutes } from './routes/static';
 import { installZodMessages } from './validation/issues';
+// Experts, banker and customer-service news (issue 18).
+import { expertsPlugin } from './plugins/experts';
+import { expertRoutes } from './routes/experts';
 
 installZodMessages();
 
@@ -148,6 +151,9 @@ export function buildApp(opts: BuildAppOptions): App {
   app.register(marketingRoutes);
   app.register(pushRoutes);
   app.register(chatRoutes);
+  // Experts, banker and customer-service news (issue 18): after the chat, whose platform-wide mute the comment rule reads.
+  app.register(expertsPlugin);
+  app.register(expertRoutes);
   app.register(staticRoutes, { distDir: opts.distDir ?? path.resolve('dist'), appConfigs: opts.appConfigs });
 
   return app;

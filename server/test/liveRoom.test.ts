@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BookingStatus } from '../../contract/enums';
-import { LIVE_ROOM_PATHS } from '../../contract/paths';
+import { EXPERTS_PATHS, LIVE_ROOM_PATHS } from '../../contract/paths';
 import { LiveStatus, type Anchor } from '../../src/domain/anchors';
 import { WATCH_WINDOW_MS } from '../src/live/watches';
 import { buildTestApp, login, type TestApp } from './helpers';
@@ -131,10 +131,11 @@ describe('live room: follow, booking, watch, room lists, entrance and proxy swit
     expect((await post(LIVE_ROOM_PATHS.watch, { liveRoomId: 8010 }, demo2)).statusCode).toBe(404);
   });
 
-  it('answers the room events and program messages (empty for now) and 404 for an unknown room or match', async () => {
+  it("answers the room events (empty for now), the match's program messages and 404 for an unknown room or match", async () => {
     const room = (await rooms())[0] as Anchor;
     expect(await data(LIVE_ROOM_PATHS.activitySelect, { roomId: room.liveRoomId })).toEqual([]);
-    expect(await data(LIVE_ROOM_PATHS.messageSelect, { matchId: room.matchId }, demo)).toEqual([]);
+    const onMatch = (await t.inject({ url: `${EXPERTS_PATHS.messageList}?size=50&sportsIds=${room.matchId}` })).json().data.list as Array<{ id: number }>;
+    expect(((await data(LIVE_ROOM_PATHS.messageSelect, { matchId: room.matchId }, demo)) as Array<{ id: number }>).map((m) => m.id)).toEqual(onMatch.map((m) => m.id));
     expect((await post(LIVE_ROOM_PATHS.activitySelect, { roomId: 99 })).json().msg).toBe('roomId: no live room 99');
     expect((await post(LIVE_ROOM_PATHS.messageSelect, { matchId: 7 })).json()).toEqual({ code: 4004, msg: 'matchId: no match 7', data: null });
   });

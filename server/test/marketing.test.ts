@@ -175,7 +175,7 @@ describe('game jump', () => {
   it("answers the sports product's URL and a one-time token the game redeems once", async () => {
     const { status, body } = await post(JUMP, { gameId: 1 }, { authorization: token });
     expect(status).toBe(200);
-    expect(body.data).toEqual({ url: '/newSport?game=1', token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/), expiresAt: t.clock.now() + JUMP_TOKEN_TTL_MS });
+    expect(body.data).toEqual({ url: `/game/1?token=${body.data.token}`, token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/), expiresAt: t.clock.now() + JUMP_TOKEN_TTL_MS });
     const again = (await post(JUMP, { gameId: '1' }, { authorization: `Bearer ${token}` })).body.data;
     expect(again.token).not.toBe(body.data.token);
     const redeemed = await post(REDEEM, { token: body.data.token });
@@ -198,7 +198,7 @@ describe('game jump', () => {
     for (const payload of [undefined, {}, { gameId: 2 }]) {
       const { status, body } = await post(BANKER, payload, { authorization: token });
       expect(status).toBe(200);
-      expect(body.data.url).toBe('/newSport?game=2&mode=banker');
+      expect(body.data.url).toBe(`/game/2?token=${body.data.token}`);
     }
     expect((await post(BANKER, { gameId: 1 }, { authorization: token })).status).toBe(404);
   });

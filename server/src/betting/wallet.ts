@@ -20,6 +20,8 @@ export const LEDGER_KINDS = [
   'lottery_prize',
   'coin_purchase',
   'first_bet_cover',
+  'expert_message',
+  'expert_refund',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

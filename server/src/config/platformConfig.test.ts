@@ -94,4 +94,12 @@ describe('config/platform.json chat', () => {
     expect(messageFor((c) => (c.chat.typo = 1))).toContain('chat');
     expect(messageFor((c) => (c.demoMembers[0].liveGroupUserType = 'admin'))).toContain('demoMembers[0].liveGroupUserType');
   });
+
+  it('takes the experts defaults when absent and names a wrong experts field', () => {
+    expect(loadPlatformConfig(FILE).experts).toEqual({ commentRule: { rechargeLimit: '100.00', vipLimit: 0 }, bannerHost: '' });
+    const experts = (value: unknown) => messageFor((c) => (c.experts = value));
+    expect(experts({ commentRule: { rechargeLimit: '100.00', vipLimit: 11 }, bannerHost: '' })).toMatch(/experts\.commentRule\.vipLimit/);
+    expect(experts({ commentRule: { rechargeLimit: '1.234', vipLimit: 0 }, bannerHost: '' })).toMatch(/experts\.commentRule\.rechargeLimit/);
+    expect(experts({ commentRule: { rechargeLimit: '1.00', vipLimit: 0 }, bannerHost: 'banners' })).toMatch(/experts\.bannerHost/);
+  });
 });

@@ -200,6 +200,16 @@ export const platformConfigSchema = z.strictObject({
   appLog: z.strictObject({ perAddress: perMinuteBucket, perMember: perMinuteBucket, retentionDays: z.number().int().min(1).max(365) }),
   /** The live showorder config's answer (docs/api.md): amount in CNY with at most 2 decimals. */
   liveShowOrder: z.strictObject({ isGlobal: z.boolean(), amount }),
+  /**
+   * Experts, banners (docs/config.md "experts"): the comment rule's limits (deposits in CNY, VIP level) and the banner
+   * host the domain list names ("" = the platform's own origin).
+   */
+  experts: z
+    .strictObject({
+      commentRule: z.strictObject({ rechargeLimit: amount, vipLimit: z.number().int().min(0).max(10) }),
+      bannerHost: z.union([z.literal(''), z.string().refine(isOrigin, { error: expecting('an origin like "https://banners.example" or "" for the platform itself') })]),
+    })
+    .default({ commentRule: { rechargeLimit: '100.00', vipLimit: 0 }, bannerHost: '' }),
 });
 
 export type PlatformConfig = z.output<typeof platformConfigSchema>;

@@ -441,3 +441,128 @@ export interface ChatImagesTable {
   bytes: number;
   created_at: number;
 }
+
+// ---- Experts, comments and customer-service news (migration 0013_experts; docs/api.md "Experts, banker, banners,
+// customer service"). Merged into Database here so the block stays self-contained. ----
+
+export interface Database {
+  expert_messages: ExpertMessagesTable;
+  expert_picks: ExpertPicksTable;
+  expert_message_reads: ExpertMessageReadsTable;
+  expert_purchases: ExpertPurchasesTable;
+  expert_follows: ExpertFollowsTable;
+  expert_comments: ExpertCommentsTable;
+  expert_comment_likes: ExpertCommentLikesTable;
+  expert_comment_reports: ExpertCommentReportsTable;
+  service_news: ServiceNewsTable;
+  service_news_reads: ServiceNewsReadsTable;
+  service_news_bubbles: ServiceNewsBubblesTable;
+}
+
+/** A program message an expert published; result 0 until its matches settle. */
+export interface ExpertMessagesTable {
+  id: Generated<number>;
+  professor_id: number;
+  betting_type: number;
+  lead_match_id: number;
+  sport_id: number;
+  gold_price_minor: number;
+  open_back_gold: number;
+  return_percent: number;
+  is_tripartite: number;
+  content_json: string;
+  tag_json: string;
+  publish_time: number;
+  read_count: Generated<number>;
+  comment_count: Generated<number>;
+  result: Generated<number>;
+  yield_rate: string | null;
+  settled_at: number | null;
+}
+
+/** One match of a message and the tip on it; outcome is the feed's BetResult once settled. */
+export interface ExpertPicksTable {
+  message_id: number;
+  seq: number;
+  match_id: number;
+  sport_id: number;
+  begin_time: number;
+  names_json: string;
+  market_id: number;
+  market_kind: string;
+  line: string | null;
+  option_type: string;
+  odds: string;
+  outcome: number | null;
+  home_score: number | null;
+  away_score: number | null;
+}
+
+export interface ExpertMessageReadsTable {
+  message_id: number;
+  member_id: number;
+  read_at: number;
+}
+
+export interface ExpertPurchasesTable {
+  id: Generated<number>;
+  message_id: number;
+  member_id: number;
+  price_minor: number;
+  paid_at: number;
+  refund_minor: Generated<number>;
+  refunded_at: number | null;
+}
+
+export interface ExpertFollowsTable {
+  member_id: number;
+  professor_id: number;
+  created_at: number;
+}
+
+export interface ExpertCommentsTable {
+  id: Generated<number>;
+  message_id: number;
+  member_id: number;
+  parent_id: number;
+  reply_to_id: number | null;
+  content: string;
+  like_count: Generated<number>;
+  created_at: number;
+}
+
+export interface ExpertCommentLikesTable {
+  comment_id: number;
+  member_id: number;
+  created_at: number;
+}
+
+export interface ExpertCommentReportsTable {
+  id: Generated<number>;
+  comment_id: number;
+  member_id: number;
+  cate_id: number;
+  remark: string;
+  created_at: number;
+}
+
+/** A customer-service news item: member_id 0 for a notice to everyone. */
+export interface ServiceNewsTable {
+  id: Generated<number>;
+  member_id: number;
+  kind: number;
+  news_key: string;
+  params_json: string;
+  publish_time: number;
+}
+
+export interface ServiceNewsReadsTable {
+  news_id: number;
+  member_id: number;
+  read_at: number;
+}
+
+export interface ServiceNewsBubblesTable {
+  member_id: number;
+  closed_at: number;
+}

@@ -417,6 +417,8 @@ export interface ResultRange {
  * comes in the five languages, or in the `lang` asked for (default CMN).
  */
 export interface Feed {
+  /** FEED_SEED: what else the platform derives from the world (the experts' roster) draws from it too. */
+  readonly seed: number;
   /** Simulated epoch ms now (equals the real clock at speed 1). */
   now(): number;
   /** Advances the world to now(); a second call at the same real time does nothing. */

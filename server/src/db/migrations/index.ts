@@ -10,6 +10,7 @@ import { memberLiveFields } from './0008_member_live_fields';
 import { chat } from './0009_chat';
 import { liveRoom } from './0010_live_room';
 import { appLog } from './0011_app_log';
+import { experts } from './0013_experts';
 import type { Driver } from './columns';
 
 /**
@@ -28,6 +29,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0009_chat', chat],
   ['0010_live_room', liveRoom],
   ['0011_app_log', appLog],
+  ['0013_experts', experts],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

@@ -124,6 +124,10 @@ export class FeedEngine implements Feed {
     this.publishedThisTick = [];
   }
 
+  get seed(): number {
+    return this.o.seed;
+  }
+
   now(): number {
     return this.simAt(this.o.now());
   }

@@ -37,7 +37,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         push: `${wsOrigin}/push`,
         chat: `${wsOrigin}/chat`,
         icon: origin,
-        banner: origin,
+        // The banner host is the platform unless config/platform.json experts.bannerHost names another (docs/config.md).
+        banner: app.platformConfig.experts.bannerHost || origin,
         report: origin,
       } satisfies DomainList);
     },

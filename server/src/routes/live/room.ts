@@ -13,6 +13,7 @@ import {
   followSchema,
   liveEmptyRequestSchema,
   matchMessageSchema,
+  type MatchMessage,
   messageSelectRequestSchema,
   roomRequestSchema,
   subscribeInfoSchema,
@@ -247,15 +248,37 @@ export const liveRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "A match's program (expert) messages",
-        description: 'Empty until experts publish (the experts issue); the shape is final. An unknown match answers 404.',
+        description:
+          'The experts\' messages with a pick on the match, newest first (at most 50; the experts list pages the rest). ' +
+          'No content here: it stays behind the paid unlock. An unknown match answers 404.',
         tags,
         body: messageSelectRequestSchema,
         response: { ...foreheadResponses(z.array(matchMessageSchema)), 404: errorEnvelope },
       },
     },
     async (request) => {
-      if (!app.feed.fixture(request.body.matchId)) throw new ApiError(404, CODES.NOT_FOUND, `matchId: no match ${request.body.matchId}`);
-      return ok([]);
+      const { matchId } = request.body;
+      if (!app.feed.fixture(matchId)) throw new ApiError(404, CODES.NOT_FOUND, `matchId: no match ${matchId}`);
+      const page = await app.experts.messages.list({ matchIds: [matchId] }, { page: 1, size: 50 }, (await optionalMember(request)) ?? null, request.body.language ?? 'CMN');
+      return ok(
+        page.list.map(
+          (m): MatchMessage => ({
+            id: m.id,
+            professorId: m.professorId,
+            sportsTitle: m.sportsTitle,
+            tag: m.tag,
+            bettingType: m.bettingType,
+            sportsPlay: m.sportsPlay,
+            publishTime: m.publishTime,
+            isHot: m.isHot,
+            readCount: m.readCount,
+            commentCount: m.commentCount,
+            goldPrice: m.goldPrice,
+            isBuy: m.isBuy,
+            messageMatchList: m.messageMatchList.map((x) => ({ matchId: x.matchId, sportsId: x.sportsId })),
+          }),
+        ),
+      );
     },
   );
 

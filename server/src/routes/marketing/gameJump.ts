@@ -17,10 +17,10 @@ export interface Game {
 /** The banker sport's fixed game id (the spec's banker jump sends one fixed id; this is the platform's). */
 export const BANKER_GAME_ID = 2;
 
-/** Games a member can jump to: the sports product and its banker mode. */
+/** Games a member can jump to: the sports product and its banker mode, each a page of the platform (gamePage.ts). */
 export const GAMES: ReadonlyMap<number, Game> = new Map([
-  [1, { id: 1, url: '/newSport?game=1' }],
-  [BANKER_GAME_ID, { id: BANKER_GAME_ID, url: `/newSport?game=${BANKER_GAME_ID}&mode=banker` }],
+  [1, { id: 1, url: '/game/1' }],
+  [BANKER_GAME_ID, { id: BANKER_GAME_ID, url: `/game/${BANKER_GAME_ID}` }],
 ]);
 
 export const JUMP_TOKEN_TTL_MS = 60_000;

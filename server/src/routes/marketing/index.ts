@@ -28,6 +28,10 @@ import { lineupData } from '../matchData/lineup';
 import { bannersOf, leagueBannerSvg, matchBannerSvg, type Plat } from './banners';
 import { BANKER_GAME_ID, createJumpTokens, GAMES } from './gameJump';
 import { addNoStore } from '../../http/securityHeaders';
+import { gamePageParams, gamePageQuery, gamePageSchema } from '../../../../contract/experts';
+import { BANKER_PATHS } from '../../../../contract/paths';
+import { bankerDetailOf } from '../../experts/banker';
+import { expiredPageHtml, gamePageHtml } from './gamePage';
 
 /** The image variant a `plat` asks for: mobile artwork for h5, desktop for everything else. */
 function platOf(plat: string | undefined): Plat {
@@ -169,7 +173,8 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!game) throw new ApiError(404, CODES.NOT_FOUND, `gameId: no game ${gameId} (games: ${[...GAMES.keys()].join(', ')})`);
     const session = currentMember(request);
     const { token, expiresAt } = jumpTokens.issue(session.memberId, session.username, game.id);
-    return ok({ url: game.url, token, expiresAt });
+    // The URL opens the game's page, which redeems the token (one-time, 60 s): the page is the platform's, not the app's.
+    return ok({ url: `${game.url}?token=${token}`, token, expiresAt });
   };
 
   app.post(
@@ -229,6 +234,36 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
       const grant = jumpTokens.redeem(request.body.token);
       if (!grant) throw new ApiError(404, CODES.NOT_FOUND, 'token: unknown, already used or expired');
       return ok({ gameId: grant.gameId, memberId: grant.memberId, username: grant.username });
+    },
+  );
+
+  app.get(
+    BANKER_PATHS.gamePage,
+    {
+      schema: {
+        summary: "A game's page: the URL a game jump answers; redeems the jump token once",
+        description:
+          `Greets the member the token was issued to; game ${BANKER_GAME_ID} (banker mode) shows the first banker's detail. ` +
+          'A missing, used or expired token, or one issued for another game: 403 with a page saying so.',
+        tags: ['marketing'],
+        params: gamePageParams,
+        querystring: gamePageQuery,
+        response: { 200: gamePageSchema, 400: errorEnvelope, 403: gamePageSchema, 404: errorEnvelope, 500: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const { gameId } = request.params;
+      const lang: Lang = request.query.language ?? 'CMN';
+      if (!GAMES.has(gameId)) throw new ApiError(404, CODES.NOT_FOUND, `gameId: no game ${gameId} (games: ${[...GAMES.keys()].join(', ')})`);
+      const token = request.query.token;
+      const grant = token === undefined ? undefined : jumpTokens.redeem(token);
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'");
+      if (!grant || grant.gameId !== gameId) return reply.code(403).send(expiredPageHtml(lang));
+      const banker = gameId === BANKER_GAME_ID && app.experts.bankers[0] ? bankerDetailOf(app.experts.bankers[0], app.platformConfig.betting.single, lang) : undefined;
+      return reply.send(gamePageHtml(gameId, grant.username, banker, lang));
     },
   );
 };

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { EXPERTS_PATHS } from '../../contract/paths';
+import { EXPERTS_PATHS } from '../../contract/expertsPaths';
 import { httpRef, liveRoomTabPoint, pluginScreenPoint, screenRef, sessionRef } from '../../src/sdk';
 import { createKernelEvents, createTestI18n, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../src/sdk/testing';
 import plugin from './index';

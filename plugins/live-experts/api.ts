@@ -16,7 +16,7 @@ import type {
   SubComment,
   ExpertComment,
 } from '../../contract/experts';
-import { EXPERTS_PATHS } from '../../contract/paths';
+import { EXPERTS_PATHS } from '../../contract/expertsPaths';
 
 /** One page of any of the experts' lists, as every paged route answers it. */
 export interface Page<T> {

@@ -194,6 +194,7 @@ export const MessageDetail = types
       try {
         const published = (yield envOf(self).api.publish(self.id, text, parentId)) as ExpertComment | SubComment;
         self.comments.list = withPublished(self.comments.list as ExpertComment[], published);
+        if (published.parentId === 0) self.comments.total += 1;
         if (self.message) self.message = { ...self.message, commentCount: self.message.commentCount + 1 };
         return true;
       } catch (error) {

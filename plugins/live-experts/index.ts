@@ -7,5 +7,6 @@ export default definePlugin(manifest, {
   extensions: {
     program: extension(liveRoomTabPoint, () => import(/* webpackChunkName: "plugin-live-experts" */ './program')),
     screen: extension(pluginScreenPoint, () => import(/* webpackChunkName: "plugin-live-experts" */ './screen')),
+    banker: extension(pluginScreenPoint, () => import(/* webpackChunkName: "plugin-live-experts" */ './banker/BankerScreen')),
   },
 });

@@ -75,7 +75,7 @@ describe('the banker screen', () => {
   it('opens what the banker jump answers, in a window opened on the click', async () => {
     const target = { location: { href: '' }, close: jest.fn() };
     jest.spyOn(window, 'open').mockReturnValue(target as unknown as Window);
-    const post = jest.fn(async (path: string) => (path === BANKER_PATHS.detail ? BANKER : { url: '/game/2?token=abc', token: 'abc', expiresAt: 1 }));
+    const post = jest.fn(async (path: string, _body?: unknown) => (path === BANKER_PATHS.detail ? BANKER : { url: '/game/2?token=abc', token: 'abc', expiresAt: 1 }));
     await mount(post);
     fireEvent.click(screen.getByRole('button', { name: 'Open the game' }));
     await settle();
@@ -86,7 +86,7 @@ describe('the banker screen', () => {
   it('closes that window and says why when the jump is refused', async () => {
     const target = { location: { href: '' }, close: jest.fn() };
     jest.spyOn(window, 'open').mockReturnValue(target as unknown as Window);
-    const post = jest.fn(async (path: string) => {
+    const post = jest.fn(async (path: string, _body?: unknown) => {
       if (path === BANKER_PATHS.detail) return BANKER;
       throw new Error('Please log in again');
     });

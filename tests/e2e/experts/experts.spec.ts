@@ -123,3 +123,20 @@ test('the home banners rotate and answer the keyboard', async ({ page }) => {
   await expect(slide).not.toHaveAttribute('data-banner-index', held!);
   await expectAccessible(page);
 });
+
+test("the banker screen opens the banker's game", async ({ page, request, context }) => {
+  await openAs(page, request, 'demo', 'screen=banker');
+  const detail = app(page).locator('[data-banker-id]');
+  await expect(detail).toBeVisible({ timeout: 20_000 });
+  await expect(detail.getByText(/^Invite code [A-Z0-9]{6}$/)).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('banker.png') });
+  const opened = context.waitForEvent('page');
+  await detail.getByRole('button', { name: 'Open the game' }).click();
+  const game = await opened;
+  await game.waitForLoadState();
+  await expect(game).toHaveURL(/\/game\/\d+\?token=/);
+  // The platform's game page redeemed the one-time token and greets the member by their username.
+  await expect(game.locator('body')).toContainText(/demo/i);
+  await game.screenshot({ path: test.info().outputPath('banker-game.png') });
+});

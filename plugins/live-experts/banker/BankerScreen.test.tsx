@@ -24,7 +24,7 @@ const BANKER: BankerDetail = {
   remainingAmount: '50000.00',
   globalSingleMinBet: '10.00',
   globalSingleMaxBet: '50000.00',
-  plan: { id: 1, name: 'Standard', deposit: '50000.00', singleBettingAmountLower: '10.00', singleBettingAmountUpper: '2000.00', sports: [1, 2] },
+  plan: { id: 1, name: 'Standard', deposit: '50000.00', singleBettingAmountLower: '10.00', singleBettingAmountUpper: '2000.00', sports: [1, 3] },
 };
 
 async function settle() {

@@ -81,6 +81,7 @@ function Screen() {
             <dt>{t('banker.planBet')}</dt>
             <dd>{t('banker.range', { min: detail.data.plan.singleBettingAmountLower, max: detail.data.plan.singleBettingAmountUpper })}</dd>
             <dt>{t('banker.sports')}</dt>
+            {/* Scheme A ids (football 1, basketball 3): the banker takes the two sports its plans name. */}
             <dd>{detail.data.plan.sports.map((id) => t(`banker.sport.${id}`, { defaultValue: String(id) })).join(', ')}</dd>
           </dl>
           {session.isLogin ? (

@@ -2,15 +2,19 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Banner } from '../../../contract/marketing';
 import { SERVICE_NEWS_PATHS } from '../../../contract/expertsPaths';
+import { memberState } from '../../testing/bettingFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { BANNER_ROTATE_MS, slidesOf } from './banners';
 import { BannerView } from './BannerView';
 
 const row = (id: number, images: string, link = '/newSport?view=hot'): Banner => ({ id, categoryId: Math.floor(id / 100), images, link, title: `Banner ${id}`, sort: id % 100 });
 
-async function mount(scope: 'home' | 'room', rows: Banner[] | Error, notice = false) {
+const NEWS = { hasNews: true, showMessageBubble: true, hasNotice: true, unreadCount: 2, list: [{ id: 5, kind: 2 as const, title: 'Refund', content: 'Your coins <b>came back</b>', publishTime: 1_700_000_000_000, isRead: 0 as const }] };
+
+async function mount(scope: 'home' | 'room', rows: Banner[] | Error, notice = false, news?: typeof NEWS, member = false) {
   return renderWithStore(<BannerView scope={scope} />, {
-    before: ({ http }) => {
+    before: ({ http, store }) => {
+      if (member) store.applyHostProps(memberState());
       // Once the locale files are read: i18next's loading waits on timers of its own.
       jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
       const answer = async () => {
@@ -19,7 +23,9 @@ async function mount(scope: 'home' | 'room', rows: Banner[] | Error, notice = fa
       };
       http.banner.get.mockImplementation(answer);
       http.forehead.post.mockImplementation(async (url) => {
-        if (url === SERVICE_NEWS_PATHS.news) return { hasNews: false, showMessageBubble: false, hasNotice: notice, unreadCount: 0, list: [] };
+        if (url === SERVICE_NEWS_PATHS.news) return news ?? { hasNews: false, showMessageBubble: false, hasNotice: notice, unreadCount: 0, list: [] };
+        if (url === SERVICE_NEWS_PATHS.read) return { ...NEWS, hasNews: false, hasNotice: false, unreadCount: 0, list: NEWS.list.map((i) => ({ ...i, isRead: 1 })) };
+        if (url === SERVICE_NEWS_PATHS.bubbleClose) return { ...NEWS, hasNews: false, showMessageBubble: false, hasNotice: false, unreadCount: 0 };
         return answer();
       });
     },
@@ -101,5 +107,33 @@ describe('<BannerView>', () => {
     jest.useRealTimers();
     await mount('home', [row(101, '/a.svg')], true);
     expect(screen.getByRole('status')).toHaveTextContent('New announcement');
+  });
+});
+
+describe('the customer-service bubble', () => {
+  it("marks a member's messages read on opening and closes the bubble with them", async () => {
+    const { http } = await mount('home', [row(101, '/a.svg')], false, NEWS, true);
+    fireEvent.click(screen.getByRole('button', { name: 'Customer service: 2 new messages' }));
+    await act(async () => undefined);
+    expect(http.forehead.post).toHaveBeenCalledWith(SERVICE_NEWS_PATHS.read, { all: 1 });
+    const dialog = screen.getByRole('dialog', { name: 'Customer service messages', hidden: true });
+    expect(within(dialog).getByRole('listitem', { hidden: true })).toHaveAttribute('data-read', 'true');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close', hidden: true }));
+    fireEvent(dialog, new Event('close'));
+    await act(async () => undefined);
+    expect(http.forehead.post).toHaveBeenCalledWith(SERVICE_NEWS_PATHS.bubbleClose, {});
+    expect(screen.queryByRole('button', { name: /Customer service/ })).toBeNull();
+  });
+
+  it('shows a visitor the unread count and the messages as text, marking nothing', async () => {
+    const { http, store } = await mount('home', [row(101, '/a.svg')], false, NEWS);
+    expect(http.forehead.post).not.toHaveBeenCalledWith(SERVICE_NEWS_PATHS.read, expect.anything());
+    // A visitor's bubble opens the messages without marking anything.
+    fireEvent.click(screen.getByRole('button', { name: 'Customer service: 2 new messages' }));
+    expect(http.forehead.post).not.toHaveBeenCalledWith(SERVICE_NEWS_PATHS.read, expect.anything());
+    const dialog = screen.getByRole('dialog', { name: 'Customer service messages', hidden: true });
+    expect(within(dialog).getByText('Your coins <b>came back</b>')).toBeInTheDocument();
+    expect(dialog.querySelector('b')).toBeNull();
+    expect(store.session.isLogin).toBe(false);
   });
 });

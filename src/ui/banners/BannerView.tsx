@@ -4,8 +4,9 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Env } from '../../stores/env';
 import { parseScreen, showScreen } from '../home/screenUrl';
+import { Dialog } from '../common/Dialog';
 import { useStore } from '../storeContext';
-import { BannerArea, type BannerScope } from './banners';
+import { BannerArea, type BannerAreaInstance, type BannerScope } from './banners';
 import styles from './BannerView.module.css';
 
 /**
@@ -32,7 +33,7 @@ export const BannerView = observer(function BannerView({ scope }: { scope: Banne
   }, [area]);
 
   const current = area.current;
-  if (!current) return null;
+  if (!current) return <NewsBubble area={area} />;
   const count = area.slides.length;
   const id = `sp-banners-${scope}`;
   const onKeyDown = (event: KeyboardEvent) => {
@@ -72,6 +73,7 @@ export const BannerView = observer(function BannerView({ scope }: { scope: Banne
           {t('home.notice')}
         </span>
       )}
+      <NewsBubble area={area} />
       {count > 1 && (
         <div className={styles.controls}>
           <button type="button" className={styles.arrow} aria-controls={id} aria-label={t('home.bannerPrev')} onClick={() => area.prev()}>
@@ -96,5 +98,44 @@ export const BannerView = observer(function BannerView({ scope }: { scope: Banne
         </div>
       )}
     </section>
+  );
+});
+
+/**
+ * The customer-service news bubble (spec 001 section 3): shown while `showMessageBubble` says an unread item is newer
+ * than the member's last close; it opens the messages (marking them read), and closing them closes the bubble.
+ */
+const NewsBubble = observer(function NewsBubble({ area }: { area: BannerAreaInstance }) {
+  const { t, i18n } = useTranslation();
+  const { session } = useStore();
+  const news = area.news;
+  if (!news) return null;
+  return (
+    <>
+      {news.showMessageBubble && (
+        <button type="button" className={styles.bubble} onClick={() => void area.openNews(session.isLogin)}>
+          {t('home.csNewsUnread', { count: news.unreadCount })}
+        </button>
+      )}
+      <Dialog open={area.newsOpen} title={t('home.csTitle')} onClose={() => void area.closeNews(session.isLogin)}>
+        {news.list.length === 0 ? (
+          <p>{t('home.csEmpty')}</p>
+        ) : (
+          <ul className={styles.newsList}>
+            {news.list.map((item) => (
+              <li key={item.id} data-read={item.isRead === 1}>
+                <strong>{item.title}</strong> <time dateTime={new Date(item.publishTime).toISOString()}>{new Date(item.publishTime).toLocaleString(i18n.language)}</time>
+                <p className={styles.newsText}>{item.content}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form method="dialog">
+          <button type="submit" className={styles.close}>
+            {t('home.csClose')}
+          </button>
+        </form>
+      </Dialog>
+    </>
   );
 });

@@ -55,6 +55,9 @@ export const BannerArea = types
     paused: false,
     /** An unread platform notice (the customer-service news' hasNotice): the area shows its mark. */
     hasNotice: false,
+    /** The customer-service news (spec 001 section 3: hasNews, showMessageBubble), read with the notice. */
+    news: types.maybe(types.frozen<ServiceNews>()),
+    newsOpen: false,
   })
   .views((self) => ({
     get current(): BannerSlide | undefined {
@@ -101,8 +104,32 @@ export const BannerArea = types
       try {
         const news = (yield Promise.resolve(getEnv<BannerEnv>(self).http.forehead.post(SERVICE_NEWS_PATHS.news, {}))) as ServiceNews;
         self.hasNotice = news.hasNotice;
+        self.news = news;
       } catch {
         self.hasNotice = false;
+      }
+    }),
+  }))
+  .actions((self) => ({
+    /** Opens the messages; a member's are marked read (the platform answers the news as it now stands). */
+    openNews: flow(function* openNews(isLogin: boolean) {
+      self.newsOpen = true;
+      if (!isLogin || !self.news?.hasNews) return;
+      try {
+        self.news = (yield Promise.resolve(getEnv<BannerEnv>(self).http.forehead.post(SERVICE_NEWS_PATHS.read, { all: 1 }))) as ServiceNews;
+        self.hasNotice = self.news.hasNotice;
+      } catch {
+        // Still unread: the bubble stays and the next open tries again.
+      }
+    }),
+    /** Closing the messages also closes the bubble until something newer arrives (the platform keeps the time). */
+    closeNews: flow(function* closeNews(isLogin: boolean) {
+      self.newsOpen = false;
+      if (!isLogin) return;
+      try {
+        self.news = (yield Promise.resolve(getEnv<BannerEnv>(self).http.forehead.post(SERVICE_NEWS_PATHS.bubbleClose, {}))) as ServiceNews;
+      } catch {
+        // The bubble shows again on the next load.
       }
     }),
   }))

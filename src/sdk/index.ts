@@ -56,7 +56,6 @@ export { tabId, tabPanelId, Tabs } from '../ui/common/Tabs';
 export { Crest } from '../ui/common/Crest';
 export { Button } from '../ui/common/Button';
 export { Dialog } from '../ui/common/Dialog';
-export { isApiError } from '../services/http';
 export { useMatchData } from '../ui/matchDetail/data/useMatchData';
 export { RemoteView } from '../ui/matchDetail/data/PanelStates';
 export { BASKETBALL_SECTIONS, TECHNIC_KEYS } from '../stores/matchData';

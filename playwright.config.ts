@@ -53,6 +53,8 @@ export default defineConfig<SportOptions>({
     // The live side: anchors on matches, by who is looking.
     { name: 'live', testMatch: /live\/.*\.spec\.ts/ },
     // One project per result provider plugin, each against a merchant that switches on only that provider.
+    // Issue 18: the experts' screens, paid unlock and comments, the banners and the banker's game, as members see them.
+    { name: 'experts', testMatch: /experts\/.*\.spec\.ts/ },
     ...['results-own', 'results-im', 'results-ob'].map((provider) => ({ name: provider, testMatch: /e2e\/results\/.*\.spec\.ts/, metadata: { merchant: provider } })),
     // One project per sport plugin (football, basketball, and every sport sport-generic serves).
     ...SPORT_PROJECTS.map((sport) => ({

@@ -16,7 +16,7 @@ import { LiveBook } from './stores/liveBook';
 import { connectLiveBook, refetchOnGap } from './stores/livePush';
 import { createRootStore, type RootStoreInstance } from './stores/RootStore';
 import { AppRoot, BootScreen } from './ui/AppRoot';
-import { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, sessionRef, storageRef, toastRef } from './ui/services';
+import { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, screenRef, sessionRef, storageRef, toastRef } from './ui/services';
 import './ui/theme.css';
 
 export interface AppHandle {
@@ -128,7 +128,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
       return http;
     };
 
-    const baseHttp = (base: string) => httpFor({ betting: base, match: base, forehead: base, media: base, results: base });
+    const baseHttp = (base: string) => httpFor({ betting: base, match: base, forehead: base, media: base, results: base, banner: base });
     const configOf = (client: HttpClients): Promise<ResolvedConfig> =>
       client.forehead.get('/api/forehead/system/config/app', { params: { merchantId }, noAuth: true });
     // The spec's wait-for-condition helper: the shell renders once the domain configuration is in, tried every
@@ -184,6 +184,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
       [assetUrlRef, assetUrl],
       [sessionRef, { get isLogin() { return rootStore.session.isLogin; } }],
       [betSlipRef, { add: (selection: SelectionEvent) => events.emit('betSlip.add', selection) }],
+      [screenRef, { open: (screen: string) => rootStore.showPluginScreen(screen) }],
     );
     const plugins = loadPlugins(config, registry, { services, loadNamespace: (ns) => i18n.loadNamespaces(ns), logger: consoleLogger });
     return { config, plugins, store, i18n, push, scheduler, services, events };

@@ -6,7 +6,8 @@
 export * from './plugin';
 export { usePlugin, useService } from '../kernel/Slot';
 export type { SelectionEvent } from '../kernel/events';
-export type { AssetUrl, BetSlipActions, SessionView } from '../ui/services';
+export type { AssetUrl, BetSlipActions, ScreenOpener, SessionView } from '../ui/services';
+export type { PluginScreenMatch, PluginScreenModule } from '../ui/home/points';
 
 export type {
   RowColumn,
@@ -53,6 +54,8 @@ export { LiveVideo, type AttachStream } from '../ui/matchDetail/media/LiveVideo'
 export { playQuietly, type PlaybackFailure, type PlaybackWatchdog } from '../ui/matchDetail/media/playbackWatchdog';
 export { tabId, tabPanelId, Tabs } from '../ui/common/Tabs';
 export { Crest } from '../ui/common/Crest';
+export { Button } from '../ui/common/Button';
+export { Dialog } from '../ui/common/Dialog';
 export { useMatchData } from '../ui/matchDetail/data/useMatchData';
 export { RemoteView } from '../ui/matchDetail/data/PanelStates';
 export { BASKETBALL_SECTIONS, TECHNIC_KEYS } from '../stores/matchData';
@@ -63,9 +66,7 @@ export { formatDuration } from '../domain/duration';
 export { servingSide } from '../domain/serve';
 export { apiLanguageOf } from '../services/i18n';
 export { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers, wholeRangeProvider, type RangeQuery } from '../ui/results/providerHelpers';
-// For the live room's economy plugin (gifts-lotteries): the app's dialog, buttons and states, and the clients' types.
+// For the plugins' own screens and panels (gifts-lotteries, live-experts): the app's states, and the clients' types.
 export type { HttpClients } from '../services/http';
 export type { PushClient } from '../services/push';
-export { Dialog } from '../ui/common/Dialog';
-export { Button } from '../ui/common/Button';
 export { LoadFailed, RowsSkeleton } from '../ui/common/States';

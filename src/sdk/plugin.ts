@@ -8,4 +8,5 @@ export { sportPoint } from '../ui/matchList/points';
 export { animationPoint, dataPanelPoint, dataSourcePoint, videoPoint } from '../ui/matchDetail/points';
 export { resultsProviderPoint } from '../ui/results/points';
 export { liveRoomHeaderPoint, liveRoomOverlayPoint, liveRoomTabPoint } from '../ui/liveRoom/points';
-export { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, sessionRef, storageRef, toastRef } from '../ui/services';
+export { pluginScreenPoint } from '../ui/home/points';
+export { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, screenRef, sessionRef, storageRef, toastRef } from '../ui/services';

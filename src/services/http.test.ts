@@ -39,6 +39,7 @@ function setup(options: { token?: string | null; host?: boolean; language?: stri
       forehead: 'https://fh.example',
       media: 'https://media.example',
       results: 'https://results.example',
+      banner: 'https://banner.example',
     },
     getToken: () => token,
     clearToken: jest.fn(() => {

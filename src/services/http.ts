@@ -8,7 +8,8 @@ declare module 'axios' {
   }
 }
 
-export type ServiceName = 'betting' | 'match' | 'forehead' | 'media' | 'results';
+/** `banner` is the spec's banner host ({banner-host}/ssapi/bannerList/search), which names its language `languageType`. */
+export type ServiceName = 'betting' | 'match' | 'forehead' | 'media' | 'results' | 'banner';
 
 /** Response codes of the spec's error catalogue (document 1 section 8, document 2 section 8). */
 export const CODES = {
@@ -93,7 +94,7 @@ export interface HttpDeps {
  */
 export type HttpClients = Record<ServiceName, AxiosInstance>;
 
-const SERVICES: readonly ServiceName[] = ['betting', 'match', 'forehead', 'media', 'results'];
+const SERVICES: readonly ServiceName[] = ['betting', 'match', 'forehead', 'media', 'results', 'banner'];
 // Every service that answers names carries the language; the betting service answers none.
 const LANGUAGE_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['forehead', 'results', 'match', 'media']);
 const BODY_METHODS: ReadonlySet<string> = new Set(['post', 'put', 'patch']);

@@ -128,6 +128,11 @@ export const RootStore = types
       self.matchList.close();
       self.ui.showView(view);
     },
+    /** A plugin's own screen (an `app.screen` extension), as showScreen does for the app's. */
+    showPluginScreen(screen: string) {
+      self.matchList.close();
+      self.ui.showPluginScreen(screen);
+    },
     /** Host props arrive on mount and on every update(props): login state, balances and settings, no remount. */
     applyHostProps(state: LoginState) {
       self.session.applyLoginState(state);

@@ -10,9 +10,9 @@ export interface LiveVideoMatch {
 
 /** The main views that are a screen of their own, shown by RootStore.showScreen. */
 export type ScreenView = 'home' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'titles';
-export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'match' | 'outright' | 'room' | 'titles';
+export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'match' | 'outright' | 'room' | 'titles' | 'plugin';
 
-const VIEWS: MainView[] = ['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'results', 'settings', 'match', 'outright', 'room', 'titles'];
+const VIEWS: MainView[] = ['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'results', 'settings', 'match', 'outright', 'room', 'titles', 'plugin'];
 /** Screens of one thing (a match, an outright, a live room): Back from any of them returns to the view before the first. */
 const ONE_THING = new Set<MainView>(['match', 'outright', 'room']);
 
@@ -41,6 +41,8 @@ export const UiStore = types
     /** The merchant the app runs for (host prop, `?merchant=` or "default"): the product id (`pid`) of media calls. */
     merchantId: 'default',
     liveVideo: types.maybe(types.frozen<LiveVideoMatch>()),
+    /** The plugin screen view 'plugin' shows: the `screen` an `app.screen` extension declares (src/ui/home/points.ts). */
+    pluginScreen: types.maybe(types.string),
   })
   /** Client time, advanced once a second while the page is visible, for clocks that tick between updates. */
   .volatile(() => ({ now: Date.now() }))
@@ -100,6 +102,10 @@ export const UiStore = types
     },
     setPlatformMaintenance(value: boolean) {
       self.platformMaintenance = value;
+    },
+    showPluginScreen(screen: string) {
+      self.pluginScreen = screen;
+      self.view = 'plugin';
     },
   }));
 

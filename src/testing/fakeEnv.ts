@@ -15,7 +15,7 @@ type Call = (url: string, body?: unknown, config?: unknown) => Promise<unknown>;
 /** HTTP clients whose calls are jest mocks: tests say what each call answers. */
 export function fakeHttp() {
   const client = () => ({ post: jest.fn<Call>(), get: jest.fn<Call>() });
-  return { betting: client(), match: client(), forehead: client(), media: client(), results: client() };
+  return { betting: client(), match: client(), forehead: client(), media: client(), results: client(), banner: client() };
 }
 
 export function fakeEnv(overrides: { host?: HostCallbacks; now?: () => number; i18n?: Partial<I18n> } = {}) {

@@ -1,7 +1,7 @@
 import type { SelectionEvent } from '../kernel/events';
 import { provideServices, type ServiceMap } from '../kernel/services';
 import type { Env } from '../stores/env';
-import { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, sessionRef, storageRef, toastRef } from '../ui/services';
+import { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, screenRef, sessionRef, storageRef, toastRef } from '../ui/services';
 
 /** Every service the app provides, bound to a fake environment's parts (the asset host prefix a test may choose). */
 export function fakeServices(env: Pick<Env, 'http' | 'push' | 'scheduler' | 'storage' | 'toast' | 'i18n' | 'events'>, assetUrl = (path: string) => path): ServiceMap {
@@ -15,5 +15,7 @@ export function fakeServices(env: Pick<Env, 'http' | 'push' | 'scheduler' | 'sto
     [assetUrlRef, assetUrl],
     [sessionRef, { isLogin: false }],
     [betSlipRef, { add: (selection: SelectionEvent) => env.events.emit('betSlip.add', selection) }],
+    // Opening a plugin screen is the root store's (showPluginScreen); these tests have none to open it on.
+    [screenRef, { open: () => undefined }],
   );
 }

@@ -33,3 +33,9 @@ export const betSlipRef = createServiceRef<BetSlipActions>('betSlip');
 /** An icon or image path from the platform as a URL on the icon host (absolute URLs pass through). */
 export type AssetUrl = (path: string) => string;
 export const assetUrlRef = createServiceRef<AssetUrl>('assetUrl');
+
+/** Opens a plugin's own screen (an `app.screen` extension) by its name, as `?screen=<name>` does. */
+export interface ScreenOpener {
+  open(screen: string): void;
+}
+export const screenRef = createServiceRef<ScreenOpener>('screen');

@@ -7,7 +7,9 @@ import { EmptyState, Panel } from '../common/Panel';
 import { LoadFailed, RowsSkeleton } from '../common/States';
 import { GroupedMatches, groupBySport } from '../matchList/GroupedMatches';
 import { useStore } from '../storeContext';
+import { BannerView } from '../banners/BannerView';
 import { LiveCard, LiveCardSkeleton } from './LiveCard';
+import { PluginScreenList } from './PluginScreen';
 import styles from './HomePage.module.css';
 
 /** How many card placeholders show while live matches load. */
@@ -36,6 +38,7 @@ export const HomePage = observer(function HomePage() {
 
   return (
     <div className={styles.page}>
+      <BannerView scope="home" />
       <section className={styles.hero} aria-labelledby="sp-home-title">
         <h1 id="sp-home-title" className={styles.heroTitle}>
           {sportKey ? t(sportKey) : t('home.welcome')}
@@ -56,6 +59,7 @@ export const HomePage = observer(function HomePage() {
       >
         <HotSection />
       </Panel>
+      <PluginScreenList />
     </div>
   );
 });

@@ -5,6 +5,7 @@ import { HotView } from '../hot/HotView';
 import { MatchListScreen } from '../matchList/MatchListScreen';
 import { useStore } from '../storeContext';
 import { HomePage } from './HomePage';
+import { PluginScreen } from './PluginScreen';
 
 // Members only, and not on the first screen: its own chunk (with its locale namespace and the date arithmetic).
 const MyBetsView = lazy(() => import(/* webpackChunkName: "my-bets" */ '../myBets/MyBetsView').then((m) => ({ default: m.MyBetsView })));
@@ -25,7 +26,7 @@ const ResultsScreen = lazy(() => import(/* webpackChunkName: "results" */ '../re
 
 /**
  * The spec's single route: home, the match list the member chose, hot matches, favourites, my bets, the rules, match results,
- * the settings, one match, one outright or one live room; which one is also the page's address (screenUrl.ts, kept by the
+ * the settings, one match, one outright, one live room or a plugin's own screen; which one is also the page's address (screenUrl.ts, kept by the
  * Layout), so each can be linked and reloaded.
  */
 export const HomeRoute = observer(function HomeRoute() {
@@ -53,6 +54,8 @@ export const HomeRoute = observer(function HomeRoute() {
       return <OutrightScreen />;
     case 'room':
       return <LiveRoomScreen />;
+    case 'plugin':
+      return <PluginScreen />;
     default:
       return <HomePage />;
   }

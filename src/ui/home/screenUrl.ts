@@ -8,14 +8,15 @@ import type { RootStoreInstance } from '../../stores/RootStore';
  * reached with Back and Forward, standalone and inside a host (whose page path stays its own). The same parameters
  * open a screen from a banner or a host's link: `?list=<type>&sport=<id>`, `?view=hot|favourites|myBets|rules|results|settings|titles`,
  * `?matchId=<id>`, `?outrightId=<id>` (an outright's screen: its id is a match id on the wire, but it is not a match, so
- * the address says which screen to open before anything loads), `?roomId=<liveRoomId>` (a live room); no parameter is
- * home.
+ * the address says which screen to open before anything loads), `?roomId=<liveRoomId>` (a live room), `?screen=<name>` (a
+ * plugin's own screen, an `app.screen` extension); no parameter is home.
  */
 export type Screen =
   | { view: 'home' }
   | { view: 'list'; type: number; sportId?: number }
   | { view: 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'titles' }
-  | { view: OneThing; id: number };
+  | { view: OneThing; id: number }
+  | { view: 'plugin'; screen: string };
 
 /**
  * Screens of one thing and the parameter that names it, in the order an address is read: a room's link is the address
@@ -25,7 +26,7 @@ const ONE_THING = { room: 'roomId', match: 'matchId', outright: 'outrightId' } a
 type OneThing = keyof typeof ONE_THING;
 
 /** The parameters this module owns; any other (merchant, a host's own) is left as it is. */
-const SCREEN_KEYS = ['list', 'sport', 'view', ...Object.values(ONE_THING)];
+const SCREEN_KEYS = ['list', 'sport', 'view', 'screen', ...Object.values(ONE_THING)];
 const NAMED_VIEWS = new Set(['hot', 'favourites', 'myBets', 'rules', 'results', 'settings', 'titles']);
 
 const positiveInt = (value: string | null): number | undefined => {
@@ -46,7 +47,8 @@ export function parseScreen(search: string): Screen {
   }
   const view = params.get('view');
   if (view !== null && NAMED_VIEWS.has(view)) return { view } as Screen;
-  return { view: 'home' };
+  const screen = params.get('screen');
+  return screen ? { view: 'plugin', screen } : { view: 'home' };
 }
 
 /** The store's screen now. */
@@ -69,6 +71,8 @@ export function currentScreen(store: RootStoreInstance): Screen {
     case 'results':
     case 'titles':
       return { view: ui.view };
+    case 'plugin':
+      return ui.pluginScreen ? { view: 'plugin', screen: ui.pluginScreen } : { view: 'home' };
     default:
       return { view: 'home' };
   }
@@ -83,6 +87,8 @@ export function searchFor(screen: Screen, search: string): string {
     if (screen.sportId !== undefined) params.set('sport', String(screen.sportId));
   } else if ('id' in screen) {
     params.set(ONE_THING[screen.view], String(screen.id));
+  } else if (screen.view === 'plugin') {
+    params.set('screen', screen.screen);
   } else if (screen.view !== 'home') {
     params.set('view', screen.view);
   }
@@ -106,6 +112,9 @@ export function showScreen(store: RootStoreInstance, screen: Screen): void {
     case 'outright':
     case 'room':
       store.ui.showOne(screen.view, screen.id);
+      return;
+    case 'plugin':
+      store.showPluginScreen(screen.screen);
       return;
     default:
       store.showScreen(screen.view);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { anchorMediaSchema } from '../../../contract/media';
 import { HostLanguage, LiveStatus, type Anchor } from '../../domain/anchors';
 import type { Plugin } from '../../kernel/definePlugin';
+import { registry } from '../../kernel/registry';
 import { anchorsOf } from '../../stores/anchors';
 import { chatOf } from '../../stores/chat';
 import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetail';
@@ -68,7 +69,8 @@ const BARRAGE = testPlugin({ id: 'test-barrage', point: liveRoomOverlayPoint, ma
 async function mount({ roomId = 8001, rooms = ROOMS, plugins = [] as Plugin[], locale = 'en', member = false } = {}) {
   const answer = { rooms };
   const rendered = await renderWithStore(<LiveRoomScreen />, {
-    plugins: { extra: plugins },
+    // The room's own tabs are under test: shipped plugins that fill its points (the experts' program) stay off, the test's own on.
+    plugins: { extra: plugins, enabled: (id) => plugins.some((p) => p.manifest.id === id) || !registry.get(id)?.manifest.extensions.some((e) => e.point.startsWith('liveRoom.')) },
     before: async ({ store, http }) => {
       http.media.get.mockImplementation(async (url: string, config?: unknown) => {
         const params = (config as { params: Record<string, unknown> }).params;

@@ -18,6 +18,7 @@ import { detailTabsOf } from '../matchDetail/data/sources';
 import { MarketsPanel } from '../matchDetail/MarketsPanel';
 import { MediaStage } from '../matchDetail/media/MediaStage';
 import { MATCH_DETAIL_NS } from '../matchDetail/Scoreboard';
+import { BannerView } from '../banners/BannerView';
 import { useLiveBook, useStore } from '../storeContext';
 import { useMatchChannels } from '../useMatchChannels';
 import { AnchorMember } from './AnchorMember';
@@ -171,6 +172,7 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
         </p>
       )}
       <MatchLine room={room} match={match} />
+      <BannerView scope="room" />
       <div className={styles.body} data-side={sideShown}>
         <MediaStage
           matchId={room.matchId}

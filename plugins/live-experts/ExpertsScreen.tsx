@@ -1,0 +1,133 @@
+import { observer } from 'mobx-react-lite';
+import type { ExpertMessage, ExpertPerson, MyComment } from '../../contract/experts';
+import { Button, sessionRef, tabId, tabPanelId, Tabs, useService } from '../../src/sdk';
+import { MessageCard, PersonCard } from './Cards';
+import { formatTime, useExpertsTranslation } from './i18n';
+import { MessageView } from './MessageView';
+import { PagedView } from './Paged';
+import { PersonView } from './PersonView';
+import { EXPERTS_TABS, groupsOf, GROUP_SIZE, MEMBER_TABS, type ExpertsStoreInstance, type ExpertsTab } from './store';
+import styles from './Experts.module.css';
+
+const ID_PREFIX = 'sp-experts';
+
+/** The experts screen: its lists as tabs, with an expert or a message open over them (Back returns). */
+export const ExpertsScreen = observer(function ExpertsScreen({ store }: { store: ExpertsStoreInstance }) {
+  const { t } = useExpertsTranslation();
+  const session = useService(sessionRef);
+  const tabs = EXPERTS_TABS.filter((id) => session.isLogin || !MEMBER_TABS.has(id));
+  const tab = tabs.includes(store.tab) ? store.tab : 'messages';
+  const open = store.message ?? store.person;
+  return (
+    <section className={styles.screen} aria-labelledby="sp-experts-title">
+      <header className={styles.head}>
+        {open && (
+          <Button variant="secondary" onClick={() => store.back()}>
+            {t('back')}
+          </Button>
+        )}
+        <h1 id="sp-experts-title" className={styles.title}>
+          {t('title')}
+        </h1>
+      </header>
+      {store.message ? (
+        <MessageView key={store.message.id} detail={store.message} />
+      ) : store.person ? (
+        <PersonView key={store.person.id} detail={store.person} onOpenMessage={(id) => store.openMessage(id)} />
+      ) : (
+        <>
+          <Tabs tabs={tabs.map((id) => ({ id, label: t(`tabs.${id}`) }))} selected={tab} onSelect={(id) => store.showTab(id)} label={t('tabs.label')} idPrefix={ID_PREFIX} />
+          <div id={tabPanelId(ID_PREFIX)} role="tabpanel" aria-labelledby={tabId(ID_PREFIX, tab)} className={styles.panel}>
+            <TabPanel store={store} tab={tab} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+});
+
+function TabPanel({ store, tab }: { store: ExpertsStoreInstance; tab: ExpertsTab }) {
+  const { t } = useExpertsTranslation();
+  const openPerson = (id: number) => store.openPerson(id);
+  switch (tab) {
+    case 'persons':
+      return (
+        <PagedView<ExpertPerson> key={tab} list={store.persons as never} label={t('tabs.persons')} empty={t('empty.persons')}>
+          {(rows) =>
+            groupsOf(rows).map((group, i) => (
+              <ul key={i} className={styles.group} aria-label={t('group', { from: i * GROUP_SIZE + 1, to: i * GROUP_SIZE + group.length })}>
+                {group.map((person) => (
+                  <li key={person.id}>
+                    <PersonCard person={person} onOpen={openPerson} />
+                  </li>
+                ))}
+              </ul>
+            ))
+          }
+        </PagedView>
+      );
+    case 'gods':
+    case 'attention':
+      return (
+        <PagedView<ExpertPerson> key={tab} list={store[tab] as never} label={t(`tabs.${tab}`)} empty={t(`empty.${tab}`)}>
+          {(rows) => (
+            <ul className={styles.cards}>
+              {rows.map((person) => (
+                <li key={person.id}>
+                  <PersonCard person={person} onOpen={openPerson} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </PagedView>
+      );
+    case 'mine':
+      return <MyComments store={store} />;
+    default:
+      return <MessageList store={store} />;
+  }
+}
+
+/** The messages, newest first; the live room's program tab shows the same list for its match. */
+export function MessageList({ store }: { store: ExpertsStoreInstance }) {
+  const { t } = useExpertsTranslation();
+  return (
+    <PagedView<ExpertMessage> list={store.messages as never} label={t('tabs.messages')} empty={t('empty.messages')}>
+      {(rows) => (
+        <ul className={styles.cards}>
+          {rows.map((message) => (
+            <li key={message.id}>
+              <MessageCard message={message} onOpen={(id) => store.openMessage(id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </PagedView>
+  );
+}
+
+function MyComments({ store }: { store: ExpertsStoreInstance }) {
+  const { t, i18n } = useExpertsTranslation();
+  return (
+    <PagedView<MyComment> list={store.mine as never} label={t('tabs.mine')} empty={t('empty.mine')}>
+      {(rows) => (
+        <ul className={styles.cards}>
+          {rows.map((comment) => (
+            <li key={comment.id}>
+              <button type="button" className={styles.card} onClick={() => store.openMessage(comment.messageId)}>
+                <span className={styles.cardHead}>
+                  <strong className={styles.cardTitle}>{comment.sportsTitle}</strong>
+                </span>
+                <span className={styles.text}>{comment.content}</span>
+                <span className={styles.cardFacts}>
+                  <span>{formatTime(comment.createdAt, i18n.language)}</span>
+                  <span>{t('likes', { count: comment.likeCount })}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PagedView>
+  );
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -122,31 +123,44 @@ export function openSqlite(file: string): OpenedDatabase {
 }
 
 /**
- * One key of PostgreSQL's advisory locks (an arbitrary 64-bit number, "sport-pc writer"): every transaction takes it
- * first, so transactions run one at a time across every instance sharing the database, as they do on SQLite's single
- * writer. The services were written against that guarantee (read, decide, write inside one transaction: settlement,
- * cash out, pre-bets, first-bet cover, bookings); taking it keeps their answers the same on both databases without
- * reviewing each for the row locks it would need, and PostgreSQL's READ COMMITTED then shows each transaction every
- * commit before it. Statements outside transactions are not held (single statements are atomic on their own, and
- * the money moves are conditional updates: `balance_minor >= stake`). Bets stay fast because group commit writes many
- * in one transaction (docs/operations.md has the figures).
+ * PostgreSQL's advisory lock every transaction takes first, so transactions run one at a time across every instance
+ * sharing the database, as they do on SQLite's single writer. The services were written against that guarantee (read,
+ * decide, write inside one transaction: settlement, cash out, pre-bets, first-bet cover, bookings); taking it keeps
+ * their answers the same on both databases without reviewing each for the row locks it would need, and PostgreSQL's
+ * READ COMMITTED then shows each transaction every commit before it. Statements outside transactions are not held
+ * (single statements are atomic on their own, and the money moves are conditional updates: `balance_minor >= stake`).
+ * Bets stay fast because group commit writes many in one transaction (docs/operations.md has the figures).
+ * The key is "sport-pc writer" in one 63-bit number, per schema: platforms in other schemas of the same database
+ * (the tests' side-by-side platforms) do not wait for each other.
  */
-export const WRITER_LOCK_KEY = 0x73706f72745f7063n & 0x7fffffffffffffffn;
+export function writerLockKey(schema = 'public'): bigint {
+  const hash = createHash('sha256').update(`sport-pc writer ${schema}`).digest();
+  return hash.readBigInt64BE(0) & 0x7fffffffffffffffn;
+}
 
 /** PostgresDriver whose transactions start by taking the writer lock (released by PostgreSQL at commit or rollback). */
 class SerialisedPostgresDriver extends PostgresDriver {
+  constructor(
+    config: ConstructorParameters<typeof PostgresDriver>[0],
+    private readonly lockKey: bigint,
+  ) {
+    super(config);
+  }
   override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     await super.beginTransaction(connection, settings);
-    await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${WRITER_LOCK_KEY})`));
+    await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${this.lockKey})`));
   }
 }
 
 class SerialisedPostgresDialect extends PostgresDialect {
-  constructor(private readonly pgConfig: ConstructorParameters<typeof PostgresDialect>[0]) {
+  constructor(
+    private readonly pgConfig: ConstructorParameters<typeof PostgresDialect>[0],
+    private readonly lockKey: bigint,
+  ) {
     super(pgConfig);
   }
   override createDriver() {
-    return new SerialisedPostgresDriver(this.pgConfig);
+    return new SerialisedPostgresDriver(this.pgConfig, this.lockKey);
   }
 }
 
@@ -181,7 +195,7 @@ export function openPostgres(url: string, { poolSize = 10, schema }: PostgresOpt
   });
   // An idle connection the server dropped (a restart, a failover) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new SerialisedPostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new SerialisedPostgresDialect({ pool }, writerLockKey(schema)) });
   return { db, driver: 'postgres', location: redactUrl(url) + (schema ? ` (schema ${schema})` : ''), schema };
 }
 

@@ -156,14 +156,17 @@ async function main() {
   const services = [];
   const env = { ...process.env };
   let child;
-  let stopping = false;
-  const stopAll = async () => {
-    stopping = true;
-    await Promise.all(services.map((s) => s.stop().catch(() => undefined)));
-  };
+  // One teardown, whoever asks first (a signal, or the command's end); everyone waits for it before exiting.
+  let stopping;
+  const stopAll = () => (stopping ??= Promise.all(services.map((s) => s.stop().catch(() => undefined))));
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(signal, async () => {
-      child?.kill(signal);
+      // The command's whole group: a shell's children do not get a signal sent to the shell alone.
+      try {
+        if (child?.pid) process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
       await stopAll();
       process.exit(130);
     });
@@ -184,14 +187,14 @@ async function main() {
     throw error;
   }
   const code = await new Promise((resolve) => {
-    child = spawn(command[0], command.slice(1), { stdio: 'inherit', env });
+    child = spawn(command[0], command.slice(1), { stdio: 'inherit', env, detached: true });
     child.on('error', (error) => {
       console.error(String(error));
       resolve(1);
     });
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
   });
-  if (!stopping) await stopAll();
+  await stopAll();
   process.exit(code);
 }
 

@@ -33,9 +33,12 @@ const DEBIAN_PACKAGES = [
   // Chinese, Thai and Vietnamese text must render in screenshots, not as boxes.
   { pkg: 'fonts-noto-cjk', present: () => existsSync('/usr/share/fonts/opentype/noto') },
   { pkg: 'fonts-thai-tlwg', present: () => existsSync('/usr/share/fonts/truetype/tlwg') || existsSync('/usr/share/fonts/opentype/tlwg') },
+  // The platform tests on PostgreSQL and the instances' Redis fan-out (issue 19; scripts/services.mjs).
+  { pkg: 'postgresql', present: () => existsSync('/usr/lib/postgresql/15/bin/postgres') },
+  { pkg: 'redis-server', present: () => existsSync('/usr/bin/redis-server') },
 ];
 
-/** Debian's Chromium for Playwright (never a browser download), installed with apt-get when missing. */
+/** Debian's Chromium for Playwright (never a browser download), PostgreSQL and Redis, installed with apt-get when missing. */
 export function ensureBrowser() {
   const missing = DEBIAN_PACKAGES.filter((p) => !p.present()).map((p) => p.pkg);
   if (missing.length === 0) return;

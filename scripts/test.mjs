@@ -54,6 +54,13 @@ const STAGES = [
   { name: 'type-check', budgetMs: 3 * MIN, ...own('type-check') },
   { name: 'import boundaries', budgetMs: 2 * MIN, command: bin('depcruise'), args: ['--config', '.dependency-cruiser.cjs', '--output-type', 'err', ...BOUNDARY_ROOTS] },
   { name: 'unit, component and platform tests', budgetMs: 20 * MIN, command: bin('jest'), args: ['--ci'] },
+  // The platform's tests again on PostgreSQL (issue 19): a throwaway cluster on a free port, torn down after.
+  {
+    name: 'platform tests on PostgreSQL',
+    budgetMs: 15 * MIN,
+    command: process.execPath,
+    args: [path.join(root, 'scripts', 'services.mjs'), '--postgres', '--', bin('jest'), '--ci', '--selectProjects', 'server'],
+  },
   { name: 'production build', budgetMs: 5 * MIN, ...own('build') },
   { name: 'initial bundle budget', budgetMs: 1 * MIN, ...own('bundle-budget') },
   { name: 'end-to-end tests', budgetMs: 30 * MIN, command: bin('playwright'), args: ['test'] },

@@ -6,6 +6,8 @@
 // row per paid order and that every wallet equals the sum of its ledger.
 // Also prints the CPU time of the timed part, which varies less than the wall time on a machine shared with other work.
 // Target: all 100,000 settled in under 10 s. SETTLEMENT_CPU_PROFILE=<file.cpuprofile> profiles the timed part only.
+// BENCH_DATABASE_URL=postgres://... runs it on that (empty) PostgreSQL database instead, e.g.
+//   node scripts/services.mjs --postgres -- sh -c 'BENCH_DATABASE_URL=$DATABASE_URL npm run bench -- settlement'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
@@ -25,7 +27,8 @@ let failed = false;
 let world;
 try {
   const prepared = performance.now();
-  world = await buildSettlementWorld({ root, dataDir, orders: ORDERS, matches: MATCHES, members: MEMBERS, parlayShare: PARLAY_SHARE });
+  world = await buildSettlementWorld({ root, dataDir, orders: ORDERS, matches: MATCHES, members: MEMBERS, parlayShare: PARLAY_SHARE, databaseUrl: process.env.BENCH_DATABASE_URL || undefined });
+  console.log(`database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
   console.log(
     `seeded ${fmt(world.singles)} singles and ${fmt(world.parlays)} doubles (${fmt(world.legs)} legs) for ${fmt(world.members)} members ` +
       `on ${world.results.length} matches ended after ${(world.playedMs / 3_600_000).toFixed(1)} simulated hours, in ${((performance.now() - prepared) / 1000).toFixed(1)} s`,

@@ -78,6 +78,8 @@ export interface BuildAppOptions {
   operatorToken?: string;
   /** Where files the platform keeps live (env DATA_DIR; chat images under chat-images/); default `<cwd>/data`. */
   dataDir?: string;
+  /** Redis shared by several instances (env REDIS_URL); prefix: keys and channels, default "sport-pc". */
+  redis?: { url: string; prefix?: string };
 }
 
 /** Frames above this are refused by the websocket layer (close 1009); client frames are tiny. */
@@ -131,6 +133,7 @@ export function buildApp(opts: BuildAppOptions): App {
     originPolicy,
     buildInfo: opts.build ?? { version: '0.0.0', startedAt: clock.now() },
     sessionTtlMinutes: opts.sessionTtlMinutes ?? 720,
+    redis: opts.redis,
   });
   // After corePlugin so the hub's preClose (close code 1001 "going away") runs before the
   // websocket plugin's own, which closes clients without a code.

@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { openDatabase } from './db/database';
 import { EnvError, parseEnv, redactUrl } from './env';
-import { StartupError } from './startupError';
 
 describe('parseEnv', () => {
   it('has the documented defaults', () => {
@@ -57,17 +56,20 @@ describe('parseEnv', () => {
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL: expected one of "fatal", "error", "warn", "info", "debug", "trace", "silent", got "loud"'],
     ['SESSION_TTL_MINUTES', '0', 'SESSION_TTL_MINUTES: expected a whole number of minutes from 1 to 525600, got 0'],
     ['DATABASE_URL', 'mysql://u:pw@h/db', 'DATABASE_URL: expected a postgres:// URL (or leave it unset for the embedded SQLite database), got "mysql://u:***@h/db"'],
+    ['REDIS_URL', 'http://u:pw@h:6379', 'REDIS_URL: expected a redis:// URL (or leave it unset for one instance), got "http://u:***@h:6379"'],
   ])('rejects %s=%s naming the variable and the expectation', (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(message);
   });
 
-  it('recognises a PostgreSQL URL, and start-up stops with a clear message for now', () => {
+  it('recognises a PostgreSQL URL and opens it with the PostgreSQL driver, the password kept out of the banner', async () => {
     const env = parseEnv({ DATABASE_URL: 'postgres://user:secret@db:5432/sport' });
     expect(env.database).toEqual({ driver: 'postgres', url: 'postgres://user:secret@db:5432/sport' });
-    expect(() => openDatabase(env)).toThrow(StartupError);
-    expect(() => openDatabase(env)).toThrow('PostgreSQL support is not available yet');
-    expect(() => openDatabase(env)).not.toThrow(/secret/);
+    // The pool connects lazily: opening names the driver without reaching the (absent) server.
+    const opened = openDatabase({ ...env, dataDir: '/nonexistent' });
+    expect(opened.driver).toBe('postgres');
+    expect(opened.location).toBe('postgres://user:***@db:5432/sport');
+    await opened.db.destroy();
   });
 
   it('redacts passwords in URLs', () => {

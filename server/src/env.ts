@@ -66,6 +66,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SESSION_TTL_MINUTES: integer('a whole number of minutes from 1 to 525600', 1, 525_600).default(720),
   TRUST_PROXY: trustProxy,
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//i, { error: (issue) => `expected a redis:// URL (or leave it unset for one instance), got ${JSON.stringify(redactUrl(String(issue.input)))}` })
+    .optional(),
   // Long enough that guessing it is hopeless; the operator routes are the only thing it opens.
   OPERATOR_TOKEN: z.string().min(24, { error: expecting('a secret of at least 24 characters (or leave it unset to switch operator routes off)') }).optional(),
 });
@@ -86,6 +90,8 @@ export interface Env {
   trustProxy: string[];
   /** The token operator routes (the maintenance flag) require; undefined: those routes refuse every call. */
   operatorToken: string | undefined;
+  /** Redis shared by every instance (push, chat and room events fan out through it); undefined: one instance. */
+  redisUrl: string | undefined;
 }
 
 /** Hides the password of a connection URL so it never reaches a log or the terminal. */
@@ -118,5 +124,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     sessionTtlMinutes: e.SESSION_TTL_MINUTES,
     trustProxy: e.TRUST_PROXY,
     operatorToken: e.OPERATOR_TOKEN,
+    redisUrl: e.REDIS_URL,
   };
 }

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     dataDir: env.dataDir,
     logger: { level: env.logLevel },
     build: readBuildInfo(root, clock.now()),
+    redis: env.redisUrl ? { url: env.redisUrl } : undefined,
   });
   await app.ready();
   // Ticks twice a second so odds and clocks move smoothly even at a high FEED_SPEED.

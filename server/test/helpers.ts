@@ -9,10 +9,11 @@ import { storeExchangeRates } from '../src/betting/exchangeRates';
 import { createFakeClock, type FakeClock } from '../src/clock';
 import { loadAppConfigs, type AppConfigs } from '../src/config/appConfig';
 import { loadPlatformConfig, type PlatformConfig } from '../src/config/platformConfig';
-import { migrateToLatest, openSqlite, type Db } from '../src/db/database';
+import type { Db } from '../src/db/database';
 import { createFeed, type Feed, type FeedOptions } from '../src/feed';
 import { ensureDemoMembers } from '../src/members/demoMembers';
 import { isTearingDown, openApps, pendingBuilds } from './openApps';
+import { openTestDatabase } from './testDatabase';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -89,6 +90,8 @@ export interface TestAppOptions {
    * same data (a restart).
    */
   databaseFile?: string;
+  /** Redis shared with other test platforms (several instances); give them one prefix of their own. */
+  redis?: BuildAppOptions['redis'];
 }
 
 export function loadRealPlatformConfig(): PlatformConfig {
@@ -138,20 +141,25 @@ async function assemble(options: TestAppOptions): Promise<TestApp> {
   if (options.sharedFeed && options.feed) throw new Error('buildTestApp: sharedFeed takes no feed options');
   const config: PlatformConfig = { ...loadRealPlatformConfig(), signIn: TEST_SIGN_IN, ...options.config };
   const clock = createFakeClock();
-  const { db } = openSqlite(options.databaseFile ?? ':memory:');
+  const database = await openTestDatabase(options.databaseFile);
+  const { db, driver } = database;
+  // Once only, whichever comes first: the app's onClose, or the clean-up of a build that failed before that hook was
+  // added (a PostgreSQL pool left open would keep jest from exiting).
+  let closing: Promise<void> | undefined;
+  const closeDb = () => (closing ??= database.close());
   let app: App | undefined;
   /** After each slow step: a file that already finished (its set-up timed out) wants nothing more of this build. */
   const stillWanted = () => {
     if (isTearingDown()) throw new Error('the test file finished while its platform was being built; closed it');
   };
   try {
-    await migrateToLatest(db, 'sqlite');
     await storeExchangeRates(db, config.exchangeRates, clock.now());
     stillWanted();
     const feed = options.sharedFeed ? quietFeed() : createFeed({ seed: 7, now: () => clock.now(), historyHours: 0, ...options.feed });
     stillWanted();
     const built = buildApp({
       db,
+      dbDriver: driver,
       config,
       feed,
       appConfigs: options.appConfigs ?? loadAppConfigs(path.join(REPO_ROOT, 'config')),
@@ -163,6 +171,7 @@ async function assemble(options: TestAppOptions): Promise<TestApp> {
       distDir: options.distDir ?? path.join(REPO_ROOT, 'server', 'test', 'no-dist'),
       sessionTtlMinutes: options.sessionTtlMinutes ?? 720,
       bettingLoopMs: 0,
+      redis: options.redis,
       build: { version: '9.9.9-test', startedAt: clock.now() },
     });
     app = built;
@@ -171,7 +180,7 @@ async function assemble(options: TestAppOptions): Promise<TestApp> {
     options.before?.(built);
     built.addHook('onClose', async () => {
       openApps.delete(built);
-      await db.destroy();
+      await closeDb();
     });
     await built.ready();
     stillWanted();
@@ -188,7 +197,7 @@ async function assemble(options: TestAppOptions): Promise<TestApp> {
       openApps.delete(app);
       await app.close().catch(() => undefined);
     }
-    else await db.destroy().catch(() => undefined);
+    await closeDb().catch(() => undefined);
     throw error;
   }
 }

@@ -111,7 +111,13 @@ describe('football matches played to their end through HTTP and /push', () => {
     const live = new Set((inPlay.json().data.records as Array<{ matchId: number }>).map((m) => m.matchId));
     for (const id of ids) {
       expect(live.has(id)).toBe(false);
-      const stored = await t.app.matchResults.get(id);
+      // The feed plugin stores results in the background after the match ends: a PostgreSQL round trip can still be
+      // on its way when the feed's own work is done, so wait (bounded) for it.
+      let stored = await t.app.matchResults.get(id);
+      for (let tries = 0; !stored && tries < 100; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        stored = await t.app.matchResults.get(id);
+      }
       expect(stored?.matchId).toBe(id);
       expect(stored?.totalScore).toEqual(t.feed.resultOf(id)?.totalScore);
       expect(frames.some((f) => f.chId === 'matches' && f.data.kind === 'ended' && (f.data as unknown as { matchId: number }).matchId === id)).toBe(true);

@@ -11,6 +11,7 @@ import { createFeed } from '../src/feed';
 import { loadPlatformConfig } from '../src/config/platformConfig';
 import type { Database } from '../src/db/schema';
 import { REPO_ROOT, buildTestApp, injectOverHttp, type TestApp } from './helpers';
+import { TEST_DATABASE_URL } from './testDatabase';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -19,14 +20,14 @@ afterEach(async () => {
 });
 
 describe('platform routes', () => {
-  it('GET /healthz answers the build and database status', async () => {
+  it('GET /healthz answers the build and database status, naming the driver the tests run on', async () => {
     t = await buildTestApp();
     const res = await t.inject({ url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ok',
       build: { version: '9.9.9-test', startedAt: t.clock.now() },
-      database: { ok: true, driver: 'sqlite' },
+      database: { ok: true, driver: TEST_DATABASE_URL ? 'postgres' : 'sqlite' },
     });
   });
 

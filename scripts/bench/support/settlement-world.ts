@@ -17,7 +17,7 @@ import { snapshotRow, storeSnapshots } from '../../../server/src/betting/snapsho
 import { createFakeClock } from '../../../server/src/clock';
 import { loadAppConfigs } from '../../../server/src/config/appConfig';
 import { loadPlatformConfig } from '../../../server/src/config/platformConfig';
-import { migrateToLatest, openSqlite, SQLITE_FILE_NAME, type Db } from '../../../server/src/db/database';
+import { migrateToLatest, openPostgres, openSqlite, SQLITE_FILE_NAME, type Db } from '../../../server/src/db/database';
 import type { LedgerTable, LegSnapshotsTable, OrderLegsTable, OrdersTable } from '../../../server/src/db/schema';
 import { createFeed, type Fixture, type Market, type MatchResult, type Option } from '../../../server/src/feed';
 import { toMinor } from '../../../server/src/money';
@@ -38,6 +38,8 @@ export interface SettlementWorldOptions {
   /** Share of the orders that are 2-leg parlays (on two of the matches); the rest are singles. */
   parlayShare: number;
   seed?: number;
+  /** A PostgreSQL database (empty) instead of the SQLite file in dataDir. */
+  databaseUrl?: string;
 }
 
 export interface SettlementWorld {
@@ -89,13 +91,14 @@ export async function buildSettlementWorld(options: SettlementWorldOptions): Pro
   const rand = random(options.seed ?? 42);
   const config = loadPlatformConfig(path.join(root, 'config', 'platform.json'));
   const clock = createFakeClock();
-  const { db } = openSqlite(path.join(options.dataDir, SQLITE_FILE_NAME));
-  await migrateToLatest(db, 'sqlite');
+  const { db, driver } = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(path.join(options.dataDir, SQLITE_FILE_NAME));
+  await migrateToLatest(db, driver);
   await storeExchangeRates(db, config.exchangeRates, clock.now());
   // 600 simulated ms per clock ms: a 1 s clock step moves the world 10 minutes.
   const feed = createFeed({ seed: options.seed ?? 7, now: () => clock.now(), historyHours: 0, speed: 600 });
   const app = buildApp({
     db,
+    dbDriver: driver,
     config,
     feed,
     appConfigs: loadAppConfigs(path.join(root, 'config')),
@@ -283,7 +286,9 @@ export async function buildSettlementWorld(options: SettlementWorldOptions): Pro
   await insertChunked(db, 'orders', orders);
   await insertChunked(db, 'order_legs', legs);
   // Fold the seeding into the database file now, so the timed part does not pay for checkpointing it.
-  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  if (driver === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  // PostgreSQL: fresh statistics for the planner after the bulk load, as a running database would have.
+  else await sql`analyze`.execute(db);
 
   return {
     app,

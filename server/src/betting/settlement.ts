@@ -193,11 +193,12 @@ export function createSettlementService(deps: BettingDeps, loadResult: (matchId:
     }
     if (due.length === 0) return 0;
 
-    // One guarded UPDATE for the whole batch (UPDATE ... FROM VALUES); RETURNING names the orders it moved.
+    // One guarded UPDATE for the whole batch (UPDATE ... FROM VALUES); RETURNING names the orders it moved. The casts are
+    // for PostgreSQL, which types bound VALUES parameters as text.
     const values = sql.join(due.map((d) => sql`(${d.order.id}, ${d.result}, ${d.payoutMinor})`));
     const moved = await sql<{ id: string }>`
       update orders
-      set status = ${OrderStatus.Settled}, result = v.column2, payout_minor = v.column3, settled_at = ${now}, accept_at = null, modified_at = ${now}
+      set status = ${OrderStatus.Settled}, result = cast(v.column2 as integer), payout_minor = cast(v.column3 as bigint), settled_at = ${now}, accept_at = null, modified_at = ${now}
       from (values ${values}) as v
       where orders.id = v.column1 and orders.status in (${OrderStatus.Confirmed}, ${OrderStatus.ReserveCashOut})
       returning orders.id`.execute(trx);

@@ -1,10 +1,22 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
-import type { Env } from '../env';
-import { StartupError } from '../startupError';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  PostgresDriver,
+  SqliteDialect,
+  sql,
+  type DatabaseConnection,
+  type SqliteDatabase as KyselySqliteDatabase,
+  type TransactionSettings,
+} from 'kysely';
+import pg from 'pg';
+import { redactUrl, type Env } from '../env';
 import { migrationProvider, type Driver } from './migrations';
 import type { Database } from './schema';
 
@@ -15,6 +27,8 @@ export interface OpenedDatabase {
   driver: Driver;
   /** Where the data lives, for the start-up banner (':memory:' in tests). */
   location: string;
+  /** The PostgreSQL schema it was opened in, when not the default. */
+  schema?: string;
 }
 
 export const SQLITE_FILE_NAME = 'sport-pc.sqlite';
@@ -108,19 +122,96 @@ export function openSqlite(file: string): OpenedDatabase {
   return { db, driver: 'sqlite', location: file };
 }
 
+/**
+ * PostgreSQL's advisory lock every transaction takes first, so transactions run one at a time across every instance
+ * sharing the database, as they do on SQLite's single writer. The services were written against that guarantee (read,
+ * decide, write inside one transaction: settlement, cash out, pre-bets, first-bet cover, bookings); taking it keeps
+ * their answers the same on both databases without reviewing each for the row locks it would need, and PostgreSQL's
+ * READ COMMITTED then shows each transaction every commit before it. Statements outside transactions are not held
+ * (single statements are atomic on their own, and the money moves are conditional updates: `balance_minor >= stake`).
+ * Bets stay fast because group commit writes many in one transaction (docs/operations.md has the figures).
+ * The key is "sport-pc writer" in one 63-bit number, per schema: platforms in other schemas of the same database
+ * (the tests' side-by-side platforms) do not wait for each other.
+ */
+export function writerLockKey(schema = 'public'): bigint {
+  const hash = createHash('sha256').update(`sport-pc writer ${schema}`).digest();
+  return hash.readBigInt64BE(0) & 0x7fffffffffffffffn;
+}
+
+/** PostgresDriver whose transactions start by taking the writer lock (released by PostgreSQL at commit or rollback). */
+class SerialisedPostgresDriver extends PostgresDriver {
+  constructor(
+    config: ConstructorParameters<typeof PostgresDriver>[0],
+    private readonly lockKey: bigint,
+  ) {
+    super(config);
+  }
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await super.beginTransaction(connection, settings);
+    await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${this.lockKey})`));
+  }
+}
+
+class SerialisedPostgresDialect extends PostgresDialect {
+  constructor(
+    private readonly pgConfig: ConstructorParameters<typeof PostgresDialect>[0],
+    private readonly lockKey: bigint,
+  ) {
+    super(pgConfig);
+  }
+  override createDriver() {
+    return new SerialisedPostgresDriver(this.pgConfig, this.lockKey);
+  }
+}
+
+/**
+ * Numbers as SQLite gives them: bigint (int8: ids, minor units, epoch milliseconds) and numeric (what sum() and avg()
+ * of bigints return) come back as JavaScript numbers instead of pg's default strings. Every such value of this
+ * platform is an integer well inside 2^53 (money in minor units, checked with Number.isSafeInteger where it moves);
+ * odds and rates are stored as text, so nothing decimal goes through these parsers.
+ */
+const PG_TYPES = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export interface PostgresOptions {
+  /** Connections per instance; every instance has its own pool. */
+  poolSize?: number;
+  /** A schema to work in (it must exist): the tests give each platform its own in one database. */
+  schema?: string;
+}
+
+/** Opens a PostgreSQL database through Kysely's PostgreSQL dialect (pg's pool). */
+export function openPostgres(url: string, { poolSize = 10, schema }: PostgresOptions = {}): OpenedDatabase {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`schema ${JSON.stringify(schema)}: lower-case letters, digits and _ only`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: PG_TYPES,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle connection the server dropped (a restart, a failover) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new SerialisedPostgresDialect({ pool }, writerLockKey(schema)) });
+  return { db, driver: 'postgres', location: redactUrl(url) + (schema ? ` (schema ${schema})` : ''), schema };
+}
+
 /** Opens the database the environment asks for. */
 export function openDatabase(env: Pick<Env, 'database' | 'dataDir'>): OpenedDatabase {
-  if (env.database.driver === 'postgres') {
-    throw new StartupError(
-      'DATABASE_URL: PostgreSQL support is not available yet; unset DATABASE_URL to use the embedded SQLite database',
-    );
-  }
+  if (env.database.driver === 'postgres') return openPostgres(env.database.url);
   return openSqlite(path.join(env.dataDir, SQLITE_FILE_NAME));
 }
 
-/** Brings the schema to the latest migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Db, driver: Driver): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider(driver) });
+/**
+ * Brings the schema to the latest migration; throws with the failing migration's name. `schema`: the PostgreSQL schema
+ * the database was opened in (openPostgres), where Kysely's own migration tables go too (its existence check would
+ * otherwise find another schema's).
+ */
+export async function migrateToLatest(db: Db, driver: Driver, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider(driver), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

@@ -10,7 +10,8 @@ import type { OriginPolicy } from '../http/origins';
 import { createAuthService, type AuthService } from '../members/auth';
 import { createLoginThrottle, type LoginThrottle } from '../members/loginThrottle';
 import { startSessionPurge } from '../members/sessionPurge';
-import { createPushHub, type PushHub } from '../push/hub';
+import { createPushHub, type PushHub, type PushRelay } from '../push/hub';
+import { createRedisRelay } from '../push/redisRelay';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +37,8 @@ export interface CorePluginOptions {
   originPolicy: OriginPolicy;
   buildInfo: BuildInfo;
   sessionTtlMinutes: number;
+  /** REDIS_URL: publishes go to every instance through Redis; prefix: keys and channels (default "sport-pc"). */
+  redis?: { url: string; prefix?: string };
 }
 
 /**
@@ -69,7 +72,12 @@ export const corePlugin = fp<CorePluginOptions>(
       });
     });
     app.addHook('onClose', async () => stopPurge?.());
-    const hub = createPushHub({
+    // The relay calls back into the hub, which is made after it: `hub` is set before any message can arrive.
+    let hub: PushHub | undefined;
+    const relay: PushRelay | undefined = opts.redis
+      ? createRedisRelay({ ...opts.redis, onFrame: (chId, seq, epoch, frame) => hub?.receive(chId, seq, epoch, frame), log: app.log })
+      : undefined;
+    hub = createPushHub({
       clock: opts.clock,
       maxBufferedBytes: opts.config.push.maxBufferedBytes,
       maxChannelsPerClient: opts.config.push.maxChannelsPerClient,
@@ -78,12 +86,14 @@ export const corePlugin = fp<CorePluginOptions>(
         const result = await auth.authenticate(token);
         return result.ok ? result.session.memberId : undefined;
       },
+      relay,
       log: app.log,
     });
     app.decorate('pushHub', hub);
     app.decorateRequest('member', null);
     app.decorateRequest('authToken', null);
-    app.addHook('preClose', async () => hub.close());
+    app.addHook('preClose', async () => hub?.close());
+    if (relay) app.addHook('onClose', () => relay.close());
   },
   { name: 'sport-pc-core', fastify: '5.x' },
 );

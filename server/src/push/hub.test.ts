@@ -243,4 +243,23 @@ describe('push hub', () => {
       expect.stringContaining('belong to a member'),
     ]);
   });
+
+  it('with a relay, hands each publish over serialised and delivers only what the relay brings back, at its seq', () => {
+    const relayed: Array<[string, string]> = [];
+    const hub = createPushHub({ clock: createFakeClock(1_000), maxBufferedBytes: 1024, relay: { publish: (chId, json) => void relayed.push([chId, json]), close: async () => undefined } });
+    const socket = new FakeSocket();
+    hub.attach(socket, '127.0.0.1');
+    socket.frame({ cmd: 'sub', channels: ['match:1:odds'] });
+    // Nothing goes out locally until the relay assigns the seq (another instance may have published in between).
+    expect(hub.publish('match:1:odds', { odd: '1.90' })).toBe(0);
+    expect(relayed).toEqual([['match:1:odds', '{"odd":"1.90"}']]);
+    expect(socket.sent).toEqual([]);
+    const frame = '{"chId":"match:1:odds","seq":7,"epoch":"e1","data":{"odd":"1.90"}}';
+    hub.receive('match:1:odds', 7, 'e1', frame);
+    hub.receive('match:2:odds', 3, 'e1', '{"chId":"match:2:odds","seq":3,"epoch":"e1","data":{}}');
+    expect(socket.sent).toEqual([frame]);
+    expect(hub.currentSeq('match:1:odds')).toBe(7);
+    expect(hub.currentEpoch('match:1:odds')).toBe('e1');
+    expect(hub.currentSeq('match:2:odds')).toBe(3);
+  });
 });

@@ -57,6 +57,17 @@ export interface HubSubscriber {
   readonly closed: boolean;
 }
 
+/**
+ * Carries publishes between platform instances (several instances, issue 19): the hub hands every publish to the
+ * relay instead of delivering it, and the relay gives each publish back to every instance's hub (this one included)
+ * through `receive`, with the seq and epoch it assigned once for all instances.
+ */
+export interface PushRelay {
+  /** `dataJson` is the publish's data, serialised once. */
+  publish(chId: string, dataJson: string): void;
+  close(): Promise<void>;
+}
+
 export interface PushHub {
   /**
    * Serves a websocket; `address` is the client's (request.ip). A connection over the address's
@@ -69,8 +80,13 @@ export interface PushHub {
    * push per-address limit (the chat has its own).
    */
   connect(socket: PushSocket): HubSubscriber;
-  /** Sends to every subscriber of the channel and returns the seq it assigned. */
+  /**
+   * Sends to every subscriber of the channel and returns the seq it assigned; with a relay the relay assigns it, after
+   * this returns, and this returns 0.
+   */
   publish(chId: string, data: unknown): number;
+  /** A publish the relay brings back, seq and epoch assigned, `frame` the whole `{ chId, seq, epoch, data }` text. */
+  receive(chId: string, seq: number, epoch: string, frame: string): void;
   /** The last seq assigned on a channel (0 before its first publish). */
   currentSeq(chId: string): number;
   /** The channel's epoch in this process (undefined before its first publish). */
@@ -129,6 +145,7 @@ export function createPushHub({
   maxChannelsPerClient = 500,
   maxConnectionsPerAddress = 20,
   authenticate,
+  relay,
   log,
 }: {
   clock: Clock;
@@ -137,6 +154,8 @@ export function createPushHub({
   maxConnectionsPerAddress?: number;
   /** Checks an auth frame's token; without it every auth frame is refused (and private channels with it). */
   authenticate?: PushAuthenticate;
+  /** Set when several instances share the channels (REDIS_URL). */
+  relay?: PushRelay;
   log?: Logger;
 }): PushHub {
   const clients = new Set<Client>();
@@ -327,6 +346,10 @@ export function createPushHub({
     },
 
     publish(chId, data) {
+      if (relay) {
+        relay.publish(chId, JSON.stringify(data));
+        return 0;
+      }
       let channel = channels.get(chId);
       if (!channel) channels.set(chId, (channel = { epoch: randomBytes(8).toString('base64url'), seq: 0 }));
       const seq = ++channel.seq;
@@ -335,6 +358,13 @@ export function createPushHub({
       const frame = JSON.stringify({ chId, seq, epoch: channel.epoch, data });
       for (const client of [...subs]) deliver(client, frame);
       return seq;
+    },
+
+    receive(chId, seq, epoch, frame) {
+      channels.set(chId, { epoch, seq });
+      const subs = subscribers.get(chId);
+      if (!subs || subs.size === 0) return;
+      for (const client of [...subs]) deliver(client, frame);
     },
 
     currentSeq(chId) {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
+import type { Driver } from './columns';
 
 /** Must equal betting/snapshots.ts snapshotHash (kept here so the migration never changes with later code). */
 function hashOf(marketJson: string, namesJson: string): string {
@@ -22,15 +23,20 @@ const TAIL_COLUMNS = ['result', 'result_score', 'settled_at'];
  * existing legs keep their snapshots through the new reference. No index on snapshot_hash: snapshots are never deleted
  * or changed, so nothing looks legs up by it, and every placed leg would pay for maintaining one.
  */
-export function legSnapshots(): Migration {
+export function legSnapshots(driver: Driver = 'sqlite'): Migration {
   return {
     async up(outer: Kysely<unknown>) {
       // Kysely runs SQLite migrations outside a transaction; this one drops and rebuilds a table, so it makes its own:
       // a crash half way leaves the old shape, whole. Should the crash fall between the commit and Kysely recording
-      // the migration, the next start finds the new shape and has nothing to do.
-      const legColumns = (await outer.introspection.getTables()).find((t) => t.name === 'order_legs')?.columns.map((c) => c.name) ?? [];
+      // the migration, the next start finds the new shape and has nothing to do. On PostgreSQL Kysely already runs
+      // each migration in a transaction (DDL is transactional there), which gives the same.
+      // PostgreSQL's introspection lists every schema's tables: only the one the database was opened in counts.
+      const schema = driver === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(outer)).rows[0]?.s : undefined;
+      const legColumns =
+        (await outer.introspection.getTables()).find((t) => t.name === 'order_legs' && (schema === undefined || t.schema === schema))?.columns.map((c) => c.name) ?? [];
       if (legColumns.includes('snapshot_hash')) return;
-      await outer.transaction().execute((trx) => rebuild(trx));
+      if (outer.isTransaction) await rebuild(outer, driver);
+      else await outer.transaction().execute((trx) => rebuild(trx, driver));
     },
     async down() {
       throw new Error('0005_leg_snapshots cannot be undone: restore a backup taken before it');
@@ -38,7 +44,7 @@ export function legSnapshots(): Migration {
   };
 }
 
-async function rebuild(db: Kysely<unknown>): Promise<void> {
+async function rebuild(db: Kysely<unknown>, driver: Driver): Promise<void> {
   const typed = db as unknown as Kysely<Shape>;
   await db.schema
     .createTable('leg_snapshots')
@@ -71,7 +77,9 @@ async function rebuild(db: Kysely<unknown>): Promise<void> {
     .addColumn('result', 'integer', (c) => c.notNull())
     .addColumn('result_score', 'text')
     .addColumn('settled_at', 'bigint')
-    .addPrimaryKeyConstraint('order_legs_pk', ['order_id', 'leg_no'])
+    // PostgreSQL names a key's index after the constraint, in one namespace per schema, and the old table still holds
+    // order_legs_pk; SQLite keeps constraint names per table.
+    .addPrimaryKeyConstraint(driver === 'postgres' ? 'order_legs_snapshot_pk' : 'order_legs_pk', ['order_id', 'leg_no'])
     .execute();
   // A temporary index lets every old leg find its snapshot's hash by content in one pass.
   await db.schema.createIndex('leg_snapshots_content_tmp').on('leg_snapshots').columns(['market_json', 'names_json']).execute();

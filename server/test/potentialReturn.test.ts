@@ -8,6 +8,7 @@ import { fakeEnv } from '../../src/testing/fakeEnv';
 import { OrderStatus } from '../src/betting/codes';
 import { buildTestApp, login, type TestApp } from './helpers';
 import { auth, selections, type Selection } from './betting.support';
+import * as slipSeries from '../../src/stores/slipSeries';
 
 /** mulberry32: a small seeded generator, so a failure names a bet that can be replayed. */
 function seeded(seed: number) {
@@ -38,6 +39,8 @@ function slipReturn(bet: Bet): string {
   store.applyHostProps(memberState('1000000.00'));
   const slip = store.betSlip;
   if (bet.seriesNumber !== 0) slip.setMode('parlay');
+  // The series maths load with the slip's chunk at the second selection; here they are simply there.
+  slip.setSeriesMaths(slipSeries);
   for (const s of bet.legs) {
     slip.add({ matchId: s.match.matchId, sportId: s.match.sportId, marketId: s.market.marketId, marketType: s.market.marketType, period: s.market.period, optionType: s.option.type, line: s.option.line ?? s.market.line, odd: s.option.odd, allowParley: s.market.allowParley });
   }

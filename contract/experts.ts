@@ -68,6 +68,9 @@ export function pageOf<T extends z.ZodMiniType>(item: T) {
   });
 }
 
+/** Any paged answer's shape with its rows typed, for code that pages without knowing the row (both halves). */
+export type ExpertPage<T> = Omit<z.infer<ReturnType<typeof pageOf<z.ZodMiniType>>>, 'list'> & { list: T[] };
+
 /** One match of a message (messageMatchList), as the feed knows it. */
 export const messageMatchSchema = z.object({
   matchId: int(),

@@ -1,6 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import type {
   Attention,
+  ExpertPage,
   CommentLike,
   CommentReport,
   CommentReportCategory,
@@ -18,14 +19,8 @@ import type {
 } from '../../contract/experts';
 import { EXPERTS_PATHS } from '../../contract/expertsPaths';
 
-/** One page of any of the experts' lists, as every paged route answers it. */
-export interface Page<T> {
-  list: T[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-  isLastPage: boolean;
-}
+/** One page of any of the experts' lists, as every paged route answers it (the contract's shape). */
+export type Page<T> = ExpertPage<T>;
 
 /** The spec's page size of the person, attention and god lists (section 9), used by every list here. */
 export const PAGE_SIZE = 10;

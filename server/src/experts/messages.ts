@@ -4,6 +4,7 @@ import {
   PersonMessageState,
   type ExpertMessage,
   type ExpertMessagePage,
+  type ExpertPage,
   type ExpertPerson,
   type MessageBuy,
   type MessageMatch,
@@ -34,13 +35,8 @@ export interface PageInput {
   size: number;
 }
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-  isLastPage: boolean;
-}
+/** One page of any of the experts' lists, as every paged route answers it (the contract's shape). */
+export type Page<T> = ExpertPage<T>;
 
 export function pageOf<T>(all: readonly T[], { page, size }: PageInput): Page<T> {
   const list = all.slice((page - 1) * size, page * size);

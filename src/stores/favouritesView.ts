@@ -1,12 +1,12 @@
 import { reaction } from 'mobx';
-import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import { flow, getEnv, type Instance } from 'mobx-state-tree';
 import { sortSportIdsA } from '../kernel/sports';
 import { ListType, MatchStatus } from '../../contract/enums';
 import type { WireMatch } from '../../contract';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
 import { FAVOURITES_LIMIT, type FavouritesStoreInstance } from './favourites';
-import { fetchMatches, memberOddsFormat } from './matchSection';
+import { fetchMatches, MatchSection, memberOddsFormat } from './matchSection';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import type { SettingsStoreInstance } from './settings';
 import type { UiStoreInstance } from './ui';
@@ -30,14 +30,8 @@ interface FavouritesViewRoot extends OnDemandRoot {
  * The "My favourites" view: every starred match (the root's favourites), fetched fresh from the lists that can hold
  * it while the view shows; a starred match none of them holds any more, or one they show as ended, leaves.
  */
-const FavouritesViewStore = types
-  .model('FavouritesViewStore', {
-    status: types.optional(types.enumeration(['idle', 'loading', 'ready', 'failed']), 'idle'),
-  })
+const FavouritesViewStore = MatchSection.named('FavouritesViewStore')
   .volatile(() => ({
-    /** The view's matches, as the platform answered them. */
-    records: [] as WireMatch[],
-    generation: 0,
     root: undefined as FavouritesViewRoot | undefined,
   }))
   .views((self) => ({
@@ -63,29 +57,15 @@ const FavouritesViewStore = types
     attach(root: FavouritesViewRoot) {
       self.root = root;
     },
-    setView(generation: number, records: WireMatch[] | undefined) {
-      if (generation !== self.generation) return;
-      if (records) {
-        self.records = records;
-        self.status = 'ready';
-      } else if (self.status !== 'ready') {
-        self.status = 'failed';
-      }
-    },
-    beginView(quiet: boolean) {
-      self.generation += 1;
-      if (!quiet || self.status !== 'ready') self.status = 'loading';
-      return self.generation;
-    },
   }))
   .actions((self) => {
     /** The favourites view: every starred match, from the lists that can hold it. */
     const load = flow(function* load(quiet = false) {
       const { favourites } = self;
       const asked = favourites.items.map((item) => item.matchId);
-      const generation = self.beginView(quiet);
+      const generation = self.begin(quiet);
       if (asked.length === 0) {
-        self.setView(generation, []);
+        self.settle(generation, []);
         return;
       }
       const env = envOf(self);
@@ -99,10 +79,10 @@ const FavouritesViewStore = types
         const gone = asked.filter((id) => !present.has(id));
         for (const match of records) if (match.matchStatus === MatchStatus.Ended) gone.push(match.matchId);
         favourites.remove(gone);
-        self.setView(generation, records);
+        self.settle(generation, records);
       } catch (error) {
         env.logger.warn('favourites failed', error);
-        self.setView(generation, undefined);
+        self.settle(generation, undefined);
       }
     });
     return { load };

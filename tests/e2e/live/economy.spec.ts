@@ -1,8 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import Decimal from 'decimal.js';
 import { expect, test } from '../support/cspGuard';
 import { AnchorType, LiveStatus, type Anchor } from '../../../src/domain/anchors';
 import { app, hostBalance, signInOnHost } from '../support/betting';
+import { coins } from '../support/economy';
 import { appReady, expectAccessible } from '../support/fixtures';
 import { startRoomEvent } from '../support/operator';
 
@@ -20,12 +21,6 @@ async function roomOnAir(request: APIRequestContext): Promise<Anchor> {
     )
     .toBe(true);
   return found!;
-}
-
-/** The room header's coin balance as a number ("Coins: 12.50"). */
-async function coins(page: Page): Promise<Decimal> {
-  const text = (await app(page).getByTestId('coin-balance').textContent()) ?? '';
-  return new Decimal(text.replace(/^[^\d-]*/, ''));
 }
 
 /**
@@ -73,7 +68,9 @@ test('a member converts coins, sends a gift and grabs a red envelope in a live r
 
   // An operator's rain: the floating ball opens the overlay, one envelope is received, the popup shows the prize.
   const afterGift = await coins(page);
-  await startRoomEvent(request, { roomId: room.liveRoomId, kind: 3, budget: '20.00', envelopes: 4, countdownSeconds: 0, durationSeconds: 3600 });
+  // 1,200 simulated seconds (a minute at FEED_SPEED 20): time to grab, and over before the two-member spec's rain in
+  // the same room (a room runs one rain at a time).
+  await startRoomEvent(request, { roomId: room.liveRoomId, kind: 3, budget: '20.00', envelopes: 4, countdownSeconds: 0, durationSeconds: 1200 });
   const ball = app(page).getByTestId('rain-ball');
   await expect(ball).toHaveText('Grab a red envelope!', { timeout: 30_000 });
   await page.screenshot({ path: test.info().outputPath('economy-rain-ball.png') });
@@ -117,7 +114,11 @@ test('a member votes in a live lottery, wins it at the draw and verifies the dra
   await page.screenshot({ path: test.info().outputPath('economy-lottery-voted.png') });
 
   await expect(overlay).toHaveAttribute('data-status', '2', { timeout: 120_000 });
-  await expect(overlay.getByRole('list', { name: 'Winners' })).toContainText('5.00 coins');
+  // The draw's winners and the room's win list both name the member with the prize.
+  await expect(overlay.getByRole('list', { name: 'Winners' })).toContainText('Demo: 5.00 coins');
+  await overlay.getByRole('button', { name: 'Win list' }).click();
+  await expect(overlay.getByRole('list', { name: 'Win list' })).toContainText('Demo: 5.00 coins', { timeout: 20_000 });
+  await overlay.screenshot({ path: test.info().outputPath('economy-lottery-win-list.png') });
   await expect.poll(() => coins(page).then((c) => c.toFixed(2)), { timeout: 20_000 }).toBe(before.plus(5).toFixed(2));
   await overlay.getByText('Provably fair').click();
   await overlay.getByRole('button', { name: 'Verify' }).click();

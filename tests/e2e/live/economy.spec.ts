@@ -1,27 +1,10 @@
-import type { APIRequestContext } from '@playwright/test';
 import Decimal from 'decimal.js';
 import { expect, test } from '../support/cspGuard';
-import { AnchorType, LiveStatus, type Anchor } from '../../../src/domain/anchors';
 import { app, hostBalance, signInOnHost } from '../support/betting';
 import { coins } from '../support/economy';
 import { appReady, expectAccessible } from '../support/fixtures';
+import { liveRoom } from '../support/live';
 import { startRoomEvent } from '../support/operator';
-
-/** A normal room on air, which every member may enter and send gifts in. */
-async function roomOnAir(request: APIRequestContext): Promise<Anchor> {
-  let found: Anchor | undefined;
-  await expect
-    .poll(
-      async () => {
-        const rooms = ((await (await request.get('/ssapi/anchor/search?matchSource=inplay')).json()) as { data: Anchor[] }).data;
-        found = rooms.filter((a) => a.anchorType === AnchorType.Normal && a.liveStatus === LiveStatus.Living).sort((a, b) => a.match.half - b.match.half)[0];
-        return found !== undefined;
-      },
-      { timeout: 60_000, message: 'an anchor is on air' },
-    )
-    .toBe(true);
-  return found!;
-}
 
 /**
  * Issue 16, the app side: a member in a live room converts main balance to coins, sends a gift (the balance drops and
@@ -30,7 +13,7 @@ async function roomOnAir(request: APIRequestContext): Promise<Anchor> {
  */
 test('a member converts coins, sends a gift and grabs a red envelope in a live room', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const room = await roomOnAir(request);
+  const room = await liveRoom(request);
   await signInOnHost(page);
   await page.goto(`/newSport?roomId=${room.liveRoomId}`);
   await appReady(page);
@@ -97,7 +80,7 @@ test('a member converts coins, sends a gift and grabs a red envelope in a live r
  */
 test('a member votes in a live lottery, wins it at the draw and verifies the draw', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const room = await roomOnAir(request);
+  const room = await liveRoom(request);
   await signInOnHost(page);
   await page.goto(`/newSport?roomId=${room.liveRoomId}`);
   await appReady(page);

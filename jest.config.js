@@ -9,8 +9,9 @@ module.exports = {
   // Default for every test and hook without its own (jest 30 reads it only here, not per project). Building a platform
   // (feed world, migrations, scrypt for the demo members) takes 0.5 s on a quiet machine and 2-6 s with both cores
   // busy; jest's 5 s default failed tests and set-ups on a loaded 2-core machine (issue 12). Hooks that do more (a
-  // betting day played out) say their own, larger timeouts.
-  testTimeout: 30_000,
+  // betting day played out) say their own, larger timeouts. 60 s since the experts' seeding and the economy's
+  // schedules joined the start: a settlement suite's set-up passed 30 s at a load average of 15 on 2 cores.
+  testTimeout: 60_000,
   // jest's default on 2 cores is one worker, in band: platform tests waiting on timers and sockets then leave a core
   // idle that the app's jsdom tests could use. Two workers ran the suite in 133 s against 358 s in band on this
   // machine (issue 12); a worker that keeps a handle open is ended by jest instead of hanging the run.

@@ -131,4 +131,19 @@ describe('anchors and special rooms', () => {
     expect(next?.matchId).toBeDefined();
     expect(next?.matchId).not.toBe(room.matchId);
   }, 60_000);
+  it('reads one room as the full list shows it, while it lives, ends and after its anchor moves on', () => {
+    const rooms = () => t.app.anchors.rooms('all', 'CMN');
+    const seen = new Set<number>();
+    for (let step = 0; step < 12; step++) {
+      for (const { liveRoomId } of rooms()) {
+        const one = t.app.anchors.room(liveRoomId, 'CMN');
+        expect(one).toEqual(rooms().find((r) => r.liveRoomId === liveRoomId));
+        seen.add(one!.liveStatus);
+      }
+      play(20);
+    }
+    expect(seen).toContain(LiveStatus.Living);
+    expect(seen).toContain(LiveStatus.Ended);
+    expect(t.app.anchors.room(99_999, 'CMN')).toBeUndefined();
+  }, 60_000);
 });

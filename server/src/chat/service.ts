@@ -120,7 +120,7 @@ export function createChat(deps: ChatDeps) {
 
   /** The match the room's anchor is on now (undefined while the anchor has none). */
   function matchOf(roomId: number): number | undefined {
-    return deps.anchors.rooms('all', 'CMN').find((r) => r.liveRoomId === roomId)?.matchId;
+    return deps.anchors.room(roomId, 'CMN')?.matchId;
   }
 
   /** An agent of the room: a member whose live group is the anchor's, with the type agent (spec 001 section 3). */

@@ -63,12 +63,29 @@ export class AnchorDirectory {
       const booking = this.bookings.get(profile.hostId);
       if (!booking) continue;
       const fixture = this.feed.fixture(booking.matchId);
-      const liveStatus = booking.endedAt !== undefined ? LiveStatus.Ended : fixture?.inPlay ? LiveStatus.Living : LiveStatus.Waiting;
+      const liveStatus = liveStatusOf(booking, fixture);
       if (source === 'inplay' && liveStatus !== LiveStatus.Living) continue;
       if (source === 'prematch' && liveStatus !== LiveStatus.Waiting) continue;
       out.push(this.anchorOf(profile, booking, liveStatus, fixture, lang, now));
     }
     return out;
+  }
+
+  /**
+   * One room as `rooms('all')` shows it. A room whose anchor is on a match is read without booking the free anchors
+   * (building the candidate matches for them is most of a full list's cost, and gifts and red envelopes ask for one
+   * room on every request); otherwise the full reconcile decides.
+   */
+  room(liveRoomId: number, lang: Lang): Anchor | undefined {
+    const profile = this.roster.find((p) => p.liveRoomId === liveRoomId);
+    const booking = profile && this.bookings.get(profile.hostId);
+    const now = this.feed.now();
+    if (!profile || !booking || (booking.endedAt !== undefined && now - booking.endedAt >= ANCHOR_ENDED_MS)) {
+      return this.rooms('all', lang).find((r) => r.liveRoomId === liveRoomId);
+    }
+    const fixture = this.feed.fixture(booking.matchId);
+    endIfOver(booking, fixture, now);
+    return this.anchorOf(profile, booking, liveStatusOf(booking, fixture), fixture, lang, now);
   }
 
   private anchorOf(profile: AnchorProfile, booking: Booking, liveStatus: LiveStatusId, fixture: Fixture | undefined, lang: Lang, now: number): Anchor {
@@ -106,8 +123,7 @@ export class AnchorDirectory {
         if (now - booking.endedAt >= ANCHOR_ENDED_MS) this.bookings.delete(hostId);
         continue;
       }
-      const fixture = this.feed.fixture(booking.matchId);
-      if (!fixture || FINISHED.has(fixture.matchStatus)) booking.endedAt = now;
+      endIfOver(booking, this.feed.fixture(booking.matchId), now);
     }
 
     const covered = new Map<number, number>();
@@ -129,6 +145,15 @@ export class AnchorDirectory {
       covered.set(pick.matchId, (covered.get(pick.matchId) ?? 0) + 1);
     }
   }
+}
+
+/** A booking's room ends when its match is over or gone from the feed. */
+function endIfOver(booking: Booking, fixture: Fixture | undefined, now: number): void {
+  if (booking.endedAt === undefined && (!fixture || FINISHED.has(fixture.matchStatus))) booking.endedAt = now;
+}
+
+function liveStatusOf(booking: Booking, fixture: Fixture | undefined): LiveStatusId {
+  return booking.endedAt !== undefined ? LiveStatus.Ended : fixture?.inPlay ? LiveStatus.Living : LiveStatus.Waiting;
 }
 
 /** Earliest kick-off first, then by id, so picks are repeatable. */

@@ -17,7 +17,7 @@ export type RoomLookup =
  * (isAnchorVisible), as for the list.
  */
 export function findRoom(anchors: AnchorDirectory, liveRoomId: number, lang: Lang, roster: readonly AnchorProfile[] = ANCHOR_ROSTER): RoomLookup {
-  const room = anchors.rooms('all', lang).find((r) => r.liveRoomId === liveRoomId);
+  const room = anchors.room(liveRoomId, lang);
   if (room) return { kind: 'on-match', room };
   const profile = roster.find((p) => p.liveRoomId === liveRoomId);
   return profile ? { kind: 'off-air', profile } : { kind: 'unknown' };

@@ -48,7 +48,7 @@ export const economyPlugin = fp(
       lang: room.hostLanguage === HostLanguage.Cantonese ? ('zh-TW' as const) : ('CMN' as const),
     });
     const roomOnAir = (liveRoomId: number) => {
-      const room = app.anchors.rooms('all', 'CMN').find((r) => r.liveRoomId === liveRoomId);
+      const room = app.anchors.room(liveRoomId, 'CMN');
       return room && room.liveStatus !== LiveStatus.Ended ? asRoom(room) : undefined;
     };
 

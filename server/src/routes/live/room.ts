@@ -69,7 +69,7 @@ export const liveRoomRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A room the viewer may see, on the match its anchor is on now; 404 naming the field otherwise. */
   async function roomFor(liveRoomId: number, memberId: number | undefined, lang: Lang, field = 'liveRoomId'): Promise<Anchor> {
     await visibleRoom(liveRoomId, memberId, field);
-    const room = app.anchors.rooms('all', lang).find((r) => r.liveRoomId === liveRoomId);
+    const room = app.anchors.room(liveRoomId, lang);
     if (!room) throw new ApiError(404, CODES.NOT_FOUND, `${field}: room ${liveRoomId} has no broadcast scheduled now`);
     return room;
   }

@@ -52,6 +52,8 @@ async function showMatch(page: Page, matchId: number, teams: { home: string; awa
  * special rooms include them). The demo member has the special rooms 8010-8012 (config/platform.json).
  */
 test('a visitor sees the normal anchors on a match; the member with the special room sees the exclusive one too', async ({ page, request }) => {
+  // Two visits of the in-play list and a sign-in: past the default 60 s when the live project's other rooms run beside it.
+  test.setTimeout(180_000);
   const token = await memberToken(request);
   // An exclusive room on a match in play, preferring the earliest period so the match outlasts the test.
   const exclusive = (await anchors(request, token))

@@ -46,7 +46,7 @@ test('two members chat in a room: markup stays text, a shared bet shows as a car
     expect(await messages(page2).locator('img[src="x"]').count()).toBe(0);
 
     // demo bets on the room's match from the bet tab, then shares the bet from the picker once it is confirmed.
-    await app(page).getByRole('tab', { name: 'Bet' }).click();
+    await app(page).getByRole('tab', { name: 'Bet', exact: true }).click();
     await expect(async () => {
       // A price toggles its selection: click only while the slip is still empty (a slow machine shows it late).
       if ((await slipEntries(page).count()) === 0) await chatPanel(page).locator('button[data-odd]:not([disabled])').first().click({ timeout: 5_000 });

@@ -44,9 +44,9 @@ test("a visitor opens a room from an anchor badge and watches the anchor's strea
   const start = await videoTime(stage);
   await expect.poll(() => videoTime(stage), { timeout: 30_000, message: "the anchor's stream keeps playing" }).toBeGreaterThan(start + 1);
 
-  // English: no anchor tab (CMN only); bet, first-bet cover, chat and data are the room's own.
+  // English: no anchor tab (CMN only); bet, first-bet cover, chat and data are the room's own, program the experts'.
   const tabs = app(page).getByRole('tablist', { name: 'Room' }).getByRole('tab');
-  await expect(tabs).toHaveText(['Bet', 'First-bet cover', 'Chat', 'Data']);
+  await expect(tabs).toHaveText(['Bet', 'First-bet cover', 'Chat', 'Program', 'Data']);
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('live-room.png') });
 

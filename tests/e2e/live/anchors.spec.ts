@@ -40,6 +40,8 @@ async function showMatch(page: Page, matchId: number, teams: { home: string; awa
   await app(page).getByRole('button', { name: 'Back', exact: true }).click();
   await expect(app(page).getByRole('table', { name: 'Matches' })).toBeVisible({ timeout: 20_000 });
   const row = app(page).locator(`[role="row"][data-match-id="${matchId}"]`);
+  // The list is virtualised and Back may restore a scroll position below the row: start from the top, then page down.
+  await page.mouse.wheel(0, -100_000);
   await expect(async () => {
     if ((await row.count()) === 0) await page.mouse.wheel(0, 700);
     await expect(row).toBeVisible({ timeout: 1_000 });

@@ -16,6 +16,7 @@ import { createAuthService } from '../../server/src/members/auth.ts';
 import { ensureDemoMembers } from '../../server/src/members/demoMembers.ts';
 import { createSpecialRooms } from '../../server/src/live/specialRooms.ts';
 import { startPlatform } from './support/platform.mjs';
+import { percentile, request } from './support/http.mjs';
 
 const TARGET_BETS = 1500;
 const TARGET_P99_MS = 50;
@@ -52,23 +53,6 @@ async function seedMembers() {
   }
 }
 
-function request(agent, base, urlPath, body, headers = {}) {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${urlPath}`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /** Open pre-match selections from the today list, as the app finds them: on sale, not locked, kick-off over an hour away. */
 async function pickSelections(base) {
@@ -94,10 +78,6 @@ async function pickSelections(base) {
   return out;
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** MEMBERS workers, one request in flight each, until `seconds` have passed. */
 async function load(base, members, selections, seconds, runId) {

@@ -17,6 +17,7 @@ import { systemClock } from '../../server/src/clock.ts';
 import { migrateToLatest, openSqlite, SQLITE_FILE_NAME, WAL_AUTOCHECKPOINT_PAGES } from '../../server/src/db/database.ts';
 import { ECONOMY_PATHS } from '../../contract/economyCodes.ts';
 import { startPlatform } from './support/platform.mjs';
+import { percentile, request } from './support/http.mjs';
 
 const MEMBERS = 200;
 const WARMUP_S = 2;
@@ -65,28 +66,7 @@ async function seedMembers() {
   }
 }
 
-function request(agent, base, urlPath, body, headers = {}) {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${urlPath}`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** MEMBERS workers, one present in flight each, until `seconds` have passed. */
 async function load(base, members, room, seconds) {

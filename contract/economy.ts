@@ -63,6 +63,10 @@ export const redEnvelopeReceiveRequestSchema = request(
 );
 export type RedEnvelopeReceiveRequest = z.input<typeof redEnvelopeReceiveRequestSchema>;
 
+/** activity/coupon/redeem: one of the member's coupons (activity/coupon/list couponId). */
+export const couponRedeemRequestSchema = request(z.strictObject({ couponId: idField('a coupon of activity/coupon/list'), language }));
+export type CouponRedeemRequest = z.input<typeof couponRedeemRequestSchema>;
+
 /** live/lottery/win: the member's result in one event. */
 export const lotteryWinRequestSchema = request(z.strictObject({ recordId: idField('the event (recordId)'), roomId: idField('the live room (liveRoomId)'), language }));
 export type LotteryWinRequest = z.input<typeof lotteryWinRequestSchema>;
@@ -334,9 +338,28 @@ export const couponSchema = z.object({
   recordId: described(int(), 'the event it was won in'),
   createdAt: int(),
   expiresAt: int(),
+  redeemsInto: described(z.enum(['balance', 'coins']), 'cash and flow coupons pay into the main balance, deposit coupons into coins'),
+  condition: described(
+    z.enum(['none', 'conversion', 'turnover']),
+    'what unlocks it: none (cash), conversion (deposit: main balance converted to coins since it was won), turnover (flow: stake of bets settled since it was won)',
+  ),
+  required: money("of the condition, in the coupon's currency (0.00 for none)"),
+  progress: money('of the condition so far, capped at required'),
+  usable: described(z.boolean(), 'unused, not expired and its condition met: activity/coupon/redeem accepts it'),
+  usedAt: described(z.nullable(int()), 'epoch ms it was redeemed'),
 });
 export type Coupon = z.infer<typeof couponSchema>;
 export const couponListSchema = z.array(couponSchema);
+
+/** activity/coupon/redeem: the coupon, now used, what it paid and the balances after it. */
+export const couponRedeemedSchema = z.object({
+  coupon: couponSchema,
+  asset: described(z.string(), 'what was credited: the currency (main balance) or "COIN"'),
+  credited: money('credited to that asset'),
+  balance: money("main balance after it, in the coupon's currency"),
+  coinBalance: money('coins after it'),
+});
+export type CouponRedeemed = z.infer<typeof couponRedeemedSchema>;
 
 /** live/lottery/fair: what anyone needs to recompute an event's winners or split (docs/api.md "Provably fair"). */
 export const fairProofSchema = z.object({

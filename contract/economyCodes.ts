@@ -20,6 +20,10 @@ export type CouponType = (typeof CouponType)[keyof typeof CouponType];
 export const CouponStatus = { Unused: 0, Used: 1, Expired: 2 } as const;
 export type CouponStatus = (typeof CouponStatus)[keyof typeof CouponStatus];
 
+/** What unlocks a coupon (docs/api.md "Coupons"): none (cash), coin conversions (deposit), settled turnover (flow). */
+export const CouponCondition = { None: 'none', Conversion: 'conversion', Turnover: 'turnover' } as const;
+export type CouponCondition = (typeof CouponCondition)[keyof typeof CouponCondition];
+
 /** The daily limits of activity/goldmall/dailyLimit. */
 export const CoinLimitType = { Spend: 'spend', Receive: 'receive' } as const;
 export type CoinLimitType = (typeof CoinLimitType)[keyof typeof CoinLimitType];
@@ -51,6 +55,14 @@ export const EconomyError = {
   NoCoinRate: 17011,
   /** Operator: the room already has an event of that kind not finished. */
   EventBusy: 17012,
+  /** activity/coupon/redeem: no such coupon of the member's (another member's is unknown too). */
+  CouponNotFound: 17013,
+  /** The coupon was redeemed already. */
+  CouponUsed: 17014,
+  /** The coupon's expiry passed before it was redeemed. */
+  CouponExpired: 17015,
+  /** A deposit or flow coupon whose condition is not met yet (docs/api.md "Coupons"). */
+  CouponLocked: 17016,
 } as const;
 export type EconomyError = (typeof EconomyError)[keyof typeof EconomyError];
 
@@ -72,6 +84,8 @@ export const ECONOMY_PATHS = {
   transferStatus: '/api/forehead/activity/goldmall/transfer/status',
   /** The member's coupons (the platform's path). */
   coupons: '/api/forehead/activity/coupon/list',
+  /** Redeem one of the member's coupons (the platform's path). */
+  couponRedeem: '/api/forehead/activity/coupon/redeem',
   gifts: '/api/forehead/live/load/gift',
   /** GET <giftIcon>/<giftId>.svg (the platform's path). */
   giftIcon: '/api/forehead/live/gift/icon',

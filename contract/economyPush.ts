@@ -145,7 +145,7 @@ export const memberCoinsPushSchema = z.union([
     kind: z.literal('coins'),
     coinBalance: z.string(),
     /** What moved the balance. */
-    reason: z.literal(['gift', 'transfer', 'redEnvelope', 'reward']),
+    reason: z.literal(['gift', 'transfer', 'redEnvelope', 'reward', 'coupon']),
     /** The signed change, 2 decimals ("-10.00"). */
     change: z.string(),
   }),

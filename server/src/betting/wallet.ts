@@ -22,6 +22,7 @@ export const LEDGER_KINDS = [
   'first_bet_cover',
   'expert_message',
   'expert_refund',
+  'coupon_redeem',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -1,15 +1,15 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import Decimal from 'decimal.js';
 import { ErrorCode } from '../../../contract/errors';
-import { CouponStatus, EconomyError, type CoinDailyLimit, type CoinTransfer, type Coupon } from '../../../contract/economy';
+import { CouponStatus, CouponType, EconomyError, type CoinDailyLimit, type CoinTransfer, type Coupon, type CouponRedeemed } from '../../../contract/economy';
 import { EconomyChannel, type MemberCoinsPush } from '../../../contract/economyPush';
 import { readExchangeRates } from '../betting/exchangeRates';
 import { InsufficientFunds, type WalletService } from '../betting/wallet';
 import type { Clock } from '../clock';
 import { nativeOf, type NativeStatement } from '../db/database';
-import type { CoinTransfersTable, Database } from '../db/schema';
+import type { CoinTransfersTable, Database, MemberCouponsTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
-import { COIN, fromMinor, isCurrency, Money, toMinor } from '../money';
+import { COIN, fromMinor, isCurrency, Money, toMinor, type MoneyValue } from '../money';
 import type { PushHub } from '../push/hub';
 import type { EconomyConfig } from './config';
 
@@ -36,6 +36,12 @@ export class DailyLimitReached extends ApiError {
     );
   }
 }
+
+/** Settled orders (spec order status 5): the turnover a flow coupon counts. */
+const ORDER_SETTLED = 5;
+
+type CouponRow = Selectable<MemberCouponsTable>;
+type Executor = Kysely<Database> | Transaction<Database>;
 
 type TransferRow = Pick<Selectable<CoinTransfersTable>, 'id' | 'status' | 'amount_minor' | 'currency' | 'coins_minor' | 'rate' | 'fail_reason' | 'created_at'>;
 
@@ -118,6 +124,70 @@ export function createCoins({ db, clock, wallet, hub, config }: CoinsDeps) {
 
   const transferColumns = ['id', 'status', 'amount_minor', 'currency', 'coins_minor', 'rate', 'fail_reason', 'created_at'] as const;
 
+  /** Coins one unit of `currency` buys (its CNY rate x coinsPerCny); undefined without a rate. */
+  async function coinRate(executor: Executor, currency: string): Promise<MoneyValue | undefined> {
+    const rateToCny = isCurrency(currency) ? (await readExchangeRates(executor))[currency] : undefined;
+    return rateToCny === undefined ? undefined : new Money(rateToCny).times(config.coinsPerCny);
+  }
+
+  /** `amount` of a currency in coins at `rate`, rounded down to the hundredth: never a fraction the rate did not pay for. */
+  const coinsFor = (amount: string, rate: MoneyValue): number => toMinor(new Money(amount).times(rate).toDecimalPlaces(2, Decimal.ROUND_DOWN));
+
+  /**
+   * What unlocks a coupon and how far the member is (docs/api.md "Coupons"): a cash coupon nothing; a deposit coupon
+   * main balance converted to coins (succeeded transfers) since it was won, at least its value; a flow coupon the stake
+   * of bets settled since it was won, flowCouponTurnover times its value. All in the coupon's currency.
+   */
+  async function conditionOf(executor: Executor, row: CouponRow): Promise<{ condition: Coupon['condition']; requiredMinor: number; progressMinor: number }> {
+    const amountMinor = Number(row.amount_minor);
+    const since = Number(row.created_at);
+    const memberId = Number(row.member_id);
+    if (row.type === CouponType.Deposit) {
+      const done = await executor
+        .selectFrom('coin_transfers')
+        .select((eb) => eb.fn.sum<number | string | null>('amount_minor').as('total'))
+        .where('member_id', '=', memberId)
+        .where('currency', '=', row.currency)
+        .where('status', '=', 'succeeded')
+        .where('created_at', '>=', since)
+        .executeTakeFirst();
+      return { condition: 'conversion', requiredMinor: amountMinor, progressMinor: Number(done?.total ?? 0) };
+    }
+    if (row.type === CouponType.Flow) {
+      const done = await executor
+        .selectFrom('orders')
+        .select((eb) => eb.fn.sum<number | string | null>('stake_minor').as('total'))
+        .where('member_id', '=', memberId)
+        .where('currency', '=', row.currency)
+        .where('status', '=', ORDER_SETTLED)
+        .where('settled_at', '>=', since)
+        .executeTakeFirst();
+      return { condition: 'turnover', requiredMinor: amountMinor * config.flowCouponTurnover, progressMinor: Number(done?.total ?? 0) };
+    }
+    return { condition: 'none', requiredMinor: 0, progressMinor: 0 };
+  }
+
+  async function couponWire(executor: Executor, row: CouponRow, now: number): Promise<Coupon> {
+    const status = row.used_at !== null ? CouponStatus.Used : Number(row.expires_at) <= now ? CouponStatus.Expired : CouponStatus.Unused;
+    const { condition, requiredMinor, progressMinor } = await conditionOf(executor, row);
+    return {
+      couponId: Number(row.id),
+      type: row.type as Coupon['type'],
+      amount: fromMinor(Number(row.amount_minor)),
+      currency: row.currency,
+      status,
+      recordId: Number(row.event_id),
+      createdAt: Number(row.created_at),
+      expiresAt: Number(row.expires_at),
+      redeemsInto: row.type === CouponType.Deposit ? 'coins' : 'balance',
+      condition,
+      required: fromMinor(requiredMinor),
+      progress: fromMinor(Math.min(progressMinor, requiredMinor)),
+      usable: status === CouponStatus.Unused && progressMinor >= requiredMinor,
+      usedAt: row.used_at === null ? null : Number(row.used_at),
+    };
+  }
+
   return {
     limits,
     countAgainstLimit,
@@ -153,9 +223,8 @@ export function createCoins({ db, clock, wallet, hub, config }: CoinsDeps) {
     async transfer(memberId: number, currency: string, amount: string): Promise<CoinTransfer> {
       const now = clock.now();
       const amountMinor = toMinor(amount);
-      const rateToCny = isCurrency(currency) ? (await readExchangeRates(db))[currency] : undefined;
-      const rate = rateToCny === undefined ? undefined : new Money(rateToCny).times(config.coinsPerCny);
-      const coinsMinor = rate === undefined ? 0 : toMinor(new Money(amount).times(rate).toDecimalPlaces(2, Decimal.ROUND_DOWN));
+      const rate = await coinRate(db, currency);
+      const coinsMinor = rate === undefined ? 0 : coinsFor(amount, rate);
       if (rate !== undefined && coinsMinor === 0) {
         throw new ApiError(400, ErrorCode.INVALID_INPUT, `amount: ${amount} ${currency} buys less than 0.01 coins (rate ${rate.toString()} coins per ${currency})`);
       }
@@ -188,20 +257,66 @@ export function createCoins({ db, clock, wallet, hub, config }: CoinsDeps) {
       return transferWire(row, memberId);
     },
 
-    /** The member's coupons won in room events, newest first; one past its expiry without use is expired. */
+    /** The member's coupons won in room events, newest first, each with its state and its condition's progress. */
     async coupons(memberId: number): Promise<Coupon[]> {
-      const t = clock.now();
+      const now = clock.now();
       const rows = await db.selectFrom('member_coupons').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').limit(200).execute();
-      return rows.map((r) => ({
-        couponId: Number(r.id),
-        type: r.type as Coupon['type'],
-        amount: fromMinor(Number(r.amount_minor)),
-        currency: r.currency,
-        status: r.used_at !== null ? CouponStatus.Used : Number(r.expires_at) <= t ? CouponStatus.Expired : CouponStatus.Unused,
-        recordId: Number(r.event_id),
-        createdAt: Number(r.created_at),
-        expiresAt: Number(r.expires_at),
-      }));
+      return Promise.all(rows.map((row) => couponWire(db, row, now)));
+    },
+
+    /**
+     * Redeems one of the member's coupons (docs/api.md "Coupons"): in one transaction the coupon is marked used by a
+     * conditional update (so of racing requests exactly one wins) and its value credited with its ledger row, to the
+     * main balance (cash, flow) or as coins at the conversion rate (deposit). Unknown or another member's: 404; used
+     * or expired: 409; condition not met: 422. Nothing changes on a refusal.
+     */
+    async redeemCoupon(memberId: number, couponId: number): Promise<CouponRedeemed> {
+      const now = clock.now();
+      const notMine = () => new ApiError(404, EconomyError.CouponNotFound, `couponId: no coupon ${couponId} of yours`);
+      const used = () => new ApiError(409, EconomyError.CouponUsed, `couponId: coupon ${couponId} was redeemed already`);
+      const done = await db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('member_coupons').selectAll().where('id', '=', couponId).where('member_id', '=', memberId).executeTakeFirst();
+        if (!row) throw notMine();
+        if (row.used_at !== null) throw used();
+        if (Number(row.expires_at) <= now) throw new ApiError(409, EconomyError.CouponExpired, `couponId: coupon ${couponId} expired at ${new Date(Number(row.expires_at)).toISOString()}`);
+        const { condition, requiredMinor, progressMinor } = await conditionOf(trx, row);
+        if (progressMinor < requiredMinor) {
+          const what = condition === 'conversion' ? 'main balance converted to coins' : 'stake of bets settled';
+          throw new ApiError(422, EconomyError.CouponLocked, `couponId: coupon ${couponId} needs ${fromMinor(requiredMinor)} ${row.currency} ${what} since it was won; ${fromMinor(progressMinor)} so far`);
+        }
+        if (!isCurrency(row.currency)) throw new ApiError(409, EconomyError.NoCoinRate, `couponId: coupon ${couponId} is in ${row.currency}, which this platform no longer carries`);
+        const claimed = await trx
+          .updateTable('member_coupons')
+          .set({ used_at: now })
+          .where('id', '=', couponId)
+          .where('member_id', '=', memberId)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) throw used();
+        const amount = fromMinor(Number(row.amount_minor));
+        const cause = { memberId, kind: 'coupon_redeem' as const, refType: 'coupon', refId: String(couponId) };
+        let change;
+        if (row.type === CouponType.Deposit) {
+          const rate = await coinRate(trx, row.currency);
+          const coinsMinor = rate === undefined ? 0 : coinsFor(amount, rate);
+          if (coinsMinor === 0) throw new ApiError(409, EconomyError.NoCoinRate, `couponId: ${amount} ${row.currency} buys no coins at the current rate`);
+          change = await wallet.credit(trx, { ...cause, asset: COIN, amountMinor: coinsMinor });
+        } else {
+          change = await wallet.credit(trx, { ...cause, asset: row.currency, amountMinor: Number(row.amount_minor) });
+        }
+        const after = await trx.selectFrom('member_coupons').selectAll().where('id', '=', couponId).executeTakeFirstOrThrow();
+        return { change, coupon: await couponWire(trx, after, now) };
+      });
+      if (done.change.asset === COIN) publishBalance(memberId, done.change.balanceAfterMinor, 'coupon', done.change.amountMinor);
+      const currency = done.coupon.currency;
+      return {
+        coupon: done.coupon,
+        asset: done.change.asset,
+        credited: fromMinor(done.change.amountMinor),
+        balance: isCurrency(currency) ? fromMinor(await wallet.getBalance(memberId, currency)) : '0.00',
+        coinBalance: fromMinor(await wallet.getBalance(memberId, COIN)),
+      };
     },
 
     /** One of the member's own transfers; another member's id is answered as unknown. */

@@ -134,6 +134,8 @@ export const economyConfigSchema = z.strictObject({
     .optional(),
   /** A coupon won stays usable this many days. */
   couponDays: z.number().int().min(1).max(365).default(30),
+  /** A flow coupon unlocks once the stake of bets settled since it was won reaches this many times its value. */
+  flowCouponTurnover: z.number().int().min(1).max(100).default(5),
   /** A red envelope of at least this many coins goes on the room's win marquee. */
   marqueeCoins: coins('the marquee threshold').default('50.00'),
   /** How often (real ms) the event clock is checked: openings, draws and schedules. */

@@ -12,6 +12,7 @@ import { liveRoom } from './0010_live_room';
 import { appLog } from './0011_app_log';
 import { economy } from './0012_economy';
 import { experts } from './0013_experts';
+import { couponRedeem } from './0015_coupon_redeem';
 import type { Driver } from './columns';
 
 /**
@@ -32,6 +33,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0011_app_log', appLog],
   ['0012_economy', economy],
   ['0013_experts', experts],
+  ['0015_coupon_redeem', couponRedeem],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

@@ -11,6 +11,8 @@ import {
   coinTransferSchema,
   coinTransferStatusRequestSchema,
   couponListSchema,
+  couponRedeemedSchema,
+  couponRedeemRequestSchema,
   ECONOMY_PATHS,
   EconomyError,
   economyEmptyRequestSchema,
@@ -137,6 +139,24 @@ export const economyRoutes: FastifyPluginAsyncZod<{ operatorToken: string | unde
       schema: { summary: "The member's coupons (cash, deposit and flow coupons won in room events)", tags, body: economyEmptyRequestSchema, response: memberResponses(couponListSchema) },
     },
     async (request) => ok(await economy.coins.coupons(currentMember(request).memberId)),
+  );
+
+  app.post(
+    ECONOMY_PATHS.couponRedeem,
+    {
+      onRequest: member,
+      schema: {
+        summary: 'Redeem one of the member\'s coupons: cash and flow coupons into the main balance, deposit coupons into coins',
+        description:
+          'Once per coupon, in one transaction with its ledger row (kind coupon_redeem). A deposit coupon needs at least its value of main balance ' +
+          'converted to coins since it was won; a flow coupon needs economy.flowCouponTurnover times its value of stake settled since it was won. ' +
+          "Another member's coupon answers 404, a used or expired one 409, an unmet condition 422; nothing changes on a refusal.",
+        tags,
+        body: couponRedeemRequestSchema,
+        response: memberResponses(couponRedeemedSchema, refusals),
+      },
+    },
+    async (request) => ok(await economy.coins.redeemCoupon(currentMember(request).memberId, request.body.couponId)),
   );
 
   app.post(

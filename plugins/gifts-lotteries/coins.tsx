@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, Dialog, LoadFailed, RowsSkeleton, type LiveRoomHeaderModule, type LiveRoomProps } from '../../src/sdk';
+import { CoinPanel, CouponsDialog, DailyLimits } from './coupons';
 import { useIconUrl, useRoomEconomy } from './room';
 import type { RoomEconomyInstance } from './store';
 import { useStrings } from './strings';
@@ -32,18 +33,28 @@ const Header = observer(function Header(props: LiveRoomProps) {
   );
 });
 
+/**
+ * The member's coins: the balance is a toggle for its panel (today's limits, the way to My coupons), beside the
+ * conversion dialog's button.
+ */
 const CoinBalance = observer(function CoinBalance({ store }: { store: RoomEconomyInstance }) {
   const { t } = useStrings();
   const [converting, setConverting] = useState(false);
+  const [panel, setPanel] = useState(false);
+  const [coupons, setCoupons] = useState(false);
   return (
     <span className={styles.coins}>
-      <span data-testid="coin-balance" aria-live="polite">
-        {store.coinStatus === 'failed' ? t('coins.failed') : store.coinBalance === undefined ? t('coins.loading') : t('coins.balance', { coins: store.coinBalance })}
-      </span>
+      <button type="button" className={styles.toggle} aria-expanded={panel} aria-controls={panel ? 'sp-coin-panel' : undefined} onClick={() => setPanel(!panel)}>
+        <span data-testid="coin-balance" aria-live="polite">
+          {store.coinStatus === 'failed' ? t('coins.failed') : store.coinBalance === undefined ? t('coins.loading') : t('coins.balance', { coins: store.coinBalance })}
+        </span>
+      </button>
       <button type="button" className={styles.toggle} onClick={() => setConverting(true)}>
         {t('convert.open')}
       </button>
+      {panel && <CoinPanel store={store} id="sp-coin-panel" onCoupons={() => setCoupons(true)} />}
       <ConvertDialog store={store} open={converting} onClose={() => setConverting(false)} />
+      <CouponsDialog store={store} open={coupons} onClose={() => setCoupons(false)} />
     </span>
   );
 });
@@ -139,6 +150,7 @@ export const GiftList = observer(function GiftList({ store, signIn }: { store: R
               {store.isLogin ? t('gifts.send') : t('signIn')}
             </Button>
           </div>
+          {store.isLogin && <DailyLimits store={store} only="spend" />}
           <p role="status" className={store.sendRefusal ? styles.error : styles.status}>
             {store.sendRefusal
               ? t(`gifts.refused.${store.sendRefusal}`)

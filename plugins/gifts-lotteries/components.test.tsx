@@ -5,12 +5,12 @@ import { createHash, webcrypto } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { I18nextProvider } from 'react-i18next';
-import { httpRef, i18nRef, liveRoomHeaderPoint, liveRoomOverlayPoint, pushRef, sessionRef, type LiveRoomProps, type PushHandler } from '../../src/sdk';
+import { httpRef, i18nRef, liveRoomHeaderPoint, liveRoomOverlayPoint, pushRef, sessionRef, toastRef, type LiveRoomProps, type PushHandler } from '../../src/sdk';
 import { createKernelEvents, createTestI18n, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../src/sdk/testing';
-import type { FairProof, RoomEventPush } from '../../contract/economy';
+import type { Coupon, FairProof, MemberCoinsPush, RoomEventPush } from '../../contract/economy';
 import { EconomyError } from './codes';
 import plugin from './index';
-import { apiError, fakePost, giftEvent, GIFTS, HOST, lottery, rain, ROOM, T0, type Routes } from './testData';
+import { apiError, coupon, dailyLimit, fakePost, giftEvent, GIFTS, HOST, lottery, rain, ROOM, T0, type Routes } from './testData';
 
 function fakePush() {
   const handlers = new Map<string, Set<PushHandler>>();
@@ -21,7 +21,7 @@ function fakePush() {
       if (handler) set.add(handler);
       return () => void (handler && set.delete(handler));
     }),
-    send(channel: string, data: RoomEventPush) {
+    send(channel: string, data: RoomEventPush | MemberCoinsPush) {
       act(() => {
         for (const h of handlers.get(channel) ?? []) h(data, { chId: channel, data } as never);
       });
@@ -33,13 +33,15 @@ function fakePush() {
 async function mount(routes: Routes = {}, { isLogin = true, fakeTimers = false } = {}) {
   const post = fakePost(routes);
   const push = fakePush();
-  const session = observable({ isLogin });
+  const session = observable({ isLogin, uid: isLogin ? '5' : (undefined as string | undefined) });
   const i18n = await createTestI18n('en');
+  const toast = { success: jest.fn(), error: jest.fn() };
   const services = provideServices(
     [httpRef, { forehead: { post, defaults: { baseURL: 'http://platform.test/' } } } as never],
     [pushRef, push as never],
     [sessionRef, session],
     [i18nRef, i18n],
+    [toastRef, toast as never],
   );
   const plugins = loadPlugins({ plugins: [{ id: plugin.manifest.id, enabled: true, options: {} }] }, registryOf(plugin), { services });
   if (fakeTimers) {
@@ -64,7 +66,7 @@ async function mount(routes: Routes = {}, { isLogin = true, fakeTimers = false }
     );
   });
   await settle();
-  return { post, push, session, moneyMoved, signIn, room: `live:room:${ROOM}` };
+  return { post, push, session, moneyMoved, signIn, toast, room: `live:room:${ROOM}`, coins: 'member:5:coins' };
 }
 
 /** Lets chunks, strings and answers resolve: microtasks only, so it works on fake timers too. */
@@ -177,6 +179,168 @@ describe('gifts-lotteries: coins and the gift list', () => {
     await settle();
     expect(within(dialog).getByRole('status')).toHaveTextContent('Transfer succeeded: 5.00 CNY became 50.00 coins');
     expect(balance()).toBe('Coins: 50.00');
+  });
+});
+
+describe('gifts-lotteries: daily limits and the coins channel', () => {
+  it("shows today's limits in the coin panel and the gift list, and refuses a gift over the spend limit before the call", async () => {
+    const { post } = await mount({ gifts: () => GIFTS, dailyLimit: () => dailyLimit(['260.00', '300.00', '40.00'], ['5.00', '100.00', '95.00']) });
+    fireEvent.click(screen.getByRole('button', { name: 'Coins: 100.00', expanded: false }));
+    await settle();
+    const panel = screen.getByRole('region', { name: 'My coins today' });
+    expect(within(panel).getByTestId('limit-spend')).toHaveTextContent('Gifts today: 260.00 of 300.00 coins (40.00 left)');
+    expect(within(panel).getByTestId('limit-receive')).toHaveTextContent('Red envelopes today: 5.00 of 100.00 coins (95.00 left)');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Gifts' }));
+    await settle();
+    const list = screen.getByRole('region', { name: 'Gift list' });
+    expect(within(list).getByTestId('limit-spend')).toHaveTextContent('40.00 left');
+    // Rocket at 50.00 passes the 40.00 left: said at once, nothing sent.
+    fireEvent.click(within(list).getByRole('button', { name: /Rocket/ }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Send' }));
+    await settle();
+    expect(within(list).getByRole('status')).toHaveTextContent("This would pass today's gift limit");
+    expect(post).not.toHaveBeenCalledWith('/api/forehead/live/submit/gift/present', expect.anything());
+    // 40 roses at 1.00 fit exactly: the platform is asked.
+    fireEvent.click(within(list).getByRole('button', { name: /Rose/ }));
+    fireEvent.change(within(list).getByLabelText('How many'), { target: { value: '40' } });
+    fireEvent.click(within(list).getByRole('button', { name: 'Send' }));
+    await settle();
+    expect(post).toHaveBeenCalledWith('/api/forehead/live/submit/gift/present', { giftId: 1, count: 40, hostId: HOST, roomId: ROOM });
+  });
+
+  it("follows the member's coins channel: a change made elsewhere moves the balance and reloads the limits", async () => {
+    let used = '0.00';
+    const { post, push, coins } = await mount({ dailyLimit: () => dailyLimit([used, '300.00', used === '0.00' ? '300.00' : '280.00']) });
+    expect(push.subscribe).toHaveBeenCalledWith(coins, expect.any(Function));
+    fireEvent.click(screen.getByRole('button', { name: 'Coins: 100.00' }));
+    await settle();
+    expect(screen.getByTestId('limit-spend')).toHaveTextContent('Gifts today: 0.00 of 300.00 coins (300.00 left)');
+    used = '20.00';
+    push.send(coins, { kind: 'coins', coinBalance: '80.00', reason: 'gift', change: '-20.00' });
+    await settle();
+    expect(balance()).toBe('Coins: 80.00');
+    expect(screen.getByTestId('limit-spend')).toHaveTextContent('Gifts today: 20.00 of 300.00 coins (280.00 left)');
+    expect(post.mock.calls.filter(([path]) => path === '/api/forehead/activity/goldmall/dailyLimit').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("moves to the new member's coins channel when another member signs in, and leaves the old one", async () => {
+    const { push, session, coins } = await mount();
+    act(() => runInAction(() => Object.assign(session, { isLogin: false, uid: undefined })));
+    await settle();
+    act(() => runInAction(() => Object.assign(session, { isLogin: true, uid: '6' })));
+    await settle();
+    expect(push.subscribe).toHaveBeenCalledWith('member:6:coins', expect.any(Function));
+    expect(balance()).toBe('Coins: 100.00');
+    push.send(coins, { kind: 'coins', coinBalance: '1.00', reason: 'gift', change: '-99.00' });
+    expect(balance()).toBe('Coins: 100.00');
+    push.send('member:6:coins', { kind: 'coins', coinBalance: '55.00', reason: 'redEnvelope', change: '5.00' });
+    expect(balance()).toBe('Coins: 55.00');
+  });
+});
+
+describe('gifts-lotteries: my coupons', () => {
+  const openCoupons = async () => {
+    fireEvent.click(screen.getByRole('button', { name: /^Coins: / }));
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'My coupons' }));
+    await settle();
+    return screen.getByRole('dialog', { name: 'My coupons' });
+  };
+
+  it('says when there are no coupons', async () => {
+    await mount({ coupons: () => [] });
+    const dialog = await openCoupons();
+    expect(within(dialog).getByText('No coupons yet: win them in room lotteries')).toBeInTheDocument();
+  });
+
+  it('shows a skeleton while loading, and the failure with a retry', async () => {
+    let answer: (value: Coupon[]) => void = () => undefined;
+    let fail = true;
+    await mount({
+      coupons: () => {
+        if (fail) throw apiError(500);
+        return new Promise<Coupon[]>((resolve) => (answer = resolve));
+      },
+    });
+    const dialog = await openCoupons();
+    fail = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    await settle();
+    expect(within(dialog).queryByTestId('coupon')).toBeNull();
+    expect(within(dialog).queryByText('No coupons yet: win them in room lotteries')).toBeNull();
+    await act(async () => answer([coupon()]));
+    await settle();
+    expect(within(dialog).getAllByTestId('coupon')).toHaveLength(1);
+  });
+
+  it('lists each coupon with type, value, expiry and state, and offers Redeem only where usable', async () => {
+    await mount({
+      coupons: () => [
+        coupon({ couponId: 1 }),
+        coupon({ couponId: 2, type: 2, amount: '20.00', redeemsInto: 'coins', condition: 'conversion', required: '20.00', progress: '15.00', usable: false }),
+        coupon({ couponId: 3, type: 3, amount: '5.00', condition: 'turnover', required: '25.00', progress: '0.00', usable: false }),
+        coupon({ couponId: 4, status: 1, usable: false, usedAt: T0 }),
+        coupon({ couponId: 5, status: 2, usable: false }),
+      ],
+    });
+    const dialog = await openCoupons();
+    const rows = within(dialog).getAllByTestId('coupon');
+    expect(rows.map((r) => within(r).getByTestId('coupon-state').textContent)).toEqual([
+      'Ready to redeem',
+      'Convert 20.00 CNY to coins to unlock (15.00 so far)',
+      'Settle 25.00 CNY of bets to unlock (0.00 so far)',
+      'Used',
+      'Expired',
+    ]);
+    expect(rows[0]).toHaveTextContent('Cash coupon: 10.00 CNY');
+    expect(rows[0]).toHaveTextContent('Pays into your main balance');
+    expect(rows[0]).toHaveTextContent(/Valid until .*2026/);
+    expect(rows[1]).toHaveTextContent('Deposit coupon: 20.00 CNY');
+    expect(rows[1]).toHaveTextContent('Pays into your coins');
+    expect(rows[2]).toHaveTextContent('Flow coupon: 5.00 CNY');
+    expect(rows[3]).toHaveTextContent(/Redeemed /);
+    expect(rows.map((r) => within(r).queryByRole('button', { name: 'Redeem' }) !== null)).toEqual([true, false, false, false, false]);
+  });
+
+  it('redeems a coupon: the row turns used, the balances move, a toast says what it paid', async () => {
+    const { post, moneyMoved, toast } = await mount({
+      coupons: () => [coupon({ couponId: 7, type: 2, redeemsInto: 'coins', condition: 'conversion', required: '10.00', progress: '10.00' })],
+      couponRedeem: (body) => ({
+        coupon: coupon({ couponId: body.couponId as number, type: 2, redeemsInto: 'coins', status: 1, usable: false, usedAt: T0 }),
+        asset: 'COIN',
+        credited: '10.00',
+        balance: '990.00',
+        coinBalance: '110.00',
+      }),
+    });
+    const dialog = await openCoupons();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
+    await settle();
+    expect(post).toHaveBeenCalledWith('/api/forehead/activity/coupon/redeem', { couponId: 7 });
+    expect(within(dialog).getByTestId('coupon-state')).toHaveTextContent('Used');
+    expect(within(dialog).queryByRole('button', { name: 'Redeem' })).toBeNull();
+    expect(balance()).toBe('Coins: 110.00');
+    expect(moneyMoved).toHaveBeenCalled();
+    expect(toast.success).toHaveBeenCalledWith('Coupon redeemed: 10.00 coins added');
+  });
+
+  it('says a refusal in a toast and reads the list again (the coupon changed elsewhere)', async () => {
+    let redeemed = false;
+    const { toast, moneyMoved } = await mount({
+      coupons: () => [redeemed ? coupon({ status: 1, usable: false, usedAt: T0 }) : coupon()],
+      couponRedeem: () => {
+        redeemed = true;
+        throw apiError(EconomyError.CouponUsed);
+      },
+    });
+    const dialog = await openCoupons();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
+    await settle();
+    expect(toast.error).toHaveBeenCalledWith('This coupon was redeemed already');
+    expect(within(dialog).getByTestId('coupon-state')).toHaveTextContent('Used');
+    expect(balance()).toBe('Coins: 100.00');
+    expect(moneyMoved).not.toHaveBeenCalled();
   });
 });
 

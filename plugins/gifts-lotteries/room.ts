@@ -2,7 +2,7 @@ import { reaction } from 'mobx';
 import { destroy } from 'mobx-state-tree';
 import { useEffect, useState } from 'react';
 import { httpRef, pushRef, sessionRef, useService, type HttpClients, type LiveRoomProps, type PushClient, type SessionView } from '../../src/sdk';
-import type { RoomEventPush } from '../../contract/economy';
+import type { MemberCoinsPush, RoomEventPush } from '../../contract/economy';
 import { EconomyChannel } from './codes';
 import { RoomEconomy, type EconomyEnv, type RoomEconomyInstance } from './store';
 
@@ -33,12 +33,24 @@ function acquire(http: HttpClients, push: PushClient, session: SessionView, prop
     const unsubscribe = push.subscribe(EconomyChannel.room(props.liveRoomId), (data) => store.apply(data as RoomEventPush));
     // The session service reads the app's observable session: signing in or out reloads the member's own state.
     const stopLogin = reaction(() => session.isLogin, (isLogin) => store.setLogin(isLogin));
+    // The member's private coins channel, while someone is signed in (the push socket is signed in as them).
+    let leaveCoins: (() => void) | undefined;
+    const stopCoins = reaction(
+      () => session.uid,
+      (uid) => {
+        leaveCoins?.();
+        leaveCoins = uid === undefined ? undefined : push.subscribe(EconomyChannel.memberCoins(Number(uid)), (data) => store.applyCoins(data as MemberCoinsPush));
+      },
+      { fireImmediately: true },
+    );
     shared = {
       store,
       users: 0,
       stop() {
         unsubscribe();
         stopLogin();
+        stopCoins();
+        leaveCoins?.();
         byRoom.delete(props.liveRoomId);
         destroy(store);
       },

@@ -1,12 +1,18 @@
+import Decimal from 'decimal.js';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type {
   ApprovalInfo,
+  CoinDailyLimit,
+  CoinLimit,
   CoinTransfer,
+  Coupon,
+  CouponRedeemed,
   Gift,
   GiftPresent,
   GiftRank,
   LotteryInfo,
   LotteryWinner,
+  MemberCoinsPush,
   RedEnvelope,
   RedEnvelopeReceived,
   Reward,
@@ -36,6 +42,13 @@ const refusalOf = (error: unknown): SendRefusal => {
   return code === EconomyError.InsufficientBalance ? 'insufficient' : code === EconomyError.DailyLimit ? 'dailyLimit' : 'failed';
 };
 
+/** How a coupon redeem ended, for the coupon list's toast. */
+export type RedeemOutcome = { ok: true; redeemed: CouponRedeemed } | { ok: false; reason: 'used' | 'expired' | 'locked' | 'failed' };
+const redeemRefusalOf = (error: unknown): Extract<RedeemOutcome, { ok: false }>['reason'] => {
+  const code = codeOf(error);
+  return code === EconomyError.CouponUsed ? 'used' : code === EconomyError.CouponExpired ? 'expired' : code === EconomyError.CouponLocked ? 'locked' : 'failed';
+};
+
 type Status = 'idle' | 'loading' | 'ready' | 'failed';
 const status = types.optional(types.enumeration<Status>(['idle', 'loading', 'ready', 'failed']), 'idle');
 
@@ -59,6 +72,14 @@ export const RoomEconomy = types
     isLogin: false,
     coinBalance: types.maybe(types.string),
     coinStatus: status,
+    /** Today's spend (gifts) and receive (red envelopes) limits with their use (activity/goldmall/dailyLimit). */
+    limits: types.frozen<readonly CoinLimit[]>([]),
+    limitsStatus: status,
+    /** The member's coupons (activity/coupon/list), loaded when the coupon list opens. */
+    coupons: types.frozen<readonly Coupon[]>([]),
+    couponsStatus: status,
+    /** The coupon a redeem is running for. */
+    redeeming: types.maybe(types.number),
     gifts: types.frozen<readonly Gift[]>([]),
     giftsStatus: status,
     /** The gift list and anchor gift (top10) toggles (spec 001 section 4: they flip visibility). */
@@ -101,6 +122,18 @@ export const RoomEconomy = types
     giftName(giftId: number) {
       return self.gifts.find((g) => g.giftId === giftId)?.name;
     },
+    limitOf(type: CoinLimit['type']) {
+      return self.limits.find((l) => l.type === type);
+    },
+    /**
+     * Whether `count` of the gift would pass today's spend limit as last read: the gift list refuses before the call
+     * (the platform still enforces it). False while the limits are unknown.
+     */
+    passesSpendLimit(giftId: number, count: number) {
+      const gift = self.gifts.find((g) => g.giftId === giftId);
+      const spend = self.limits.find((l) => l.type === 'spend');
+      return Boolean(gift && spend && new Decimal(gift.price).times(count).gt(spend.remaining));
+    },
     /** The floating ball shows while a rain counts down or is open and the member has no envelope of it yet. */
     get isShowFloatingBall() {
       return Boolean(self.rain?.isShowFloatingBall && !self.rain.hasReceived);
@@ -139,6 +172,8 @@ export const RoomEconomy = types
     const coinsChanged = (coinBalance: string) => {
       self.set({ coinBalance, coinStatus: 'ready' });
       envOf(self).moneyMoved();
+      // A gift counts against today's spend, an envelope against today's receive.
+      void loadLimits();
     };
     const tick = (server: number) => self.set({ clock: { server, local: envOf(self).now() } });
     /** An event's seed hash (published before it) and seed (revealed after): what is known is never forgotten. */
@@ -156,6 +191,28 @@ export const RoomEconomy = types
         self.set({ coinBalance: answer.coinBalance, coinStatus: 'ready' });
       } catch {
         self.set({ coinStatus: 'failed' });
+      }
+    });
+
+    const loadLimits = flow(function* loadLimits() {
+      if (!self.isLogin) return;
+      if (self.limitsStatus !== 'ready') self.set({ limitsStatus: 'loading' });
+      try {
+        const answer: CoinDailyLimit | null = yield post(ECONOMY_PATHS.dailyLimit, {});
+        self.set({ limits: answer?.configs ?? [], limitsStatus: 'ready' });
+      } catch {
+        self.set({ limitsStatus: 'failed' });
+      }
+    });
+
+    const loadCoupons = flow(function* loadCoupons() {
+      if (!self.isLogin) return;
+      self.set({ couponsStatus: 'loading' });
+      try {
+        const coupons: Coupon[] = yield post(ECONOMY_PATHS.coupons, {});
+        self.set({ coupons, couponsStatus: 'ready' });
+      } catch {
+        self.set({ couponsStatus: 'failed' });
       }
     });
 
@@ -221,18 +278,25 @@ export const RoomEconomy = types
         // The catalogue names and draws the gifts others send, not only the list.
         void loadGifts();
         void loadCoins();
+        void loadLimits();
         void loadRain();
         void loadLottery();
       },
       /** Signing in or out changes the member's own state of every event: it loads again. */
       setLogin(isLogin: boolean) {
         if (isLogin === self.isLogin) return;
-        self.set({ isLogin, ...(isLogin ? {} : { coinBalance: undefined, coinStatus: 'idle' as const }) });
+        self.set({
+          isLogin,
+          ...(isLogin ? {} : { coinBalance: undefined, coinStatus: 'idle' as const, limits: [], limitsStatus: 'idle' as const, coupons: [], couponsStatus: 'idle' as const }),
+        });
         void loadCoins();
+        void loadLimits();
         void loadRain();
         void loadLottery();
       },
       loadCoins,
+      loadLimits,
+      loadCoupons,
       loadTop10,
       loadRain,
       loadLottery,
@@ -246,6 +310,10 @@ export const RoomEconomy = types
       },
       send: flow(function* send(giftId: number, count: number) {
         if (self.sending) return;
+        if (self.passesSpendLimit(giftId, count)) {
+          self.set({ sendRefusal: 'dailyLimit' });
+          return;
+        }
         self.set({ sending: true, sendRefusal: undefined });
         try {
           const sent: GiftPresent = yield post(ECONOMY_PATHS.giftPresent, { giftId, count, hostId: self.hostId, ...room() });
@@ -294,6 +362,37 @@ export const RoomEconomy = types
           self.set({ grabbing: false });
         }
       }),
+      /**
+       * Redeems a coupon (activity/coupon/redeem): the list shows it used and the balances move; a refusal (used or
+       * expired meanwhile, condition not met) reads the list again, since the coupon changed elsewhere.
+       */
+      redeem: flow(function* redeem(couponId: number) {
+        if (self.redeeming !== undefined) return { ok: false, reason: 'failed' } as RedeemOutcome;
+        self.set({ redeeming: couponId });
+        try {
+          const redeemed: CouponRedeemed = yield post(ECONOMY_PATHS.couponRedeem, { couponId });
+          self.set({ coupons: self.coupons.map((c) => (c.couponId === couponId ? redeemed.coupon : c)) });
+          coinsChanged(redeemed.coinBalance);
+          return { ok: true, redeemed } as RedeemOutcome;
+        } catch (error) {
+          const reason = redeemRefusalOf(error);
+          if (reason !== 'failed') void loadCoupons();
+          return { ok: false, reason } as RedeemOutcome;
+        } finally {
+          self.set({ redeeming: undefined });
+        }
+      }),
+      /**
+       * The member's private channel (`member:<uid>:coins`): the balance after every change wherever it was made (a
+       * prize, an envelope, another tab's gift), so the header and the limits follow; a prize may be a coupon.
+       */
+      applyCoins(push: MemberCoinsPush) {
+        if (!self.isLogin) return;
+        if (push.kind === 'coins') {
+          self.set({ coinBalance: push.coinBalance, coinStatus: 'ready' });
+          void loadLimits();
+        } else if (self.couponsStatus !== 'idle') void loadCoupons();
+      },
       closePopup() {
         self.set({ prizePopup: false, showMessagePopup: false });
       },

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { Gift, LotteryInfo, RedEnvelope, RoomEventPush } from '../../contract/economy';
+import type { CoinLimit, Coupon, Gift, LotteryInfo, RedEnvelope, RoomEventPush } from '../../contract/economy';
 import { ECONOMY_PATHS } from './codes';
 
 /** Test answers shaped as the contract's answers (contract/economy.ts). */
@@ -87,10 +87,35 @@ export function fakePost(routes: Routes) {
   return jest.fn(async (path: string, body: object) => {
     const key = byPath.get(path);
     const route = key && routes[key];
-    if (!route) return key === 'gifts' || key === 'lotteryWinList' || key === 'giftTop10' ? [] : key === 'coinBalance' ? { coinBalance: '100.00' } : null;
+    if (!route) return key === 'gifts' || key === 'lotteryWinList' || key === 'giftTop10' || key === 'coupons' ? [] : key === 'coinBalance' ? { coinBalance: '100.00' } : null;
     return route(body as Record<string, unknown>);
   });
 }
 
 /** A rejection as the http client makes it: the failure envelope's code and message. */
 export const apiError = (code: number, message = 'refused') => Object.assign(new Error(message), { code });
+
+/** activity/goldmall/dailyLimit's answer: spend (gifts) and receive (envelopes) as [used, limit, remaining]. */
+export const dailyLimit = (spend: [string, string, string], receive: [string, string, string] = ['0.00', '100.00', '100.00']) => {
+  const line = (type: CoinLimit['type'], [used, limit, remaining]: [string, string, string]): CoinLimit => ({ type, limit, used, remaining, resetAt: T0 + 43_200_000 });
+  return { configs: [line('spend', spend), line('receive', receive)] };
+};
+
+/** One coupon of activity/coupon/list (an unused cash coupon unless told). */
+export const coupon = (over: Partial<Coupon> = {}): Coupon => ({
+  couponId: 61,
+  type: 1,
+  amount: '10.00',
+  currency: 'CNY',
+  status: 0,
+  recordId: 41,
+  createdAt: T0 - 86_400_000,
+  expiresAt: T0 + 29 * 86_400_000,
+  redeemsInto: 'balance',
+  condition: 'none',
+  required: '0.00',
+  progress: '0.00',
+  usable: true,
+  usedAt: null,
+  ...over,
+});

@@ -1,6 +1,7 @@
 import { reaction } from 'mobx';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { PushChannel } from '../../contract/channels';
+import { EconomyChannel } from '../../contract/economyCodes';
 import { BookingStatus } from '../../contract/liveRoomEnums';
 import { LiveStatus } from '../domain/anchors';
 import type { Follow, LiveBooking, SubscribeInfo } from '../../contract/liveRoom';
@@ -11,7 +12,7 @@ import { onDemand, type OnDemandRoot } from './onDemand';
 
 /** What of the app root the member's live side reads and drives. */
 export interface LiveMemberRoot extends OnDemandRoot {
-  session: { isLogin: boolean; userData?: { uid: string } };
+  session: { isLogin: boolean; userData?: { uid: string }; refreshBalance(): unknown };
   ui: { showOne(view: 'room', id: number): void };
 }
 
@@ -183,13 +184,22 @@ export const LiveMemberStore = types
           // The socket signs in as the member; their private channel goes with it (and again after a reconnect).
           push.auth(uid === undefined ? undefined : storage.get('auth') || undefined);
           if (uid === undefined) return;
-          unsubscribe = push.subscribe(PushChannel.memberLive(Number(uid)), (data) => self.notice(data as MemberLivePush));
+          const stopLive = push.subscribe(PushChannel.memberLive(Number(uid)), (data) => self.notice(data as MemberLivePush));
+          // Coins moved anywhere (a prize, an envelope, a refund, another tab's gift or conversion): the session reads
+          // the balances again and hands them, coinBalance included, to the host's onBalanceChange.
+          const stopCoins = push.subscribe(EconomyChannel.memberCoins(Number(uid)), () => void root.session.refreshBalance());
+          unsubscribe = () => {
+            stopLive();
+            stopCoins();
+          };
         },
         { fireImmediately: true },
       );
       // A notice missed while away (gap, platform restart) is in the member's bookings: read them again if shown.
       const onGap = ({ chId }: { chId: string }) => {
-        if (self.uid !== undefined && chId === PushChannel.memberLive(Number(self.uid)) && self.bookingsStatus !== 'idle') void self.loadBookings();
+        if (self.uid === undefined) return;
+        if (chId === PushChannel.memberLive(Number(self.uid)) && self.bookingsStatus !== 'idle') void self.loadBookings();
+        if (chId === EconomyChannel.memberCoins(Number(self.uid))) void root.session.refreshBalance();
       };
       events.on('push.gap', onGap);
       self.stop = () => {

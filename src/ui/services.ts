@@ -18,9 +18,11 @@ export const storageRef = createServiceRef<AppStorage>('storage');
 export const toastRef = createServiceRef<Toaster>('toast');
 export const i18nRef = createServiceRef<I18n>('i18n');
 
-/** What a plugin may know of the member's session: only whether someone is signed in. */
+/** What a plugin may know of the member's session: whether someone is signed in, and who (for their private channels). */
 export interface SessionView {
   readonly isLogin: boolean;
+  /** The signed-in member's uid (their `member:<uid>:...` push channels); undefined for a visitor. */
+  readonly uid?: string;
 }
 export const sessionRef = createServiceRef<SessionView>('session');
 

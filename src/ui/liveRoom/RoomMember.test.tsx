@@ -162,6 +162,28 @@ describe('the booked-room-is-live notice', () => {
   });
 });
 
+describe("the member's private coins channel", () => {
+  it('reads the balances again on a coins push (another tab, a prize) and hands coinBalance to the host', async () => {
+    const loginState = { ...memberState('990.00'), coinBalance: '42.50' };
+    const { store, env } = await mount(null, { routes: { ...memberRoutes(), '/api/forehead/user/loginState': () => loginState } });
+    const onBalanceChange = jest.fn();
+    (env.host as { onBalanceChange?: unknown }).onBalanceChange = onBalanceChange;
+    const handlers = new Map<string, PushHandler>();
+    (env.push.subscribe as jest.Mock<(channel: string, handler: PushHandler) => () => void>).mockImplementation((channel, handler) => {
+      handlers.set(channel, handler);
+      return () => handlers.delete(channel);
+    });
+    act(() => void liveMemberOf(store));
+    const handler = handlers.get('member:1:coins')!;
+    act(() => handler({ kind: 'coins', coinBalance: '42.50', reason: 'gift', change: '-7.50' }, { chId: 'member:1:coins', data: null }));
+    await waitFor(() => expect(onBalanceChange).toHaveBeenCalledWith(expect.objectContaining({ coinBalance: '42.50' })));
+    expect(store.session.coinBalance).toBe('42.50');
+
+    act(() => store.session.clear());
+    expect(handlers.has('member:1:coins')).toBe(false);
+  });
+});
+
 const offer = (over: Partial<FirstBetOffer> = {}): FirstBetOffer =>
   fakeAnswer(firstBetOfferSchema, {
     liveRoomId: 8001,

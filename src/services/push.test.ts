@@ -169,6 +169,19 @@ describe('push client (fake socket, fake timers)', () => {
     expect(first).toHaveBeenCalledTimes(1);
   });
 
+  it("asks again for a member's channels when the socket signs in (the platform refused them before the auth frame)", async () => {
+    const socket = await connect();
+    client?.subscribe('member:5:coins', () => {});
+    client?.subscribe('match.1', () => {});
+    await jest.advanceTimersByTimeAsync(0);
+    client?.auth('token-5');
+    expect(socket.frames()).toEqual([
+      { cmd: 'sub', channels: ['member:5:coins', 'match.1'] },
+      { cmd: 'auth', token: 'token-5' },
+      { cmd: 'sub', channels: ['member:5:coins'] },
+    ]);
+  });
+
   it('sends nothing for a channel dropped before its sub went out', async () => {
     const socket = await connect();
     client?.subscribe('a', () => {});

@@ -417,7 +417,11 @@ export function createPushClient(options: PushClientOptions): PushClient {
 
     auth(next) {
       token = next;
-      if (next && isOpen()) send({ cmd: 'auth', token: next });
+      if (!next || !isOpen()) return;
+      send({ cmd: 'auth', token: next });
+      // A member's channels asked for before this frame were refused (the socket was nobody's yet): ask again.
+      const own = [...subscribers.keys()].filter((channel) => channel.startsWith('member:'));
+      if (own.length > 0) sendSub(own);
     },
 
     state() {

@@ -6,6 +6,7 @@ import { coins, platformCoins } from '../support/economy';
 import { appReady, expectAccessible } from '../support/fixtures';
 import { liveRoom } from '../support/live';
 import { startRoomEvent } from '../support/operator';
+import { ECONOMY_PATHS } from '../../../contract/economyCodes';
 
 /**
  * Issue 16, the app side: a member in a live room converts main balance to coins, sends a gift (the balance drops and
@@ -183,4 +184,59 @@ test('two members in a room: one sends a gift the other sees, both catch a rain 
   } finally {
     await second.close();
   }
+});
+
+/**
+ * Issue 16's coupons and the private coins channel: demo wins a cash coupon in a live lottery an operator starts, sees
+ * today's limits and the coupon under the coin balance, redeems it (the host's main balance rises by its value, once),
+ * and a conversion made outside this page (another tab: the platform call with the same session) moves the header's
+ * coins and the host's balance through `member:<uid>:coins` alone.
+ */
+test('a member wins a cash coupon, redeems it into the main balance, and sees coins move from another tab', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const room = await liveRoom(request);
+  await memberInRoom(page, 'demo', room.liveRoomId);
+
+  const title = `Coupon draw ${Date.now()}`;
+  // 900 simulated seconds: 45 s at FEED_SPEED 20, time enough to vote; demo is the only voter, so the one winner.
+  await startRoomEvent(request, { roomId: room.liveRoomId, kind: 1, title, question: 'Corners over 9.5?', options: ['Yes', 'No'], countdownSeconds: 0, durationSeconds: 900, winners: 1, reward: { type: 1, amount: '3.21' } });
+  const overlay = app(page).getByRole('region', { name: `Live lottery: ${title}` });
+  await expect(overlay).toBeVisible({ timeout: 30_000 });
+  await overlay.getByRole('button', { name: /^Yes/ }).click();
+  await expect(overlay.getByText('You voted and are in the draw')).toBeVisible({ timeout: 20_000 });
+  await expect(overlay).toHaveAttribute('data-status', '2', { timeout: 120_000 });
+  await expect(overlay.getByRole('list', { name: 'Winners' })).toContainText('cash coupon 3.21 CNY');
+
+  // The coin balance opens today's limits and the way to My coupons.
+  await app(page).getByRole('button', { name: /^Coins: / }).click();
+  const panel = app(page).getByRole('region', { name: 'My coins today' });
+  await expect(panel.getByTestId('limit-spend')).toHaveText(/^Gifts today: \d+\.\d{2} of \d+\.\d{2} coins \(\d+\.\d{2} left\)$/, { timeout: 20_000 });
+  await expect(panel.getByTestId('limit-receive')).toHaveText(/^Red envelopes today: /);
+  await page.screenshot({ path: test.info().outputPath('economy-coin-limits.png') });
+  await expectAccessible(page);
+  await panel.getByRole('button', { name: 'My coupons' }).click();
+  const dialog = page.getByRole('dialog', { name: 'My coupons' });
+  const won = dialog.getByTestId('coupon').filter({ hasText: 'Cash coupon: 3.21 CNY' }).filter({ hasText: 'Ready to redeem' }).first();
+  await expect(won).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: test.info().outputPath('economy-coupons.png') });
+  await expectAccessible(page);
+
+  const mainBefore = await hostBalance(page);
+  await won.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByText('Coupon redeemed: 3.21 CNY added to your main balance')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => hostBalance(page).then((b) => b.toFixed(2)), { message: 'the host hears of the main balance rise' }).toBe(mainBefore.plus('3.21').toFixed(2));
+  await expect(dialog.getByTestId('coupon').filter({ hasText: 'Cash coupon: 3.21 CNY' }).filter({ hasText: 'Ready to redeem' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('economy-coupon-redeemed.png') });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Another tab converts 1.00 of main balance: this page makes no call of its own, the private channel moves it.
+  const coinsBefore = await coins(page);
+  const mainNow = await hostBalance(page);
+  const token = await page.evaluate(() => localStorage.getItem('demo-host:token'));
+  const transfer = await request.post(ECONOMY_PATHS.transfer, { headers: { authorization: token! }, data: { amount: '1.00' } });
+  expect(((await transfer.json()) as { data: { status: string } }).data.status).toBe('succeeded');
+  await expect.poll(() => coins(page).then((c) => c.toFixed(2)), { message: 'the header follows member:<uid>:coins' }).toBe(coinsBefore.plus(1).toFixed(2));
+  await expect.poll(() => hostBalance(page).then((b) => b.toFixed(2)), { message: 'the host hears the change made elsewhere' }).toBe(mainNow.minus(1).toFixed(2));
+  expect((await platformCoins(page, request)).toFixed(2)).toBe(coinsBefore.plus(1).toFixed(2));
 });

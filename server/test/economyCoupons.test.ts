@@ -109,6 +109,9 @@ describe('economy: coupons listed with their condition and redeemed once', () =>
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     expect(await t.app.wallet.getBalance(m.id, 'CNY')).toBe(777);
     expect(await ledgerOf(id)).toHaveLength(1);
+    // The main wallet equals its ledger: nothing credited beside the one row.
+    const rows = await t.db.selectFrom('ledger').select('amount_minor').where('member_id', '=', m.id).where('asset', '=', 'CNY').execute();
+    expect(rows.reduce((sum, r) => sum + Number(r.amount_minor), 0)).toBe(777);
   });
 
   it("refuses another member's coupon as unknown and changes nothing", async () => {

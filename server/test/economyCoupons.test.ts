@@ -114,6 +114,15 @@ describe('economy: coupons listed with their condition and redeemed once', () =>
     expect(rows.reduce((sum, r) => sum + Number(r.amount_minor), 0)).toBe(777);
   });
 
+  it('refuses a second ledger row for one coupon at the database, whatever the code does (migration 0015)', async () => {
+    const m = await newMember(t, '0.00', 'CNY', '0.00');
+    const id = await coupon(m, CouponType.Cash, '1.00');
+    expect((await redeem(m, id)).statusCode).toBe(200);
+    const again = t.db.transaction().execute((trx) => t.app.wallet.credit(trx, { memberId: m.id, asset: 'CNY', amountMinor: 100, kind: 'coupon_redeem', refType: 'coupon', refId: String(id) }));
+    await expect(again).rejects.toThrow(/unique|duplicate/i);
+    expect(await t.app.wallet.getBalance(m.id, 'CNY')).toBe(100);
+  });
+
   it("refuses another member's coupon as unknown and changes nothing", async () => {
     const owner = await newMember(t, '0.00', 'CNY', '10.00');
     const other = await newMember(t, '0.00', 'CNY', '10.00');

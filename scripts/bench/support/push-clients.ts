@@ -1,11 +1,11 @@
 /**
  * Client side of the push fan-out benchmark, run as its own process: CLIENTS sockets each subscribe to PER_CLIENT
  * of the server's channels, then for DURATION_MS count every frame and the delay of each stamped one.
- * Prints one JSON line with the figures.
+ * Prints one JSON line with the figures. PORTS (a comma list) splits the clients over several instances in turn.
  */
 import WebSocket from 'ws';
 
-const port = Number(process.env.PORT);
+const ports = (process.env.PORTS ?? process.env.PORT ?? '').split(',').map(Number);
 const channels = JSON.parse(process.env.CHANNEL_LIST ?? '[]') as string[];
 const clients = Number(process.env.CLIENTS ?? 2000);
 const perClient = Number(process.env.PER_CLIENT ?? 20);
@@ -16,13 +16,16 @@ async function main() {
   const sockets: WebSocket[] = [];
   let measuring = false;
   let delivered = 0;
+  /** Frames delivered by each instance of PORTS: every half must get its share, not only the publisher's. */
+  const perInstance = ports.map(() => 0);
   const delays: number[] = [];
   for (let i = 0; i < clients; i++) {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/push`);
+    const socket = new WebSocket(`ws://127.0.0.1:${ports[i % ports.length]}/push`);
     sockets.push(socket);
     socket.on('message', (raw) => {
       if (!measuring) return;
       delivered++;
+      perInstance[i % ports.length]! += 1;
       const text = String(raw);
       const at = text.indexOf('"bench":');
       if (at >= 0) delays.push(Date.now() - Number(text.slice(at + 8, text.indexOf(',', at))));
@@ -42,7 +45,7 @@ async function main() {
   measuring = false;
   delays.sort((a, b) => a - b);
   const q = (p: number) => delays[Math.min(delays.length - 1, Math.floor(p * delays.length))] ?? NaN;
-  process.stdout.write(`${JSON.stringify({ open, delivered, perSecond: Math.round(delivered / (durationMs / 1000)), p50: q(0.5), p99: q(0.99), samples: delays.length })}\n`);
+  process.stdout.write(`${JSON.stringify({ open, delivered, perSecond: Math.round(delivered / (durationMs / 1000)), p50: q(0.5), p99: q(0.99), samples: delays.length, perInstance })}\n`);
   for (const s of sockets) s.terminate();
   process.exit(0);
 }

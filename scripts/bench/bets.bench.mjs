@@ -4,7 +4,9 @@
 // mode, then a throwaway PostgreSQL 15 cluster (scripts/services.mjs, fsync on) with the same workload, and the ratio
 // PostgreSQL/SQLite. On SQLite it then times the same writes straight on better-sqlite3 without HTTP (one transaction
 // per bet: conditional wallet debit, ledger row, order, its leg and the request record) on the same database file, and
-// the ratio HTTP/raw. Any failed bet, or books that do not add up, fails the script.
+// the ratio HTTP/raw. Any failed bet, or books that do not add up, fails the script. Each run also prints the CPU time
+// per bet of the platform and of PostgreSQL's processes (less their idle use): unlike bets/s, it stays comparable when
+// other jobs load the machine.
 // Targets (SQLite): at least 1,500 bets/s, p99 under 50 ms, ratio HTTP/raw at least 0.3. PostgreSQL: the ratio is
 // reported (issue 19 sets no target).
 import http from 'node:http';
@@ -20,6 +22,7 @@ import { createAuthService } from '../../server/src/members/auth.ts';
 import { ensureDemoMembers } from '../../server/src/members/demoMembers.ts';
 import { createSpecialRooms } from '../../server/src/live/specialRooms.ts';
 import { startPostgres } from '../services.mjs';
+import { cpuSeconds, treeCpuSeconds } from './support/cpu.mjs';
 import { startPlatform } from './support/platform.mjs';
 import { percentile, request } from './support/http.mjs';
 
@@ -29,6 +32,8 @@ const TARGET_RATIO = 0.3;
 const MEMBERS = 50;
 const WARMUP_S = 2;
 const DURATION_S = 10;
+/** Seconds of idle CPU measured before the load, to subtract the feed's own work from the CPU per bet. */
+const IDLE_S = 3;
 const RAW_BETS = 20_000;
 const PASSWORD = 'bench1234';
 const STAKE = '10.00';
@@ -186,9 +191,9 @@ async function checkBooks({ db }, expectedOrders) {
 const fmt = (n) => Math.round(n).toLocaleString('en');
 
 /** Seeds the members, runs the platform on the database and loads it; checks the books after. */
-async function measure(name, open, { databaseUrl, dataDir }) {
+async function measure(name, open, { databaseUrl, dataDir, serverPid }) {
   const usernames = await seedMembers(open());
-  const { base, stop } = await startPlatform({ name: `bets (${name})`, limitMs: 240_000, databaseUrl, extraEnv: { DATA_DIR: dataDir } });
+  const { base, pid, stop } = await startPlatform({ name: `bets (${name})`, limitMs: 240_000, databaseUrl, extraEnv: { DATA_DIR: dataDir } });
   let run;
   let accepted = 0;
   const failures = [];
@@ -204,8 +209,19 @@ async function measure(name, open, { databaseUrl, dataDir }) {
     }
     const selections = await pickSelections(base);
     console.log(`${name}: ${members.length} members signed in; ${selections.length} open pre-match selections`);
+    // CPU seconds of the platform and of the database server's processes over the timed run, less what they use idle
+    // (the feed runs all the time): per bet, they stay comparable when other jobs load the machine, where bets/s does not.
+    const cpu = () => ({ platform: cpuSeconds(pid), server: serverPid ? treeCpuSeconds(serverPid) : 0 });
+    const idleFrom = { ...cpu(), at: performance.now() };
+    await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
+    const idleTo = { ...cpu(), at: performance.now() };
+    const idleSeconds = (idleTo.at - idleFrom.at) / 1000;
     const warm = await load(base, members, selections, WARMUP_S, `w${Date.now()}`);
+    const before = cpu();
     run = await load(base, members, selections, DURATION_S, `r${Date.now()}`);
+    const after = cpu();
+    const perBet = (key) => ((after[key] - before[key] - ((idleTo[key] - idleFrom[key]) / idleSeconds) * run.seconds) * 1000) / run.bets;
+    run.cpuMsPerBet = { platform: perBet('platform'), server: perBet('server') };
     accepted = warm.bets + run.bets;
     for (const m of members) m.agent.destroy();
     failures.push(...warm.failures, ...run.failures);
@@ -216,7 +232,8 @@ async function measure(name, open, { databaseUrl, dataDir }) {
   if (failures.length > 0) problems.unshift(`${failures.length} failed requests, first: ${failures[0]}`);
   console.log(
     `HTTP singlePass on ${name}, ${MEMBERS} members: ${fmt(run.perSecond)} bets/s (${fmt(run.bets)} in ${run.seconds.toFixed(1)} s), ` +
-      `p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, ${run.failures.length} errors`,
+      `p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, ${run.failures.length} errors; CPU per bet beyond idle: platform ` +
+      `${run.cpuMsPerBet.platform.toFixed(2)} ms${serverPid ? `, database server ${run.cpuMsPerBet.server.toFixed(2)} ms` : ''}`,
   );
   return { ...run, problems };
 }
@@ -240,7 +257,7 @@ for (const database of DATABASES) {
       if (run.problems.length) throw new Error(run.problems.join('; '));
     } else if (database === 'postgres') {
       postgres = await startPostgres({ durable: true });
-      figures.postgres = await measure('PostgreSQL', () => openPostgres(postgres.url, { poolSize: 2 }), { databaseUrl: postgres.url, dataDir });
+      figures.postgres = await measure('PostgreSQL', () => openPostgres(postgres.url, { poolSize: 2 }), { databaseUrl: postgres.url, dataDir, serverPid: postgres.pid });
       if (figures.postgres.problems.length) throw new Error(figures.postgres.problems.join('; '));
     } else throw new Error(`BENCH_DATABASES: unknown database ${JSON.stringify(database)} (sqlite, postgres)`);
   } catch (error) {
@@ -254,7 +271,8 @@ for (const database of DATABASES) {
 if (figures.sqlite && figures.postgres) {
   console.log(
     `ratio PostgreSQL/SQLite: ${(figures.postgres.perSecond / figures.sqlite.perSecond).toFixed(2)} (bets/s), ` +
-      `${(figures.postgres.p99 / Math.max(0.1, figures.sqlite.p99)).toFixed(2)} (p99)`,
+      `${(figures.postgres.p99 / Math.max(0.1, figures.sqlite.p99)).toFixed(2)} (p99); CPU per bet (platform + database ` +
+      `server) ${((figures.postgres.cpuMsPerBet.platform + figures.postgres.cpuMsPerBet.server) / figures.sqlite.cpuMsPerBet.platform).toFixed(2)}× SQLite's`,
   );
 }
 process.exit(failed ? 1 : 0);

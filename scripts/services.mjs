@@ -76,10 +76,11 @@ function endChild(child) {
 
 /**
  * A PostgreSQL 15 cluster owned by the `postgres` system user (initdb refuses root), trusting local connections,
- * with fsync off: the data is thrown away, so durability buys nothing here and costs most of a commit's time.
- * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
+ * with fsync off: the data is thrown away, so durability buys nothing here and costs most of a commit's time
+ * (`durable: true` keeps fsync on, for benchmarks).
+ * @returns {Promise<{ url: string, port: number, pid: number, stop(): Promise<void> }>}
  */
-export async function startPostgres({ log = console.log } = {}) {
+export async function startPostgres({ log = console.log, durable = false } = {}) {
   ensureDebian('postgresql', () => existsSync(path.join(PG_BIN, 'postgres')));
   const dir = mkdtempSync(path.join(tmpdir(), 'sport-pc-pg-'));
   const data = path.join(dir, 'pg');
@@ -98,7 +99,11 @@ export async function startPostgres({ log = console.log } = {}) {
     await stopAll(undefined);
     throw error;
   }
-  const settings = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'];
+  // durable (benchmarks): fsync and full-page writes on, as a production server runs, so the figures compare with SQLite's
+  // WAL at synchronous=NORMAL; commits still do not wait for the disk (synchronous_commit=off), which is what NORMAL
+  // gives SQLite too (a power cut may lose the last commits, never corrupt).
+  const safety = durable ? [] : ['-c', 'fsync=off', '-c', 'full_page_writes=off'];
+  const settings = [...safety, '-c', 'synchronous_commit=off', '-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'];
   // detached: its own process group, so stop() can end postgres and every backend it forked in one signal.
   const child = spawn(path.join(PG_BIN, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, ...settings], { stdio: ['ignore', 'ignore', 'pipe'], detached: true, cwd: dir, ...owner });
   let stderr = '';
@@ -115,7 +120,8 @@ export async function startPostgres({ log = console.log } = {}) {
   }
   sh(path.join(PG_BIN, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', PG_USER, PG_DB]);
   log(`» PostgreSQL 15 on 127.0.0.1:${port} (${((Date.now() - started) / 1000).toFixed(1)} s), data in ${data}`);
-  return { url: `postgres://${PG_USER}@127.0.0.1:${port}/${PG_DB}`, port, stop: () => stopAll(child) };
+  // pid: postgres runs in a process group of its own with that id, its backends too (benches read their CPU).
+  return { url: `postgres://${PG_USER}@127.0.0.1:${port}/${PG_DB}`, port, pid: child.pid, stop: () => stopAll(child) };
 }
 
 /**

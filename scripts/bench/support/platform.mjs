@@ -1,5 +1,6 @@
 // Runs the real platform as a child process for a benchmark: its own thread (as in production), a free loopback
-// port, a throw-away data folder, the embedded database. Returns its base URL, its process id and a stop function.
+// port, a throw-away data folder, the embedded database (or the PostgreSQL one the bench started). Returns its base
+// URL, its process id and a stop function.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -35,14 +36,18 @@ async function waitForHealth(base, child, timeoutMs) {
   throw new Error(`the platform was not healthy within ${timeoutMs / 1000} s`);
 }
 
-/** Starts the platform; `extraEnv` adds variables (FEED_SPEED...). Ends by itself after `limitMs` whatever happens. */
-export async function startPlatform({ extraEnv = {}, limitMs = 180_000, name = 'bench' } = {}) {
+/**
+ * Starts the platform; `extraEnv` adds variables (FEED_SPEED...), `databaseUrl` a PostgreSQL database instead of the
+ * embedded one. Ends by itself after `limitMs` whatever happens.
+ */
+export async function startPlatform({ extraEnv = {}, limitMs = 180_000, name = 'bench', databaseUrl } = {}) {
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sport-pc-bench-'));
   const env = { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_USERS: '0', ...extraEnv };
-  // A bench always uses the embedded SQLite database in its temp folder, never a configured server.
-  delete env.DATABASE_URL;
+  // A bench uses the embedded SQLite database in its temp folder unless it names a server: never a configured one.
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
   // BENCH_CPU_PROF=<folder>: the platform writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join('server', 'src', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -3,6 +3,8 @@
  * database, the feed running and publishing) plus a publisher that stamps messages on live match channels.
  * MODE=bare: a minimal `ws` server with the same sub protocol and the same publisher, the baseline.
  * Prints `READY <json channels>` once listening; publishes RATE messages/s for as long as it runs.
+ * REDIS_URL (and REDIS_PREFIX): the platform relays through Redis, as one of several instances. FOLLOWER=1: it only
+ * serves its clients (no feed, no publisher): what the publishing instance sends reaches them through Redis.
  */
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -11,6 +13,8 @@ const mode = process.env.MODE ?? 'platform';
 const port = Number(process.env.PORT ?? 0);
 const rate = Number(process.env.RATE ?? 250);
 const channelCount = Number(process.env.CHANNELS ?? 200);
+const follower = process.env.FOLLOWER === '1';
+const redis = process.env.REDIS_URL ? { url: process.env.REDIS_URL, prefix: process.env.REDIS_PREFIX ?? 'bench' } : undefined;
 
 type Publish = (chId: string, data: unknown) => void;
 
@@ -29,9 +33,10 @@ async function platform(): Promise<{ publish: Publish; channels: string[]; port:
   const { db } = openSqlite(':memory:');
   await migrateToLatest(db, 'sqlite');
   const feed = createFeed({ seed: 1, now: () => Date.now(), historyHours: 0 });
-  const app = buildApp({ db, config, appConfigs: loadAppConfigs(path.join(root, 'config')), feed, clock: systemClock });
+  const app = buildApp({ db, config, appConfigs: loadAppConfigs(path.join(root, 'config')), feed, clock: systemClock, redis });
   await app.listen({ port, host: '127.0.0.1' });
-  feed.start(500);
+  // Same seed, same world: a follower lists the same live channels without running the feed.
+  if (!follower) feed.start(500);
   const live = feed.matches({ type: 'inplay' }).map((m: { matchId: number }) => m.matchId);
   const channels = live.flatMap((id: number) => [`match:${id}:odds`, `match:${id}:score`]).slice(0, channelCount);
   return { publish: (chId, data) => app.pushHub.publish(chId, data), channels, port: app.server.address().port };
@@ -66,6 +71,7 @@ async function bare(): Promise<{ publish: Publish; channels: string[]; port: num
 async function main() {
   const server = mode === 'bare' ? await bare() : await platform();
   process.stdout.write(`READY ${JSON.stringify({ port: server.port, channels: server.channels })}\n`);
+  if (follower) return;
   // Publish in small batches every 10 ms so the rate holds without a timer per message.
   let next = 0;
   const perTick = rate / 100;

@@ -20,6 +20,7 @@ import type { Clock } from '../clock';
 import type { PlatformConfig } from '../config/platformConfig';
 import type { ChatMessagesTable, Database, Member } from '../db/schema';
 import type { Lang } from '../feed';
+import type { LimitStore } from '../http/limitStore';
 import type { AnchorDirectory } from '../live/anchors';
 import { ANCHOR_ROSTER, type AnchorProfile } from '../live/roster';
 import type { SpecialRooms } from '../live/specialRooms';
@@ -59,6 +60,8 @@ export interface ChatDeps {
   specialRooms: SpecialRooms;
   hub: PushHub;
   images: ImageStore;
+  /** The platform's limit store: the send window holds across instances sharing Redis. */
+  limits: LimitStore;
   roster?: readonly AnchorProfile[];
 }
 
@@ -75,7 +78,6 @@ type MessageRow = Selectable<ChatMessagesTable>;
 export function createChat(deps: ChatDeps) {
   const { db, clock, config, hub, images } = deps;
   const roster = new Map((deps.roster ?? ANCHOR_ROSTER).map((p) => [p.liveRoomId, p]));
-  const sends = new Map<number, number[]>();
 
   /**
    * Room events wait up to chat.fanoutMs and go out together as one hub publish `{ events }`: at 100 messages a
@@ -153,23 +155,14 @@ export function createChat(deps: ChatDeps) {
     return row?.blocked === 1;
   }
 
-  /** Counts the send against the member's window; refuses it when the window is full. */
-  function admit(memberId: number): void {
-    const now = clock.now();
-    const windowMs = config.chat.rateLimit.perSeconds * 1000;
-    const recent = (sends.get(memberId) ?? []).filter((t) => t > now - windowMs);
-    if (recent.length >= config.chat.rateLimit.messages) {
-      const retryAfterSeconds = Math.max(1, Math.ceil(((recent[0] as number) + windowMs - now) / 1000));
-      sends.set(memberId, recent);
-      throw new ChatRefusal(
-        ChatError.RateLimited,
-        `too many messages: at most ${config.chat.rateLimit.messages} in ${config.chat.rateLimit.perSeconds} s; try again in ${retryAfterSeconds} s`,
-        429,
-        retryAfterSeconds,
-      );
+  /** Counts the send against the member's window (in the limit store, so it holds across instances); refuses it when the window is full. */
+  async function admit(memberId: number): Promise<void> {
+    const { messages, perSeconds } = config.chat.rateLimit;
+    const hit = await deps.limits.hit(`chat:send:${memberId}`, messages, perSeconds * 1000);
+    if (!hit.ok) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(hit.retryAfterMs / 1000));
+      throw new ChatRefusal(ChatError.RateLimited, `too many messages: at most ${messages} in ${perSeconds} s; try again in ${retryAfterSeconds} s`, 429, retryAfterSeconds);
     }
-    recent.push(now);
-    sends.set(memberId, recent);
   }
 
   function imageOf(row: { file: string; type: string; width: number; height: number; bytes: number }): ChatImage {
@@ -299,7 +292,7 @@ export function createChat(deps: ChatDeps) {
     /** Checks every rule, stores the message and publishes it to the room; answers it as stored. */
     async send(memberId: number, roomId: number, input: ChatSend, lang: Lang): Promise<ChatMessage> {
       room(roomId);
-      admit(memberId);
+      await admit(memberId);
       const member = await memberOf(memberId);
       const [ban, blocked] = await Promise.all([banOf(memberId, roomId), isBlocked(roomId)]);
       if (ban) throw new ChatRefusal(ChatError.Banned, `you are muted until ${new Date(ban.until).toISOString()}: ${ban.reason}`, 403);

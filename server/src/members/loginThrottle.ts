@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { BackoffPolicy, BucketTake, LimitStore } from '../http/limitStore';
 
 /** The numbers of config/platform.json `signIn` that shape the throttle (docs/operations.md "Sign-in throttle"). */
 export interface LoginThrottleLimits {
@@ -20,113 +20,41 @@ export type Admission = { ok: true } | { ok: false; reason: ThrottleReason; retr
 
 export interface LoginThrottle {
   /** Asks to run one password check; when admitted, the attempt is counted against the buckets. */
-  admit(address: string, username: string): Admission;
-  recordFailure(address: string, username: string): void;
-  recordSuccess(address: string, username: string): void;
+  admit(address: string, username: string): Promise<Admission>;
+  recordFailure(address: string, username: string): Promise<void>;
+  recordSuccess(address: string, username: string): Promise<void>;
 }
 
-interface Bucket {
-  tokens: number;
-  at: number;
-}
-
-interface Backoff {
-  failures: number;
-  /** No attempt on this username from this address before then. */
-  until: number;
-  lastFailureAt: number;
-}
-
-/**
- * Keeps a bounded map: touching a key moves it to the end, and the oldest key goes when the map
- * is full, so a flood of addresses or usernames cannot grow memory without bound.
- */
-function touch<V>(map: Map<string, V>, key: string, value: V, maxTracked: number): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > maxTracked) {
-    const oldest = map.keys().next().value;
-    if (oldest !== undefined) map.delete(oldest);
-  }
-}
+/** In the order the store checks them: the gate (the backoff), then the address bucket, then the global one. */
+const REASONS: Record<number, ThrottleReason> = { [-1]: 'username', 0: 'address', 1: 'busy' };
 
 /**
  * Throttles sign-in without ever locking the real member out. Everything is keyed on the client
  * address, never on the username alone: wrong passwords from one address slow down that address
  * (and, harder, its attempts on that one username), while the member signing in from elsewhere is
  * untouched. The global bucket caps password checks per second across all clients, so a spray from
- * many addresses cannot burn the CPU on scrypt; it refuses for well under a second at a time. In
- * memory, per platform instance.
+ * many addresses cannot burn the CPU on scrypt; it refuses for well under a second at a time. The
+ * counts are in the limit store: per instance in memory, or shared by every instance through Redis.
  */
-export function createLoginThrottle({
-  clock,
-  limits,
-  maxTracked = 10_000,
-}: {
-  clock: Clock;
-  limits: LoginThrottleLimits;
-  maxTracked?: number;
-}): LoginThrottle {
-  const addressBuckets = new Map<string, Bucket>();
-  const backoffs = new Map<string, Backoff>();
-  const global: Bucket = { tokens: limits.global.burst, at: clock.now() };
-  const addressRatePerMs = limits.perAddress.perMinute / 60_000;
-  const globalRatePerMs = limits.global.perSecond / 1000;
+export function createLoginThrottle({ store, limits }: { store: LimitStore; limits: LoginThrottleLimits }): LoginThrottle {
   const { freeFailures, baseDelaySeconds, maxDelaySeconds } = limits.perAddressAndUsername;
-
+  const backoff: BackoffPolicy = { freeFailures, baseMs: baseDelaySeconds * 1000, maxMs: maxDelaySeconds * 1000 };
+  const addressBucket = (address: string): BucketTake => ({
+    key: `login:address:${address}`,
+    cost: 1,
+    burst: limits.perAddress.burst,
+    perMs: limits.perAddress.perMinute / 60_000,
+  });
+  const globalBucket: BucketTake = { key: 'login:global', cost: 1, burst: limits.global.burst, perMs: limits.global.perSecond / 1000 };
   // An address never holds a NUL, so the first NUL splits a key unambiguously and keys never collide.
-  const pairKey = (address: string, username: string) => `${address}\u0000${username}`;
-
-  function refill(bucket: Bucket, burst: number, ratePerMs: number, now: number): void {
-    bucket.tokens = Math.min(burst, bucket.tokens + (now - bucket.at) * ratePerMs);
-    bucket.at = now;
-  }
-
-  /** Time until the bucket holds one whole token. */
-  const waitFor = (bucket: Bucket, ratePerMs: number) => Math.ceil((1 - bucket.tokens) / ratePerMs);
-
-  function backoffOf(key: string, now: number): Backoff | undefined {
-    const backoff = backoffs.get(key);
-    // A username left alone for the longest delay starts over with free failures.
-    if (backoff && now - backoff.lastFailureAt > maxDelaySeconds * 1000 && now >= backoff.until) {
-      backoffs.delete(key);
-      return undefined;
-    }
-    return backoff;
-  }
+  const pairKey = (address: string, username: string) => `login:pair:${address}\u0000${username}`;
 
   return {
-    admit(address, username) {
-      const now = clock.now();
-      const backoff = backoffOf(pairKey(address, username), now);
-      if (backoff && now < backoff.until) return { ok: false, reason: 'username', retryAfterMs: backoff.until - now };
-
-      const bucket = addressBuckets.get(address) ?? { tokens: limits.perAddress.burst, at: now };
-      refill(bucket, limits.perAddress.burst, addressRatePerMs, now);
-      touch(addressBuckets, address, bucket, maxTracked);
-      if (bucket.tokens < 1) return { ok: false, reason: 'address', retryAfterMs: waitFor(bucket, addressRatePerMs) };
-
-      refill(global, limits.global.burst, globalRatePerMs, now);
-      if (global.tokens < 1) return { ok: false, reason: 'busy', retryAfterMs: waitFor(global, globalRatePerMs) };
-
-      bucket.tokens -= 1;
-      global.tokens -= 1;
-      return { ok: true };
+    async admit(address, username) {
+      const taken = await store.take([addressBucket(address), globalBucket], pairKey(address, username));
+      return taken.ok ? taken : { ok: false, reason: REASONS[taken.refusedBy] as ThrottleReason, retryAfterMs: taken.retryAfterMs };
     },
-
-    recordFailure(address, username) {
-      const now = clock.now();
-      const key = pairKey(address, username);
-      const backoff = backoffOf(key, now) ?? { failures: 0, until: 0, lastFailureAt: now };
-      backoff.failures += 1;
-      backoff.lastFailureAt = now;
-      const over = backoff.failures - freeFailures;
-      if (over > 0) backoff.until = now + Math.min(maxDelaySeconds, baseDelaySeconds * 2 ** (over - 1)) * 1000;
-      touch(backoffs, key, backoff, maxTracked);
-    },
-
-    recordSuccess(address, username) {
-      backoffs.delete(pairKey(address, username));
-    },
+    recordFailure: (address, username) => store.fail(pairKey(address, username), backoff),
+    recordSuccess: (address, username) => store.clear(pairKey(address, username)),
   };
 }

@@ -22,6 +22,7 @@ export const chatPlugin = fp<{ dataDir: string }>(
       specialRooms: app.specialRooms,
       hub: app.pushHub,
       images: createImageStore(dataDir),
+      limits: app.limitStore,
     });
     app.decorate('chat', chat);
     // Before the hub closes its sockets (preClose): what waits for its fan-out window still goes out.

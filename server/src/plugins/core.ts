@@ -6,7 +6,9 @@ import type { Clock } from '../clock';
 import type { PlatformConfig } from '../config/platformConfig';
 import type { Driver } from '../db/migrations';
 import type { Database } from '../db/schema';
+import { createMemoryLimitStore, type LimitStore } from '../http/limitStore';
 import type { OriginPolicy } from '../http/origins';
+import { createRedisLimitStore } from '../http/redisLimitStore';
 import { createAuthService, type AuthService } from '../members/auth';
 import { createLoginThrottle, type LoginThrottle } from '../members/loginThrottle';
 import { startSessionPurge } from '../members/sessionPurge';
@@ -24,6 +26,8 @@ declare module 'fastify' {
     buildInfo: BuildInfo;
     wallet: WalletService;
     auth: AuthService;
+    /** Every rate limit's counts: in memory, or in Redis shared by every instance (REDIS_URL). */
+    limitStore: LimitStore;
     loginThrottle: LoginThrottle;
     pushHub: PushHub;
   }
@@ -62,7 +66,10 @@ export const corePlugin = fp<CorePluginOptions>(
       passwordParams: signIn.passwordHash,
     });
     app.decorate('auth', auth);
-    app.decorate('loginThrottle', createLoginThrottle({ clock: opts.clock, limits: signIn }));
+    const limitStore = opts.redis ? createRedisLimitStore({ ...opts.redis, clock: opts.clock, log: app.log }) : createMemoryLimitStore(opts.clock);
+    app.decorate('limitStore', limitStore);
+    app.addHook('onClose', () => limitStore.close());
+    app.decorate('loginThrottle', createLoginThrottle({ store: limitStore, limits: signIn }));
     let stopPurge: (() => void) | undefined;
     app.addHook('onReady', async () => {
       stopPurge = startSessionPurge({

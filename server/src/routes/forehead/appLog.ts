@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appLogAnswerSchema, appLogBodySchema, appLogThrottledEnvelope } from '../../../../contract/appLog';
 import { CODES, foreheadResponses, ok } from '../../http/envelope';
 import { REDACTED, redactUrl } from '../../http/logRedaction';
-import { createKeyedBuckets } from '../../http/rateLimit';
+import { keyedBuckets } from '../../http/rateLimit';
 import { readToken } from '../../http/requireMember';
 
 /**
@@ -20,12 +20,13 @@ const PURGE_EVERY_MS = 60 * 1000;
  * The app logging service (spec 001 section 7; path not shown, so it sits with the system routes). Open to visitors, so
  * an error before sign-in is reported too. Who posted is the session's member when a valid token comes with it, never
  * the uid or username in the events: anyone can type those. Events count against a bucket per client address and one
- * per member (config `appLog`); a post over either is refused whole with 429 and nothing stored.
+ * per member (config `appLog`); a post over either is refused whole with 429, nothing stored and nothing taken from
+ * the other bucket. The buckets are in the platform's limit store, so they hold across instances sharing Redis.
  */
 export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = app.platformConfig.appLog;
-  const perAddress = createKeyedBuckets(app.clock, limits.perAddress);
-  const perMember = createKeyedBuckets(app.clock, limits.perMember);
+  const perAddress = keyedBuckets('app-log:address', limits.perAddress);
+  const perMember = keyedBuckets('app-log:member', limits.perMember);
   let purgedAt = 0;
 
   app.post(
@@ -47,10 +48,9 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = readToken(request.headers.authorization);
       const session = token ? await app.auth.authenticate(token) : undefined;
       const memberId = session?.ok ? session.session.memberId : null;
-      const admitted = [perAddress.take(request.ip, events.length), ...(memberId === null ? [] : [perMember.take(String(memberId), events.length)])];
-      const refused = admitted.find((a) => !a.ok);
-      if (refused && !refused.ok) {
-        const retryAfterSeconds = Math.max(1, Math.ceil(refused.retryAfterMs / 1000));
+      const taken = await app.limitStore.take([perAddress(request.ip, events.length), ...(memberId === null ? [] : [perMember(String(memberId), events.length)])]);
+      if (!taken.ok) {
+        const retryAfterSeconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
         return reply
           .code(429)
           .header('retry-after', String(retryAfterSeconds))

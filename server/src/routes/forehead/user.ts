@@ -43,7 +43,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { password } = request.body;
       const username = normaliseUsername(request.body.username);
-      const admission = app.loginThrottle.admit(request.ip, username);
+      const admission = await app.loginThrottle.admit(request.ip, username);
       if (!admission.ok) {
         const retryAfterSeconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
         return reply
@@ -57,10 +57,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const signedIn = await app.auth.signIn(username, password);
       if (!signedIn) {
-        app.loginThrottle.recordFailure(request.ip, username);
+        await app.loginThrottle.recordFailure(request.ip, username);
         throw new ApiError(401, CODES.WRONG_CREDENTIALS, 'wrong username or password');
       }
-      app.loginThrottle.recordSuccess(request.ip, username);
+      await app.loginThrottle.recordSuccess(request.ip, username);
       const { session, token } = signedIn;
       return ok(await loginStateFor(session.memberId, token, session.expiresAt));
     },

@@ -3,10 +3,10 @@
 // that read and count every byte. CPU comes from /proc/<pid>/stat (utime + stime) of the room's ffmpeg, found as the
 // platform's only ffmpeg child, and of the platform itself (the FLV fan-out), over the same window in each phase.
 // Target (issue 15): the encoder is shared, so the ffmpeg ratio 50 viewers / 1 viewer is about 1.0 (under 1.3).
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import { startPlatform } from './support/platform.mjs';
+import { stat, ticksPerSecond } from './support/proc.mjs';
 
 const VIEWERS = 50;
 const WARM_UP_MS = 4_000;
@@ -14,26 +14,6 @@ const WINDOW_MS = 15_000;
 const TARGET_RATIO = 1.3;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const ticksPerSecond = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** comm, parent pid and CPU ticks (user + system) of a process; undefined once it is gone. */
-function stat(pid) {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const close = text.lastIndexOf(')');
-    const fields = text.slice(close + 2).split(' ');
-    // After "pid (comm) ": state is field 3 of the man page, so utime (14) and stime (15) are at 11 and 12 here.
-    return { comm: text.slice(text.indexOf('(') + 1, close), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
-  } catch {
-    return undefined;
-  }
-}
 
 function ffmpegChildren(parent) {
   return readdirSync('/proc')

@@ -1,15 +1,19 @@
 // Red-envelope rain: 2,000 members racing for one rain of 500 envelopes. The platform runs as a child process (its own
 // thread, the embedded SQLite database in a temp folder); the members and their sessions are written into that database
-// before it starts. An operator starts a rain of 500 envelopes in a living room, then all 2,000 members ask for an
-// envelope at once over HTTP. Checks that every envelope was paid once (500 receivers, all different, one ledger row
-// each), that the envelopes add up to the budget exactly and that each receiver's coins equal their envelope, and
-// prints the latency of the receives. Target: p99 under 200 ms.
+// before it starts. An operator starts a rain of 500 envelopes in a living room; each member first loads the rain's
+// state over its own socket, as the app does when a rain is announced (the floating ball: the gifts-lotteries store's
+// loadRain), then all 2,000 ask for an envelope at once over HTTP. Checks that every envelope was paid once (500
+// receivers, all different, one ledger row each), that the envelopes add up to the budget exactly and that each
+// receiver's coins equal their envelope, and prints the latency of the receives and the platform's CPU for them
+// (/proc/<pid>/stat). Target: p99 under 200 ms.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { percentile, request } from './support/http.mjs';
 import { startPlatform } from './support/platform.mjs';
+import { stat, ticksPerSecond } from './support/proc.mjs';
 import { migrateToLatest, openSqlite, SQLITE_FILE_NAME } from '../../server/src/db/database.ts';
 import { ECONOMY_PATHS } from '../../contract/economyCodes.ts';
 
@@ -58,18 +62,9 @@ const tokens = [];
 
 // A socket per member, as 2,000 browsers would have.
 const agent = new http.Agent({ keepAlive: true });
-function post(base, url, body, headers = {}) {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = http.request(`${base}${url}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
+async function post(base, url, body, headers = {}) {
+  const res = await request(agent, base, url, body, headers);
+  return { status: res.status, body: JSON.parse(res.text) };
 }
 
 const platform = await startPlatform({ name: 'rain', extraEnv: { DATA_DIR: dataDir, OPERATOR_TOKEN } });
@@ -81,7 +76,13 @@ try {
   if (started.body.code !== 0) throw new Error(`the rain did not start: ${JSON.stringify(started.body)}`);
   const recordId = started.body.data.recordId;
 
+  // Every member in the room sees the ball first (one request each, not measured).
+  const balls = await Promise.all(tokens.map((token) => post(platform.base, ECONOMY_PATHS.redEnvelope, { roomId: room.liveRoomId }, { authorization: token })));
+  const noBall = balls.filter((b) => b.status !== 200 || b.body.data?.isShowFloatingBall !== true);
+  if (noBall.length > 0) throw new Error(`${noBall.length} members saw no floating ball, e.g. ${JSON.stringify(noBall[0].body)}`);
+
   const latencies = [];
+  const ticksBefore = stat(platform.pid)?.ticks ?? Number.NaN;
   const t0 = performance.now();
   const answers = await Promise.all(
     tokens.map(async (token) => {
@@ -92,12 +93,15 @@ try {
     }),
   );
   const wall = performance.now() - t0;
+  // The platform's own CPU for the race: what the receive path costs, steadier than latency when other jobs share the cores.
+  const platformCpuMs = (((stat(platform.pid)?.ticks ?? Number.NaN) - ticksBefore) / ticksPerSecond) * 1000;
   latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)];
+  const pct = (p) => percentile(latencies, p);
   const errors = answers.filter((a) => a.status !== 200 || a.body.code !== 0);
   const received = answers.filter((a) => a.body.data !== 'failure' && a.status === 200);
   console.log(`${MEMBERS} members, one rain of ${ENVELOPES} envelopes (${BUDGET} coins): all answered in ${(wall / 1000).toFixed(2)} s`);
   console.log(`receive latency ms: p50 ${pct(50).toFixed(1)}, p90 ${pct(90).toFixed(1)}, p99 ${pct(99).toFixed(1)}, max ${latencies.at(-1).toFixed(1)} (target p99 < ${TARGET_P99_MS})`);
+  console.log(`platform CPU for the race: ${platformCpuMs.toFixed(0)} ms (${((platformCpuMs / MEMBERS) * 1000).toFixed(0)} µs per receive); load average ${os.loadavg()[0].toFixed(1)}`);
   if (errors.length > 0) fail(`${errors.length} receives answered an error, e.g. ${JSON.stringify(errors[0].body)}`);
   if (received.length !== ENVELOPES) fail(`${received.length} envelopes received, expected ${ENVELOPES}`);
   if (pct(99) >= TARGET_P99_MS) fail(`p99 ${pct(99).toFixed(1)} ms is not under ${TARGET_P99_MS} ms`);

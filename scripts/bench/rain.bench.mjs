@@ -4,13 +4,15 @@
 // state over its own socket, as the app does when a rain is announced (the floating ball: the gifts-lotteries store's
 // loadRain), then all 2,000 ask for an envelope at once over HTTP. Checks that every envelope was paid once (500
 // receivers, all different, one ledger row each), that the envelopes add up to the budget exactly and that each
-// receiver's coins equal their envelope, and prints the latency of the receives and the platform's CPU for them
-// (/proc/<pid>/stat). Target: p99 under 200 ms.
+// receiver's coins equal their envelope, and prints the latency of the receives, the platform's CPU for them
+// (/proc/<pid>/stat) and, for scale, the same race against a bare node:http server. Target: p99 under 200 ms.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { firstLine } from './support/children.mjs';
 import { percentile, request } from './support/http.mjs';
 import { startPlatform } from './support/platform.mjs';
 import { stat, ticksPerSecond } from './support/proc.mjs';
@@ -67,6 +69,35 @@ async function post(base, url, body, headers = {}) {
   return { status: res.status, body: JSON.parse(res.text) };
 }
 
+/** Latencies (ascending) of one request per token, all sent at once; `answers` in token order. */
+async function race(base, url, body) {
+  const latencies = [];
+  const answers = await Promise.all(
+    tokens.map(async (token) => {
+      const at = performance.now();
+      const res = await post(base, url, body, { authorization: token });
+      latencies.push(performance.now() - at);
+      return res;
+    }),
+  );
+  return { latencies: latencies.sort((a, b) => a - b), answers };
+}
+
+/**
+ * The same race against a bare node:http server (support/bare-http.mjs) on warm sockets of its own: what this machine
+ * and this client allow at all, whatever the platform does (other jobs on the cores move both alike).
+ */
+async function bareRace() {
+  const bare = spawn(process.execPath, [path.join(import.meta.dirname, 'support', 'bare-http.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const base = `http://127.0.0.1:${await firstLine(bare, 'READY ')}`;
+    await race(base, '/warm', {});
+    return (await race(base, '/receive', { recordId: 1, roomId: 1 })).latencies;
+  } finally {
+    bare.kill('SIGTERM');
+  }
+}
+
 const platform = await startPlatform({ name: 'rain', extraEnv: { DATA_DIR: dataDir, OPERATOR_TOKEN } });
 try {
   const anchors = await (await fetch(`${platform.base}/ssapi/anchor/search`)).json();
@@ -81,21 +112,12 @@ try {
   const noBall = balls.filter((b) => b.status !== 200 || b.body.data?.isShowFloatingBall !== true);
   if (noBall.length > 0) throw new Error(`${noBall.length} members saw no floating ball, e.g. ${JSON.stringify(noBall[0].body)}`);
 
-  const latencies = [];
   const ticksBefore = stat(platform.pid)?.ticks ?? Number.NaN;
   const t0 = performance.now();
-  const answers = await Promise.all(
-    tokens.map(async (token) => {
-      const at = performance.now();
-      const res = await post(platform.base, ECONOMY_PATHS.redEnvelopeReceive, { recordId, roomId: room.liveRoomId }, { authorization: token });
-      latencies.push(performance.now() - at);
-      return res;
-    }),
-  );
+  const { latencies, answers } = await race(platform.base, ECONOMY_PATHS.redEnvelopeReceive, { recordId, roomId: room.liveRoomId });
   const wall = performance.now() - t0;
   // The platform's own CPU for the race: what the receive path costs, steadier than latency when other jobs share the cores.
   const platformCpuMs = (((stat(platform.pid)?.ticks ?? Number.NaN) - ticksBefore) / ticksPerSecond) * 1000;
-  latencies.sort((a, b) => a - b);
   const pct = (p) => percentile(latencies, p);
   const errors = answers.filter((a) => a.status !== 200 || a.body.code !== 0);
   const received = answers.filter((a) => a.body.data !== 'failure' && a.status === 200);
@@ -106,6 +128,8 @@ try {
   if (received.length !== ENVELOPES) fail(`${received.length} envelopes received, expected ${ENVELOPES}`);
   if (pct(99) >= TARGET_P99_MS) fail(`p99 ${pct(99).toFixed(1)} ms is not under ${TARGET_P99_MS} ms`);
   await platform.stop();
+  const bare = await bareRace();
+  console.log(`bare node:http, same client and race: p50 ${percentile(bare, 50).toFixed(1)}, p99 ${percentile(bare, 99).toFixed(1)}; platform p99 / bare p99 ${(pct(99) / percentile(bare, 99)).toFixed(2)}`);
 
   // The books, read from the database the platform wrote.
   const { db } = openSqlite(dbFile);

@@ -5,6 +5,7 @@ import { ok } from '../src/http/envelope';
 import { createErrorHandler } from '../src/http/errorHandler';
 import { currentMember, requireMember } from '../src/http/requireMember';
 import type { PlatformConfig } from '../src/config/platformConfig';
+import { hashToken, SESSION_CACHE_MS } from '../src/members/auth';
 import { hashPassword, verifyPassword } from '../src/members/password';
 import { buildTestApp as buildWithOwnFeed, CHEAP_PASSWORD_HASH, loadRealPlatformConfig, login, type InjectResponse, type TestApp, type TestAppOptions } from './helpers';
 
@@ -321,6 +322,30 @@ describe('sessions', () => {
     const after = await t.inject({ method: 'POST', url: LOGIN_STATE, headers: { authorization: first } });
     expect(after.json()).toEqual({ code: 405, msg: 'session expired', data: null });
     expect((await t.inject({ method: 'POST', url: LOGIN_STATE, headers: { authorization: second } })).statusCode).toBe(200);
+  });
+
+  it('trusts a checked session from memory for SESSION_CACHE_MS only: a revocation by another instance shows after it, expiry and a sign-out here at once (fake clock)', async () => {
+    t = await buildTestApp({ sessionTtlMinutes: 30 });
+    const state = async (token: string) => (await t.inject({ method: 'POST', url: LOGIN_STATE, headers: { authorization: token } })).statusCode;
+    const elsewhere = await login(t);
+    expect(await state(elsewhere)).toBe(200);
+    // Another instance sharing the database signs it out: this one reads the database again within SESSION_CACHE_MS.
+    await t.db.updateTable('sessions').set({ revoked_at: t.clock.now() }).where('token_hash', '=', hashToken(elsewhere)).execute();
+    expect(await state(elsewhere)).toBe(200);
+    t.clock.advance(SESSION_CACHE_MS);
+    expect(await state(elsewhere)).toBe(401);
+
+    const here = await login(t);
+    expect(await state(here)).toBe(200);
+    expect((await t.inject({ method: 'POST', url: LOGOUT, headers: { authorization: here } })).json().code).toBe(0);
+    expect(await state(here)).toBe(401);
+
+    // Cached a moment before its expiry, a session still ends exactly at expires_at.
+    const expiring = await login(t);
+    t.clock.advance(30 * 60_000 - 1);
+    expect(await state(expiring)).toBe(200);
+    t.clock.advance(1);
+    expect(await state(expiring)).toBe(401);
   });
 
   it('checks the session before the body, and answers the betting family with 14010', async () => {

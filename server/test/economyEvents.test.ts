@@ -124,6 +124,28 @@ describe('economy: rains, lotteries, votes, answers, rewards, fairness', () => {
     await advance(30_000);
   });
 
+  it('gives an envelope back when its receive is refused, so a member racing behind takes it; a second ask is answered without a write', async () => {
+    // Two envelopes; five members have received their whole 200.00 today, so any envelope is refused to them.
+    const rain = await start({ kind: 3, budget: '20.00', envelopes: 2, countdownSeconds: 0, durationSeconds: 30 });
+    const limited = await Promise.all(Array.from({ length: 5 }, () => newMember(t)));
+    await t.db.transaction().execute(async (trx) => {
+      for (const m of limited) await t.app.economy.coins.countAgainstLimit(trx, m.id, 'receive', toMinor('200.00'));
+    });
+    const behind = await newMember(t);
+    // The limited members ask first: each holds an envelope in turn and gives it back when its limit refuses it.
+    const answers = await Promise.all([...limited.map((m) => receive(m, rain.recordId)), receive(behind, rain.recordId), receive(behind, rain.recordId)]);
+    for (const a of answers.slice(0, 5)) expect(a.json()).toMatchObject({ data: 'failure', msg: expect.stringContaining("today's receive limit of 200.00") });
+    const mine = answers.slice(5).map((a) => a.json());
+    expect(mine.filter((a) => a.data !== 'failure')).toEqual([{ code: 0, msg: 'success', data: expect.objectContaining({ sendRecordId: rain.recordId, envelopeIndex: 0 }) }]);
+    expect(mine.filter((a) => a.data === 'failure')).toEqual([{ code: 0, msg: 'you already received an envelope of this rain', data: 'failure' }]);
+    expect((await receive(behind, rain.recordId)).json()).toEqual({ code: 0, msg: 'you already received an envelope of this rain', data: 'failure' });
+    const ledger = await t.db.selectFrom('ledger').select(['member_id', 'amount_minor']).where('kind', '=', 'red_envelope').where('ref_id', 'like', `${rain.recordId}:%`).execute();
+    expect(ledger.map((l) => Number(l.member_id))).toEqual([behind.id]);
+    expect(await t.app.wallet.getBalance(behind.id, COIN)).toBe(Number(ledger[0]!.amount_minor));
+    await advance(30_000);
+    await expectCoinBooksBalance(t);
+  });
+
   it('refuses bad receive input with 400 and an unknown or foreign rain with 404', async () => {
     const m = await newMember(t);
     expect((await post(ECONOMY_PATHS.redEnvelopeReceive, { recordId: 'x', roomId: room.liveRoomId }, m.token)).statusCode).toBe(400);

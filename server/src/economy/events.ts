@@ -74,6 +74,9 @@ const isUniqueViolation = (error: unknown) => {
 
 const refuse = (status: number, code: number, message: string) => new ApiError(status, code, message);
 
+const ALREADY = 'you already received an envelope of this rain';
+const ALL_TAKEN = 'every envelope was taken';
+
 export type ReceiveResult = { ok: true; data: RedEnvelopeReceived } | { ok: false; why: string };
 
 /**
@@ -230,6 +233,7 @@ export function createEvents(deps: EventsDeps) {
     if (!result) return;
     overRains.add(Number(row.id));
     rainRows.delete(Number(row.id));
+    admissions.delete(Number(row.id));
     const roomId = Number(row.room_id);
     const recordId = Number(row.id);
     if (row.kind === ActivityKind.RedEnvelopeRain) {
@@ -275,6 +279,65 @@ export function createEvents(deps: EventsDeps) {
   /** Rain rows by id: what a receive checks (room, times, count) never changes after the rain is made. */
   const rainRows = new Map<number, EventRow>();
 
+  /**
+   * Admission in front of the database, per open rain: how many envelopes this process may still hand out (`left`,
+   * read once from the database, then reserved by each receive let through and given back when its transaction took
+   * none) and the members it has paid. 2,000 members racing for 500 envelopes would otherwise all queue for a write:
+   * with the admission, once 500 are reserved the rest wait only for those in flight and are answered without a
+   * transaction. `left` can only over-count (another instance's receives take envelopes it did not reserve; the
+   * database then answers "every envelope was taken" and the rain is marked over), never under-count: envelopes are
+   * never given back, so nobody is refused while one is left. The database's unique index still decides every race.
+   */
+  interface Admission {
+    left: number;
+    inFlight: number;
+    served: Set<number>;
+    /** Receives waiting for one in flight to give its envelope back (or for none to be in flight). */
+    waiting: Array<() => void>;
+    /** Envelopes of this rain put on the room's marquee by this process. */
+    marquees: number;
+  }
+  const admissions = new Map<number, Promise<Admission>>();
+  function admissionOf(eventId: number): Promise<Admission> {
+    let admission = admissions.get(eventId);
+    if (!admission) {
+      admission = db
+        .selectFrom('red_envelopes')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('event_id', '=', eventId)
+        .where('member_id', 'is', null)
+        .executeTakeFirst()
+        .then((r) => ({ left: Number(r?.n ?? 0), inFlight: 0, served: new Set<number>(), waiting: [], marquees: 0 }));
+      admission.catch(() => admissions.delete(eventId));
+      admissions.set(eventId, admission);
+    }
+    return admission;
+  }
+  /** A reserved envelope, or why there is none for the member. */
+  async function admit(a: Admission, memberId: number): Promise<'admitted' | 'already' | 'none'> {
+    for (;;) {
+      if (a.served.has(memberId)) return 'already';
+      if (a.left > 0) {
+        a.left -= 1;
+        a.inFlight += 1;
+        return 'admitted';
+      }
+      if (a.inFlight === 0) return 'none';
+      await new Promise<void>((resolve) => a.waiting.push(resolve));
+    }
+  }
+  /** Ends a reservation: kept when the member got an envelope, given back (and the waiting woken) otherwise. */
+  function release(a: Admission, memberId: number, outcome: ReceiveResult | undefined): void {
+    a.inFlight -= 1;
+    if (outcome?.ok) a.served.add(memberId);
+    else if (outcome?.why === ALL_TAKEN) a.left = 0;
+    else {
+      if (outcome?.why === ALREADY) a.served.add(memberId);
+      a.left += 1;
+    }
+    if (a.inFlight === 0 || a.left > 0) for (const wake of a.waiting.splice(0)) wake();
+  }
+
   const native = nativeOf(db);
   const { creditNow } = wallet;
   const { countNow } = coins;
@@ -292,9 +355,9 @@ export function createEvents(deps: EventsDeps) {
             next: native.prepare<unknown[]>('select idx, amount_minor from red_envelopes where event_id = ? and member_id is null order by idx limit 1'),
             take: native.prepare<unknown[]>('update red_envelopes set member_id = ?, received_at = ? where event_id = ? and idx = ? and member_id is null'),
           };
-          if (rainSt.already.get(row.id, memberId)) return { ok: false, why: 'you already received an envelope of this rain' };
+          if (rainSt.already.get(row.id, memberId)) return { ok: false, why: ALREADY };
           const next = rainSt.next.get(row.id) as { idx: number; amount_minor: number } | undefined;
-          if (!next) return { ok: false, why: 'every envelope was taken' };
+          if (!next) return { ok: false, why: ALL_TAKEN };
           rainSt.take.run(memberId, clockNow(), row.id, next.idx);
           const amountMinor = Number(next.amount_minor);
           countNow(memberId, 'receive', amountMinor);
@@ -354,6 +417,41 @@ export function createEvents(deps: EventsDeps) {
       waiting.push({ row, memberId, resolve, reject });
       if (waiting.length === 1 && !flushing) setImmediate(() => void flushReceives());
     });
+  }
+
+  /** The receive's transaction (the group commit on SQLite); a PostgreSQL race for the same envelope tries the next. */
+  async function takeEnvelope(row: EventRow, memberId: number): Promise<ReceiveResult> {
+    for (let attempt = 0; attempt < RECEIVE_TRIES; attempt += 1) {
+      let outcome: ReceiveResult | 'retry';
+      try {
+        outcome = receiveNow ? await receiveInGroup(row, memberId) : await db.transaction().execute(async (trx): Promise<ReceiveResult | 'retry'> => {
+          const already = await trx.selectFrom('red_envelopes').select('idx').where('event_id', '=', row.id).where('member_id', '=', memberId).executeTakeFirst();
+          if (already) return { ok: false, why: ALREADY };
+          const next = await trx.selectFrom('red_envelopes').select(sql<number | null>`min(idx)`.as('idx')).where('event_id', '=', row.id).where('member_id', 'is', null).executeTakeFirst();
+          if (next?.idx === null || next?.idx === undefined) return { ok: false, why: ALL_TAKEN };
+          const taken = await trx
+            .updateTable('red_envelopes')
+            .set({ member_id: memberId, received_at: clockNow() })
+            .where('event_id', '=', row.id)
+            .where('idx', '=', Number(next.idx))
+            .where('member_id', 'is', null)
+            .returning(['idx', 'amount_minor'])
+            .executeTakeFirst();
+          if (!taken) return 'retry';
+          const amountMinor = Number(taken.amount_minor);
+          await coins.countAgainstLimit(trx, memberId, 'receive', amountMinor);
+          const change = await wallet.credit(trx, { memberId, asset: COIN, amountMinor, kind: 'red_envelope', refType: 'red_envelope', refId: `${row.id}:${taken.idx}` });
+          return { ok: true, data: { sendRecordId: Number(row.id), envelopeIndex: Number(taken.idx), amount: fromMinor(amountMinor), coinBalance: fromMinor(change.balanceAfterMinor) } };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return { ok: false, why: ALREADY };
+        if (error instanceof ApiError && error.code === EconomyError.DailyLimit) return { ok: false, why: error.message };
+        throw error;
+      }
+      if (outcome !== 'retry') return outcome;
+    }
+    // Not ALL_TAKEN: envelopes may be left, so the rain is not marked over and the member may try again.
+    return { ok: false, why: 'other members took the envelopes tried first; try again' };
   }
 
   /** One job at a time: ticks, receives that empty a rain and operator starts never interleave their state changes. */
@@ -470,50 +568,36 @@ export function createEvents(deps: EventsDeps) {
       const cached = rainRows.get(recordId);
       const row = cached && Number(cached.room_id) === roomId ? cached : await eventOf(recordId, roomId, [ActivityKind.RedEnvelopeRain]);
       if (!isOpen(row)) return { ok: false, why: now() < Number(row.start_time) ? 'the rain has not started' : 'the rain has finished' };
-      if (overRains.has(recordId)) return { ok: false, why: 'every envelope was taken' };
+      if (overRains.has(recordId)) return { ok: false, why: ALL_TAKEN };
       rainRows.set(recordId, row);
-      for (let attempt = 0; attempt < RECEIVE_TRIES; attempt += 1) {
-        let outcome: ReceiveResult | 'retry';
-        try {
-          outcome = receiveNow ? await receiveInGroup(row, memberId) : await db.transaction().execute(async (trx): Promise<ReceiveResult | 'retry'> => {
-            const already = await trx.selectFrom('red_envelopes').select('idx').where('event_id', '=', row.id).where('member_id', '=', memberId).executeTakeFirst();
-            if (already) return { ok: false, why: 'you already received an envelope of this rain' };
-            const next = await trx.selectFrom('red_envelopes').select(sql<number | null>`min(idx)`.as('idx')).where('event_id', '=', row.id).where('member_id', 'is', null).executeTakeFirst();
-            if (next?.idx === null || next?.idx === undefined) return { ok: false, why: 'every envelope was taken' };
-            const taken = await trx
-              .updateTable('red_envelopes')
-              .set({ member_id: memberId, received_at: clockNow() })
-              .where('event_id', '=', row.id)
-              .where('idx', '=', Number(next.idx))
-              .where('member_id', 'is', null)
-              .returning(['idx', 'amount_minor'])
-              .executeTakeFirst();
-            if (!taken) return 'retry';
-            const amountMinor = Number(taken.amount_minor);
-            await coins.countAgainstLimit(trx, memberId, 'receive', amountMinor);
-            const change = await wallet.credit(trx, { memberId, asset: COIN, amountMinor, kind: 'red_envelope', refType: 'red_envelope', refId: `${row.id}:${taken.idx}` });
-            return { ok: true, data: { sendRecordId: Number(row.id), envelopeIndex: Number(taken.idx), amount: fromMinor(amountMinor), coinBalance: fromMinor(change.balanceAfterMinor) } };
-          });
-        } catch (error) {
-          if (isUniqueViolation(error)) return { ok: false, why: 'you already received an envelope of this rain' };
-          if (error instanceof ApiError && error.code === EconomyError.DailyLimit) return { ok: false, why: error.message };
-          throw error;
-        }
-        if (outcome !== 'retry' && !outcome.ok && outcome.why === 'every envelope was taken') overRains.add(recordId);
-        if (outcome === 'retry') continue;
-        if (outcome.ok) {
-          const { data } = outcome;
-          const amountMinor = toMinor(data.amount);
-          coins.publishBalance(memberId, toMinor(data.coinBalance), 'redEnvelope', amountMinor);
-          if (amountMinor >= marqueeMinor) {
-            const reward: Reward = { type: RewardType.Coin, amount: data.amount, currency: null, titleId: null };
-            hub.publish(EconomyChannel.room(roomId), { kind: 'winMarquee', roomId, recordId, activityKind: ActivityKind.RedEnvelopeRain, uid: memberId, nickname: await nicknameOf(), reward, at: now() } satisfies RoomEventPush);
-          }
-          if (data.envelopeIndex === Number(row.envelope_count) - 1) void enqueue('rain emptied', () => finish(row));
-        }
+      const admission = await admissionOf(recordId);
+      const admitted = await admit(admission, memberId);
+      if (admitted === 'already') return { ok: false, why: ALREADY };
+      if (admitted === 'none') {
+        overRains.add(recordId);
+        return { ok: false, why: ALL_TAKEN };
+      }
+      let outcome: ReceiveResult | undefined;
+      try {
+        outcome = await takeEnvelope(row, memberId);
+      } finally {
+        release(admission, memberId, outcome);
+      }
+      if (!outcome.ok) {
+        if (outcome.why === ALL_TAKEN) overRains.add(recordId);
         return outcome;
       }
-      return { ok: false, why: 'every envelope was taken' };
+      const { data } = outcome;
+      const amountMinor = toMinor(data.amount);
+      coins.publishBalance(memberId, toMinor(data.coinBalance), 'redEnvelope', amountMinor);
+      // A rain's marquee, like a draw's, names its first few large envelopes: a room of thousands hears of each.
+      if (amountMinor >= marqueeMinor && admission.marquees < MARQUEE_PER_DRAW) {
+        admission.marquees += 1;
+        const reward: Reward = { type: RewardType.Coin, amount: data.amount, currency: null, titleId: null };
+        hub.publish(EconomyChannel.room(roomId), { kind: 'winMarquee', roomId, recordId, activityKind: ActivityKind.RedEnvelopeRain, uid: memberId, nickname: await nicknameOf(), reward, at: now() } satisfies RoomEventPush);
+      }
+      if (data.envelopeIndex === Number(row.envelope_count) - 1) void enqueue('rain emptied', () => finish(row));
+      return outcome;
     },
 
     async lotteryInfo(roomId: number, memberId: number | undefined, lang: Lang): Promise<LotteryInfo | null> {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
+import { nativeOf, type NativeStatement } from '../db/database';
 import type { Database, Member } from '../db/schema';
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, needsRehash, verifyPassword, type ScryptParams } from './password';
 
@@ -48,6 +49,16 @@ export function normaliseUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
+/**
+ * How long a session found in the database is trusted from memory. Every member request checks its token, and 2,000
+ * members racing for a rain made that look-up a large part of each request (docs/operations.md "Red-envelope rain").
+ * Expiry is still checked on every request against the cached expires_at, and a sign-out on this instance drops the
+ * entry at once; only a sign-out on another instance sharing the database reaches this one up to this late.
+ */
+export const SESSION_CACHE_MS = 5_000;
+/** Sessions kept in memory at most; the oldest go first (a rain's members fit many times over). */
+export const SESSION_CACHE_SIZE = 20_000;
+
 /** Only this digest is stored, so a copy of the database does not hand out live sessions. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -68,6 +79,17 @@ export function createAuthService({
   // Verifying against a real hash for unknown usernames keeps both failures equally slow, so
   // response time does not reveal which usernames exist.
   const decoyHash = hashPassword(randomBytes(16).toString('hex'), passwordParams);
+  /** Live sessions by token hash, with the platform time until which they are trusted without the database. */
+  const cache = new Map<string, { session: MemberSession; until: number }>();
+  /**
+   * The session look-up as one prepared statement on the embedded SQLite (the same query as the Kysely path, which
+   * PostgreSQL takes): every member request makes it once per SESSION_CACHE_MS, and Kysely's building and compiling
+   * cost several times SQLite's own work for it.
+   */
+  const native = nativeOf(db);
+  let sessionSt: NativeStatement | undefined;
+  /** Sign-outs so far: a look-up that a sign-out overtook may have read the session before its revocation. */
+  let signOuts = 0;
 
   return {
     async createMember(input, executor = db) {
@@ -124,41 +146,61 @@ export function createAuthService({
     },
 
     async authenticate(token) {
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('members', 'members.id', 'sessions.member_id')
-        .select([
-          'sessions.token_hash',
-          'sessions.member_id',
-          'sessions.created_at',
-          'sessions.expires_at',
-          'sessions.revoked_at',
-          'members.username',
-        ])
-        .where('sessions.token_hash', '=', hashToken(token))
-        .executeTakeFirst();
+      const tokenHash = hashToken(token);
+      const now = clock.now();
+      const hit = cache.get(tokenHash);
+      if (hit && now < hit.until) {
+        if (hit.session.expiresAt > now) return { ok: true, session: hit.session };
+        cache.delete(tokenHash);
+        return { ok: false, reason: 'expired' };
+      }
+      const signOutsBefore = signOuts;
+      type SessionRow = { token_hash: string; member_id: number; created_at: number; expires_at: number; revoked_at: number | null; username: string };
+      let row: SessionRow | undefined;
+      if (native) {
+        sessionSt ??= native.prepare<unknown[]>(
+          'select s.token_hash, s.member_id, s.created_at, s.expires_at, s.revoked_at, m.username from sessions s inner join members m on m.id = s.member_id where s.token_hash = ?',
+        );
+        row = sessionSt.get(tokenHash) as SessionRow | undefined;
+      } else {
+        row = await db
+          .selectFrom('sessions')
+          .innerJoin('members', 'members.id', 'sessions.member_id')
+          .select(['sessions.token_hash', 'sessions.member_id', 'sessions.created_at', 'sessions.expires_at', 'sessions.revoked_at', 'members.username'])
+          .where('sessions.token_hash', '=', tokenHash)
+          .executeTakeFirst();
+      }
+      cache.delete(tokenHash);
       if (!row) return { ok: false, reason: 'unknown' };
       if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
       if (Number(row.expires_at) <= clock.now()) return { ok: false, reason: 'expired' };
-      return {
-        ok: true,
-        session: {
-          memberId: Number(row.member_id),
-          username: row.username,
-          tokenHash: row.token_hash,
-          createdAt: Number(row.created_at),
-          expiresAt: Number(row.expires_at),
-        },
+      const session: MemberSession = {
+        memberId: Number(row.member_id),
+        username: row.username,
+        tokenHash: row.token_hash,
+        createdAt: Number(row.created_at),
+        expiresAt: Number(row.expires_at),
       };
+      if (signOuts === signOutsBefore) {
+        cache.set(tokenHash, { session, until: clock.now() + SESSION_CACHE_MS });
+        // Map keeps insertion order, so the first key is the session cached longest ago.
+        if (cache.size > SESSION_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      return { ok: true, session };
     },
 
     async signOut(token) {
+      signOuts += 1;
+      cache.delete(hashToken(token));
       const result = await db
         .updateTable('sessions')
         .set({ revoked_at: clock.now() })
         .where('token_hash', '=', hashToken(token))
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
+      // Again after the update: a look-up that read the row while it was being revoked must not stay cached.
+      signOuts += 1;
+      cache.delete(hashToken(token));
       return Number(result.numUpdatedRows) > 0;
     },
 

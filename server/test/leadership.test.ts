@@ -57,6 +57,32 @@ if (TEST_DATABASE_URL) {
   const status = async (id: string) => Number((await b!.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status);
   const sameMarket = (id: number) => JSON.stringify(a!.feed.market(id)) === JSON.stringify(b!.feed.market(id));
 
+  describe('the lease', () => {
+    it("a follower's retry loop takes it once the leader's session is gone; a clean stop hands it over at once", async () => {
+      // A key of this test's own (the key is per schema name; no table is touched).
+      const lease = `lease_${randomBytes(6).toString('hex')}`;
+      const one = postgresLeadership({ url, schema: lease, retryMs: 100 });
+      const two = postgresLeadership({ url, schema: lease, retryMs: 100 });
+      try {
+        await one.start();
+        await two.start();
+        expect([one.role, two.role]).toEqual(['leader', 'follower']);
+        const changes: string[] = [];
+        two.onChange((role) => changes.push(role));
+        await one.stop();
+        expect(one.isLeader()).toBe(false);
+        // Well inside the 10 s the issue allows; the loop here tries every 100 ms (LEADER_RETRY_MS in production).
+        await until(() => two.isLeader(), 'the follower to take the lease', 10_000);
+        expect(changes).toEqual(['leader']);
+        // A stopped instance no longer competes.
+        expect(await one.attempt()).toBe(false);
+      } finally {
+        await one.stop();
+        await two.stop();
+      }
+    }, 60_000);
+  });
+
   describe('two instances on one PostgreSQL schema and one Redis', () => {
     let market: Market;
     let optionType: string;

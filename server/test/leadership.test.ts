@@ -84,13 +84,14 @@ if (TEST_DATABASE_URL) {
   });
 
   describe('two instances on one PostgreSQL schema and one Redis', () => {
+    let shared: { url: string; prefix: string };
     let market: Market;
     let optionType: string;
     let orderId: string;
 
     it('have exactly one feed leader; the follower feed follows', async () => {
       redis = await startTestRedis();
-      const shared = { url: redis.url, prefix: `test-${randomBytes(6).toString('hex')}` };
+      shared = { url: redis.url, prefix: `test-${randomBytes(6).toString('hex')}` };
       // No retry loop: the test decides when the follower tries (the loop is the same attempt every LEADER_RETRY_MS).
       la = postgresLeadership({ url, schema, retryMs: 0 });
       lb = postgresLeadership({ url, schema, retryMs: 0 });
@@ -117,6 +118,19 @@ if (TEST_DATABASE_URL) {
       expect(b!.feed.market(market.marketId)).toEqual(a!.feed.market(market.marketId));
       // The match's list on the follower shows the leader's markets.
       expect(b!.feed.markets(market.matchId)).toEqual(a!.feed.markets(market.matchId));
+    }, 120_000);
+
+    it('a follower that starts later shows the leader prices at once (the last books kept in Redis)', async () => {
+      const lc = postgresLeadership({ url, schema, retryMs: 0 });
+      // On the leader's clock: the same simulated moment, without a tick of its own after the build.
+      const c = await buildTestApp({ databaseFile: file, redis: shared, leadership: lc, feed: { ...feedOptions, following: true, now: () => a!.clock.now() }, demoUsers: false });
+      try {
+        expect(lc.isLeader()).toBe(false);
+        expect(c.feed.market(market.marketId)).toEqual(a!.feed.market(market.marketId));
+        expect(c.feed.markets(market.matchId)).toEqual(a!.feed.markets(market.matchId));
+      } finally {
+        await c.app.close();
+      }
     }, 120_000);
 
     it('accepts a bet placed on the follower at the leader price (the leader runs the in-play delay)', async () => {

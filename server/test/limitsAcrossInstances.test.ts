@@ -58,6 +58,8 @@ describe('sessions and idempotency keys across instances', () => {
     const token = await login(a!, 'demo2');
     const onB = await b!.inject({ url: `${SETTINGS_PATHS.cfgGet}?collect=UserConfig`, headers: { authorization: token } });
     expect(onB.statusCode).toBe(200);
+    // A has checked the session just now: with Redis shared it keeps no copy that would outlive the sign-out on B.
+    expect((await a!.inject({ url: `${SETTINGS_PATHS.cfgGet}?collect=UserConfig`, headers: { authorization: token } })).statusCode).toBe(200);
     const out = await b!.inject({ method: 'POST', url: '/api/forehead/user/logout', headers: { authorization: token } });
     expect(out.statusCode).toBe(200);
     expect((await a!.inject({ url: `${SETTINGS_PATHS.cfgGet}?collect=UserConfig`, headers: { authorization: token } })).statusCode).toBe(401);

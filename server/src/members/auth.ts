@@ -53,7 +53,8 @@ export function normaliseUsername(username: string): string {
  * How long a session found in the database is trusted from memory. Every member request checks its token, and 2,000
  * members racing for a rain made that look-up a large part of each request (docs/operations.md "Red-envelope rain").
  * Expiry is still checked on every request against the cached expires_at, and a sign-out on this instance drops the
- * entry at once; only a sign-out on another instance sharing the database reaches this one up to this late.
+ * entry at once. A sign-out on another instance would reach this one only this late, so instances that share a
+ * database (REDIS_URL set) pass `sessionCacheMs: 0` and read every session from the database.
  */
 export const SESSION_CACHE_MS = 5_000;
 /** Sessions kept in memory at most; the oldest go first (a rain's members fit many times over). */
@@ -69,12 +70,15 @@ export function createAuthService({
   clock,
   sessionTtlMs,
   passwordParams = DEFAULT_SCRYPT_PARAMS,
+  sessionCacheMs = SESSION_CACHE_MS,
 }: {
   db: Kysely<Database>;
   clock: Clock;
   sessionTtlMs: number;
   /** The scrypt cost of new hashes (config signIn.passwordHash); tests pass a cheap one. */
   passwordParams?: ScryptParams;
+  /** How long a checked session is trusted from memory; 0 when several instances share the database. */
+  sessionCacheMs?: number;
 }): AuthService {
   // Verifying against a real hash for unknown usernames keeps both failures equally slow, so
   // response time does not reveal which usernames exist.
@@ -181,8 +185,8 @@ export function createAuthService({
         createdAt: Number(row.created_at),
         expiresAt: Number(row.expires_at),
       };
-      if (signOuts === signOutsBefore) {
-        cache.set(tokenHash, { session, until: clock.now() + SESSION_CACHE_MS });
+      if (signOuts === signOutsBefore && sessionCacheMs > 0) {
+        cache.set(tokenHash, { session, until: clock.now() + sessionCacheMs });
         // Map keeps insertion order, so the first key is the session cached longest ago.
         if (cache.size > SESSION_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }

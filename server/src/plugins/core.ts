@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { createMemoryLimitStore, type LimitStore } from '../http/limitStore';
 import type { OriginPolicy } from '../http/origins';
 import { createRedisLimitStore } from '../http/redisLimitStore';
-import { createAuthService, type AuthService } from '../members/auth';
+import { createAuthService, SESSION_CACHE_MS, type AuthService } from '../members/auth';
 import { createLoginThrottle, type LoginThrottle } from '../members/loginThrottle';
 import { startSessionPurge } from '../members/sessionPurge';
 import { createPushHub, type PushHub, type PushRelay } from '../push/hub';
@@ -64,6 +64,8 @@ export const corePlugin = fp<CorePluginOptions>(
       clock: opts.clock,
       sessionTtlMs: opts.sessionTtlMinutes * 60_000,
       passwordParams: signIn.passwordHash,
+      // Instances sharing Redis share the database too: a sign-out on one must end the session on all at once.
+      sessionCacheMs: opts.redis ? 0 : SESSION_CACHE_MS,
     });
     app.decorate('auth', auth);
     const limitStore = opts.redis ? createRedisLimitStore({ ...opts.redis, clock: opts.clock, log: app.log }) : createMemoryLimitStore(opts.clock);

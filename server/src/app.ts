@@ -49,6 +49,9 @@ import { expertRoutes } from './routes/experts';
 // Coins, gifts and room events (issue 16).
 import { economyPlugin } from './plugins/economy';
 import { economyRoutes } from './routes/economy';
+// One feed leader among several instances (issue 19).
+import type { Leadership } from './cluster/leadership';
+import { clusterPlugin } from './plugins/cluster';
 
 installZodMessages();
 
@@ -80,6 +83,8 @@ export interface BuildAppOptions {
   dataDir?: string;
   /** Redis shared by several instances (env REDIS_URL); prefix: keys and channels, default "sport-pc". */
   redis?: { url: string; prefix?: string };
+  /** The feed-leader lease (issue 19, cluster/leadership.ts); default: this instance always leads (SQLite). */
+  leadership?: Leadership;
 }
 
 /** Frames above this are refused by the websocket layer (close 1009); client frames are tiny. */
@@ -139,6 +144,8 @@ export function buildApp(opts: BuildAppOptions): App {
   // websocket plugin's own, which closes clients without a code.
   app.register(websocket, { options: { maxPayload: MAX_WS_FRAME_BYTES } });
 
+  // The feed leader (issue 19): before the feed's consumers, which listen through app.leaderFeed and app.onPromoted.
+  app.register(clusterPlugin, { feed: opts.feed, leadership: opts.leadership, redis: opts.redis });
   app.register(feedPlugin, { feed: opts.feed });
   app.register(bettingPlugin, { loopMs: opts.bettingLoopMs ?? 250 });
   app.register(mediaPlugin);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { storeExchangeRates } from './betting/exchangeRates';
 import { readBuildInfo } from './buildInfo';
+import { loadFeedOrigin } from './cluster/feedOrigin';
 import { systemClock } from './clock';
 import { loadAppConfigs } from './config/appConfig';
 import { loadPlatformConfig } from './config/platformConfig';
@@ -28,7 +29,9 @@ async function main(): Promise<void> {
   await migrateToLatest(db, driver);
   await storeExchangeRates(db, config.exchangeRates, clock.now());
 
-  const feed = createFeed({ seed: env.feedSeed, speed: env.feedSpeed, now: () => clock.now(), onError: (error) => process.stderr.write(`feed: ${String(error)}\n`) });
+  // Every instance on this database (and every restart) continues one simulated clock: the same play everywhere.
+  const origin = await loadFeedOrigin(db, driver, { seed: env.feedSeed, speed: env.feedSpeed, now: clock.now() });
+  const feed = createFeed({ seed: env.feedSeed, speed: env.feedSpeed, origin, now: () => clock.now(), onError: (error) => process.stderr.write(`feed: ${String(error)}\n`) });
 
   const app = buildApp({
     db,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { FeedChange, Market, MatchResult } from '../feed';
+import type { Feed, FeedChange, Market, MatchResult } from '../feed';
 import { createCashOutService, type CashOutService } from './cashOut';
 import { createOrderService, type BettingDeps, type OrderService } from './orders';
 import { createReservationService, type ReservationService } from './reservations';
@@ -14,6 +14,11 @@ export interface BettingEngine {
   tick(): Promise<void>;
   /** Resolves when the work queued so far (settlements, triggers, ticks) is done. */
   idle(): Promise<void>;
+  /**
+   * A new feed leader's catch-up (issue 19): after `before` (storing missing results), settles stored results not yet
+   * applied, then runs what is due. Every step is a conditional update, so a catch-up never pays twice.
+   */
+  catchUp(before?: () => Promise<void>): Promise<void>;
   /** Starts the real-time loop; tests leave it off and call tick(). */
   start(intervalMs: number): void;
   stop(): Promise<void>;
@@ -25,7 +30,18 @@ export interface BettingEngine {
  * writer, and ordering settlement after the acceptance of the same match keeps every transition simple to reason
  * about.
  */
-export function createBettingEngine(deps: BettingDeps, options: { log: FastifyBaseLogger; loadResult: (matchId: number) => Promise<MatchResult | undefined> }): BettingEngine {
+export function createBettingEngine(
+  deps: BettingDeps,
+  options: {
+    log: FastifyBaseLogger;
+    loadResult: (matchId: number) => Promise<MatchResult | undefined>;
+    /** The feed changes that drive side effects; default all of the feed's (several instances: the leader's only). */
+    changes?: Feed['on'];
+    /** Whether this instance runs acceptance, settlement and triggers now (several instances: the feed leader). */
+    isLeader?: () => boolean;
+  },
+): BettingEngine {
+  const isLeader = options.isLeader ?? (() => true);
   const orders = createOrderService(deps);
   const settlement = createSettlementService(deps, options.loadResult);
   const cashOut = createCashOutService(deps, orders);
@@ -41,8 +57,11 @@ export function createBettingEngine(deps: BettingDeps, options: { log: FastifyBa
     return queue;
   }
 
+  // Gated although two instances' passes would not pay twice (accept and cash out are conditional updates under the
+  // writer lock): one instance accepting keeps the in-play delay's danger check on the feed that saw the events.
   const tick = () =>
     enqueue('acceptance', async () => {
+      if (!isLeader()) return;
       await orders.processDue();
       await cashOut.processDue();
       await reservations.expire();
@@ -67,9 +86,12 @@ export function createBettingEngine(deps: BettingDeps, options: { log: FastifyBa
     movedMarkets.push(...markets);
   };
 
-  const stopFeed = deps.feed.on((change: FeedChange) => {
+  // Dangers are noted on every instance (memory only): a follower promoted mid-delay still knows them.
+  const stopDanger = deps.feed.on((change: FeedChange) => {
     if (change.kind === 'event' && change.event.dangerous) orders.noteDanger(change.matchId);
-    else if (change.kind === 'ended') void enqueue(`settlement of match ${change.matchId}`, () => settlement.settleMatch(change.result));
+  });
+  const stopFeed = (options.changes ?? ((listener) => deps.feed.on(listener)))((change: FeedChange) => {
+    if (change.kind === 'ended') void enqueue(`settlement of match ${change.matchId}`, () => settlement.settleMatch(change.result));
     else if (change.kind === 'odds') onOddsMoved(change.markets);
   });
 
@@ -80,14 +102,19 @@ export function createBettingEngine(deps: BettingDeps, options: { log: FastifyBa
     reservations,
     tick,
     idle: () => queue,
-    start(intervalMs) {
+    catchUp(before) {
+      if (before) void enqueue('missing results', before);
       void enqueue('stored results', () => settlement.settleStored());
+      return tick();
+    },
+    start(intervalMs) {
       if (intervalMs <= 0 || timer) return;
       timer = setInterval(() => void tick(), intervalMs);
       timer.unref();
     },
     async stop() {
       stopFeed();
+      stopDanger();
       if (timer) clearInterval(timer);
       timer = null;
       await queue;

@@ -46,6 +46,7 @@ describe('database', () => {
         'expert_messages',
         'expert_picks',
         'expert_purchases',
+        'feed_origin',
         'first_bet_covers',
         'gift_presents',
         'ledger',

@@ -694,3 +694,20 @@ export interface MemberCouponsTable {
   expires_at: number;
   used_at: number | null;
 }
+
+// ---- The shared feed clock (issue 19, migration 0014_feed_origin; docs/operations.md "Several instances") ----
+
+export interface Database {
+  feed_origin: FeedOriginTable;
+}
+
+/** One row (id 1): where every instance's simulated clock starts from. */
+export interface FeedOriginTable {
+  id: number;
+  seed: number;
+  /** FEED_SPEED as the environment gave it, compared as text. */
+  speed: string;
+  real_start: number;
+  sim_start: number;
+  updated_at: number;
+}

@@ -4,7 +4,7 @@
  * settlement wire themselves to this interface.
  */
 export { createFeed, FeedEngine } from './engine/feed';
-export type { FeedOptions } from './engine/options';
+export type { FeedOptions, FeedOrigin } from './engine/options';
 export { MARKET_ID_SPAN, matchIdOfMarket } from './engine/marketBook';
 export { FIXTURES_PER_SLOT, isOutrightId, SLOT_MS, slotOfMatch } from './engine/ids';
 export { handicapResult, halfResults, settleOption, totalResult } from './engine/settle';

@@ -462,4 +462,19 @@ export interface Feed {
   media(matchId: number): MatchMedia | undefined;
   /** Changes as they happen, in order; returns the unsubscribe function. */
   on(listener: (change: FeedChange) => void): () => void;
+  // ---- Several instances (issue 19): a follower plays the same world but takes in-play prices from the leader. ----
+  /** True while in-play markets come from replicate() instead of this feed's own pricing. */
+  readonly following: boolean;
+  /** Follows (stops pricing in-play markets; its own in-play books are dropped) or starts pricing again (a promotion). */
+  follow(following: boolean): void;
+  /** What a follower needs after an odds change of a match: the changed markets and the match's current ones. */
+  replicaOf(matchId: number, changed: readonly Market[]): MarketsReplica | undefined;
+  /** Applies the leader's markets of a match (ignored while leading, and for matches over or unknown here). */
+  replicate(replica: MarketsReplica): void;
+}
+
+/** One match's markets as the leader holds them, for followers (cluster/priceReplication.ts carries them). */
+export interface MarketsReplica {
+  matchId: number;
+  markets: Array<{ market: Market; slot: string; line?: number }>;
 }

@@ -12,9 +12,11 @@ export const bettingPlugin = fp<{ loopMs: number }>(
   async (app, { loopMs }) => {
     const engine = createBettingEngine(
       { db: app.db, clock: app.clock, feed: app.feed, wallet: app.wallet, config: app.platformConfig },
-      { log: app.log, loadResult: (matchId) => app.matchResults.get(matchId) },
+      { log: app.log, loadResult: (matchId) => app.matchResults.get(matchId), changes: app.leaderFeed.on, isLeader: () => app.leadership.isLeader() },
     );
     app.decorate('betting', engine);
+    // A new leader (and the sole one at start) settles what was stored but not applied, and what ended while no one led.
+    app.onPromoted(() => void engine.catchUp(() => app.storeMissingResults()));
     app.addHook('onReady', async () => engine.start(loopMs));
     app.addHook('onClose', async () => engine.stop());
   },

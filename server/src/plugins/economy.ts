@@ -74,6 +74,12 @@ export const economyPlugin = fp(
       // One pass at a time: the loop skips a beat rather than pile passes up behind a slow one.
       ticking ??= (async () => {
         try {
+          // Events are the feed leader's (issue 19). A follower still moves its slots on, so a promotion does not start
+          // again what the old leader started for the current slot (events.start's key would refuse it anyway).
+          if (!app.leadership.isLeader()) {
+            for (const [i, schedule] of config.schedules.entries()) lastSlots[i] = Math.max(lastSlots[i]!, slotOf(schedule, app.feed.now()));
+            return;
+          }
           await startScheduled();
           await events.tick();
         } catch (error) {
@@ -89,7 +95,7 @@ export const economyPlugin = fp(
 
     const halfTime = config.halfTimeRain;
     const stopFeed = halfTime
-      ? app.feed.on((change) => {
+      ? app.leaderFeed.on((change) => {
           if (change.kind !== 'status') return;
           const fixture = app.feed.fixture(change.matchId);
           if (!fixture) return;
@@ -110,6 +116,8 @@ export const economyPlugin = fp(
       // A platform whose database does not answer still starts (health says 503); the next start settles them.
       await coins.failInterrupted().catch((error: unknown) => log.error({ err: error }, 'economy: interrupted transfers not settled'));
     });
+    // A new leader runs the event clock at once: draws and openings that fell due while no one led.
+    app.onPromoted(() => void tick());
     const timer = setInterval(() => void tick(), config.tickMs);
     timer.unref();
     app.addHook('onClose', async () => {
@@ -120,5 +128,5 @@ export const economyPlugin = fp(
       await events.idle();
     });
   },
-  { name: 'sport-pc-economy', dependencies: ['sport-pc-core', 'sport-pc-feed', 'sport-pc-live', 'sport-pc-chat'], fastify: '5.x' },
+  { name: 'sport-pc-economy', dependencies: ['sport-pc-core', 'sport-pc-cluster', 'sport-pc-feed', 'sport-pc-live', 'sport-pc-chat'], fastify: '5.x' },
 );

@@ -67,13 +67,14 @@ export const expertsPlugin = fp(
         await tips.publish();
       });
     };
-    const stop = app.feed.on((change) => {
+    // Publishing and settling are the feed leader's (issue 19); a new leader's first round catches up (settleDue).
+    const stop = app.leaderFeed.on((change) => {
       if (change.kind === 'ended') enqueue(`settling match ${change.matchId}`, () => tips.settleMatch(change.result));
       if (change.kind === 'scheduled' || app.feed.now() - checkedAt >= PUBLISH_CHECK_MS) round();
     });
+    app.onPromoted(round);
     app.addHook('onReady', async () => {
       enqueue('notices', () => news.ensureNotices());
-      round();
       await queue;
     });
     app.decorate('expertsIdle', () => queue);
@@ -82,5 +83,5 @@ export const expertsPlugin = fp(
       await queue;
     });
   },
-  { name: 'sport-pc-experts', dependencies: ['sport-pc-core', 'sport-pc-feed', 'sport-pc-chat'], fastify: '5.x' },
+  { name: 'sport-pc-experts', dependencies: ['sport-pc-core', 'sport-pc-cluster', 'sport-pc-feed', 'sport-pc-chat'], fastify: '5.x' },
 );

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { BetResult } from '../../../src/domain/series';
 import type { Feed } from '../feed';
 import { publishFeed } from '../push/feedPublisher';
 import { createMatchResultStore, type MatchResultStore } from '../results/matchResults';
@@ -8,6 +9,8 @@ declare module 'fastify' {
     /** The simulated feed: fixtures, prices, scores and results. Its owner starts and stops it. */
     feed: Feed;
     matchResults: MatchResultStore;
+    /** Stores the results the feed has of matches that open bets wait on and the database lacks (a new leader's catch-up). */
+    storeMissingResults(): Promise<void>;
   }
 }
 
@@ -22,12 +25,34 @@ export const feedPlugin = fp<{ feed: Feed }>(
     app.decorate('matchResults', results);
 
     let writes = Promise.resolve();
-    const stopPublishing = publishFeed(feed, app.pushHub);
-    const stopStoring = feed.on((change) => {
+    // Only the feed leader publishes and stores (issue 19): every instance plays the same matches.
+    const stopPublishing = publishFeed(feed, app.pushHub, app.leaderFeed.on);
+    const stopStoring = app.leaderFeed.on((change) => {
       if (change.kind !== 'ended') return;
       writes = writes
         .then(() => results.save(change.result))
         .catch((error: unknown) => app.log.error({ err: error, matchId: change.matchId }, 'match result not stored'));
+    });
+    // A new leader stores what its feed has and the database lacks, for the matches bets wait on: those that ended
+    // while no leader stored them (the last one died, or the platform was down). Saving twice is harmless (save ignores it).
+    app.decorate('storeMissingResults', () => {
+      writes = writes
+        .then(async () => {
+          const waiting = await app.db
+            .selectFrom('order_legs')
+            .leftJoin('match_results', 'match_results.match_id', 'order_legs.match_id')
+            .select('order_legs.match_id')
+            .distinct()
+            .where('order_legs.result', '=', BetResult.NoResulted)
+            .where('match_results.match_id', 'is', null)
+            .execute();
+          for (const { match_id } of waiting) {
+            const result = feed.resultOf(Number(match_id));
+            if (result) await results.save(result);
+          }
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'missing match results not stored'));
+      return writes;
     });
     app.addHook('onClose', async () => {
       stopPublishing();
@@ -35,5 +60,5 @@ export const feedPlugin = fp<{ feed: Feed }>(
       await writes;
     });
   },
-  { name: 'sport-pc-feed', dependencies: ['sport-pc-core'], fastify: '5.x' },
+  { name: 'sport-pc-feed', dependencies: ['sport-pc-core', 'sport-pc-cluster'], fastify: '5.x' },
 );

@@ -76,7 +76,8 @@ export const livePlugin = fp(
     // books anchors as the feed moves), so bookings are checked on kick-offs and every BOOKING_CHECK_MS of feed time.
     let checkedAt = Number.NEGATIVE_INFINITY;
     let checking = false;
-    const stop = app.feed.on((change) => {
+    // Notices and coverage closing are the feed leader's (issue 19): one notice per booking whatever the instances.
+    const stop = app.leaderFeed.on((change) => {
       const now = app.feed.now();
       const kickOff = change.kind === 'status' && IN_PLAY_STATUSES.has(change.matchStatus);
       if ((kickOff || now - checkedAt >= BOOKING_CHECK_MS) && !checking) {
@@ -95,11 +96,13 @@ export const livePlugin = fp(
         });
       }
     });
+    // A new leader notices what became live while no one led (noticeLive marks each booking once).
+    app.onPromoted(() => enqueue('booking notices', noticeBookings));
     app.decorate('liveIdle', () => queue);
     app.addHook('onClose', async () => {
       stop();
       await queue;
     });
   },
-  { name: 'sport-pc-live', dependencies: ['sport-pc-core', 'sport-pc-feed', 'sport-pc-betting'], fastify: '5.x' },
+  { name: 'sport-pc-live', dependencies: ['sport-pc-core', 'sport-pc-cluster', 'sport-pc-feed', 'sport-pc-betting'], fastify: '5.x' },
 );

@@ -46,10 +46,11 @@ export function oddsUpdate(market: Market): OddsMarket {
 }
 
 /**
- * Publishes every feed change on its channels. Payloads are built here once per change; the hub serialises each
+ * Publishes every feed change on its channels (`subscribe`: the leader's gated feed, so followers never publish the
+ * feed twice; their clients get the leader's pushes through the Redis relay). Payloads are built here once per change; the hub serialises each
  * publish once whatever the number of subscribers, and skips channels nobody watches.
  */
-export function publishFeed(feed: Feed, hub: Pick<PushHub, 'publish'>): () => void {
+export function publishFeed(feed: Feed, hub: Pick<PushHub, 'publish'>, subscribe: Feed['on'] = (listener) => feed.on(listener)): () => void {
   const publish = (change: FeedChange) => {
     switch (change.kind) {
       case 'score':
@@ -96,5 +97,5 @@ export function publishFeed(feed: Feed, hub: Pick<PushHub, 'publish'>): () => vo
         return;
     }
   };
-  return feed.on(publish);
+  return subscribe(publish);
 }

@@ -12,6 +12,8 @@ import { liveRoom } from './0010_live_room';
 import { appLog } from './0011_app_log';
 import { economy } from './0012_economy';
 import { experts } from './0013_experts';
+// The shared feed clock (issue 19, several instances).
+import { feedOrigin } from './0014_feed_origin';
 import type { Driver } from './columns';
 
 /**
@@ -32,6 +34,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0011_app_log', appLog],
   ['0012_economy', economy],
   ['0013_experts', experts],
+  ['0014_feed_origin', feedOrigin],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

@@ -30,6 +30,7 @@ import type {
   MatchFilter,
   MatchMedia,
   MatchResult,
+  MarketsReplica,
   MatchView,
   Option,
   Pair,
@@ -62,8 +63,8 @@ const TERMINAL: ReadonlySet<number> = new Set([MatchStatus.Ended, MatchStatus.Ca
 const LINEUP_EVENTS: ReadonlySet<number> = new Set([FootballEvent.Substitution, FootballEvent.YellowCard, FootballEvent.RedCard, FootballEvent.TwoYellowsToRed]);
 
 /**
- * The feed engine. Simulated time runs `speed` times the real clock from the moment the feed is
- * made. `tick()` brings everything to now():
+ * The feed engine. Simulated time runs `speed` times the real clock from its origin: the moment the feed is made,
+ * or the origin the instances share (options.origin). `tick()` brings everything to now():
  *
  * - the schedule is extended to the horizon (a few new slots per tick, each a handful of records);
  * - due actions run from a heap (publish, line-ups, kick-offs, call-offs, outright drift and
@@ -89,38 +90,46 @@ export class FeedEngine implements Feed {
   private readonly listeners = new Set<(change: FeedChange) => void>();
   private readonly realStart: number;
   private readonly simStart: number;
+  /** The simulated instant the world was built at: the past before it is played out quietly. */
+  private readonly builtAt: number;
   private simNow: number;
   private lastReal: number;
   /** While the world is being built nothing is emitted or priced. */
   private quiet = true;
   private timer: ReturnType<typeof setInterval> | null = null;
   private publishedThisTick: number[] = [];
+  /** A follower's in-play markets are the leader's (replicate()); its own pricing then covers pre-match only. */
+  private followingLeader: boolean;
 
   constructor(options: FeedOptions) {
     this.o = resolveOptions(options);
-    this.realStart = this.o.now();
-    this.simStart = this.realStart;
-    this.simNow = this.simStart;
-    this.lastReal = this.realStart;
+    this.followingLeader = options.following === true;
+    const real = this.o.now();
+    // Without an origin the simulated clock starts now; with one (the instances' shared origin) it continues it.
+    this.realStart = this.o.origin?.realStart ?? real;
+    this.simStart = this.o.origin?.simStart ?? real;
+    this.builtAt = this.simAt(real);
+    this.simNow = this.builtAt;
+    this.lastReal = real;
     this.world = buildWorld(this.o.seed);
     this.resultStore = new ResultStore(this.o.resultRetentionMs, this.o.settledRetentionMs);
     this.outrightBook = new Outrights(this.o.seed, this.world, this.o.margins);
-    this.schedule = new Schedule(this.o.seed, this.world, slotOf(this.simStart - this.o.historyHours * HOUR - LONGEST_MATCH));
-    for (const rec of this.outrightBook.init(this.simStart)) this.scheduleOutright(rec);
+    this.schedule = new Schedule(this.o.seed, this.world, slotOf(this.builtAt - this.o.historyHours * HOUR - LONGEST_MATCH));
+    for (const rec of this.outrightBook.init(this.builtAt)) this.scheduleOutright(rec);
     this.build();
   }
 
   /** The world at the start: past slots are played out quietly, then live matches are priced. */
   private build(): void {
-    this.extendSchedule(this.simStart);
-    this.runActions(this.simStart);
-    for (const m of [...this.live.values()]) this.advance(m, this.simStart);
+    this.extendSchedule(this.builtAt);
+    this.runActions(this.builtAt);
+    for (const m of [...this.live.values()]) this.advance(m, this.builtAt);
     this.quiet = false;
     for (const m of this.live.values()) {
       this.flushEvents(m);
-      this.reprice(m, this.elapsedOf(m, this.simStart));
+      this.reprice(m, this.elapsedOf(m, this.builtAt));
     }
-    this.resultStore.prune(this.simStart);
+    this.resultStore.prune(this.builtAt);
     this.publishedThisTick = [];
   }
 
@@ -192,7 +201,7 @@ export class FeedEngine implements Feed {
   // ---- schedule and actions ----
 
   private extendSchedule(t: number): void {
-    const playedOutBefore = this.simStart - this.o.historyHours * HOUR;
+    const playedOutBefore = this.builtAt - this.o.historyHours * HOUR;
     for (const m of this.schedule.extendTo(t + this.o.horizonHours * HOUR)) {
       // Fixtures that were over before the results window are part of the schedule but never
       // played out.
@@ -428,7 +437,7 @@ export class FeedEngine implements Feed {
   }
 
   private suspendMarkets(m: MatchRecord): void {
-    if (this.quiet || !m.book) return;
+    if (this.quiet || !m.book || this.followingLeader) return;
     const changed = m.book.suspendAll();
     m.version++;
     if (changed.length > 0) this.emit({ kind: 'odds', matchId: m.id, markets: changed });
@@ -441,6 +450,9 @@ export class FeedEngine implements Feed {
 
   private reprice(m: MatchRecord, elapsed: number): void {
     if (this.quiet || !m.sim) return;
+    // Pre-match prices are a function of the match alone (the same on every instance); in-play ones depend on when
+    // repricing ran, so a follower takes the leader's. dirty stays set: a promotion prices the match on its next tick.
+    if (this.followingLeader && this.live.has(m.id)) return;
     if (!m.book) m.book = new MarketBook(m.id, m.sportId, this.o.margins);
     const quotes = m.sim.quotes(elapsed, this.quoteContext(m));
     const inPlay = this.live.has(m.id);
@@ -567,6 +579,54 @@ export class FeedEngine implements Feed {
       m.clockEmittedReal = real;
       m.lastClock = key;
       this.emit({ kind: 'clock', matchId: m.id, clock, matchTime: clock.second });
+    }
+  }
+
+  // ---- several instances: following the leader's prices ----
+
+  get following(): boolean {
+    return this.followingLeader;
+  }
+
+  follow(following: boolean): void {
+    if (following === this.followingLeader) return;
+    this.followingLeader = following;
+    for (const m of this.live.values()) {
+      if (following) {
+        // Its own in-play prices would carry ids the leader never made; the leader's next change of the match fills it.
+        if (m.book) {
+          m.book = null;
+          m.version++;
+        }
+      } else m.dirty = true;
+    }
+  }
+
+  replicaOf(matchId: number, changed: readonly Market[]): MarketsReplica | undefined {
+    const m = this.records.get(matchId);
+    const book = m?.book;
+    if (!book) return undefined;
+    const markets: MarketsReplica['markets'] = [];
+    const seen = new Set<number>();
+    for (const market of [...changed, ...book.current()]) {
+      if (seen.has(market.marketId)) continue;
+      seen.add(market.marketId);
+      const replica = book.replicaOf(market);
+      if (replica) markets.push(replica);
+    }
+    return { matchId, markets };
+  }
+
+  replicate({ matchId, markets }: MarketsReplica): void {
+    if (!this.followingLeader) return;
+    const m = this.records.get(matchId);
+    // A match over here stays closed: what arrives late from the leader was priced before its end.
+    if (!m || !m.published || TERMINAL.has(m.status)) return;
+    m.book ??= new MarketBook(m.id, m.sportId, this.o.margins);
+    const changed = m.book.replicate(markets);
+    if (changed.length > 0) {
+      m.version++;
+      this.emit({ kind: 'odds', matchId, markets: changed });
     }
   }
 

@@ -5,6 +5,13 @@ import type { Quote } from '../pricing/quote';
 import { marketName } from '../texts/markets';
 import type { Market, MarketStatus, Option } from '../types';
 
+/** A market as the leader holds it (issue 19): followers apply these instead of pricing in-play markets. */
+export interface MarketReplica {
+  market: Market;
+  slot: string;
+  line?: number;
+}
+
 /** Market ids are matchId x MARKET_ID_SPAN + a per-match sequence, so an id names its match. */
 export const MARKET_ID_SPAN = 100_000;
 
@@ -154,6 +161,33 @@ export class MarketBook {
       if (seen.has(slot)) continue;
       const m = this.byId.get(id) as Market;
       if (m.status !== -1) this.put(this.withStatus(m, -1), changed);
+    }
+    return changed;
+  }
+
+  /** What a follower needs to hold this market as the leader does: the slot it fills and its unformatted line. */
+  replicaOf(market: Market): MarketReplica | undefined {
+    const slot = this.slotOfId.get(market.marketId);
+    if (slot === undefined) return undefined;
+    const line = this.lines.get(market.marketId);
+    return line === undefined ? { market, slot } : { market, slot, line };
+  }
+
+  /**
+   * A follower's book takes the leader's markets as they are (ids, lines, odds, states): a market that was not
+   * replaced (replacedBy unset) fills its slot. Returns the markets that changed. Later ids of this book, if it starts
+   * pricing itself (a promotion), continue after the highest one seen, and a slot's next line moves from the leader's.
+   */
+  replicate(replicas: readonly MarketReplica[]): Market[] {
+    const changed: Market[] = [];
+    for (const { market, slot, line } of replicas) {
+      const cur = this.byId.get(market.marketId);
+      this.slotOfId.set(market.marketId, slot);
+      this.lines.set(market.marketId, line);
+      if (market.replacedBy === undefined) this.slots.set(slot, market.marketId);
+      this.seq = Math.max(this.seq, market.marketId - this.matchId * MARKET_ID_SPAN);
+      if (cur && cur.status === market.status && cur.isInPlay === market.isInPlay && cur.replacedBy === market.replacedBy && this.sameOdds(cur.options, market.options)) continue;
+      this.put(market, changed);
     }
     return changed;
   }

@@ -7,6 +7,13 @@ export interface FeedOptions {
   speed?: number;
   /** The real clock, epoch ms. */
   now?: () => number;
+  /**
+   * Where the simulated clock starts: simulated time is simStart + (real - realStart) x speed. Instances sharing one
+   * origin (cluster/feedOrigin.ts) play the same world at the same moment, and a restart continues it. Default: now.
+   */
+  origin?: FeedOrigin;
+  /** Start as a follower (several instances): in-play prices come from the leader (Feed.replicate). */
+  following?: boolean;
   margins?: Partial<Margins>;
   /** Hours of already finished matches simulated at start, so results are not empty. */
   historyHours?: number;
@@ -26,10 +33,18 @@ export interface FeedOptions {
   onError?: (error: unknown) => void;
 }
 
+export interface FeedOrigin {
+  /** Real epoch ms. */
+  realStart: number;
+  /** Simulated epoch ms at realStart. */
+  simStart: number;
+}
+
 export interface ResolvedOptions {
   seed: number;
   speed: number;
   now: () => number;
+  origin: FeedOrigin | undefined;
   margins: Margins;
   historyHours: number;
   horizonHours: number;
@@ -51,6 +66,7 @@ export function resolveOptions(o: FeedOptions): ResolvedOptions {
     seed: o.seed,
     speed,
     now: o.now ?? (() => Date.now()),
+    origin: o.origin,
     margins: { ...DEFAULT_MARGINS, ...o.margins },
     historyHours: o.historyHours ?? 6,
     horizonHours: o.horizonHours ?? 72,

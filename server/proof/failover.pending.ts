@@ -19,5 +19,5 @@ describe('two platform processes on PostgreSQL and Redis, one feed leader', () =
     survivor = await killLeaderMidMatch(run);
   });
 
-  it('settles the match once on the survivor: one winner paid once, every wallet equal to its ledger', () => expectSettledOnce(run, [survivor ?? run.b]));
+  it('settles the match once on the survivor: one winner paid once, every wallet equal to its ledger', () => expectSettledOnce(run, [survivor ?? run.b]), 240_000);
 });

@@ -231,18 +231,27 @@ export async function expectSettledOnce(run: ProofRun, alive: Instance[]): Promi
   const survivor = alive[0]!;
   const score = `match:${run.matchId}:score`;
   await until(() => of(run.push.get(survivor), score).some((f) => f.data.kind === 'ended'), `match ${run.matchId} to end`, 120_000, 250);
-  const settled = await until(
-    async () => {
-      const { rows } = await run.database.pool.query<{ id: string; status: number; result: number; payout_minor: string; stake_minor: string; odds: string }>(
+  const orders = async () =>
+    (
+      await run.database.pool.query<{ id: string; status: number; result: number; payout_minor: string; stake_minor: string; odds: string }>(
         'select id, status, result, payout_minor, stake_minor, odds from orders where id = any($1)',
         [run.orderIds],
-      );
+      )
+    ).rows;
+  const settled = await until(
+    async () => {
+      const rows = await orders();
       return rows.every((r) => r.status === OrderStatus.Settled) && rows;
     },
     'the three orders to be settled',
-    60_000,
+    90_000,
     250,
-  );
+  ).catch(async (error: Error) => {
+    // What a failure needs to be understood: where the orders are, whether the result was stored, what was logged.
+    const stored = await run.database.pool.query('select match_id, match_status from match_results where match_id = $1', [run.matchId]);
+    const logs = alive.map((instance) => `--- ${instance.name}:\n${instance.output()}`).join('\n');
+    throw new Error(`${error.message}\norders: ${JSON.stringify(await orders())}\nstored result: ${JSON.stringify(stored.rows)}\n${logs}`);
+  });
   const ended = of(run.push.get(survivor), score).find((f) => f.data.kind === 'ended')!;
   expect(ended.data.matchStatus).toBe(MatchStatus.Ended);
   const won = settled.filter((r) => r.result === BetResult.Won);

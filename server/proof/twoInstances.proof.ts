@@ -13,5 +13,5 @@ describe('two platform processes on PostgreSQL and Redis', () => {
 
   it('shows push clients on both instances the same odds changes, seq without gaps', () => expectSameOddsOnBoth(run));
 
-  it('settles the match once: one winner paid once, every wallet equal to its ledger', () => expectSettledOnce(run, [run.b, run.a]));
+  it('settles the match once: one winner paid once, every wallet equal to its ledger', () => expectSettledOnce(run, [run.b, run.a]), 240_000);
 });

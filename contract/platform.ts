@@ -12,6 +12,8 @@ export const healthSchema = z.object({
     startedAt: described(z.int(), 'Epoch milliseconds'),
   }),
   database: z.object({ ok: z.boolean(), driver: z.enum(['sqlite', 'postgres']) }),
+  /** Several instances (issue 19): whether this one holds the feed-leader lease; SQLite: always leader. */
+  feedRole: z.enum(['leader', 'follower']),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { storeExchangeRates } from './betting/exchangeRates';
 import { readBuildInfo } from './buildInfo';
 import { loadFeedOrigin } from './cluster/feedOrigin';
+import { LEADER_RETRY_MS, postgresLeadership } from './cluster/leadership';
 import { systemClock } from './clock';
 import { loadAppConfigs } from './config/appConfig';
 import { loadPlatformConfig } from './config/platformConfig';
@@ -11,6 +12,12 @@ import { parseEnv } from './env';
 import { createFeed } from './feed';
 import { ensureDemoMembers } from './members/demoMembers';
 import { StartupError } from './startupError';
+
+/** The lease's messages before the app's logger exists: one line each. */
+const lineLog = {
+  info: (obj: object, msg: string) => process.stdout.write(`${msg} ${JSON.stringify(obj)}\n`),
+  warn: (obj: object, msg: string) => process.stderr.write(`${msg}: ${String((obj as { err?: unknown }).err ?? JSON.stringify(obj))}\n`),
+};
 
 /**
  * Starts the platform: environment, config/platform.json, database and migrations, demo members,
@@ -31,7 +38,14 @@ async function main(): Promise<void> {
 
   // Every instance on this database (and every restart) continues one simulated clock: the same play everywhere.
   const origin = await loadFeedOrigin(db, driver, { seed: env.feedSeed, speed: env.feedSpeed, now: clock.now() });
-  const feed = createFeed({ seed: env.feedSeed, speed: env.feedSpeed, origin, now: () => clock.now(), onError: (error) => process.stderr.write(`feed: ${String(error)}\n`) });
+  // On PostgreSQL several instances may share the database: one holds the feed-leader lease, the others follow its
+  // prices (through Redis) until they take the lease over. The feed starts following and prices once it leads.
+  const shared = env.database.driver === 'postgres';
+  const leadership = env.database.driver === 'postgres' ? postgresLeadership({ url: env.database.url, retryMs: LEADER_RETRY_MS, log: lineLog }) : undefined;
+  if (shared && !env.redisUrl) {
+    process.stderr.write('sport-pc: warning: DATABASE_URL without REDIS_URL: run one instance only (followers get the leader\'s prices and pushes through Redis)\n');
+  }
+  const feed = createFeed({ seed: env.feedSeed, speed: env.feedSpeed, origin, following: shared, now: () => clock.now(), onError: (error) => process.stderr.write(`feed: ${String(error)}\n`) });
 
   const app = buildApp({
     db,
@@ -48,6 +62,7 @@ async function main(): Promise<void> {
     logger: { level: env.logLevel },
     build: readBuildInfo(root, clock.now()),
     redis: env.redisUrl ? { url: env.redisUrl } : undefined,
+    leadership,
   });
   await app.ready();
   // Ticks twice a second so odds and clocks move smoothly even at a high FEED_SPEED.

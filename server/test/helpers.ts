@@ -92,6 +92,8 @@ export interface TestAppOptions {
   databaseFile?: string;
   /** Redis shared with other test platforms (several instances); give them one prefix of their own. */
   redis?: BuildAppOptions['redis'];
+  /** The feed-leader lease (several instances, leadership.test.ts); default: the platform always leads. */
+  leadership?: BuildAppOptions['leadership'];
 }
 
 export function loadRealPlatformConfig(): PlatformConfig {
@@ -172,6 +174,7 @@ async function assemble(options: TestAppOptions): Promise<TestApp> {
       sessionTtlMinutes: options.sessionTtlMinutes ?? 720,
       bettingLoopMs: 0,
       redis: options.redis,
+      leadership: options.leadership,
       build: { version: '9.9.9-test', startedAt: clock.now() },
     });
     app = built;

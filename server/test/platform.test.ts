@@ -28,6 +28,8 @@ describe('platform routes', () => {
       status: 'ok',
       build: { version: '9.9.9-test', startedAt: t.clock.now() },
       database: { ok: true, driver: TEST_DATABASE_URL ? 'postgres' : 'sqlite' },
+      // A test platform gets no lease of its own: it leads as the embedded default does (leadership.test.ts has two).
+      feedRole: 'leader',
     });
   });
 

@@ -32,7 +32,7 @@ const REGISTRY = 'public.sport_pc_test_schemas';
 export async function openTestDatabase(file?: string): Promise<TestDatabase> {
   if (!TEST_DATABASE_URL) return migrated(openSqlite(file ?? ':memory:'), async (db) => db.destroy());
   if (file) {
-    const schema = `t_${createHash('sha256').update(file).digest('hex').slice(0, 20)}`;
+    const schema = schemaOfFile(file);
     await admin((client) => client.query(`create schema if not exists ${schema}`));
     return migrated(openPostgres(TEST_DATABASE_URL, { schema, poolSize: 5 }), async (db) => db.destroy());
   }
@@ -43,6 +43,11 @@ export async function openTestDatabase(file?: string): Promise<TestDatabase> {
   };
   // A reused schema was migrated when it was made, in this run of a throwaway cluster.
   return migrated(openPostgres(TEST_DATABASE_URL, { schema, poolSize: 5 }), release, !fresh);
+}
+
+/** The PostgreSQL schema a restart test's file names: two platforms built on one file share it (several instances). */
+export function schemaOfFile(file: string): string {
+  return `t_${createHash('sha256').update(file).digest('hex').slice(0, 20)}`;
 }
 
 async function migrated(opened: OpenedDatabase, close: (db: Db) => Promise<void>, upToDate = false): Promise<TestDatabase> {

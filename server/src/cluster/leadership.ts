@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 
+/** How often a follower tries to take the lease: takeover within about this long after the leader's session ends. */
+export const LEADER_RETRY_MS = 2_000;
+
 export type FeedRole = 'leader' | 'follower';
 
 /**

@@ -608,7 +608,8 @@ export class FeedEngine implements Feed {
     if (!book) return undefined;
     const markets: MarketsReplica['markets'] = [];
     const seen = new Set<number>();
-    for (const market of [...changed, ...book.current()]) {
+    // Current markets first, in the leader's order: a follower's fresh book fills its slots in that order.
+    for (const market of [...book.current(), ...changed]) {
       if (seen.has(market.marketId)) continue;
       seen.add(market.marketId);
       const replica = book.replicaOf(market);

@@ -19,6 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         status: dbOk ? 'ok' : 'degraded',
         build: app.buildInfo,
         database: { ok: dbOk, driver: app.dbDriver },
+        feedRole: app.leadership.role,
       });
     },
   );

@@ -219,6 +219,7 @@ export async function killLeaderMidMatch(run: ProofRun): Promise<Instance> {
     TAKEOVER_MS + 5_000,
     100,
   );
+  console.log(`proof: ${follower.name} took the lead ${tookMs} ms after ${leader.name} was killed`);
   expect(tookMs).toBeLessThan(TAKEOVER_MS);
   return follower;
 }
@@ -254,6 +255,9 @@ export async function expectSettledOnce(run: ProofRun, alive: Instance[]): Promi
   });
   const ended = of(run.push.get(survivor), score).find((f) => f.data.kind === 'ended')!;
   expect(ended.data.matchStatus).toBe(MatchStatus.Ended);
+  // The survivor's client saw the match's whole life without a gap, also across a change of leader.
+  expectGapFree(of(run.push.get(survivor), score));
+  expectGapFree(of(run.push.get(survivor), `match:${run.matchId}:odds`));
   const won = settled.filter((r) => r.result === BetResult.Won);
   expect(won).toHaveLength(1);
   expect(settled.filter((r) => r.result === BetResult.Lost)).toHaveLength(2);

@@ -57,14 +57,41 @@ if (TEST_DATABASE_URL) {
   const status = async (id: string) => Number((await b!.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status);
   const sameMarket = (id: number) => JSON.stringify(a!.feed.market(id)) === JSON.stringify(b!.feed.market(id));
 
+  describe('the lease', () => {
+    it("a follower's retry loop takes it once the leader's session is gone; a clean stop hands it over at once", async () => {
+      // A key of this test's own (the key is per schema name; no table is touched).
+      const lease = `lease_${randomBytes(6).toString('hex')}`;
+      const one = postgresLeadership({ url, schema: lease, retryMs: 100 });
+      const two = postgresLeadership({ url, schema: lease, retryMs: 100 });
+      try {
+        await one.start();
+        await two.start();
+        expect([one.role, two.role]).toEqual(['leader', 'follower']);
+        const changes: string[] = [];
+        two.onChange((role) => changes.push(role));
+        await one.stop();
+        expect(one.isLeader()).toBe(false);
+        // Well inside the 10 s the issue allows; the loop here tries every 100 ms (LEADER_RETRY_MS in production).
+        await until(() => two.isLeader(), 'the follower to take the lease', 10_000);
+        expect(changes).toEqual(['leader']);
+        // A stopped instance no longer competes.
+        expect(await one.attempt()).toBe(false);
+      } finally {
+        await one.stop();
+        await two.stop();
+      }
+    }, 60_000);
+  });
+
   describe('two instances on one PostgreSQL schema and one Redis', () => {
+    let shared: { url: string; prefix: string };
     let market: Market;
     let optionType: string;
     let orderId: string;
 
     it('have exactly one feed leader; the follower feed follows', async () => {
       redis = await startTestRedis();
-      const shared = { url: redis.url, prefix: `test-${randomBytes(6).toString('hex')}` };
+      shared = { url: redis.url, prefix: `test-${randomBytes(6).toString('hex')}` };
       // No retry loop: the test decides when the follower tries (the loop is the same attempt every LEADER_RETRY_MS).
       la = postgresLeadership({ url, schema, retryMs: 0 });
       lb = postgresLeadership({ url, schema, retryMs: 0 });
@@ -91,6 +118,19 @@ if (TEST_DATABASE_URL) {
       expect(b!.feed.market(market.marketId)).toEqual(a!.feed.market(market.marketId));
       // The match's list on the follower shows the leader's markets.
       expect(b!.feed.markets(market.matchId)).toEqual(a!.feed.markets(market.matchId));
+    }, 120_000);
+
+    it('a follower that starts later shows the leader prices at once (the last books kept in Redis)', async () => {
+      const lc = postgresLeadership({ url, schema, retryMs: 0 });
+      // On the leader's clock: the same simulated moment, without a tick of its own after the build.
+      const c = await buildTestApp({ databaseFile: file, redis: shared, leadership: lc, feed: { ...feedOptions, following: true, now: () => a!.clock.now() }, demoUsers: false });
+      try {
+        expect(lc.isLeader()).toBe(false);
+        expect(c.feed.market(market.marketId)).toEqual(a!.feed.market(market.marketId));
+        expect(c.feed.markets(market.matchId)).toEqual(a!.feed.markets(market.matchId));
+      } finally {
+        await c.app.close();
+      }
     }, 120_000);
 
     it('accepts a bet placed on the follower at the leader price (the leader runs the in-play delay)', async () => {

@@ -3,16 +3,23 @@ import type { MarketsReplica } from '../feed';
 
 export interface PriceReplication {
   publish(replica: MarketsReplica): void;
+  /** The match is over: its last book is no longer kept for followers that start later. */
+  forget(matchId: number): void;
+  /** The last book of every match still kept: a follower that starts (or steps down) applies them at once. */
+  load(): Promise<MarketsReplica[]>;
   close(): Promise<void>;
 }
 
 /**
  * The leader's in-play prices to the followers (issue 19), over Redis pub/sub on `<prefix>:feed:odds`. Pub/sub, like
  * the push relay: a follower that missed a message is healed by the match's next one, which carries the match's
- * whole current book, not only what changed; nothing needs keeping in Redis.
+ * whole current book, not only what changed. The last message of each match in play is also kept in the hash
+ * `<prefix>:feed:books` (dropped when the match ends), so a follower that starts shows the leader's prices at once
+ * instead of after each match's next change.
  */
 export function createPriceReplication({ url, prefix = 'sport-pc', onReplica, log }: { url: string; prefix?: string; onReplica(replica: MarketsReplica): void; log?: { warn(obj: object, msg: string): void } }): PriceReplication {
   const channel = `${prefix}:feed:odds`;
+  const booksKey = `${prefix}:feed:books`;
   const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: null });
   const sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: null });
   for (const connection of [pub, sub]) connection.on('error', (error: Error) => log?.warn({ err: error }, 'redis connection error (price replication)'));
@@ -26,7 +33,20 @@ export function createPriceReplication({ url, prefix = 'sport-pc', onReplica, lo
   });
   return {
     publish(replica) {
-      pub.publish(channel, JSON.stringify(replica)).catch((error: unknown) => log?.warn({ err: error }, 'redis publish failed (price replication)'));
+      const json = JSON.stringify(replica);
+      pub
+        .multi()
+        .hset(booksKey, String(replica.matchId), json)
+        .publish(channel, json)
+        .exec()
+        .catch((error: unknown) => log?.warn({ err: error }, 'redis publish failed (price replication)'));
+    },
+    forget(matchId) {
+      pub.hdel(booksKey, String(matchId)).catch((error: unknown) => log?.warn({ err: error }, 'redis hdel failed (price replication)'));
+    },
+    async load() {
+      const books = await pub.hgetall(booksKey);
+      return Object.values(books).map((json) => JSON.parse(json) as MarketsReplica);
     },
     async close() {
       await subscribed;

@@ -38,15 +38,28 @@ export const clusterPlugin = fp<ClusterPluginOptions>(
     const replication = redis ? createPriceReplication({ ...redis, onReplica: (replica) => feed.replicate(replica), log: app.log }) : undefined;
     const stopSending = replication
       ? feed.on((change) => {
-          if (change.kind !== 'odds' || !leadership.isLeader() || isOutrightId(change.matchId)) return;
+          if ((change.kind !== 'odds' && change.kind !== 'ended') || !leadership.isLeader() || isOutrightId(change.matchId)) return;
+          if (change.kind === 'ended') return replication.forget(change.matchId);
           const replica = feed.replicaOf(change.matchId, change.markets);
           if (replica) replication.publish(replica);
         })
       : () => undefined;
+    /** A follower takes the leader's last books at once (at start, after a step-down) rather than match by match. */
+    const loadBooks = async () => {
+      if (!replication || !feed.following) return;
+      try {
+        for (const replica of await replication.load()) feed.replicate(replica);
+      } catch (error) {
+        app.log.warn({ err: error }, 'price replication: the leader books could not be loaded');
+      }
+    };
 
     leadership.onChange((role) => {
       feed.follow(role !== 'leader');
-      if (role !== 'leader') return;
+      if (role !== 'leader') {
+        void loadBooks();
+        return;
+      }
       for (const work of promoted) {
         try {
           work();
@@ -59,6 +72,7 @@ export const clusterPlugin = fp<ClusterPluginOptions>(
       // The sole leader leads from the start, without a change of role: its catch-up runs here.
       if (leadership.isLeader()) for (const work of promoted) work();
       await leadership.start();
+      await loadBooks();
     });
     app.addHook('onClose', async () => {
       stopSending();

@@ -74,10 +74,11 @@ export const economyPlugin = fp(
       // One pass at a time: the loop skips a beat rather than pile passes up behind a slow one.
       ticking ??= (async () => {
         try {
-          // Events are the feed leader's (issue 19). A follower still moves its slots on, so a promotion does not start
-          // again what the old leader started for the current slot (events.start's key would refuse it anyway).
+          // Events are the feed leader's (issue 19). A follower keeps its slots one behind the clock, so once promoted it
+          // starts the current slot's events if the old leader died before starting them; events.start's unique key
+          // refuses those it did start. Older slots stay skipped, as after a restart.
           if (!app.leadership.isLeader()) {
-            for (const [i, schedule] of config.schedules.entries()) lastSlots[i] = Math.max(lastSlots[i]!, slotOf(schedule, app.feed.now()));
+            for (const [i, schedule] of config.schedules.entries()) lastSlots[i] = Math.max(lastSlots[i]!, slotOf(schedule, app.feed.now()) - 1);
             return;
           }
           await startScheduled();

@@ -61,6 +61,14 @@ const STAGES = [
     command: process.execPath,
     args: [path.join(root, 'scripts', 'services.mjs'), '--postgres', '--', bin('jest'), '--ci', '--selectProjects', 'server'],
   },
+  // Issue 19's proof: two platform processes on one PostgreSQL and one Redis (jest.proof.config.js, server/proof).
+  // A stage of its own, after the platform tests, so its processes never share the machine with jest's workers.
+  {
+    name: 'multi-instance proof (PostgreSQL, Redis)',
+    budgetMs: 6 * MIN,
+    command: process.execPath,
+    args: [path.join(root, 'scripts', 'services.mjs'), '--postgres', '--redis', '--', bin('jest'), '--ci', '--config', path.join(root, 'jest.proof.config.js')],
+  },
   { name: 'production build', budgetMs: 5 * MIN, ...own('build') },
   { name: 'initial bundle budget', budgetMs: 1 * MIN, ...own('bundle-budget') },
   { name: 'end-to-end tests', budgetMs: 30 * MIN, command: bin('playwright'), args: ['test'] },

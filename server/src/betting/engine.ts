@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Feed, FeedChange, MatchResult } from '../feed';
+import type { Feed, FeedChange, Market, MatchResult } from '../feed';
 import { createCashOutService, type CashOutService } from './cashOut';
 import { createOrderService, type BettingDeps, type OrderService } from './orders';
 import { createReservationService, type ReservationService } from './reservations';
@@ -67,16 +67,32 @@ export function createBettingEngine(
       await reservations.expire();
     });
 
+  // Odds moves waiting for the queue, coalesced: at a high FEED_SPEED every live match is repriced on every tick, and
+  // one job per move (a database query each, a network round trip on PostgreSQL) grew the queue faster than it ran,
+  // holding settlement back for minutes. One pending job takes every move that arrives before it runs; the triggers
+  // read the feed's current market anyway, so a market moved twice is checked once, at its latest price.
+  let movedMarkets: Market[] = [];
+  const onOddsMoved = (markets: readonly Market[]) => {
+    if (movedMarkets.length === 0) {
+      // Both jobs check the batch the first one takes; a move after that starts the next pair.
+      let batch: Market[] = [];
+      void enqueue('pre-bet triggers', () => {
+        batch = movedMarkets;
+        movedMarkets = [];
+        return reservations.onOdds(batch);
+      });
+      void enqueue('auto cash outs', () => cashOut.onOdds(batch));
+    }
+    movedMarkets.push(...markets);
+  };
+
   // Dangers are noted on every instance (memory only): a follower promoted mid-delay still knows them.
   const stopDanger = deps.feed.on((change: FeedChange) => {
     if (change.kind === 'event' && change.event.dangerous) orders.noteDanger(change.matchId);
   });
   const stopFeed = (options.changes ?? ((listener) => deps.feed.on(listener)))((change: FeedChange) => {
     if (change.kind === 'ended') void enqueue(`settlement of match ${change.matchId}`, () => settlement.settleMatch(change.result));
-    else if (change.kind === 'odds') {
-      void enqueue('pre-bet triggers', () => reservations.onOdds(change.markets));
-      void enqueue('auto cash outs', () => cashOut.onOdds(change.markets));
-    }
+    else if (change.kind === 'odds') onOddsMoved(change.markets);
   });
 
   return {

@@ -77,7 +77,7 @@ function endChild(child) {
 /**
  * A PostgreSQL 15 cluster owned by the `postgres` system user (initdb refuses root), trusting local connections,
  * with fsync off: the data is thrown away, so durability buys nothing here and costs most of a commit's time.
- * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, pid: number, stop(): Promise<void> }>}
  */
 export async function startPostgres({ log = console.log } = {}) {
   ensureDebian('postgresql', () => existsSync(path.join(PG_BIN, 'postgres')));
@@ -115,7 +115,8 @@ export async function startPostgres({ log = console.log } = {}) {
   }
   sh(path.join(PG_BIN, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', PG_USER, PG_DB]);
   log(`» PostgreSQL 15 on 127.0.0.1:${port} (${((Date.now() - started) / 1000).toFixed(1)} s), data in ${data}`);
-  return { url: `postgres://${PG_USER}@127.0.0.1:${port}/${PG_DB}`, port, stop: () => stopAll(child) };
+  // pid: the postmaster, whose process group holds every backend (the settlement bench reads their CPU time).
+  return { url: `postgres://${PG_USER}@127.0.0.1:${port}/${PG_DB}`, port, pid: child.pid, stop: () => stopAll(child) };
 }
 
 /**

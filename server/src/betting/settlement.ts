@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { BetResult, seriesReturn, type SettledLeg } from '../../../src/domain/series';
 import { settleOption, type Market, type MatchResult } from '../feed';
+import { executeBulk, VALUES } from '../db/bulk';
 import type { Database } from '../db/schema';
 import { Money, toMinor, type Currency } from '../money';
 import { AutoCashOutStatus, BetType, CashOutFailure, CashOutStatus, OrderStatus, ReservationStatus } from './codes';
@@ -15,7 +16,7 @@ import { loadSnapshots } from './snapshots';
  */
 export const ORDERS_PER_TRANSACTION = 2000;
 
-/** Legs per UPDATE: 4 bound values each, well under SQLite's (32,766) and PostgreSQL's (65,535) limits. */
+/** Legs per UPDATE: 4 bound values each on SQLite, well under its limit of 32,766. */
 const LEGS_PER_UPDATE = 2000;
 
 /** What one unit of stake on a settled single returns (DOMAIN.md section 2). */
@@ -155,18 +156,20 @@ export function createSettlementService(
   }
 
   /**
-   * Writes the legs' results: one UPDATE ... FROM VALUES per LEGS_PER_UPDATE legs, each leg addressed by its key
-   * (order id and leg number) and written only while it has no result. The casts are for PostgreSQL, which types bound
-   * VALUES parameters as text.
+   * Writes the legs' results: one UPDATE ... FROM (rows) per LEGS_PER_UPDATE legs (executeBulk), each leg addressed by
+   * its key (order id and leg number) and written only while it has no result.
    */
   async function writeLegs(trx: Transaction<Database>, legs: readonly LegOutcome[], now: number): Promise<void> {
     for (let start = 0; start < legs.length; start += LEGS_PER_UPDATE) {
-      const values = sql.join(legs.slice(start, start + LEGS_PER_UPDATE).map((l) => sql`(${l.orderId}, ${l.legNo}, ${l.result}, ${l.score})`));
-      await sql`
-        update order_legs
-        set result = cast(v.column3 as integer), result_score = v.column4, settled_at = ${now}
-        from (values ${values}) as v
-        where order_legs.order_id = v.column1 and order_legs.leg_no = cast(v.column2 as integer) and order_legs.result = ${BetResult.NoResulted}`.execute(trx);
+      await executeBulk(
+        trx,
+        `update order_legs set result = cast(v.column3 as integer), result_score = v.column4, settled_at = ?
+         from (${VALUES}) as v
+         where order_legs.order_id = v.column1 and order_legs.leg_no = cast(v.column2 as integer) and order_legs.result = ?`,
+        [now, BetResult.NoResulted],
+        ['text', 'integer', 'integer', 'text'],
+        legs.slice(start, start + LEGS_PER_UPDATE).map((l) => [l.orderId, l.legNo, l.result, l.score]),
+      );
     }
   }
 
@@ -228,15 +231,18 @@ export function createSettlementService(
     }
     if (due.length === 0) return 0;
 
-    // One guarded UPDATE for the whole batch (UPDATE ... FROM VALUES); RETURNING names the orders it moved. The casts are
-    // for PostgreSQL, which types bound VALUES parameters as text.
-    const values = sql.join(due.map((d) => sql`(${d.order.id}, ${d.result}, ${d.payoutMinor})`));
-    const moved = await sql<{ id: string }>`
-      update orders
-      set status = ${OrderStatus.Settled}, result = cast(v.column2 as integer), payout_minor = cast(v.column3 as bigint), settled_at = ${now}, accept_at = null, modified_at = ${now}
-      from (values ${values}) as v
-      where orders.id = v.column1 and orders.status in (${OrderStatus.Confirmed}, ${OrderStatus.ReserveCashOut})
-      returning orders.id`.execute(trx);
+    // One guarded UPDATE for the whole batch (UPDATE ... FROM (rows), executeBulk); RETURNING names the orders it moved.
+    const moved = await executeBulk<{ id: string }>(
+      trx,
+      `update orders
+       set status = ?, result = cast(v.column2 as integer), payout_minor = cast(v.column3 as bigint), settled_at = ?, accept_at = null, modified_at = ?
+       from (${VALUES}) as v
+       where orders.id = v.column1 and orders.status in (?, ?)
+       returning orders.id`,
+      [OrderStatus.Settled, now, now, OrderStatus.Confirmed, OrderStatus.ReserveCashOut],
+      ['text', 'integer', 'bigint'],
+      due.map((d) => [d.order.id, d.result, d.payoutMinor]),
+    );
     const settled = new Set(moved.rows.map((r) => r.id));
     const done = due.filter((d) => settled.has(d.order.id));
     if (done.length === 0) return 0;

@@ -10,7 +10,7 @@
 // Target: all 100,000 settled in under 5 s on each database (issue 19).
 // SETTLEMENT_DATABASES=sqlite (or postgres) measures only that one. BENCH_DATABASE_URL=postgres://... (an empty
 // database) is used instead of starting a cluster. SETTLEMENT_CPU_PROFILE=<file> profiles the timed part only (one
-// file per database: <file>.sqlite.cpuprofile, <file>.postgres.cpuprofile).
+// file per database: <file>.sqlite.cpuprofile, <file>.postgresql.cpuprofile).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';

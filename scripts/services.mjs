@@ -115,7 +115,7 @@ export async function startPostgres({ log = console.log } = {}) {
   }
   sh(path.join(PG_BIN, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', PG_USER, PG_DB]);
   log(`» PostgreSQL 15 on 127.0.0.1:${port} (${((Date.now() - started) / 1000).toFixed(1)} s), data in ${data}`);
-  // pid: the postmaster, whose process group holds every backend (the settlement bench reads their CPU time).
+  // pid: the postmaster, parent of every backend (the settlement bench reads their CPU time).
   return { url: `postgres://${PG_USER}@127.0.0.1:${port}/${PG_DB}`, port, pid: child.pid, stop: () => stopAll(child) };
 }
 

@@ -6,7 +6,7 @@
 // the first call to the end of the last, then checks that every order is settled, that there is one payout ledger
 // row per paid order and that every wallet equals the sum of its ledger.
 // Also prints the CPU time of the timed part, which varies less than the wall time on a machine shared with other work:
-// the platform's own (this process) and, on PostgreSQL, its server's (the backends doing the SQL).
+// the platform's own (this process) and, on PostgreSQL, its server's (the postmaster and its backends).
 // Target: all 100,000 settled in under 5 s on each database (issue 19).
 // SETTLEMENT_DATABASES=sqlite (or postgres) measures only that one. BENCH_DATABASE_URL=postgres://... (an empty
 // database) is used instead of starting a cluster. SETTLEMENT_CPU_PROFILE=<file> profiles the timed part only (one
@@ -30,10 +30,11 @@ const CLOCK_TICKS = 100;
 const fmt = (n) => Math.round(n).toLocaleString('en');
 
 /**
- * User and system CPU seconds of every process in a process group (PostgreSQL's postmaster and the backends it forked),
- * including children that already ended; undefined where /proc is not there to read.
+ * User and system CPU seconds of a server process and its children (PostgreSQL's postmaster and the backends it forked,
+ * which start sessions of their own, so their process group differs), including children that already ended; undefined
+ * where /proc is not there to read.
  */
-function groupCpu(pgid) {
+function serverCpu(pid) {
   let user = 0;
   let system = 0;
   try {
@@ -47,7 +48,7 @@ function groupCpu(pgid) {
       }
       // Fields after the command name (which may hold spaces and parentheses): state, ppid, pgrp, ... utime is the 12th.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== pgid) continue;
+      if (Number(entry) !== pid && Number(fields[1]) !== pid) continue;
       user += Number(fields[11]) + Number(fields[13]);
       system += Number(fields[12]) + Number(fields[14]);
     }
@@ -78,7 +79,7 @@ async function measure(label, { databaseUrl, serverPid } = {}) {
       await inspector.post('Profiler.start');
     }
     const load = os.loadavg()[0];
-    const serverBefore = serverPid ? groupCpu(serverPid) : undefined;
+    const serverBefore = serverPid ? serverCpu(serverPid) : undefined;
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
     let settled = 0;
@@ -92,7 +93,7 @@ async function measure(label, { databaseUrl, serverPid } = {}) {
     const seconds = (performance.now() - started) / 1000;
     // CPU time over the timed part: on a machine shared with other work it varies less than the wall time.
     const cpu = process.cpuUsage(cpuBefore);
-    const serverAfter = serverPid ? groupCpu(serverPid) : undefined;
+    const serverAfter = serverPid ? serverCpu(serverPid) : undefined;
     if (inspector) {
       const { profile } = await inspector.post('Profiler.stop');
       writeFileSync(profileFile, JSON.stringify(profile));

@@ -16,6 +16,11 @@ function placeholderStyle(executor: Kysely<Database>): 'qmark' | 'dollar' {
   return style;
 }
 
+/** Whether the executor talks to PostgreSQL (its dialect compiles bound values to $1, $2, ...). */
+export function isPostgres(executor: Kysely<Database>): boolean {
+  return placeholderStyle(executor) === 'dollar';
+}
+
 /** PostgreSQL's name of a bulk column's type, for its array parameter (`$1::text[]`). */
 export type BulkColumnType = 'text' | 'integer' | 'bigint';
 

@@ -120,7 +120,7 @@ export async function startPostgres({ log = console.log, durable = false } = {})
   }
   sh(path.join(PG_BIN, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', PG_USER, PG_DB]);
   log(`» PostgreSQL 15 on 127.0.0.1:${port} (${((Date.now() - started) / 1000).toFixed(1)} s), data in ${data}`);
-  // pid: postgres runs in a process group of its own with that id, its backends too (benches read their CPU).
+  // pid: the postmaster, parent of every backend (the settlement bench reads their CPU time).
   return { url: `postgres://${PG_USER}@127.0.0.1:${port}/${PG_DB}`, port, pid: child.pid, stop: () => stopAll(child) };
 }
 

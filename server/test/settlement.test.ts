@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BetResult } from '../../src/domain/series';
 import { BetType, OrderStatus } from '../src/betting/codes';
 import type { MarketSnapshot } from '../src/betting/orders';
-import { orderResult, singleReturn } from '../src/betting/settlement';
+import { createSettlementService, orderResult, singleReturn, type SettlementService } from '../src/betting/settlement';
 import { snapshotRow, storeSnapshots } from '../src/betting/snapshots';
 import { MatchStatus, type MatchResult } from '../src/feed';
 import { Money } from '../src/money';
@@ -155,5 +155,105 @@ describe('settling stored orders from a match result', () => {
     await t.app.betting.settlement.settleMatch(result(1, 0, MatchStatus.Ended, MATCH + 20));
     await t.app.betting.settlement.settleMatch(result(1, 0, MatchStatus.Ended, MATCH + 21));
     expect(await settled(id)).toEqual({ status: OrderStatus.Settled, result: BetResult.Lost, payout_minor: 0 });
+  });
+
+  /** A settlement service of its own that cuts a match into batches of a few orders (production's are 2,000). */
+  function smallBatches(ordersPerTransaction: number): SettlementService {
+    return createSettlementService({ db: t.db, clock: t.clock, feed: t.feed, wallet: t.app.wallet, config: t.config }, async () => undefined, { ordersPerTransaction });
+  }
+
+  async function payoutRows(ids: readonly string[]): Promise<Map<string, number>> {
+    const rows = await t.db.selectFrom('ledger').select(['ref_id', 'amount_minor']).where('kind', '=', 'bet_payout').where('ref_id', 'in', ids).execute();
+    const out = new Map<string, number>();
+    for (const r of rows) {
+      expect(out.has(r.ref_id!)).toBe(false);
+      out.set(r.ref_id!, Number(r.amount_minor));
+    }
+    return out;
+  }
+
+  it('settles a match cut into batches: mixed results, half win and half loss, void and parlays whose legs fall in different batches, each once', async () => {
+    const M = MATCH + 30;
+    const ids = {
+      homeWin: await order([{ matchId: M, market: market('win1x2'), option: 'home', odds: '1.90' }], '100'),
+      awayLost: await order([{ matchId: M, market: market('win1x2'), option: 'away', odds: '4.00' }], '100'),
+      halfWin: await order([{ matchId: M, market: market('handicap', '-0.75'), option: 'home', odds: '1.90' }], '100'),
+      halfLoss: await order([{ matchId: M, market: market('overUnder', '1.25'), option: 'over', odds: '1.90' }], '100'),
+      // Its other leg is on a match that ends later: it waits for it.
+      doubleLater: await order([{ matchId: M, market: market('win1x2'), option: 'home', odds: '2.00' }, { matchId: M + 1, market: market('win1x2'), option: 'home', odds: '1.50' }], '20', 2001),
+      // Its other leg is on a match already cancelled: void at odds 1.
+      doubleVoid: await order([{ matchId: M + 2, market: market('win1x2'), option: 'home', odds: '3.00' }, { matchId: M, market: market('handicap', '-0.75'), option: 'home', odds: '2.00' }], '20', 2001),
+      doubleLost: await order([{ matchId: M, market: market('win1x2'), option: 'draw', odds: '3.20' }, { matchId: M + 1, market: market('win1x2'), option: 'home', odds: '1.50' }], '20', 2001),
+      underLost: await order([{ matchId: M, market: market('overUnder', '0.5'), option: 'under', odds: '2.50' }], '30'),
+    };
+    const all = Object.values(ids);
+    const settlement = smallBatches(3);
+    expect(await settlement.settleMatch(result(0, 0, MatchStatus.Cancelled, M + 2))).toBe(0);
+    expect(await settlement.settleMatch(result(1, 0, MatchStatus.Ended, M))).toBe(all.length - 2);
+    expect((await settled(ids.doubleLater)).status).toBe(OrderStatus.Confirmed);
+    expect((await settled(ids.doubleLost)).status).toBe(OrderStatus.Confirmed);
+    expect(await settlement.settleMatch(result(2, 1, MatchStatus.Ended, M + 1))).toBe(2);
+    const expected: Record<keyof typeof ids, [BetResult, number]> = {
+      homeWin: [BetResult.Won, 19_000],
+      awayLost: [BetResult.Lost, 0],
+      halfWin: [BetResult.WinReturn, 14_500],
+      halfLoss: [BetResult.LoseReturn, 5_000],
+      doubleLater: [BetResult.Won, 6_000],
+      // 20 x 1 (void) x the half-won leg ((2.00 + 1) / 2 = 1.50).
+      doubleVoid: [BetResult.Won, 3_000],
+      doubleLost: [BetResult.Lost, 0],
+      underLost: [BetResult.Lost, 0],
+    };
+    const paid = await payoutRows(all);
+    for (const [name, id] of Object.entries(ids)) {
+      const [code, payout] = expected[name as keyof typeof ids];
+      const row = await settled(id);
+      expect({ name, status: row.status, result: row.result, payout: Number(row.payout_minor), ledger: paid.get(id) ?? 0 }).toEqual({ name, status: OrderStatus.Settled, result: code, payout, ledger: payout });
+    }
+    // Settling again (a restart, a second instance) moves nothing and pays nothing.
+    for (const r of [result(1, 0, MatchStatus.Ended, M), result(2, 1, MatchStatus.Ended, M + 1)]) expect(await settlement.settleMatch(r)).toBe(0);
+    expect(await payoutRows(all)).toEqual(paid);
+    expect(await bookProblems(t)).toEqual([]);
+  });
+
+  it('a crash in the middle of a match leaves whole batches only, and settling again finishes the rest exactly once', async () => {
+    const M = MATCH + 40;
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push(await order([{ matchId: M, market: market('win1x2'), option: i % 2 ? 'away' : 'home', odds: '1.80' }], String(10 + i)));
+    const settlement = smallBatches(2);
+    let batches = 0;
+    // The hook runs inside each batch's transaction after its payouts: throwing there is a crash before the commit.
+    settlement.onSettled(async () => {
+      batches += 1;
+      if (batches === 3) throw new Error('the process died');
+    });
+    await expect(settlement.settleMatch(result(2, 0, MatchStatus.Ended, M))).rejects.toThrow('the process died');
+
+    const orders = await t.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', ids).execute();
+    const legs = await t.db.selectFrom('order_legs').select(['order_id', 'result']).where('order_id', 'in', ids).execute();
+    const done = new Set(orders.filter((o) => o.status === OrderStatus.Settled).map((o) => o.id));
+    // Two batches of two committed; the third rolled back whole: its legs have no result and nothing was paid for it.
+    expect(done.size).toBe(4);
+    for (const leg of legs) expect({ id: leg.order_id, hasResult: leg.result !== BetResult.NoResulted }).toEqual({ id: leg.order_id, hasResult: done.has(leg.order_id) });
+    expect([...(await payoutRows(ids)).keys()].every((id) => done.has(id))).toBe(true);
+    expect(await bookProblems(t)).toEqual([]);
+
+    batches = 0;
+    expect(await settlement.settleMatch(result(2, 0, MatchStatus.Ended, M))).toBe(3);
+    const paid = await payoutRows(ids);
+    ids.forEach((id, i) => expect({ id, paid: paid.get(id) ?? 0 }).toEqual({ id, paid: i % 2 ? 0 : (10 + i) * 180 }));
+    expect((await t.db.selectFrom('orders').select('id').where('id', 'in', ids).where('status', '=', OrderStatus.Settled).execute()).length).toBe(ids.length);
+    expect(await bookProblems(t)).toEqual([]);
+  });
+
+  it('two settlements of the same match at once (two instances, a retry) settle and pay each order once', async () => {
+    const M = MATCH + 50;
+    const ids: string[] = [];
+    for (let i = 0; i < 9; i++) ids.push(await order([{ matchId: M, market: market('win1x2'), option: 'home', odds: '2.00' }], '10'));
+    const [a, b] = await Promise.all([smallBatches(2).settleMatch(result(1, 0, MatchStatus.Ended, M)), smallBatches(3).settleMatch(result(1, 0, MatchStatus.Ended, M))]);
+    expect(a + b).toBe(ids.length);
+    const paid = await payoutRows(ids);
+    expect(ids.map((id) => paid.get(id))).toEqual(ids.map(() => 2_000));
+    expect(await bookProblems(t)).toEqual([]);
   });
 });

@@ -57,3 +57,32 @@ export function treeCpuSeconds(root) {
 export function cpuSeconds(pid) {
   return (stat(pid)?.ticks ?? Number.NaN) / ticksPerSecond;
 }
+
+/**
+ * User and system CPU seconds of a server process and its children (PostgreSQL's postmaster and the backends it forked,
+ * which start sessions of their own, so their process group differs), including children that already ended; undefined
+ * where /proc is not there to read.
+ */
+export function serverCpu(pid) {
+  let user = 0;
+  let system = 0;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // ended while listing
+      }
+      // Fields after the command name (which may hold spaces and parentheses): state, ppid, pgrp, ... utime is the 12th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(entry) !== pid && Number(fields[1]) !== pid) continue;
+      user += Number(fields[11]) + Number(fields[13]);
+      system += Number(fields[12]) + Number(fields[14]);
+    }
+  } catch {
+    return undefined;
+  }
+  return { user: user / ticksPerSecond, system: system / ticksPerSecond };
+}

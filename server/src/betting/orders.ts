@@ -168,9 +168,16 @@ function currentMarket(feed: Feed, marketId: number): { market: Market | undefin
 
 export function seriesKindOf(seriesNumber: number, legs: number): SeriesOption['kind'] | undefined {
   if (legs < 2 || legs > MAX_SERIES_LEGS) return undefined;
-  const offered = seriesOptions(Array.from({ length: legs }, () => '2'));
-  return offered.find((s) => s.seriesNumber === seriesNumber)?.kind;
+  const key = legs * 100_000 + seriesNumber;
+  // Settlement asks once per multiple (tens of thousands when a big match ends); the answer depends on these two only.
+  if (!seriesKinds.has(key)) {
+    const offered = seriesOptions(Array.from({ length: legs }, () => '2'));
+    seriesKinds.set(key, offered.find((s) => s.seriesNumber === seriesNumber)?.kind);
+  }
+  return seriesKinds.get(key);
 }
+/** seriesKindOf's answers, by legs and series number (a few hundred pairs at most; unknown pairs are cached too). */
+const seriesKinds = new Map<number, SeriesOption['kind'] | undefined>();
 
 export interface OrderService {
   /** The spec's pre-bet info: current state of the selected markets and, for several, the series they allow. */

@@ -1,7 +1,8 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock';
+import { executeBulk, VALUES } from '../db/bulk';
 import { nativeOf, type NativeStatement } from '../db/database';
-import type { Database, LedgerTable } from '../db/schema';
+import type { Database } from '../db/schema';
 import { isAsset, type Asset } from '../money';
 
 /**
@@ -226,7 +227,8 @@ export function createWalletService({ db, clock }: { db: Kysely<Database>; clock
           w.inputs.push(input);
         } else wallets.set(key, { memberId: input.memberId, asset: input.asset, total: input.amountMinor, inputs: [input] });
       }
-      const ledger: Insertable<LedgerTable>[] = [];
+      /** Ledger rows in the column order of the INSERT below. */
+      const ledger: Array<[number, Asset, number, number, LedgerKind, string | null, string | null, number]> = [];
       const all = [...wallets.values()];
       for (let i = 0; i < all.length; i += WALLETS_PER_UPSERT) {
         const chunk = all.slice(i, i + WALLETS_PER_UPSERT);
@@ -251,20 +253,19 @@ export function createWalletService({ db, clock }: { db: Kysely<Database>; clock
           let balance = after - w.total;
           for (const input of w.inputs) {
             balance += input.amountMinor;
-            ledger.push({
-              member_id: input.memberId,
-              asset: input.asset,
-              amount_minor: input.amountMinor,
-              balance_after_minor: balance,
-              kind: input.kind,
-              ref_type: input.refType ?? null,
-              ref_id: input.refId ?? null,
-              created_at: now,
-            });
+            ledger.push([input.memberId, input.asset, input.amountMinor, balance, input.kind, input.refType ?? null, input.refId ?? null, now]);
           }
         }
       }
-      for (let i = 0; i < ledger.length; i += LEDGER_ROWS_PER_INSERT) await trx.insertInto('ledger').values(ledger.slice(i, i + LEDGER_ROWS_PER_INSERT)).execute();
+      for (let i = 0; i < ledger.length; i += LEDGER_ROWS_PER_INSERT) {
+        await executeBulk(
+          trx,
+          `insert into ledger (member_id, asset, amount_minor, balance_after_minor, kind, ref_type, ref_id, created_at) ${VALUES}`,
+          [],
+          ['bigint', 'text', 'bigint', 'bigint', 'text', 'text', 'text', 'bigint'],
+          ledger.slice(i, i + LEDGER_ROWS_PER_INSERT),
+        );
+      }
     },
 
     async debit(trx, input) {

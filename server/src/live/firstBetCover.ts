@@ -187,13 +187,12 @@ export function createFirstBetCover({ db, clock, wallet }: { db: Kysely<Database
     async settle(trx, orders, now) {
       const singles = new Map(orders.filter((o) => o.betType === BetType.Single).map((o) => [o.orderId, o]));
       if (singles.size === 0) return;
-      const legs = await trx.selectFrom('order_legs').select(['order_id', 'match_id']).where('order_id', 'in', [...singles.keys()]).execute();
       const members = new Set([...singles.values()].map((o) => o.memberId));
-      // One look-up for the batch: settlement runs in batches of hundreds of orders, few of them covered.
+      // One look-up for the batch: settlement runs in batches of thousands of orders, few of them covered.
       const open = await trx
         .selectFrom('first_bet_covers')
         .selectAll()
-        .where('match_id', 'in', [...new Set(legs.map((l) => Number(l.match_id)))])
+        .where('match_id', 'in', [...new Set([...singles.values()].flatMap((o) => o.matchIds))])
         .where('status', '=', FirstBetCoverStatus.Joined)
         .execute();
       for (const cover of open) {

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { executeBulk, VALUES } from '../src/db/bulk';
+import { openTestDatabase, type TestDatabase } from './testDatabase';
+
+// executeBulk on the database of the run (SQLite, and PostgreSQL in npm test's second pass, where rows go as arrays).
+describe('executeBulk', () => {
+  let t: TestDatabase;
+  let memberId: number;
+
+  beforeAll(async () => {
+    t = await openTestDatabase();
+    const row = await t.db
+      .insertInto('members')
+      .values({ username: 'bulk', password_hash: 'x', nickname: 'Bulk', currency: 'CNY', vip_level: 0, created_at: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    memberId = Number(row.id);
+  });
+  afterAll(async () => t?.close());
+
+  const INSERT = `insert into ledger (member_id, asset, amount_minor, balance_after_minor, kind, ref_type, ref_id, created_at) ${VALUES}`;
+  const TYPES = ['bigint', 'text', 'bigint', 'bigint', 'text', 'text', 'text', 'bigint'] as const;
+  /** Text that a hand-made array literal or VALUES list would get wrong. */
+  const AWKWARD = ['a "quoted", {braced} value', 'back\\slash', 'NULL', '', '线路 ✓', "it's"];
+
+  it('inserts thousands of rows with awkward text, nulls and big integers, each value as given', async () => {
+    const rows = Array.from({ length: 2_500 }, (_, i) => [memberId, 'CNY', i + 1, 9_007_199_254_738_000 + i, 'adjustment', i % 3 ? AWKWARD[i % AWKWARD.length]! : null, `bulk-${i}`, 1_700_000_000_000 + i]);
+    await executeBulk(t.db, INSERT, [], TYPES, rows);
+    const stored = await t.db
+      .selectFrom('ledger')
+      .select(['amount_minor', 'balance_after_minor', 'ref_type', 'ref_id', 'created_at'])
+      .where('member_id', '=', memberId)
+      .where('ref_id', 'like', 'bulk-%')
+      .orderBy('amount_minor')
+      .execute();
+    expect(stored.map((r) => [Number(r.amount_minor), Number(r.balance_after_minor), r.ref_type, r.ref_id, Number(r.created_at)])).toEqual(rows.map((r) => [r[2], r[3], r[5], r[6], r[7]]));
+  });
+
+  it('updates from its rows with parameters before and after them, and returns only the rows it matched', async () => {
+    const moved = await executeBulk<{ ref_id: string }>(
+      t.db,
+      `update ledger set amount_minor = cast(v.column2 as bigint), created_at = ? from (${VALUES}) as v where ledger.ref_id = v.column1 and ledger.kind = ? returning ledger.ref_id`,
+      [42, 'adjustment'],
+      ['text', 'bigint'],
+      [
+        ['bulk-1', -5],
+        ['bulk-2', 7],
+        ['no-such-row', 9],
+      ],
+    );
+    expect(moved.rows.map((r) => r.ref_id).sort()).toEqual(['bulk-1', 'bulk-2']);
+    const rows = await t.db.selectFrom('ledger').select(['ref_id', 'amount_minor', 'created_at']).where('ref_id', 'in', ['bulk-1', 'bulk-2', 'bulk-3']).orderBy('ref_id').execute();
+    expect(rows.map((r) => [r.ref_id, Number(r.amount_minor), Number(r.created_at)])).toEqual([
+      ['bulk-1', -5, 42],
+      ['bulk-2', 7, 42],
+      ['bulk-3', 4, 1_700_000_000_003],
+    ]);
+  });
+
+  it('refuses rows of the wrong width, a parameter count that does not match the template, and no rows, writing nothing', async () => {
+    const count = async () => Number((await t.db.selectFrom('ledger').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const row = [memberId, 'CNY', 1, 1, 'adjustment', null, 'x', 1];
+    await expect(executeBulk(t.db, INSERT, [], TYPES, [row, row.slice(1)])).rejects.toThrow('a row of 7 values for 8 columns');
+    await expect(executeBulk(t.db, INSERT, [1], TYPES, [row])).rejects.toThrow('1 parameters for 0 ?');
+    await expect(executeBulk(t.db, `${INSERT} returning ?`, [], TYPES, [row])).rejects.toThrow('more ? than the 0 parameters');
+    await expect(executeBulk(t.db, INSERT, [], TYPES, [])).rejects.toThrow('no rows');
+    expect(await count()).toBe(before);
+  });
+});

@@ -21,11 +21,12 @@ if (typeof window !== 'undefined') {
   afterEach(() => window.history.replaceState(null, '', '/'));
 }
 
-// findBy*/waitFor give up after 1 s by default. On a 2-core machine busy with other work, a lazy chunk or a chain of
-// promises can take longer than that without anything being wrong, and component tests failed for it; 5 s still
-// ends a test that waits for something that never comes well inside the 30 s test timeout.
+// findBy*/waitFor give up after 1 s by default. A lazy chunk's first import transforms its whole module graph, and on
+// a fresh clone (CI: no transform cache) with the platform tests on the other core that took over 5 s for the login
+// dialog and a live-room extension. 20 s still ends a test that waits for something that never comes well inside the
+// 60 s test timeout.
 if (typeof window !== 'undefined') {
-  (require('@testing-library/react') as typeof import('@testing-library/react')).configure({ asyncUtilTimeout: 5_000 });
+  (require('@testing-library/react') as typeof import('@testing-library/react')).configure({ asyncUtilTimeout: 20_000 });
 }
 
 // jsdom has no TextEncoder, which browsers and Node have; contract/fair.ts (the live rooms' provably fair draws, in the

@@ -94,7 +94,7 @@ async function mount({ roomId = 8001, rooms = ROOMS, plugins = [] as Plugin[], l
   return { ...rendered, answer };
 }
 
-const title = () => screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+const title = () => screen.findByRole('heading', { level: 1 }, { timeout: 20_000 });
 const roomTabs = () => within(screen.getByRole('tablist', { name: 'Room' })).getAllByRole('tab').map((tab) => tab.textContent);
 
 describe('<LiveRoomScreen>', () => {
@@ -105,9 +105,9 @@ describe('<LiveRoomScreen>', () => {
     expect(header).toHaveTextContent('Mandarin');
     expect(header).toHaveTextContent('48,200 watching');
     expect(header).toHaveTextContent('Live');
-    const match = await screen.findByRole('region', { name: 'Match' }, { timeout: 10_000 });
+    const match = await screen.findByRole('region', { name: 'Match' }, { timeout: 20_000 });
     expect(match).toHaveTextContent('Arsenal 2 - 1 Chelsea');
-    expect(await screen.findByRole('button', { name: 'Live host' }, { timeout: 10_000 })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: 'Live host' }, { timeout: 20_000 })).toHaveAttribute('aria-pressed', 'true');
     expect(http.media.get).toHaveBeenCalledWith('/media/anchor/web', expect.objectContaining({ params: { liveRoomId: 8001 } }));
     expect(screen.getByRole('group', { name: 'Line' })).toBeInTheDocument();
   });
@@ -131,20 +131,20 @@ describe('<LiveRoomScreen>', () => {
     await title();
     expect(roomTabs()).toEqual(['Bet', 'First-bet cover', 'Chat', 'Program', 'Data']);
     await userEvent.click(screen.getByRole('tab', { name: 'Program' }));
-    expect(await screen.findByText('program messages', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('program messages', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(drawn.at(-1)).toMatchObject({ liveRoomId: 8001, matchId: 7, sportId: 1, hostId: 9001 });
   });
 
   it("draws the header extensions in the room's header; they can ask for the balances again and for a sign-in", async () => {
     const visitor = await mount({ plugins: [COINS] });
     await title();
-    await userEvent.click(await screen.findByRole('button', { name: 'sign in for coins' }, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'sign in for coins' }, { timeout: 20_000 }));
     expect(visitor.store.ui.loginDialogOpen).toBe(true);
     visitor.unmount();
 
     const member = await mount({ plugins: [COINS], member: true });
     await title();
-    const moved = await within(screen.getByRole('heading', { level: 1 }).closest('header')!).findByRole('button', { name: 'coins moved' }, { timeout: 10_000 });
+    const moved = await within(screen.getByRole('heading', { level: 1 }).closest('header')!).findByRole('button', { name: 'coins moved' }, { timeout: 20_000 });
     member.http.forehead.post.mockClear();
     await userEvent.click(moved);
     // The app fetches the login state again (and hands the balances to the host's onBalanceChange).
@@ -154,15 +154,15 @@ describe('<LiveRoomScreen>', () => {
   it("draws the overlay extensions over the stage", async () => {
     await mount({ plugins: [BARRAGE] });
     await title();
-    const stage = await screen.findByRole('region', { name: 'Live video and animation' }, { timeout: 10_000 });
-    expect(await within(stage).findByText('barrage', {}, { timeout: 10_000 })).toBeInTheDocument();
+    const stage = await screen.findByRole('region', { name: 'Live video and animation' }, { timeout: 20_000 });
+    expect(await within(stage).findByText('barrage', {}, { timeout: 20_000 })).toBeInTheDocument();
   });
 
   it("puts the room's match markets in the bet tab, each price into the slip", async () => {
     const { store } = await mount({ member: true });
     await title();
     await userEvent.click(screen.getByRole('tab', { name: 'Bet' }));
-    const price = await screen.findByRole('button', { name: /Arsenal -0.5 1\.95/ }, { timeout: 10_000 });
+    const price = await screen.findByRole('button', { name: /Arsenal -0.5 1\.95/ }, { timeout: 20_000 });
     await userEvent.click(price);
     expect(store.betSlip.entries.map((e) => [e.matchId, e.optionType])).toEqual([[7, 'home']]);
   });
@@ -228,18 +228,18 @@ describe('<LiveRoomScreen>', () => {
 
   it('says no anchor is live when there is no room to fall back to', async () => {
     await mount({ roomId: 9999, rooms: [ROOMS[1]!] });
-    expect(await screen.findByText('No anchor is live right now.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No anchor is live right now.', {}, { timeout: 20_000 })).toBeInTheDocument();
   });
 
   it('follows the anchor to another match: the header, markets and stage move with them', async () => {
     const { answer, http, store } = await mount();
-    expect(await screen.findByRole('region', { name: 'Match' }, { timeout: 10_000 })).toHaveTextContent('Arsenal 2 - 1 Chelsea');
+    expect(await screen.findByRole('region', { name: 'Match' }, { timeout: 20_000 })).toHaveTextContent('Arsenal 2 - 1 Chelsea');
     answer.rooms = [{ ...ROOMS[0]!, matchId: 8 }, ...ROOMS.slice(1)];
     // What the 20 s anchor loop does (its timing is the store's test).
     await act(() => anchorsOf(store).load('inplay'));
     await waitFor(() => expect(screen.getByRole('region', { name: 'Match' })).toHaveTextContent('Everton 2 - 1 Fulham'));
     expect(http.match.post).toHaveBeenCalledWith(DETAIL_PATH, { matchId: 8 }, expect.anything());
-    await waitFor(() => expect(http.media.get).toHaveBeenCalledWith('/media/video/web', expect.objectContaining({ params: { matchId: 8 } })), { timeout: 10_000 });
+    await waitFor(() => expect(http.media.get).toHaveBeenCalledWith('/media/video/web', expect.objectContaining({ params: { matchId: 8 } })), { timeout: 20_000 });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('小雅');
   });
 
@@ -257,8 +257,8 @@ describe('<LiveRoomScreen>', () => {
     const rooms = [...ROOMS, anchorRoom(8011, 8, { hostName: '小雅', hostId: 9001, liveStatus: LiveStatus.Waiting })];
     const { store } = await mount({ rooms, plugins: [FOLLOW], locale: 'zh-CN' });
     await title();
-    await userEvent.click(await screen.findByRole('tab', { name: '主播' }, { timeout: 10_000 }));
-    expect(await screen.findByText('follow this anchor', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('tab', { name: '主播' }, { timeout: 20_000 }));
+    expect(await screen.findByText('follow this anchor', {}, { timeout: 20_000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '直播间 8011（即将开播）' }));
     expect(store.ui.roomId).toBe(8011);
   });

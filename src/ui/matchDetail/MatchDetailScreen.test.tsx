@@ -57,7 +57,7 @@ const football = (overrides: Partial<WireMatch> = {}): MatchDetail => {
 };
 
 /** The scoreboard, once the sport plugin's code has loaded (slow on a busy machine: the first test loads it). */
-const scoreboard = () => screen.findByRole('region', { name: 'Scoreboard' }, { timeout: 10_000 });
+const scoreboard = () => screen.findByRole('region', { name: 'Scoreboard' }, { timeout: 20_000 });
 
 async function mount(answer: (body: { matchId?: number }, url: string) => unknown, { member = false } = {}) {
   return renderWithStore(<MatchDetailScreen />, {

@@ -62,7 +62,7 @@ describe('SettingsPage', () => {
     });
     expect(await screen.findByText('Saved to your account')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: 'Accept no change' }));
-    expect(await screen.findByText('Not saved: kept on this device and sent with your next change', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Not saved: kept on this device and sent with your next change')).toBeInTheDocument();
     expect(store.settings.oddsChange).toBe(0);
     expect(http.forehead.post).toHaveBeenCalled();
   });

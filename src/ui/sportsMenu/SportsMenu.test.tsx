@@ -27,7 +27,7 @@ describe('<SportsMenu>', () => {
   it('shows no counts before the statistics arrive', async () => {
     await renderWithStore(menu);
     // Sport entries come from plugins whose code loads on first render: wait for them on a busy machine.
-    await screen.findByRole('button', { name: 'Football' }, { timeout: 5_000 });
+    await screen.findByRole('button', { name: 'Football' }, { timeout: 20_000 });
     expect(button('Football')).not.toHaveAccessibleDescription();
     expect(button('Football')).toHaveTextContent(/^Football$/);
     expect(button('Hot matches')).toHaveTextContent(/^Hot matches$/);
@@ -35,7 +35,7 @@ describe('<SportsMenu>', () => {
 
   it('counts today and in-play on home, the list\'s own type in a list, and the hot matches', async () => {
     const { store, http } = await renderWithStore(menu, { before: ({ store }) => store.statistics.apply(STATISTICS) });
-    await screen.findByRole('button', { name: 'Football' }, { timeout: 5_000 });
+    await screen.findByRole('button', { name: 'Football' }, { timeout: 20_000 });
     // The count shows beside the name and is the entry's description; the name stays the sport's.
     expect(button('Football')).toHaveTextContent('Football70');
     expect(button('Football')).toHaveAccessibleDescription('70 matches');

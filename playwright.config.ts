@@ -54,7 +54,9 @@ export default defineConfig<SportOptions>({
     { name: 'live', testMatch: /live\/.*\.spec\.ts/ },
     // One project per result provider plugin, each against a merchant that switches on only that provider.
     // Issue 18: the experts' screens, paid unlock and comments, the banners and the banker's game, as members see them.
-    { name: 'experts', testMatch: /experts\/.*\.spec\.ts/ },
+    // After `live`: both spend the demo members' coins (a paid message here, the room's gifts and prizes there), and the
+    // economy tests compare coin balances before and after, which a purchase in parallel would move (CI saw 8 coins).
+    { name: 'experts', testMatch: /experts\/.*\.spec\.ts/, dependencies: ['live'] },
     ...['results-own', 'results-im', 'results-ob'].map((provider) => ({ name: provider, testMatch: /e2e\/results\/.*\.spec\.ts/, metadata: { merchant: provider } })),
     // One project per sport plugin (football, basketball, and every sport sport-generic serves).
     ...SPORT_PROJECTS.map((sport) => ({

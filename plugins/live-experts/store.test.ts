@@ -64,6 +64,14 @@ describe('a paged list', () => {
     expect(list.list).toEqual([9]);
   });
 
+  it('shows a row once when a changed ranking moved it onto the next page', async () => {
+    const fetchPage = jest.fn((n: number) => Promise.resolve(page(n === 1 ? [{ id: 1 }, { id: 2 }] : [{ id: 2 }, { id: 3 }], { pageNum: n, total: 4, isLastPage: n === 2 })));
+    const list = pagedOf<{ id: number }>(fetchPage);
+    await list.loadFirst();
+    await list.loadMore();
+    expect(list.list).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+  });
+
   it('says failed when page 1 fails and empty when it has no rows', async () => {
     const failing = pagedOf<number>(() => Promise.reject(new Error('down')));
     await failing.loadFirst();
@@ -173,4 +181,19 @@ it('lists only the room match programs in the live room', async () => {
   const store = ExpertsStore.create({ matchId: 501 }, { api: fakeApi({ messages }), isLogin: () => false });
   await store.messages.loadFirst();
   expect(messages).toHaveBeenCalledWith(1, { sportsIds: '501' });
+});
+
+it('reads a tab afresh from page 1 when the member selects it again, not before it was ever shown', async () => {
+  const persons = jest.fn((n: number) => Promise.resolve(page([{ id: n }], { pageNum: n, total: 3, isLastPage: false })));
+  const store = ExpertsStore.create({}, { api: fakeApi({ persons }), isLogin: () => false });
+  store.showTab('persons');
+  expect(persons).not.toHaveBeenCalled();
+  await store.persons.loadFirst();
+  await store.persons.loadMore();
+  expect(store.persons.list).toEqual([{ id: 1 }, { id: 2 }]);
+  store.showTab('messages');
+  store.showTab('persons');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(persons).toHaveBeenLastCalledWith(1);
+  expect(store.persons.list).toEqual([{ id: 1 }]);
 });

@@ -13,6 +13,12 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 const STATUS = types.enumeration<LoadStatus>(['idle', 'loading', 'loaded', 'failed']);
 
+/** Rows carry an `id`; a row that moved to a later page while the member paged (a ranking changed) shows once. */
+function sameRow(a: unknown, b: unknown): boolean {
+  const idOf = (row: unknown) => (row !== null && typeof row === 'object' ? (row as { id?: unknown }).id : undefined);
+  return idOf(a) !== undefined && idOf(a) === idOf(b);
+}
+
 /**
  * A paged list (spec 001 section 4): page 1 replaces the rows (first load, Retry, a refresh), each later page appends.
  * A failed later page keeps the rows shown and offers that page again.
@@ -71,7 +77,7 @@ export const PagedList = types
         const page = (yield self.fetchPage(self.pageNum + 1)) as Page<unknown>;
         // A page 1 started meanwhile owns the list now.
         if (ticket !== self.ticket) return;
-        self.list = [...self.list, ...page.list];
+        self.list = [...self.list, ...page.list.filter((row) => !self.list.some((shown) => sameRow(shown, row)))];
         self.pageNum += 1;
         self.total = page.total;
         self.isLastPage = page.isLastPage;
@@ -318,10 +324,12 @@ export const ExpertsStore = types
       self.attention.setSource((page) => api.attentions(page) as Promise<Page<unknown>>);
       self.mine.setSource((page) => api.myComments(page) as Promise<Page<unknown>>);
     },
+    /** Selecting a tab reads its list afresh from page 1 (rankings and new programs move while the member reads). */
     showTab(tab: ExpertsTab) {
       self.tab = tab;
       self.person = undefined;
       self.message = undefined;
+      if (self[tab].status !== 'idle') void self[tab].loadFirst();
     },
     openPerson(id: number) {
       self.message = undefined;

@@ -16,6 +16,12 @@ import { loadSnapshots } from './snapshots';
  */
 export const ORDERS_PER_TRANSACTION = 2000;
 
+/**
+ * `result = 0` for a leg still waiting, written as a literal: SQLite uses the partial index of open legs by match
+ * (order_legs_open_match_idx, migration 0016) only when a query states its condition as written there.
+ */
+export const LEG_OPEN = sql.lit(BetResult.NoResulted);
+
 /** Legs per UPDATE: 4 bound values each on SQLite, well under its limit of 32,766. */
 const LEGS_PER_UPDATE = 2000;
 
@@ -123,6 +129,7 @@ export function createSettlementService(
 
   interface LegOutcome {
     orderId: string;
+    memberId: number;
     legNo: number;
     result: BetResult;
     score: string | null;
@@ -133,9 +140,9 @@ export function createSettlementService(
     const legs = await db
       .selectFrom('order_legs')
       .innerJoin('orders', 'orders.id', 'order_legs.order_id')
-      .select(['order_legs.order_id', 'order_legs.leg_no', 'order_legs.market_id', 'order_legs.match_id', 'order_legs.sport_id', 'order_legs.option_type', 'order_legs.snapshot_hash'])
+      .select(['order_legs.order_id', 'orders.member_id', 'order_legs.leg_no', 'order_legs.market_id', 'order_legs.match_id', 'order_legs.sport_id', 'order_legs.option_type', 'order_legs.snapshot_hash'])
       .where('order_legs.match_id', '=', result.matchId)
-      .where('order_legs.result', '=', BetResult.NoResulted)
+      .where('order_legs.result', '=', LEG_OPEN)
       .where('orders.status', 'in', OPEN)
       .execute();
     const snapshots = await loadSnapshots(db, legs.map((l) => l.snapshot_hash));
@@ -151,7 +158,7 @@ export function createSettlementService(
         outcome = { result: code, score: scoreOf(result, snapshot) };
         outcomes.set(key, outcome);
       }
-      return { orderId: leg.order_id, legNo: leg.leg_no, ...outcome };
+      return { orderId: leg.order_id, memberId: Number(leg.member_id), legNo: leg.leg_no, ...outcome };
     });
   }
 
@@ -303,7 +310,12 @@ export function createSettlementService(
         if (list) list.push(leg);
         else byOrder.set(leg.orderId, [leg]);
       }
-      const orderIds = [...byOrder.keys()];
+      // Batches by member: a batch then dirties the pages of its own members' wallets, ledger and order-index entries
+      // only, rather than a page of nearly every member's, so each commit writes a fraction of those indexes.
+      const orderIds = [...byOrder.values()]
+        .map((legsOfOrder) => legsOfOrder[0]!)
+        .sort((a, b) => a.memberId - b.memberId || (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0))
+        .map((leg) => leg.orderId);
       let settled = 0;
       for (let start = 0; start < orderIds.length; start += ordersPerTransaction) {
         const ids = orderIds.slice(start, start + ordersPerTransaction);
@@ -328,7 +340,7 @@ export function createSettlementService(
         .innerJoin('match_results', 'match_results.match_id', 'order_legs.match_id')
         .select('order_legs.match_id')
         .distinct()
-        .where('order_legs.result', '=', BetResult.NoResulted)
+        .where('order_legs.result', '=', LEG_OPEN)
         .where('orders.status', 'in', [OrderStatus.Confirmed, OrderStatus.ReserveCashOut])
         .execute();
       let settled = 0;

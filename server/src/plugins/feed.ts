@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { BetResult } from '../../../src/domain/series';
+import { LEG_OPEN } from '../betting/settlement';
 import type { Feed } from '../feed';
 import { publishFeed } from '../push/feedPublisher';
 import { createMatchResultStore, type MatchResultStore } from '../results/matchResults';
@@ -43,7 +43,7 @@ export const feedPlugin = fp<{ feed: Feed }>(
             .leftJoin('match_results', 'match_results.match_id', 'order_legs.match_id')
             .select('order_legs.match_id')
             .distinct()
-            .where('order_legs.result', '=', BetResult.NoResulted)
+            .where('order_legs.result', '=', LEG_OPEN)
             .where('match_results.match_id', 'is', null)
             .execute();
           for (const { match_id } of waiting) {

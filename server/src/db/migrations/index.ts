@@ -15,6 +15,7 @@ import { experts } from './0013_experts';
 // The shared feed clock (issue 19, several instances).
 import { feedOrigin } from './0014_feed_origin';
 import { couponRedeem } from './0015_coupon_redeem';
+import { settlementIndexes } from './0016_settlement_indexes';
 import type { Driver } from './columns';
 
 /**
@@ -37,6 +38,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0013_experts', experts],
   ['0014_feed_origin', feedOrigin],
   ['0015_coupon_redeem', couponRedeem],
+  ['0016_settlement_indexes', settlementIndexes],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
 import { BetResult, seriesReturn, type SettledLeg } from '../../../src/domain/series';
-import { settleOption, type Market, type MatchResult } from '../feed';
+import { settleOption, type MatchResult } from '../feed';
 import { executeBulk, isPostgres, VALUES } from '../db/bulk';
 import type { Database } from '../db/schema';
 import { Money, toMinor, type Currency } from '../money';
@@ -18,7 +18,7 @@ export const ORDERS_PER_TRANSACTION = 2000;
 
 /**
  * `result = 0` for a leg still waiting, written as a literal: SQLite uses the partial index of open legs by match
- * (order_legs_open_match_idx, migration 0016) only when a query states its condition as written there.
+ * (order_legs_match_id_idx, migration 0016) only when a query states its condition as written there.
  */
 export const LEG_OPEN = sql.lit(BetResult.NoResulted);
 
@@ -53,27 +53,6 @@ export function orderResult(betType: number, legResults: readonly BetResult[], p
   if (payout.greaterThan(stake)) return BetResult.Won;
   if (payout.equals(stake)) return BetResult.Return;
   return BetResult.LoseReturn;
-}
-
-/** The market a leg was placed on, rebuilt from its snapshot for settleOption. */
-function marketOf(snapshot: MarketSnapshot, leg: { market_id: number; match_id: number; sport_id: number }): Market {
-  const market: Market = {
-    marketId: leg.market_id,
-    matchId: leg.match_id,
-    sportId: leg.sport_id,
-    key: snapshot.key,
-    kind: snapshot.kind,
-    marketType: snapshot.marketType,
-    period: snapshot.period,
-    status: -1,
-    allowParley: snapshot.allowParley,
-    isInPlay: false,
-    unit: snapshot.unit,
-    name: { CMN: '', 'zh-TW': '', ENG: '', VIE: '', THA: '' },
-    options: snapshot.optionTypes.map((type) => ({ type, name: { CMN: '', 'zh-TW': '', ENG: '', VIE: '', THA: '' }, odd: '0', isLock: true })),
-  };
-  if (snapshot.line !== undefined) market.line = snapshot.line;
-  return market;
 }
 
 function scoreOf(result: MatchResult, snapshot: MarketSnapshot): string | null {
@@ -140,7 +119,7 @@ export function createSettlementService(
     const legs = await db
       .selectFrom('order_legs')
       .innerJoin('orders', 'orders.id', 'order_legs.order_id')
-      .select(['order_legs.order_id', 'orders.member_id', 'order_legs.leg_no', 'order_legs.market_id', 'order_legs.match_id', 'order_legs.sport_id', 'order_legs.option_type', 'order_legs.snapshot_hash'])
+      .select(['order_legs.order_id', 'orders.member_id', 'order_legs.leg_no', 'order_legs.option_type', 'order_legs.snapshot_hash'])
       .where('order_legs.match_id', '=', result.matchId)
       .where('order_legs.result', '=', LEG_OPEN)
       .where('orders.status', 'in', OPEN)
@@ -154,7 +133,7 @@ export function createSettlementService(
         const stored = snapshots.get(leg.snapshot_hash);
         if (!stored) throw new Error(`order ${leg.order_id} leg ${leg.leg_no}: snapshot ${leg.snapshot_hash} is missing`);
         const snapshot = JSON.parse(stored.market_json) as MarketSnapshot;
-        const code = settleOption(marketOf(snapshot, leg), leg.option_type, result.final, result.matchStatus, result.winnerTeamId) as BetResult;
+        const code = settleOption({ ...snapshot, options: snapshot.optionTypes.map((type) => ({ type })) }, leg.option_type, result.final, result.matchStatus, result.winnerTeamId) as BetResult;
         outcome = { result: code, score: scoreOf(result, snapshot) };
         outcomes.set(key, outcome);
       }

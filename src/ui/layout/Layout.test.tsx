@@ -1,4 +1,4 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createKernelEvents, loadPlugins } from '../../kernel';
@@ -39,6 +39,10 @@ async function renderApp(enabled: string[] = ['sport-football', 'sport-basketbal
 }
 
 describe('the desktop layout', () => {
+  // The layout's lazy chunks load on first need; on a fresh clone their first import transforms a few hundred files,
+  // which took over 20 s on a busy machine. Loaded here once, with its own patience, the tests wait on behaviour only.
+  beforeAll(() => Promise.all([import('../login/LoginDialog'), import('../login/AccountSwitchDialog'), import('../goalPush/GoalPushPopup'), import('./LiveVideoPanel'), import('../betSlip/BetSlipPanel')]), 180_000);
+
   it('lists every sport of the enabled plugins in the spec order', async () => {
     await renderApp();
     const menu = await screen.findByRole('navigation', { name: 'Sports' });

@@ -47,7 +47,10 @@ function pairOf(totals: PeriodTotals, unit: Market['unit']): Pair | undefined {
  * A cancelled or postponed match voids everything; an abandoned one settles only the periods
  * it completed.
  */
-export function settleOption(market: Market, optionType: string, final: FinalScores | null, matchStatus: number, winnerTeamId?: number): BetResult {
+/** What settling an option reads of its market: a market of the feed, or a leg's stored snapshot of one. */
+export type SettledTerms = Pick<Market, 'kind' | 'period' | 'line' | 'unit'> & { options: ReadonlyArray<{ type: string }> };
+
+export function settleOption(market: SettledTerms, optionType: string, final: FinalScores | null, matchStatus: number, winnerTeamId?: number): BetResult {
   if (matchStatus === MatchStatus.Cancelled || matchStatus === MatchStatus.Postponed) return BetResult.Cancel;
   if (market.kind === 'outright') return winnerTeamId === undefined ? BetResult.Cancel : won(optionType === `t${winnerTeamId}`);
   if (!final) return BetResult.Cancel;

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { MAINTENANCE_CHANNEL } from '../src/routes/forehead/maintenance';
 import { buildTestApp, login, type TestApp } from './helpers';
@@ -69,6 +72,29 @@ describe('the maintenance flag', () => {
       expect(publish).toHaveBeenLastCalledWith(MAINTENANCE_CHANNEL, { underMaintenance: false });
     } finally {
       publish.mockRestore();
+    }
+  });
+
+  it('is kept in the database: another instance on the same database reads it, and so does the platform after a restart', async () => {
+    const databaseFile = path.join(mkdtempSync(path.join(tmpdir(), 'sport-pc-maintenance-')), 'platform.db');
+    const first = await buildTestApp({ operatorToken: OPERATOR_TOKEN, sharedFeed: true, demoUsers: false, databaseFile });
+    const second = await buildTestApp({ sharedFeed: true, demoUsers: false, databaseFile });
+    try {
+      expect(await flag(second)).toBe(false);
+      expect((await set(first, { underMaintenance: true })).statusCode).toBe(200);
+      expect(await flag(second)).toBe(true);
+      await first.app.close();
+      const restarted = await buildTestApp({ operatorToken: OPERATOR_TOKEN, sharedFeed: true, demoUsers: false, databaseFile });
+      try {
+        expect(await flag(restarted)).toBe(true);
+        await set(restarted, { underMaintenance: false });
+        expect(await flag(second)).toBe(false);
+      } finally {
+        await restarted.app.close();
+      }
+    } finally {
+      await first.app.close();
+      await second.app.close();
     }
   });
 });

@@ -711,3 +711,17 @@ export interface FeedOriginTable {
   sim_start: number;
   updated_at: number;
 }
+
+// ---- Platform-wide switches an operator sets (issue 19, migration 0017_platform_flags) ----
+
+export interface Database {
+  platform_flags: PlatformFlagsTable;
+}
+
+/** One row per switch (the maintenance notice: `maintenance`), shared by every instance and kept across restarts. */
+export interface PlatformFlagsTable {
+  name: string;
+  /** 1 on, 0 off. */
+  value: number;
+  updated_at: number;
+}

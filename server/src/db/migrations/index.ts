@@ -16,6 +16,7 @@ import { experts } from './0013_experts';
 import { feedOrigin } from './0014_feed_origin';
 import { couponRedeem } from './0015_coupon_redeem';
 import { settlementIndexes } from './0016_settlement_indexes';
+import { platformFlags } from './0017_platform_flags';
 import type { Driver } from './columns';
 
 /**
@@ -39,6 +40,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0014_feed_origin', feedOrigin],
   ['0015_coupon_redeem', couponRedeem],
   ['0016_settlement_indexes', settlementIndexes],
+  ['0017_platform_flags', platformFlags],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

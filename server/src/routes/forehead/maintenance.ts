@@ -16,11 +16,12 @@ export interface MaintenanceOptions {
 
 /**
  * The platform's maintenance flag (the spec's "Maintenance notice"; path not shown, so it sits with the system config
- * routes). Anyone reads it; only an operator holding OPERATOR_TOKEN sets it. It lives in memory: one instance, and a
- * restart clears it (docs/operations.md).
+ * routes). Anyone reads it; only an operator holding OPERATOR_TOKEN sets it. It is kept in the database (platform_flags),
+ * so every instance answers the same and it holds across restarts until the operator clears it (docs/operations.md).
  */
 export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceOptions> = async (app, { operatorToken }) => {
-  let underMaintenance = false;
+  const FLAG = 'maintenance';
+  const read = async () => ((await app.db.selectFrom('platform_flags').select('value').where('name', '=', FLAG).executeTakeFirst())?.value ?? 0) === 1;
 
   app.get(
     '/system/config/maintenance',
@@ -33,7 +34,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceOptions> = asyn
         response: foreheadResponses(maintenanceSchema),
       },
     },
-    async () => ok({ underMaintenance }),
+    async () => ok({ underMaintenance: await read() }),
   );
 
   app.put(
@@ -54,7 +55,13 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceOptions> = asyn
       onRequest: requireOperator(operatorToken),
     },
     async (request) => {
-      underMaintenance = request.body.underMaintenance;
+      const { underMaintenance } = request.body;
+      const row = { name: FLAG, value: underMaintenance ? 1 : 0, updated_at: app.clock.now() };
+      await app.db
+        .insertInto('platform_flags')
+        .values(row)
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
+        .execute();
       request.log.info({ underMaintenance }, 'maintenance flag set by an operator');
       app.pushHub.publish(MAINTENANCE_CHANNEL, { underMaintenance } satisfies MaintenancePush);
       return ok({ underMaintenance });

@@ -4,14 +4,14 @@ import WebSocket from 'ws';
 import { AnchorType, LiveStatus, type Anchor } from '../../src/domain/anchors';
 import { COIN, toMinor } from '../src/money';
 import { DEFAULT_ECONOMY_CONFIG, type EconomyConfig } from '../src/economy/config';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, type TestApp, type TestAppOptions } from './helpers';
 
 /** Shared set-up of the economy's platform tests (economy*.test.ts): the app, members with coins, a live room, pushes. */
 
 export const OPERATOR_TOKEN = 'economy-operator-token-0123456789';
 
-export async function buildEconomyApp(economy: Partial<EconomyConfig> = {}): Promise<TestApp> {
-  return buildTestApp({ operatorToken: OPERATOR_TOKEN, config: { economy: { ...DEFAULT_ECONOMY_CONFIG, ...economy } } });
+export async function buildEconomyApp(economy: Partial<EconomyConfig> = {}, options: Pick<TestAppOptions, 'leadership'> = {}): Promise<TestApp> {
+  return buildTestApp({ operatorToken: OPERATOR_TOKEN, config: { economy: { ...DEFAULT_ECONOMY_CONFIG, ...economy } }, ...options });
 }
 
 export interface TestMember {

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ECONOMY_PATHS, RewardType } from '../../contract/economy';
 import { OPERATOR_TOKEN_HEADER } from '../../contract/forehead';
+import type { FeedRole, Leadership } from '../src/cluster/leadership';
 import { loadPlatformConfig } from '../src/config/platformConfig';
+import { periodTable } from '../src/feed';
 import { ANCHOR_ROSTER } from '../src/live/roster';
 import { REPO_ROOT, type TestApp } from './helpers';
 import { buildEconomyApp, livingRoom, newMember, OPERATOR_TOKEN, poster } from './economy.support';
@@ -68,6 +70,49 @@ describe('economy operations', () => {
     const [, matchId, roomId] = halfTimes[0]!.source_key!.split(':');
     expect(watched.has(Number(matchId))).toBe(true);
     expect(ANCHOR_ROSTER.some((a) => a.liveRoomId === Number(roomId))).toBe(true);
+  }, 120_000);
+
+  it('starts the rains of matches still at half-time when an instance is promoted, the leader having died at the whistle', async () => {
+    await t?.app.close();
+    let role: FeedRole = 'follower';
+    const listeners = new Set<(role: FeedRole) => void>();
+    const leadership: Leadership = {
+      get role() {
+        return role;
+      },
+      isLeader: () => role === 'leader',
+      onChange: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      attempt: async () => role === 'leader',
+      start: async () => undefined,
+      stop: async () => undefined,
+    };
+    t = await buildEconomyApp({ halfTimeRain: { kind: 3, countdownSeconds: 0, durationSeconds: 60, budget: '20.00', envelopes: 10 } }, { leadership });
+    const app = t;
+    const atHalfTime = () =>
+      app.app.anchors.rooms('inplay', 'CMN').filter((room) => {
+        const view = app.feed.match(room.matchId);
+        return view !== undefined && periodTable(view.sportId).list.find((p) => p.id === view.matchInfo.period)?.key === 'halfTime';
+      });
+    // Nobody leads: matches reach half-time and no rain starts.
+    for (let minute = 0; minute < 120 && atHalfTime().length === 0; minute += 1) {
+      app.clock.advance(60_000);
+      app.feed.tick();
+    }
+    const rooms = atHalfTime();
+    expect(rooms.length).toBeGreaterThan(0);
+    // What the promotion reads (the fixture's period, no markets built) agrees with the match view.
+    for (const room of rooms) expect(app.feed.fixture(room.matchId)?.period).toBe(app.feed.match(room.matchId)?.matchInfo.period);
+    await app.app.economy.events.idle();
+    expect(await app.db.selectFrom('live_events').select('id').execute()).toEqual([]);
+
+    role = 'leader';
+    for (const listener of listeners) listener('leader');
+    await app.app.economy.events.idle();
+    const started = (await app.db.selectFrom('live_events').select('source_key').execute()).map((e) => e.source_key).sort();
+    expect(started).toEqual(rooms.map((room) => `halftime:${room.matchId}:${room.liveRoomId}`).sort());
   }, 120_000);
 
   it('verifies a finished lottery with node scripts/verify-fair.mjs against the running platform', async () => {

@@ -130,6 +130,18 @@ describe('the own provider (/api/result/...)', () => {
   });
 });
 
+describe('results that ended while no instance led the feed (issue 19)', () => {
+  it('are stored by the next leader, every one its feed still holds, bets or not', async () => {
+    const held = t.feed.results({ from, to });
+    expect(held.length).toBeGreaterThan(10);
+    // As if the leader died before storing them: gone from the database, still in every instance's feed.
+    await t.db.deleteFrom('match_results').where('match_id', 'in', held.map((r) => r.matchId)).execute();
+    expect(await t.app.matchResults.get(held[0]!.matchId)).toBeUndefined();
+    await t.app.storeMissingResults();
+    for (const r of held) expect((await t.app.matchResults.get(r.matchId))?.final).toEqual(r.final);
+  });
+});
+
 describe('gamebetim (/api/result/gamebetim/getCompletedResults)', () => {
   const im = async (body: Record<string, unknown>) => post(RESULT_PATHS.imCompletedResults, body);
 

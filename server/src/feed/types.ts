@@ -394,6 +394,8 @@ export interface Fixture {
   away: { id: number; name: Text; icon: string } | null;
   beginTime: number;
   matchStatus: number;
+  /** The sport's period id now (its period table, server/src/feed/texts/periods.ts); 0 before the start. */
+  period: number;
   inPlay: boolean;
   isOutright: boolean;
 }

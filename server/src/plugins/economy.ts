@@ -95,23 +95,34 @@ export const economyPlugin = fp(
     app.decorate('economy', { config, coins, gifts, events, roomOnAir, tick } satisfies Economy);
 
     const halfTime = config.halfTimeRain;
+    /** Whether a period id of a sport is its half-time. */
+    const isHalfTime = (sportId: number, period: number) => {
+      try {
+        return periodTable(sportId).list.find((p) => p.id === period)?.key === 'halfTime';
+      } catch {
+        return false;
+      }
+    };
+    /** The rain in every in-play room on the match; the event's unique key makes a second start of a room's rain a no-op. */
+    const startHalfTimeRains = (matchId: number) => {
+      if (!halfTime) return;
+      for (const room of app.anchors.rooms('inplay', 'CMN').filter((r) => r.matchId === matchId)) {
+        events.start(asRoom(room), halfTime, `halftime:${matchId}:${room.liveRoomId}`).catch((error: unknown) => log.error({ err: error }, 'economy: half-time rain not started'));
+      }
+    };
     const stopFeed = halfTime
       ? app.leaderFeed.on((change) => {
           if (change.kind !== 'status') return;
           const fixture = app.feed.fixture(change.matchId);
-          if (!fixture) return;
-          let key: string | undefined;
-          try {
-            key = periodTable(fixture.sportId).list.find((p) => p.id === change.period)?.key;
-          } catch {
-            return;
-          }
-          if (key !== 'halfTime') return;
-          for (const room of app.anchors.rooms('inplay', 'CMN').filter((r) => r.matchId === change.matchId)) {
-            events.start(asRoom(room), halfTime, `halftime:${change.matchId}:${room.liveRoomId}`).catch((error: unknown) => log.error({ err: error }, 'economy: half-time rain not started'));
-          }
+          if (fixture && isHalfTime(fixture.sportId, change.period)) startHalfTimeRains(change.matchId);
         })
       : () => undefined;
+    // A leader that died at the whistle started no rain: its successor starts those of the matches still at half-time
+    // (a half-time over before anyone led again is skipped, as its rain would fall in the second half).
+    app.onPromoted(() => {
+      if (!halfTime) return;
+      for (const fixture of app.feed.fixtures('inplay')) if (isHalfTime(fixture.sportId, fixture.period)) startHalfTimeRains(fixture.matchId);
+    });
 
     app.addHook('onReady', async () => {
       // A platform whose database does not answer still starts (health says 503); the next start settles them.

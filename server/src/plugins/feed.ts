@@ -14,6 +14,9 @@ declare module 'fastify' {
   }
 }
 
+/** Match ids per lookup of the stored results: well under SQLite's bound-variable limit. */
+const RESULTS_PER_LOOKUP = 500;
+
 /**
  * Connects the feed to the rest of the platform: every change goes out on the push channels, and every result is
  * stored (in feed order, one write at a time) for the results screens and settlement.
@@ -33,8 +36,10 @@ export const feedPlugin = fp<{ feed: Feed }>(
         .then(() => results.save(change.result))
         .catch((error: unknown) => app.log.error({ err: error, matchId: change.matchId }, 'match result not stored'));
     });
-    // A new leader stores what its feed has and the database lacks, for the matches bets wait on: those that ended
-    // while no leader stored them (the last one died, or the platform was down). Saving twice is harmless (save ignores it).
+    // A new leader stores what its feed has and the database lacks: the results of matches that ended while no leader
+    // stored them (the last one died, or the platform was down). First those bets wait on (outrights included), then
+    // every other result the feed still holds, so the results screens keep them once the feed forgets them. Saving
+    // twice is harmless (save ignores it).
     app.decorate('storeMissingResults', () => {
       writes = writes
         .then(async () => {
@@ -49,6 +54,13 @@ export const feedPlugin = fp<{ feed: Feed }>(
           for (const { match_id } of waiting) {
             const result = feed.resultOf(Number(match_id));
             if (result) await results.save(result);
+          }
+          const held = feed.results({ from: 0, to: feed.now() });
+          for (let i = 0; i < held.length; i += RESULTS_PER_LOOKUP) {
+            const chunk = held.slice(i, i + RESULTS_PER_LOOKUP);
+            const rows = await app.db.selectFrom('match_results').select('match_id').where('match_id', 'in', chunk.map((r) => r.matchId)).execute();
+            const stored = new Set(rows.map((r) => Number(r.match_id)));
+            for (const result of chunk) if (!stored.has(result.matchId)) await results.save(result);
           }
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'missing match results not stored'));

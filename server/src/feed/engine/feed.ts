@@ -49,7 +49,7 @@ import type { MatchRecord } from './records';
 import { ResultStore } from './results';
 import { matchSpanMs, Schedule } from './schedule';
 import { settleMarket } from './settle';
-import { betGroupsOf, clockOf, matchView, outrightView, textLiveOf } from './views';
+import { betGroupsOf, clockOf, matchView, outrightView, periodOf, textLiveOf } from './views';
 
 type Action =
   | { kind: 'publish' | 'lineup' | 'delay' | 'kickoff' | 'callOff'; match: MatchRecord }
@@ -691,6 +691,7 @@ export class FeedEngine implements Feed {
         away: null,
         beginTime: o.endTime,
         matchStatus: MatchStatus.Upcoming,
+        period: 0,
         inPlay: false,
         isOutright: true,
       };
@@ -713,6 +714,7 @@ export class FeedEngine implements Feed {
       away: side(m.away),
       beginTime: m.beginTime,
       matchStatus: m.status,
+      period: periodOf(m),
       inPlay: this.live.has(m.id) && IN_PLAY_STATUSES.has(m.status),
       isOutright: false,
     };

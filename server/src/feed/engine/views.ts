@@ -60,7 +60,7 @@ export function clockOf(m: MatchRecord, simNow: number): MatchClock {
   return clock;
 }
 
-function periodOf(m: MatchRecord): number {
+export function periodOf(m: MatchRecord): number {
   if (!m.sim) return 0;
   if (m.status === MatchStatus.Interrupted) return m.sim.periods.interrupted;
   if (m.status === MatchStatus.Abandoned) return m.sim.periods.abandoned;

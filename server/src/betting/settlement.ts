@@ -110,6 +110,8 @@ export function createSettlementService(
     orderId: string;
     memberId: number;
     legNo: number;
+    /** The leg's odds (fixed when the bet was taken). */
+    odds: string;
     result: BetResult;
     score: string | null;
   }
@@ -119,7 +121,7 @@ export function createSettlementService(
     const legs = await db
       .selectFrom('order_legs')
       .innerJoin('orders', 'orders.id', 'order_legs.order_id')
-      .select(['order_legs.order_id', 'orders.member_id', 'order_legs.leg_no', 'order_legs.option_type', 'order_legs.snapshot_hash'])
+      .select(['order_legs.order_id', 'orders.member_id', 'order_legs.leg_no', 'order_legs.odds', 'order_legs.option_type', 'order_legs.snapshot_hash'])
       .where('order_legs.match_id', '=', result.matchId)
       .where('order_legs.result', '=', LEG_OPEN)
       .where('orders.status', 'in', OPEN)
@@ -137,7 +139,7 @@ export function createSettlementService(
         outcome = { result: code, score: scoreOf(result, snapshot) };
         outcomes.set(key, outcome);
       }
-      return { orderId: leg.order_id, memberId: Number(leg.member_id), legNo: leg.leg_no, ...outcome };
+      return { orderId: leg.order_id, memberId: Number(leg.member_id), legNo: leg.leg_no, odds: leg.odds, ...outcome };
     });
   }
 
@@ -164,39 +166,47 @@ export function createSettlementService(
    * rows they close, inside the caller's transaction. The order update is guarded by the open statuses; only the orders
    * it actually moved are paid, one ledger row each.
    */
-  async function settleOrders(trx: Transaction<Database>, ids: readonly string[], now: number): Promise<number> {
-    // The orders with their legs in one read, only the columns settlement uses. By id only: with a status condition
-    // SQLite picks the status index and walks every open order for each batch.
-    const rows = await trx
+  async function settleOrders(trx: Transaction<Database>, ids: readonly string[], matchId: number, outcomesOfOrder: (orderId: string) => readonly LegOutcome[], now: number): Promise<number> {
+    // The orders, only the columns settlement uses. By id only: with a status condition SQLite picks the status index
+    // and walks every open order for each batch.
+    const orderRows = await trx
       .selectFrom('orders')
-      .innerJoin('order_legs', 'order_legs.order_id', 'orders.id')
       .select([
-        'orders.id',
-        'orders.member_id',
-        'orders.status',
-        'orders.bet_type',
-        'orders.series_number',
-        'orders.item_count',
-        'orders.bet_count',
-        'orders.currency',
-        'orders.stake_minor',
-        'orders.remaining_stake_minor',
-        'orders.cash_out_count',
-        'orders.reserve_id',
-        'order_legs.leg_no',
-        'order_legs.odds',
-        'order_legs.result as leg_result',
-        'order_legs.match_id',
+        'id',
+        'member_id',
+        'status',
+        'bet_type',
+        'series_number',
+        'item_count',
+        'bet_count',
+        'currency',
+        'stake_minor',
+        'remaining_stake_minor',
+        'cash_out_count',
+        'reserve_id',
       ])
-      .where('orders.id', 'in', ids)
+      .where('id', 'in', ids)
       .execute();
-    type Row = (typeof rows)[number];
-    const orders = new Map<string, { order: Row; legs: Row[] }>();
-    for (const row of rows) {
-      if (!OPEN.includes(row.status as (typeof OPEN)[number])) continue;
-      const entry = orders.get(row.id);
-      if (entry) entry.legs.push(row);
-      else orders.set(row.id, { order: row, legs: [row] });
+    type Row = (typeof orderRows)[number];
+    interface Leg {
+      leg_no: number;
+      odds: string;
+      leg_result: number;
+      match_id: number;
+    }
+    const orders = new Map<string, { order: Row; legs: Leg[] }>();
+    for (const order of orderRows) if (OPEN.includes(order.status as (typeof OPEN)[number])) orders.set(order.id, { order, legs: [] });
+    // A single's one leg is on this match, and its outcome was just written: only multiples read their legs again
+    // (those on other matches may have been settled meanwhile).
+    const multiples = [...orders.values()].filter((o) => o.order.bet_type !== BetType.Single).map((o) => o.order.id);
+    const legRows =
+      multiples.length === 0
+        ? []
+        : await trx.selectFrom('order_legs').select(['order_id', 'leg_no', 'odds', 'result as leg_result', 'match_id']).where('order_id', 'in', multiples).execute();
+    for (const leg of legRows) orders.get(leg.order_id)?.legs.push({ leg_no: leg.leg_no, odds: leg.odds, leg_result: leg.leg_result, match_id: Number(leg.match_id) });
+    for (const entry of orders.values()) {
+      if (entry.order.bet_type !== BetType.Single) continue;
+      for (const leg of outcomesOfOrder(entry.order.id)) entry.legs.push({ leg_no: leg.legNo, odds: leg.odds, leg_result: leg.result, match_id: matchId });
     }
     const due: Array<{ order: Row; result: BetResult; payoutMinor: number; matchIds: number[] }> = [];
     for (const { order, legs } of orders.values()) {
@@ -307,7 +317,7 @@ export function createSettlementService(
           }
           const now = clock.now();
           await writeLegs(trx, ids.flatMap((id) => byOrder.get(id)!), now);
-          return settleOrders(trx, ids, now);
+          return settleOrders(trx, ids, result.matchId, (id) => byOrder.get(id)!, now);
         });
       }
       return settled;

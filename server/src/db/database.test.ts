@@ -64,6 +64,7 @@ describe('database', () => {
         'members',
         'order_legs',
         'orders',
+        'platform_flags',
         'red_envelopes',
         'reservations',
         'service_news',

@@ -186,6 +186,9 @@ async function assemble(options: TestAppOptions): Promise<TestApp> {
       await closeDb();
     });
     await built.ready();
+    // The leader's start-up catch-up (stored results, settlements, the due sweeps at the clock's time) runs on the
+    // betting queue: finished here, so a test that moves the fake clock never has it run at a later time than start.
+    await built.betting.idle();
     stillWanted();
     if (options.demoUsers !== false) {
       await ensureDemoMembers({ db, auth: built.auth, wallet: built.wallet, specialRooms: built.specialRooms, members: config.demoMembers });

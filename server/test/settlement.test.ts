@@ -246,6 +246,25 @@ describe('settling stored orders from a match result', () => {
     expect(await bookProblems(t)).toEqual([]);
   });
 
+  it('pays an order cashed out in part while an earlier batch was written on what stays staked', async () => {
+    const M = MATCH + 45;
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await order([{ matchId: M, market: market('win1x2'), option: 'home', odds: '2.00' }], '100'));
+    const settlement = smallBatches(2);
+    let batches = 0;
+    // Inside the first batch's transaction, the third order (in the next batch) loses 60.00 of its stake to a partial
+    // cash out, as cash out writes it: the next batch must read it afresh.
+    settlement.onSettled(async (trx) => {
+      batches += 1;
+      if (batches !== 1) return;
+      await trx.updateTable('orders').set({ remaining_stake_minor: 4_000, cash_out_count: 1, cash_out_stake_minor: 6_000 }).where('id', '=', ids[2]!).execute();
+    });
+    expect(await settlement.settleMatch(result(1, 0, MatchStatus.Ended, M))).toBe(4);
+    const paid = await payoutRows(ids);
+    expect(ids.map((id) => paid.get(id))).toEqual([20_000, 20_000, 8_000, 20_000]);
+    expect(Number((await settled(ids[2]!)).payout_minor)).toBe(8_000);
+  });
+
   it('two settlements of the same match at once (two instances, a retry) settle and pay each order once', async () => {
     const M = MATCH + 50;
     const ids: string[] = [];

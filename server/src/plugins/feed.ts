@@ -51,16 +51,13 @@ export const feedPlugin = fp<{ feed: Feed }>(
             .where('order_legs.result', '=', LEG_OPEN)
             .where('match_results.match_id', 'is', null)
             .execute();
-          for (const { match_id } of waiting) {
-            const result = feed.resultOf(Number(match_id));
-            if (result) await results.save(result);
-          }
+          await results.saveMany(waiting.flatMap(({ match_id }) => feed.resultOf(Number(match_id)) ?? []));
           const held = feed.results({ from: 0, to: feed.now() });
           for (let i = 0; i < held.length; i += RESULTS_PER_LOOKUP) {
             const chunk = held.slice(i, i + RESULTS_PER_LOOKUP);
             const rows = await app.db.selectFrom('match_results').select('match_id').where('match_id', 'in', chunk.map((r) => r.matchId)).execute();
             const stored = new Set(rows.map((r) => Number(r.match_id)));
-            for (const result of chunk) if (!stored.has(result.matchId)) await results.save(result);
+            await results.saveMany(chunk.filter((result) => !stored.has(result.matchId)));
           }
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'missing match results not stored'));

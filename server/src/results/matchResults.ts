@@ -11,20 +11,26 @@ export interface ResultQuery {
   limit?: number;
 }
 
+/** Results per INSERT: 8 bound values each, well under SQLite's limit. */
+const RESULTS_PER_INSERT = 500;
+
 export interface MatchResultStore {
   /** Stores a result once; a second save of the same match is ignored (the feed may replay on restart). */
   save(result: MatchResult): Promise<void>;
+  /** save() for many results, a few hundred to a statement (a new leader's catch-up). */
+  saveMany(results: readonly MatchResult[]): Promise<void>;
   get(matchId: number): Promise<MatchResult | undefined>;
   list(query: ResultQuery): Promise<MatchResult[]>;
 }
 
 /** Finished matches in the database: the feed keeps results in memory only for a while, orders need them longer. */
 export function createMatchResultStore(db: Kysely<Database>, clock: Clock): MatchResultStore {
-  return {
-    async save(result) {
-      await db
-        .insertInto('match_results')
-        .values({
+  async function insert(results: readonly MatchResult[]): Promise<void> {
+    const now = clock.now();
+    await db
+      .insertInto('match_results')
+      .values(
+        results.map((result) => ({
           match_id: result.matchId,
           sport_id: result.sportId,
           league_id: result.leagueId,
@@ -32,10 +38,16 @@ export function createMatchResultStore(db: Kysely<Database>, clock: Clock): Matc
           end_time: result.endTime,
           match_status: result.matchStatus,
           result_json: JSON.stringify(result),
-          created_at: clock.now(),
-        })
-        .onConflict((oc) => oc.column('match_id').doNothing())
-        .execute();
+          created_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.column('match_id').doNothing())
+      .execute();
+  }
+  return {
+    save: (result) => insert([result]),
+    async saveMany(results) {
+      for (let i = 0; i < results.length; i += RESULTS_PER_INSERT) await insert(results.slice(i, i + RESULTS_PER_INSERT));
     },
     async get(matchId) {
       const row = await db.selectFrom('match_results').select('result_json').where('match_id', '=', matchId).executeTakeFirst();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createKernelEvents, loadPlugins } from '../../kernel';
 import { registry } from '../../kernel/registry';
@@ -75,8 +75,14 @@ describe('the desktop layout', () => {
   it('opens the login dialog, validates, and signs in', async () => {
     const { http, store } = await renderApp();
     await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
-    // The dialog's chunk loads on first need.
-    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    // The dialog's chunk loads on first need. Waited for with a selector: a role query over the whole home page, run
+    // on every DOM change while the page renders, starved the renders themselves on a busy machine (20 s, no dialog).
+    const dialog = await waitFor(() => {
+      const open = document.querySelector<HTMLDialogElement>('dialog[open]');
+      expect(open).not.toBeNull();
+      return open!;
+    });
+    expect(dialog).toHaveAccessibleName('Log in');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter your username and password');
     // Home's banner area asks for the customer-service news meanwhile; nothing tried to sign in.

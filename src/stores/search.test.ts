@@ -110,6 +110,9 @@ describe('search', () => {
     expect(store.ui.matchId).toBe(77);
     store.ui.leaveMatch();
     expect(store.ui.view).toBe('list');
+    // The list scrolls once to the row of the match Back left.
+    expect(store.ui.listReturnMatchId).toBe(77);
+    store.ui.clearListReturn();
     expect(store.matchList.type).toBe(1);
     expect(store.matchList.sportId).toBe(5);
     expect([...store.matchList.leagueIds]).toEqual([]);

@@ -44,8 +44,12 @@ export const UiStore = types
     /** The plugin screen view 'plugin' shows: the `screen` an `app.screen` extension declares (src/ui/home/points.ts). */
     pluginScreen: types.maybe(types.string),
   })
-  /** Client time, advanced once a second while the page is visible, for clocks that tick between updates. */
-  .volatile(() => ({ now: Date.now() }))
+  /**
+   * now: client time, advanced once a second while the page is visible, for clocks that tick between updates.
+   * listReturnMatchId: the match whose screen Back just left for the list, which scrolls to its row once so the member
+   * is where they were (the list mounts anew, at the top or at the match screen's scroll).
+   */
+  .volatile(() => ({ now: Date.now(), listReturnMatchId: undefined as number | undefined }))
   .actions((self) => ({
     /** A screen of one thing: a match or an outright (`id` is a match id), or a live room (`id` is a room id: an anchor badge, another room of the anchor, `?roomId=`). */
     showOne(view: 'match' | 'outright' | 'room', id: number) {
@@ -82,7 +86,12 @@ export const UiStore = types
     },
     /** Back from the match, outright or live room screen to where it was opened. */
     leaveMatch() {
+      self.listReturnMatchId = self.view === 'match' && self.returnView === 'list' ? self.matchId : undefined;
       self.view = self.returnView;
+    },
+    /** The list has scrolled to the match Back returned from (or found it gone). */
+    clearListReturn() {
+      self.listReturnMatchId = undefined;
     },
     /** The live video panel plays this match (a match with video was shown, or the member picked it there). */
     watchLive(match: LiveVideoMatch) {

@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { observer } from 'mobx-react-lite';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sportI18nKeyOf } from '../../kernel/sports';
 import { zoneOffsetLabel } from '../../domain/zonedTime';
@@ -124,6 +124,13 @@ const MatchListBody = observer(function MatchListBody({ sport, ns }: { sport: Sp
     overscan: 6,
     scrollMargin,
   });
+  const returnTo = store.ui.listReturnMatchId;
+  useEffect(() => {
+    if (returnTo === undefined || list.status !== 'ready') return;
+    const index = items.findIndex((item) => item.kind === 'match' && item.group.matches[item.index]!.matchId === returnTo);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+    store.ui.clearListReturn();
+  }, [returnTo, list.status, items, virtualizer, store]);
 
   if (list.status === 'loading' || list.status === 'idle') return <RowsSkeleton />;
   if (list.status === 'failed') return <LoadFailed onRetry={() => void list.retry()} />;

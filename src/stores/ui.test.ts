@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { UiStore } from './ui';
 
 describe('Back from a screen of one thing', () => {

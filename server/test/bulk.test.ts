@@ -65,6 +65,8 @@ describe('executeBulk', () => {
     await expect(executeBulk(t.db, INSERT, [1], TYPES, [row])).rejects.toThrow('1 parameters for 0 ?');
     await expect(executeBulk(t.db, `${INSERT} returning ?`, [], TYPES, [row])).rejects.toThrow('more ? than the 0 parameters');
     await expect(executeBulk(t.db, INSERT, [], TYPES, [])).rejects.toThrow('no rows');
+    await expect(executeBulk(t.db, INSERT, [], TYPES, [row, [memberId, 'CNY', 1.5, 1, 'adjustment', null, 'y', 1]])).rejects.toThrow('1.5 in column 3 is not an integer (bigint)');
+    await expect(executeBulk(t.db, INSERT, [], TYPES, [[memberId, 'CNY', '12,13', 1, 'adjustment', null, 'z', 1]])).rejects.toThrow('12,13 in column 3 is not an integer');
     expect(await count()).toBe(before);
   });
 });

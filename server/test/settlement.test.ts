@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BetResult } from '../../src/domain/series';
-import { BetType, OrderStatus } from '../src/betting/codes';
+import { BetType, CashOutFailure, CashOutStatus, OrderStatus } from '../src/betting/codes';
 import type { MarketSnapshot } from '../src/betting/orders';
 import { createSettlementService, orderResult, singleReturn, type SettlementService } from '../src/betting/settlement';
 import { snapshotRow, storeSnapshots } from '../src/betting/snapshots';
@@ -263,6 +263,34 @@ describe('settling stored orders from a match result', () => {
     const paid = await payoutRows(ids);
     expect(ids.map((id) => paid.get(id))).toEqual([20_000, 20_000, 8_000, 20_000]);
     expect(Number((await settled(ids[2]!)).payout_minor)).toBe(8_000);
+  });
+
+  it('settles an order whose cash out is pending since its terms were read, refusing that cash out, and leaves one cashed out in full since', async () => {
+    const M = MATCH + 47;
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await order([{ matchId: M, market: market('win1x2'), option: 'home', odds: '2.00' }], '100'));
+    const settlement = smallBatches(2);
+    let batches = 0;
+    // Inside the first batch's transaction, as cash out writes them: the third order's cash out waits for its in-play
+    // delay, the fourth is cashed out in full.
+    settlement.onSettled(async (trx) => {
+      batches += 1;
+      if (batches !== 1) return;
+      const now = t.clock.now();
+      await trx.updateTable('orders').set({ status: OrderStatus.ReserveCashOut }).where('id', '=', ids[2]!).execute();
+      await trx
+        .insertInto('cash_outs')
+        .values({ id: `c${ids[2]}`, order_id: ids[2]!, member_id: memberId, stake_minor: 10_000, payout_minor: 15_000, status: CashOutStatus.Confirming, auto: 0, cancel_reason: null, accept_at: now + 5_000, created_at: now, modified_at: now })
+        .execute();
+      await trx.updateTable('orders').set({ status: OrderStatus.CashOut, remaining_stake_minor: 0, cash_out_count: 1, cash_out_stake_minor: 10_000, cash_out_payout_minor: 15_000 }).where('id', '=', ids[3]!).execute();
+    });
+    expect(await settlement.settleMatch(result(1, 0, MatchStatus.Ended, M))).toBe(3);
+    const paid = await payoutRows(ids);
+    expect(ids.map((id) => paid.get(id))).toEqual([20_000, 20_000, 20_000, undefined]);
+    const cashOut = await t.db.selectFrom('cash_outs').select(['status', 'cancel_reason']).where('id', '=', `c${ids[2]}`).executeTakeFirstOrThrow();
+    expect(cashOut).toEqual({ status: CashOutStatus.Canceled, cancel_reason: CashOutFailure.SettleRefused });
+    const fourth = await t.db.selectFrom('orders').select(['status', 'payout_minor']).where('id', '=', ids[3]!).executeTakeFirstOrThrow();
+    expect(fourth).toEqual({ status: OrderStatus.CashOut, payout_minor: 0 });
   });
 
   it('two settlements of the same match at once (two instances, a retry) settle and pay each order once', async () => {

@@ -24,6 +24,36 @@ export function isPostgres(executor: Kysely<Database>): boolean {
 /** PostgreSQL's name of a bulk column's type, for its array parameter (`$1::text[]`). */
 export type BulkColumnType = 'text' | 'integer' | 'bigint';
 
+/** An integer column's value: a number or bigint without a fraction, a string of digits, or null. */
+function isInteger(value: unknown): boolean {
+  return value === null || value === undefined || Number.isInteger(value) || typeof value === 'bigint' || (typeof value === 'string' && /^-?\d+$/.test(value));
+}
+
+/** What a quoted element of an array literal must escape. */
+const ARRAY_SPECIAL = /[\\"]/;
+
+/**
+ * Column `c` of the rows as PostgreSQL's array literal (`{"a","b",NULL}`, `{1,2}`), written here rather than by pg,
+ * whose generic conversion of each element took a tenth of settlement's CPU. Every text element is quoted with its
+ * backslashes and double quotes escaped, so no text reads as NULL, a brace or a separator; null and undefined are NULL.
+ * Integer columns hold integers only (checked by executeBulk).
+ */
+function arrayLiteral(rows: readonly (readonly unknown[])[], c: number, type: BulkColumnType): string {
+  // Appended to one string (a rope), each text tested before it is escaped: a third of the time of joining escaped parts.
+  let literal = '{';
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0) literal += ',';
+    const value = rows[i]![c];
+    if (value === null || value === undefined) literal += 'NULL';
+    else if (type !== 'text') literal += String(value);
+    else {
+      const text = String(value);
+      literal += ARRAY_SPECIAL.test(text) ? `"${text.replace(/[\\"]/g, '\\$&')}"` : `"${text}"`;
+    }
+  }
+  return `${literal}}`;
+}
+
 /**
  * Runs a statement carrying many rows of bound values (a multi-row INSERT, an UPDATE ... FROM (VALUES ...)), compiled
  * straight to SQL text and parameters. Kysely's builder makes and compiles an operation node per bound value: for
@@ -51,7 +81,12 @@ export async function executeBulk<R>(
     bound.push(value);
     return dollar ? `$${bound.length}` : '?';
   };
-  for (const row of rows) if (row.length !== types.length) throw new RangeError(`executeBulk: a row of ${row.length} values for ${types.length} columns`);
+  for (const row of rows) {
+    if (row.length !== types.length) throw new RangeError(`executeBulk: a row of ${row.length} values for ${types.length} columns`);
+    for (let c = 0; c < row.length; c++) {
+      if (types[c] !== 'text' && !isInteger(row[c])) throw new RangeError(`executeBulk: ${String(row[c])} in column ${c + 1} is not an integer (${types[c]})`);
+    }
+  }
   let text = '';
   let next = 0;
   for (const part of template.split(/(\?|:values)/)) {
@@ -59,7 +94,7 @@ export async function executeBulk<R>(
       if (next >= params.length) throw new RangeError(`executeBulk: the template has more ? than the ${params.length} parameters`);
       text += mark(params[next++]);
     } else if (part === VALUES && dollar) {
-      const columns = types.map((type, c) => `${mark(rows.map((row) => row[c]))}::${type}[]`);
+      const columns = types.map((type, c) => `${mark(arrayLiteral(rows, c, type))}::${type}[]`);
       text += `select * from unnest(${columns.join(', ')}) as v(${types.map((_, c) => `column${c + 1}`).join(', ')})`;
     } else if (part === VALUES) {
       text += `values ${rows.map((row) => `(${row.map(mark).join(', ')})`).join(', ')}`;

@@ -17,6 +17,7 @@ import { feedOrigin } from './0014_feed_origin';
 import { couponRedeem } from './0015_coupon_redeem';
 import { settlementIndexes } from './0016_settlement_indexes';
 import { platformFlags } from './0017_platform_flags';
+import { orderHotUpdates } from './0018_order_hot_updates';
 import type { Driver } from './columns';
 
 /**
@@ -41,6 +42,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0015_coupon_redeem', couponRedeem],
   ['0016_settlement_indexes', settlementIndexes],
   ['0017_platform_flags', platformFlags],
+  ['0018_order_hot_updates', orderHotUpdates],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

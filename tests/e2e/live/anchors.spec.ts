@@ -4,6 +4,7 @@ import { AnchorType, LiveStatus, type Anchor } from '../../../src/domain/anchors
 import { sports } from '../../../server/src/config/pluginManifests';
 import { app, signInOnHost } from '../support/betting';
 import { appReady, expectAccessible } from '../support/fixtures';
+import { stillOnAir } from '../support/live';
 
 const { toScheme } = sports;
 
@@ -63,8 +64,8 @@ async function exclusiveRoom(request: APIRequestContext, token: string): Promise
 }
 
 /**
- * Shows the row of an exclusive room's match. At FEED_SPEED 20 a match lasts a few real minutes, and the room moves to
- * another match when its match ends: a match that ended between the pick and its row is picked again.
+ * Shows the row of an exclusive room's match; one whose match ended between the pick and its row is picked again
+ * (stillOnAir).
  */
 async function showExclusiveRow(page: Page, request: APIRequestContext, token: string) {
   for (let attempt = 1; ; attempt++) {
@@ -72,8 +73,7 @@ async function showExclusiveRow(page: Page, request: APIRequestContext, token: s
     try {
       return { room, row: await showMatch(page, room.anchor.matchId, room.teams) };
     } catch (error) {
-      const stillLive = (await anchors(request, token)).some((a) => a.liveRoomId === room.anchor.liveRoomId && a.matchId === room.anchor.matchId);
-      if (stillLive || attempt === 3) throw error;
+      if (attempt === 3 || (await stillOnAir(request, room.anchor, token))) throw error;
     }
   }
 }

@@ -3,7 +3,7 @@ import { expect, test } from '../support/cspGuard';
 import { sports } from '../../../server/src/config/pluginManifests';
 import { app } from '../support/betting';
 import { appReady, expectAccessible } from '../support/fixtures';
-import { liveRoom } from '../support/live';
+import { liveRoom, stillOnAir } from '../support/live';
 
 const { toScheme } = sports;
 
@@ -16,18 +16,24 @@ const videoTime = (stage: Locator) => stage.locator('video').evaluate((video: HT
  */
 test("a visitor opens a room from an anchor badge and watches the anchor's stream", async ({ page, request }) => {
   test.setTimeout(180_000);
-  const room = await liveRoom(request);
-  const sportA = toScheme(room.sportId, 'C', 'A')!;
-
   await page.addInitScript(() => localStorage.setItem('sport-pc:default:locale', JSON.stringify('en')));
-  await page.goto(`/spa/sport-pc/?list=1&sport=${sportA}`);
-  await appReady(page);
-  await expect(app(page).getByRole('table', { name: 'Matches' })).toBeVisible({ timeout: 20_000 });
-  const row = app(page).locator(`[role="row"][data-match-id="${room.matchId}"]`);
-  await expect(async () => {
-    if ((await row.count()) === 0) await page.mouse.wheel(0, 700);
-    await expect(row).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  let row: Locator | undefined;
+  for (let attempt = 1; !row; attempt++) {
+    const room = await liveRoom(request);
+    await page.goto(`/spa/sport-pc/?list=1&sport=${toScheme(room.sportId, 'C', 'A')!}`);
+    await appReady(page);
+    await expect(app(page).getByRole('table', { name: 'Matches' })).toBeVisible({ timeout: 20_000 });
+    const candidate = app(page).locator(`[role="row"][data-match-id="${room.matchId}"]`);
+    try {
+      await expect(async () => {
+        if ((await candidate.count()) === 0) await page.mouse.wheel(0, 700);
+        await expect(candidate).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 30_000 });
+      row = candidate;
+    } catch (error) {
+      if (attempt === 3 || (await stillOnAir(request, room))) throw error;
+    }
+  }
 
   // By keyboard: the badge is a link.
   const badge = row.getByRole('link', { name: /anchor/i });

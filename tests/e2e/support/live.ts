@@ -19,6 +19,17 @@ export async function liveRoom(request: APIRequestContext): Promise<Anchor> {
   return found!;
 }
 
+/**
+ * Whether the room is still on air on the same match. At FEED_SPEED 20 a match lasts a few real minutes and its rooms
+ * move to the next match when it ends: a test that finds the match gone picks a room again rather than fail.
+ * `token`: a member's, for their special rooms.
+ */
+export async function stillOnAir(request: APIRequestContext, room: Anchor, token?: string): Promise<boolean> {
+  const response = await request.get('/ssapi/anchor/search', { headers: token ? { authorization: token } : {} });
+  const rooms = ((await response.json()) as { data: Anchor[] }).data;
+  return rooms.some((a) => a.liveRoomId === room.liveRoomId && a.matchId === room.matchId && a.liveStatus === LiveStatus.Living);
+}
+
 /** A demo member's session token, from the platform's login. */
 export async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
   const response = await request.post('/api/forehead/user/login', { data: { username, password: 'demo1234' } });

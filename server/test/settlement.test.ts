@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BetResult } from '../../src/domain/series';
 import { BetType, CashOutFailure, CashOutStatus, OrderStatus } from '../src/betting/codes';
 import type { MarketSnapshot } from '../src/betting/orders';
-import { createSettlementService, orderResult, singleReturn, type SettlementService } from '../src/betting/settlement';
+import { createSettlementService, orderResult, singleReturn, type SettlementHook, type SettlementService } from '../src/betting/settlement';
 import { snapshotRow, storeSnapshots } from '../src/betting/snapshots';
 import { MatchStatus, type MatchResult } from '../src/feed';
 import { Money } from '../src/money';
@@ -246,45 +246,45 @@ describe('settling stored orders from a match result', () => {
     expect(await bookProblems(t)).toEqual([]);
   });
 
-  it('pays an order cashed out in part while an earlier batch was written on what stays staked', async () => {
-    const M = MATCH + 45;
+  /**
+   * Four singles of 100 at 2.00 on the home side of match M, settled two orders a batch on a home win, with `change`
+   * run inside the first batch's transaction: what a cash out writes between the match's read and the next batch.
+   */
+  async function changedBetweenBatches(M: number, change: (trx: Parameters<SettlementHook>[0], ids: readonly string[]) => Promise<void>) {
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) ids.push(await order([{ matchId: M, market: market('win1x2'), option: 'home', odds: '2.00' }], '100'));
     const settlement = smallBatches(2);
     let batches = 0;
-    // Inside the first batch's transaction, the third order (in the next batch) loses 60.00 of its stake to a partial
-    // cash out, as cash out writes it: the next batch must read it afresh.
     settlement.onSettled(async (trx) => {
       batches += 1;
-      if (batches !== 1) return;
-      await trx.updateTable('orders').set({ remaining_stake_minor: 4_000, cash_out_count: 1, cash_out_stake_minor: 6_000 }).where('id', '=', ids[2]!).execute();
+      if (batches === 1) await change(trx, ids);
     });
-    expect(await settlement.settleMatch(result(1, 0, MatchStatus.Ended, M))).toBe(4);
+    return { ids, settledCount: await settlement.settleMatch(result(1, 0, MatchStatus.Ended, M)) };
+  }
+
+  it('pays an order cashed out in part while an earlier batch was written on what stays staked', async () => {
+    // The third order (in the next batch) loses 60.00 of its stake to a partial cash out: the next batch must read it afresh.
+    const { ids, settledCount } = await changedBetweenBatches(MATCH + 45, async (trx, orders) => {
+      await trx.updateTable('orders').set({ remaining_stake_minor: 4_000, cash_out_count: 1, cash_out_stake_minor: 6_000 }).where('id', '=', orders[2]!).execute();
+    });
+    expect(settledCount).toBe(4);
     const paid = await payoutRows(ids);
     expect(ids.map((id) => paid.get(id))).toEqual([20_000, 20_000, 8_000, 20_000]);
     expect(Number((await settled(ids[2]!)).payout_minor)).toBe(8_000);
   });
 
   it('settles an order whose cash out is pending since its terms were read, refusing that cash out, and leaves one cashed out in full since', async () => {
-    const M = MATCH + 47;
-    const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push(await order([{ matchId: M, market: market('win1x2'), option: 'home', odds: '2.00' }], '100'));
-    const settlement = smallBatches(2);
-    let batches = 0;
-    // Inside the first batch's transaction, as cash out writes them: the third order's cash out waits for its in-play
-    // delay, the fourth is cashed out in full.
-    settlement.onSettled(async (trx) => {
-      batches += 1;
-      if (batches !== 1) return;
+    // The third order's cash out waits for its in-play delay; the fourth is cashed out in full.
+    const { ids, settledCount } = await changedBetweenBatches(MATCH + 47, async (trx, orders) => {
       const now = t.clock.now();
-      await trx.updateTable('orders').set({ status: OrderStatus.ReserveCashOut }).where('id', '=', ids[2]!).execute();
+      await trx.updateTable('orders').set({ status: OrderStatus.ReserveCashOut }).where('id', '=', orders[2]!).execute();
       await trx
         .insertInto('cash_outs')
-        .values({ id: `c${ids[2]}`, order_id: ids[2]!, member_id: memberId, stake_minor: 10_000, payout_minor: 15_000, status: CashOutStatus.Confirming, auto: 0, cancel_reason: null, accept_at: now + 5_000, created_at: now, modified_at: now })
+        .values({ id: `c${orders[2]}`, order_id: orders[2]!, member_id: memberId, stake_minor: 10_000, payout_minor: 15_000, status: CashOutStatus.Confirming, auto: 0, cancel_reason: null, accept_at: now + 5_000, created_at: now, modified_at: now })
         .execute();
-      await trx.updateTable('orders').set({ status: OrderStatus.CashOut, remaining_stake_minor: 0, cash_out_count: 1, cash_out_stake_minor: 10_000, cash_out_payout_minor: 15_000 }).where('id', '=', ids[3]!).execute();
+      await trx.updateTable('orders').set({ status: OrderStatus.CashOut, remaining_stake_minor: 0, cash_out_count: 1, cash_out_stake_minor: 10_000, cash_out_payout_minor: 15_000 }).where('id', '=', orders[3]!).execute();
     });
-    expect(await settlement.settleMatch(result(1, 0, MatchStatus.Ended, M))).toBe(3);
+    expect(settledCount).toBe(3);
     const paid = await payoutRows(ids);
     expect(ids.map((id) => paid.get(id))).toEqual([20_000, 20_000, 20_000, undefined]);
     const cashOut = await t.db.selectFrom('cash_outs').select(['status', 'cancel_reason']).where('id', '=', `c${ids[2]}`).executeTakeFirstOrThrow();

@@ -69,27 +69,39 @@ export const economyPlugin = fp(
       }
     }
 
-    let ticking: Promise<void> | undefined;
-    const tick = async () => {
-      // One pass at a time: the loop skips a beat rather than pile passes up behind a slow one.
-      ticking ??= (async () => {
-        try {
-          // Events are the feed leader's (issue 19). A follower keeps its slots one behind the clock, so once promoted it
-          // starts the current slot's events if the old leader died before starting them; events.start's unique key
-          // refuses those it did start. Older slots stay skipped, as after a restart.
-          if (!app.leadership.isLeader()) {
-            for (const [i, schedule] of config.schedules.entries()) lastSlots[i] = Math.max(lastSlots[i]!, slotOf(schedule, app.feed.now()) - 1);
-            return;
-          }
-          await startScheduled();
-          await events.tick();
-        } catch (error) {
-          log.error({ err: error }, 'economy: tick failed');
-        } finally {
-          ticking = undefined;
+    /** One pass of the event clock: the schedules, then what is due. */
+    const pass = async () => {
+      try {
+        // Events are the feed leader's (issue 19). A follower keeps its slots one behind the clock, so once promoted it
+        // starts the current slot's events if the old leader died before starting them; events.start's unique key
+        // refuses those it did start. Older slots stay skipped, as after a restart.
+        if (!app.leadership.isLeader()) {
+          for (const [i, schedule] of config.schedules.entries()) lastSlots[i] = Math.max(lastSlots[i]!, slotOf(schedule, app.feed.now()) - 1);
+          return;
         }
-      })();
-      return ticking;
+        await startScheduled();
+        await events.tick();
+      } catch (error) {
+        log.error({ err: error }, 'economy: tick failed');
+      }
+    };
+    let ticking: Promise<void> | undefined;
+    let again: Promise<void> | undefined;
+    /**
+     * One pass at a time. A call during a pass gets one more pass after it (shared by every call meanwhile), since the
+     * running pass may have read the clock before the caller moved it: the loop never piles passes up behind a slow
+     * one, and a caller never sees a pass that started before its call as its own.
+     */
+    const tick = (): Promise<void> => {
+      if (!ticking) {
+        ticking = pass().finally(() => (ticking = undefined));
+        return ticking;
+      }
+      again ??= ticking.then(() => {
+        again = undefined;
+        return tick();
+      });
+      return again;
     };
 
     app.decorate('economy', { config, coins, gifts, events, roomOnAir, tick } satisfies Economy);
@@ -136,6 +148,7 @@ export const economyPlugin = fp(
       clearInterval(timer);
       stopFeed();
       events.stop();
+      await again;
       await ticking;
       await events.idle();
     });

@@ -5,8 +5,15 @@ import { sports } from '../../../server/src/config/pluginManifests';
 import { app, signInOnHost } from '../support/betting';
 import { appReady, expectAccessible } from '../support/fixtures';
 import { stillOnAir } from '../support/live';
+import { LOOP_INTERVALS } from '../../../src/services/scheduler';
 
 const { toScheme } = sports;
+
+/**
+ * How long a badge may take to show what the platform answers now: the app learns of a room that moved to its next
+ * match on the anchor loop (every 20 s), and the room picked (earliest period first) is often one that just moved.
+ */
+const BADGE_TIMEOUT_MS = LOOP_INTERVALS.anchors + 10_000;
 
 /** The anchors a viewer gets from the platform (with a member's token: their special rooms too). */
 async function anchors(request: APIRequestContext, token?: string): Promise<Anchor[]> {
@@ -93,16 +100,16 @@ test('a visitor sees the normal anchors on a match; the member with the special 
   const visitor = await showExclusiveRow(page, request, token);
   if (visitor.room.normalNames.length > 0) {
     const badge = visitor.row.getByRole('link', { name: /anchor/i });
-    await expect(badge).toHaveAttribute('aria-label', new RegExp(visitor.room.normalNames[0]!));
+    await expect(badge).toHaveAttribute('aria-label', new RegExp(visitor.room.normalNames[0]!), { timeout: BADGE_TIMEOUT_MS });
     await expect(badge).not.toHaveAttribute('aria-label', new RegExp(visitor.room.anchor.hostName));
   } else {
-    await expect(visitor.row.getByRole('link', { name: /anchor/i })).toHaveCount(0);
+    await expect(visitor.row.getByRole('link', { name: /anchor/i })).toHaveCount(0, { timeout: BADGE_TIMEOUT_MS });
   }
 
   await signInOnHost(page);
   const member = await showExclusiveRow(page, request, token);
   const badge = member.row.getByRole('link', { name: /anchor/i });
-  await expect(badge).toHaveAttribute('aria-label', new RegExp(`${member.room.anchor.hostName} \\((Mandarin|Cantonese), live\\)`));
+  await expect(badge).toHaveAttribute('aria-label', new RegExp(`${member.room.anchor.hostName} \\((Mandarin|Cantonese), live\\)`), { timeout: BADGE_TIMEOUT_MS });
   await expect(badge).toHaveAttribute('data-live', 'true');
   await expectAccessible(page);
   // The page, not the row: the virtualised list re-renders as the feed moves, and the row's element can be replaced.

@@ -394,14 +394,14 @@ describe('gifts-lotteries: the stage', () => {
   });
 
   it.each([
-    [0, 'Starts in 60 s.'],
-    [1, 'Draw in 120 s.'],
+    [0, 'Starts in 01:00.'],
+    [1, 'Draw in 02:00.'],
     [2, 'Drawn.'],
   ] as const)('the lottery overlay in state %s says "%s"', async (status, text) => {
     await mount({ lotteryStartInfo: () => lottery({ status, startTime: T0 + 60_000 }) }, { fakeTimers: true });
     const overlay = screen.getByRole('region', { name: 'Live lottery: Who scores next?' });
     expect(overlay).toHaveTextContent(text);
-    expect(overlay).toHaveTextContent('2 winner(s) get 20.00 coins.');
+    expect(overlay).toHaveTextContent('2 winners get 20.00 coins.');
     const options = within(overlay).queryAllByRole('button', { name: /Home|Away/ });
     if (status === 2) expect(options).toHaveLength(0);
     else for (const option of options) expect(option.closest('fieldset')).toHaveProperty('disabled', status !== 1);
@@ -417,6 +417,7 @@ describe('gifts-lotteries: the stage', () => {
     expect(post).toHaveBeenCalledWith('/api/forehead/live/lottery/vote/submitInfo', { recordId: 41, voteResult: 0, roomId: ROOM });
     expect(screen.getByText('You voted and are in the draw')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Home/, pressed: true })).toHaveTextContent('4 votes');
+    expect(screen.getByRole('button', { name: /Away/, pressed: false })).toHaveTextContent(/^Away 1 vote$/);
   });
 
   it('a draw shows the winners, and Verify recomputes them from the revealed seed with the platform\'s algorithm', async () => {

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
-import { Button, Dialog, type LiveRoomOverlayModule, type LiveRoomProps } from '../../src/sdk';
+import { Button, Dialog, formatDuration, type LiveRoomOverlayModule, type LiveRoomProps } from '../../src/sdk';
 import type { FairProof as FairProofAnswer, Reward } from '../../contract/economy';
 import { ECONOMY_PATHS } from './codes';
 import { useIconUrl, usePost, useRoomEconomy } from './room';
@@ -140,9 +140,9 @@ export const LotteryOverlay = observer(function LotteryOverlay({ store, signIn }
       </h2>
       <p className={styles.muted}>
         {lottery.status === 0
-          ? t('lottery.startsIn', { seconds: secondsUntil(lottery.startTime, now) })
+          ? t('lottery.startsIn', { time: formatDuration(secondsUntil(lottery.startTime, now)) })
           : lottery.status === 1
-            ? t('lottery.drawIn', { seconds: secondsUntil(lottery.endTime, now) })
+            ? t('lottery.drawIn', { time: formatDuration(secondsUntil(lottery.endTime, now)) })
             : t('lottery.finished')}{' '}
         {t('lottery.prize', { count: lottery.winnerCount, reward: rewardText(lottery.reward) })}
       </p>

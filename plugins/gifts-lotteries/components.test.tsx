@@ -430,7 +430,7 @@ describe('gifts-lotteries: the stage', () => {
     const winners = await drawWinners(seed, 41, entries, 2);
     const proof = (over: Partial<FairProof> = {}): FairProof => ({ recordId: 41, kind: 1, status: 2, algorithm: 'hmac-sha256-v1', seedHash, seed, entries, winnerCount: 2, winners, budget: null, envelopes: [], ...over });
     const proofs = [proof(), proof({ winners: [...winners].reverse() }), proof({ seedHash: 'ab'.repeat(32) })];
-    const answers = [lottery({ seedHash }), lottery({ seedHash, status: 2, seed })];
+    const answers = [lottery({ seedHash }), lottery({ seedHash, status: 2, seed }), lottery({ recordId: 42, title: 'Corners over 9.5?', seedHash: 'cd'.repeat(32) })];
     const { push, room, post } = await mount({ lotteryStartInfo: () => answers.shift(), fairProof: () => proofs.shift() });
     const reward = { type: 5 as const, amount: '20.00', currency: null, titleId: null };
     push.send(room, { kind: 'lotteryDrawn', roomId: ROOM, recordId: 41, activityKind: 1, entries: 4, winners: [{ uid: 1, nickname: 'Ann', reward }], seed, answer: null });
@@ -445,6 +445,13 @@ describe('gifts-lotteries: the stage', () => {
     expect(await screen.findByText('Mismatch: the seed does not give these winners or envelopes')).toBeInTheDocument();
     fireEvent.click(verify);
     expect(await screen.findByText('Mismatch: the seed does not match the hash published before the start')).toBeInTheDocument();
+
+    // The next lottery replaces the drawn one: the verdict was about the old draw and goes with it.
+    push.send(room, { kind: 'lotteryStarted', roomId: ROOM, recordId: 42, activityKind: 1, status: 1, title: 'Corners over 9.5?', startTime: T0, endTime: T0 + 60_000, seedHash: 'cd'.repeat(32), now: T0 });
+    await settle();
+    const next = screen.getByRole('region', { name: 'Live lottery: Corners over 9.5?' });
+    expect(within(next).queryByText(/^(Verified|Mismatch)/)).toBeNull();
+    expect(within(next).queryByRole('button', { name: 'Verify' })).toBeNull();
   });
 
   it('the win marquee shows one line at a time', async () => {

@@ -176,7 +176,8 @@ export const LotteryOverlay = observer(function LotteryOverlay({ store, signIn }
           )}
         </div>
       )}
-      <FairProof recordId={lottery.recordId} seedHash={store.seeds[lottery.recordId]?.seedHash || lottery.seedHash} seed={lottery.seed ?? store.seeds[lottery.recordId]?.seed} />
+      {/* Keyed by the record: a verdict (or a check still travelling) belongs to its draw, not to the next lottery. */}
+      <FairProof key={lottery.recordId} recordId={lottery.recordId} seedHash={store.seeds[lottery.recordId]?.seedHash || lottery.seedHash} seed={lottery.seed ?? store.seeds[lottery.recordId]?.seed} />
       <button type="button" className={styles.toggle} aria-pressed={winListShown} onClick={() => setWinListShown((shown) => !shown)}>
         {t('winList.toggle')}
       </button>

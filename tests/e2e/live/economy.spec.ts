@@ -15,7 +15,7 @@ import { ECONOMY_PATHS } from '../../../contract/economyCodes';
  */
 test('a member converts coins, sends a gift and grabs a red envelope in a live room', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const room = await liveRoom(request);
+  const room = await liveRoom(request, { unscheduled: true });
   await signInOnHost(page);
   await page.goto(`/newSport?roomId=${room.liveRoomId}`);
   await appReady(page);
@@ -82,7 +82,7 @@ test('a member converts coins, sends a gift and grabs a red envelope in a live r
  */
 test('a member votes in a live lottery, wins it at the draw and verifies the draw', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const room = await liveRoom(request);
+  const room = await liveRoom(request, { unscheduled: true });
   await signInOnHost(page);
   await page.goto(`/newSport?roomId=${room.liveRoomId}`);
   await appReady(page);
@@ -113,7 +113,7 @@ test('a member votes in a live lottery, wins it at the draw and verifies the dra
 });
 
 // In this file, not a file of its own: the tests of one file run one after another, and these share demo's coins and
-// the first room on air (one rain at a time), which a second worker would move under the others' assertions.
+// the first unscheduled room on air (one rain at a time), which a second worker would move under the others' assertions.
 /** Opens the room on the demo host signed in as `username` and waits for its coin balance in the header. */
 async function memberInRoom(page: Page, username: string, roomId: number) {
   await signInOnHost(page, username);
@@ -135,7 +135,7 @@ const giftLines = (page: Page, nickname: string) =>
  */
 test('two members in a room: one sends a gift the other sees, both catch a rain within its budget', async ({ page, browser, request }) => {
   test.setTimeout(300_000);
-  const room = await liveRoom(request);
+  const room = await liveRoom(request, { unscheduled: true });
   const second = await browser.newContext();
   try {
     const page2 = await second.newPage();
@@ -194,7 +194,7 @@ test('two members in a room: one sends a gift the other sees, both catch a rain 
  */
 test('a member wins a cash coupon, redeems it into the main balance, and sees coins move from another tab', async ({ page, request }) => {
   test.setTimeout(300_000);
-  const room = await liveRoom(request);
+  const room = await liveRoom(request, { unscheduled: true });
   await memberInRoom(page, 'demo', room.liveRoomId);
 
   const title = `Coupon draw ${Date.now()}`;

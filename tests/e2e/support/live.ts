@@ -1,16 +1,25 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from './cspGuard';
 import { AnchorType, LiveStatus, type Anchor } from '../../../src/domain/anchors';
+import { loadPlatformConfig } from '../../../server/src/config/platformConfig';
 
-/** A normal room on air (a visitor sees it), preferring the earliest period so the match outlasts the test. */
-export async function liveRoom(request: APIRequestContext): Promise<Anchor> {
+/** The rooms config/platform.json schedules rains and lotteries in (the e2e server runs on the repo's config). */
+const scheduledRooms = () => new Set(loadPlatformConfig().economy.schedules.flatMap((schedule) => schedule.rooms));
+
+/**
+ * A normal room on air (a visitor sees it), preferring the earliest period so the match outlasts the test.
+ * `unscheduled`: only a room without scheduled events, for a test that runs its own event and reads the room's one
+ * overlay: a scheduled lottery every 90 real seconds (30 simulated minutes at FEED_SPEED 20) would replace it.
+ */
+export async function liveRoom(request: APIRequestContext, { unscheduled = false } = {}): Promise<Anchor> {
+  const excluded = unscheduled ? scheduledRooms() : new Set<number>();
   let found: Anchor | undefined;
   await expect
     .poll(
       async () => {
         const response = await request.get('/ssapi/anchor/search?matchSource=inplay');
         const rooms = ((await response.json()) as { data: Anchor[] }).data;
-        found = rooms.filter((a) => a.anchorType === AnchorType.Normal && a.liveStatus === LiveStatus.Living).sort((a, b) => a.match.half - b.match.half)[0];
+        found = rooms.filter((a) => a.anchorType === AnchorType.Normal && a.liveStatus === LiveStatus.Living && !excluded.has(a.liveRoomId)).sort((a, b) => a.match.half - b.match.half)[0];
         return found !== undefined;
       },
       { timeout: 60_000, message: 'an anchor is on air' },

@@ -25,7 +25,9 @@ async function gaps(page: Page): Promise<Array<{ index: number; gap: number; lea
 test('rows stay together after many selections: no band between a league header and its first match', async ({ page }) => {
   test.setTimeout(120_000);
   await signInOnHost(page);
-  await openList(page, 'Today');
+  // Early, not Today: today is the platform's calendar day, which near its end (simulated time runs 20x) holds too few
+  // matches for ten selections.
+  await openList(page, 'Early');
   const picked: string[] = [];
   // Ten: the slip holds at most ten matches.
   for (let i = 0; i < 10; i++) {

@@ -32,9 +32,9 @@ async function platformToday(page: Page, sportId: number): Promise<number> {
   return ((await response.json()) as { data: { total: number } }).data.total;
 }
 
-/** Waits up to a minute for the list to show rows; fails naming the sport and the list when it stays empty. */
-async function expectRows(page: Page, which: string) {
-  await expect(list(page), `${test.info().project.name}: a match ${which} within a minute (the list stayed empty)`).toBeVisible({ timeout: 60_000 });
+/** Waits up to a minute for the in-play list to show rows; fails naming the sport when it stays empty. */
+async function expectInPlayRows(page: Page) {
+  await expect(list(page), `${test.info().project.name}: a match in play within a minute (the list stayed empty)`).toBeVisible({ timeout: 60_000 });
 }
 
 test.describe('a sport plugin in the lists', () => {
@@ -45,7 +45,7 @@ test.describe('a sport plugin in the lists', () => {
 
     // The feed keeps every sport of these projects in play (FEED_SEED 7): an empty list is a failure, not a skip. The
     // in-play list refreshes itself every 5 s, so a moment between two matches is waited out.
-    await expectRows(page, 'in play');
+    await expectInPlayRows(page);
     await expect(page.getByRole('row').nth(1)).toBeVisible();
     // Every in-play market of a short sport (eFootball) can be suspended at once after a dangerous event; wait for
     // a reopened price rather than reading the list at that instant.

@@ -26,7 +26,7 @@ export default defineConfig<SportOptions>({
   timeout: 60_000,
   // Every test ends by its own timeout; this ends the whole run (with a failure naming what did not run) before
   // npm test's budget for the stage (scripts/test.mjs) has to kill it.
-  globalTimeout: 27 * 60_000,
+  globalTimeout: 37 * 60_000,
   // Two cores run the platform, its feed and Chromium together: give assertions room on a busy machine.
   expect: { timeout: 15_000 },
   reporter: [['list']],

@@ -125,12 +125,16 @@ const MatchListBody = observer(function MatchListBody({ sport, ns }: { sport: Sp
     scrollMargin,
   });
   const returnTo = store.ui.listReturnMatchId;
+  const pagesComing = list.loading;
   useEffect(() => {
     if (returnTo === undefined || list.status !== 'ready') return;
     const index = items.findIndex((item) => item.kind === 'match' && item.group.matches[item.index]!.matchId === returnTo);
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+    // The list shows from its first page on: a match on a later page (above 50 in play) is looked for again as each
+    // page lands, and given up only once the last has.
+    else if (pagesComing) return;
     store.ui.clearListReturn();
-  }, [returnTo, list.status, items, virtualizer, store]);
+  }, [returnTo, list.status, pagesComing, items, virtualizer, store]);
 
   if (list.status === 'loading' || list.status === 'idle') return <RowsSkeleton />;
   if (list.status === 'failed') return <LoadFailed onRetry={() => void list.retry()} />;

@@ -65,7 +65,7 @@ const STAGES = [
   // A stage of its own, after the platform tests, so its processes never share the machine with jest's workers.
   {
     name: 'multi-instance proof (PostgreSQL, Redis)',
-    budgetMs: 6 * MIN,
+    budgetMs: 9 * MIN,
     command: process.execPath,
     args: [path.join(root, 'scripts', 'services.mjs'), '--postgres', '--redis', '--', bin('jest'), '--ci', '--config', path.join(root, 'jest.proof.config.js')],
   },

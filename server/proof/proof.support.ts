@@ -140,7 +140,7 @@ export async function signInOnABetOnB(run: ProofRun): Promise<void> {
     else if (answer.body.data.orders.every((o: any) => o.status === OrderStatus.Confirmed)) {
       placed = answer.body.data;
       // Kick-off in B's listing against this process's wall clock (the feed's runs FEED_SPEED times faster from the
-      // platform's start): read beside the odds step's wait when that step is slow.
+      // platform's start): read beside the odds step's wait when that step is slow (a delayed kick-off, below).
       console.log(`proof: bet on match ${candidate.matchId}, listed kick-off ${Math.round((candidate.beginTime - Date.now()) / 1000)} s ahead of the wall clock`);
       break;
     }
@@ -171,10 +171,10 @@ export async function expectSameOddsOnBoth(run: ProofRun): Promise<void> {
   const channel = `match:${run.matchId}:odds`;
   const clientA = run.push.get(run.a);
   const clientB = run.push.get(run.b);
-  // The match kicks off within 30 s and is repriced while it is played: three changes seen by both clients are what
-  // the comparison below needs. A quiet machine has them in 12-20 s. Two fresh-clone runs saw the match kick off late
-  // (one frame each after 90 s; live ~120 s after the bet; cause not found, the match then played at normal speed),
-  // so the wait is 180 s: the step still proves the same frames on both, and the next step finds the match live.
+  // The match is due within 30 s and is repriced while it is played: three changes seen by both clients are what the
+  // comparison below needs (12-21 s on time). The feed delays 2 % of kick-offs by up to 30 simulated minutes
+  // (server/src/feed/engine/schedule.ts), announced only at the scheduled time, so no listing can avoid them: 90 s more
+  // at FEED_SPEED 20. Two fresh-clone runs bet on such a match and waited in vain at 60 s and 90 s; hence 180 s.
   const shared = () => {
     const [onA, onB] = [of(clientA, channel), of(clientB, channel)];
     return onA.length > 0 && onB.length > 0 ? Math.min(onA.at(-1)!.seq, onB.at(-1)!.seq) - Math.max(onA[0]!.seq, onB[0]!.seq) + 1 : 0;

@@ -66,9 +66,20 @@ export async function navItem(page: Page, name: string | RegExp): Promise<Locato
   return (await inBar.isVisible()) ? inBar : underMore;
 }
 
-/** The app is ready when its sports menu has rendered real entries (plugins loaded). */
+/**
+ * The app is ready when its sports menu has rendered real entries (plugins loaded). A page of a fresh browser context
+ * downloads the host and the app cold; on a 2-core CI machine also running the live rooms' encoders that took longer
+ * than the 15 s default (the chat spec's second member, CI run of stop 25), so the first paint gets 45 s.
+ */
 export async function appReady(page: Page) {
-  await expect(page.locator('[data-sport-pc] [data-sport-menu="1"]')).toBeVisible();
+  try {
+    await expect(page.locator('[data-sport-pc] [data-sport-menu="1"]')).toBeVisible({ timeout: 45_000 });
+  } catch (error) {
+    // CI keeps only the printed output: say what the page showed instead (host only, app mounted, a failure panel).
+    const mounted = await page.locator('[data-sport-pc]').count();
+    const shown = (await page.locator('body').innerText({ timeout: 5_000 }).catch(() => '(unreadable)')).slice(0, 400);
+    throw new Error(`app not ready at ${page.url()}: app root mounted ${mounted}, page text: ${JSON.stringify(shown)}`, { cause: error });
+  }
 }
 
 /** The five languages, each with its bet slip's heading, which says the app has rendered in that language. */

@@ -34,6 +34,7 @@ function HostSite() {
   const [page, setPage] = useState<'sports' | 'lobby'>(() => (location.pathname.startsWith(LOBBY_PATH) ? 'lobby' : 'sports'));
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [appFailed, setAppFailed] = useState(false);
   const usernameInput = useRef<HTMLInputElement>(null);
   const container = useRef<HTMLDivElement>(null);
   const microApp = useRef<MicroApp | null>(null);
@@ -100,9 +101,15 @@ function HostSite() {
     if (page !== 'sports' || !container.current) return undefined;
     const app = loadMicroApp({ name: 'sport-pc', entry: '/spa/sport-pc/', container: container.current, props: latestProps.current }, { sandbox: { experimentalStyleIsolation: false } });
     microApp.current = app;
+    // A failed download would leave a blank page. qiankun keeps the failed fetch in its cache for the page's life, so
+    // the way back is a reload, which the notice offers.
+    app.mountPromise.catch((error: unknown) => {
+      console.warn('sport-pc did not load', error);
+      if (microApp.current === app) setAppFailed(true);
+    });
     return () => {
       microApp.current = null;
-      void app.unmount();
+      app.unmount().catch(() => undefined);
     };
   }, [page]);
 
@@ -195,6 +202,14 @@ function HostSite() {
       {notice && (
         <p className={styles.notice} role="status">
           {notice}
+        </p>
+      )}
+      {page === 'sports' && appFailed && (
+        <p className={styles.notice} role="alert">
+          The sportsbook could not be loaded. Check the connection and try again.{' '}
+          <button type="button" className={styles.primary} onClick={() => location.reload()}>
+            Reload
+          </button>
         </p>
       )}
       {page === 'sports' ? (

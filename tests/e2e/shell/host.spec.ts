@@ -65,4 +65,19 @@ test.describe('embedded in the demo host at /newSport', () => {
     await expect(page.locator('[data-sport-pc]')).toHaveCount(0);
     await expect.poll(holdings, { timeout: SETTLE_MS }).toEqual(afterFirst);
   });
+
+  test('a sportsbook that fails to download leaves a notice, and its Reload brings the app', async ({ page }) => {
+    // The host fetches the app's entry page itself (qiankun); refuse it as a dropped connection would.
+    await page.route('**/spa/sport-pc/', (route) => route.abort('connectionrefused'));
+    await page.goto('/newSport');
+    const notice = page.getByRole('alert').filter({ hasText: 'The sportsbook could not be loaded' });
+    await expect(notice).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('[data-sport-pc]')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('host-load-failed.png') });
+
+    await page.unroute('**/spa/sport-pc/');
+    await notice.getByRole('button', { name: 'Reload' }).click();
+    await appReady(page);
+    await expect(notice).toHaveCount(0);
+  });
 });

@@ -49,6 +49,15 @@ module.exports = {
       to: { path: '^plugins/', pathNot: '^plugins/$1/' },
     },
     {
+      name: 'app-imports-test-controls',
+      comment: 'The test controls (TEST_CONTROLS, issue 27) exist only on a platform started for tests: the app, its '
+        + 'plugins (tests included) and the rest of the contract never import their schemas; only the platform\'s '
+        + 'routes and the test suites do.',
+      severity: 'error',
+      from: { path: '^(src|plugins|contract)/', pathNot: '^contract/testControls\\.ts$' },
+      to: { path: '^contract/testControls\\.ts$' },
+    },
+    {
       name: 'app-imports-node',
       comment: 'Browser code cannot use Node\'s built-in modules (tests and their helpers, which run in jest, may).',
       severity: 'error',

@@ -34,6 +34,7 @@ describe('import boundaries', () => {
     expect(violationsIn(fixture)).toEqual([
       'app-imports-node: src/ui/usesServer.ts -> fs',
       'app-imports-server: src/ui/usesServer.ts -> server/src/routes.ts',
+      'app-imports-test-controls: plugins/sport-good/usesTestControls.test.tsx -> contract/testControls.ts',
       'contract-imports-code: contract/leaky.ts -> src/ui/Panel.tsx',
       'domain-imports-side-effect-libraries: src/domain/impure.ts -> axios',
       'domain-imports-side-effects: src/domain/stateful.ts -> src/ui/Panel.tsx',

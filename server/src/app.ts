@@ -52,6 +52,8 @@ import { economyRoutes } from './routes/economy';
 // One feed leader among several instances (issue 19).
 import type { Leadership } from './cluster/leadership';
 import { clusterPlugin } from './plugins/cluster';
+// Issue 27: the test world's controls, only when asked for.
+import { testControlRoutes } from './routes/testControls';
 
 installZodMessages();
 
@@ -85,6 +87,11 @@ export interface BuildAppOptions {
   redis?: { url: string; prefix?: string };
   /** The feed-leader lease (issue 19, cluster/leadership.ts); default: this instance always leads (SQLite). */
   leadership?: Leadership;
+  /**
+   * TEST_CONTROLS=1: registers the /__test/ routes (operator token, docs/api.md "Test controls"). Without it they do
+   * not exist. env.ts refuses it beside PostgreSQL, Redis, production or a non-loopback HOST.
+   */
+  testControls?: boolean;
 }
 
 /** Frames above this are refused by the websocket layer (close 1009); client frames are tiny. */
@@ -170,6 +177,7 @@ export function buildApp(opts: BuildAppOptions): App {
   // Coins, gifts and room events (issue 16): the services after the chat they post to, the routes with the others.
   app.register(economyPlugin);
   app.register(economyRoutes, { operatorToken: opts.operatorToken });
+  if (opts.testControls) app.register(testControlRoutes, { operatorToken: opts.operatorToken });
   app.register(staticRoutes, { distDir: opts.distDir ?? path.resolve('dist'), appConfigs: opts.appConfigs });
 
   return app;

@@ -11,6 +11,8 @@ describe('parseEnv', () => {
       database: { driver: 'sqlite' },
       feedSeed: 1,
       feedSpeed: 1,
+      feedEpoch: undefined,
+      testControls: false,
       demoUsers: true,
       logLevel: 'info',
       sessionTtlMinutes: 720,
@@ -49,8 +51,9 @@ describe('parseEnv', () => {
   it.each([
     ['PORT', 'abc', 'PORT: expected a port number 0-65535, got "abc"'],
     ['PORT', '70000', 'PORT: expected a port number 0-65535, got 70000'],
-    ['FEED_SPEED', '0', 'FEED_SPEED: expected a number above 0 like "1" or "60", got 0'],
-    ['FEED_SPEED', '-1', 'FEED_SPEED: expected a number above 0 like "1" or "60", got "-1"'],
+    ['FEED_SPEED', '-1', 'FEED_SPEED: expected a number like "1" or "60" (0 freezes the feed), got "-1"'],
+    ['FEED_EPOCH', 'yesterday', 'FEED_EPOCH: expected an ISO time like "2026-06-01T12:00:00Z", got "yesterday"'],
+    ['TEST_CONTROLS', 'yes', 'TEST_CONTROLS: expected "1" (register the /__test/ control routes) or "0", got "yes"'],
     ['FEED_SEED', '1.5', 'FEED_SEED: expected an integer seed, got "1.5"'],
     ['DEMO_USERS', 'yes', 'DEMO_USERS: expected "1" (create the demo members) or "0" (do not), got "yes"'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL: expected one of "fatal", "error", "warn", "info", "debug", "trace", "silent", got "loud"'],
@@ -70,6 +73,30 @@ describe('parseEnv', () => {
     expect(opened.driver).toBe('postgres');
     expect(opened.location).toBe('postgres://user:***@db:5432/sport');
     await opened.db.destroy();
+  });
+
+  it('takes FEED_SPEED 0 (a frozen feed) and FEED_EPOCH as an ISO time', () => {
+    expect(parseEnv({ FEED_SPEED: '0', FEED_EPOCH: '2026-06-01T12:00:00Z' })).toMatchObject({ feedSpeed: 0, feedEpoch: Date.UTC(2026, 5, 1, 12) });
+  });
+
+  describe('TEST_CONTROLS', () => {
+    const token = { OPERATOR_TOKEN: 'x'.repeat(24) };
+    it('is off by default and on with 1 beside SQLite on a loopback host', () => {
+      expect(parseEnv(token).testControls).toBe(false);
+      expect(parseEnv({ ...token, TEST_CONTROLS: '1' }).testControls).toBe(true);
+      expect(parseEnv({ ...token, TEST_CONTROLS: '1', HOST: '::1' }).testControls).toBe(true);
+    });
+    it.each([
+      [{ DATABASE_URL: 'postgres://u:p@db/x' }, /TEST_CONTROLS=1 is refused with DATABASE_URL set/],
+      [{ REDIS_URL: 'redis://127.0.0.1:6379' }, /TEST_CONTROLS=1 is refused with REDIS_URL set/],
+      [{ NODE_ENV: 'production' }, /TEST_CONTROLS=1 is refused with NODE_ENV=production/],
+      [{ HOST: '0.0.0.0' }, /TEST_CONTROLS=1 is refused with HOST=0\.0\.0\.0, which is not a loopback address/],
+      [{ HOST: '10.1.2.3' }, /not a loopback address/],
+      [{ OPERATOR_TOKEN: '' }, /TEST_CONTROLS=1 is refused without OPERATOR_TOKEN/],
+    ])('refuses to start with %j', (more, message) => {
+      expect(() => parseEnv({ ...token, TEST_CONTROLS: '1', ...more })).toThrow(EnvError);
+      expect(() => parseEnv({ ...token, TEST_CONTROLS: '1', ...more })).toThrow(message);
+    });
   });
 
   it('redacts passwords in URLs', () => {

@@ -56,12 +56,20 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: database,
   FEED_SEED: integer('an integer seed', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER).default(1),
+  // 0 freezes the feed: simulated time moves only when a test control says so (TEST_CONTROLS).
   FEED_SPEED: z
     .string()
-    .regex(/^\d+(\.\d+)?$/, { error: expecting('a number above 0 like "1" or "60"') })
+    .regex(/^\d+(\.\d+)?$/, { error: expecting('a number like "1" or "60" (0 freezes the feed)') })
     .transform(Number)
-    .refine((n) => Number.isFinite(n) && n > 0, { error: expecting('a number above 0 like "1" or "60"') })
+    .refine((n) => Number.isFinite(n) && n >= 0, { error: expecting('a number like "1" or "60" (0 freezes the feed)') })
     .default(1),
+  FEED_EPOCH: z
+    .string()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(Date.parse(v)), { error: expecting('an ISO time like "2026-06-01T12:00:00Z"') })
+    .transform((v) => Date.parse(v))
+    .optional(),
+  TEST_CONTROLS: z.enum(['0', '1'], { error: expecting('"1" (register the /__test/ control routes) or "0"') }).default('0'),
+  NODE_ENV: z.string().optional(),
   DEMO_USERS: z.enum(['0', '1'], { error: expecting('"1" (create the demo members) or "0" (do not)') }).default('1'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SESSION_TTL_MINUTES: integer('a whole number of minutes from 1 to 525600', 1, 525_600).default(720),
@@ -82,7 +90,12 @@ export interface Env {
   dataDir: string;
   database: { driver: 'sqlite' } | { driver: 'postgres'; url: string };
   feedSeed: number;
+  /** Simulated ms per real ms; 0: the feed stands still until a test control moves it. */
   feedSpeed: number;
+  /** FEED_EPOCH: the simulated instant a new feed clock starts at (epoch ms); undefined: the real time at start. */
+  feedEpoch: number | undefined;
+  /** TEST_CONTROLS=1: the /__test/ routes exist (only beside SQLite, outside production, on a loopback HOST). */
+  testControls: boolean;
   demoUsers: boolean;
   logLevel: LogLevel;
   sessionTtlMinutes: number;
@@ -92,6 +105,24 @@ export interface Env {
   operatorToken: string | undefined;
   /** Redis shared by every instance (push, chat and room events fan out through it); undefined: one instance. */
   redisUrl: string | undefined;
+}
+
+const LOOPBACK = /^(127(?:\.\d{1,3}){3}|::1|localhost)$/i;
+
+/**
+ * The test controls move the feed, mint money and pick winners: they exist for a test run on one machine and nowhere
+ * else. Start-up stops when anything says this is not such a run: a shared database or Redis (other instances, real
+ * members), production, or an address other machines can reach.
+ */
+function refuseTestControlsOutsideTests(e: { DATABASE_URL: unknown; REDIS_URL?: string; NODE_ENV?: string; HOST: string; OPERATOR_TOKEN?: string }): void {
+  const refuse = (why: string) => {
+    throw new EnvError(`TEST_CONTROLS=1 is refused ${why}: the test controls are for a test run on one machine (docs/operations.md, "Test controls")`);
+  };
+  if ((e.DATABASE_URL as { driver: string }).driver !== 'sqlite') refuse('with DATABASE_URL set (PostgreSQL is shared with other instances)');
+  if (e.REDIS_URL !== undefined) refuse('with REDIS_URL set (several instances)');
+  if (e.NODE_ENV === 'production') refuse('with NODE_ENV=production');
+  if (!LOOPBACK.test(e.HOST)) refuse(`with HOST=${e.HOST}, which is not a loopback address (use 127.0.0.1)`);
+  if (e.OPERATOR_TOKEN === undefined) refuse('without OPERATOR_TOKEN (every control needs the operator token)');
 }
 
 /** Hides the password of a connection URL so it never reaches a log or the terminal. */
@@ -112,6 +143,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(raw);
   if (!result.success) throw new EnvError(`bad environment: ${formatZodError(result.error, '(environment)')}`);
   const e = result.data;
+  if (e.TEST_CONTROLS === '1') refuseTestControlsOutsideTests(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -119,6 +151,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     database: e.DATABASE_URL,
     feedSeed: e.FEED_SEED,
     feedSpeed: e.FEED_SPEED,
+    feedEpoch: e.FEED_EPOCH,
+    testControls: e.TEST_CONTROLS === '1',
     demoUsers: e.DEMO_USERS === '1',
     logLevel: e.LOG_LEVEL,
     sessionTtlMinutes: e.SESSION_TTL_MINUTES,

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   await storeExchangeRates(db, config.exchangeRates, clock.now());
 
   // Every instance on this database (and every restart) continues one simulated clock: the same play everywhere.
-  const origin = await loadFeedOrigin(db, driver, { seed: env.feedSeed, speed: env.feedSpeed, now: clock.now() });
+  const origin = await loadFeedOrigin(db, driver, { seed: env.feedSeed, speed: env.feedSpeed, now: clock.now(), epoch: env.feedEpoch });
   // On PostgreSQL several instances may share the database: one holds the feed-leader lease, the others follow its
   // prices (through Redis) until they take the lease over. The feed starts following and prices once it leads.
   const shared = env.database.driver === 'postgres';
@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     build: readBuildInfo(root, clock.now()),
     redis: env.redisUrl ? { url: env.redisUrl } : undefined,
     leadership,
+    testControls: env.testControls,
   });
   await app.ready();
   // Ticks twice a second so odds and clocks move smoothly even at a high FEED_SPEED.
@@ -112,6 +113,13 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       '',
+      ...(env.testControls
+        ? [
+            '!!! TEST CONTROLS ARE ON (TEST_CONTROLS=1): /__test/ routes let the operator token create money, move matches and the clock.',
+            `!!! For test runs only. Feed speed ${env.feedSpeed}${env.feedSpeed === 0 ? ' (frozen: it moves only when a control says so)' : ''}, simulated now ${new Date(feed.now()).toISOString()}.`,
+            '',
+          ]
+        : []),
       `sport-pc platform ${app.buildInfo.version} is running (database: ${location})`,
       `  demo host page   ${base}/newSport`,
       `  app standalone   ${base}/spa/sport-pc/`,

@@ -22,7 +22,7 @@ import type { ChatMessagesTable, Database, Member } from '../db/schema';
 import type { Lang } from '../feed';
 import type { LimitStore } from '../http/limitStore';
 import type { AnchorDirectory } from '../live/anchors';
-import { ANCHOR_ROSTER, type AnchorProfile } from '../live/roster';
+import type { AnchorProfile } from '../live/roster';
 import type { SpecialRooms } from '../live/specialRooms';
 import { hashToken } from '../members/auth';
 import type { PushHub } from '../push/hub';
@@ -62,7 +62,6 @@ export interface ChatDeps {
   images: ImageStore;
   /** The platform's limit store: the send window holds across instances sharing Redis. */
   limits: LimitStore;
-  roster?: readonly AnchorProfile[];
 }
 
 /** Mutes with room_id 0 hold in every room. */
@@ -77,7 +76,7 @@ type MessageRow = Selectable<ChatMessagesTable>;
  */
 export function createChat(deps: ChatDeps) {
   const { db, clock, config, hub, images } = deps;
-  const roster = new Map((deps.roster ?? ANCHOR_ROSTER).map((p) => [p.liveRoomId, p]));
+  const roster = deps.anchors.roster;
 
   /**
    * Room events wait up to chat.fanoutMs and go out together as one hub publish `{ events }`: at 100 messages a
@@ -115,7 +114,7 @@ export function createChat(deps: ChatDeps) {
   const orders = createOrderSharing(db, config);
 
   function room(roomId: number): AnchorProfile {
-    const profile = roster.get(roomId);
+    const profile = roster.room(roomId);
     if (!profile) throw new ChatRefusal(ChatError.RoomNotFound, `roomId: no live room ${roomId}`, 404);
     return profile;
   }
@@ -127,7 +126,7 @@ export function createChat(deps: ChatDeps) {
 
   /** An agent of the room: a member whose live group is the anchor's, with the type agent (spec 001 section 3). */
   function isAgent(member: Pick<Member, 'live_group_id' | 'live_group_user_type'>, roomId: number): boolean {
-    const profile = roster.get(roomId);
+    const profile = roster.room(roomId);
     const group = Number(member.live_group_id);
     return profile !== undefined && group > 0 && member.live_group_user_type === 'agent' && group === profile.liveUserGroupId;
   }
@@ -268,7 +267,7 @@ export function createChat(deps: ChatDeps) {
 
     /** Whether the viewer (undefined: a visitor) may see the room: exclusive and agent rooms need it among their special rooms. */
     async canSee(roomId: number, memberId: number | undefined): Promise<boolean> {
-      const profile = roster.get(roomId);
+      const profile = roster.room(roomId);
       if (!profile) return false;
       if (profile.anchorType === AnchorType.Normal) return true;
       if (memberId === undefined) return false;

@@ -19,11 +19,14 @@ export interface StoredFeedOrigin extends FeedOrigin {
  * simulated instant it had reached (time carries on from there at the new speed, in the new seed's world), so changing
  * FEED_SPEED between two `npm start`s keeps working as it always did.
  */
-export async function loadFeedOrigin(db: Kysely<Database>, driver: Driver, wanted: { seed: number; speed: number; now: number }): Promise<StoredFeedOrigin> {
+export async function loadFeedOrigin(db: Kysely<Database>, driver: Driver, wanted: { seed: number; speed: number; now: number; epoch?: number }): Promise<StoredFeedOrigin> {
   const now = Math.round(wanted.now);
+  // FEED_EPOCH starts a new clock at that simulated instant (the same "today" on every test run); a database whose
+  // clock already runs keeps it, so a restart never replays matches its orders were placed on.
+  const simStart = wanted.epoch === undefined ? now : Math.round(wanted.epoch);
   await db
     .insertInto('feed_origin')
-    .values({ id: 1, seed: wanted.seed, speed: String(wanted.speed), real_start: now, sim_start: now, updated_at: now })
+    .values({ id: 1, seed: wanted.seed, speed: String(wanted.speed), real_start: now, sim_start: simStart, updated_at: now })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   const row = await db.selectFrom('feed_origin').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();

@@ -414,6 +414,44 @@ export interface ResultRange {
   leagueId?: number;
 }
 
+/** Where a match stands, as the test controls read it between steps. */
+export interface ScenarioState {
+  status: number;
+  inPlay: boolean;
+  finished: boolean;
+  /** The sport's period id (0 not started) and its key in the sport's period table ("firstHalf", "halfTime", "set2"...). */
+  period: number;
+  periodKey: string;
+  score: Pair;
+  /** 0 nobody (or not a serving sport), 1 home, 2 away. */
+  serve: 0 | 1 | 2;
+  /** Its markets are suspended now (a dangerous event, an interruption, lost coverage). */
+  suspended: boolean;
+  /** How many events the match has had. */
+  events: number;
+  /** Video lines the match has once in play. */
+  videoLines: number;
+}
+
+/**
+ * What the test controls (TEST_CONTROLS) do to the feed, beside the Feed every part reads: move one match to its next
+ * transition while the rest of the world stands still, kick one off now, change one market, or move the whole clock.
+ * Everything goes out through the feed's listeners, as the feed's own changes do.
+ */
+export interface FeedScenario {
+  /** Moves simulated time forward for everything (matches, schedules, economy, experts), then ticks. */
+  shiftClock(ms: number): void;
+  /** Whether the match is played as scheduled: not called off, delayed, interrupted, nor losing coverage. */
+  plain(matchId: number): boolean;
+  state(matchId: number): ScenarioState | undefined;
+  /** Kicks an upcoming match off now; false when it is not upcoming. */
+  kickOff(matchId: number): boolean;
+  /** Plays a live match to its next transition (an event, a period, a reopening); false once it is over. */
+  stepMatch(matchId: number): boolean;
+  /** Sets a market's odds (by option type) or status (1 open, 0 suspended); undefined when there is no such market on sale. */
+  overrideMarket(marketId: number, change: { odds?: Readonly<Record<string, string>>; status?: 0 | 1 }): Market | undefined;
+}
+
 /**
  * The feed's interface. Times are simulated epoch ms (equal to the real clock at speed 1); text
  * comes in the five languages, or in the `lang` asked for (default CMN).

@@ -3,7 +3,7 @@ import { sports } from '../config/pluginManifests';
 import { MatchStatus, type Feed, type Fixture, type Lang } from '../feed';
 import { text, type Text } from '../feed/i18n';
 import { seedOf } from '../feed/random';
-import { ANCHOR_ROSTER, type AnchorProfile } from './roster';
+import { Roster, type AnchorProfile } from './roster';
 
 const { toScheme } = sports;
 
@@ -51,15 +51,24 @@ export class AnchorDirectory {
 
   constructor(
     private readonly feed: Feed,
-    private readonly roster: readonly AnchorProfile[] = ANCHOR_ROSTER,
+    readonly roster: Roster = new Roster(),
   ) {}
+
+  /**
+   * Puts an anchor on a match now (a test's own room, TEST_CONTROLS): the room stays on that match until it ends, then
+   * shows as ended like any other.
+   */
+  book(hostId: number, matchId: number): void {
+    if (!this.roster.host(hostId)) throw new Error(`anchors: no anchor ${hostId}`);
+    this.bookings.set(hostId, { matchId, since: this.feed.now() });
+  }
 
   /** Every room on a match, whatever its type: visibility is the caller's (isAnchorVisible). */
   rooms(source: AnchorSource, lang: Lang): Anchor[] {
     this.reconcile();
     const now = this.feed.now();
     const out: Anchor[] = [];
-    for (const profile of this.roster) {
+    for (const profile of this.roster.all()) {
       const booking = this.bookings.get(profile.hostId);
       if (!booking) continue;
       const fixture = this.feed.fixture(booking.matchId);
@@ -77,7 +86,7 @@ export class AnchorDirectory {
    * room on every request); otherwise the full reconcile decides.
    */
   room(liveRoomId: number, lang: Lang): Anchor | undefined {
-    const profile = this.roster.find((p) => p.liveRoomId === liveRoomId);
+    const profile = this.roster.room(liveRoomId);
     const booking = profile && this.bookings.get(profile.hostId);
     const now = this.feed.now();
     if (!profile || !booking || (booking.endedAt !== undefined && now - booking.endedAt >= ANCHOR_ENDED_MS)) {
@@ -135,7 +144,7 @@ export class AnchorDirectory {
       ...byKickOff(this.feed.fixtures('inplay')).reverse(),
       ...byKickOff(this.feed.fixtures('today').filter((f) => f.beginTime - now <= ANCHOR_LEAD_MS)),
     ];
-    for (const profile of this.roster) {
+    for (const profile of this.roster.all()) {
       if (this.bookings.has(profile.hostId)) continue;
       const open = candidates.filter((f) => profile.sports.includes(f.sportId) && (covered.get(f.matchId) ?? 0) < ANCHORS_PER_MATCH);
       if (open.length === 0) continue;

@@ -2,7 +2,7 @@ import { isAnchorVisible, type Anchor, type AnchorViewer } from '../../../src/do
 import type { Lang } from '../feed';
 import type { AuthService } from '../members/auth';
 import type { AnchorDirectory } from './anchors';
-import { ANCHOR_ROSTER, type AnchorProfile } from './roster';
+import type { AnchorProfile, Roster } from './roster';
 import type { SpecialRooms } from './specialRooms';
 
 /** What is known of a live room id: its anchor's room on a match now, a roster room off the air, or nothing. */
@@ -16,10 +16,10 @@ export type RoomLookup =
  * no match now is told apart from an id no anchor has, so a caller can say which it is. Visibility is the caller's
  * (isAnchorVisible), as for the list.
  */
-export function findRoom(anchors: AnchorDirectory, liveRoomId: number, lang: Lang, roster: readonly AnchorProfile[] = ANCHOR_ROSTER): RoomLookup {
+export function findRoom(anchors: AnchorDirectory, liveRoomId: number, lang: Lang): RoomLookup {
   const room = anchors.room(liveRoomId, lang);
   if (room) return { kind: 'on-match', room };
-  const profile = roster.find((p) => p.liveRoomId === liveRoomId);
+  const profile = anchors.roster.room(liveRoomId);
   return profile ? { kind: 'off-air', profile } : { kind: 'unknown' };
 }
 
@@ -37,8 +37,8 @@ export async function anchorViewerOf(auth: AuthService, specialRooms: SpecialRoo
  * A roster room the viewer may see (exclusive and agent rooms only with the special room): its profile, or undefined
  * for an unknown room and a hidden one alike, so a caller answers both as unknown.
  */
-export async function visibleRoomProfile(specialRooms: SpecialRooms, liveRoomId: number, memberId: number | undefined, roster: readonly AnchorProfile[] = ANCHOR_ROSTER): Promise<AnchorProfile | undefined> {
-  const profile = roster.find((p) => p.liveRoomId === liveRoomId);
+export async function visibleRoomProfile(roster: Roster, specialRooms: SpecialRooms, liveRoomId: number, memberId: number | undefined): Promise<AnchorProfile | undefined> {
+  const profile = roster.room(liveRoomId);
   if (!profile) return undefined;
   // A normal room is everyone's: no need to read the member's special rooms (a rain's receives come in thousands).
   if (isAnchorVisible(profile, { isLogin: false, specialRoomIds: new Set() })) return profile;

@@ -43,3 +43,36 @@ export const ANCHOR_ROSTER: readonly AnchorProfile[] = [
   { hostId: 9011, hostName: '嘉嘉', liveRoomId: 8011, anchorType: AnchorType.Exclusive, liveUserGroupId: 0, hostLanguage: Cantonese, sort: 0, basePopularity: 7_200, sports: [BASKETBALL] },
   { hostId: 9012, hostName: '代理直播间', liveRoomId: 8012, anchorType: AnchorType.Agent, liveUserGroupId: 31, hostLanguage: Mandarin, sort: 6, basePopularity: 5_300, sports: [FOOTBALL, BASKETBALL] },
 ];
+
+/**
+ * The anchors the platform runs: the roster above, plus rooms a test control adds (TEST_CONTROLS, a room of a test's
+ * own on a match of its own). Everything that asks which anchor a room or host id is reads it here.
+ */
+export class Roster {
+  private readonly byRoom = new Map<number, AnchorProfile>();
+  private readonly byHost = new Map<number, AnchorProfile>();
+
+  constructor(profiles: readonly AnchorProfile[] = ANCHOR_ROSTER) {
+    for (const profile of profiles) this.add(profile);
+  }
+
+  all(): AnchorProfile[] {
+    return [...this.byRoom.values()];
+  }
+
+  room(liveRoomId: number): AnchorProfile | undefined {
+    return this.byRoom.get(liveRoomId);
+  }
+
+  host(hostId: number): AnchorProfile | undefined {
+    return this.byHost.get(hostId);
+  }
+
+  add(profile: AnchorProfile): void {
+    if (this.byRoom.has(profile.liveRoomId) || this.byHost.has(profile.hostId)) {
+      throw new Error(`roster: room ${profile.liveRoomId} or host ${profile.hostId} is taken`);
+    }
+    this.byRoom.set(profile.liveRoomId, profile);
+    this.byHost.set(profile.hostId, profile);
+  }
+}

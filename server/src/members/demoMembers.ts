@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { WalletService } from '../betting/wallet';
 import type { DemoMemberConfig } from '../config/platformConfig';
 import type { Database } from '../db/schema';
@@ -36,28 +36,34 @@ export async function ensureDemoMembers({
       if (demo.settings) await seedUserConfig(db, Number(exists.id), demo.settings, Date.now());
       continue;
     }
-    await db.transaction().execute(async (trx) => {
-      const member = await auth.createMember(
-        { username: demo.username, password: demo.password, nickname: demo.nickname, currency: demo.currency },
-        trx,
-      );
-      const memberId = Number(member.id);
-      const currency: Currency = demo.currency;
-      await wallet.openWallet(trx, memberId, currency);
-      await wallet.openWallet(trx, memberId, COIN);
-      const opening = toMinor(demo.openingBalance);
-      if (opening > 0) {
-        await wallet.credit(trx, { memberId, asset: currency, amountMinor: opening, kind: 'opening_balance' });
-      }
-      const coins = toMinor(demo.coins);
-      if (coins > 0) await wallet.credit(trx, { memberId, asset: COIN, amountMinor: coins, kind: 'opening_balance' });
-      await specialRooms.grant(trx, memberId, demo.specialRoomIds ?? []);
-      await setLiveGroup(trx, memberId, demo);
-      if (demo.settings) await seedUserConfig(trx, memberId, demo.settings, Date.now());
-    });
+    await db.transaction().execute((trx) => openMember(trx, { auth, wallet, specialRooms }, demo));
     created.push(normaliseUsername(demo.username));
   }
   return created;
+}
+
+/**
+ * Creates one member with its wallets, opening balance and coins (credited through the ledger), special rooms, live
+ * group and settings, in the caller's transaction: the demo members, and the fresh members of the test controls.
+ */
+export async function openMember(
+  trx: Transaction<Database>,
+  { auth, wallet, specialRooms }: { auth: AuthService; wallet: WalletService; specialRooms: SpecialRooms },
+  spec: DemoMemberConfig,
+): Promise<number> {
+  const member = await auth.createMember({ username: spec.username, password: spec.password, nickname: spec.nickname, currency: spec.currency }, trx);
+  const memberId = Number(member.id);
+  const currency: Currency = spec.currency;
+  await wallet.openWallet(trx, memberId, currency);
+  await wallet.openWallet(trx, memberId, COIN);
+  const opening = toMinor(spec.openingBalance);
+  if (opening > 0) await wallet.credit(trx, { memberId, asset: currency, amountMinor: opening, kind: 'opening_balance' });
+  const coins = toMinor(spec.coins);
+  if (coins > 0) await wallet.credit(trx, { memberId, asset: COIN, amountMinor: coins, kind: 'opening_balance' });
+  await specialRooms.grant(trx, memberId, spec.specialRoomIds ?? []);
+  await setLiveGroup(trx, memberId, spec);
+  if (spec.settings) await seedUserConfig(trx, memberId, spec.settings, Date.now());
+  return memberId;
 }
 
 /** The config's live group, when it names one (an agent moderates the chat of their group's rooms). */

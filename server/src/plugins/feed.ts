@@ -11,6 +11,8 @@ declare module 'fastify' {
     matchResults: MatchResultStore;
     /** Stores the results the feed has of matches that open bets wait on and the database lacks (a new leader's catch-up). */
     storeMissingResults(): Promise<void>;
+    /** Resolves when the results queued for storing so far are stored; tests wait on it. */
+    resultsIdle(): Promise<void>;
   }
 }
 
@@ -63,6 +65,7 @@ export const feedPlugin = fp<{ feed: Feed }>(
         .catch((error: unknown) => app.log.error({ err: error }, 'missing match results not stored'));
       return writes;
     });
+    app.decorate('resultsIdle', () => writes);
     app.addHook('onClose', async () => {
       stopPublishing();
       stopStoring();

@@ -6,7 +6,6 @@ import { AnchorDirectory } from '../live/anchors';
 import { createLiveBookings, type LiveBookings } from '../live/bookings';
 import { createFirstBetCover, type FirstBetCover } from '../live/firstBetCover';
 import { createLiveFollows, type LiveFollows } from '../live/follows';
-import { ANCHOR_ROSTER } from '../live/roster';
 import { createSpecialRooms, type SpecialRooms } from '../live/specialRooms';
 import { createMemberTitles, type MemberTitles } from '../live/titles';
 import { createLiveWatches, type LiveWatches } from '../live/watches';
@@ -61,7 +60,7 @@ export const livePlugin = fp(
       if (booked.size === 0) return;
       const live = anchors.rooms('inplay', 'CMN').filter((room) => booked.has(room.liveRoomId));
       for (const notice of await bookings.noticeLive(live)) {
-        const hostName = ANCHOR_ROSTER.find((a) => a.hostId === notice.hostId)?.hostName ?? '';
+        const hostName = anchors.roster.host(notice.hostId)?.hostName ?? '';
         app.pushHub.publish(PushChannel.memberLive(notice.memberId), {
           kind: 'bookingLive',
           liveRoomId: notice.liveRoomId,

@@ -17,6 +17,7 @@ import type {
   BetGroup,
   Feed,
   FeedChange,
+  FeedScenario,
   FeedStatistics,
   Fixture,
   FutureRow,
@@ -93,7 +94,8 @@ export class FeedEngine implements Feed {
   /** The simulated instant the world was built at: the past before it is played out quietly. */
   private readonly builtAt: number;
   private simNow: number;
-  private lastReal: number;
+  /** Simulated ms added by shiftClock (test controls): the whole world moves forward at once. */
+  private shiftedMs = 0;
   /** While the world is being built nothing is emitted or priced. */
   private quiet = true;
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -110,7 +112,6 @@ export class FeedEngine implements Feed {
     this.simStart = this.o.origin?.simStart ?? real;
     this.builtAt = this.simAt(real);
     this.simNow = this.builtAt;
-    this.lastReal = real;
     this.world = buildWorld(this.o.seed);
     this.resultStore = new ResultStore(this.o.resultRetentionMs, this.o.settledRetentionMs);
     this.outrightBook = new Outrights(this.o.seed, this.world, this.o.margins);
@@ -142,14 +143,14 @@ export class FeedEngine implements Feed {
   }
 
   private simAt(real: number): number {
-    return this.simStart + (real - this.realStart) * this.o.speed;
+    return this.simStart + (real - this.realStart) * this.o.speed + this.shiftedMs;
   }
 
   tick(): void {
     const real = this.o.now();
-    if (real <= this.lastReal) return;
-    this.lastReal = real;
     const t = this.simAt(real);
+    // Nothing to do until simulated time moves (a frozen feed, FEED_SPEED 0, moves only by shiftClock).
+    if (t <= this.simNow) return;
     this.simNow = t;
     this.extendSchedule(t);
     this.runActions(t);
@@ -301,7 +302,8 @@ export class FeedEngine implements Feed {
   }
 
   private kickoff(m: MatchRecord): void {
-    if (TERMINAL.has(m.status)) return;
+    // A match a test control kicked off early keeps its scheduled kick-off action in the heap.
+    if (TERMINAL.has(m.status) || this.live.has(m.id)) return;
     this.ensureSim(m);
     this.upcoming.delete(m.id);
     this.live.set(m.id, m);
@@ -344,25 +346,8 @@ export class FeedEngine implements Feed {
         continue;
       }
       const target = t - m.kickoff - m.pausedMs;
-      let next = sim.nextAt();
-      let kind: 'sim' | 'reopen' | 'interrupt' | 'coverageLost' | 'coverageBack' = 'sim';
-      if (m.reopenPending && m.suspendUntil < next) {
-        next = m.suspendUntil;
-        kind = 'reopen';
-      }
+      const { at: next, kind } = nextTransition(m, sim);
       const interruption = m.fate.interruption;
-      if (!m.interruptionDone && interruption && interruption.at < next) {
-        next = interruption.at;
-        kind = 'interrupt';
-      }
-      const coverage = m.fate.coverage;
-      if (coverage && m.coverage === 'before' && coverage.at < next) {
-        next = coverage.at;
-        kind = 'coverageLost';
-      } else if (coverage && m.coverage === 'lost' && coverage.at + coverage.durationMs < next) {
-        next = coverage.at + coverage.durationMs;
-        kind = 'coverageBack';
-      }
       if (next > target) break;
       switch (kind) {
         case 'sim':
@@ -573,13 +558,99 @@ export class FeedEngine implements Feed {
   private emitClocks(real: number): void {
     for (const m of this.live.values()) {
       if (real - m.clockEmittedReal < 1000) continue;
-      const clock = clockOf(m, this.simNow);
-      const key = `${clock.running}:${clock.period}:${clock.second}`;
-      if (!clock.running && key === m.lastClock) continue;
-      m.clockEmittedReal = real;
-      m.lastClock = key;
-      this.emit({ kind: 'clock', matchId: m.id, clock, matchTime: clock.second });
+      this.emitClock(m, real);
     }
+  }
+
+  private emitClock(m: MatchRecord, real: number): void {
+    const clock = clockOf(m, this.simNow);
+    const key = `${clock.running}:${clock.period}:${clock.second}`;
+    if (!clock.running && key === m.lastClock) return;
+    m.clockEmittedReal = real;
+    m.lastClock = key;
+    this.emit({ kind: 'clock', matchId: m.id, clock, matchTime: clock.second });
+  }
+
+  // ---- test controls (TEST_CONTROLS): a scenario moves one match, one market or the whole clock on demand ----
+
+  scenario(): FeedScenario {
+    return {
+      shiftClock: (ms) => {
+        if (!(ms > 0) || !Number.isFinite(ms)) throw new RangeError('shiftClock: ms must be a positive number');
+        this.shiftedMs += ms;
+        this.tick();
+      },
+      plain: (matchId) => {
+        const f = this.records.get(matchId)?.fate;
+        return f !== undefined && f.calledOff === null && f.delayMs === 0 && f.interruption === null && f.coverage === null;
+      },
+      state: (matchId) => {
+        const m = this.records.get(matchId);
+        if (!m || !m.published) return undefined;
+        const sim = m.sim;
+        const elapsed = this.elapsedOf(m, this.simNow);
+        return {
+          status: m.status,
+          inPlay: this.live.has(m.id) && IN_PLAY_STATUSES.has(m.status),
+          finished: TERMINAL.has(m.status),
+          period: sim?.period() ?? 0,
+          periodKey: sim ? (sim.periods.list[sim.period()]?.key ?? '') : 'notStarted',
+          score: sim?.started() ? sim.score() : { home: 0, away: 0 },
+          serve: sim?.serve() ?? 0,
+          suspended: this.live.has(m.id) ? this.suspended(m, elapsed) : false,
+          events: m.events.length + m.rawEvents.length,
+          videoLines: m.media.lines,
+        };
+      },
+      kickOff: (matchId) => {
+        const m = this.records.get(matchId);
+        if (!m || !m.published || TERMINAL.has(m.status) || this.live.has(m.id)) return false;
+        // The announced time moves to now (to the minute) so the lists and the clock agree on when it started.
+        m.beginTime = Math.floor(this.simNow / 60_000) * 60_000;
+        m.kickoff = this.simNow;
+        m.version++;
+        this.kickoff(m);
+        // What happens at the whistle (the kick-off event, the first period) happens now, not at the next tick.
+        this.advance(m, this.simNow);
+        this.emitClock(m, this.o.now());
+        return true;
+      },
+      stepMatch: (matchId) => {
+        const m = this.records.get(matchId);
+        if (!m || !m.published || TERMINAL.has(m.status) || !this.live.has(m.id) || !m.sim) return false;
+        const t = this.simNow;
+        // The match's own time base moves back by what it needs to reach its next transition: the rest of the world
+        // stands still, and the events it makes are stamped at most now.
+        if (m.paused) {
+          const shift = m.paused.since + m.paused.durationMs - t;
+          if (shift > 0) {
+            m.paused.since -= shift;
+            m.kickoff -= shift;
+          }
+        } else {
+          const next = nextTransition(m, m.sim).at;
+          if (!Number.isFinite(next)) return false;
+          const shift = next - (t - m.kickoff - m.pausedMs);
+          if (shift > 0) m.kickoff -= shift;
+        }
+        this.advance(m, t);
+        this.emitClock(m, this.o.now());
+        return true;
+      },
+      overrideMarket: (marketId, change) => {
+        const matchId = matchIdOfMarket(marketId);
+        const outright = this.outrightBook.get(matchId);
+        const m = outright ? undefined : this.records.get(matchId);
+        const book = outright ? outright.book : m?.book;
+        if (!book) return undefined;
+        const changed = book.override(marketId, change);
+        if (changed.length > 0) {
+          if (m) m.version++;
+          this.emit({ kind: 'odds', matchId, markets: changed });
+        }
+        return book.get(marketId);
+      },
+    };
   }
 
   // ---- several instances: following the leader's prices ----
@@ -914,6 +985,30 @@ export class FeedEngine implements Feed {
   }
 }
 
-export function createFeed(options: FeedOptions): Feed {
+/** The next thing that happens to a live match, in live ms: a step of its simulation, a reopening, an interruption or a change of coverage. */
+function nextTransition(m: MatchRecord, sim: NonNullable<MatchRecord['sim']>): { at: number; kind: 'sim' | 'reopen' | 'interrupt' | 'coverageLost' | 'coverageBack' } {
+  let at = sim.nextAt();
+  let kind: 'sim' | 'reopen' | 'interrupt' | 'coverageLost' | 'coverageBack' = 'sim';
+  if (m.reopenPending && m.suspendUntil < at) {
+    at = m.suspendUntil;
+    kind = 'reopen';
+  }
+  const interruption = m.fate.interruption;
+  if (!m.interruptionDone && interruption && interruption.at < at) {
+    at = interruption.at;
+    kind = 'interrupt';
+  }
+  const coverage = m.fate.coverage;
+  if (coverage && m.coverage === 'before' && coverage.at < at) {
+    at = coverage.at;
+    kind = 'coverageLost';
+  } else if (coverage && m.coverage === 'lost' && coverage.at + coverage.durationMs < at) {
+    at = coverage.at + coverage.durationMs;
+    kind = 'coverageBack';
+  }
+  return { at, kind };
+}
+
+export function createFeed(options: FeedOptions): FeedEngine {
   return new FeedEngine(options);
 }

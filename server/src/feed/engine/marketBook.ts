@@ -192,6 +192,21 @@ export class MarketBook {
     return changed;
   }
 
+  /**
+   * A market changed by hand (test controls): new odds for some of its options and/or a new status (1 open, 0
+   * suspended). A closed or unknown market stays as it is. Returns the markets that changed.
+   */
+  override(marketId: number, change: { odds?: Readonly<Record<string, string>>; status?: 0 | 1 }): Market[] {
+    const cur = this.byId.get(marketId);
+    if (!cur || cur.status === -1) return [];
+    const options = cur.options.map((o) => (change.odds?.[o.type] === undefined ? o : { ...o, odd: change.odds[o.type] as string }));
+    const next = this.withStatus(cur, change.status ?? (cur.status as 0 | 1), options);
+    if (next.status === cur.status && this.sameOdds(next.options, cur.options)) return [];
+    const changed: Market[] = [];
+    this.put(next, changed);
+    return changed;
+  }
+
   /** Suspends everything on sale (a goal, a red card, an interruption). */
   suspendAll(): Market[] {
     const changed: Market[] = [];

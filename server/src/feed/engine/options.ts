@@ -3,7 +3,7 @@ import { DEFAULT_MARGINS, type Margins } from '../pricing/margin';
 export interface FeedOptions {
   /** FEED_SEED: the same seed and the same sequence of `now()` values give the same world. */
   seed: number;
-  /** FEED_SPEED: simulated ms per real ms (1 = real time). */
+  /** FEED_SPEED: simulated ms per real ms (1 = real time; 0 = frozen until shiftClock or a match is played). */
   speed?: number;
   /** The real clock, epoch ms. */
   now?: () => number;
@@ -61,7 +61,7 @@ const DAY = 86_400_000;
 export function resolveOptions(o: FeedOptions): ResolvedOptions {
   if (!Number.isFinite(o.seed)) throw new RangeError('feed seed must be a finite number');
   const speed = o.speed ?? 1;
-  if (!(speed > 0) || !Number.isFinite(speed)) throw new RangeError('feed speed must be a positive number');
+  if (!(speed >= 0) || !Number.isFinite(speed)) throw new RangeError('feed speed must be a number of 0 or more');
   return {
     seed: o.seed,
     speed,

@@ -78,7 +78,7 @@ export const economyRoutes: FastifyPluginAsyncZod<{ operatorToken: string | unde
 
   /** A room the viewer may see; 404 naming roomId otherwise (a hidden room is an unknown one). */
   async function requireRoom(roomId: number, memberId: number | undefined): Promise<void> {
-    if (!(await visibleRoomProfile(app.specialRooms, roomId, memberId))) throw new ApiError(404, CODES.NOT_FOUND, `roomId: no live room ${roomId}`);
+    if (!(await visibleRoomProfile(app.anchors.roster, app.specialRooms, roomId, memberId))) throw new ApiError(404, CODES.NOT_FOUND, `roomId: no live room ${roomId}`);
   }
 
   app.post(

@@ -27,7 +27,6 @@ import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../htt
 import { currentMember, readToken, requireMember } from '../../http/requireMember';
 import { CoverRefused } from '../../live/firstBetCover';
 import { anchorProxyEnableOf, enterEffectOf } from '../../live/memberLive';
-import { ANCHOR_ROSTER } from '../../live/roster';
 import { viewKey } from '../../live/watches';
 import type { Currency } from '../../money';
 
@@ -61,7 +60,7 @@ export const liveRoomRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** A room's anchor, if the viewer may see the room; 404 naming the field otherwise (a hidden room is an unknown one). */
   async function visibleRoom(liveRoomId: number, memberId: number | undefined, field: string) {
-    const profile = ANCHOR_ROSTER.find((a) => a.liveRoomId === liveRoomId);
+    const profile = app.anchors.roster.room(liveRoomId);
     if (!profile || !isAnchorVisible(profile, await viewerOf(memberId))) throw new ApiError(404, CODES.NOT_FOUND, `${field}: no live room ${liveRoomId}`);
     return profile;
   }
@@ -82,7 +81,7 @@ export const liveRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     return {
       liveRoomId,
       hostId,
-      hostName: ANCHOR_ROSTER.find((a) => a.hostId === hostId)?.hostName ?? '',
+      hostName: app.anchors.roster.host(hostId)?.hostName ?? '',
       matchId,
       status: row.status as LiveBooking['status'],
       liveStatus: rooms.find((r) => r.liveRoomId === liveRoomId)?.liveStatus ?? null,
@@ -115,7 +114,7 @@ export const liveRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { memberId } = currentMember(request);
         const { hostId } = request.body;
-        const profile = ANCHOR_ROSTER.find((a) => a.hostId === hostId);
+        const profile = app.anchors.roster.host(hostId);
         if (!profile || !isAnchorVisible(profile, await viewerOf(memberId))) throw new ApiError(404, CODES.NOT_FOUND, `hostId: no anchor ${hostId}`);
         if (followed) await app.liveFollows.follow(memberId, hostId);
         else await app.liveFollows.unfollow(memberId, hostId);

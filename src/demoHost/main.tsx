@@ -39,9 +39,16 @@ function HostSite() {
   const container = useRef<HTMLDivElement>(null);
   const microApp = useRef<MicroApp | null>(null);
 
+  // A stored session is restored before the app mounts, so a member who reloads the page is signed in from the app's
+  // first render (mounting first showed a visitor until the next balance refresh).
+  const [restoring, setRestoring] = useState(() => hostApi.storedToken() !== null);
   useEffect(() => {
     const token = hostApi.storedToken();
-    if (token) hostApi.refresh(token).then(setLogin, () => hostApi.forget());
+    if (!token) return;
+    hostApi
+      .refresh(token)
+      .then(setLogin, () => hostApi.forget())
+      .finally(() => setRestoring(false));
   }, []);
 
   useEffect(() => {
@@ -98,7 +105,7 @@ function HostSite() {
   }, [language, handicap]);
 
   useEffect(() => {
-    if (page !== 'sports' || !container.current) return undefined;
+    if (page !== 'sports' || restoring || !container.current) return undefined;
     const app = loadMicroApp({ name: 'sport-pc', entry: '/spa/sport-pc/', container: container.current, props: latestProps.current }, { sandbox: { experimentalStyleIsolation: false } });
     microApp.current = app;
     // A failed download would leave a blank page. qiankun keeps the failed fetch in its cache for the page's life, so
@@ -111,12 +118,13 @@ function HostSite() {
       microApp.current = null;
       app.unmount().catch(() => undefined);
     };
-  }, [page]);
+  }, [page, restoring]);
 
   useEffect(() => {
     const app = microApp.current;
-    if (!app?.update) return;
-    // update exists once the app has mounted; before that the mount props are already current.
+    if (!app) return;
+    // update exists once the app has mounted: a change while it mounts (its props were read at loadMicroApp) is passed
+    // on when the mount is done.
     app.mountPromise.then(() => app.update?.(latestProps.current)).catch(() => undefined);
   }, [login, language, handicap]);
 

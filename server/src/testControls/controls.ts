@@ -93,6 +93,8 @@ export function createTestControls(app: App, scenario: FeedScenario) {
   }
 
   const onSale = (market: Market) => market.status === 1 && market.options.some((o) => !o.isLock);
+  /** A full-time market on sale: what the lists show in their first column, in every sport. */
+  const mainOnSale = (matchId: number) => feed.markets(matchId).some((m) => m.period === 'ft' && onSale(m));
 
   // ---- members ----
 
@@ -130,7 +132,8 @@ export function createTestControls(app: App, scenario: FeedScenario) {
     if (state.videoLines < (input.minVideoLines ?? 0)) return false;
     if (input.twoAnimations && (feed.media(matchId)?.animations.length ?? 0) < 2) return false;
     if (input.parlay && !feed.markets(matchId).some((m) => onSale(m) && m.allowParley)) return false;
-    return true;
+    // In play: its main market on sale (or merely suspended, which "openMarkets" plays through), not closed for good.
+    return state.inPlay ? feed.markets(matchId).some((m) => m.period === 'ft' && m.status !== -1) : true;
   }
 
   /** Upcoming matches of the sport, soonest first, that a claim could kick off now. */
@@ -163,12 +166,12 @@ export function createTestControls(app: App, scenario: FeedScenario) {
       matchId = feed
         .matches({ type: list, sportId })
         .map((m) => m.matchId)
-        .find((id) => fits(id, input) && feed.markets(id).some(onSale));
+        .find((id) => fits(id, input) && mainOnSale(id));
       if (matchId === undefined) throw refuse(`sportId: no unclaimed match of sport ${sportId} in the ${list} list with a price on sale`);
     }
     claimed.add(matchId);
     if (target !== undefined) await playTo(matchId, (s) => s.period === target, `period ${String(input.period)}`);
-    if (list === 'inplay' && input.openMarkets !== false && stateOf(matchId).suspended) await playTo(matchId, (s) => !s.suspended, 'its markets reopening');
+    if (list === 'inplay' && input.openMarkets !== false && !mainOnSale(matchId)) await playTo(matchId, (s) => !s.suspended && mainOnSale(matchId), 'its markets reopening');
     await settle();
     return describe(matchId);
   }

@@ -80,6 +80,17 @@ export const claimMatchRequestSchema = request(
     parlay: z.optional(z.boolean()),
     /** An outright (a competition) instead of a match: list is ignored. */
     outright: z.optional(z.boolean()),
+    /**
+     * What the match must still have to come, so that playing to it cannot fail: a score (by `team`, if given) and/or an
+     * event of a code (by `team`, if given). The feed knows: a match plays out the same whenever it is played.
+     */
+    ahead: z.optional(
+      z.strictObject({
+        score: z.optional(z.boolean()),
+        event: z.optional(z.string().check(z.regex(/^[A-Za-z]{1,40}$/))),
+        team: z.optional(z.enum(['home', 'away'])),
+      }),
+    ),
   }),
 );
 export type ClaimMatchRequest = z.input<typeof claimMatchRequestSchema>;

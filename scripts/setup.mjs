@@ -18,9 +18,36 @@ export function run(command, args, options = {}) {
 export function ensureDependencies() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('» installing npm packages (first run; better-sqlite3 builds from source, about a minute)…');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
+    console.log('» installing npm packages (first run; better-sqlite3 builds from source, about a minute)…');
+    run('npm', ['install', '--no-audit', '--no-fund']);
+  }
+  checkNativeTools();
+}
+
+/**
+ * The two dependencies whose install scripts the platform needs (package.json allowScripts): better-sqlite3 builds its
+ * native module, and @ffmpeg-installer makes its ffmpeg executable. A newer npm skips install scripts that allowScripts
+ * does not list, and a failed native build only shows much later as a crash: check both now, with what to do.
+ */
+export function checkNativeTools() {
+  const probe = (what, code, fix) => {
+    const result = spawnSync(process.execPath, ['-e', code], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+    if (result.status !== 0) {
+      const why = (result.stderr || result.error?.message || '').trim().split('\n').slice(-3).join(' ');
+      throw new Error(`${what} is not usable after npm install (${why}). ${fix}`);
+    }
+  };
+  probe(
+    "better-sqlite3's native module",
+    "const D = require('better-sqlite3'); new D(':memory:').prepare('select 1').get();",
+    'Its install script builds it (package.json allowScripts must allow "better-sqlite3"; it needs python3, make and g++): run `npm rebuild better-sqlite3` and read its output.',
+  );
+  probe(
+    'ffmpeg (@ffmpeg-installer/ffmpeg)',
+    "const { execFileSync } = require('node:child_process'); execFileSync(require('@ffmpeg-installer/ffmpeg').path, ['-version'], { stdio: 'pipe' });",
+    'Its install script makes the binary executable (package.json allowScripts must allow "@ffmpeg-installer/linux-x64"): run `npm rebuild @ffmpeg-installer/linux-x64`.',
+  );
 }
 
 export function buildApp() {

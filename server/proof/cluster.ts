@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { migrateToLatest, openPostgres } from '../src/db/database';
 import { freePort } from '../test/redisServer';
 
 /**
@@ -73,6 +74,19 @@ export async function createProofDatabase(clusterUrl: string): Promise<ProofData
         await admin(`drop database if exists ${name} with (force)`);
       })()),
   };
+}
+
+/**
+ * Brings the proof's database to the latest migration from this process, so both platforms can start at once: each
+ * then finds the schema in place instead of two processes migrating one empty database side by side.
+ */
+export async function migrateProofDatabase(url: string): Promise<void> {
+  const { db } = openPostgres(url, { poolSize: 1 });
+  try {
+    await migrateToLatest(db, 'postgres');
+  } finally {
+    await db.destroy();
+  }
 }
 
 export interface Instance {

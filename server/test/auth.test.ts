@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../src/http/envelope';
@@ -20,6 +20,11 @@ let t: TestApp;
 afterEach(async () => {
   await t?.app.close();
 });
+
+// Requests refused before any member or session is found change nothing: one platform answers them all.
+let refusing: TestApp | undefined;
+const refusingApp = async () => (refusing ??= await buildTestApp());
+afterAll(async () => refusing?.app.close());
 
 describe('sign-in', () => {
   it('answers the login state the host would supply', async () => {
@@ -100,14 +105,13 @@ describe('sign-in', () => {
     ['an extra-long password', { username: 'demo', password: 'p'.repeat(5000) }, 'password: expected at most 128 characters, got 5000'],
     ['an array body', [1], 'body: expected an object, got an array of 1 item'],
   ])('rejects %s with HTTP 400, code 4001 and a message naming the field', async (_name, payload, msg) => {
-    t = await buildTestApp();
-    const res = await t.inject({ method: 'POST', url: LOGIN, payload });
+    const res = await (await refusingApp()).inject({ method: 'POST', url: LOGIN, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 4001, msg, data: null });
   });
 
   it('rejects malformed JSON and an unsupported content type with the envelope', async () => {
-    t = await buildTestApp();
+    const t = await refusingApp();
     const malformed = await t.inject({ method: 'POST', url: LOGIN, payload: '{"username": ', headers: { 'content-type': 'application/json' } });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: 4001, msg: expect.stringMatching(/^body: malformed JSON/), data: null });
@@ -278,7 +282,7 @@ describe('sessions', () => {
   });
 
   it('answers 400 "no user" without a token and 405 "session expired" for an unknown one', async () => {
-    t = await buildTestApp();
+    const t = await refusingApp();
     const none = await t.inject({ method: 'POST', url: LOGIN_STATE });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ code: 400, msg: 'no user', data: null });

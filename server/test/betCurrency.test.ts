@@ -14,7 +14,7 @@ describe('currencyId on the betting calls', () => {
   afterAll(async () => t.app.close());
 
   it('takes the member\'s own currency (CNY 1) on bet info, singlePass and betMultiple, and refuses one they have no wallet in with 422', async () => {
-    const [a, b] = selections(t, 'today', { parlay: true });
+    const [a, b] = selections(t, 'today', { parlay: true, limit: 2 });
     const options = [a!, b!].map((s) => ({ marketId: s.market.marketId, optionType: s.option.type, odds: s.option.odd, oddsFormat: 1 }));
     const calls = (currencyId: number) => [
       { url: '/v1/order/batchBetMatchMarketOfJumpLine', payload: { betMatchMarketList: [{ marketId: a!.market.marketId, matchId: a!.match.matchId, type: a!.option.type }], isSelectSeries: false, currencyId } },

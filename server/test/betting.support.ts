@@ -10,10 +10,15 @@ export interface Selection {
   option: Option;
 }
 
-/** Open selections of a list, one per match, optionally of one market kind. */
-export function selections(t: TestApp, type: 'inplay' | 'today' | 'early', filter: { sportId?: number; kind?: string; parlay?: boolean } = {}): Selection[] {
+/**
+ * Open selections of a list, one per match, optionally of one market kind. `limit`: stop after that many, the first of
+ * the full answer: the first call prices every match of the list (today's: most of a second), so a test that needs
+ * one or two asks for only those.
+ */
+export function selections(t: TestApp, type: 'inplay' | 'today' | 'early', filter: { sportId?: number; kind?: string; parlay?: boolean; limit?: number } = {}): Selection[] {
   const out: Selection[] = [];
   for (const match of t.feed.matches({ type, ...(filter.sportId ? { sportId: filter.sportId } : {}) })) {
+    if (filter.limit !== undefined && out.length >= filter.limit) break;
     for (const market of t.feed.markets(match.matchId)) {
       if (market.status !== 1 || (filter.kind && market.kind !== filter.kind) || (filter.parlay && !market.allowParley)) continue;
       const option = market.options.find((o) => !o.isLock);

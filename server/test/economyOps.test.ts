@@ -12,7 +12,24 @@ import { ANCHOR_ROSTER } from '../src/live/roster';
 import { REPO_ROOT, type TestApp } from './helpers';
 import { buildEconomyApp, livingRoom, newMember, OPERATOR_TOKEN, poster } from './economy.support';
 
-/** The economy's operations: its config section, scheduled and half-time events, and the verify command. */
+/** A room on the air whose match is in its first half (a football match: a half-time is next). */
+function roomInFirstHalf(t: TestApp) {
+  const room = t.app.anchors.rooms('inplay', 'CMN').find((r) => t.scenario.state(r.matchId)?.periodKey === 'firstHalf');
+  if (!room) throw new Error('no room on a match in its first half in the test feed');
+  return room;
+}
+
+/** Plays one match to its half-time with the feed's test controls, the rest of the world standing still. */
+function toHalfTime(t: TestApp, matchId: number) {
+  for (let steps = 0; t.scenario.state(matchId)?.periodKey !== 'halfTime'; steps++) {
+    if (steps > 1_000 || !t.scenario.stepMatch(matchId)) throw new Error(`match ${matchId} did not reach half-time`);
+  }
+}
+
+/**
+ * The economy's operations: its config section, scheduled and half-time events, and the verify command. The half-time
+ * tests play one room's match to its half-time with the feed's test controls, the rest of the world standing still.
+ */
 describe('economy operations', () => {
   let t: TestApp | undefined;
   afterAll(async () => t?.app.close());
@@ -80,22 +97,14 @@ describe('economy operations', () => {
     await t?.app.close();
     t = await buildEconomyApp({ halfTimeRain: { kind: 3, countdownSeconds: 0, durationSeconds: 60, budget: '20.00', envelopes: 10 } });
     const app = t;
-    // Rooms come and go as matches end; a half-time anywhere is on a match some room was on at some step.
-    const watched = new Set<number>();
-    let halfTimes: Array<{ source_key: string | null }> = [];
-    for (let minute = 0; minute < 120 && halfTimes.length === 0; minute += 1) {
-      for (const r of app.app.anchors.rooms('inplay', 'CMN')) watched.add(r.matchId);
-      app.clock.advance(60_000);
-      app.feed.tick();
-      await app.app.economy.events.idle();
-      halfTimes = await app.db.selectFrom('live_events').select('source_key').where('source_key', 'like', 'halftime:%').execute();
-    }
-    expect(watched.size).toBeGreaterThan(0);
-    expect(halfTimes.length).toBeGreaterThan(0);
-    const [, matchId, roomId] = halfTimes[0]!.source_key!.split(':');
-    expect(watched.has(Number(matchId))).toBe(true);
-    expect(ANCHOR_ROSTER.some((a) => a.liveRoomId === Number(roomId))).toBe(true);
-  }, 120_000);
+    const room = roomInFirstHalf(app);
+    const onMatch = app.app.anchors.rooms('inplay', 'CMN').filter((r) => r.matchId === room.matchId);
+    toHalfTime(app, room.matchId);
+    await app.app.economy.events.idle();
+    const halfTimes = await app.db.selectFrom('live_events').select('source_key').where('source_key', 'like', 'halftime:%').execute();
+    expect(halfTimes.map((e) => e.source_key).sort()).toEqual(onMatch.map((r) => `halftime:${room.matchId}:${r.liveRoomId}`).sort());
+    expect(ANCHOR_ROSTER.some((a) => a.liveRoomId === room.liveRoomId)).toBe(true);
+  });
 
   it('starts the rains of matches still at half-time when an instance is promoted, the leader having died at the whistle', async () => {
     await t?.app.close();
@@ -121,11 +130,8 @@ describe('economy operations', () => {
         const view = app.feed.match(room.matchId);
         return view !== undefined && periodTable(view.sportId).list.find((p) => p.id === view.matchInfo.period)?.key === 'halfTime';
       });
-    // Nobody leads: matches reach half-time and no rain starts.
-    for (let minute = 0; minute < 120 && atHalfTime().length === 0; minute += 1) {
-      app.clock.advance(60_000);
-      app.feed.tick();
-    }
+    // Nobody leads: a match reaches half-time and no rain starts.
+    toHalfTime(app, roomInFirstHalf(app).matchId);
     const rooms = atHalfTime();
     expect(rooms.length).toBeGreaterThan(0);
     // What the promotion reads (the fixture's period, no markets built) agrees with the match view.
@@ -138,7 +144,7 @@ describe('economy operations', () => {
     await app.app.economy.events.idle();
     const started = (await app.db.selectFrom('live_events').select('source_key').execute()).map((e) => e.source_key).sort();
     expect(started).toEqual(rooms.map((room) => `halftime:${room.matchId}:${room.liveRoomId}`).sort());
-  }, 120_000);
+  });
 
   it('verifies a finished lottery with node scripts/verify-fair.mjs against the running platform', async () => {
     await t?.app.close();

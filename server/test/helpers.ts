@@ -10,7 +10,7 @@ import { createFakeClock, type FakeClock } from '../src/clock';
 import { loadAppConfigs, type AppConfigs } from '../src/config/appConfig';
 import { loadPlatformConfig, type PlatformConfig } from '../src/config/platformConfig';
 import type { Db } from '../src/db/database';
-import { createFeed, type Feed, type FeedOptions } from '../src/feed';
+import { createFeed, type Feed, type FeedEngine, type FeedOptions, type FeedScenario } from '../src/feed';
 import { ensureDemoMembers } from '../src/members/demoMembers';
 import { isTearingDown, openApps, pendingBuilds } from './openApps';
 import { openTestDatabase } from './testDatabase';
@@ -44,6 +44,12 @@ export interface TestApp {
   clock: FakeClock;
   /** The feed, on the fake clock: advance the clock and call feed.tick() to move simulated time. */
   feed: Feed;
+  /**
+   * The feed's test controls (the engine's scenario): kick one match off now, play it to its next transition, or move
+   * the whole clock, while the rest of the world stands still. A test that needs one match played out uses these
+   * instead of simulating hours of every sport.
+   */
+  scenario: FeedScenario;
   db: Db;
   config: PlatformConfig;
   /** The app listens on an ephemeral port of 127.0.0.1. */
@@ -130,8 +136,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
 }
 
-let sharedFeed: Feed | undefined;
-function quietFeed(): Feed {
+let sharedFeed: FeedEngine | undefined;
+/**
+ * The file's one feed for platforms that never read, tick or time it (see TestAppOptions.sharedFeed); also for a
+ * platform a test assembles itself (buildApp) with a feed it never looks at.
+ */
+export function quietFeed(): FeedEngine {
   if (!sharedFeed) {
     const clock = createFakeClock();
     sharedFeed = createFeed({ seed: 7, now: () => clock.now(), historyHours: 0 });
@@ -197,7 +207,7 @@ async function assemble(options: TestAppOptions): Promise<TestApp> {
     await built.listen({ port: 0, host: '127.0.0.1' });
     stillWanted();
     const port = (built.server.address() as AddressInfo).port;
-    return { app: built, clock, feed, db, config, port, inject: (o) => injectOverHttp(port, o) };
+    return { app: built, clock, feed, scenario: feed.scenario(), db, config, port, inject: (o) => injectOverHttp(port, o) };
   } catch (error) {
     if (app) {
       openApps.delete(app);
@@ -232,6 +242,19 @@ export function injectOverHttp(port: number, { method = 'GET', url, headers = {}
     if (body !== undefined) req.write(body);
     req.end();
   });
+}
+
+/**
+ * Plays one match to its end with the feed's test controls (kicking it off now if it has not started), the rest of the
+ * world standing still: what a test that needs a match over would otherwise get by simulating hours of every sport. The
+ * changes go out through the feed's listeners as in play; the platform's work on them (settlement) may still be queued.
+ */
+export function playOut(t: Pick<TestApp, 'scenario'>, matchId: number): void {
+  const state = t.scenario.state(matchId);
+  if (!state) throw new Error(`playOut: match ${matchId} is not in the feed`);
+  if (state.finished) return;
+  if (!state.inPlay && !t.scenario.kickOff(matchId)) throw new Error(`playOut: match ${matchId} could not kick off`);
+  for (let steps = 0; t.scenario.stepMatch(matchId); steps++) if (steps > 10_000) throw new Error(`playOut: match ${matchId} did not end`);
 }
 
 /** Signs in through the API and returns the token. */

@@ -31,6 +31,9 @@ beforeAll(async () => {
     // One database (an SQLite file; on PostgreSQL the schema that file names), one Redis prefix of this file's own.
     databaseFile: path.join(folder, 'platform.db'),
     redis: { url: redis.url, prefix: `test-${randomBytes(6).toString('hex')}` },
+    // Both read the file's one feed, which nothing moves: these tests place bets on its prices and never play it, and a
+    // world of its own per instance is most of what a build costs.
+    sharedFeed: true,
     config: {
       // The shipped sign-in throttle (20 attempts per address, 3 free failures) with a cheap hash.
       signIn: { ...real.signIn, passwordHash: CHEAP_PASSWORD_HASH },
@@ -67,7 +70,7 @@ describe('sessions and idempotency keys across instances', () => {
 
   it('answers a bet repeated on B with the orders A made for that request id, debiting once', async () => {
     const token = await login(a!, 'demo');
-    const [, s] = selections(a!, 'today');
+    const [, s] = selections(a!, 'today', { limit: 2 });
     const before = await balanceOf(a!, 'demo');
     const first = await placeSingle(a!, token, s!, '20.00', { requestId: 'req-two-instances-1' });
     expect(first.statusCode).toBe(200);

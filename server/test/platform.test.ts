@@ -7,11 +7,14 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { buildApp } from '../src/app';
 import { createFakeClock } from '../src/clock';
 import { loadAppConfigs } from '../src/config/appConfig';
-import { createFeed } from '../src/feed';
 import { loadPlatformConfig } from '../src/config/platformConfig';
 import type { Database } from '../src/db/schema';
-import { REPO_ROOT, buildTestApp, injectOverHttp, type TestApp } from './helpers';
+import { REPO_ROOT, buildTestApp as buildWithOwnFeed, injectOverHttp, quietFeed, type TestApp, type TestAppOptions } from './helpers';
 import { TEST_DATABASE_URL } from './testDatabase';
+
+// Routes, errors, headers and CORS never read the feed: every platform here shares the file's one feed, whose world is
+// most of what a build costs.
+const buildTestApp = (options: TestAppOptions = {}) => buildWithOwnFeed({ sharedFeed: true, ...options });
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -39,7 +42,7 @@ describe('platform routes', () => {
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }) });
     const config = loadPlatformConfig(path.join(REPO_ROOT, 'config', 'platform.json'));
     const clock = createFakeClock();
-    const app = buildApp({ db, config, appConfigs: loadAppConfigs(path.join(REPO_ROOT, 'config')), feed: createFeed({ seed: 7, now: () => clock.now(), historyHours: 0 }), clock });
+    const app = buildApp({ db, config, appConfigs: loadAppConfigs(path.join(REPO_ROOT, 'config')), feed: quietFeed(), clock });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const res = await injectOverHttp((app.server.address() as AddressInfo).port, { url: '/healthz' });

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import WebSocket from 'ws';
 import { buildTestApp, loadRealPlatformConfig, type TestApp } from './helpers';
 
+// Each test builds a platform of its own (configs differ, and a restart is tested), on the file's one feed: the hub is
+// driven directly and never reads the feed, whose world is most of what a build costs.
 let t: TestApp | undefined;
 const open: WebSocket[] = [];
 
@@ -65,7 +67,7 @@ async function until(condition: () => boolean, what: string, ms = 5000) {
 
 describe('/push websocket', () => {
   it('subscribes, delivers { chId, seq, epoch, data } with seq per channel, unsubscribes', async () => {
-    t = await buildTestApp({ demoUsers: false });
+    t = await buildTestApp({ sharedFeed: true, demoUsers: false });
     const a = await connect(t.port);
     const b = await connect(t.port);
     a.send({ cmd: 'sub', channels: ['match:7:score', 'match:7:odds'] });
@@ -95,14 +97,14 @@ describe('/push websocket', () => {
   });
 
   it('answers ping with pong and the server time', async () => {
-    t = await buildTestApp({ demoUsers: false });
+    t = await buildTestApp({ sharedFeed: true, demoUsers: false });
     const a = await connect(t.port);
     a.send({ cmd: 'ping' });
     expect(await a.next()).toEqual({ cmd: 'pong', t: t.clock.now() });
   });
 
   it('answers bad frames with an error and keeps the connection', async () => {
-    t = await buildTestApp({ demoUsers: false });
+    t = await buildTestApp({ sharedFeed: true, demoUsers: false });
     const a = await connect(t.port);
     a.send('{oops');
     expect(await a.next()).toEqual({ cmd: 'error', msg: 'expected a JSON frame like {"cmd":"ping"}, got malformed JSON' });
@@ -117,7 +119,7 @@ describe('/push websocket', () => {
   });
 
   it('holds at most 500 channels per client', async () => {
-    t = await buildTestApp({ demoUsers: false });
+    t = await buildTestApp({ sharedFeed: true, demoUsers: false });
     const a = await connect(t.port);
     const channels = Array.from({ length: 502 }, (_, i) => `match:${i}:odds`);
     a.send({ cmd: 'sub', channels });
@@ -134,7 +136,7 @@ describe('/push websocket', () => {
   });
 
   it('drops a slow consumer with close code 1013 and keeps serving the others', async () => {
-    t = await buildTestApp({ demoUsers: false, config: { push: { ...loadRealPlatformConfig().push, maxBufferedBytes: 64 * 1024 } } });
+    t = await buildTestApp({ sharedFeed: true, demoUsers: false, config: { push: { ...loadRealPlatformConfig().push, maxBufferedBytes: 64 * 1024 } } });
     const slow = await connect(t.port);
     const fast = await connect(t.port);
     slow.send({ cmd: 'sub', channels: ['football:tec'] });
@@ -160,7 +162,7 @@ describe('/push websocket', () => {
   });
 
   it('removes every subscription when a client closes', async () => {
-    t = await buildTestApp({ demoUsers: false });
+    t = await buildTestApp({ sharedFeed: true, demoUsers: false });
     const a = await connect(t.port);
     a.send({ cmd: 'sub', channels: ['match:1:score', 'match:2:score', 'lineup:status'] });
     await a.sync();
@@ -174,7 +176,7 @@ describe('/push websocket', () => {
   it('gives a channel a new epoch after a restart, where seq starts at 1 again', async () => {
     const seen: Array<{ seq: number; epoch: string }> = [];
     for (let run = 0; run < 2; run++) {
-      t = await buildTestApp({ demoUsers: false });
+      t = await buildTestApp({ sharedFeed: true, demoUsers: false });
       const a = await connect(t.port);
       a.send({ cmd: 'sub', channels: ['match:7:score'] });
       await a.sync();
@@ -191,7 +193,7 @@ describe('/push websocket', () => {
   }, 20_000);
 
   it('refuses a page of a foreign origin with close code 1008, and accepts its own origin and clients without one', async () => {
-    t = await buildTestApp({ demoUsers: false, config: { cors: { origins: ['https://casino.example'] } } });
+    t = await buildTestApp({ sharedFeed: true, demoUsers: false, config: { cors: { origins: ['https://casino.example'] } } });
     const foreign = await connect(t.port, { origin: 'https://evil.example' });
     expect(await foreign.closed).toEqual({ code: 1008, reason: 'origin not allowed' });
     const malformed = await connect(t.port, { origin: 'null' });
@@ -206,7 +208,7 @@ describe('/push websocket', () => {
 
   it('closes a connection over push.maxConnectionsPerAddress with code 1008; other addresses still connect', async () => {
     const { push } = loadRealPlatformConfig();
-    t = await buildTestApp({ demoUsers: false, config: { push: { ...push, maxConnectionsPerAddress: 3 } } });
+    t = await buildTestApp({ sharedFeed: true, demoUsers: false, config: { push: { ...push, maxConnectionsPerAddress: 3 } } });
     const tabs = [await connect(t.port), await connect(t.port), await connect(t.port)];
     const extra = await connect(t.port);
     expect(await extra.closed).toEqual({ code: 1008, reason: 'too many connections from this address (at most 3)' });
@@ -220,7 +222,7 @@ describe('/push websocket', () => {
   });
 
   it('answers a plain GET /push with 426 and the envelope', async () => {
-    t = await buildTestApp({ demoUsers: false });
+    t = await buildTestApp({ sharedFeed: true, demoUsers: false });
     const res = await t.inject({ url: '/push' });
     expect(res.statusCode).toBe(426);
     expect(res.json()).toEqual({ code: 4026, msg: 'expected a websocket upgrade request', data: null });
@@ -229,7 +231,7 @@ describe('/push websocket', () => {
 
 describe('/push on shutdown', () => {
   it('closes clients with code 1001 when the app closes', async () => {
-    const local = await buildTestApp({ demoUsers: false });
+    const local = await buildTestApp({ sharedFeed: true, demoUsers: false });
     const a = await connect(local.port);
     await a.sync();
     await local.app.close();

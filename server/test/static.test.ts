@@ -25,7 +25,8 @@ beforeAll(async () => {
   put('secret.txt', 'not served');
   put('spa/sport-pc/main.3f9a1c2b.js.map', '{"sources":["src/app.tsx"]}');
   put('newSport/host.ef46db37.js.map', '{"sources":["src/demoHost/main.tsx"]}');
-  t = await buildTestApp({ distDir: dist, demoUsers: false });
+  // Pages never read the feed: both platforms here share the file's one (its world is most of a build).
+  t = await buildTestApp({ distDir: dist, demoUsers: false, sharedFeed: true });
 });
 afterAll(async () => {
   await t?.app.close();
@@ -97,7 +98,7 @@ describe('static pages', () => {
   });
 
   it('explains a missing build', async () => {
-    const bare = await buildTestApp({ distDir: path.join(dist, 'nothing-here'), demoUsers: false });
+    const bare = await buildTestApp({ distDir: path.join(dist, 'nothing-here'), demoUsers: false, sharedFeed: true });
     try {
       const res = await bare.inject({ url: '/newSport' });
       expect(res.statusCode).toBe(404);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { STATIC_LANGUAGES } from '../src/static/tables';
 import { buildTestApp, type TestApp } from './helpers';
 
+// One platform for the file: every route here only reads what it was configured with.
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ demoUsers: false });
@@ -81,14 +82,6 @@ describe('POST /api/forehead/system/language/staticList', () => {
 });
 
 describe('GET /api/forehead/system/config/app', () => {
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeAll(async () => {
-    t = await buildTestApp({ demoUsers: false });
-  });
-  afterAll(async () => {
-    await t?.app.close();
-  });
-
   it('answers the resolved config of a merchant without auth, and the default merchant without one', async () => {
     const lite = await t.inject({ url: '/api/forehead/system/config/app?merchantId=lite' });
     expect(lite.statusCode).toBe(200);

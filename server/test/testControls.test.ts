@@ -162,6 +162,17 @@ describe('with TEST_CONTROLS', () => {
     expect([1, 2]).toContain(served.state.serve);
   });
 
+  it('answers, when asked, only a match with a score or an event of a side still to come, so playing to it cannot fail', async () => {
+    for (let i = 0; i < 8; i++) {
+      const match = await control<ClaimedMatch>(TEST_CONTROL_PATHS.claimMatch, { sportId: FOOTBALL, ahead: { score: true, team: 'away' } });
+      const goal = await control<Played>(TEST_CONTROL_PATHS.playMatch, { matchId: match.matchId, to: 'score', team: 'away' });
+      expect(goal.state.score.away).toBe(match.state!.score.away + 1);
+    }
+    const cornered = await control<ClaimedMatch>(TEST_CONTROL_PATHS.claimMatch, { sportId: FOOTBALL, period: 'secondHalf', ahead: { event: 'yellowCard', team: 'home' } });
+    const card = await control<Played>(TEST_CONTROL_PATHS.playMatch, { matchId: cornered.matchId, to: 'event', event: 'yellowCard', team: 'home' });
+    expect(card.events.at(-1)).toMatchObject({ code: 'yellowCard', team: 'home' });
+  });
+
   it('refuses to play or price a match nobody claimed', async () => {
     const unclaimed = t.feed.matches({ type: 'inplay', sportId: BASKETBALL })[0]!;
     await control(TEST_CONTROL_PATHS.playMatch, { matchId: unclaimed.matchId, to: 'end' }, 409);

@@ -52,7 +52,7 @@ describe('member titles', () => {
     expect(await obtained(demo2)).toEqual([9]);
     t.clock.advance(1000);
 
-    const pick = selections(t, 'today')[0]!;
+    const pick = selections(t, 'today', { limit: 1 })[0]!;
     const bet = await placeSingle(t, demo2, pick, '20');
     expect(bet.statusCode).toBe(200);
     expect(await obtained(demo2)).toEqual([1, 9]);

@@ -118,6 +118,26 @@ describe('match list', () => {
     store.matchList.close();
   });
 
+  it('keeps the whole list on screen while a poll loads its pages, and shows the poll\'s list once it has them all', async () => {
+    const { env, http } = fakeEnv();
+    http.match.post.mockResolvedValueOnce(page(1, 2, [1, 2])).mockResolvedValueOnce(page(2, 2, [3, 4]));
+    const store = createRootStore({}, env);
+    await store.matchList.open({ type: ListType.Early, sportId: 1 });
+    expect(store.matchList.records.map((m) => m.matchId)).toEqual([1, 2, 3, 4]);
+    let releaseSecond!: () => void;
+    http.match.post
+      .mockResolvedValueOnce(page(1, 2, [1, 5]))
+      .mockImplementationOnce(() => new Promise((resolve) => (releaseSecond = () => resolve(page(2, 2, [3, 6])))));
+    const polling = store.matchList.refresh();
+    await new Promise((r) => setTimeout(r, 0));
+    // The poll's first page is in; the member still sees the four rows, not two.
+    expect(store.matchList.records.map((m) => m.matchId)).toEqual([1, 2, 3, 4]);
+    releaseSecond();
+    await polling;
+    expect(store.matchList.records.map((m) => m.matchId)).toEqual([1, 5, 3, 6]);
+    store.matchList.close();
+  });
+
   it('lets a newer query win over a slow older one', async () => {
     const { env, http } = fakeEnv();
     let releaseOld!: () => void;

@@ -152,9 +152,12 @@ export const MatchListStore = types
         if (failed) break;
         records = [...records, ...page.records];
         env.liveBook.seed(page.records);
-        self.setRecords(records, page.total);
+        const last = current >= page.pageTotal || page.records.length === 0;
+        // A new list shows its first page at once; a poll replaces the list only with every page: shown page by page, a
+        // long list would shrink to its first page and grow back, moving the member's scroll position on every poll.
+        if (!quiet || last) self.setRecords(records, page.total);
         if (current === 1) self.setStatus('ready');
-        if (current >= page.pageTotal || page.records.length === 0) break;
+        if (last) break;
         self.setLoading(true);
         current += 1;
       }

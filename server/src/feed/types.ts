@@ -433,6 +433,13 @@ export interface ScenarioState {
   videoLines: number;
 }
 
+/** An event still to come in a match (FeedScenario.ahead), with the score once it has happened. */
+export interface AheadEvent {
+  code: string;
+  team: Side | null;
+  score: Pair;
+}
+
 /**
  * What the test controls (TEST_CONTROLS) do to the feed, beside the Feed every part reads: move one match to its next
  * transition while the rest of the world stands still, kick one off now, change one market, or move the whole clock.
@@ -444,6 +451,8 @@ export interface FeedScenario {
   /** Whether the match is played as scheduled: not called off, delayed, interrupted, nor losing coverage. */
   plain(matchId: number): boolean;
   state(matchId: number): ScenarioState | undefined;
+  /** The events the match has still to come, in order (a match played as scheduled: plain). */
+  ahead(matchId: number): AheadEvent[];
   /** Kicks an upcoming match off now; false when it is not upcoming. */
   kickOff(matchId: number): boolean;
   /** Plays a live match to its next transition (an event, a period, a reopening); false once it is over. */

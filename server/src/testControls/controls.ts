@@ -17,7 +17,7 @@ import type {
   testMemberRequestSchema,
 } from '../../../contract/testControls';
 import type { App } from '../app';
-import { matchIdOfMarket, periodTable, type FeedScenario, type ListType, type Market, type MatchEvent } from '../feed';
+import { matchIdOfMarket, periodTable, type FeedScenario, type ListType, type Market, type MatchEvent, type ScenarioState } from '../feed';
 import { ApiError, CODES } from '../http/envelope';
 import { openMember } from '../members/demoMembers';
 
@@ -125,15 +125,34 @@ export function createTestControls(app: App, scenario: FeedScenario) {
 
   // ---- matches ----
 
-  function fits(matchId: number, input: ClaimMatchInput): boolean {
-    if (claimed.has(matchId) || !scenario.plain(matchId)) return false;
+  /**
+   * Matches an anchor of the roster is on. Claims leave them alone (and those of expert programs): a claimed match is
+   * played and may end, and its anchor would then move on to another match (perhaps another test's), changing what that
+   * test's screens show.
+   */
+  const anchored = () => new Set(app.anchors.rooms('all', 'CMN').map((r) => r.matchId));
+  /** Matches of expert programs not settled yet: the experts' tests buy those programs, which a claim's end would settle. */
+  const tipped = async () => new Set((await app.db.selectFrom('expert_picks').select('match_id').distinct().where('outcome', 'is', null).execute()).map((r) => Number(r.match_id)));
+
+  function fits(matchId: number, input: ClaimMatchInput, taken: ReadonlySet<number>): boolean {
+    if (claimed.has(matchId) || taken.has(matchId) || !scenario.plain(matchId)) return false;
     const state = scenario.state(matchId);
     if (!state || state.finished) return false;
     if (state.videoLines < (input.minVideoLines ?? 0)) return false;
     if (input.twoAnimations && (feed.media(matchId)?.animations.length ?? 0) < 2) return false;
     if (input.parlay && !feed.markets(matchId).some((m) => onSale(m) && m.allowParley)) return false;
+    if (input.ahead && !stillToCome(matchId, state, input.ahead)) return false;
     // In play: its main market on sale (or merely suspended, which "openMarkets" plays through), not closed for good.
     return state.inPlay ? feed.markets(matchId).some((m) => m.period === 'ft' && m.status !== -1) : true;
+  }
+
+  /** Whether the match has still to come what a claim asks for (`ahead`): a score and/or an event, of a side or either. */
+  function stillToCome(matchId: number, state: MatchState | ScenarioState, ahead: NonNullable<ClaimMatchInput['ahead']>): boolean {
+    const to = scenario.ahead(matchId);
+    const ofSide = (team: 'home' | 'away' | null) => ahead.team === undefined || team === ahead.team;
+    const scores = !ahead.score || to.some((e) => (ahead.team === undefined ? e.score.home + e.score.away > state.score.home + state.score.away : e.score[ahead.team] > state.score[ahead.team]));
+    const event = ahead.event === undefined || to.some((e) => e.code === ahead.event && ofSide(e.team));
+    return scores && event;
   }
 
   /** Upcoming matches of the sport, soonest first, that a claim could kick off now. */
@@ -150,23 +169,27 @@ export function createTestControls(app: App, scenario: FeedScenario) {
       return describe(outright.matchId);
     }
     const list: ListType = input.list ?? 'inplay';
+    const taken = new Set([...anchored(), ...(await tipped())]);
     const target = input.period === undefined ? undefined : periodId(sportId, input.period);
     let matchId: number | undefined;
     if (list === 'inplay') {
-      // A match already in play, not past the period asked for, else one that kicks off now.
-      matchId = feed
-        .matches({ type: 'inplay', sportId })
-        .map((m) => m.matchId)
-        .find((id) => fits(id, input) && (target === undefined || (scenario.state(id)?.period ?? 0) <= target));
-      if (matchId === undefined) {
-        matchId = upcoming(sportId).find((id) => fits(id, input));
-        if (matchId === undefined || !scenario.kickOff(matchId)) throw refuse(`sportId: no unclaimed match of sport ${sportId} to play now`);
+      // A match kicked off now, so that the matches in play when the world started (the ones the home screen's video
+      // picker, the anchors and the experts' programs show) never move under another test; one already in play, not
+      // past the period asked for, only when no upcoming match fits.
+      matchId = upcoming(sportId).find((id) => fits(id, input, taken));
+      if (matchId !== undefined) scenario.kickOff(matchId);
+      else {
+        matchId = feed
+          .matches({ type: 'inplay', sportId })
+          .map((m) => m.matchId)
+          .find((id) => fits(id, input, taken) && (target === undefined || (scenario.state(id)?.period ?? 0) <= target));
+        if (matchId === undefined) throw refuse(`sportId: no unclaimed match of sport ${sportId} to play now`);
       }
     } else {
       matchId = feed
         .matches({ type: list, sportId })
         .map((m) => m.matchId)
-        .find((id) => fits(id, input) && mainOnSale(id));
+        .find((id) => fits(id, input, taken) && mainOnSale(id));
       if (matchId === undefined) throw refuse(`sportId: no unclaimed match of sport ${sportId} in the ${list} list with a price on sale`);
     }
     claimed.add(matchId);

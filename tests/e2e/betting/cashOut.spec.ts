@@ -1,132 +1,135 @@
-import type Decimal from 'decimal.js';
-import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../support/cspGuard';
-import {
-  app,
-  checkAccessible,
-  betCard,
-  entryStake,
-  hostBalance,
-  moneyValue,
-  myBetsTab,
-  openList,
-  openMyBets,
-  pickSelection,
-  placeAndCollectOrders,
-  platformBalance,
-  signInOnHost,
-  slip,
-  slipEntries,
-  teamsOf,
-  toasts,
-} from '../support/betting';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { ClaimedMatch, TestMember } from '../../../contract/testControls';
+import { betCard, checkAccessible, entryOf, entryStake, FOOTBALL, hostBalance, myBetsTab, openMyBets, pickInList, placeAndCollectOrders, signInOnHost, slipEntries, toasts } from '../support/betting';
+import { EARLY_FOOTBALL, expectPlatformBalance, openCashOut, priceHomeWin, type Price } from '../support/bettingWorld';
+import { expect, test, type World } from '../support/world';
 
 /**
- * Early settlement from My bets. The member is demo2, who only ever bets on Early matches in this suite (here and the
- * Trixie), so no bet of theirs settles during the run and the host header's balance moves only by what this test
- * does. Pre-match bets also mean the platform pays a cash out at once (no in-play delay).
+ * Early settlement (cash out) from My bets, on a fresh member's 100.00 single on a pre-match match of the test's own
+ * (paid at once: no in-play delay). The test takes the bet at 2.50 and then moves the price itself, so the offer is
+ * known to the cent: stake x 2.50 / price now x (1 - the 5% margin of config/platform.json), rounded to 3 decimals and
+ * floored to the cent (docs/api.md, "Cash out").
  */
 test.describe('early settlement (cash out) from My bets', () => {
-  test('one bet is cashed out in full and another in part; the host balance rises by each payout', async ({ page, request }) => {
-    test.setTimeout(180_000);
-    await signInOnHost(page, 'demo2');
-    await openList(page, 'Early');
-    const first = await pickSelection(page);
-    const second = await pickSelection(page, { exclude: [first] });
-    await expect(slipEntries(page)).toHaveCount(2);
-    const teams = [await teamsOf(slip(page).locator(`article[data-match-id="${first}"]`)), await teamsOf(slip(page).locator(`article[data-match-id="${second}"]`))];
-    for (const id of [first, second]) await entryStake(slip(page).locator(`article[data-match-id="${id}"]`)).fill('100');
-    await expect(slip(page).getByTestId('slip-total-stake')).toHaveText('¥200.00');
-    const orders = await placeAndCollectOrders(page);
-    expect(orders).toHaveLength(2);
-    await expect(toasts(page).getByRole('status').filter({ hasText: 'Bet placed' })).toContainText(teams[1]!.home);
-    await expect(slipEntries(page)).toHaveCount(0);
+  test('a bet is cashed out in full at the offer for the price now; the balance rises by that payout', async ({ page, request, world }) => {
+    const { member, orderId, price } = await betAtTwoFifty(page, request, world);
+    // The price drifts out to 3.00: 100 x 2.50 / 3.00 x 0.95 = 79.1666…, so the offer is 79.16.
+    await world.setMarket({ marketId: price.marketId, odds: { [price.option]: '3.00' } });
 
     await openMyBets(page);
     await myBetsTab(page, 'Unsettled');
-    const cardOf = (t: { home: string; away: string }) => betCard(page, orders[teams.indexOf(t)]!);
-    await expect(cardOf(teams[0]!)).toHaveAttribute('data-status', 'confirm');
-    await expect(cardOf(teams[1]!)).toHaveAttribute('data-status', 'confirm');
-
-    // In full: the whole stake still running is settled at the offer the dialog shows.
-    const beforeFull = await settledBalance(page, request);
-    const full = await openCashOut(page, cardOf(teams[0]!));
-    await expect(full.getByRole('radio', { name: 'All of it' })).toBeChecked();
-    const fullPayout = await shownPayout(full);
+    const card = betCard(page, orderId);
+    await expect(card).toHaveAttribute('data-status', 'confirm');
+    const dialog = await openCashOut(page, card);
+    await expect(dialog.getByTestId('cash-out-price')).toHaveText('¥79.16');
+    await expect(dialog.getByRole('radio', { name: 'All of it' })).toBeChecked();
+    await expect(dialog.getByTestId('cash-out-payout')).toHaveText('¥79.16');
     await page.screenshot({ path: test.info().outputPath('cash-out-dialog-full.png') });
     await checkAccessible(page, 'the cash-out dialog, in full');
-    await settle(full, fullPayout);
-    await expect(full).toBeHidden();
-    await expect(toasts(page).getByRole('status').filter({ hasText: 'Settled successfully' })).toBeVisible();
-    // A bet settled in full leaves the unsettled view.
-    await expect(cardOf(teams[0]!)).toHaveCount(0);
-    await expectHostBalance(page, beforeFull.plus(fullPayout));
+    await dialog.getByRole('button', { name: 'Settle for ¥79.16' }).click();
 
-    // In part: 40 of the 100 are settled; 60 keep running.
-    const beforePart = await settledBalance(page, request);
-    const part = await openCashOut(page, cardOf(teams[1]!));
-    await part.getByRole('radio', { name: 'Part of it' }).check();
-    await expect(part.getByText('From ¥10.00 to ¥90.00')).toBeVisible();
-    await part.getByRole('textbox', { name: 'Stake to settle (CNY)' }).fill('40');
-    await expect(part.getByText('¥60.00 keeps running at the odds you took.')).toBeVisible();
-    const partPayout = await shownPayout(part);
+    await expect(dialog).toBeHidden();
+    await expect(toasts(page).getByRole('status').filter({ hasText: 'Settled successfully' })).toBeVisible();
+    // A bet settled in full leaves the unsettled bets.
+    await expect(card).toHaveCount(0);
+    await expectPlatformBalance(request, member, '9979.16');
+    await expectHostBalance(page, '9979.16');
+
+    await myBetsTab(page, 'Settled');
+    await expect(card).toHaveAttribute('data-status', 'earlySettlement');
+    await expect(card).toContainText('Settled early');
+    await expect(card.getByRole('region', { name: 'Early settlements' }).getByRole('row').filter({ hasText: '¥100.00' })).toContainText('¥79.16');
+  });
+
+  test('a bet is cashed out in part: the payout of that part is paid and the rest keeps running', async ({ page, request, world }) => {
+    const { member, orderId, price } = await betAtTwoFifty(page, request, world);
+    // The price shortens to 2.00: each 1.00 still running is worth 2.50 / 2.00 x 0.95 = 1.1875.
+    await world.setMarket({ marketId: price.marketId, odds: { [price.option]: '2.00' } });
+
+    await openMyBets(page);
+    await myBetsTab(page, 'Unsettled');
+    const card = betCard(page, orderId);
+    const dialog = await openCashOut(page, card);
+    await expect(dialog.getByTestId('cash-out-price')).toHaveText('¥118.75');
+    await dialog.getByRole('radio', { name: 'Part of it' }).check();
+    // At least the 10.00 minimum settled, and at least as much left running.
+    await expect(dialog.getByText('From ¥10.00 to ¥90.00')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Stake to settle (CNY)' }).fill('40');
+    await expect(dialog.getByText('¥60.00 keeps running at the odds you took.')).toBeVisible();
+    await expect(dialog.getByTestId('cash-out-payout')).toHaveText('¥47.50');
     await page.screenshot({ path: test.info().outputPath('cash-out-dialog-partial.png') });
     await checkAccessible(page, 'the cash-out dialog, in part');
-    await settle(part, partPayout);
-    await expect(part).toBeHidden();
+    await dialog.getByRole('button', { name: 'Settle for ¥47.50' }).click();
+
+    await expect(dialog).toBeHidden();
     await expect(toasts(page).getByRole('status').filter({ hasText: 'Partly settled successfully' })).toBeVisible();
-    await expectHostBalance(page, beforePart.plus(partPayout));
+    await expectPlatformBalance(request, member, '9947.50');
+    await expectHostBalance(page, '9947.50');
+    await expect(card).toHaveAttribute('data-status', 'confirm');
+    await expect(card.getByRole('definition').filter({ hasText: '¥60.00' })).toBeVisible();
+    await expect(card).toContainText('Stake still running');
 
-    const running = cardOf(teams[1]!);
-    await expect(running).toHaveAttribute('data-status', 'confirm');
-    await expect(running.getByRole('definition').filter({ hasText: '¥60.00' })).toBeVisible();
-    await expect(running).toContainText('Stake still running');
-
-    // After a reload of My bets the partial cash out is in the order's history with the payout the dialog showed,
-    // and the full one is among the settled bets as settled early.
+    // Loaded again, the order is still unsettled (not among the settled ones) with the cash out in its history.
     await myBetsTab(page, 'Settled');
-    await expect(cardOf(teams[0]!)).toHaveAttribute('data-status', 'earlySettlement');
-    await expect(cardOf(teams[0]!).getByRole('table')).toContainText(fullPayout.toFixed(2));
+    await expect(card).toHaveCount(0);
     await myBetsTab(page, 'Unsettled');
-    const history = cardOf(teams[1]!).getByRole('region', { name: 'Early settlements' });
-    await expect(history.getByRole('row').filter({ hasText: '¥40.00' })).toContainText(`¥${partPayout.toFixed(2)}`);
+    await expect(card.getByRole('region', { name: 'Early settlements' }).getByRole('row').filter({ hasText: '¥40.00' })).toContainText('¥47.50');
+    await expect(card.getByRole('definition').filter({ hasText: '¥60.00' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('my-bets-after-cash-out.png') });
-    await checkAccessible(page, 'My bets after cash outs');
+    await checkAccessible(page, 'My bets after a partial cash out');
+  });
+
+  test('an automatic early settlement fires when the test moves the price so the offer reaches the target', async ({ page, request, world }) => {
+    const { member, orderId, price } = await betAtTwoFifty(page, request, world);
+
+    await openMyBets(page);
+    await myBetsTab(page, 'Unsettled');
+    const card = betCard(page, orderId);
+    const dialog = await openCashOut(page, card);
+    // Nothing moved: the offer is the stake less the margin.
+    await expect(dialog.getByTestId('cash-out-price')).toHaveText('¥95.00');
+    const rule = dialog.getByRole('region', { name: 'Automatic early settlement' });
+    await expect(rule.getByRole('textbox', { name: 'Stake the rule settles (CNY)' })).toHaveValue('100.00');
+    await rule.getByRole('textbox', { name: 'Target offer (CNY)' }).fill('110');
+    await rule.getByRole('button', { name: 'Set rule' }).click();
+    await expect(rule.getByRole('status')).toHaveText('Automatic early settlement set.');
+    await expect(rule).toContainText('Active: settle ¥100.00 once the offer reaches ¥110.00.');
+    await checkAccessible(page, 'the cash-out dialog with an automatic rule');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card).toContainText('Automatic early settlement set');
+    await expectPlatformBalance(request, member, '9900.00');
+
+    // Shortened to 2.00 the offer is 118.75, past the 110.00 target: the rule pays the offer of that moment.
+    await world.setMarket({ marketId: price.marketId, odds: { [price.option]: '2.00' } });
+    await expectPlatformBalance(request, member, '10018.75');
+    await myBetsTab(page, 'Settled');
+    await expect(card).toHaveAttribute('data-status', 'earlySettlement');
+    await expect(card.getByRole('region', { name: 'Early settlements' }).getByRole('row').filter({ hasText: '¥100.00' })).toContainText('¥118.75');
   });
 });
 
-/** Opens the early-settlement dialog of a bet card and waits for the live offer. */
-async function openCashOut(page: Page, card: Locator): Promise<Locator> {
-  await card.getByRole('button', { name: 'Early settlement' }).click();
-  const dialog = app(page).getByRole('dialog', { name: 'Early settlement' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('cash-out-price')).toHaveText(/^¥[\d,]+\.\d{2}$/);
-  return dialog;
-}
-
-/** The payout the dialog offers for what is chosen ("You receive ¥98.50"). */
-async function shownPayout(dialog: Locator): Promise<Decimal> {
-  const payout = dialog.getByTestId('cash-out-payout');
-  await expect(payout).toHaveText(/^¥[\d,]+\.\d{2}$/);
-  return moneyValue((await payout.textContent()) ?? '');
-}
-
-/** Confirms at the payout read from the dialog: its button names that amount ("Settle for ¥98.50"). */
-async function settle(dialog: Locator, payout: Decimal) {
-  await dialog.getByRole('button', { name: `Settle for ¥${payout.toFixed(2)}` }).click();
-}
-
 /**
- * The balance before a cash out, once the host header shows what the platform has (the host refreshes its login
- * state every 10 s): the header's change after the cash out is then the payout alone.
+ * A fresh member signed in on the host with a 100.00 single on the home win of a pre-match match of the test's own,
+ * whose price the test set to 2.50 first.
  */
-async function settledBalance(page: Page, request: Parameters<typeof platformBalance>[1]): Promise<Decimal> {
-  const balance = await platformBalance(page, request);
-  await expectHostBalance(page, balance, 25_000);
-  return balance;
+async function betAtTwoFifty(page: Page, request: APIRequestContext, world: World): Promise<{ member: TestMember; match: ClaimedMatch; orderId: string; price: Price }> {
+  const member = await world.member();
+  const match = await world.match({ sportId: FOOTBALL, list: 'early' });
+  const price = await priceHomeWin(request, world, match.matchId, '2.50');
+  await signInOnHost(page, member, { query: EARLY_FOOTBALL });
+  await pickInList(page, match.matchId);
+  const entry = entryOf(page, match.matchId);
+  await expect(entry.getByTestId('slip-odds')).toHaveText('2.50');
+  await entryStake(entry).fill('100');
+  const [orderId] = await placeAndCollectOrders(page);
+  await expect(toasts(page).getByRole('status').filter({ hasText: 'Bet placed' })).toContainText(match.home.ENG!);
+  await expect(slipEntries(page)).toHaveCount(0);
+  await expectPlatformBalance(request, member, '9900.00');
+  return { member, match, orderId: orderId!, price };
 }
 
-/** After a cash out the app hands the host its fresh balance (onBalanceChange), sooner than the host's 10 s refresh. */
-async function expectHostBalance(page: Page, expected: Decimal, timeout = 6_000) {
-  await expect.poll(async () => (await hostBalance(page)).toFixed(2), { timeout, message: 'the host header balance' }).toBe(expected.toFixed(2));
+/** The app hands the host its fresh balance after a cash out (onBalanceChange), sooner than the host's 10 s refresh. */
+async function expectHostBalance(page: Page, expected: string) {
+  await expect.poll(async () => (await hostBalance(page)).toFixed(2), { message: 'the host header balance' }).toBe(expected);
 }

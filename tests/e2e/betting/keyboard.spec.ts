@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { appReady } from '../support/fixtures';
-import { checkAccessible, slip, slipEntries, toasts } from '../support/betting';
-import { expect, test } from '../support/cspGuard';
+import { app, checkAccessible, entryOf, FOOTBALL, slip, slipEntries, toasts } from '../support/betting';
+import { expectPlatformBalance } from '../support/bettingWorld';
+import { expect, openApp, test } from '../support/world';
 
 /**
  * Issue 13: a single placed with the keyboard alone, in a handful of presses, with a visible focus mark at every
@@ -19,17 +19,20 @@ async function expectFocusMark(page: Page) {
   expect(['outline', 'shadow']).toContain(mark);
 }
 
-test('a member places a single with the keyboard alone', async ({ page }) => {
-  const login = await page.request.post('/api/forehead/user/login', { data: { username: 'demo', password: 'demo1234' } });
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
-  await page.addInitScript(() => localStorage.setItem('sport-pc:default:locale', JSON.stringify('en')));
-  // Early football: prices a day or more before kick-off, no in-play delay. Not today's list: its first row is the
-  // next kick-off, and a CI run picked a match that kicked off under the test, whose new price the slip (rightly)
-  // held for acceptance.
-  await page.goto(`/spa/sport-pc/?token=${token}&list=3&sport=1`);
-  await appReady(page);
-  const prices = page.locator('[data-sport-pc] [role="row"][data-match-id] button[data-odd]:not([disabled])');
-  await expect(prices.first()).toBeVisible({ timeout: 20_000 });
+test('a member places a single with the keyboard alone', async ({ page, request, world }) => {
+  const member = await world.member();
+  // A pre-match match of the test's own (no in-play delay), which the member has starred: their favourites list holds
+  // it alone, so the first price the keyboard reaches is one nothing else moves. The other lists' first rows are other
+  // tests' matches, which they may price or kick off.
+  const match = await world.match({ sportId: FOOTBALL, list: 'early' });
+  await page.addInitScript(
+    (starred) => localStorage.setItem('sport-pc:default:collectedMatches', JSON.stringify([starred])),
+    { matchId: match.matchId, sportId: FOOTBALL, sportName: 'Football' },
+  );
+  await openApp(page, { member, query: 'view=favourites' });
+  const prices = app(page).locator(`[role="row"][data-match-id="${match.matchId}"] button[data-odd]:not([disabled])`);
+  await expect(prices.first()).toBeVisible();
+  await expect(app(page).locator('[role="row"][data-match-id]')).toHaveCount(1);
 
   let presses = 0;
   const press = async (key: string) => {
@@ -47,13 +50,12 @@ test('a member places a single with the keyboard alone', async ({ page }) => {
     await press('Tab');
   }
   await expectFocusMark(page);
-  const matchId = await page.evaluate(() => document.activeElement!.closest('[data-match-id]')!.getAttribute('data-match-id'));
 
   // Enter adds it and takes the focus to its stake.
   await press('Enter');
-  await expect(slip(page).locator(`article[data-match-id="${matchId}"]`)).toBeVisible();
-  const stake = slip(page).locator(`article[data-match-id="${matchId}"]`).getByRole('textbox');
-  await expect(stake).toBeFocused();
+  const entry = entryOf(page, match.matchId);
+  await expect(entry).toBeVisible();
+  await expect(entry.getByRole('textbox')).toBeFocused();
   await expectFocusMark(page);
   await page.keyboard.type('20');
   await press('Enter');
@@ -65,5 +67,6 @@ test('a member places a single with the keyboard alone', async ({ page }) => {
   await expect(slip(page).getByRole('tab', { name: 'Single' })).toBeFocused();
   await expectFocusMark(page);
   expect(presses, 'presses from the page to a placed bet').toBeLessThanOrEqual(18);
+  await expectPlatformBalance(request, member, '9980.00');
   await checkAccessible(page, 'slip after a keyboard bet');
 });

@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/cspGuard';
-import { app, openList, pickSelection, signInOnHost, slipEntries } from '../support/betting';
+import type { ClaimedMatch } from '../../../contract/testControls';
+import { app, FOOTBALL, pickInList, signInOnHost, slipEntries } from '../support/betting';
+import { EARLY_FOOTBALL } from '../support/bettingWorld';
+import { expect, test } from '../support/world';
+
+/** The most matches a slip holds. */
+const SLIP_MATCHES = 10;
 
 /**
  * The virtualised match list keeps its rows touching after many selections (issue 13: a blank band showed under a
@@ -22,20 +27,17 @@ async function gaps(page: Page): Promise<Array<{ index: number; gap: number; lea
   });
 }
 
-test('rows stay together after many selections: no band between a league header and its first match', async ({ page }) => {
-  test.setTimeout(120_000);
-  await signInOnHost(page);
-  // Early, not Today: today is the platform's calendar day, which near its end (simulated time runs 20x) holds too few
-  // matches for ten selections.
-  await openList(page, 'Early');
-  const picked: string[] = [];
-  // Ten: the slip holds at most ten matches.
-  for (let i = 0; i < 10; i++) {
-    picked.push(await pickSelection(page, { exclude: picked }));
-    // Further down the list each time, so the selections are spread over many leagues and re-measured rows.
-    await page.mouse.wheel(0, 500);
-  }
-  await expect(slipEntries(page)).toHaveCount(10);
+test('rows stay together after many selections: no band between a league header and its first match', async ({ page, world }) => {
+  // Longer than the default: ten picks, each scrolling the virtualised list from its top to the row with the wheel as a
+  // person does (re-measuring every row it passes, which is the point), then a pass over the whole list.
+  test.slow();
+  // A full slip of the test's own matches, spread down the list.
+  const member = await world.member();
+  const matches: ClaimedMatch[] = [];
+  for (let i = 0; i < SLIP_MATCHES; i++) matches.push(await world.match({ sportId: FOOTBALL, list: 'early' }));
+  await signInOnHost(page, member, { query: EARLY_FOOTBALL });
+  for (const match of matches) await pickInList(page, match.matchId);
+  await expect(slipEntries(page)).toHaveCount(SLIP_MATCHES);
 
   await page.evaluate(() => window.scrollTo(0, 0));
   const height = await page.evaluate(() => document.documentElement.scrollHeight);

@@ -1,28 +1,31 @@
-import { expect, test } from '../support/cspGuard';
 import { app, betCard, checkAccessible, entryStake, FOOTBALL, myBetsTab, openMyBets, placeAndCollectOrders, placeButton, signInOnHost, slip, slipEntries } from '../support/betting';
+import { expectPlatformBalance } from '../support/bettingWorld';
+import { expect, test } from '../support/world';
 
 /**
  * Outrights (issue 13): the outright list shows competitions with their runners, not fake matches; an outright's
  * screen lists every runner with no scoreboard or media; a single on a runner is placed like any other and named by
- * its competition and runner in the slip and My bets.
+ * its competition and runner in the slip and My bets. On an outright of the test's own, whose prices nothing moves.
  */
 test.describe('outrights', () => {
-  test('a member opens the outright list and a competition, and backs a runner', async ({ page }) => {
+  test('a member opens the outright list and a competition, and backs a runner', async ({ page, request, world }) => {
     const mediaCalls: string[] = [];
     page.on('request', (r) => {
       if (/\/media\//.test(new URL(r.url()).pathname)) mediaCalls.push(r.url());
     });
-    await signInOnHost(page);
+    const member = await world.member();
+    const outright = await world.match({ sportId: FOOTBALL, outright: true });
+    const league = outright.league.ENG!;
+    await signInOnHost(page, member);
     await app(page).locator(`[data-sport-menu="${FOOTBALL}"]`).click();
     const tab = app(page).getByRole('tab', { name: 'Outright', exact: true });
     await tab.click();
     await expect(tab).toHaveAttribute('aria-selected', 'true');
 
     const list = app(page).getByRole('list', { name: 'Outrights' });
-    const row = list.locator('article[data-outright-id]').first();
+    const row = list.locator(`article[data-outright-id="${outright.matchId}"]`);
     await expect(row).toBeVisible();
-    const league = (await row.getByRole('heading', { level: 3 }).textContent()) ?? '';
-    expect(league).not.toBe('');
+    await expect(row.getByRole('heading', { level: 3 })).toHaveText(league);
     await expect(row).toContainText('Betting closes');
     const top = row.getByRole('group', { name: 'Shortest prices' }).getByRole('button');
     await expect(top).toHaveCount(4);
@@ -35,14 +38,13 @@ test.describe('outrights', () => {
     await star.focus();
     await page.keyboard.press('Enter');
     await expect(star).toHaveAttribute('aria-pressed', 'true');
+    await row.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('outright-list.png') });
     await checkAccessible(page, 'the outright list');
 
-    const outrightId = (await row.getAttribute('data-outright-id')) ?? '';
     await row.getByRole('button', { name: /^All \d+ runners/ }).click();
-    await expect(page).toHaveURL(new RegExp(`outrightId=${outrightId}`));
-    const heading = app(page).getByRole('heading', { level: 1, name: league });
-    await expect(heading).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`outrightId=${outright.matchId}`));
+    await expect(app(page).getByRole('heading', { level: 1, name: league })).toBeVisible();
     const board = app(page).getByRole('list', { name: 'All runners, shortest price first' });
     const runners = board.getByRole('button');
     await expect(runners.first()).toBeVisible();
@@ -59,7 +61,7 @@ test.describe('outrights', () => {
     expect(runnerName).not.toBe('');
     await runner.click();
     const entry = slipEntries(page).first();
-    await expect(entry).toHaveAttribute('data-match-id', outrightId);
+    await expect(entry).toHaveAttribute('data-match-id', String(outright.matchId));
     await expect(entry).toHaveAttribute('aria-label', new RegExp(league));
     await expect(entry).not.toHaveAttribute('aria-label', / – /);
     await expect(entry).toContainText(runnerName);
@@ -69,7 +71,8 @@ test.describe('outrights', () => {
     await expect(placeButton(page)).toBeEnabled();
     await page.screenshot({ path: test.info().outputPath('outright-slip.png') });
     const [orderId] = await placeAndCollectOrders(page);
-    await expect(slip(page).locator(`article[data-match-id="${outrightId}"]`)).toHaveCount(0);
+    await expect(slip(page).locator(`article[data-match-id="${outright.matchId}"]`)).toHaveCount(0);
+    await expectPlatformBalance(request, member, '9990.00');
 
     await app(page).getByRole('button', { name: 'Back' }).first().click();
     await expect(app(page).getByRole('list', { name: 'Outrights' })).toBeVisible();

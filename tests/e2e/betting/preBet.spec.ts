@@ -1,94 +1,130 @@
-import Decimal from 'decimal.js';
-import { expect, test } from '../support/cspGuard';
-import {
-  app,
-  checkAccessible,
-  entryStake,
-  myBetsTab,
-  openList,
-  openMyBets,
-  pickSelection,
-  platformBalance,
-  signInOnHost,
-  slip,
-  teamsOf,
-  toasts,
-} from '../support/betting';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { TestMember } from '../../../contract/testControls';
+import { app, betCard, betCards, checkAccessible, entryOf, entryStake, FOOTBALL, myBetsTab, openMyBets, pickInList, signInOnHost, teamsOf, toasts } from '../support/betting';
+import { EARLY_FOOTBALL, expectPlatformBalance, priceHomeWin, type Price } from '../support/bettingWorld';
+import { expect, test, type World } from '../support/world';
 
 /**
- * Pre-bets: booked from the slip at odds above the current ones (placed by the platform if the price gets there),
- * then modified and cancelled from My bets → Pre-bets. On an Early match, whose price holds still, so the pre-bet is
- * neither triggered nor lapses while the test runs.
+ * Pre-bets: booked from the slip at odds above the current ones, placed by the platform as a single once the price
+ * gets there. On a pre-match match of the test's own whose home price the test sets to 2.00 first, so the odds a
+ * pre-bet may ask are known (2.01, the next step up, to 6.00, three times the price) and nothing but the test moves it.
  */
 test.describe('pre-bets', () => {
-  test('a pre-bet is booked from the slip, modified and cancelled in My bets', async ({ page, request }) => {
-    await signInOnHost(page);
-    const before = await platformBalance(page, request);
-    await openList(page, 'Early');
-    const matchId = await pickSelection(page);
-    const entry = slip(page).locator(`article[data-match-id="${matchId}"]`);
-    const { home, away } = await teamsOf(entry);
-    await entryStake(entry).fill('20');
-
-    await entry.getByRole('button', { name: /^Pre-bet on / }).click();
-    const dialog = app(page).getByRole('dialog', { name: 'Book a pre-bet' });
-    await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(`${home} – ${away}`);
-    const odds = dialog.getByRole('textbox', { name: 'Requested odds (decimal)' });
-    await expect(odds).toBeEnabled();
-    // The requested odds start at the lowest the platform takes (above the current odds); the stake is the slip's.
-    const range = (await dialog.getByText(/^From \d+(\.\d+)? to \d+(\.\d+)?$/).textContent())!.match(/From ([\d.]+) to ([\d.]+)/)!;
-    const [min, max] = [new Decimal(range[1]!), new Decimal(range[2]!)];
-    await expect(odds).toHaveValue(min.toString());
-    await expect(dialog.getByRole('textbox', { name: 'Stake (CNY)' })).toHaveValue('20.00');
-    // Ask a little more than the minimum so the pre-bet is not placed by a small drift of the price.
-    const asked = Decimal.min(min.plus(0.2), max);
-    await odds.fill(asked.toFixed(2));
-    await expect(dialog.getByText(`Returns ¥${asked.times(20).toFixed(2)} if placed and won`)).toBeVisible();
-    await expect(dialog.getByTestId('prebet-expiry')).toContainText('Valid until kick-off');
-    await page.screenshot({ path: test.info().outputPath('pre-bet-dialog.png') });
-    await checkAccessible(page, 'the pre-bet dialog');
-    await dialog.getByRole('button', { name: 'Book pre-bet' }).click();
-
-    await expect(dialog).toBeHidden();
-    await expect(toasts(page).getByRole('status').filter({ hasText: 'Pre-bet booked' })).toContainText(home);
-    // A booked pre-bet leaves the slip; no money moves until it is placed.
-    await expect(entry).toBeHidden();
-    expect((await platformBalance(page, request)).toFixed(2)).toBe(before.toFixed(2));
+  test('a pre-bet is booked from the slip, modified and cancelled in My bets, and no money moves', async ({ page, request, world }) => {
+    const { member, home, away } = await bookAt(page, request, world, '2.25', { inspect: true });
+    await expectPlatformBalance(request, member, '10000.00');
 
     await openMyBets(page);
     await myBetsTab(page, 'Pre-bets');
-    const card = app(page).locator('#sp-mybets-panel article[data-status]').filter({ hasText: `${home} vs ${away}` }).filter({ hasText: 'Booked' });
+    const card = betCards(page).filter({ hasText: `${home} vs ${away}` });
     await expect(card).toHaveCount(1);
     await expect(card).toHaveAttribute('data-status', 'booked');
-    await expect(card.getByRole('definition').first()).toHaveText(asked.toString());
-    await expect(card).toContainText('¥20.00');
+    await expect(card).toContainText('Booked');
+    await expect(figure(card, 'Asked odds')).toHaveText('2.25');
+    await expect(figure(card, 'Odds when booked')).toHaveText('2.00');
+    await expect(figure(card, 'Stake')).toHaveText('¥20.00');
     await page.screenshot({ path: test.info().outputPath('my-bets-pre-bets.png') });
     await checkAccessible(page, 'My bets, pre-bets');
 
     // Modify: other odds and another stake.
-    const modified = Decimal.min(asked.plus(0.1), max);
     await card.getByRole('button', { name: 'Modify' }).click();
     const modify = app(page).getByRole('dialog', { name: 'Modify pre-bet' });
     await expect(modify).toBeVisible();
-    await modify.getByRole('textbox', { name: 'Asked odds (decimal)' }).fill(modified.toFixed(2));
+    await modify.getByRole('textbox', { name: 'Asked odds (decimal)' }).fill('2.35');
     await modify.getByRole('textbox', { name: /^Stake/ }).fill('30');
     await checkAccessible(page, 'the modify pre-bet dialog');
     await modify.getByRole('button', { name: 'Save' }).click();
     await expect(modify).toBeHidden();
     await expect(toasts(page).getByRole('status').filter({ hasText: 'Pre-bet updated' })).toBeVisible();
-    await expect(card.getByRole('definition').first()).toHaveText(modified.toString());
-    await expect(card).toContainText('¥30.00');
+    await expect(figure(card, 'Asked odds')).toHaveText('2.35');
+    await expect(figure(card, 'Stake')).toHaveText('¥30.00');
 
     // Cancel: asked first, then gone from the booked pre-bets.
     await card.getByRole('button', { name: 'Cancel' }).click();
     const cancel = app(page).getByRole('dialog', { name: 'Cancel pre-bet' });
-    await expect(cancel).toContainText(`at ${modified.toString()}?`);
+    await expect(cancel).toContainText('at 2.35?');
     await checkAccessible(page, 'the cancel pre-bet dialog');
     await cancel.getByRole('button', { name: 'Cancel pre-bet' }).click();
     await expect(cancel).toBeHidden();
     await expect(toasts(page).getByRole('status').filter({ hasText: 'Pre-bet cancelled' })).toBeVisible();
     await expect(card).toHaveCount(0);
-    expect((await platformBalance(page, request)).toFixed(2)).toBe(before.toFixed(2));
+    await expectPlatformBalance(request, member, '10000.00');
+    // Kept with the failed ones, as cancelled.
+    await app(page).getByRole('checkbox', { name: 'Show failed pre-bets of the last 7 days' }).check();
+    await expect(card).toHaveAttribute('data-status', 'cancelled');
+    await expect(figure(card, 'Asked odds')).toHaveText('2.35');
+  });
+
+  test('a booked pre-bet is placed by the platform when the price reaches the asked odds', async ({ page, request, world }) => {
+    const { member, price, home, away } = await bookAt(page, request, world, '2.25');
+    // The price drifts out to exactly the odds asked: the platform places the pre-bet as a single at them.
+    await world.setMarket({ marketId: price.marketId, odds: { [price.option]: '2.25' } });
+    await expectPlatformBalance(request, member, '9980.00');
+
+    await openMyBets(page);
+    await myBetsTab(page, 'Pre-bets');
+    const reservation = betCards(page).filter({ hasText: `${home} vs ${away}` });
+    await expect(reservation).toHaveAttribute('data-status', 'inProgress');
+    await expect(reservation).toContainText('In progress');
+    await expect(figure(reservation, 'Current odds')).toHaveText('2.25');
+    // Placed: nothing left to modify or cancel.
+    await expect(reservation.getByRole('button')).toHaveCount(0);
+    const placed = (await reservation.getByText(/^Placed as order /).textContent())!.replace('Placed as order ', '');
+    await page.screenshot({ path: test.info().outputPath('my-bets-pre-bet-placed.png') });
+
+    await myBetsTab(page, 'Unsettled');
+    const order = betCard(page, placed);
+    await expect(order).toHaveAttribute('data-status', 'confirm');
+    await expect(order).toContainText('From a pre-bet');
+    await expect(order).toContainText(`${home} vs ${away}`);
+    await expect(order).toContainText('2.25');
+    await expect(order).toContainText('¥20.00');
+    await checkAccessible(page, 'My bets with a placed pre-bet');
   });
 });
+
+/** A figure of a pre-bet card by its term ("Asked odds", "Stake"...). */
+const figure = (card: Locator, term: string) => card.locator('dl > div').filter({ has: card.page().getByRole('term').filter({ hasText: term }) }).getByRole('definition');
+
+/**
+ * A fresh member, signed in on the host, books a 20.00 pre-bet on the home win of a pre-match match of the test's own
+ * (price 2.00) at `asked` from the slip's pre-bet dialog, checked along the way; with `inspect`, the dialog is also
+ * photographed and scanned for accessibility (once in the suite is enough).
+ */
+async function bookAt(page: Page, request: APIRequestContext, world: World, asked: string, { inspect = false } = {}): Promise<{ member: TestMember; price: Price; home: string; away: string }> {
+  const member = await world.member();
+  const match = await world.match({ sportId: FOOTBALL, list: 'early' });
+  const price = await priceHomeWin(request, world, match.matchId, '2.00');
+  await signInOnHost(page, member, { query: EARLY_FOOTBALL });
+  await pickInList(page, match.matchId);
+  const entry = entryOf(page, match.matchId);
+  await expect(entry.getByTestId('slip-odds')).toHaveText('2.00');
+  const { home, away } = await teamsOf(entry);
+  await entryStake(entry).fill('20');
+
+  await entry.getByRole('button', { name: /^Pre-bet on / }).click();
+  const dialog = app(page).getByRole('dialog', { name: 'Book a pre-bet' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`${home} – ${away}`);
+  await expect(dialog.getByTestId('prebet-current-odds')).toHaveText('2.00');
+  const odds = dialog.getByRole('textbox', { name: 'Requested odds (decimal)' });
+  await expect(odds).toBeEnabled();
+  // The requested odds start at the lowest the platform takes; the stake is the slip's.
+  await expect(dialog.getByText('From 2.01 to 6.00')).toBeVisible();
+  await expect(odds).toHaveValue('2.01');
+  await expect(dialog.getByRole('textbox', { name: 'Stake (CNY)' })).toHaveValue('20.00');
+  await odds.fill(asked);
+  await expect(dialog.getByText(`Returns ¥${(Number(asked) * 20).toFixed(2)} if placed and won`)).toBeVisible();
+  await expect(dialog.getByTestId('prebet-expiry')).toContainText('Valid until kick-off');
+  if (inspect) {
+    await page.screenshot({ path: test.info().outputPath('pre-bet-dialog.png') });
+    await checkAccessible(page, 'the pre-bet dialog');
+  }
+  await dialog.getByRole('button', { name: 'Book pre-bet' }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(toasts(page).getByRole('status').filter({ hasText: 'Pre-bet booked' })).toContainText(home);
+  // A booked pre-bet leaves the slip; no money moves until it is placed.
+  await expect(entry).toBeHidden();
+  return { member, price, home, away };
+}

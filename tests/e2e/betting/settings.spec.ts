@@ -1,20 +1,21 @@
-import { expect, test } from '../support/cspGuard';
 import { formatOdds, OddsFormat } from '../../../src/domain/odds';
-import { app, checkAccessible, entryStake, openList, pickSelection, placeAndCollectOrders, signInOnHost, slip, slipEntries } from '../support/betting';
+import { app, checkAccessible, entryOf, entryStake, FOOTBALL, pickInList, placeAndCollectOrders, signInOnHost, slip, slipEntries } from '../support/betting';
+import { EARLY_FOOTBALL, expectPlatformBalance } from '../support/bettingWorld';
+import { expect, test } from '../support/world';
 
 /**
  * The host's language and odds-format selects reach the app as props while a slip is being built: the slip keeps its
  * selections and stakes, and shows its prices in the new format and its words in the new language.
  */
 test.describe('changing language and odds format mid-way', () => {
-  test('the slip keeps its selections, shows the new format and still places', async ({ page }) => {
-    await signInOnHost(page);
-    await openList(page, 'Early');
-    const first = await pickSelection(page);
-    const second = await pickSelection(page, { exclude: [first] });
-    const entries = [first, second].map((id) => slip(page).locator(`article[data-match-id="${id}"]`));
+  test('the slip keeps its selections, shows the new format and still places', async ({ page, request, world }) => {
+    const member = await world.member();
+    const matches = [await world.match({ sportId: FOOTBALL, list: 'early' }), await world.match({ sportId: FOOTBALL, list: 'early' })];
+    await signInOnHost(page, member, { query: EARLY_FOOTBALL });
+    for (const match of matches) await pickInList(page, match.matchId);
+    const entries = matches.map((match) => entryOf(page, match.matchId));
     for (const entry of entries) await entryStake(entry).fill('10');
-    // Decimal prices as picked (the slip shows decimal by default); Early prices hold still.
+    // Decimal prices as picked (the slip shows decimal by default); nothing moves them.
     const decimals = await Promise.all(entries.map(async (entry) => (await entry.getByTestId('slip-odds').textContent())!));
 
     await page.getByTestId('host-odds-format').selectOption(String(OddsFormat.HongKong));
@@ -23,10 +24,9 @@ test.describe('changing language and odds format mid-way', () => {
     for (const [i, entry] of entries.entries()) {
       await expect(entry.getByTestId('slip-odds')).toHaveText(formatOdds(decimals[i]!, OddsFormat.HongKong));
     }
-    // The list's prices follow too.
-    const listPrice = app(page).locator('button[data-odd]:not([disabled])').first();
-    const odd = await listPrice.getAttribute('data-odd');
-    await expect(listPrice).toContainText(formatOdds(odd!, OddsFormat.HongKong));
+    // The list's prices follow too (the row picked last is still on screen).
+    const listPrice = app(page).locator(`[role="row"][data-match-id="${matches[1]!.matchId}"] button[data-odd]:not([disabled])`).first();
+    await expect(listPrice).toContainText(formatOdds((await listPrice.getAttribute('data-odd'))!, OddsFormat.HongKong));
 
     await page.getByTestId('host-language').selectOption('VIE');
     await expect(app(page).getByRole('heading', { name: 'Phiếu cược' })).toBeVisible();
@@ -45,14 +45,15 @@ test.describe('changing language and odds format mid-way', () => {
     expect(orders).toHaveLength(2);
     await expect(app(page).locator('[data-toast-type="success"]').filter({ hasText: 'Đặt cược thành công' })).toBeVisible();
     await expect(slipEntries(page)).toHaveCount(0);
+    await expectPlatformBalance(request, member, '9980.00');
 
     // Back to English: the host and the app agree again.
     await page.getByTestId('host-language').selectOption('ENG');
     await expect(app(page).getByRole('heading', { name: 'Bet slip' })).toBeVisible();
   });
 
-  test('the odds-change choice made in the slip survives the next props update from the host', async ({ page }) => {
-    await signInOnHost(page);
+  test('the odds-change choice made in the slip survives the next props update from the host', async ({ page, world }) => {
+    await signInOnHost(page, await world.member());
     const acceptance = slip(page).getByRole('combobox', { name: 'Odds changes' });
     await expect(acceptance).toHaveValue('1');
     await acceptance.selectOption('2');

@@ -1,37 +1,25 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { ExpertMessage, ExpertMessagePage } from '../../../contract/experts';
+import Decimal from 'decimal.js';
+import type { ExpertMessage, ExpertMessagePage, MessageBuy } from '../../../contract/experts';
 import { EXPERTS_PATHS } from '../../../contract/paths';
+import type { TestMember } from '../../../contract/testControls';
 import { app } from '../support/betting';
-import { expect, test } from '../support/cspGuard';
-import { appReady, expectAccessible } from '../support/fixtures';
+import { expectAccessible } from '../support/fixtures';
+import { openAppAs } from '../support/shellApp';
+import { expect, openApp, test } from '../support/world';
 
-async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const answer = await request.post('/api/forehead/user/login', { data: { username, password: 'demo1234' } });
-  return ((await answer.json()) as { data: { token: string } }).data.token;
-}
-
-/** A paid program nobody has settled yet, as a visitor sees it (content hidden), once the experts have published. */
+/**
+ * A paid program nobody has settled yet, as a visitor sees it (content hidden). The world has them from the start
+ * (server/test/worldContract.test.ts); a program settles when its matches end, and claims take the soonest matches
+ * first, so the one whose first match kicks off last is the one another test's match is least likely to settle.
+ */
 async function paidProgram(request: APIRequestContext): Promise<ExpertMessage> {
-  let found: ExpertMessage | undefined;
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get(`${EXPERTS_PATHS.messageList}?page=1&size=50&language=ENG`);
-        const { list } = ((await answer.json()) as { data: ExpertMessagePage }).data;
-        found = list.find((m) => m.result === 0 && Number(m.goldPrice) > 0 && !m.canRead);
-        return found !== undefined;
-      },
-      { timeout: 90_000, message: 'an expert published a paid program' },
-    )
-    .toBe(true);
-  return found!;
-}
-
-/** The app standalone in English, signed in as `username` through a token in the address. */
-async function openAs(page: Page, request: APIRequestContext, username: string, query: string) {
-  await page.addInitScript(() => localStorage.setItem('sport-pc:default:locale', JSON.stringify('en')));
-  await page.goto(`/spa/sport-pc/?token=${await tokenOf(request, username)}&${query}`);
-  await appReady(page);
+  const answer = await request.get(`${EXPERTS_PATHS.messageList}?page=1&size=50&language=ENG`);
+  const { list } = ((await answer.json()) as { data: ExpertMessagePage }).data;
+  const kickOff = (m: ExpertMessage) => Math.min(...m.messageMatchList.map((match) => match.beginTime));
+  const paid = list.filter((m) => m.result === 0 && Number(m.goldPrice) > 0 && !m.canRead).sort((a, b) => kickOff(b) - kickOff(a));
+  expect(paid.length, 'the world has a paid program not settled yet').toBeGreaterThan(0);
+  return paid[0]!;
 }
 
 /** From the experts screen's expert list to the program's detail, through its expert (paging with More). */
@@ -39,15 +27,15 @@ async function openProgramThroughItsExpert(page: Page, program: ExpertMessage) {
   const screen = app(page).locator('section[aria-labelledby="sp-experts-title"]');
   await screen.getByRole('tab', { name: 'Experts', exact: true }).click();
   const card = screen.locator(`[data-person-id="${program.professorId}"]`);
-  // The list ranks by hit rate, which moves as tips settle: an expert can climb onto a page already read, so when paging
-  // runs out without it, selecting the tab again reads the list afresh from page 1.
+  // The list ranks by hit rate, which moves when another test's match settles a tip: an expert can climb onto a page
+  // already read, so when paging runs out without it, selecting the tab again reads the list afresh from page 1.
   const more = screen.getByRole('button', { name: 'More', exact: true });
   await expect(async () => {
     if (await card.isVisible()) return;
     if (await more.isVisible()) await more.click({ timeout: 2_000 });
     else await screen.getByRole('tab', { name: 'Experts', exact: true }).click();
     await expect(card).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+  }).toPass({ timeout: 10_000 });
   await card.click();
   await expect(app(page).getByRole('heading', { name: new RegExp(program.professorName) })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('expert-detail.png') });
@@ -55,13 +43,23 @@ async function openProgramThroughItsExpert(page: Page, program: ExpertMessage) {
   await expect(app(page).getByRole('heading', { level: 2, name: new RegExp(program.sportsTitle.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
 }
 
-test('a member opens an expert, buys a program, reads it, comments and likes; another member does not see it', async ({ page, request, browser }) => {
-  test.setTimeout(240_000);
-  const program = await paidProgram(request);
+/** Programs are priced in coins, 58.00 at most (server/src/experts/roster.ts): a member with these can buy any. */
+const COINS = '100.00';
 
-  await openAs(page, request, 'demo', 'screen=experts');
+/** What the platform shows `member` of the program. */
+async function programAs(request: APIRequestContext, program: ExpertMessage, member: TestMember): Promise<ExpertMessage> {
+  const answer = await request.get(`${EXPERTS_PATHS.messageDetail}?id=${program.id}`, { headers: { authorization: member.token } });
+  return ((await answer.json()) as { data: ExpertMessage }).data;
+}
+
+test('a member opens an expert and buys a program with coins, and reads it; another member does not', async ({ page, request, world }) => {
+  const program = await paidProgram(request);
+  const buyer = await world.member({ coins: COINS });
+  const other = await world.member({ coins: COINS });
+
+  await openAppAs(page, buyer, { query: 'screen=experts' });
   await expect(app(page).getByRole('heading', { level: 1, name: 'Experts' })).toBeVisible();
-  await expect(app(page).locator('[data-message-id]').first()).toBeVisible({ timeout: 20_000 });
+  await expect(app(page).locator('[data-message-id]').first()).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('experts-screen.png') });
 
@@ -71,54 +69,71 @@ test('a member opens an expert, buys a program, reads it, comments and likes; an
   const dialog = page.getByRole('dialog', { name: 'Unlock program' });
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
+  const bought = page.waitForResponse((r) => new URL(r.url()).pathname === EXPERTS_PATHS.buy);
   await dialog.getByRole('button', { name: 'Pay and read' }).click();
+  // Charged once, in coins: the platform's answer says so, with the balance after.
+  const { data: buy } = (await (await bought).json()) as { data: MessageBuy };
+  expect(buy.charged).toBe(true);
+  expect(buy.coinBalance).toBe(new Decimal(COINS).minus(program.goldPrice).toFixed(2));
   await expect(dialog).toBeHidden();
   const content = app(page).getByTestId('expert-content');
   await expect(content).toBeVisible();
   await expect(content.getByRole('table', { name: 'Picks' })).toBeVisible();
 
+  // The platform agrees: the buyer reads it, another member does not.
+  expect((await programAs(request, program, buyer)).canRead).toBe(true);
+  const notBought = await programAs(request, program, other);
+  expect(notBought.canRead).toBe(false);
+  expect(notBought.content).toBeNull();
+});
+
+test('a buyer comments on the program and likes the comment; another member sees the comment, not the program', async ({ page, request, browser, world }) => {
+  const program = await paidProgram(request);
+  const buyer = await world.member({ coins: COINS, nickname: 'Reader' });
+  const other = await world.member({ coins: COINS });
+  // Bought as the test above buys it through the screen.
+  const buy = await request.post(EXPERTS_PATHS.buy, { headers: { authorization: buyer.token }, data: { messageId: program.id } });
+  expect(buy.ok()).toBe(true);
+
+  await openAppAs(page, buyer, { query: 'screen=experts' });
+  await openProgramThroughItsExpert(page, program);
+  await expect(app(page).getByTestId('expert-content')).toBeVisible();
   // Comment, then like it once: the like counts and the button stays pressed.
-  const text = `Good read ${Date.now()}`;
+  const text = `Good read, says ${buyer.username}`;
   await app(page).getByRole('textbox', { name: 'Your comment' }).fill(text);
   await app(page).getByRole('button', { name: 'Publish' }).click();
   const mine = app(page).locator('[data-comment-id]', { hasText: text });
   await expect(mine).toBeVisible();
+  await expect(mine).toContainText(buyer.nickname);
   await mine.getByRole('button', { name: /^Like, 0 likes/ }).click();
   await expect(mine.getByRole('button', { name: /^Like, 1 like/ })).toBeDisabled();
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('program-bought.png'), fullPage: true });
 
-  // The platform agrees: the buyer reads it, a second member does not, in the list or the detail.
-  const detail = async (username: string) =>
-    ((await (await request.get(`${EXPERTS_PATHS.messageDetail}?id=${program.id}`, { headers: { authorization: await tokenOf(request, username) } })).json()) as { data: ExpertMessage }).data;
-  expect((await detail('demo')).canRead).toBe(true);
-  const other = await detail('demo2');
-  expect(other.canRead).toBe(false);
-  expect(other.content).toBeNull();
-
   const second = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page2 = await second.newPage();
-  await openAs(page2, request, 'demo2', 'screen=experts');
-  await openProgramThroughItsExpert(page2, program);
-  await expect(app(page2).getByRole('button', { name: `Unlock for ${program.goldPrice} coins` })).toBeVisible();
-  await expect(app(page2).getByTestId('expert-content')).toHaveCount(0);
-  await expect(app(page2).locator('[data-comment-id]', { hasText: text })).toBeVisible();
-  await page2.screenshot({ path: test.info().outputPath('program-locked.png') });
-  await second.close();
+  try {
+    const page2 = await second.newPage();
+    await openAppAs(page2, other, { query: 'screen=experts' });
+    await openProgramThroughItsExpert(page2, program);
+    await expect(app(page2).getByRole('button', { name: `Unlock for ${program.goldPrice} coins` })).toBeVisible();
+    await expect(app(page2).getByTestId('expert-content')).toHaveCount(0);
+    await expect(app(page2).locator('[data-comment-id]', { hasText: text })).toBeVisible();
+    await page2.screenshot({ path: test.info().outputPath('program-locked.png') });
+  } finally {
+    await second.close();
+  }
 });
 
 test('the home banners rotate and answer the keyboard', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('sport-pc:default:locale', JSON.stringify('en')));
-  await page.goto('/spa/sport-pc/');
-  await appReady(page);
+  await openApp(page);
   const area = app(page).getByRole('region', { name: 'Announcements' });
-  await expect(area).toBeVisible({ timeout: 20_000 });
+  await expect(area).toBeVisible();
   const slide = area.locator('[data-banner-index]');
   await expect(slide).toHaveAttribute('data-banner-index', '0');
   await expect(area.getByRole('img').first()).toHaveJSProperty('complete', true);
-  // Rotation, with the pointer away from the area.
+  // Rotation (every 5 s, src/ui/banners/banners.ts), with the pointer away from the area.
   await page.mouse.move(0, 0);
-  await expect(slide).toHaveAttribute('data-banner-index', '1', { timeout: 15_000 });
+  await expect(slide).toHaveAttribute('data-banner-index', '1');
   await page.screenshot({ path: test.info().outputPath('home-banners.png') });
   // The arrow keys move it (focus inside also holds it; the component test times that on a fake clock).
   await area.getByRole('button', { name: 'Next banner' }).focus();
@@ -128,10 +143,11 @@ test('the home banners rotate and answer the keyboard', async ({ page }) => {
   await expectAccessible(page);
 });
 
-test("the banker screen opens the banker's game", async ({ page, request, context }) => {
-  await openAs(page, request, 'demo', 'screen=banker');
+test("the banker screen opens the banker's game", async ({ page, context, world }) => {
+  const member = await world.member();
+  await openAppAs(page, member, { query: 'screen=banker' });
   const detail = app(page).locator('[data-banker-id]');
-  await expect(detail).toBeVisible({ timeout: 20_000 });
+  await expect(detail).toBeVisible();
   await expect(detail.getByText(/^Invite code [A-Z0-9]{6}$/)).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('banker.png') });
@@ -141,6 +157,6 @@ test("the banker screen opens the banker's game", async ({ page, request, contex
   await game.waitForLoadState();
   await expect(game).toHaveURL(/\/game\/\d+\?token=/);
   // The platform's game page redeemed the one-time token and greets the member by their username.
-  await expect(game.locator('body')).toContainText(/demo/i);
+  await expect(game.locator('body')).toContainText(member.username);
   await game.screenshot({ path: test.info().outputPath('banker-game.png') });
 });

@@ -1,22 +1,23 @@
-import { expect, test } from '../support/cspGuard';
-import { appReady, expectAccessible } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import { app } from '../support/betting';
+import { expectAccessible } from '../support/fixtures';
+import { matchTitle, openMatch } from '../support/matchScreen';
+import { expect, openApp, test } from '../support/world';
 
 /**
  * The right column's live video (issue 13: it said "choose a match" while one played). With nothing followed it
  * offers the live matches with video; a match opened with video is named there while its screen plays it, and plays
  * there after Back.
  */
-test.describe('live video panel', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem('sport-pc:default:locale', JSON.stringify('en')));
-  });
+const livePanel = (page: Page) => app(page).getByRole('region', { name: 'Live video', exact: true });
 
+test.describe('live video panel', () => {
   test('offers live matches with video on home and plays the one picked in the column', async ({ page }) => {
-    await page.goto('/spa/sport-pc/');
-    await appReady(page);
-    const panel = page.getByRole('region', { name: 'Live video', exact: true });
+    await openApp(page);
+    const panel = livePanel(page);
     const choices = panel.getByRole('list', { name: 'Live matches with video' }).getByRole('button');
     await expect(choices.first()).toBeVisible();
+    // The column offers the first live matches with video, of whichever sport and test: this one only watches one.
     const title = ((await choices.first().locator('span').first().textContent()) ?? '').trim();
     await choices.first().click();
     await expect(panel.getByText(title, { exact: true })).toBeVisible();
@@ -26,33 +27,21 @@ test.describe('live video panel', () => {
     await expectAccessible(page);
   });
 
-  test('a match opened with video is named while its screen plays it, and plays in the column after Back', async ({ page, request }) => {
-    test.setTimeout(180_000);
-    await page.goto('/spa/sport-pc/');
-    await appReady(page);
-    // A match with video can end between the list and the screen (a busy machine plays the feed on while the page
-    // loads); the screen then falls back to another match. Open the next one with video until its own screen shows.
-    const panel = page.getByRole('region', { name: 'Live video', exact: true });
-    let title = '';
-    await expect(async () => {
-      const answer = await request.post('/api/match/getList', { data: { type: 1, current: 1, size: 50 } });
-      const records = ((await answer.json()) as { data: { records: Array<{ matchId: number; media: { videos: unknown[] } }> } }).data.records;
-      const matchId = records.find((m) => m.media.videos.length > 0)?.matchId;
-      expect(matchId).toBeDefined();
-      await page.goto(`/spa/sport-pc/?matchId=${matchId}`);
-      await expect(page.locator(`section[data-match-id="${matchId}"]`)).toBeVisible({ timeout: 15_000 });
-      title = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim();
-      await expect(panel).toContainText(`${title} is playing on the match screen`, { timeout: 15_000 });
-    }).toPass({ timeout: 90_000 });
-    await expect(page.getByRole('region', { name: 'Scoreboard' })).toBeVisible();
+  test('a match opened with video is named while its screen plays it, and plays in the column after Back', async ({ page, world }) => {
+    const match = await world.match({ sportId: 1, minVideoLines: 1 });
+    const title = matchTitle(match);
+    await openMatch(page, match.matchId);
+    await expect(app(page).getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const panel = livePanel(page);
+    await expect(panel).toContainText(`${title} is playing on the match screen`);
     await expect(panel).not.toContainText('Choose a match');
     // One stream on the page: the match screen's.
-    await expect(page.locator('section[data-media-mode]')).toHaveCount(1);
+    await expect(app(page).locator('section[data-media-mode]')).toHaveCount(1);
     await page.screenshot({ path: test.info().outputPath('match-live-video-panel.png') });
 
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(panel.getByText(title, { exact: true })).toBeVisible();
-    await expect(panel.locator('section[data-media-mode]')).toBeVisible();
+    await expect(panel.locator('section[data-media-mode="video"]')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('back-live-video-panel.png') });
     await expectAccessible(page);
   });

@@ -1,32 +1,19 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '../support/cspGuard';
+import type { Page } from '@playwright/test';
 import { appReady } from '../support/fixtures';
+import { expect, startIn, test } from '../support/world';
 
 /** Issue 13: every screen has an address under the base path; Back, Forward and Reload keep the screen. */
 
+const FOOTBALL = 1;
 const mainNav = (page: Page) => page.locator('[data-sport-pc]').getByRole('navigation', { name: 'Main navigation' });
 const current = (page: Page) => mainNav(page).locator('[aria-current="page"]');
-
-async function inEnglish(page: Page) {
-  await page.addInitScript(() => {
-    localStorage.setItem('sport-pc:default:locale', JSON.stringify('en'));
-    localStorage.setItem('demo-host:language', 'ENG');
-  });
-}
-
-async function anInPlayMatch(request: APIRequestContext): Promise<number> {
-  const answer = await request.post('/api/match/getList', { data: { type: 1, sportId: 1, current: 1, size: 20 } });
-  const { records } = ((await answer.json()) as { data: { records: Array<{ matchId: number }> } }).data;
-  expect(records.length, 'the feed has football in play').toBeGreaterThan(0);
-  return records[0]!.matchId;
-}
 
 for (const { name, base } of [
   { name: 'standalone', base: '/spa/sport-pc/' },
   { name: 'embedded in the demo host', base: '/newSport' },
 ]) {
   test(`${name}: screens have addresses that Back, Forward and Reload keep`, async ({ page }) => {
-    await inEnglish(page);
+    await startIn(page, 'en');
     await page.goto(base);
     await appReady(page);
     await expect(current(page)).toHaveText('Home');
@@ -53,25 +40,29 @@ for (const { name, base } of [
   });
 }
 
-test('a match screen can be shared and reloaded, and Back returns to the screen before it', async ({ page, request }) => {
-  await inEnglish(page);
-  const matchId = await anInPlayMatch(request);
+test('a match screen can be shared and reloaded, and Back returns to the screen before it', async ({ page, world }) => {
+  const match = await world.match({ sportId: FOOTBALL });
+  await startIn(page, 'en');
   await page.goto('/spa/sport-pc/?view=hot');
   await appReady(page);
   await expect(current(page)).toHaveText('Hot');
-  await page.goto(`/spa/sport-pc/?matchId=${matchId}`);
-  await expect(page.getByRole('region', { name: 'Scoreboard' })).toBeVisible();
+  await page.goto(`/spa/sport-pc/?matchId=${match.matchId}`);
+  const scoreboard = page.getByRole('region', { name: 'Scoreboard' });
+  await expect(scoreboard).toBeVisible();
+  await expect(scoreboard).toContainText(match.home.ENG!);
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Scoreboard' })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`[?&]matchId=${matchId}(&|$)`));
+  await expect(scoreboard).toBeVisible();
+  await expect(scoreboard).toContainText(match.home.ENG!);
+  await expect(page).toHaveURL(new RegExp(`[?&]matchId=${match.matchId}(&|$)`));
   await mainNav(page).getByRole('button', { name: 'In-play' }).click();
-  await expect(page.getByRole('region', { name: 'Scoreboard' })).toBeHidden();
+  await expect(scoreboard).toBeHidden();
   await page.goBack();
-  await expect(page.getByRole('region', { name: 'Scoreboard' })).toBeVisible();
+  await expect(scoreboard).toBeVisible();
+  await expect(scoreboard).toContainText(match.home.ENG!);
 });
 
 test('the host path-change event opens a screen by its address', async ({ page }) => {
-  await inEnglish(page);
+  await startIn(page, 'en');
   await page.goto('/newSport');
   await appReady(page);
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('sport-pc:path-change', { detail: { path: '/?view=favourites' } })));

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../support/cspGuard';
-import { appReady, expectAccessible, LANGUAGES, switchLanguage } from '../support/fixtures';
+import { expectAccessible, LANGUAGES, switchLanguage } from '../support/fixtures';
+import { openAppAs } from '../support/shellApp';
+import { expect, test } from '../support/world';
 
 /**
  * Issue 13: once a member is signed in, the standalone header must keep every main navigation item reachable, by
@@ -14,14 +15,6 @@ const ITEMS = ['home', 'inPlay', 'today', 'early', 'outright', 'parlay', 'hot', 
 function navTexts(lng: string): { label: string; more: string; items: string[] } {
   const common = JSON.parse(readFileSync(path.join(__dirname, '../../../locales', lng, 'common.json'), 'utf8'));
   return { label: common.nav.label, more: common.nav.more, items: ITEMS.map((key) => common.nav[key]) };
-}
-
-async function signInStandalone(page: Page) {
-  const login = await page.request.post('/api/forehead/user/login', { data: { username: 'demo2', password: 'demo1234' } });
-  const { data } = (await login.json()) as { data: { token: string } };
-  await page.goto(`/spa/sport-pc/?token=${data.token}`);
-  await appReady(page);
-  await expect(page.getByTestId('app-balance')).toBeVisible();
 }
 
 /** The item as a control of the header: in the bar when it fits, else the More button that lists it. */
@@ -48,12 +41,9 @@ async function expectCurrentUnderMore(page: Page, more: Locator, moreLabel: stri
   await expect(menu).toBeHidden();
 }
 
-test('every main navigation item is reachable by mouse and keyboard at 1280 and 1440 px in all five languages', async ({ page }) => {
-  test.setTimeout(180_000);
-  await signInStandalone(page);
-  for (const language of LANGUAGES) {
-    const [lng] = language;
-    await switchLanguage(page, language);
+for (const [lng] of LANGUAGES) {
+  test(`every main navigation item is reachable by mouse at 1280 and 1440 px in ${lng}`, async ({ page, world }) => {
+    await openAppAs(page, await world.member(), { locale: lng });
     const { label, more: moreLabel, items } = navTexts(lng);
     const nav = page.getByRole('navigation', { name: label });
     const more = page.locator('[data-sport-pc] header').getByRole('button', { name: moreLabel, exact: true });
@@ -62,7 +52,7 @@ test('every main navigation item is reachable by mouse and keyboard at 1280 and 
       await page.setViewportSize({ width, height: 900 });
       const places = [];
       for (const item of items) places.push(await reach(nav, more, moreLabel, item));
-      // Mouse: the last item (the kind the header used to hide) opens, from the bar or through More.
+      // The last item (the kind the header used to hide) opens, from the bar or through More.
       const last = items[items.length - 1]!;
       if (places[places.length - 1] === 'bar') {
         await nav.getByText(last, { exact: true }).click();
@@ -74,15 +64,19 @@ test('every main navigation item is reachable by mouse and keyboard at 1280 and 
       }
       await page.screenshot({ path: test.info().outputPath(`header-${lng}-${width}.png`) });
     }
-  }
+  });
+}
 
-  // Keyboard alone, in the language with the longest labels: Tab reaches More, Enter opens it, arrows and Enter pick.
+test('the keyboard alone reaches the last item under More, in the language with the longest labels', async ({ page, world }) => {
+  await openAppAs(page, await world.member());
+  // Switched to, not opened in: the header measures what fits again after a change of language.
   await switchLanguage(page, LANGUAGES.find(([lng]) => lng === 'vi')!);
   await page.setViewportSize({ width: 1280, height: 900 });
   const vi = navTexts('vi');
   const more = page.locator('[data-sport-pc] header').getByRole('button', { name: vi.more, exact: true });
   await expect(more).toBeVisible();
   const nav = page.getByRole('navigation', { name: vi.label });
+  // Tab reaches More, Enter opens it, End and Enter pick the last item.
   await nav.getByText(vi.items[0]!, { exact: true }).focus();
   for (let presses = 0; presses < 15 && !(await more.evaluate((el) => el === document.activeElement)); presses += 1) {
     await page.keyboard.press('Tab');

@@ -1,8 +1,10 @@
-import { expect, test } from '../support/cspGuard';
 import { appReady, expectAccessible } from '../support/fixtures';
 import { installLeakProbe, SETTLE_MS, type Holdings } from '../support/leakProbe';
+import { expect, test } from '../support/world';
 
 test.describe('embedded in the demo host at /newSport', () => {
+  // The one test that signs in as the demo member `demo`, through the host's own login box, as a newcomer to the demo
+  // does; every other test has a member of its own (support/world.ts), and nothing else spends demo's balance.
   test('login, balance, language and odds format reach the app as props, without a remount', async ({ page }) => {
     await page.goto('/newSport');
     await appReady(page);
@@ -43,13 +45,14 @@ test.describe('embedded in the demo host at /newSport', () => {
   });
 
   test('mount, unmount and mount again leave nothing of the app behind', async ({ page }) => {
+    // Each unmount may wait out mobx-react-lite's own sweep timers before the page holds nothing (leakProbe.ts SETTLE_MS).
     test.setTimeout(2 * SETTLE_MS + 30_000);
     await page.addInitScript(installLeakProbe);
     await page.goto('/newSport/lobby');
     await expect(page.getByRole('heading', { name: 'Lobby' })).toBeVisible();
     const holdings = () => page.evaluate(() => (window as unknown as { __holdings(): Holdings }).__holdings());
     // The host page's own one-off timers (first paint, fonts) may still be pending; the baseline is the settled page.
-    await expect.poll(async () => (await holdings()).timeouts, { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => (await holdings()).timeouts).toBe(0);
     const baseline = await holdings();
 
     await page.getByRole('button', { name: 'Sports' }).click();
@@ -71,7 +74,7 @@ test.describe('embedded in the demo host at /newSport', () => {
     await page.route('**/spa/sport-pc/', (route) => route.abort('connectionrefused'));
     await page.goto('/newSport');
     const notice = page.getByRole('alert').filter({ hasText: 'The sportsbook could not be loaded' });
-    await expect(notice).toBeVisible({ timeout: 30_000 });
+    await expect(notice).toBeVisible();
     await expect(page.locator('[data-sport-pc]')).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('host-load-failed.png') });
 

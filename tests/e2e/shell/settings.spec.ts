@@ -1,97 +1,114 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { PushChannel } from '../../../contract/channels';
 import { SETTINGS_PATHS } from '../../../contract/paths';
-import { expect, test } from '../support/cspGuard';
-import { appReady, expectAccessible } from '../support/fixtures';
+import type { TestMember } from '../../../contract/testControls';
+import { expectAccessible } from '../support/fixtures';
+import { openAppAs } from '../support/shellApp';
+import { expect, recordSubscriptions, test } from '../support/world';
 
 /**
- * Member settings on the platform and the goal push, end to end: demo2 (whose settings nothing else in the suites
- * changes) turns goal push on for all matches on the settings screen, sees a popup when a football match kicks off or
- * scores (the platform's feed runs 20x, so one comes within a minute or two), confirms the goal-push alert, and finds
- * the settings again after a reload and in a second browser. The member's settings are put back at the end.
+ * Member settings on the platform and the goal push, end to end: a fresh member turns goal push on for all matches
+ * on the settings screen and sees the popup when the test kicks off a football match of its own and makes it score,
+ * then confirms the goal-push alert; settings made on the screen are found again after a reload and in a second browser.
  */
-const MEMBER = 'demo2';
-const DEFAULTS = { handicap: 1, accept: 1, acceptList: [0, 0, 0, 0], push_event: 1, showSettingChangableTip: true, setup: { default: { handicap: 1, accept: 1 } } };
+const FOOTBALL = 1;
 
-async function tokenOf(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/api/forehead/user/login', { data: { username: MEMBER, password: 'demo1234' } });
-  return ((await answer.json()) as { data: { token: string } }).data.token;
-}
-
-const stored = async (request: APIRequestContext, token: string) =>
-  ((await (await request.get(`${SETTINGS_PATHS.cfgGet}?collect=UserConfig`, { headers: { authorization: token } })).json()) as { data: Record<string, unknown> }).data;
-
-const reset = (request: APIRequestContext, token: string) =>
-  request.post(SETTINGS_PATHS.cfgSet, { headers: { authorization: token }, data: { collect: 'UserConfig', jsonStr: JSON.stringify(DEFAULTS) } });
+const stored = async (request: APIRequestContext, member: TestMember) =>
+  ((await (await request.get(`${SETTINGS_PATHS.cfgGet}?collect=UserConfig`, { headers: { authorization: member.token } })).json()) as { data: Record<string, unknown> }).data;
 
 /** The settings screen (the header has an odds-format select of its own). */
 const settingsScreen = (page: Page) => page.getByRole('region', { name: 'My settings' });
 
-/** The standalone app in English, signed in by a link's token, on the settings screen. */
-async function openSettings(page: Page, token: string) {
-  await page.addInitScript(() => localStorage.setItem('sport-pc:default:locale', JSON.stringify('en')));
-  await page.goto(`/spa/sport-pc/?token=${token}&view=settings`);
-  await appReady(page);
+async function openSettings(page: Page, member: TestMember) {
+  await openAppAs(page, member, { query: 'view=settings' });
   await expect(page.getByRole('heading', { name: 'My settings' })).toBeVisible();
 }
 
-test.describe('member settings and goal push', () => {
-  test.setTimeout(240_000);
-
-  test('goal push for all matches pops up on a goal; settings survive a reload and a second browser', async ({ page, request, browser }) => {
-    const token = await tokenOf(request);
-    await reset(request, token);
-    try {
-      await openSettings(page, token);
-      const pushSwitch = page.getByRole('checkbox', { name: 'Show goal pushes (kick-off and goals)' });
-      await expect(pushSwitch).toBeChecked();
-      const scopes = page.getByRole('group', { name: 'Show goal pushes for' });
-      await scopes.getByRole('checkbox', { name: 'All matches' }).check();
-      await settingsScreen(page).getByRole('combobox', { name: 'Odds format' }).selectOption({ label: 'Hong Kong' });
-      // Written through to the platform: the member's settings there, not only this browser's.
-      await expect.poll(async () => (await stored(request, token)).acceptList, { timeout: 15_000 }).toEqual([0, 0, 1, 0]);
-      await expect.poll(async () => (await stored(request, token)).handicap).toBe(2);
-      await expectAccessible(page);
-      await page.screenshot({ path: test.info().outputPath('settings-screen.png'), fullPage: true });
-
-      // A football kick-off or goal anywhere: the popup names the teams and the score, and the first one brings the alert.
-      const popup = page.getByRole('status', { name: 'Goal push' });
-      await expect(popup).toBeVisible({ timeout: 180_000 });
-      await expect(popup.getByTestId('goal-push-score')).toHaveText(/\S+ \d+ - \d+ \S+/);
-      const alert = page.getByRole('alertdialog', { name: 'Goal push tip' });
-      await expect(alert).toContainText('Goal pushes can be turned off in My settings.');
-      await page.screenshot({ path: test.info().outputPath('goal-push-popup-and-alert.png') });
-      await expectAccessible(page);
-      await alert.getByRole('button', { name: 'Got it' }).click();
-      await expect(alert).toBeHidden();
-      await expect.poll(async () => (await stored(request, token)).showSettingChangableTip, { timeout: 15_000 }).toBe(false);
-
-      await page.reload();
-      await expect(page.getByRole('heading', { name: 'My settings' })).toBeVisible();
-      await expect(page.getByRole('group', { name: 'Show goal pushes for' }).getByRole('checkbox', { name: 'All matches' })).toBeChecked();
-      await expect(settingsScreen(page).getByRole('combobox', { name: 'Odds format' })).toHaveValue('2');
-
-      await inSecondBrowser(browser, request, async (other) => {
-        await expect(other.getByRole('group', { name: 'Show goal pushes for' }).getByRole('checkbox', { name: 'All matches' })).toBeChecked();
-        await expect(settingsScreen(other).getByRole('combobox', { name: 'Odds format' })).toHaveValue('2');
-        // Turned off there, it is off here after the next load.
-        await other.getByRole('checkbox', { name: 'Show goal pushes (kick-off and goals)' }).uncheck();
-        await expect.poll(async () => (await stored(request, token)).push_event, { timeout: 15_000 }).toBe(0);
-        await other.screenshot({ path: test.info().outputPath('settings-second-browser.png'), fullPage: true });
-      });
-      await page.reload();
-      await expect(page.getByRole('checkbox', { name: 'Show goal pushes (kick-off and goals)' })).not.toBeChecked();
-    } finally {
-      await reset(request, token);
-    }
+/**
+ * Keeps the score line of every goal-push popup the page shows: a popup hides itself after 5 s, a newer one replaces
+ * it in place (the same elements, new text), and with "all matches" another test's kick-off or goal may come between.
+ */
+async function recordGoalPushes(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = ((window as unknown as { __e2eGoalPushes: string[] }).__e2eGoalPushes = []);
+    let shown = '';
+    new MutationObserver(() => {
+      const line = (document.querySelector('[data-testid="goal-push-score"]')?.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (line !== shown && line !== '') seen.push(line);
+      shown = line;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
+}
+
+const goalPushesSeen = (page: Page) => page.evaluate(() => (window as unknown as { __e2eGoalPushes: string[] }).__e2eGoalPushes);
+
+/** Turns goal push on for all matches and the odds format to Hong Kong, and waits until the platform has both. */
+async function chooseAllMatchesAndHongKong(page: Page, request: APIRequestContext, member: TestMember) {
+  await expect(page.getByRole('checkbox', { name: 'Show goal pushes (kick-off and goals)' })).toBeChecked();
+  await page.getByRole('group', { name: 'Show goal pushes for' }).getByRole('checkbox', { name: 'All matches' }).check();
+  await settingsScreen(page).getByRole('combobox', { name: 'Odds format' }).selectOption({ label: 'Hong Kong' });
+  // Written through to the platform: the member's settings there, not only this browser's.
+  await expect.poll(async () => (await stored(request, member)).acceptList).toEqual([0, 0, 1, 0]);
+  await expect.poll(async () => (await stored(request, member)).handicap).toBe(2);
+}
+
+test('goal push for all matches pops up on a kick-off and a goal; its alert, once confirmed, is stored', async ({ page, request, world }) => {
+  const member = await world.member();
+  // Claimed before kick-off, with a goal still to come in it.
+  const match = await world.match({ sportId: FOOTBALL, list: 'today', ahead: { score: true } });
+  const listening = recordSubscriptions(page);
+  await openSettings(page, member);
+  await chooseAllMatchesAndHongKong(page, request, member);
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('settings-screen.png'), fullPage: true });
+
+  // The test's own match kicks off, then scores: each popup names the teams and the score, and the first brings the alert.
+  await listening(PushChannel.footballEvent);
+  await recordGoalPushes(page);
+  await world.play(match.matchId, 'kickoff');
+  const teams = (score: { home: number; away: number }) => `${match.home.ENG} ${score.home} - ${score.away} ${match.away!.ENG}`;
+  await expect.poll(() => goalPushesSeen(page)).toContain(teams({ home: 0, away: 0 }));
+  const { state } = await world.play(match.matchId, 'score');
+  await expect.poll(() => goalPushesSeen(page)).toContain(teams(state.score));
+  const alert = page.getByRole('alertdialog', { name: 'Goal push tip' });
+  await expect(alert).toContainText('Goal pushes can be turned off in My settings.');
+  await page.screenshot({ path: test.info().outputPath('goal-push-popup-and-alert.png') });
+  await expectAccessible(page);
+  await alert.getByRole('button', { name: 'Got it' }).click();
+  await expect(alert).toBeHidden();
+  await expect.poll(async () => (await stored(request, member)).showSettingChangableTip).toBe(false);
 });
 
-/** A second browser (its own storage): the member signs in there with a token of their own. */
-async function inSecondBrowser(browser: Browser, request: APIRequestContext, run: (page: Page) => Promise<void>) {
+test('settings survive a reload and a second browser, and a change there holds here', async ({ page, request, browser, world }) => {
+  const member = await world.member();
+  await openSettings(page, member);
+  await chooseAllMatchesAndHongKong(page, request, member);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My settings' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Show goal pushes for' }).getByRole('checkbox', { name: 'All matches' })).toBeChecked();
+  await expect(settingsScreen(page).getByRole('combobox', { name: 'Odds format' })).toHaveValue('2');
+
+  await inSecondBrowser(browser, request, member, async (other) => {
+    await expect(other.getByRole('group', { name: 'Show goal pushes for' }).getByRole('checkbox', { name: 'All matches' })).toBeChecked();
+    await expect(settingsScreen(other).getByRole('combobox', { name: 'Odds format' })).toHaveValue('2');
+    // Turned off there, it is off here after the next load.
+    await other.getByRole('checkbox', { name: 'Show goal pushes (kick-off and goals)' }).uncheck();
+    await expect.poll(async () => (await stored(request, member)).push_event).toBe(0);
+    await other.screenshot({ path: test.info().outputPath('settings-second-browser.png'), fullPage: true });
+  });
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Show goal pushes (kick-off and goals)' })).not.toBeChecked();
+});
+
+/** A second browser (its own storage), where the member signs in again and gets a session of its own. */
+async function inSecondBrowser(browser: Browser, request: APIRequestContext, member: TestMember, run: (page: Page) => Promise<void>) {
+  const login = await request.post('/api/forehead/user/login', { data: { username: member.username, password: member.password } });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     const page = await context.newPage();
-    await openSettings(page, await tokenOf(request));
+    await openSettings(page, { ...member, token });
     await run(page);
   } finally {
     await context.close();

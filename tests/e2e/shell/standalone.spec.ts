@@ -1,6 +1,6 @@
-import { expect, test } from '../support/cspGuard';
 import { appReady, chunk, expectAccessible, filesOfChunk, recordScripts } from '../support/fixtures';
 import { installLeakProbe, SETTLE_MS, type Holdings } from '../support/leakProbe';
+import { expect, test } from '../support/world';
 
 test.describe('standalone app at /spa/sport-pc/', () => {
   test('renders the shell with every enabled sport plugin fetched on first render', async ({ page }) => {
@@ -99,7 +99,8 @@ test.describe('standalone app at /spa/sport-pc/', () => {
     await expect(failure).toHaveCount(0);
   });
 
-  test('signs in through the login dialog and shows the balance', async ({ page }) => {
+  test('signs in through the login dialog and shows the balance', async ({ page, world }) => {
+    const member = await world.member();
     await page.goto('/spa/sport-pc/');
     await appReady(page);
     await page.getByRole('button', { name: '登录' }).click();
@@ -107,11 +108,11 @@ test.describe('standalone app at /spa/sport-pc/', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: '登录' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('请输入用户名和密码');
-    await dialog.getByLabel('用户名').fill('demo');
-    await dialog.getByLabel('密码').fill('wrong-password');
+    await dialog.getByLabel('用户名').fill(member.username);
+    await dialog.getByLabel('密码').fill(`${member.password}-wrong`);
     await dialog.getByRole('button', { name: '登录' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('用户名或密码错误');
-    await dialog.getByLabel('密码').fill('demo1234');
+    await dialog.getByLabel('密码').fill(member.password);
     await dialog.getByRole('button', { name: '登录' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('app-balance')).toContainText('¥10,000.00');
@@ -147,6 +148,7 @@ test.describe('standalone app at /spa/sport-pc/', () => {
   });
 
   test('unmount leaves no timer, socket or listener behind, and the app mounts again', async ({ page }) => {
+    // Each unmount may wait out mobx-react-lite's own sweep timers before the page holds nothing (leakProbe.ts SETTLE_MS).
     test.setTimeout(2 * SETTLE_MS + 30_000);
     await page.addInitScript(installLeakProbe);
     await page.goto('/spa/sport-pc/');
@@ -165,10 +167,9 @@ test.describe('standalone app at /spa/sport-pc/', () => {
   });
 });
 
-test('a valid token in the URL signs the visitor in; a refused one is forgotten', async ({ page, request }) => {
-  const login = await request.post('/api/forehead/user/login', { data: { username: 'demo2', password: 'demo1234' } });
-  const { data } = (await login.json()) as { data: { token: string } };
-  await page.goto(`/spa/sport-pc/?token=${data.token}`);
+test('a valid token in the URL signs the visitor in; a refused one is forgotten', async ({ page, world }) => {
+  const member = await world.member();
+  await page.goto(`/spa/sport-pc/?token=${member.token}`);
   await appReady(page);
   await expect(page.getByTestId('app-balance')).toContainText('¥10,000.00');
   await page.reload();
@@ -178,35 +179,32 @@ test('a valid token in the URL signs the visitor in; a refused one is forgotten'
   expect(await page.evaluate(() => localStorage.getItem('sport-pc:auth'))).toBeNull();
 });
 
-test("a link with another member's token asks before switching accounts; the token leaves the address bar", async ({ page, request }) => {
-  const tokenOf = async (username: string) => {
-    const answer = await request.post('/api/forehead/user/login', { data: { username, password: 'demo1234' } });
-    return ((await answer.json()) as { data: { token: string } }).data.token;
-  };
-  await page.goto(`/spa/sport-pc/?token=${await tokenOf('demo')}&merchant=default`);
+test("a link with another member's token asks before switching accounts; the token leaves the address bar", async ({ page, world }) => {
+  const first = await world.member({ nickname: 'Ada' });
+  const second = await world.member({ nickname: 'Grace' });
+  await page.goto(`/spa/sport-pc/?token=${first.token}&merchant=default`);
   await appReady(page);
-  await expect(page.getByText('您好，Demo', { exact: true })).toBeVisible();
+  await expect(page.getByText('您好，Ada', { exact: true })).toBeVisible();
   expect(new URL(page.url()).search).toBe('?merchant=default');
 
-  const other = await tokenOf('demo2');
-  await page.goto(`/spa/sport-pc/?token=${other}`);
+  await page.goto(`/spa/sport-pc/?token=${second.token}`);
   const dialog = page.getByRole('dialog', { name: '切换账号？' });
   await expect(dialog).toBeVisible();
-  expect(page.url()).not.toContain(other);
-  await expect(dialog).toContainText('此链接将以 Demo 2 的身份登录。您当前以 Demo 的身份登录。');
+  expect(page.url()).not.toContain(second.token);
+  await expect(dialog).toContainText('此链接将以 Grace 的身份登录。您当前以 Ada 的身份登录。');
   await expectAccessible(page);
   // The safe answer has the focus: Enter keeps the current account.
-  await expect(dialog.getByRole('button', { name: '保持 Demo 登录' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: '保持 Ada 登录' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('您好，Demo', { exact: true })).toBeVisible();
+  await expect(page.getByText('您好，Ada', { exact: true })).toBeVisible();
 
-  await page.goto(`/spa/sport-pc/?token=${other}`);
+  await page.goto(`/spa/sport-pc/?token=${second.token}`);
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Tab');
-  await expect(dialog.getByRole('button', { name: '切换到 Demo 2' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: '切换到 Grace' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('您好，Demo 2', { exact: true })).toBeVisible();
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('sport-pc:auth')))!)).toBe(other);
+  await expect(page.getByText('您好，Grace', { exact: true })).toBeVisible();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('sport-pc:auth')))!)).toBe(second.token);
 });

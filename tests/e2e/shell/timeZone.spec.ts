@@ -1,23 +1,20 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from '../support/cspGuard';
-import { appReady } from '../support/fixtures';
+import { openApp, expect, test } from '../support/world';
 
 /**
  * Issue 13: one time zone. The platform's configured zone (config/app.json `timezone`) is used for every kick-off,
  * whatever zone the browser is in, so the list, its date filter and My bets agree.
  */
 
+const rows = (page: Page) => page.locator('[data-sport-pc] [role="row"][data-match-id]');
+
 async function earlyList(browser: Browser, timezoneId: string): Promise<Page> {
   const context = await browser.newContext({ timezoneId });
   const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('sport-pc:default:locale', JSON.stringify('en')));
-  await page.goto('/spa/sport-pc/?list=3&sport=1');
-  await appReady(page);
+  await openApp(page, { query: 'list=3&sport=1' });
   await expect(rows(page).first()).toBeVisible();
   return page;
 }
-
-const rows = (page: Page) => page.locator('[data-sport-pc] [role="row"][data-match-id]');
 
 /** Match id -> the kick-off its row shows ("HH:mm MM/DD"), for the first rows of the list. */
 async function kickOffs(page: Page): Promise<Record<string, string>> {
@@ -27,30 +24,36 @@ async function kickOffs(page: Page): Promise<Record<string, string>> {
 }
 
 test('kick-offs read the same in New York as in Shanghai, labelled with the platform zone', async ({ browser }) => {
-  const shanghai = await earlyList(browser, 'Asia/Shanghai');
-  const newYork = await earlyList(browser, 'America/New_York');
-  const inShanghai = await kickOffs(shanghai);
-  const inNewYork = await kickOffs(newYork);
-  // The feed moves on between the two loads (a match kicks off and leaves the early list): compare the rows both show.
-  const both = Object.keys(inShanghai).filter((id) => id in inNewYork);
-  expect(both.length).toBeGreaterThan(2);
-  for (const id of both) expect(inNewYork[id], `match ${id}`).toBe(inShanghai[id]);
-  await expect(newYork.getByText('GMT+8', { exact: true })).toBeVisible();
-  await newYork.screenshot({ path: test.info().outputPath('early-list-new-york.png') });
+  const [shanghai, newYork] = await Promise.all([earlyList(browser, 'Asia/Shanghai'), earlyList(browser, 'America/New_York')]);
+  try {
+    const inShanghai = await kickOffs(shanghai);
+    const inNewYork = await kickOffs(newYork);
+    // The same world on both loads; a match another test kicked off meanwhile has left the early list, so compare
+    // the rows both show.
+    const both = Object.keys(inShanghai).filter((id) => id in inNewYork);
+    expect(both.length).toBeGreaterThan(2);
+    for (const id of both) expect(inNewYork[id], `match ${id}`).toBe(inShanghai[id]);
+    await expect(newYork.getByText('GMT+8', { exact: true })).toBeVisible();
+    await newYork.screenshot({ path: test.info().outputPath('early-list-new-york.png') });
 
-  // The early list's day filter and the rows it keeps speak of the same days.
-  const days = newYork.getByRole('group', { name: 'Dates' }).getByRole('button');
-  await expect(days.nth(2)).toBeVisible();
-  const chip = (await days.nth(2).textContent())!;
-  const [month, day] = chip.match(/(\d+)\/(\d+)/)!.slice(1).map(Number);
-  await days.nth(2).click();
-  await expect(days.nth(2)).toHaveAttribute('aria-pressed', 'true');
-  const shown = await rows(newYork).evaluateAll((elements) => elements.map((row) => (row.querySelector('[role="cell"]')?.textContent ?? '').trim()));
-  expect(shown.length).toBeGreaterThan(0);
-  for (const text of shown) {
-    const [, m, d] = text.match(/(\d{2})\/(\d{2})/) ?? [];
-    expect([Number(m), Number(d)], `row "${text}" is on ${chip}`).toEqual([month, day]);
+    // The early list's day filter and the rows it keeps speak of the same days.
+    const days = newYork.getByRole('group', { name: 'Dates' }).getByRole('button');
+    await expect(days.nth(2)).toBeVisible();
+    const chip = (await days.nth(2).textContent())!;
+    const [month, day] = chip.match(/(\d+)\/(\d+)/)!.slice(1).map(Number);
+    await days.nth(2).click();
+    await expect(days.nth(2)).toHaveAttribute('aria-pressed', 'true');
+    // The rows follow the chip once the list has re-rendered.
+    await expect(async () => {
+      const shown = await rows(newYork).evaluateAll((elements) => elements.map((row) => (row.querySelector('[role="cell"]')?.textContent ?? '').trim()));
+      expect(shown.length).toBeGreaterThan(0);
+      for (const text of shown) {
+        const [, m, d] = text.match(/(\d{2})\/(\d{2})/) ?? [];
+        expect([Number(m), Number(d)], `row "${text}" is on ${chip}`).toEqual([month, day]);
+      }
+    }).toPass({ timeout: 10_000 });
+  } finally {
+    await shanghai.context().close();
+    await newYork.context().close();
   }
-  await shanghai.context().close();
-  await newYork.context().close();
 });

@@ -1,10 +1,12 @@
 import Decimal from 'decimal.js';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { appReady, axeScan, navItem, openFromNav } from './fixtures';
+import type { TestMember } from '../../../contract/testControls';
+import { axeScan, navItem, openFromNav } from './fixtures';
+import { onHostAs, type Locale } from './world';
 
 /**
- * Helpers of the betting suite: a member signed in through the demo host, picking open prices from a live list, the
- * slip, My bets and the member's balance as the platform has it.
+ * Helpers of the betting suite: a member of the test's own signed in through the demo host, picking prices of the
+ * test's own matches, the slip, My bets and the member's balance as the platform has it.
  */
 
 export const FOOTBALL = 1;
@@ -29,27 +31,11 @@ export const mainNav = (page: Page) => app(page).getByRole('navigation', { name:
 export const toasts = (page: Page) => app(page).getByRole('region', { name: 'Notifications' });
 
 /**
- * Opens the demo host at /newSport in English and signs `username` in with its login box. The host hands the
- * language to the app as a prop (its own select, stored as demo-host:language); the app's own stored locale is set
- * too so nothing renders in Chinese first.
+ * Opens the demo host at /newSport signed in as `member` (the host restores its stored session, world.ts onHostAs) and
+ * waits until the app knows the member: My bets is in its navigation for members only (in the bar or under More).
  */
-export async function signInOnHost(page: Page, username = 'demo') {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('e2e:language-set')) {
-      localStorage.setItem('demo-host:language', 'ENG');
-      localStorage.setItem('sport-pc:default:locale', JSON.stringify('en'));
-      localStorage.setItem('sport-pc:demo:locale', JSON.stringify('en'));
-      sessionStorage.setItem('e2e:language-set', '1');
-    }
-  });
-  await page.goto('/newSport');
-  await appReady(page);
-  const form = page.getByRole('form', { name: 'Log in' });
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password').fill('demo1234');
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByTestId('host-balance')).toHaveText(/^CNY \d+\.\d{2}$/);
-  // The app learns the login as a prop: My bets appears in its navigation for members only (in the bar or under More).
+export async function signInOnHost(page: Page, member: TestMember, options: { query?: string; locale?: Locale } = {}) {
+  await onHostAs(page, member, options);
   await navItem(page, 'My bets');
   await page.keyboard.press('Escape');
 }
@@ -57,14 +43,12 @@ export async function signInOnHost(page: Page, username = 'demo') {
 /** The host header's balance as a number of the default currency ("CNY 9980.00" -> 9980.00). */
 export async function hostBalance(page: Page): Promise<Decimal> {
   const text = (await page.getByTestId('host-balance').textContent()) ?? '';
-  return new Decimal(text.replace(/^[A-Z]+\s+/, ''));
+  return new Decimal(text.replace(/^[A-Z]+\s+/, '').replace(/,/g, ''));
 }
 
-/** The member's balance as the platform has it now (POST /api/forehead/user/loginState with the host's token). */
-export async function platformBalance(page: Page, request: APIRequestContext): Promise<Decimal> {
-  const token = await page.evaluate(() => localStorage.getItem('demo-host:token'));
-  expect(token, 'the host keeps its session token').toBeTruthy();
-  const response = await request.post('/api/forehead/user/loginState', { headers: { authorization: token! }, data: {} });
+/** The member's balance as the platform has it now (POST /api/forehead/user/loginState with the member's token). */
+export async function platformBalance(request: APIRequestContext, member: TestMember): Promise<Decimal> {
+  const response = await request.post('/api/forehead/user/loginState', { headers: { authorization: member.token }, data: {} });
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { data: { balance: { balanceList: Array<{ coinCode: string; balance: string; isDefault?: boolean }> } } };
   const list = body.data.balance.balanceList;
@@ -84,58 +68,48 @@ export async function openList(page: Page, tab: 'In-play' | 'Today' | 'Early', s
 
 export const rows = (page: Page) => app(page).locator('[role="row"][data-match-id]');
 
-export interface PickOptions {
-  /** Only matches that have not kicked off (the row shows a kick-off time and date, not a live period). */
-  preMatch?: boolean;
-  /** Leave these matches alone (already in the slip). */
-  exclude?: readonly string[];
-  /** Prefer the rows furthest down the list (the latest kick-offs of Today). */
-  fromEnd?: boolean;
-  /** Which open price of the row: 0 is the first (home win of the full-time 1X2). */
-  priceIndex?: number;
+/**
+ * A match's row in the list on screen. The list is virtualised and paged (only rows near the viewport exist, further
+ * pages load as it scrolls): the mouse wheel scrolls down over it, as a person does, until the row exists.
+ */
+export async function rowOf(page: Page, matchId: number): Promise<Locator> {
+  const row = app(page).locator(`[role="row"][data-match-id="${matchId}"]`);
+  const list = app(page).getByRole('table', { name: 'Matches' });
+  await expect(list).toBeVisible();
+  if ((await row.count()) === 0) {
+    // From the top (the row may be above an earlier pick), the pointer over the list in the middle of the window.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = (await list.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, Math.max(box.y + 100, (page.viewportSize()?.height ?? 800) / 2));
+    const until = Date.now() + 20_000;
+    while ((await row.count()) === 0) {
+      if (Date.now() > until) throw new Error(`match ${matchId} did not show in the list`);
+      await page.mouse.wheel(0, 2_000);
+      // Two frames: the virtualiser renders what scrolled in (a page still loading comes in a later turn).
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    }
+  }
+  await expect(row).toBeVisible();
+  return row;
 }
 
-/** Matches on screen now whose row offers an open price, in list order. */
-async function candidateMatches(page: Page, options: PickOptions): Promise<string[]> {
-  return rows(page).evaluateAll(
-    (els, { preMatch, exclude }) =>
-      els
-        .filter((row) => row.querySelector('button[data-odd]:not([disabled])'))
-        .filter((row) => {
-          if (!preMatch) return true;
-          // A pre-match row's first cell starts "HH:MM" then "MM/DD" (an anchor badge may follow); a live one shows the
-          // period and the clock.
-          const when = row.querySelector('[role="cell"]')?.textContent ?? '';
-          return /^\d{2}:\d{2}\s*\d{2}\/\d{2}/.test(when.trim());
-        })
-        .map((row) => row.getAttribute('data-match-id')!)
-        .filter((id) => !exclude.includes(id)),
-    { preMatch: options.preMatch ?? false, exclude: [...(options.exclude ?? [])] },
-  );
-}
+/** The slip entry of a match. */
+export const entryOf = (page: Page, matchId: number) => slip(page).locator(`article[data-match-id="${matchId}"]`);
 
 /**
- * Clicks an open price of a match on screen and waits for it in the slip; answers the match id. A market can be
- * suspended between reading the list and the click (live feed): then another match is tried.
+ * Clicks a price of the match's row in the list on screen (the first by default: home win of the full-time 1X2) and
+ * waits for it in the slip. The list can re-render its rows meanwhile (a poll, a push): the row is found again and the
+ * click tried again, unless the selection already reached the slip (a second click would take it out).
  */
-export async function pickSelection(page: Page, options: PickOptions = {}): Promise<string> {
-  let picked = '';
+export async function pickInList(page: Page, matchId: number, priceIndex = 0): Promise<void> {
+  const entry = entryOf(page, matchId);
   await expect(async () => {
-    const before = await slipEntries(page).count();
-    const ids = await candidateMatches(page, options);
-    if (ids.length === 0) {
-      // The list is virtualised: only rows near the viewport exist. Look further down before the next try.
-      await page.mouse.wheel(0, 600);
+    if ((await entry.count()) === 0) {
+      const row = await rowOf(page, matchId);
+      await row.locator('button[data-odd]:not([disabled])').nth(priceIndex).click({ timeout: 2_000 });
     }
-    expect(ids.length, 'an open price on a match of the list').toBeGreaterThan(0);
-    const matchId = options.fromEnd ? ids[ids.length - 1]! : ids[0]!;
-    const prices = app(page).locator(`[role="row"][data-match-id="${matchId}"] button[data-odd]:not([disabled])`);
-    await prices.nth(Math.min(options.priceIndex ?? 0, (await prices.count()) - 1)).click({ timeout: 2_000 });
-    await expect(slip(page).locator(`article[data-match-id="${matchId}"]`)).toBeVisible({ timeout: 3_000 });
-    expect(await slipEntries(page).count()).toBeGreaterThanOrEqual(before);
-    picked = matchId;
-  }).toPass({ timeout: 30_000 });
-  return picked;
+    await expect(entry).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The stake field of a slip entry (single mode). */

@@ -11,13 +11,14 @@ import type { Lang, Text, TextParam } from '../i18n';
 import type { QuoteContext } from '../pricing/quote';
 import { createSim } from '../sports/factory';
 import type { FootballSim } from '../sports/football';
-import { emptyOutput, type SimEvent } from '../sports/sim';
+import { emptyOutput, type SimEvent, type SportSim } from '../sports/sim';
 import { LIST_NAMES } from '../texts/status';
 import type {
   BetGroup,
   Feed,
   FeedChange,
   FeedScenario,
+  AheadEvent,
   FeedStatistics,
   Fixture,
   FutureRow,
@@ -290,8 +291,13 @@ export class FeedEngine implements Feed {
 
   private ensureSim(m: MatchRecord): void {
     if (m.sim) return;
+    m.sim = this.newSim(m);
+  }
+
+  /** The match's simulation from its kick-off: a pure function of the seed and the match. */
+  private newSim(m: MatchRecord): SportSim {
     if (m.lineups === undefined) m.lineups = buildLineups(this.o.seed, m.id, m.profile.sim, m.home, m.away);
-    m.sim = createSim({ seed: this.o.seed, matchId: m.id, profile: m.profile, league: m.league, home: m.home, away: m.away, isNeutral: m.isNeutral, lineups: m.lineups, mainEvent: m.mainEvent });
+    return createSim({ seed: this.o.seed, matchId: m.id, profile: m.profile, league: m.league, home: m.home, away: m.away, isNeutral: m.isNeutral, lineups: m.lineups, mainEvent: m.mainEvent });
   }
 
   /** Pre-match markets are priced on first use: most published fixtures are never opened before they start. */
@@ -601,6 +607,24 @@ export class FeedEngine implements Feed {
           events: m.events.length + m.rawEvents.length,
           videoLines: m.media.lines,
         };
+      },
+      ahead: (matchId) => {
+        const m = this.records.get(matchId);
+        if (!m || !m.published || TERMINAL.has(m.status)) return [];
+        // A second copy of the match's simulation, played from kick-off: the simulation is a pure function of its
+        // seed, so what this copy does after the match's current moment is what the match itself will do.
+        const sim = this.newSim(m);
+        const from = this.live.has(m.id) && m.sim?.started() ? this.elapsedOf(m, this.simNow) : Number.NEGATIVE_INFINITY;
+        const out: AheadEvent[] = [];
+        while (Number.isFinite(sim.nextAt())) {
+          const at = sim.nextAt();
+          const step = emptyOutput();
+          sim.step(step);
+          if (at <= from) continue;
+          const score = sim.score();
+          for (const e of step.events) out.push({ code: e.code, team: e.team, score: { home: score.home, away: score.away } });
+        }
+        return out;
       },
       kickOff: (matchId) => {
         const m = this.records.get(matchId);

@@ -1,0 +1,120 @@
+import type { Page } from '@playwright/test';
+import { PushChannel } from '../../../contract/channels';
+import { OddsFormat } from '../../../src/domain/odds';
+import { app, FOOTBALL, openList, rowOf } from '../support/betting';
+import { expectAccessible, openFromNav } from '../support/fixtures';
+import { matchTitle, openPrices } from '../support/matchScreen';
+import { expect, openApp, test, recordSubscriptions } from '../support/world';
+
+/**
+ * What the lists of every sport share, tested once on football on matches the test claims (each sport's own list and
+ * match screen have their smoke test in tests/e2e/sports/): the today and early lists, odds formats, leagues folding,
+ * search and favourites.
+ */
+
+const TODAY_LIST = `list=2&sport=${FOOTBALL}`;
+const EARLY_LIST = `list=3&sport=${FOOTBALL}`;
+
+/**
+ * Prices the test sets and how each format shows them: Hong Kong d − 1; Malay d − 1 up to 2.00 and −1/(d − 1) above;
+ * Indonesian d − 1 from 2.00 and −1/(d − 1) below; every format with two decimals, truncated towards zero
+ * (src/domain/odds.ts formatOdds). The three prices take each format through both of its branches.
+ */
+const SHOWN: Record<string, Record<OddsFormat, string>> = {
+  '1.80': { [OddsFormat.Europe]: '1.80', [OddsFormat.HongKong]: '0.80', [OddsFormat.Malay]: '0.80', [OddsFormat.Indonesian]: '-1.25' },
+  '2.50': { [OddsFormat.Europe]: '2.50', [OddsFormat.HongKong]: '1.50', [OddsFormat.Malay]: '-0.66', [OddsFormat.Indonesian]: '1.50' },
+  '3.40': { [OddsFormat.Europe]: '3.40', [OddsFormat.HongKong]: '2.40', [OddsFormat.Malay]: '-0.41', [OddsFormat.Indonesian]: '2.40' },
+};
+
+/** The header's league row of a list whose row of a match of that league is on screen: above it, maybe far above. */
+async function leagueHeaderAbove(page: Page, leagueId: number) {
+  const header = app(page).locator(`button[data-league-id="${leagueId}"]`);
+  await expect(async () => {
+    if (!(await header.isVisible())) await page.mouse.wheel(0, -600);
+    await expect(header).toBeVisible({ timeout: 250 });
+  }).toPass({ timeout: 15_000, intervals: [100] });
+  return header;
+}
+
+test.describe('the lists every sport shares', () => {
+  test('the today and early lists show their matches with prices', async ({ page, world }) => {
+    const today = await world.match({ sportId: FOOTBALL, list: 'today' });
+    const early = await world.match({ sportId: FOOTBALL, list: 'early' });
+    await openApp(page, { query: TODAY_LIST });
+    const todayRow = await rowOf(page, today.matchId);
+    await expect(todayRow).toHaveAttribute('aria-label', matchTitle(today));
+    await expect(openPrices(todayRow).first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('football-today.png') });
+
+    await openList(page, 'Early');
+    const earlyRow = await rowOf(page, early.matchId);
+    await expect(earlyRow).toHaveAttribute('aria-label', matchTitle(early));
+    await expect(openPrices(earlyRow).first()).toBeVisible();
+    // A match of another day is not in today's list, nor today's in this one.
+    await expect(app(page).locator(`[role="row"][data-match-id="${today.matchId}"]`)).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('football-early.png') });
+    await expectAccessible(page);
+  });
+
+  test('prices follow the chosen odds format by the DOMAIN.md formulas', async ({ page, world }) => {
+    const match = await world.match({ sportId: FOOTBALL, list: 'early' });
+    const listening = recordSubscriptions(page);
+    await openApp(page, { query: EARLY_LIST });
+    const row = await rowOf(page, match.matchId);
+    const marketId = await openPrices(row).first().getAttribute('data-market-id');
+    const prices = row.locator(`button[data-market-id="${marketId}"]`);
+    const options = await prices.evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset.option!));
+    const odds = Object.keys(SHOWN);
+    expect(options.length, 'options of the first market').toBeLessThanOrEqual(odds.length);
+    const set = Object.fromEntries(options.map((option, i) => [option, odds[i]!]));
+    await listening(PushChannel.odds(match.matchId));
+    await world.setMarket({ marketId: Number(marketId), odds: set });
+
+    const formatSelect = app(page).getByRole('combobox', { name: 'Odds format' });
+    for (const format of [OddsFormat.HongKong, OddsFormat.Malay, OddsFormat.Indonesian, OddsFormat.Europe]) {
+      await formatSelect.selectOption(String(format));
+      for (const [option, odd] of Object.entries(set)) {
+        const price = row.locator(`button[data-market-id="${marketId}"][data-option="${option}"]`);
+        await expect(price).toHaveAttribute('data-odd', odd);
+        await expect(price.locator('[data-dir]'), `${odd} in format ${OddsFormat[format]}`).toHaveText(SHOWN[odd]![format]);
+      }
+    }
+  });
+
+  test('a league collapses and expands', async ({ page, world }) => {
+    const match = await world.match({ sportId: FOOTBALL, list: 'early' });
+    await openApp(page, { query: EARLY_LIST });
+    await rowOf(page, match.matchId);
+    const header = await leagueHeaderAbove(page, match.leagueId);
+    await expect(header).toContainText(match.league.ENG!);
+    const matchesOfLeague = app(page).locator(`[role="row"][data-league-id="${match.leagueId}"]`);
+
+    await header.click();
+    await expect(header).toHaveAttribute('aria-expanded', 'false');
+    await expect(matchesOfLeague).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('football-league-collapsed.png') });
+    await header.click();
+    await expect(header).toHaveAttribute('aria-expanded', 'true');
+    await expect(matchesOfLeague.first()).toBeVisible();
+    await rowOf(page, match.matchId);
+  });
+
+  test('search finds a team and opens its match; a favourite is added, listed and removed', async ({ page, world }) => {
+    const match = await world.match({ sportId: FOOTBALL, list: 'early' });
+    await openApp(page, { query: EARLY_LIST });
+    await app(page).getByRole('combobox', { name: 'Search matches' }).fill(match.home.ENG!);
+    const result = app(page).getByRole('listbox', { name: 'Search results' }).locator(`[role="option"][data-match-id="${match.matchId}"]`);
+    await expect(result).toContainText(match.home.ENG!);
+    await result.click();
+    await expect(app(page).getByRole('heading', { level: 1, name: matchTitle(match) })).toBeVisible();
+
+    const star = app(page).getByRole('button', { name: `Favourite: ${matchTitle(match)}` });
+    await star.click();
+    await expect(star).toHaveAttribute('aria-pressed', 'true');
+    await openFromNav(page, /^Favourites/);
+    const kept = app(page).locator(`[role="row"][data-match-id="${match.matchId}"]`);
+    await expect(kept).toBeVisible();
+    await kept.getByRole('button', { name: /^Favourite:/ }).click();
+    await expect(app(page).getByText('No favourites yet. Star a match to follow it here.')).toBeVisible();
+  });
+});

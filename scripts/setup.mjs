@@ -20,7 +20,8 @@ export function ensureDependencies() {
   const lock = path.join(root, 'package-lock.json');
   if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
     console.log('» installing npm packages (first run; better-sqlite3 builds from source, about a minute)…');
-    run('npm', ['install', '--no-audit', '--no-fund']);
+    // JOBS: node-gyp compiles better-sqlite3's two sources side by side (SQLite's amalgamation is most of the minute).
+    run('npm', ['install', '--no-audit', '--no-fund'], { env: { ...process.env, JOBS: 'max' } });
   }
   checkNativeTools();
 }

@@ -1,4 +1,4 @@
-import { app, rowOf, signInOnHost } from '../support/betting';
+import { app, clickInRow, rowOf, signInOnHost } from '../support/betting';
 import { expectAccessible } from '../support/fixtures';
 import { expect, openApp, test } from '../support/world';
 
@@ -32,7 +32,7 @@ test('a member without the special room sees the normal anchor on a match; the m
   await page.screenshot({ path: test.info().outputPath('anchors-list.png') });
 
   // The exclusive room itself opens for the member.
-  await theirs.click();
+  await clickInRow(page, match.matchId, (row) => row.getByRole('link', { name: /anchor/i }));
   await expect(page).toHaveURL(/[?&]roomId=\d+/);
   await expect(app(page).getByRole('heading', { level: 1 })).toBeVisible();
 });

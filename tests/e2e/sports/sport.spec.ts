@@ -1,7 +1,5 @@
-import type { Page } from '@playwright/test';
 import { PushChannel } from '../../../contract/channels';
-import type { ClaimedMatch } from '../../../contract/testControls';
-import { app, openList, rowOf } from '../support/betting';
+import { app, clickInRow, openList, rowOf } from '../support/betting';
 import { chunk, expectAccessible, recordScripts } from '../support/fixtures';
 import { matchPanel, matchTitle, openPrices, scoreboard, scoreText } from '../support/matchScreen';
 import type { SportOptions } from '../support/sports';
@@ -17,20 +15,18 @@ const test = base.extend<SportOptions>({ sportId: [1, { option: true }], sportKe
 /** A price the feed could quote, clearly away from `odd`: the move the test makes. */
 const movedOdd = (odd: string) => (Number(odd) + 0.37).toFixed(2);
 
-/** The sport's in-play list, opened from the sports menu, scrolled to the match's row. */
-async function inPlayRow(page: Page, match: ClaimedMatch) {
+/**
+ * One test a sport (each page load is most of a test's cost on two cores): the list, a pushed price, the match screen and
+ * back, on one claimed match.
+ */
+test("the sport's in-play list shows a claimed match with prices and a price the feed moves; its match screen opens with scoreboard and markets, and Back returns to the row", async ({ page, world, sportId }) => {
+  const match = await world.match({ sportId });
+  const scripts = recordScripts(page);
+  const listening = recordSubscriptions(page);
   await openApp(page);
   await openList(page, 'In-play', match.sportId);
   const row = await rowOf(page, match.matchId);
   await expect(row).toHaveAttribute('aria-label', matchTitle(match));
-  return row;
-}
-
-test("the sport's in-play list shows a claimed match's row with prices, and a price the feed moves", async ({ page, world, sportId }) => {
-  const match = await world.match({ sportId });
-  const scripts = recordScripts(page);
-  const listening = recordSubscriptions(page);
-  const row = await inPlayRow(page, match);
   expect(chunk(scripts, `plugin-${test.info().project.metadata.plugin}`)).toHaveLength(1);
 
   const price = openPrices(row).first();
@@ -46,12 +42,9 @@ test("the sport's in-play list shows a claimed match's row with prices, and a pr
   await expect(movedPrice.locator('[data-dir]')).toHaveAttribute('data-dir', '1');
   await page.screenshot({ path: test.info().outputPath(`${test.info().project.name}-in-play.png`) });
   await expectAccessible(page);
-});
 
-test("the match screen opens from the match's row with its scoreboard and markets, and Back returns to the row", async ({ page, world, sportId }) => {
-  const match = await world.match({ sportId });
-  const row = await inPlayRow(page, match);
-  await row.getByRole('button', { name: /Open / }).click();
+  // The match screen from the row: its scoreboard says the claimed state, its markets are open.
+  await clickInRow(page, match.matchId, (r) => r.getByRole('button', { name: /Open / }));
   await expect(app(page).getByRole('heading', { level: 1, name: matchTitle(match) })).toBeVisible();
   await expect(scoreboard(page).locator('[data-score]')).toHaveText(scoreText(match.state!));
   await expect(openPrices(matchPanel(page)).first()).toBeVisible();

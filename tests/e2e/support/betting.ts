@@ -93,6 +93,16 @@ export async function rowOf(page: Page, matchId: number): Promise<Locator> {
   return row;
 }
 
+/**
+ * Clicks a control of the match's row, finding the row again first: matches other tests kick off join the same in-play
+ * list meanwhile, and the rows they add above can move this one out of the list's rendered window.
+ */
+export async function clickInRow(page: Page, matchId: number, control: (row: Locator) => Locator): Promise<void> {
+  await expect(async () => {
+    await control(await rowOf(page, matchId)).click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** The slip entry of a match. */
 export const entryOf = (page: Page, matchId: number) => slip(page).locator(`article[data-match-id="${matchId}"]`);
 

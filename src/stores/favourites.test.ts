@@ -69,7 +69,7 @@ describe('favourites', () => {
 
   it('drops a starred match when push says it ended', () => {
     const { env } = fakeEnv();
-    env.liveBook.seed([wireMatch({ matchId: 3 })]);
+    env.liveBook.seed([wireMatch({ matchId: 3 })], env.liveBook.pushMark);
     const store = createRootStore({}, env);
     store.favourites.toggle({ matchId: 3, sportId: 1 });
     store.favourites.toggle({ matchId: 4, sportId: 1 });
@@ -82,7 +82,7 @@ describe('favourites', () => {
     const { env } = fakeEnv();
     const store = createRootStore({}, env);
     store.favourites.toggle({ matchId: 3, sportId: 1 });
-    env.liveBook.seed([wireMatch({ matchId: 3 })]);
+    env.liveBook.seed([wireMatch({ matchId: 3 })], env.liveBook.pushMark);
     env.liveBook.applyScore([{ kind: 'ended', matchId: 3, matchStatus: 2, totalScore: { home: 0, away: 0 }, scores: [] }]);
     expect(store.favourites.count).toBe(0);
   });
@@ -91,7 +91,7 @@ describe('favourites', () => {
     const { env, http } = fakeEnv();
     const store = createRootStore({}, env);
     // 1 and 2 were seen live; 3 is tomorrow's; 4 is basketball (another sport's list).
-    env.liveBook.seed([wireMatch({ matchId: 1 }), wireMatch({ matchId: 2 }), wireMatch({ matchId: 3, matchStatus: 0 }), wireMatch({ matchId: 4, sportId: 3 })]);
+    env.liveBook.seed([wireMatch({ matchId: 1 }), wireMatch({ matchId: 2 }), wireMatch({ matchId: 3, matchStatus: 0 }), wireMatch({ matchId: 4, sportId: 3 })], env.liveBook.pushMark);
     for (const [matchId, sportId] of [[1, 1], [2, 1], [3, 1], [4, 3], [5, 1]] as const) store.favourites.toggle({ matchId, sportId });
 
     http.match.post.mockResolvedValueOnce(pageOf([wireMatch({ matchId: 2, matchStatus: 2 }), wireMatch({ matchId: 9 })]));
@@ -104,7 +104,7 @@ describe('favourites', () => {
   it('keeps starred matches a league-filtered or not-in-play list leaves out', async () => {
     const { env, http } = fakeEnv();
     const store = createRootStore({}, env);
-    env.liveBook.seed([wireMatch({ matchId: 1 })]);
+    env.liveBook.seed([wireMatch({ matchId: 1 })], env.liveBook.pushMark);
     store.favourites.toggle({ matchId: 1, sportId: 1 });
     http.match.post.mockResolvedValue(pageOf([]));
     await store.openList({ type: ListType.InPlay, sportId: 1, leagueIds: [77] });

@@ -8,7 +8,7 @@ describe('LiveBook', () => {
   it('seeds matches and markets and updates odds with a direction', () => {
     let now = 1000;
     const book = new LiveBook(() => now);
-    book.seed([wireMatch()]);
+    book.seed([wireMatch()], book.pushMark);
     const home = book.option(100, 'home')!;
     const seen: string[] = [];
     autorun(() => seen.push(`${home.odd}:${home.dir}`));
@@ -22,7 +22,7 @@ describe('LiveBook', () => {
 
   it('suspends and locks from push, and follows a moved line to its new market id', () => {
     const book = new LiveBook(() => 0);
-    book.seed([wireMatch()]);
+    book.seed([wireMatch()], book.pushMark);
     const slot = book.market(100)!;
     book.applyOdds([{ kind: 'odds', matchId: 1, markets: [{ marketId: 100, marketType: 1000, period: 'ft', line: '-0.5', status: 0, allowParley: true, options: [{ type: 'home', line: '-0.5', odd: '1.950', isLock: true }] }] }]);
     expect(slot.status).toBe(0);
@@ -33,6 +33,23 @@ describe('LiveBook', () => {
     expect(slot.marketId).toBe(101);
     expect(slot.line).toBe('-0.75');
     expect(book.option(100, 'home')!.odd).toBe('2.100');
+  });
+
+  it('keeps a score and a price pushed while an answer travelled; a later answer updates them again', () => {
+    const book = new LiveBook(() => 0);
+    book.seed([wireMatch()], book.pushMark);
+    // A poll asks; a goal and a price move arrive by push; then the poll's answer, made before them, lands.
+    const askedAt = book.pushMark;
+    book.applyScore([{ kind: 'score', matchId: 1, homeScore: 2, awayScore: 0, score: [], period: 1, serveIn: 0 }]);
+    book.applyOdds([{ kind: 'odds', matchId: 1, markets: [{ marketId: 100, marketType: 1000, period: 'ft', line: '-0.5', status: 1, allowParley: true, options: [{ type: 'home', line: '-0.5', odd: '2.370', isLock: false }] }] }]);
+    book.seed([wireMatch()], askedAt);
+    expect([book.match(1)!.homeScore, book.match(1)!.awayScore]).toEqual([2, 0]);
+    expect(book.option(100, 'home')!.odd).toBe('2.370');
+
+    // An answer asked for after the pushes is the newer word.
+    book.seed([wireMatch()], book.pushMark);
+    expect([book.match(1)!.homeScore, book.match(1)!.awayScore]).toEqual([wireMatch().matchInfo.homeScore, wireMatch().matchInfo.awayScore]);
+    expect(book.option(100, 'home')!.odd).toBe('1.950');
   });
 
   it('ignores markets and matches the screen never loaded', () => {
@@ -46,7 +63,7 @@ describe('LiveBook', () => {
   it('applies scores, status and clock, and ticks a running clock locally', () => {
     let now = 0;
     const book = new LiveBook(() => now);
-    book.seed([wireMatch()]);
+    book.seed([wireMatch()], book.pushMark);
     const match = book.match(1)!;
     expect(match.secondsAt(5_500)).toBe(605);
     book.applyScore([{ kind: 'score', matchId: 1, homeScore: 1, awayScore: 0, score: [{ pe: 0, tyg: 1, home: 1, away: 0 }], period: 1, serveIn: 0 }]);
@@ -69,7 +86,7 @@ describe('LiveBook', () => {
 
   it('counts a basketball clock down and stops at zero', () => {
     const book = new LiveBook(() => 0);
-    book.seed([wireMatch({ matchId: 2, betGroup: [], matchClock: { running: true, period: 1, second: 3, type: 'down' } })]);
+    book.seed([wireMatch({ matchId: 2, betGroup: [], matchClock: { running: true, period: 1, second: 3, type: 'down' } })], book.pushMark);
     expect(book.match(2)!.secondsAt(2_000)).toBe(1);
     expect(book.match(2)!.secondsAt(10_000)).toBe(0);
   });

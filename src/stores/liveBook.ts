@@ -31,6 +31,8 @@ export class LiveMarket {
   status: MarketStatus;
   line: string | undefined;
   readonly options = new Map<string, LiveOption>();
+  /** The book's push mark when a push last changed this market (LiveBook.pushMark); not observable. */
+  pushedAt = 0;
 
   constructor(market: Pick<WireMarket, 'marketId' | 'status' | 'line'>) {
     this.marketId = market.marketId;
@@ -52,6 +54,8 @@ export class LiveMatch {
   clock: MatchClock;
   /** Client time the clock was last set, so a running clock can tick locally between updates. */
   clockAt: number;
+  /** The book's push mark when a push last changed this match (LiveBook.pushMark); not observable. */
+  pushedAt = 0;
 
   constructor(match: WireMatch, now: number) {
     this.matchStatus = match.matchStatus;
@@ -95,6 +99,8 @@ export class LiveBook {
   private readonly markets = new Map<number, LiveMarket>();
   /** How many matches the book holds; observable, so a reaction over `match(id)` re-runs when one arrives. */
   size = 0;
+  /** Push batches applied so far (see pushMark). */
+  private pushes = 0;
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -116,12 +122,26 @@ export class LiveBook {
     return this.markets.get(marketId)?.options.get(type);
   }
 
-  /** Takes fresh list or detail data: creates what is new, updates what exists (refetch after a gap or a poll). */
-  seed(records: readonly WireMatch[]): void {
+  /**
+   * Where the book stands in its pushes: a caller notes it before it asks for list or detail data and hands it to
+   * `seed` with the answer. An answer made before a push that arrived while it travelled would otherwise put the older
+   * score or price back on screen until the next poll.
+   */
+  get pushMark(): number {
+    return this.pushes;
+  }
+
+  /**
+   * Takes fresh list or detail data asked for at `askedAt` (pushMark then): creates what is new, updates what exists
+   * (refetch after a gap or a poll), except a match or market a push changed since: the push is the newer word.
+   */
+  seed(records: readonly WireMatch[], askedAt: number): void {
     const now = this.now();
     for (const record of records) {
       const existing = this.matches.get(record.matchId);
-      if (existing) {
+      if (existing && existing.pushedAt > askedAt) {
+        // Pushed since the answer was asked for: keep the pushed state.
+      } else if (existing) {
         existing.matchStatus = record.matchStatus;
         existing.period = record.matchInfo.period;
         existing.matchPeriod = record.matchInfo.matchPeriod;
@@ -135,12 +155,14 @@ export class LiveBook {
         this.matches.set(record.matchId, new LiveMatch(record, now));
         this.size = this.matches.size;
       }
-      for (const group of record.betGroup) for (const market of group.moneyHandicap) this.seedMarket(market);
+      for (const group of record.betGroup) for (const market of group.moneyHandicap) this.seedMarket(market, askedAt);
     }
   }
 
-  private seedMarket(market: Pick<WireMarket, 'marketId' | 'oldMarketId' | 'status' | 'line'> & { options: ReadonlyArray<Pick<WireOption, 'type' | 'odd' | 'isLock' | 'line'>> }): LiveMarket {
+  /** Sets a market from an answer asked for at `askedAt`, or from a push (askedAt Infinity: always the newer word). */
+  private seedMarket(market: Pick<WireMarket, 'marketId' | 'oldMarketId' | 'status' | 'line'> & { options: ReadonlyArray<Pick<WireOption, 'type' | 'odd' | 'isLock' | 'line'>> }, askedAt: number): LiveMarket {
     const slot = this.markets.get(market.marketId) ?? (market.oldMarketId !== undefined ? this.markets.get(market.oldMarketId) : undefined) ?? new LiveMarket(market);
+    if (slot.pushedAt > askedAt) return slot;
     slot.marketId = market.marketId;
     slot.status = market.status;
     slot.line = market.line;
@@ -166,9 +188,11 @@ export class LiveBook {
 
   applyScore(batch: Iterable<ScorePush>): void {
     const now = this.now();
+    this.pushes += 1;
     for (const push of batch) {
       const match = this.matches.get(push.matchId);
       if (!match) continue;
+      match.pushedAt = this.pushes;
       switch (push.kind) {
         case 'score':
           match.homeScore = push.homeScore;
@@ -199,12 +223,13 @@ export class LiveBook {
   }
 
   applyOdds(batch: Iterable<OddsPush>): void {
+    this.pushes += 1;
     for (const push of batch) {
       for (const market of push.markets) {
         const slot = this.markets.get(market.marketId) ?? (market.oldMarketId !== undefined ? this.markets.get(market.oldMarketId) : undefined);
         // A market the screen never loaded is not shown: nothing to update.
         if (!slot) continue;
-        this.seedMarket(market);
+        this.seedMarket(market, Number.POSITIVE_INFINITY).pushedAt = this.pushes;
       }
     }
   }

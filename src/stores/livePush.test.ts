@@ -23,7 +23,7 @@ describe('connectLiveBook', () => {
     const frames: Array<() => void> = [];
     const push = fakePush();
     const book = new LiveBook(() => 0);
-    book.seed([wireMatch()]);
+    book.seed([wireMatch()], book.pushMark);
     const stop = connectLiveBook(push, book, (run) => {
       frames.push(run);
       return () => undefined;

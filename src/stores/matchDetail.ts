@@ -47,10 +47,11 @@ export const MatchDetailStore = types
     },
   }))
   .actions((self) => ({
-    settle(generation: number, status: DetailStatus, match?: MatchDetail) {
+    /** `askedAt`: the live book's push mark before the match was asked for (LiveBook.seed). */
+    settle(generation: number, askedAt: number, status: DetailStatus, match?: MatchDetail) {
       if (generation !== self.generation) return;
       if (match) {
-        envOf(self).liveBook.seed([{ ...match, betGroup: match.betGroups }]);
+        envOf(self).liveBook.seed([{ ...match, betGroup: match.betGroups }], askedAt);
         self.match = match;
       }
       // A failed quiet reload keeps the match that shows.
@@ -82,20 +83,21 @@ export const MatchDetailStore = types
       /** Shows a match: the member's choice, or the match of the anchor or live room they follow. */
       open: flow(function* open(matchId: number) {
         const generation = self.begin(matchId);
+        const askedAt = envOf(self).liveBook.pushMark;
         try {
-          self.settle(generation, 'ready', (yield fetchDetail(matchId)) as MatchDetail);
+          self.settle(generation, askedAt, 'ready', (yield fetchDetail(matchId)) as MatchDetail);
         } catch (error) {
           if (!notFound(error)) {
             envOf(self).logger.warn('[matchDetail] load failed', error);
-            self.settle(generation, 'failed');
+            self.settle(generation, askedAt, 'failed');
             return;
           }
           try {
             const fallback = (yield firstLive()) as MatchDetail | undefined;
-            self.settle(generation, fallback ? 'ready' : 'notFound', fallback);
+            self.settle(generation, askedAt, fallback ? 'ready' : 'notFound', fallback);
           } catch (fallbackError) {
             envOf(self).logger.warn('[matchDetail] fallback failed', fallbackError);
-            self.settle(generation, 'failed');
+            self.settle(generation, askedAt, 'failed');
           }
         }
       }),

@@ -146,12 +146,13 @@ export const MatchListStore = types
       };
       let records: WireMatch[] = [];
       for (;;) {
+        const askedAt = env.liveBook.pushMark;
         const page: MatchPage = yield getListPage(env, { ...body, current }, fallback);
         // A newer query started while this one was loading: its answer wins (and owns the loading flag).
         if (generation !== self.generation) return;
         if (failed) break;
         records = [...records, ...page.records];
-        env.liveBook.seed(page.records);
+        env.liveBook.seed(page.records, askedAt);
         const last = current >= page.pageTotal || page.records.length === 0;
         // A new list shows its first page at once; a poll replaces the list only with every page: shown page by page, a
         // long list would shrink to its first page and grow back, moving the member's scroll position on every poll.

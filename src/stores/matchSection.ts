@@ -67,8 +67,9 @@ export async function fetchMatches(env: Pick<Env, 'http' | 'liveBook' | 'logger'
   };
   let records: WireMatch[] = [];
   for (let current = 1; current <= maxPages; current += 1) {
+    const askedAt = env.liveBook.pushMark;
     const page = await getListPage(env, { ...body, current }, rethrow);
-    env.liveBook.seed(page.records);
+    env.liveBook.seed(page.records, askedAt);
     records = [...records, ...page.records];
     if (current >= page.pageTotal || page.records.length === 0) break;
   }

@@ -70,10 +70,11 @@ export const SearchStore = types
       const recommend = self.term;
       if (recommend === '') return;
       const generation = self.begin();
+      const askedAt = envOf(self).liveBook.pushMark;
       try {
         const answer: unknown = yield envOf(self).http.match.post('/api/match/queryMatchByRecommend', { recommend } satisfies SearchRequest, { noAuth: true });
         if (!isAnswer(answer)) throw new TypeError('search: unexpected answer');
-        envOf(self).liveBook.seed(answer.groups.flatMap((group) => group.matches));
+        envOf(self).liveBook.seed(answer.groups.flatMap((group) => group.matches), askedAt);
         // The platform orders live first already; a stable sort keeps that promise even if it did not.
         const groups = answer.groups
           .filter((group) => group.matches.length > 0)

@@ -13,7 +13,7 @@ export async function renderScoreSummary(Summary: ComponentType<ScoreSummaryProp
   await i18n.loadNamespaces(ns);
   const match = wireMatch({ sportId, score, betGroup: [], matchInfo: { ...wireMatch().matchInfo, period } });
   const book = new LiveBook(() => 0);
-  book.seed([match]);
+  book.seed([match], book.pushMark);
   const live = book.match(match.matchId)!;
   render(
     <I18nextProvider i18n={i18n}>

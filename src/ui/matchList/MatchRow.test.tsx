@@ -29,7 +29,7 @@ async function renderRow({ anchors = [] as Anchor[], match = wireMatch(), timezo
   const store = createRootStore({}, env);
   store.settings.restore('en');
   if (timezone) store.ui.setTimezone(timezone);
-  env.liveBook.seed([match]);
+  env.liveBook.seed([match], env.liveBook.pushMark);
   const events = createKernelEvents();
   const added = jest.fn<(e: SelectionEvent) => void>();
   events.on('betSlip.add', added);

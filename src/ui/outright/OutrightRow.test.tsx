@@ -10,7 +10,7 @@ import { OutrightRow } from './OutrightRow';
 async function mount(outright = wireOutright(), { member = false } = {}) {
   return renderWithStore(<OutrightRow outright={outright} />, {
     before: ({ store }) => {
-      envOf(store).liveBook.seed([outright]);
+      envOf(store).liveBook.seed([outright], envOf(store).liveBook.pushMark);
       store.ui.setTimezone('Asia/Shanghai');
       if (member) store.applyHostProps(memberState());
     },

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ClaimedMatch, TestMember } from '../../../contract/testControls';
-import { betCard, checkAccessible, entryOf, entryStake, FOOTBALL, hostBalance, myBetsTab, openMyBets, pickInList, placeAndCollectOrders, signInOnHost, slipEntries, toasts } from '../support/betting';
-import { EARLY_FOOTBALL, expectPlatformBalance, openCashOut, priceHomeWin, type Price } from '../support/bettingWorld';
+import { betCard, checkAccessible, entryStake, hostBalance, myBetsTab, openMyBets, placeAndCollectOrders, slipEntries, toasts } from '../support/betting';
+import { expectPlatformBalance, homeWinInSlip, openCashOut, type Price } from '../support/bettingWorld';
 import { expect, test, type World } from '../support/world';
 
 /**
@@ -114,13 +114,7 @@ test.describe('early settlement (cash out) from My bets', () => {
  * whose price the test set to 2.50 first.
  */
 async function betAtTwoFifty(page: Page, request: APIRequestContext, world: World): Promise<{ member: TestMember; match: ClaimedMatch; orderId: string; price: Price }> {
-  const member = await world.member();
-  const match = await world.match({ sportId: FOOTBALL, list: 'early' });
-  const price = await priceHomeWin(request, world, match.matchId, '2.50');
-  await signInOnHost(page, member, { query: EARLY_FOOTBALL });
-  await pickInList(page, match.matchId);
-  const entry = entryOf(page, match.matchId);
-  await expect(entry.getByTestId('slip-odds')).toHaveText('2.50');
+  const { member, match, price, entry } = await homeWinInSlip(page, request, world, '2.50');
   await entryStake(entry).fill('100');
   const [orderId] = await placeAndCollectOrders(page);
   await expect(toasts(page).getByRole('status').filter({ hasText: 'Bet placed' })).toContainText(match.home.ENG!);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { TestMember } from '../../../contract/testControls';
-import { app, betCard, betCards, checkAccessible, entryOf, entryStake, FOOTBALL, myBetsTab, openMyBets, pickInList, signInOnHost, teamsOf, toasts } from '../support/betting';
-import { EARLY_FOOTBALL, expectPlatformBalance, priceHomeWin, type Price } from '../support/bettingWorld';
+import { app, betCard, betCards, checkAccessible, entryStake, myBetsTab, openMyBets, teamsOf, toasts } from '../support/betting';
+import { expectPlatformBalance, homeWinInSlip, type Price } from '../support/bettingWorld';
 import { expect, test, type World } from '../support/world';
 
 /**
@@ -92,13 +92,7 @@ const figure = (card: Locator, term: string) => card.locator('dl > div').filter(
  * photographed and scanned for accessibility (once in the suite is enough).
  */
 async function bookAt(page: Page, request: APIRequestContext, world: World, asked: string, { inspect = false } = {}): Promise<{ member: TestMember; price: Price; home: string; away: string }> {
-  const member = await world.member();
-  const match = await world.match({ sportId: FOOTBALL, list: 'early' });
-  const price = await priceHomeWin(request, world, match.matchId, '2.00');
-  await signInOnHost(page, member, { query: EARLY_FOOTBALL });
-  await pickInList(page, match.matchId);
-  const entry = entryOf(page, match.matchId);
-  await expect(entry.getByTestId('slip-odds')).toHaveText('2.00');
+  const { member, price, entry } = await homeWinInSlip(page, request, world, '2.00');
   const { home, away } = await teamsOf(entry);
   await entryStake(entry).fill('20');
 

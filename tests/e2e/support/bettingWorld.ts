@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { TestMember } from '../../../contract/testControls';
-import { app, platformBalance } from './betting';
+import type { ClaimedMatch, TestMember } from '../../../contract/testControls';
+import { app, entryOf, FOOTBALL, pickInList, platformBalance, signInOnHost } from './betting';
 import { expect, type World } from './world';
 
 /**
@@ -35,6 +35,21 @@ export async function priceHomeWin(request: APIRequestContext, world: World, mat
   const price = await homeWin(request, matchId);
   await world.setMarket({ marketId: price.marketId, odds: { [price.option]: odd } });
   return price;
+}
+
+/**
+ * A fresh member signed in on the host with the home win of a pre-match football match of the test's own in the slip,
+ * priced at `odd` first: the slip entry answered shows that price.
+ */
+export async function homeWinInSlip(page: Page, request: APIRequestContext, world: World, odd: string): Promise<{ member: TestMember; match: ClaimedMatch; price: Price; entry: Locator }> {
+  const member = await world.member();
+  const match = await world.match({ sportId: FOOTBALL, list: 'early' });
+  const price = await priceHomeWin(request, world, match.matchId, odd);
+  await signInOnHost(page, member, { query: EARLY_FOOTBALL });
+  await pickInList(page, match.matchId);
+  const entry = entryOf(page, match.matchId);
+  await expect(entry.getByTestId('slip-odds')).toHaveText(odd);
+  return { member, match, price, entry };
 }
 
 /** The member's main balance as the platform has it, to the cent ("9900.00"). */

@@ -42,7 +42,9 @@ export default defineConfig<SportOptions>({
     // Chromium's software compositor busy for no test's benefit, about a sixth of the suite's CPU on two cores.
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's headless shell (scripts/setup.mjs installs it): the same Blink as /usr/bin/chromium without the
+      // browser's UI layer, about 7 % less CPU over the suite. E2E_CHROMIUM=/usr/bin/chromium runs the full browser.
+      executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
       // Without the networking flags Chromium keeps dialling Google's hosts, which this machine refuses.
       args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },

@@ -1,6 +1,7 @@
 // Set-up shared by `npm start` and `npm test`: make a fresh clone ready without any other command.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,34 @@ export function ensureDependencies() {
     run('npm', ['install', '--no-audit', '--no-fund'], { env: { ...process.env, JOBS: 'max' } });
   }
   checkNativeTools();
+  keepNativeBuild();
+}
+
+/**
+ * Keeps the better-sqlite3 module this machine built where its installer looks before building (prebuild-install's
+ * cache in npm's cache folder, under the name of the release asset it would download), so the next clone on the same
+ * machine, Node ABI and platform unpacks it in a second instead of compiling SQLite for a minute. The installer
+ * loads the unpacked module before using it and builds from source when that fails, so a stale entry costs nothing.
+ */
+function keepNativeBuild() {
+  const sqlite = path.dirname(createRequire(path.join(root, 'package.json')).resolve('better-sqlite3/package.json'));
+  const fromSqlite = createRequire(path.join(sqlite, 'package.json'));
+  const util = fromSqlite('prebuild-install/util');
+  const pkg = fromSqlite('./package.json');
+  const url = util.getDownloadUrl({ pkg, runtime: 'node', abi: process.versions.modules, platform: process.platform, arch: process.arch, libc: '', 'tag-prefix': 'v' });
+  const cached = util.cachedPrebuild(url);
+  const built = path.join('build', 'Release', 'better_sqlite3.node');
+  if (existsSync(cached) || !existsSync(path.join(sqlite, built))) return;
+  try {
+    mkdirSync(path.dirname(cached), { recursive: true });
+    const partial = `${cached}.${process.pid}.tmp`;
+    execFileSync('tar', ['-czf', partial, '-C', sqlite, built]);
+    renameSync(partial, cached);
+    console.log(`» kept better-sqlite3's native build for the next install on this machine (${cached})`);
+  } catch (error) {
+    // Only a cache: the next install builds from source as the first did.
+    console.warn(`» could not keep better-sqlite3's native build: ${error instanceof Error ? error.message : error}`);
+  }
 }
 
 /**
@@ -58,6 +87,8 @@ export function buildApp() {
 
 const DEBIAN_PACKAGES = [
   { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+  // The end-to-end suite's browser (playwright.config.ts): Chromium's headless shell, lighter on the CPU.
+  { pkg: 'chromium-headless-shell', present: () => existsSync('/usr/bin/chromium-headless-shell') },
   // Chinese, Thai and Vietnamese text must render in screenshots, not as boxes.
   { pkg: 'fonts-noto-cjk', present: () => existsSync('/usr/share/fonts/opentype/noto') },
   { pkg: 'fonts-thai-tlwg', present: () => existsSync('/usr/share/fonts/truetype/tlwg') || existsSync('/usr/share/fonts/opentype/tlwg') },

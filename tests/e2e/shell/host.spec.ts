@@ -1,6 +1,6 @@
 import { appReady, expectAccessible } from '../support/fixtures';
 import { installLeakProbe, SETTLE_MS, type Holdings } from '../support/leakProbe';
-import { expect, test } from '../support/world';
+import { expect, onHostAs, test } from '../support/world';
 
 test.describe('embedded in the demo host at /newSport', () => {
   // The one test that signs in as the demo member `demo`, through the host's own login box, as a newcomer to the demo
@@ -34,6 +34,26 @@ test.describe('embedded in the demo host at /newSport', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('sport-pc:auth'))).toBeNull();
+  });
+
+  test('a member who reloads the host page is signed in from the app\'s first render, never shown as a visitor', async ({ page, world }) => {
+    await onHostAs(page, await world.member());
+    // Records the app's navigation the first time it is drawn after the reload: My bets is a member's item (Header.tsx),
+    // so a first render as a visitor would lack it, whatever the app shows a moment later.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __firstNav?: string };
+      new MutationObserver((_, observer) => {
+        const nav = document.querySelector('[data-sport-pc] header nav');
+        if (!nav || w.__firstNav !== undefined) return;
+        w.__firstNav = nav.textContent ?? '';
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await appReady(page);
+    const firstNav = await page.evaluate(() => (window as unknown as { __firstNav?: string }).__firstNav);
+    expect(firstNav).toContain('Results');
+    expect(firstNav).toContain('My bets');
   });
 
   test('the host path-change event navigates the app', async ({ page }) => {

@@ -140,14 +140,22 @@ describe('GET /media/animation/:matchId', () => {
     try {
       ws.send(JSON.stringify({ cmd: 'sub', channels: [`match:${m.matchId}:score`] }));
       ws.send(JSON.stringify({ cmd: 'ping' }));
-      const end = Date.now() + 5000;
-      const events = () => frames.filter((f) => f.chId === `match:${m.matchId}:score` && f.data.kind === 'event');
-      while (events().length === 0 && Date.now() < end) {
-        await new Promise((r) => setTimeout(r, 20));
+      const until = async (done: () => boolean, what: string) => {
+        for (const end = Date.now() + 10_000; !done(); await new Promise((r) => setTimeout(r, 20))) {
+          if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+        }
+      };
+      // Subscribed once the pong is back (frames are handled in order); then simulated seconds until the feed has a
+      // new event of the match, counted in simulated time, so a busy machine cannot run out of wall time first.
+      await until(() => frames.some((f) => f.cmd === 'pong'), 'the pong');
+      const before = t.feed.events(m.matchId).length;
+      for (let second = 0; second < 3_600 && t.feed.events(m.matchId).length === before; second++) {
         t.clock.advance(1_000);
         t.feed.tick();
       }
-      expect(events().length).toBeGreaterThan(0);
+      expect(t.feed.events(m.matchId).length).toBeGreaterThan(before);
+      const events = () => frames.filter((f) => f.chId === `match:${m.matchId}:score` && f.data.kind === 'event');
+      await until(() => events().length > 0, 'the pushed event');
       const pushed = events()[0].data.event;
       expect(pushed.seq).toBeGreaterThan(lastSeq);
       expect(FOOTBALL_TYPES.has(pushed.type)).toBe(true);

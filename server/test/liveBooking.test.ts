@@ -64,7 +64,7 @@ describe('live booking notices on member:<uid>:live', () => {
     const visitor = await connect(t.port);
     sockets.push(visitor.ws);
     visitor.send({ cmd: 'sub', channels: [PushChannel.memberLive(demo.uid)] });
-    expect((await visitor.until((m) => m.cmd === 'error', 'error')).msg).toContain('belong to a member');
+    expect((await visitor.until((m) => m.cmd === 'error', 'error')).msg).toContain('belongs to a member');
 
     visitor.send({ cmd: 'auth', token: 'made-up' });
     expect((await visitor.until((m) => m.cmd === 'error' && m.msg.startsWith('token'), 'auth error')).msg).toBe('token: unknown, expired or revoked session; not signed in');

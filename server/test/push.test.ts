@@ -126,7 +126,7 @@ describe('/push websocket', () => {
     const error = await a.next();
     expect(error).toEqual({
       cmd: 'error',
-      msg: 'channel limit reached: a client holds at most 500 channels; 2 not subscribed',
+      msg: 'channels match:500:odds, match:501:odds: channel limit reached: a client holds at most 500 channels; not subscribed',
       channels: ['match:500:odds', 'match:501:odds'],
     });
     expect(t.app.pushHub.stats().channels).toBe(500);

@@ -85,7 +85,7 @@ describe('push across instances through Redis', () => {
   });
 
   it('delivers the data exactly as published, markup as inert text inside the JSON', async () => {
-    const channel = 'maintenance';
+    const channel = 'system:maintenance';
     const onB = await subscriber(b!.port, [channel]);
     a!.app.pushHub.publish(channel, { underMaintenance: true, text: '<img src=x onerror=alert(1)>' });
     await until(() => onB.length === 1, 'the frame on B');

@@ -169,17 +169,27 @@ describe('push client (fake socket, fake timers)', () => {
     expect(first).toHaveBeenCalledTimes(1);
   });
 
-  it("asks again for a member's channels when the socket signs in (the platform refused them before the auth frame)", async () => {
+  it("asks again for a member's and a room's channels when the socket signs in (the platform refused them before the auth frame)", async () => {
     const socket = await connect();
     client?.subscribe('member:5:coins', () => {});
-    client?.subscribe('match.1', () => {});
+    client?.subscribe('live:room:8012', () => {});
+    client?.subscribe('match:1:odds', () => {});
     await jest.advanceTimersByTimeAsync(0);
     client?.auth('token-5');
     expect(socket.frames()).toEqual([
-      { cmd: 'sub', channels: ['member:5:coins', 'match.1'] },
+      { cmd: 'sub', channels: ['member:5:coins', 'live:room:8012', 'match:1:odds'] },
       { cmd: 'auth', token: 'token-5' },
-      { cmd: 'sub', channels: ['member:5:coins'] },
+      { cmd: 'sub', channels: ['member:5:coins', 'live:room:8012'] },
     ]);
+  });
+
+  it('forgets channels the platform refused or stopped, so they are asked for again when they can be had', async () => {
+    const socket = await connect();
+    client?.subscribe('live:room:8012', () => {});
+    await jest.advanceTimersByTimeAsync(0);
+    expect(client?.isSubscribed('live:room:8012')).toBe(true);
+    socket.receive({ cmd: 'error', msg: 'channels live:room:8012: no live room you may see; not subscribed', channels: ['live:room:8012'] });
+    expect(client?.isSubscribed('live:room:8012')).toBe(false);
   });
 
   it('sends nothing for a channel dropped before its sub went out', async () => {

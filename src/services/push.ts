@@ -1,4 +1,5 @@
 import ReconnectingWebSocket, { type CloseEvent, type ErrorEvent } from 'reconnecting-websocket';
+import { channelAccess } from '../../contract/channels';
 import { consoleLogger, type Logger } from './logger';
 import { safeJsonParse } from './safeJson';
 import { createScheduler, LOOP_INTERVALS, type Scheduler } from './scheduler';
@@ -312,6 +313,13 @@ export function createPushClient(options: PushClientOptions): PushClient {
     }
     if (typeof event.data !== 'string') return;
     const frame = safeJsonParse(event.data);
+    if (isRecord(frame) && frame.cmd === 'error' && Array.isArray(frame.channels)) {
+      // Channels the platform refused or stopped (contract/channels.ts: not this member's, a room they may not see,
+      // a session that ended): no longer held there, so a later sign-in asks for them again.
+      logger.warn('[push]', frame.msg);
+      for (const channel of frame.channels) if (typeof channel === 'string') serverSubscribed.delete(channel);
+      return;
+    }
     if (!isRecord(frame) || frame.cmd === 'pong' || typeof frame.chId !== 'string') return;
     const msg: PushMessage = { chId: frame.chId, data: frame.data };
     if (typeof frame.epoch === 'string') msg.epoch = frame.epoch;
@@ -419,8 +427,12 @@ export function createPushClient(options: PushClientOptions): PushClient {
       token = next;
       if (!next || !isOpen()) return;
       send({ cmd: 'auth', token: next });
-      // A member's channels asked for before this frame were refused (the socket was nobody's yet): ask again.
-      const own = [...subscribers.keys()].filter((channel) => channel.startsWith('member:'));
+      // Channels that depend on who is signed in (a member's own, a private room's) asked for before this frame were
+      // refused (the socket was nobody's yet): ask again.
+      const own = [...subscribers.keys()].filter((channel) => {
+        const kind = channelAccess(channel)?.kind;
+        return kind === 'own' || kind === 'room';
+      });
       if (own.length > 0) sendSub(own);
     },
 

@@ -179,6 +179,11 @@ export const platformConfigSchema = z.strictObject({
     maxChannelsPerClient: z.number().int().min(1).max(100_000),
     /** Push websockets one client address may hold open; the next one is closed with code 1008. */
     maxConnectionsPerAddress: z.number().int().min(1).max(10_000),
+    /**
+     * How often every connection's access is checked again (issue 29): a session that ended elsewhere (another
+     * instance's sign-out, expiry) and a private room a member lost stop reaching it within this.
+     */
+    accessRecheckSeconds: z.number().int().min(1).max(3600),
   }),
   signIn: signInSchema,
   /**

@@ -95,10 +95,21 @@ export const corePlugin = fp<CorePluginOptions>(
         const result = await auth.authenticate(token);
         return result.ok ? result.session.memberId : undefined;
       },
+      // The chat plugin knows the rooms and who may see them; it registers after this one, and a platform without it
+      // (some tests) serves no room channels.
+      mayWatchRoom: async (roomId, memberId) => (app.hasDecorator('chat') ? app.chat.canSee(roomId, memberId) : false),
       relay,
       log: app.log,
     });
     app.decorate('pushHub', hub);
+    let recheck: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      recheck = setInterval(() => {
+        hub?.recheck().catch((error: unknown) => app.log.warn({ err: error }, 'push access recheck failed'));
+      }, opts.config.push.accessRecheckSeconds * 1000);
+      recheck.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(recheck));
     app.decorateRequest('member', null);
     app.decorateRequest('authToken', null);
     app.addHook('preClose', async () => hub?.close());

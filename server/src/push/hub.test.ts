@@ -127,17 +127,18 @@ describe('push hub', () => {
     const { hub } = setup({ maxChannelsPerClient: 3 });
     const a = new FakeSocket();
     hub.attach(a, '10.0.0.1');
-    a.frame({ cmd: 'sub', channels: ['c1', 'c2'] });
-    a.frame({ cmd: 'sub', channels: ['c2', 'c3', 'c4', 'c5'] });
+    const c = (n: number) => `match:${n}:odds`;
+    a.frame({ cmd: 'sub', channels: [c(1), c(2)] });
+    a.frame({ cmd: 'sub', channels: [c(2), c(3), c(4), c(5)] });
     const [error] = a.messages();
     expect(error).toEqual({
       cmd: 'error',
-      msg: 'channel limit reached: a client holds at most 3 channels; 2 not subscribed',
-      channels: ['c4', 'c5'],
+      msg: `channels ${c(4)}, ${c(5)}: channel limit reached: a client holds at most 3 channels; not subscribed`,
+      channels: [c(4), c(5)],
     });
     expect(hub.stats().channels).toBe(3);
-    a.frame({ cmd: 'unsub', channels: ['c1'] });
-    a.frame({ cmd: 'sub', channels: ['c4'] });
+    a.frame({ cmd: 'unsub', channels: [c(1)] });
+    a.frame({ cmd: 'sub', channels: [c(4)] });
     expect(a.messages()).toHaveLength(1);
   });
 
@@ -164,13 +165,13 @@ describe('push hub', () => {
     const b = new FakeSocket();
     hub.attach(a, '10.0.0.1');
     hub.attach(b, '10.0.0.1');
-    a.frame({ cmd: 'sub', channels: ['x', 'y'] });
-    b.frame({ cmd: 'sub', channels: ['y', 'z'] });
+    a.frame({ cmd: 'sub', channels: ['matches', 'football:tec'] });
+    b.frame({ cmd: 'sub', channels: ['football:tec', 'lineup:status'] });
     a.emit('close');
     expect(hub.stats()).toEqual({ clients: 1, channels: 2 });
     b.emit('error', new Error('reset'));
     expect(hub.stats()).toEqual({ clients: 0, channels: 0 });
-    hub.publish('y', 1);
+    hub.publish('football:tec', 1);
     expect(b.sent).toHaveLength(0);
   });
 
@@ -233,14 +234,18 @@ describe('push hub', () => {
     await new Promise((r) => setImmediate(r));
     hub.publish('member:7:live', { n: 3 });
     hub.publish('match:1:score', { n: 4 });
-    expect(a.messages()).toEqual([{ cmd: 'auth', uid: 8 }, expect.objectContaining({ chId: 'match:1:score' })]);
+    expect(a.messages()).toEqual([
+      { cmd: 'error', msg: 'access ended for channels member:7:live; not subscribed any more', channels: ['member:7:live'] },
+      { cmd: 'auth', uid: 8 },
+      expect.objectContaining({ chId: 'match:1:score' }),
+    ]);
     a.sent = [];
     a.frame({ cmd: 'auth', token: 'nope' });
     a.frame({ cmd: 'sub', channels: ['member:8:live'] });
     await new Promise((r) => setImmediate(r));
     expect(a.messages().map((m) => m.msg)).toEqual([
       'token: unknown, expired or revoked session; not signed in',
-      expect.stringContaining('belong to a member'),
+      expect.stringContaining('belongs to a member'),
     ]);
   });
 

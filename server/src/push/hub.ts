@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { channelAccess } from '../../../contract/channels';
 import type { Clock } from '../clock';
 import { formatZodError, installZodMessages } from '../validation/issues';
 
@@ -13,21 +14,17 @@ installZodMessages();
  * publish in this process: after a platform restart seq starts at 1 again, and the new epoch is
  * what tells a client its old seq means nothing and it must refetch.
  *
- * Channel names in use (keep this list current when adding publishers):
- * - `match:<matchId>:score`  score, clock and period of one match
- * - `match:<matchId>:odds`   market and odds changes of one match
- * - `football:tec`           football technical statistics (spec: "football tec")
- * - `football:js1`           football event stream (spec: "football js1")
- * - `lineup:status`          line-up status updates (spec: "line-up status update")
- * - `member:<uid>:live`      one member's live notices (private, below)
- *
  * Client frames: `{ cmd: 'sub', channels: [...] }`, `{ cmd: 'unsub', channels: [...] }`,
  * `{ cmd: 'ping' }` (answered `{ cmd: 'pong', t }`), `{ cmd: 'auth', token }` (answered
  * `{ cmd: 'auth', uid }`). A bad frame is answered `{ cmd: 'error', msg }` and otherwise ignored.
  *
- * Channels `member:<uid>:...` are private: only a connection that signed in as that member (the
- * auth frame with a live session token) may subscribe, so a member receives only their own notices.
- * Frames that follow an auth frame wait for it, so `auth` then `sub` in one go works.
+ * Who may subscribe to what is the contract's allow-list (contract/channels.ts `channelAccess`): public channels for
+ * anyone, a member's own (`member:<uid>:...`) only for a connection signed in as that member (the auth frame with a
+ * live session token), a live room's only for whoever may see the room, the chat's never here (the chat socket
+ * serves them), and no channel the list does not name. Frames that follow an auth frame or a room check wait for
+ * it, so `auth` then `sub` in one go works. Access is not granted for ever: `recheck()` (run every few seconds, and
+ * `endSession` at once on a sign-out) drops what a connection may no longer have: a signed-out or expired session's
+ * own channels, a room the member lost.
  */
 
 /** The part of a `ws` WebSocket the hub uses; tests pass a fake. */
@@ -92,6 +89,14 @@ export interface PushHub {
   /** The channel's epoch in this process (undefined before its first publish). */
   currentEpoch(chId: string): string | undefined;
   stats(): PushHubStats;
+  /**
+   * Checks every connection's access again: a session that ended (signed out, expired, revoked) signs its connections
+   * out and drops their own channels; room channels the viewer may no longer see are dropped. Each connection is told
+   * what it lost (`{ cmd: 'error', msg, channels }`).
+   */
+  recheck(): Promise<void>;
+  /** A session signed out here: its connections on this instance are signed out now (other instances at their recheck). */
+  endSession(token: string): void;
   /** Closes every client (server shutdown). */
   close(): void;
 }
@@ -122,19 +127,19 @@ const frameSchema = z.discriminatedUnion('cmd', [
   z.object({ cmd: z.literal('auth'), token: z.string().min(1).max(256) }),
 ]);
 
-/** `member:<uid>:<topic>`: the member a private channel belongs to. */
-const PRIVATE_CHANNEL = /^member:(\d{1,15}):/;
-
 /** The member a token signs in, or undefined for an unknown, expired or revoked one. */
 export type PushAuthenticate = (token: string) => Promise<number | undefined>;
+/** Whether a viewer (undefined: a visitor) may see a live room, and so receive its channels. */
+export type PushRoomAccess = (roomId: number, memberId: number | undefined) => Promise<boolean>;
 
 interface Client {
   socket: PushSocket;
   address: string;
   channels: Set<string>;
   closed: boolean;
-  /** The member the connection signed in as (auth frame). */
+  /** The member the connection signed in as (auth frame), and the token it did so with. */
   memberId: number | undefined;
+  token: string | undefined;
   /** Frames held while an auth frame is being checked, handled in order after it. */
   held: Array<() => void> | undefined;
 }
@@ -145,6 +150,7 @@ export function createPushHub({
   maxChannelsPerClient = 500,
   maxConnectionsPerAddress = 20,
   authenticate,
+  mayWatchRoom,
   relay,
   log,
 }: {
@@ -154,6 +160,8 @@ export function createPushHub({
   maxConnectionsPerAddress?: number;
   /** Checks an auth frame's token; without it every auth frame is refused (and private channels with it). */
   authenticate?: PushAuthenticate;
+  /** Decides a live room's channels; without it they are refused. */
+  mayWatchRoom?: PushRoomAccess;
   /** Set when several instances share the channels (REDIS_URL). */
   relay?: PushRelay;
   log?: Logger;
@@ -194,62 +202,108 @@ export function createPushHub({
     deliver(client, JSON.stringify(message));
   }
 
-  function subscribe(client: Client, channels: string[]): void {
-    const rejected: string[] = [];
-    const refused: string[] = [];
-    for (const chId of channels) {
-      if (client.channels.has(chId)) continue;
-      const owner = PRIVATE_CHANNEL.exec(chId)?.[1];
-      if (owner !== undefined && Number(owner) !== client.memberId) {
-        refused.push(chId);
-        continue;
-      }
-      if (client.channels.size >= maxChannelsPerClient) {
-        rejected.push(chId);
-        continue;
-      }
-      client.channels.add(chId);
-      let subs = subscribers.get(chId);
-      if (!subs) subscribers.set(chId, (subs = new Set()));
-      subs.add(client);
-    }
-    if (rejected.length > 0) {
-      reply(client, {
-        cmd: 'error',
-        msg: `channel limit reached: a client holds at most ${maxChannelsPerClient} channels; ${rejected.length} not subscribed`,
-        channels: rejected,
-      });
-    }
-    if (refused.length > 0) {
-      reply(client, {
-        cmd: 'error',
-        msg: `channels: ${refused.join(', ')} belong to a member; send {"cmd":"auth","token":...} as that member first`,
-        channels: refused,
-      });
-    }
+  function add(client: Client, chId: string): void {
+    client.channels.add(chId);
+    let subs = subscribers.get(chId);
+    if (!subs) subscribers.set(chId, (subs = new Set()));
+    subs.add(client);
   }
 
-  /** Signs the connection in; a different member's private channels are dropped first. */
-  function signIn(client: Client, token: string): void {
+  /** Runs `work` with the client's later frames held until it is done, so frames keep their order. */
+  function holding(client: Client, work: Promise<void>): void {
     const held: Array<() => void> = [];
     client.held = held;
-    const check = authenticate ? authenticate(token) : Promise.resolve(undefined);
-    void check
-      .catch((error: unknown) => {
-        log?.warn({ err: error }, 'push auth failed');
-        return undefined;
-      })
-      .then((memberId) => {
-        if (client.closed) return;
-        if (memberId !== client.memberId) {
-          unsubscribe(client, [...client.channels].filter((chId) => PRIVATE_CHANNEL.test(chId)));
-          client.memberId = memberId;
-        }
-        if (memberId === undefined) reply(client, { cmd: 'error', msg: 'token: unknown, expired or revoked session; not signed in' });
-        else reply(client, { cmd: 'auth', uid: memberId });
+    void work
+      .catch((error: unknown) => log?.warn({ err: error }, 'push frame handling failed'))
+      .then(() => {
         client.held = undefined;
         for (const frame of held) frame();
       });
+  }
+
+  /** Why the client may not have `chId` now (the contract's allow-list, contract/channels.ts), or undefined if it may. */
+  async function refusal(client: Client, chId: string): Promise<string | undefined> {
+    const access = channelAccess(chId);
+    if (access?.kind !== 'room') return refusalAtOnce(client, chId);
+    return mayWatchRoom && (await mayWatchRoom(access.roomId, client.memberId)) ? undefined : 'no live room you may see';
+  }
+
+  /** refusal() for every family but a room's, which needs a look-up. */
+  function refusalAtOnce(client: Client, chId: string): string | undefined {
+    const access = channelAccess(chId);
+    if (!access) return 'no such channel';
+    if (access.kind === 'own') return access.memberId === client.memberId ? undefined : 'belongs to a member: send {"cmd":"auth","token":...} as that member first';
+    if (access.kind === 'chat') return 'served by the chat socket (/chat), not /push';
+    return undefined;
+  }
+
+  function subscribe(client: Client, channels: string[]): void {
+    const wanted = [...new Set(channels)].filter((chId) => !client.channels.has(chId));
+    const refused = new Map<string, string[]>();
+    const refuse = (chId: string, why: string) => refused.set(why, [...(refused.get(why) ?? []), chId]);
+    const decide = (chId: string, why: string | undefined) => {
+      if (why !== undefined) return refuse(chId, why);
+      if (client.channels.size >= maxChannelsPerClient) {
+        return refuse(chId, `channel limit reached: a client holds at most ${maxChannelsPerClient} channels`);
+      }
+      add(client, chId);
+    };
+    const answer = () => {
+      for (const [why, ids] of refused) reply(client, { cmd: 'error', msg: `channels ${ids.join(', ')}: ${why}; not subscribed`, channels: ids });
+    };
+    // Most subscriptions are public match channels: decided at once. A room's needs a look-up, held like an auth.
+    if (!wanted.some((chId) => channelAccess(chId)?.kind === 'room')) {
+      for (const chId of wanted) decide(chId, refusalAtOnce(client, chId));
+      return answer();
+    }
+    holding(
+      client,
+      (async () => {
+        const reasons = await Promise.all(wanted.map((chId) => refusal(client, chId)));
+        if (client.closed) return;
+        wanted.forEach((chId, i) => decide(chId, reasons[i]));
+        answer();
+      })(),
+    );
+  }
+
+  /** Drops the client's channels it may no longer have, telling it which. */
+  async function revalidate(client: Client): Promise<void> {
+    const lost: string[] = [];
+    for (const chId of [...client.channels]) if ((await refusal(client, chId)) !== undefined) lost.push(chId);
+    if (lost.length === 0 || client.closed) return;
+    unsubscribe(client, lost);
+    reply(client, { cmd: 'error', msg: `access ended for channels ${lost.join(', ')}; not subscribed any more`, channels: lost });
+  }
+
+  /** The connection's session is over: signed out, its own channels (and private rooms') dropped. */
+  async function signOut(client: Client): Promise<void> {
+    client.memberId = undefined;
+    client.token = undefined;
+    reply(client, { cmd: 'error', msg: 'token: the session ended (signed out, expired or revoked); not signed in' });
+    await revalidate(client);
+  }
+
+  /** Signs the connection in; what the previous member had and the new one may not is dropped first. */
+  function signIn(client: Client, token: string): void {
+    const check = authenticate ? authenticate(token) : Promise.resolve(undefined);
+    holding(
+      client,
+      check
+        .catch((error: unknown) => {
+          log?.warn({ err: error }, 'push auth failed');
+          return undefined;
+        })
+        .then(async (memberId) => {
+          if (client.closed) return;
+          const changed = memberId !== client.memberId;
+          client.memberId = memberId;
+          client.token = memberId === undefined ? undefined : token;
+          if (changed) await revalidate(client);
+          if (memberId === undefined) reply(client, { cmd: 'error', msg: 'token: unknown, expired or revoked session; not signed in' });
+          else reply(client, { cmd: 'auth', uid: memberId });
+        }),
+    );
   }
 
   function unsubscribe(client: Client, channels: string[]): void {
@@ -302,7 +356,7 @@ export function createPushHub({
         return;
       }
       connectionsPerAddress.set(address, connections + 1);
-      const client: Client = { socket, address, channels: new Set(), closed: false, memberId: undefined, held: undefined };
+      const client: Client = { socket, address, channels: new Set(), closed: false, memberId: undefined, token: undefined, held: undefined };
       clients.add(client);
       socket.on('message', (data, isBinary) => {
         try {
@@ -322,7 +376,7 @@ export function createPushHub({
 
     connect(socket) {
       // The caller (the chat socket) decides the channels itself, so this client never signs in with an auth frame.
-      const client: Client = { socket, address: '', channels: new Set(), closed: false, memberId: undefined, held: undefined };
+      const client: Client = { socket, address: '', channels: new Set(), closed: false, memberId: undefined, token: undefined, held: undefined };
       clients.add(client);
       socket.on('close', () => detach(client));
       socket.on('error', (error) => {
@@ -331,11 +385,7 @@ export function createPushHub({
       });
       return {
         subscribe: (chId) => {
-          if (client.closed || client.channels.has(chId)) return;
-          client.channels.add(chId);
-          let subs = subscribers.get(chId);
-          if (!subs) subscribers.set(chId, (subs = new Set()));
-          subs.add(client);
+          if (!client.closed && !client.channels.has(chId)) add(client, chId);
         },
         unsubscribe: (chId) => unsubscribe(client, [chId]),
         send: (message) => reply(client, message),
@@ -377,6 +427,31 @@ export function createPushHub({
 
     stats() {
       return { clients: clients.size, channels: subscribers.size };
+    },
+
+    async recheck() {
+      // Only /push connections (address set): the chat socket's hub clients are the chat's to check.
+      const checks = [...clients]
+        .filter((client) => client.address !== '' && !client.held && (client.token !== undefined || client.channels.size > 0))
+        .map(async (client) => {
+          const token = client.token;
+          if (token !== undefined) {
+            const memberId = await (authenticate ? authenticate(token) : Promise.resolve(undefined)).catch(() => client.memberId);
+            if (client.closed || client.token !== token) return;
+            if (memberId !== client.memberId) return signOut(client);
+          }
+          if ([...client.channels].some((chId) => channelAccess(chId)?.kind === 'room')) await revalidate(client);
+        });
+      await Promise.all(checks);
+    },
+
+    endSession(token) {
+      for (const client of clients) {
+        if (client.token !== token) continue;
+        const end = () => holding(client, signOut(client));
+        if (client.held) client.held.push(end);
+        else end();
+      }
     },
 
     close() {

@@ -78,6 +78,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await app.auth.signOut(request.authToken ?? '');
+      // This instance's push connections signed in with the token stop at once; other instances at their recheck.
+      if (request.authToken) app.pushHub.endSession(request.authToken);
       return ok(null);
     },
   );

@@ -78,6 +78,20 @@ describe('economy: coin balance, daily limits, transfers, gifts', () => {
     expect(await data(ECONOMY_PATHS.transfer, { amount: '1.01' }, usd.token)).toMatchObject({ status: 'succeeded', currency: 'USD', coins: '7.19', rate: '7.12', balance: '8.99' });
   });
 
+  it('marks a transfer a crash left pending as failed while the platform runs: the event loop sweeps once a minute', async () => {
+    const now = t.clock.now();
+    const stale = await t.db
+      .insertInto('coin_transfers')
+      .values({ member_id: bob.id, currency: 'CNY', amount_minor: 100, coins_minor: 100, rate: '1', status: 'pending', fail_reason: null, created_at: now - 120_000, modified_at: now - 120_000 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // A minute of the platform's clock later, the loop's next pass sweeps it (before issue 29 only a restart did).
+    t.clock.advance(61_000);
+    await t.app.economy.tick();
+    const row = await t.db.selectFrom('coin_transfers').select(['status', 'fail_reason']).where('id', '=', Number(stale.id)).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', fail_reason: 'interrupted' });
+  });
+
   it('marks a transfer left pending by a stop as failed (interrupted) at the next start, with nothing moved', async () => {
     const before = await t.app.wallet.getBalance(bob.id, COIN);
     const now = t.clock.now();

@@ -24,6 +24,9 @@ export interface Economy {
   tick(): Promise<void>;
 }
 
+/** How often the event loop sweeps coin transfers interrupted by a stop (platform clock). */
+const INTERRUPTED_SWEEP_MS = 60_000;
+
 const templateOf = ({ rooms: _rooms, everyMinutes: _every, offsetMinutes: _offset, ...template }: EconomyConfig['schedules'][number]): EventTemplate => template;
 
 /**
@@ -69,9 +72,23 @@ export const economyPlugin = fp(
       }
     }
 
-    /** One pass of the event clock: the schedules, then what is due. */
+    /**
+     * Coin transfers a stop left pending (issue 29): swept at start and then once a minute of the platform's clock by
+     * this loop on every instance, so one interrupted by a crashed instance does not wait for a restart. failInterrupted
+     * touches only those pending for over a minute, so a transfer in flight on another instance is left alone.
+     */
+    let nextSweepAt = 0;
+    const sweepInterrupted = async () => {
+      if (app.clock.now() < nextSweepAt) return;
+      nextSweepAt = app.clock.now() + INTERRUPTED_SWEEP_MS;
+      const failed = await coins.failInterrupted();
+      if (failed > 0) log.warn({ failed }, 'economy: coin transfers interrupted by a stop marked failed');
+    };
+
+    /** One pass of the event clock: the sweep of interrupted transfers, the schedules, then what is due. */
     const pass = async () => {
       try {
+        await sweepInterrupted().catch((error: unknown) => log.error({ err: error }, 'economy: interrupted transfers not swept'));
         // Events are the feed leader's (issue 19). A follower keeps its slots one behind the clock, so once promoted it
         // starts the current slot's events if the old leader died before starting them; events.start's unique key
         // refuses those it did start. Older slots stay skipped, as after a restart.
@@ -136,10 +153,6 @@ export const economyPlugin = fp(
       for (const fixture of app.feed.fixtures('inplay')) if (isHalfTime(fixture.sportId, fixture.period)) startHalfTimeRains(fixture.matchId);
     });
 
-    app.addHook('onReady', async () => {
-      // A platform whose database does not answer still starts (health says 503); the next start settles them.
-      await coins.failInterrupted().catch((error: unknown) => log.error({ err: error }, 'economy: interrupted transfers not settled'));
-    });
     // A new leader runs the event clock at once: draws and openings that fell due while no one led.
     app.onPromoted(() => void tick());
     const timer = setInterval(() => void tick(), config.tickMs);

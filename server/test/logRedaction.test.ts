@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { redactUrl, REDACTED } from '../src/http/logRedaction';
+import { redactText, redactUrl, REDACTED } from '../src/http/logRedaction';
 import { buildTestApp, login, type TestApp } from './helpers';
 
 describe('redactUrl', () => {
@@ -19,6 +19,19 @@ describe('redactUrl', () => {
     expect(redactUrl(`/media/anchor/8001/${ticket}/ab12-00042.ts`)).toBe(`/media/anchor/8001/${REDACTED}/ab12-00042.ts`);
     expect(redactUrl('/media/anchor/web?liveRoomId=8001')).toBe('/media/anchor/web?liveRoomId=8001');
     expect(redactUrl('/media/live/123/1.flv')).toBe('/media/live/123/1.flv');
+  });
+});
+
+describe('redactText', () => {
+  it.each([
+    ['failed: /spa/?token=abc.def then retried', `failed: /spa/?token=${REDACTED} then retried`],
+    ['GET /a?lang=en&authToken=xyz&x=1 (timeout)', `GET /a?lang=en&authToken=${REDACTED}&x=1 (timeout)`],
+    ['password=hunter2, then ok', `password=${REDACTED} then ok`],
+    ['"ws://h/chat?token=t1" closed', `"ws://h/chat?token=${REDACTED}" closed`],
+    ['/media/anchor/8001/ticket123/index.m3u8 404', `/media/anchor/8001/${REDACTED}/index.m3u8 404`],
+    ['no secret here: a=1&b=2', 'no secret here: a=1&b=2'],
+  ])('only a credential\'s value goes from %s', (text, expected) => {
+    expect(redactText(text)).toBe(expected);
   });
 });
 

@@ -135,6 +135,9 @@ describe('the app log (system/log/add)', () => {
     expect(row).toMatchObject({ member_id: await uidOf(demo), username: 'demo', level: 'info', address: '127.0.0.11', client_time: 1 });
     expect(JSON.stringify(row)).not.toContain(demo);
     expect(row!.message).toBe('signed in with [redacted]');
+    // Only a credential's value goes: before issue 29 everything after `?token=` was cut, the useful part included.
+    await post({ events: [event({ event: 'quoted', message: 'GET /spa/?lang=en&token=abc.def&x=1 failed: timeout after 5 s; password=hunter2 retried' })] }, { from: '127.0.0.13' });
+    expect((await rows()).find((r) => r.event === 'quoted')!.message).toBe('GET /spa/?lang=en&token=[redacted]&x=1 failed: timeout after 5 s; password=[redacted] retried');
     // A visitor's events have no member.
     await post({ events: [event({ event: 'visitor', uid: '3', username: 'demo' })] }, { from: '127.0.0.12' });
     expect((await rows()).find((r) => r.event === 'visitor')).toMatchObject({ member_id: null, username: null });

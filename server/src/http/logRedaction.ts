@@ -38,6 +38,18 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, query)}?${params.join('&')}`;
 }
 
+/**
+ * A secret-looking `name=value` anywhere in free text (an error message that quotes a URL): only the value goes, up to
+ * the next `&`, space, quote or bracket, so the rest of the message stays readable (redactUrl, meant for a request's
+ * URL, would take the whole tail of a sentence as the last parameter's value).
+ */
+const SECRET_PARAM_IN_TEXT = /((?:^|[?&\s;,])[^=&?\s;,]*(?:token|password|passwd|secret|authorization|cookie|session)[^=&?\s;,]*=)[^&\s"'<>()[\]{}]+/gi;
+
+/** Free text with the value of every secret-looking parameter replaced, and a stream ticket in any URL path. */
+export function redactText(text: string): string {
+  return text.replace(SECRET_PARAM_IN_TEXT, `$1${REDACTED}`).replace(/(\/media\/anchor\/[^/?\s]+\/)[^/?.\s]+/g, `$1${REDACTED}`);
+}
+
 const SECRET_KEYS = ['token', 'authToken', 'password', 'authorization', 'cookie'];
 
 /** pino paths of a secret at the top of a log object, one and two levels down, and in any logged headers. */

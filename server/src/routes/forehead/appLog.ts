@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appLogAnswerSchema, appLogBodySchema, appLogThrottledEnvelope } from '../../../../contract/appLog';
 import { CODES, foreheadResponses, ok } from '../../http/envelope';
-import { REDACTED, redactUrl } from '../../http/logRedaction';
+import { REDACTED, redactText } from '../../http/logRedaction';
 import { keyedBuckets } from '../../http/rateLimit';
 import { readToken } from '../../http/requireMember';
 
@@ -10,7 +10,7 @@ import { readToken } from '../../http/requireMember';
  * JWT parts are as long): whatever the app sends, nothing that could open a session is kept.
  */
 const TOKEN_LIKE = /[A-Za-z0-9_-]{24,}/g;
-const scrub = (text: string) => redactUrl(text).replace(TOKEN_LIKE, REDACTED);
+const scrub = (text: string) => redactText(text).replace(TOKEN_LIKE, REDACTED);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Old rows are deleted at most this often, by the insert that finds the time has come. */

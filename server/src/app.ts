@@ -81,6 +81,11 @@ export interface BuildAppOptions {
   trustProxy?: false | string[];
   /** The token operator routes require (env OPERATOR_TOKEN); undefined switches them off. */
   operatorToken?: string;
+  /**
+   * The origins the platform is reached at (env PUBLIC_ORIGIN): the domain list names these, never a Host header it
+   * does not know. Empty (default): a Host naming this machine (loopback or one of its interface addresses) is used.
+   */
+  publicOrigins?: string[];
   /** Where files the platform keeps live (env DATA_DIR; chat images under chat-images/); default `<cwd>/data`. */
   dataDir?: string;
   /** Redis shared by several instances (env REDIS_URL); prefix: keys and channels, default "sport-pc". */
@@ -161,7 +166,7 @@ export function buildApp(opts: BuildAppOptions): App {
 
   app.register(healthRoutes);
   app.register(docsRoutes);
-  app.register(foreheadRoutes, { prefix: '/api/forehead', appConfigs: opts.appConfigs, operatorToken: opts.operatorToken });
+  app.register(foreheadRoutes, { prefix: '/api/forehead', appConfigs: opts.appConfigs, operatorToken: opts.operatorToken, publicOrigins: opts.publicOrigins ?? [] });
   app.register(matchListRoutes, { prefix: '/api/match' });
   app.register(bettingRoutes, { prefix: '/v1/order' });
   app.register(matchDataRoutes);

@@ -17,6 +17,7 @@ describe('parseEnv', () => {
       logLevel: 'info',
       sessionTtlMinutes: 720,
       trustProxy: [],
+      publicOrigins: [],
     });
   });
 
@@ -27,6 +28,11 @@ describe('parseEnv', () => {
 
   it('takes the trusted proxies as a list of addresses and ranges, never "any"', () => {
     expect(parseEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(parseEnv({ PUBLIC_ORIGIN: 'https://Sports.Example.com/, http://10.0.0.5:8080' }).publicOrigins).toEqual(['https://sports.example.com', 'http://10.0.0.5:8080']);
+    expect(parseEnv({}).publicOrigins).toEqual([]);
+    for (const value of ['sports.example.com', 'https://x.example/path', 'ftp://x.example']) {
+      expect(() => parseEnv({ PUBLIC_ORIGIN: value })).toThrow(/PUBLIC_ORIGIN: expected origins like "https:\/\/sports.example.com"/);
+    }
     for (const value of ['true', '*', '1', 'proxy.example']) {
       expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: expected proxy addresses or ranges like "127.0.0.1,10.0.0.0\/8"/);
     }

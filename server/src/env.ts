@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseOrigin } from './http/origins';
 import { StartupError } from './startupError';
 import { expecting, formatZodError, installZodMessages } from './validation/issues';
 
@@ -50,6 +51,22 @@ const trustProxy = z
     return list;
   });
 
+/** The origins the platform is reached at (a comma list of `scheme://host[:port]`), as its pages and the domain list name it. */
+const publicOrigin = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return [];
+    const list = value.split(',').map((part) => part.trim()).filter(Boolean);
+    const origins = list.map((part) => normaliseOrigin(part));
+    const bad = list.find((_, i) => origins[i] === null);
+    if (list.length === 0 || bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `expected origins like "https://sports.example.com" (scheme, host and port only), got ${JSON.stringify(bad ?? value)}` });
+      return z.NEVER;
+    }
+    return origins as string[];
+  });
+
 const envSchema = z.object({
   PORT: integer('a port number 0-65535', 0, 65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -74,6 +91,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SESSION_TTL_MINUTES: integer('a whole number of minutes from 1 to 525600', 1, 525_600).default(720),
   TRUST_PROXY: trustProxy,
+  PUBLIC_ORIGIN: publicOrigin,
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//i, { error: (issue) => `expected a redis:// URL (or leave it unset for one instance), got ${JSON.stringify(redactUrl(String(issue.input)))}` })
@@ -101,6 +119,8 @@ export interface Env {
   sessionTtlMinutes: number;
   /** Proxies whose X-Forwarded-For names the client (sign-in throttle, push connection limit); empty: none. */
   trustProxy: string[];
+  /** PUBLIC_ORIGIN: the origins the platform is reached at; empty: only this machine's own addresses (issue 29). */
+  publicOrigins: string[];
   /** The token operator routes (the maintenance flag) require; undefined: those routes refuse every call. */
   operatorToken: string | undefined;
   /** Redis shared by every instance (push, chat and room events fan out through it); undefined: one instance. */
@@ -157,6 +177,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     sessionTtlMinutes: e.SESSION_TTL_MINUTES,
     trustProxy: e.TRUST_PROXY,
+    publicOrigins: e.PUBLIC_ORIGIN,
     operatorToken: e.OPERATOR_TOKEN,
     redisUrl: e.REDIS_URL,
   };

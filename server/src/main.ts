@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     clock,
     sessionTtlMinutes: env.sessionTtlMinutes,
     trustProxy: env.trustProxy.length > 0 ? env.trustProxy : false,
+    publicOrigins: env.publicOrigins,
     operatorToken: env.operatorToken,
     distDir: path.join(root, 'dist'),
     dataDir: env.dataDir,

@@ -87,6 +87,8 @@ export interface TestAppOptions {
   logger?: BuildAppOptions['logger'];
   /** Proxies whose X-Forwarded-For is believed (env TRUST_PROXY); default none. */
   trustProxy?: string[];
+  /** The origins the platform is reached at (env PUBLIC_ORIGIN); default none. */
+  publicOrigins?: string[];
   /** The operator token (env OPERATOR_TOKEN); default none: operator routes refuse every call. */
   operatorToken?: string;
   /** DATA_DIR (chat images); default a new temporary folder. */
@@ -177,6 +179,7 @@ async function assemble(options: TestAppOptions): Promise<TestApp> {
       appConfigs: options.appConfigs ?? loadAppConfigs(path.join(REPO_ROOT, 'config')),
       logger: options.logger,
       trustProxy: options.trustProxy ?? false,
+      publicOrigins: options.publicOrigins,
       operatorToken: options.operatorToken,
       dataDir: options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sport-pc-data-')),
       clock,

@@ -10,7 +10,7 @@ import { systemRoutes } from './system';
 import { userRoutes } from './user';
 
 /** /api/forehead/...: the forehead family (envelope `{ code, msg, data }`). */
-export const foreheadRoutes: FastifyPluginAsyncZod<{ appConfigs: AppConfigs; operatorToken: string | undefined }> = async (app, { appConfigs, operatorToken }) => {
+export const foreheadRoutes: FastifyPluginAsyncZod<{ appConfigs: AppConfigs; operatorToken: string | undefined; publicOrigins: string[] }> = async (app, { appConfigs, operatorToken, publicOrigins }) => {
   // Login, login state and sign-out answer tokens, names and balances.
   await app.register(async (user) => {
     user.addHook('onSend', addNoStore);
@@ -23,7 +23,7 @@ export const foreheadRoutes: FastifyPluginAsyncZod<{ appConfigs: AppConfigs; ope
   });
   await app.register(appLogRoutes);
   await app.register(showOrderRoutes);
-  await app.register(systemRoutes);
+  await app.register(systemRoutes, { publicOrigins });
   await app.register(appConfigRoutes, { appConfigs });
   await app.register(async (operator) => {
     operator.addHook('onSend', addNoStore);

@@ -270,6 +270,19 @@ describe('moderation', () => {
 });
 
 describe('reports', () => {
+  it('answers a report of a message in a room the member may not see like an unknown message (issue 29)', async () => {
+    const t = await build();
+    const agent = await member(t, 'demo', 8012);
+    expect(agent.joined).toMatchObject({ cmd: 'joined' });
+    agent.c.send({ cmd: 'send', ref: 'x', roomId: 8012, kind: 'text', text: 'members only' });
+    const { id } = await agent.c.next((m) => m.ref === 'x');
+    // demo2 may not see room 8012: the report neither lands nor tells the message exists.
+    const res = await t.inject({ method: 'POST', url: '/api/forehead/live/chat/report/add', headers: { authorization: await login(t, 'demo2') }, payload: { messageId: id, cateId: 2 } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().msg).toBe(`messageId: no message ${id}`);
+    expect(await t.db.selectFrom('chat_reports').selectAll().where('message_id', '=', Number(id)).execute()).toEqual([]);
+  });
+
   it('lists categories in the request language and stores one report per member and message', async () => {
     const t = await build();
     const cate = await t.inject({ method: 'POST', url: '/api/forehead/live/chat/report/cate', payload: { language: 'ENG' } });

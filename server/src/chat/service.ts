@@ -229,6 +229,15 @@ export function createChat(deps: ChatDeps) {
     return member;
   }
 
+  /** Whether the viewer (undefined: a visitor) may see the room: exclusive and agent rooms need it among their special rooms. */
+  async function canSee(roomId: number, memberId: number | undefined): Promise<boolean> {
+    const profile = roster.room(roomId);
+    if (!profile) return false;
+    if (profile.anchorType === AnchorType.Normal) return true;
+    if (memberId === undefined) return false;
+    return isAnchorVisible(profile, { isLogin: true, specialRoomIds: new Set(await deps.specialRooms.of(memberId)) });
+  }
+
   return {
     rule,
     orders,
@@ -265,14 +274,7 @@ export function createChat(deps: ChatDeps) {
       return row && Number(row.expires_at) > clock.now() ? Number(row.member_id) : undefined;
     },
 
-    /** Whether the viewer (undefined: a visitor) may see the room: exclusive and agent rooms need it among their special rooms. */
-    async canSee(roomId: number, memberId: number | undefined): Promise<boolean> {
-      const profile = roster.room(roomId);
-      if (!profile) return false;
-      if (profile.anchorType === AnchorType.Normal) return true;
-      if (memberId === undefined) return false;
-      return isAnchorVisible(profile, { isLogin: true, specialRoomIds: new Set(await deps.specialRooms.of(memberId)) });
-    },
+    canSee,
 
     /** The latest messages of the room, oldest first, without deleted ones. */
     async history(roomId: number, limit = config.chat.historySize): Promise<ChatMessage[]> {
@@ -429,8 +431,9 @@ export function createChat(deps: ChatDeps) {
 
     /** Stores a report; one per member and message. */
     async report(memberId: number, messageId: string, cateId: number, remark: string): Promise<{ id: number; messageId: string; cateId: number; createdAt: number }> {
-      const message = await db.selectFrom('chat_messages').select(['id', 'member_id']).where('id', '=', Number(messageId)).executeTakeFirst();
-      if (!message) throw new ChatRefusal(ChatError.MessageNotFound, `messageId: no message ${messageId}`, 404);
+      const message = await db.selectFrom('chat_messages').select(['id', 'member_id', 'room_id']).where('id', '=', Number(messageId)).executeTakeFirst();
+      // A message of a room the member may not see is answered like an unknown one, so a report cannot tell it exists.
+      if (!message || !(await canSee(Number(message.room_id), memberId))) throw new ChatRefusal(ChatError.MessageNotFound, `messageId: no message ${messageId}`, 404);
       if (Number(message.member_id) === memberId) throw new ChatRefusal(ChatError.MessageNotFound, `messageId: ${messageId} is your own message`, 400);
       const existing = await db.selectFrom('chat_reports').select('id').where('member_id', '=', memberId).where('message_id', '=', Number(messageId)).executeTakeFirst();
       if (existing) throw new ChatRefusal(ChatError.AlreadyReported, `messageId: you already reported message ${messageId}`, 409);

@@ -160,7 +160,7 @@ export function buildApp(opts: BuildAppOptions): App {
   app.register(clusterPlugin, { feed: opts.feed, leadership: opts.leadership, redis: opts.redis });
   app.register(feedPlugin, { feed: opts.feed });
   app.register(bettingPlugin, { loopMs: opts.bettingLoopMs ?? 250 });
-  app.register(mediaPlugin);
+  app.register(mediaPlugin, { oneAddressManyViewers: opts.testControls === true });
   app.register(livePlugin);
   app.register(chatPlugin, { dataDir: opts.dataDir ?? path.resolve('data') });
 

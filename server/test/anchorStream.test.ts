@@ -17,7 +17,7 @@ import { alive, eventually, firstFrame, get as getFrom, json, openFlv as openFlv
  * played to its end in a few fake-clock minutes.
  */
 
-const MEDIA = { maxEncoders: 2, idleSeconds: 5, width: 320, height: 180, fps: 10, segmentSeconds: 1, startTimeoutSeconds: 20 };
+const MEDIA = { maxEncoders: 2, maxEncodersPerClient: 2, idleSeconds: 5, width: 320, height: 180, fps: 10, segmentSeconds: 1, startTimeoutSeconds: 20 };
 
 let t: TestApp;
 let demoToken: string;

@@ -16,7 +16,7 @@ import { alive, eventually, firstFrame, get as getFrom, json, openFlv as openFlv
  * and nothing left running after close.
  */
 
-const MEDIA = { maxEncoders: 2, idleSeconds: 5, width: 640, height: 360, fps: 25, segmentSeconds: 1, startTimeoutSeconds: 10 };
+const MEDIA = { maxEncoders: 2, maxEncodersPerClient: 2, idleSeconds: 5, width: 640, height: 360, fps: 25, segmentSeconds: 1, startTimeoutSeconds: 10 };
 
 let t: TestApp;
 let closed = false;
@@ -236,14 +236,14 @@ describe('on demand', () => {
     const streams = createLiveStreams({ clock: t.clock, settings: MEDIA, log, fonts: {}, tickMs: 0 });
     const source = matchVideoSource(feed, other, 1);
     try {
-      const playlist = await streams.playlist(source);
+      const playlist = await streams.playlist(source, '127.0.0.1');
       expect(playlist.startsWith('#EXTM3U')).toBe(true);
       const pid = streams.encoders()[0]!.pid;
       over = true;
       streams.tick();
       expect(streams.encoderCount()).toBe(0);
       await eventually(() => !alive(pid));
-      await expect(streams.playlist(source)).rejects.toMatchObject({ statusCode: 404, message: expect.stringContaining(`matchId: match ${other} is over`) });
+      await expect(streams.playlist(source, '127.0.0.1')).rejects.toMatchObject({ statusCode: 404, message: expect.stringContaining(`matchId: match ${other} is over`) });
     } finally {
       await streams.close();
     }

@@ -81,6 +81,11 @@ const bettingSchema = z.strictObject({
 const mediaSchema = z.strictObject({
   /** Encoders (one per match line being watched) running at once; 0 turns live video off (503). */
   maxEncoders: z.number().int().min(0).max(64),
+  /**
+   * Encoders one client address may have started and keep running (issue 29); watching a running stream is never
+   * refused. Default 2: a match line and a room, or two lines, per household.
+   */
+  maxEncodersPerClient: z.number().int().min(1).max(64).default(2),
   /** An encoder stops after this long without an HLS request or a connected FLV viewer (real seconds). */
   idleSeconds: z.number().int().min(1).max(3600),
   /** Picture size; H.264 4:2:0 needs even numbers. */

@@ -8,7 +8,13 @@ declare module 'fastify' {
   }
 }
 
-export type MediaPluginOptions = Partial<Pick<LiveStreamsOptions, 'ffmpegPath' | 'workDir' | 'fonts' | 'tickMs'>>;
+export type MediaPluginOptions = Partial<Pick<LiveStreamsOptions, 'ffmpegPath' | 'workDir' | 'fonts' | 'tickMs'>> & {
+  /**
+   * The end-to-end run (TEST_CONTROLS): every test's browser comes from 127.0.0.1, so one address stands for many
+   * viewers and its share is the whole cap.
+   */
+  oneAddressManyViewers?: boolean;
+};
 
 /**
  * The live video encoders, on the platform clock and config/platform.json `media`. Encoders are
@@ -17,10 +23,12 @@ export type MediaPluginOptions = Partial<Pick<LiveStreamsOptions, 'ffmpegPath' |
  */
 export const mediaPlugin = fp<MediaPluginOptions>(
   async (app, opts) => {
+    const { oneAddressManyViewers, ...options } = opts;
+    const media = app.platformConfig.media;
     const streams = createLiveStreams({
-      ...opts,
+      ...options,
       clock: app.clock,
-      settings: app.platformConfig.media,
+      settings: oneAddressManyViewers ? { ...media, maxEncodersPerClient: Math.max(1, media.maxEncoders) } : media,
       log: app.log,
     });
     app.decorate('liveStreams', streams);

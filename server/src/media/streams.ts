@@ -16,7 +16,9 @@ import { encoderArgs, findFonts, pictureLang, PLAYLIST_SEGMENTS, type EncoderSet
  * line, an anchor's room: media/sources.ts) starts one ffmpeg for it (HLS files on disk and FLV on
  * stdout from the same encode), every viewer of the source shares it, and it stops once nobody
  * has watched for `idleSeconds`, when the source is over (the match or the room has ended), and
- * on close. At most `maxEncoders` run at once, whatever their sources.
+ * on close. At most `maxEncoders` run at once, whatever their sources, and one client (address) may have started at
+ * most `maxEncodersPerClient` of those still running (issue 29: one visitor asking for every line took every encoder
+ * and everyone else got 503). Watching a stream that already runs is never refused.
  */
 
 /** What the picture is drawn with: the encoder's settings and the installed fonts. */
@@ -44,6 +46,7 @@ export interface StreamSource {
 
 export interface MediaSettings extends EncoderSettings {
   maxEncoders: number;
+  maxEncodersPerClient: number;
   idleSeconds: number;
   startTimeoutSeconds: number;
 }
@@ -79,6 +82,8 @@ export interface EncoderInfo {
 
 interface LiveStream {
   source: StreamSource;
+  /** The client (address) whose request started it: counted against its maxEncodersPerClient while it runs. */
+  startedBy: string;
   runId: string;
   dir: string;
   proc: ChildProcess;
@@ -173,9 +178,12 @@ export class LiveStreams {
     return [...this.streams.values()].map((s) => ({ key: s.source.key, pid: s.proc.pid, flvViewers: s.relay.viewerCount, dir: s.dir }));
   }
 
-  /** The source's current playlist; starts its encoder and waits (up to startTimeoutSeconds) for the first one. */
-  async playlist(source: StreamSource): Promise<string> {
-    const stream = this.ensure(source);
+  /**
+   * The source's current playlist; starts its encoder (for `client`, the request's address) and waits (up to
+   * startTimeoutSeconds) for the first one.
+   */
+  async playlist(source: StreamSource, client: string): Promise<string> {
+    const stream = this.ensure(source, client);
     const deadline = Date.now() + this.options.settings.startTimeoutSeconds * 1000;
     for (;;) {
       stream.lastActiveAt = this.options.clock.now();
@@ -202,9 +210,9 @@ export class LiveStreams {
     return readFile(path.join(stream.dir, `${name}.ts`)).catch(() => undefined);
   }
 
-  /** A new FLV viewer of the source (starting its encoder if needed); call detach() when the client leaves. */
-  watchFlv(source: StreamSource): FlvViewer {
-    const stream = this.ensure(source);
+  /** A new FLV viewer of the source (starting its encoder for `client` if needed); call detach() when the client leaves. */
+  watchFlv(source: StreamSource, client: string): FlvViewer {
+    const stream = this.ensure(source, client);
     const out = new PassThrough();
     // Writes after the client left are dropped by the relay; the error must not become an unhandled one.
     out.on('error', () => undefined);
@@ -251,8 +259,11 @@ export class LiveStreams {
     this.root = undefined;
   }
 
-  /** The source's running stream, or a new one: 404 for a source that cannot be watched, 503 at the cap. */
-  private ensure(source: StreamSource): LiveStream {
+  /**
+   * The source's running stream, or a new one: 404 for a source that cannot be watched, 503 at the cap, 429 when the
+   * client already keeps its share of encoders running.
+   */
+  private ensure(source: StreamSource, client: string): LiveStream {
     if (this.closed) throw new ApiError(503, CODES.UNAVAILABLE, 'media: the platform is shutting down');
     const missing = source.unavailable();
     if (missing) throw new ApiError(404, CODES.NOT_FOUND, missing);
@@ -268,10 +279,19 @@ export class LiveStreams {
           : `media: all ${maxEncoders} live encoders are busy (media.maxEncoders); try again when a stream has stopped`,
       );
     }
-    return this.startStream(source);
+    const { maxEncodersPerClient } = this.options.settings;
+    const mine = [...this.streams.values()].filter((s) => s.startedBy === client).length;
+    if (mine >= maxEncodersPerClient) {
+      throw new ApiError(
+        429,
+        CODES.TOO_MANY_REQUESTS,
+        `media: your address already keeps ${mine} live ${mine === 1 ? 'stream' : 'streams'} running (media.maxEncodersPerClient is ${maxEncodersPerClient}); watch one of those, or try again when one has stopped`,
+      );
+    }
+    return this.startStream(source, client);
   }
 
-  private startStream(source: StreamSource): LiveStream {
+  private startStream(source: StreamSource, client: string): LiveStream {
     const { key, label } = source;
     this.root ??= mkdtempSync(path.join(this.options.workDir ?? os.tmpdir(), 'sport-pc-media-'));
     const runId = randomBytes(4).toString('hex');
@@ -281,6 +301,7 @@ export class LiveStreams {
     const relay = new FlvRelay({ onWarning: (reason) => this.options.log.warn({ stream: key, reason }, 'live video: FLV relay') });
     const stream: LiveStream = {
       source,
+      startedBy: client,
       runId,
       dir,
       proc: undefined as unknown as ChildProcess,

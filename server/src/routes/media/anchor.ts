@@ -103,7 +103,7 @@ export const anchorMediaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: streamResponses('application/vnd.apple.mpegurl', { 403: errorEnvelope }),
       },
     },
-    async (request, reply) => sendPlaylist(app.liveStreams, streamOf(request.params.liveRoomId, request.params.ticket), reply),
+    async (request, reply) => sendPlaylist(app.liveStreams, streamOf(request.params.liveRoomId, request.params.ticket), request, reply),
   );
 
   app.get(

@@ -41,7 +41,7 @@ export const liveVideoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: streamResponses('application/vnd.apple.mpegurl'),
       },
     },
-    async (request, reply) => sendPlaylist(app.liveStreams, matchVideoSource(app.feed, request.params.matchId, request.params.line), reply),
+    async (request, reply) => sendPlaylist(app.liveStreams, matchVideoSource(app.feed, request.params.matchId, request.params.line), request, reply),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import type { LiveStreams, StreamSource } from '../../media';
 export const streamResponses = (what: string, more: Record<number, typeof errorEnvelope> = {}) => ({
   200: streamSchema(what),
   400: errorEnvelope,
+  429: errorEnvelope,
   ...more,
   404: errorEnvelope,
   500: errorEnvelope,
@@ -20,7 +21,7 @@ export const streamResponses = (what: string, more: Record<number, typeof errorE
 
 /** Chunked `video/x-flv` for as long as the client stays; the viewer leaves the shared encoder when it goes. */
 export function sendFlv(streams: LiveStreams, source: StreamSource, request: FastifyRequest, reply: FastifyReply) {
-  const viewer = streams.watchFlv(source);
+  const viewer = streams.watchFlv(source, request.ip);
   request.raw.once('close', viewer.detach);
   reply.raw.once('close', viewer.detach);
   viewer.stream.once('close', viewer.detach);
@@ -32,8 +33,8 @@ export function sendFlv(streams: LiveStreams, source: StreamSource, request: Fas
 }
 
 /** The live playlist, never cached: it changes with every segment. */
-export async function sendPlaylist(streams: LiveStreams, source: StreamSource, reply: FastifyReply) {
-  const playlist = await streams.playlist(source);
+export async function sendPlaylist(streams: LiveStreams, source: StreamSource, request: FastifyRequest, reply: FastifyReply) {
+  const playlist = await streams.playlist(source, request.ip);
   return reply.header('content-type', 'application/vnd.apple.mpegurl').header('cache-control', 'no-cache').send(playlist);
 }
 

@@ -58,6 +58,7 @@ const sqliteOnly = {
   'server/test/mediaStream.test.ts': 'live video (ffmpeg)',
   'server/test/platform.test.ts': 'routes, errors and CORS',
   'server/test/push.test.ts': 'the /push websocket',
+  'server/test/chatFrameLimits.test.ts': 'chat frame rate limits (the limit store in memory; no storage)',
   'server/test/domainListHost.test.ts': 'the domain list names only known origins (no storage)',
   'server/test/pushAccess.test.ts': 'the /push channel allow-list (the hub); sessions and special rooms are stored by code proven on both databases',
   'server/test/redisFanout.test.ts': 'push across instances through Redis',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { chatClientFrameSchema, chatMemberChannel, chatRoomChannel, type ChatClientFrame } from '../../../contract/chat';
 import { ChatUserType } from '../../../contract/enums';
@@ -5,6 +6,8 @@ import { ChatError, ErrorCode } from '../../../contract/errors';
 import { formatZodError } from '../../../contract/issues';
 import type { Clock } from '../clock';
 import type { Lang } from '../feed';
+import type { LimitStore } from '../http/limitStore';
+import { keyedBuckets, type BucketLimits } from '../http/rateLimit';
 import { CLOSE_POLICY_VIOLATION, type PushHub, type PushSocket } from '../push/hub';
 import { ChatRefusal, type ChatService } from './service';
 
@@ -80,13 +83,33 @@ function textOf(raw: Buffer | ArrayBuffer | Buffer[]): string {
  * from the push hub (`chat:room:<id>`), the member's own (mutes) from `chat:member:<uid>`, so they reach every
  * instance the hub reaches. Connection limits are per member and, for visitors, per client address.
  */
-export function createChatSockets({ chat, hub, clock, log, limits }: {
+export function createChatSockets({ chat, hub, clock, log, limits, frames }: {
   chat: ChatService;
   hub: PushHub;
   clock: Clock;
   log?: Logger;
   limits: { perMember: number; visitorsPerAddress: number };
+  /** Frame rate limits (config chat.frameLimits) in the platform's limit store; without it frames are not limited. */
+  frames?: { store: LimitStore; perConnection: BucketLimits; perAddress: BucketLimits; joinCost: number };
 }): ChatSockets {
+  const connectionBucket = frames && keyedBuckets('chatFrames:connection', frames.perConnection);
+  const addressBucket = frames && keyedBuckets('chatFrames:address', frames.perAddress);
+  /** Takes a frame's cost from its connection's and its address's buckets; the refusal to answer if either is empty. */
+  async function admitFrame(connection: string, address: string, frame: ChatClientFrame): Promise<ChatRefusal | undefined> {
+    if (!frames || !connectionBucket || !addressBucket) return undefined;
+    const cost = frame.cmd === 'join' ? frames.joinCost : 1;
+    const taken = await frames.store.take([connectionBucket(connection, cost), addressBucket(address, cost)]);
+    if (taken.ok) return undefined;
+    const retryAfterSeconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
+    const [what, limit] = taken.refusedBy === 0 ? ['this connection', frames.perConnection] : ['this address', frames.perAddress];
+    return new ChatRefusal(
+      ErrorCode.TOO_MANY_REQUESTS,
+      `too many frames from ${what} (at most ${limit.perMinute} a minute, ${limit.burst} at once; a join counts ${frames.joinCost}); try again in ${retryAfterSeconds} s`,
+      429,
+      retryAfterSeconds,
+    );
+  }
+
   const perMember = new Map<number, number>();
   const visitorsPerAddress = new Map<string, number>();
 
@@ -100,6 +123,7 @@ export function createChatSockets({ chat, hub, clock, log, limits }: {
     serve(socket, { token, address, lang }) {
       const held = new HeldSocket(socket);
       const link = hub.connect(held);
+      const connection = randomUUID();
       let memberId: number | undefined;
       let nickname = '';
       let roomId: number | undefined;
@@ -254,6 +278,8 @@ export function createChatSockets({ chat, hub, clock, log, limits }: {
           const frame = parse(raw as Buffer, isBinary);
           if (!frame) return open;
           try {
+            const refused = await admitFrame(connection, address, frame);
+            if (refused) throw refused;
             await handle(frame);
           } catch (error) {
             fail(error, 'ref' in frame ? frame.ref : undefined);

@@ -115,6 +115,13 @@ const chatSchema = z.strictObject({
   /** Chat sockets one member may hold open, and visitors' sockets per client address. */
   maxConnectionsPerMember: z.number().int().min(1).max(1000).default(10),
   maxVisitorConnectionsPerAddress: z.number().int().min(1).max(100_000).default(20),
+  /**
+   * Client frames (join, send, ping...) each connection and each client address may send: token buckets, a join
+   * costing joinCost (it reads the room's history). A frame over either is refused (4029) and not handled (issue 29).
+   */
+  frameLimits: z
+    .strictObject({ perConnection: perMinuteBucket, perAddress: perMinuteBucket, joinCost: z.number().int().min(1).max(1000) })
+    .default({ perConnection: { burst: 30, perMinute: 120 }, perAddress: { burst: 200, perMinute: 1200 }, joinCost: 5 }),
   image: z
     .strictObject({
       maxBytes: z.number().int().min(1024).max(20 * 1024 * 1024),

@@ -36,6 +36,7 @@ export const chatPlugin = fp<{ dataDir: string }>(
         clock: app.clock,
         log: app.log,
         limits: { perMember: maxConnectionsPerMember, visitorsPerAddress: maxVisitorConnectionsPerAddress },
+        frames: { store: app.limitStore, ...app.platformConfig.chat.frameLimits },
       }),
     );
   },

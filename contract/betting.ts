@@ -250,6 +250,7 @@ export const betInfoEntrySchema = z.object({
   maxBet: z.string(),
   status: int(),
   marketType: int(),
+  outcomeCount: described(int(), 'outcomes of the market (2 = two-way, shown in the member\'s odds format; more = decimal); 0 when the market is gone'),
   period: z.string(),
   line: z.nullable(z.string()),
   option: z.object({ name: z.string(), odd: z.string(), type: z.string(), isLock: z.boolean() }),

@@ -97,6 +97,10 @@ export const chatOrderItemSchema = z.object({
   betTitle: described(z.string(), 'the match ("Home vs Away") of a single; "N legs" for a multiple'),
   betAmount: money('stake'),
   odd: described(z.string(), 'decimal odds of the order'),
+  outcomeCount: described(
+    z.optional(int()),
+    "outcomes of a single's market (2 = two-way: the card shows the odds in the viewer's format); 0 for a multiple, whose combined odds show decimal. Absent on cards shared before it existed: decimal",
+  ),
   betSection: described(z.string(), '"<market>: <option>" per leg, joined by " / "'),
   wonAmount: money('returned so far: settlement and cash-out payouts'),
   orderStatus: described(int(), '4 confirmed, 5 settled'),

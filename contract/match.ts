@@ -16,7 +16,10 @@ export const optionSchema = z.object({
   name: described(z.string(), 'in the request language'),
   line: described(z.optional(z.string()), 'this side\'s own line: home "-0.75" is away "0.75"'),
   odd: described(z.string(), 'decimal (Europe) odds as stored, 2 decimals'),
-  showOdd: described(z.string(), 'the odd in the requested odds format, 2 decimals truncated towards zero; "" when there is no price'),
+  showOdd: described(
+    z.string(),
+    'the odd as the app shows it: in the requested odds format on a two-way market (exactly two options), decimal on the others; 2 decimals truncated towards zero; "" when there is no price',
+  ),
   isLock: described(z.boolean(), 'the market is not on sale or the odd is 0 or less'),
 });
 export type WireOption = z.infer<typeof optionSchema>;

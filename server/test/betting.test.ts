@@ -96,6 +96,18 @@ describe('placing bets through HTTP', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('reads a Malay price beyond two decimals as the app shows it, to its first significant digit', async () => {
+    // A two-way price of 150: Malay -1/149 = -0.0067..., which the app shows (and sends) as -0.006, never -0.00.
+    const s = selections(t, 'early', { sportId: 1, kind: 'handicap' }).at(-1)!;
+    const market = t.scenario.overrideMarket(s.market.marketId, { odds: { [s.option.type]: '150.00' } });
+    expect(Number(market?.options.find((o) => o.type === s.option.type)?.odd)).toBe(150);
+    const body = singleBody(s, '10.00', { oddsChange: 0 });
+    body.singleBetList[0]!.betOptionList[0] = { ...body.singleBetList[0]!.betOptionList[0]!, odds: '-0.006', oddsFormat: 3 };
+    const res = await t.inject({ method: 'POST', url: '/v1/order/bet/singlePass', headers: auth(token), payload: body });
+    expect(res.statusCode).toBe(200);
+    expect(Number(res.json().data.orders[0].odds)).toBe(150);
+  });
+
   it('answers bad input with 4001 and a message naming the field', async () => {
     const [s] = selections(t, 'today', { limit: 1 });
     const cases: Array<[unknown, RegExp]> = [
@@ -240,6 +252,24 @@ describe('placing bets through HTTP', () => {
     const stake = cny.reduce((sum: Decimal, r: Record<string, string>) => sum.plus(r[R.betAmount]!), new Decimal(0));
     expect(data.tamt).toBe(stake.toFixed(2));
     expect(data.sts).toContainEqual(expect.objectContaining({ coinId: 1, coinName: 'CNY', count: cny.length, stakeAmount: data.tamt }));
+  });
+
+  it("names each selection's outcome count in the bet info and the bet record, from which the app picks the odds format", async () => {
+    const [handicap] = selections(t, 'today', { sportId: 1, kind: 'handicap', limit: 1 });
+    const [winner] = selections(t, 'today', { sportId: 1, kind: 'win1x2', limit: 1 });
+    const picked = [handicap!, winner!];
+    const info = await t.inject({
+      method: 'POST',
+      url: '/v1/order/batchBetMatchMarketOfJumpLine',
+      headers: auth(token),
+      payload: { betMatchMarketList: picked.map((s) => ({ marketId: s.market.marketId, matchId: s.match.matchId, type: s.option.type })) },
+    });
+    expect(info.json().data.betInfo.map((b: { outcomeCount: number }) => b.outcomeCount)).toEqual([2, 3]);
+    for (const s of picked) expect((await placeSingle(t, token, s, '20.00')).statusCode).toBe(200);
+    const res = await t.inject({ method: 'POST', url: '/v1/order/new/bet/list', headers: auth(token), payload: { isSettled: false } });
+    const legs = (res.json().data.records as Array<Record<string, Array<Record<string, number>>>>).flatMap((r) => r[R.options]!);
+    const countOf = (s: Selection) => legs.find((o) => o[O.marketId] === s.market.marketId)?.[O.outcomeCount];
+    expect(picked.map(countOf)).toEqual([2, 3]);
   });
 
   it('keeps history queries within 45 days', async () => {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import moment from 'moment-timezone';
-import { formatOdds, OddsFormat } from '../../src/domain/odds';
+import { formatOdds, formatPrice, OddsFormat, priceKindOf } from '../../src/domain/odds';
 import { IN_PLAY_STATUSES, SPORT_ORDER, type MatchView } from '../src/feed';
 import { envelope } from '../src/http/envelope';
 import { acceptsGzip } from '../src/routes/match';
@@ -91,6 +91,10 @@ async function wholeList(payload: Record<string, unknown>): Promise<Match[]> {
 }
 
 const options = (m: Match): Option[] => m.betGroup.flatMap((g) => g.moneyHandicap.flatMap((mk) => mk.options));
+/** Whether each option's showOdd is the app's display of its odd: the format on a two-way market, decimal on others. */
+const shownAsTheApp = (markets: readonly Market[], format: OddsFormat): boolean =>
+  markets.every((m) => m.options.every((o) => o.showOdd === formatPrice(o.odd, format, priceKindOf(m.options.length))));
+const marketsOf = (m: Match): Market[] => m.betGroup.flatMap((g) => g.moneyHandicap);
 const todayEnds = (): number => moment.tz(t.feed.now(), PLATFORM_TIME_ZONE).endOf('day').valueOf();
 const sportRank = (sportId: number): number => SPORT_ORDER.indexOf(sportId);
 
@@ -238,23 +242,27 @@ describe('POST /api/match/getList', () => {
     [OddsFormat.HongKong, 'Hong Kong'],
     [OddsFormat.Malay, 'Malay'],
     [OddsFormat.Indonesian, 'Indonesian'],
-  ])('keeps the decimal odd and shows it in format %i (%s) as formatOdds does', async (oddsFormat) => {
+  ])('keeps the decimal odd and shows it in format %i (%s) on two-way markets, decimal on the others', async (oddsFormat) => {
     const page = await getList({ type: 1, size: 200, oddsFormat });
-    const all = page.records.flatMap(options);
-    expect(all.length).toBeGreaterThan(100);
-    for (const o of all) {
-      expect(o.odd).toMatch(/^\d+\.\d{2}$/);
-      expect(o.showOdd).toBe(formatOdds(o.odd, oddsFormat));
-    }
-    const aboveTwo = all.filter((o) => Number(o.odd) > 2);
+    const markets = page.records.flatMap(marketsOf);
+    const twoWay = markets.filter((m) => m.options.length === 2).flatMap((m) => m.options);
+    const multiWay = markets.filter((m) => m.options.length > 2).flatMap((m) => m.options);
+    expect(twoWay.length).toBeGreaterThan(100);
+    expect(multiWay.length).toBeGreaterThan(10);
+    for (const o of [...twoWay, ...multiWay]) expect(o.odd).toMatch(/^\d+\.\d{2}$/);
+    for (const o of twoWay) expect(o.showOdd).toBe(formatOdds(o.odd, oddsFormat));
+    // 1X2 and every other market of three or more outcomes: decimal whatever was asked (no -50.00 for a 1.02).
+    for (const o of multiWay) expect(o.showOdd).toBe(formatOdds(o.odd, OddsFormat.Europe));
+    const aboveTwo = twoWay.filter((o) => Number(o.odd) > 2);
     expect(aboveTwo.length).toBeGreaterThan(0);
     if (oddsFormat === OddsFormat.Malay) expect(aboveTwo.every((o) => o.showOdd.startsWith('-'))).toBe(true);
-    if (oddsFormat === OddsFormat.Indonesian) expect(all.filter((o) => Number(o.odd) < 2).every((o) => o.showOdd.startsWith('-'))).toBe(true);
+    if (oddsFormat === OddsFormat.Indonesian) expect(twoWay.filter((o) => Number(o.odd) < 2).every((o) => o.showOdd.startsWith('-'))).toBe(true);
+    expect(multiWay.some((o) => o.showOdd.startsWith('-'))).toBe(false);
   });
 
   it('defaults to Hong Kong odds (the spec list filter default)', async () => {
     const page = await getList({ type: 1, size: 5 });
-    for (const o of page.records.flatMap(options)) expect(o.showOdd).toBe(formatOdds(o.odd, OddsFormat.HongKong));
+    expect(shownAsTheApp(page.records.flatMap(marketsOf), OddsFormat.HongKong)).toBe(true);
   });
 
   it('answers names in the requested language', async () => {
@@ -453,7 +461,7 @@ describe('POST /api/match/getMatchDetail', () => {
     expect(detail.matchInfo.homeName).toBe(t.feed.team(live.matchInfo.homeId)!.name.ENG);
     const markets = detail.betGroups.flatMap((g) => g.moneyHandicap);
     expect(markets.length).toBeGreaterThanOrEqual(detail.betGroup.flatMap((g) => g.moneyHandicap).length);
-    for (const o of markets.flatMap((m) => m.options)) expect(o.showOdd).toBe(formatOdds(o.odd, OddsFormat.Malay));
+    expect(shownAsTheApp(markets, OddsFormat.Malay)).toBe(true);
     const form = await postForm('/getMatchDetail', `matchId=${live.matchId}&language=ENG&oddsFormat=3`);
     expect(form.json().data.matchId).toBe(live.matchId);
   });
@@ -563,7 +571,7 @@ describe('bad input', () => {
   it('reads a blank form value as not given, not as garbage', async () => {
     const res = await postForm('/getList', 'type=1&size=3&oddsFormat=&sportIds=');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.records.flatMap(options).every((o: Option) => o.showOdd === formatOdds(o.odd, OddsFormat.HongKong))).toBe(true);
+    expect(shownAsTheApp((res.json().data.records as Match[]).flatMap(marketsOf), OddsFormat.HongKong)).toBe(true);
   });
 
   it.each(['/getList', '/statistical', '/getOnSaleLeagues', '/leagueList', '/queryMatchByRecommend', '/getMatchDetail'])(

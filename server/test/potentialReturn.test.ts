@@ -42,7 +42,7 @@ function slipReturn(bet: Bet): string {
   // The series maths load with the slip's chunk at the second selection; here they are simply there.
   slip.setSeriesMaths(slipSeries);
   for (const s of bet.legs) {
-    slip.add({ matchId: s.match.matchId, sportId: s.match.sportId, marketId: s.market.marketId, marketType: s.market.marketType, period: s.market.period, optionType: s.option.type, line: s.option.line ?? s.market.line, odd: s.option.odd, allowParley: s.market.allowParley });
+    slip.add({ matchId: s.match.matchId, sportId: s.match.sportId, marketId: s.market.marketId, marketType: s.market.marketType, outcomeCount: s.market.options.length, period: s.market.period, optionType: s.option.type, line: s.option.line ?? s.market.line, odd: s.option.odd, allowParley: s.market.allowParley });
   }
   if (bet.seriesNumber === 0) slip.setStake(bet.legs[0]!.match.matchId, bet.unitStake);
   else slip.setSeriesStake(bet.seriesNumber, bet.unitStake);

@@ -1,6 +1,6 @@
 import { toExact } from './decimal';
 import { OrderStatus } from '../../contract/enums';
-import { potentialReturn } from './odds';
+import { potentialReturn, priceKindOf, type PriceKind } from './odds';
 import { betOdds, BetResult } from './series';
 
 /**
@@ -67,6 +67,7 @@ export const BET_OPTION_KEYS = {
   beginTime: 'bgt',
   period: 'pe',
   marketType: 'mty',
+  outcomeCount: 'oct',
   marketTypeName: 'mgn',
   optionName: 'onm',
   inPlay: 'ip',
@@ -116,6 +117,8 @@ export interface BetOption {
   beginTime: number | null;
   period: string;
   marketType: number;
+  /** Outcomes of the leg's market (2 = two-way): decides the format its odds show in (domain/odds priceKindOf); 0 unknown. */
+  outcomeCount: number;
   marketTypeName: string;
   optionName: string;
   inPlay: boolean;
@@ -261,6 +264,7 @@ export function mapBetOption(raw: unknown): BetOption {
     beginTime: nullableNum(o.beginTime),
     period: str(o.period),
     marketType: num(o.marketType),
+    outcomeCount: num(o.outcomeCount),
     marketTypeName: str(o.marketTypeName),
     optionName: str(o.optionName),
     inPlay: bool(o.inPlay),
@@ -279,6 +283,14 @@ export function mapBetOption(raw: unknown): BetOption {
     isInPlay: bool(o.isInPlay),
     matchType: num(o.matchType, 1),
   };
+}
+
+/**
+ * What a leg's odds are on, for the format they show in (domain/odds displayOddsFormat): every leg of a multiple is a
+ * parlay leg, shown in decimal as the slip showed it; a single's leg goes by its market's outcomes.
+ */
+export function legPriceKind(record: Pick<BetRecord, 'options'>, leg: Pick<BetOption, 'outcomeCount'>): PriceKind {
+  return record.options.length > 1 ? 'parlay' : priceKindOf(leg.outcomeCount);
 }
 
 function cashOutEntry(raw: unknown): CashOutEntry {

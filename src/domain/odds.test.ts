@@ -7,7 +7,10 @@ import {
   DEFAULT_LIST_ODDS_FORMAT,
   ODDS_FORMATS,
   OddsFormat,
+  displayOddsFormat,
   formatOdds,
+  formatPrice,
+  priceKindOf,
   fromFormat,
   isOddsFormat,
   parseDecimalOdds,
@@ -173,13 +176,85 @@ describe('formatOdds', () => {
     expect(formatOdds(11, HongKong)).toBe('10.00');
   });
 
-  it('keeps the minus sign of a tiny negative price', () => {
-    expect(formatOdds(1000, Malay)).toBe('-0.00');
+  it('never shows a price as zero: a Malay price beyond decimal 101 keeps decimals up to its first digit', () => {
+    // -1/100 exactly: the last Malay price two decimals can show.
+    expect(formatOdds(101, Malay)).toBe('-0.01');
+    // -1/101 = -0.0099..., -1/999 = -0.001001..., -1/500 = -0.002 (the feed's longest price).
+    expect(formatOdds(102, Malay)).toBe('-0.009');
+    expect(formatOdds(1000, Malay)).toBe('-0.001');
+    expect(formatOdds(501, Malay)).toBe('-0.002');
+    // A three-decimal price just above 1 (a bet record's odds) in Hong Kong and Malay.
+    expect(formatOdds('1.005', HongKong)).toBe('0.005');
+    expect(formatOdds('1.005', Malay)).toBe('0.005');
+    for (const d of ['1.001', '1.01', '101', '102', '150', '501', '1000']) {
+      for (const f of [Europe, HongKong, Malay, Indonesian]) expect(formatOdds(d, f)).not.toMatch(/^-?0\.0+$/);
+    }
+  });
+
+  it('shows even money as +1.00 in Malay and Indonesian', () => {
+    expect(formatOdds(2, Malay)).toBe('1.00');
+    expect(formatOdds(2, Indonesian)).toBe('1.00');
+    expect(formatOdds('2.00', HongKong)).toBe('1.00');
+  });
+
+  it('never carries a price across +-1 when it truncates', () => {
+    // Malay just above evens: -1/1.005 = -0.995..., -1/1.01 = -0.990...; rounding would give -1.00.
+    expect(formatOdds('2.005', Malay)).toBe('-0.99');
+    expect(formatOdds('2.01', Malay)).toBe('-0.99');
+    // Malay just below evens: 0.999 and 0.99.
+    expect(formatOdds('1.999', Malay)).toBe('0.99');
+    expect(formatOdds('1.99', Malay)).toBe('0.99');
+    // Indonesian just below evens: -1/0.999 = -1.001..., -1/0.99 = -1.0101...; truncation keeps them at or past -1.
+    expect(formatOdds('1.999', Indonesian)).toBe('-1.00');
+    expect(formatOdds('1.99', Indonesian)).toBe('-1.01');
+    expect(formatOdds('2.009', Indonesian)).toBe('1.00');
+    for (const d of ['1.5', '1.99', '1.999', '2', '2.001', '2.01', '3', '101', '501']) {
+      const m = new Decimal(formatOdds(d, Malay));
+      const i = new Decimal(formatOdds(d, Indonesian));
+      expect(m.abs().lte(1) && !m.isZero()).toBe(true);
+      expect(i.abs().gte(1)).toBe(true);
+    }
   });
 
   it('rejects invalid odds', () => {
     expect(() => formatOdds('1', Europe)).toThrow(RangeError);
     expect(() => formatOdds('abc', Malay)).toThrow(RangeError);
+  });
+});
+
+describe('displayOddsFormat: where each format applies', () => {
+  it('reads a market of exactly two outcomes as two-way, every other count as multi-way', () => {
+    expect(priceKindOf(2)).toBe('twoWay');
+    expect(priceKindOf(3)).toBe('multiWay');
+    expect(priceKindOf(26)).toBe('multiWay');
+    // A market the app knows nothing of shows decimal odds, which are never wrong.
+    expect(priceKindOf(0)).toBe('multiWay');
+    expect(priceKindOf(1)).toBe('multiWay');
+  });
+
+  it('gives two-way markets the chosen format', () => {
+    for (const f of [Europe, HongKong, Malay, Indonesian]) expect(displayOddsFormat(f, 'twoWay')).toBe(f);
+  });
+
+  it('gives multi-way markets and parlays decimal odds whatever was chosen', () => {
+    for (const f of [Europe, HongKong, Malay, Indonesian]) {
+      expect(displayOddsFormat(f, 'multiWay')).toBe(Europe);
+      expect(displayOddsFormat(f, 'parlay')).toBe(Europe);
+    }
+  });
+
+  it('formats the DOMAIN.md examples by what the price is on', () => {
+    // A handicap at 1.95 and 2.40 in Malay; the same prices on a 1X2 stay decimal.
+    expect(formatPrice('1.95', Malay, 'twoWay')).toBe('0.95');
+    expect(formatPrice('2.40', Malay, 'twoWay')).toBe('-0.71');
+    expect(formatPrice('1.95', Indonesian, 'twoWay')).toBe('-1.05');
+    expect(formatPrice('2.40', Malay, 'multiWay')).toBe('2.40');
+    expect(formatPrice('1.95', Indonesian, 'multiWay')).toBe('1.95');
+    // The Thai list: a 1X2 favourite at 1.02 read -50.00 in Indonesian.
+    expect(formatPrice('1.02', Indonesian, 'multiWay')).toBe('1.02');
+    expect(formatPrice('1.02', Indonesian, 'twoWay')).toBe('-50.00');
+    // A parlay's combined odds: 1.95 x 2.40 = 4.68.
+    expect(formatPrice('4.68', HongKong, 'parlay')).toBe('4.68');
   });
 });
 

@@ -121,17 +121,51 @@ export function fromFormat(value: Decimal.Value, format: OddsFormat): Decimal {
 }
 
 /**
- * Display text with exactly 2 decimals, truncated towards zero: "0.95", "-0.71".
+ * What a price is on, which decides the format it is shown in (docs/architecture.md "Odds formats"):
+ * - `twoWay`: a market of exactly two outcomes (handicap, over/under, odd/even, money line, ...);
+ * - `multiWay`: a market of three or more (1X2, correct score, double chance, first goal scorer, outrights, ...);
+ * - `parlay`: a parlay or series, its combined odds and its legs, which multiply as decimal odds.
+ */
+export type PriceKind = 'twoWay' | 'multiWay' | 'parlay';
+
+/**
+ * The kind of a price on a market with `outcomeCount` outcomes (the options of the market on the wire). A count
+ * the app does not know (0) reads as multi-way, so an unknown market shows decimal odds, which are never wrong.
+ */
+export function priceKindOf(outcomeCount: number): PriceKind {
+  return outcomeCount === 2 ? 'twoWay' : 'multiWay';
+}
+
+/**
+ * The format a price is shown in: the Asian-book convention (SBOBET, Maxbet). Hong Kong, Malay and Indonesian odds
+ * express one side of an even contest (negative Malay / Indonesian only make sense against a single opponent), so
+ * only two-way markets take the member's format; multi-way markets and parlays show decimal whatever they chose.
+ * Every price on screen, the slip's stake maths and the price sent with a bet go through this one function.
+ */
+export function displayOddsFormat(chosen: OddsFormat, kind: PriceKind): OddsFormat {
+  return kind === 'twoWay' ? chosen : OddsFormat.Europe;
+}
+
+/**
+ * Display text with 2 decimals, truncated towards zero: "0.95", "-0.71".
  *
  * Asian books truncate rather than round. Europe is truncated too so that the
  * formats shown for one price agree with each other (Europe always reads as
  * Hong Kong + 1) and the screen never shows a price above the one that is paid.
- * A negative Malay/Indonesian price keeps its minus sign even when it truncates
- * to "-0.00", because the sign is what tells the bettor how the stake works.
+ * Truncating never carries a price across +-1, so Malay stays within -1..1 and
+ * Indonesian outside it. A price that would truncate to zero (Malay beyond decimal
+ * odds 101, where -1/(d - 1) is above -0.01) keeps the decimals up to its first
+ * significant digit instead ("-0.002"): "-0.00" would say the bet risks nothing.
  */
 export function formatOdds(decimalOdds: Decimal.Value, format: OddsFormat): string {
   const value = toFormat(decimalOdds, format);
-  return value.toFixed(ODDS_DISPLAY_DECIMALS, Decimal.ROUND_DOWN);
+  // `e` is the exponent of the first significant digit: -3 for 0.002, so 3 decimals reach it.
+  return value.toFixed(Math.max(ODDS_DISPLAY_DECIMALS, -value.e), Decimal.ROUND_DOWN);
+}
+
+/** A price as shown: decimal odds in the format the member's choice gives for what the price is on. */
+export function formatPrice(decimalOdds: Decimal.Value, chosen: OddsFormat, kind: PriceKind): string {
+  return formatOdds(decimalOdds, displayOddsFormat(chosen, kind));
 }
 
 /**

@@ -7,6 +7,8 @@ export interface SelectionEvent {
   sportId: number;
   marketId: number;
   marketType: number;
+  /** Outcomes of the market (its options): 2 makes it two-way, shown in the member's odds format (domain/odds). */
+  outcomeCount: number;
   period: string;
   optionType: string;
   line?: string;

@@ -297,6 +297,30 @@ describe('bet slip', () => {
     expect(store.betSlip.series.map((s) => [s.seriesNumber, s.stake])).toEqual([[2001, '25']]);
   });
 
+  it("shows a restored entry stored without its market's outcome count in decimal until the bet info names it", async () => {
+    const first = setup();
+    first.slip.add(selection(1, { odd: '2.40' }));
+    await settle();
+    const stored = first.env.storage.get('betSlip') as { entries: Array<Record<string, unknown>> };
+    // A slip stored before the field existed.
+    first.env.storage.set('betSlip', { ...stored, entries: stored.entries.map(({ outcomeCount: _, ...entry }) => entry) });
+
+    const { env, http } = fakeEnv();
+    const betting = fakeBettingService(http);
+    betting.book.set(100, { odd: '2.40' });
+    env.storage = first.env.storage;
+    const store = createRootStore({}, env);
+    store.settings.setOddsFormat(OddsFormat.Malay);
+    const entry = store.betSlip.entries[0]!;
+    expect(entry.outcomeCount).toBe(0);
+    expect(store.betSlip.priceFormat(entry)).toBe(OddsFormat.Europe);
+    store.applyHostProps(memberState());
+    await settle();
+    // The handicap's two outcomes: Malay from now on.
+    expect(entry.outcomeCount).toBe(2);
+    expect(store.betSlip.priceFormat(entry)).toBe(OddsFormat.Malay);
+  });
+
   it('forgets a stored slip of the wrong shape', () => {
     const { env } = fakeEnv();
     env.storage.set('betSlip', { mode: 'sideways', entries: 'many' });

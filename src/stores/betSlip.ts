@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { reaction, when } from 'mobx';
 import { addDisposer, applySnapshot, flow, getRoot, isAlive, onSnapshot, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
 import { formatMoney, isCurrency, parseStake, roundMoney, type CurrencyCode, type MoneyLocale } from '../domain/money';
-import { formatOdds, OddsFormat, riskAndWin, type RiskAndWin } from '../domain/odds';
+import { displayOddsFormat, formatOdds, OddsFormat, priceKindOf, riskAndWin, type RiskAndWin } from '../domain/odds';
 import { reasonKey, SlipReason } from '../domain/slipReasons';
 import type { SelectionEvent } from '../kernel/events';
 import { BETTING_PATHS } from '../../contract/paths';
@@ -86,6 +86,11 @@ export const SlipEntry = types
     sportId: types.number,
     marketId: types.number,
     marketType: types.number,
+    /**
+     * Outcomes of the market (2 = two-way), which decide the format the price shows in (domain/odds priceKindOf).
+     * 0 until known (an entry stored before the field existed): shown in decimal until the bet info call names it.
+     */
+    outcomeCount: 0,
     period: types.string,
     optionType: types.string,
     line: types.maybe(types.string),
@@ -194,6 +199,7 @@ export const SlipEntry = types
       self.allowParley = info.allowParley;
       self.isInPlay = info.isInPlay;
       self.marketType = info.marketType || self.marketType;
+      if (info.outcomeCount > 0) self.outcomeCount = info.outcomeCount;
       self.period = info.period || self.period;
       if (info.homeName) self.homeName = info.homeName;
       self.awayName = info.awayName;
@@ -214,6 +220,8 @@ export const SlipEntry = types
       if (market.marketId !== self.marketId) self.marketId = market.marketId;
       const option = market.options.find((o) => o.type === self.optionType);
       self.allowParley = market.allowParley;
+      // A closed market may come without its options; it still had the outcomes it had.
+      if (market.options.length > 0) self.outcomeCount = market.options.length;
       self.live = {
         ...self.current,
         odd: option?.odd ?? '0',
@@ -305,8 +313,19 @@ export const BetSlipStore = types
     get isSingle() {
       return self.mode === 'single' || self.entries.length === 1;
     },
+    /** The member's chosen format; a price shows in `priceFormat(entry)`, which this gives only on two-way markets. */
     get oddsFormat(): OddsFormat {
       return rootOf(self).settings?.oddsFormatId ?? OddsFormat.Europe;
+    },
+  }))
+  .views((self) => ({
+    /**
+     * The format an entry's price shows, is staked and is sent in (domain/odds displayOddsFormat): the member's on a
+     * two-way market in single bets; decimal on a multi-way market, and for every leg of a parlay, whose odds
+     * multiply as decimal odds into the combined odds the slip shows (docs/architecture.md "Odds formats").
+     */
+    priceFormat(entry: SlipEntryInstance): OddsFormat {
+      return displayOddsFormat(self.oddsFormat, self.isSingle ? priceKindOf(entry.outcomeCount) : 'parlay');
     },
     get oddsChange(): number {
       return rootOf(self).settings?.oddsChange ?? 1;
@@ -371,7 +390,7 @@ export const BetSlipStore = types
     /** Everything a placement would debit, to 2 decimals. */
     get totalStake(): Decimal {
       if (self.isSingle) {
-        return roundMoney(self.singleEntries.reduce((sum, e) => sum.plus(e.riskAndWin(self.oddsFormat)?.risk ?? 0), new Decimal(0)));
+        return roundMoney(self.singleEntries.reduce((sum, e) => sum.plus(e.riskAndWin(self.priceFormat(e))?.risk ?? 0), new Decimal(0)));
       }
       return roundMoney(self.series.reduce((sum, s) => sum.plus(s.totalStake ?? 0), new Decimal(0)));
     },
@@ -380,7 +399,7 @@ export const BetSlipStore = types
       if (self.isSingle) {
         return roundMoney(
           self.singleEntries.reduce((sum, e) => {
-            const amounts = e.riskAndWin(self.oddsFormat);
+            const amounts = e.riskAndWin(self.priceFormat(e));
             return amounts ? sum.plus(amounts.risk).plus(amounts.win) : sum;
           }, new Decimal(0)),
         );
@@ -389,7 +408,7 @@ export const BetSlipStore = types
     },
     /** Why one selection cannot be placed now (state first, then its stake in single bets). */
     entryReason(entry: SlipEntryInstance): SlipReason | undefined {
-      const state = entry.stateReason(self.oddsFormat, self.oddsChange);
+      const state = entry.stateReason(self.priceFormat(entry), self.oddsChange);
       if (state) return state;
       if (!self.isSingle && !entry.allowParley) return SlipReason.ParlayNotAllowed;
       return undefined;
@@ -412,7 +431,7 @@ export const BetSlipStore = types
       for (const entry of open) add(self.entryReason(entry));
       if (self.isSingle) {
         if (open.length === 0 && self.openEntries.length > 0) add(SlipReason.EnterStake);
-        for (const entry of open) add(entry.stakeReason(self.oddsFormat));
+        for (const entry of open) add(entry.stakeReason(self.priceFormat(entry)));
       } else {
         const staked = self.stakedSeries;
         if (staked.length === 0) add(SlipReason.EnterStake);
@@ -447,7 +466,7 @@ export const BetSlipStore = types
     },
     /** Something moved since the member picked it (price or line): one click accepts it all. */
     get hasChangesToAccept() {
-      return self.entries.some((e) => !e.locked && !e.closed && !e.suspended && (e.lineChanged || e.oddsChangeNeedsAcceptance(self.oddsFormat, self.oddsChange) || e.oddsDirection !== 0));
+      return self.entries.some((e) => !e.locked && !e.closed && !e.suspended && (e.lineChanged || e.oddsChangeNeedsAcceptance(self.priceFormat(e), self.oddsChange) || e.oddsDirection !== 0));
     },
   }))
   .actions((self) => {
@@ -620,6 +639,7 @@ export const BetSlipStore = types
         sportId: selection.sportId,
         marketId: selection.marketId,
         marketType: selection.marketType,
+        outcomeCount: selection.outcomeCount,
         period: selection.period,
         optionType: selection.optionType,
         line: selection.line,

@@ -30,15 +30,18 @@ export class LiveMarket {
   marketId: number;
   status: MarketStatus;
   line: string | undefined;
+  /** Outcomes the market has (its options on the wire): decides the format its prices show in (domain/odds priceKindOf). */
+  outcomeCount: number;
   readonly options = new Map<string, LiveOption>();
   /** The book's push mark when a push last changed this market (LiveBook.pushMark); not observable. */
   pushedAt = 0;
 
-  constructor(market: Pick<WireMarket, 'marketId' | 'status' | 'line'>) {
+  constructor(market: Pick<WireMarket, 'marketId' | 'status' | 'line'> & { options: readonly unknown[] }) {
     this.marketId = market.marketId;
     this.status = market.status;
     this.line = market.line;
-    makeObservable(this, { marketId: observable, status: observable, line: observable });
+    this.outcomeCount = market.options.length;
+    makeObservable(this, { marketId: observable, status: observable, line: observable, outcomeCount: observable });
   }
 }
 
@@ -166,6 +169,7 @@ export class LiveBook {
     slot.marketId = market.marketId;
     slot.status = market.status;
     slot.line = market.line;
+    slot.outcomeCount = market.options.length;
     this.markets.set(market.marketId, slot);
     for (const option of market.options) this.setOption(slot, option.type, option.odd, option.isLock, option.line);
     return slot;

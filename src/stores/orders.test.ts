@@ -68,8 +68,10 @@ describe('orders', () => {
     expect(betting.calls(BETTING_PATHS.betMultiple)).toHaveLength(0);
   });
 
-  it('places a parlay as a multiple bet sending only the series with a stake', async () => {
-    const { betting, slip, orders } = setup();
+  it('places a parlay as a multiple bet sending only the series with a stake, its legs as decimal odds whatever the format', async () => {
+    const { betting, slip, orders, store } = setup();
+    // Malay chosen: the handicap legs still go (and show) as decimal odds, which the parlay multiplies.
+    store.settings.setOddsFormat(OddsFormat.Malay);
     slip.setMode('parlay');
     for (const id of [1, 2, 3]) slip.add(selection(id));
     await settle();

@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
 import { addDisposer, flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { formatLine } from '../domain/lines';
@@ -59,16 +58,9 @@ export function newRequestId(now: number): string {
   return `${now.toString(36)}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/**
- * The price sent: as the member saw it, in their format. A long price some format truncates to 0 (Malay or Hong Kong
- * just above 1) goes as decimal odds instead, which the platform takes as well.
- */
+/** The price sent: as the member saw it, in the format it showed in (betSlip.priceFormat), which the platform reads. */
 function priceOption(entry: SlipEntryInstance, format: OddsFormat): BetOptionRequest {
-  const shown = formatOdds(entry.odd, format);
-  if (format !== OddsFormat.Europe && new Decimal(shown).isZero()) {
-    return { marketId: entry.marketId, optionType: entry.optionType, odds: entry.odd, oddsFormat: OddsFormat.Europe };
-  }
-  return { marketId: entry.marketId, optionType: entry.optionType, odds: shown, oddsFormat: format };
+  return { marketId: entry.marketId, optionType: entry.optionType, odds: formatOdds(entry.odd, format), oddsFormat: format };
 }
 
 const WaitingOrder = types.model('WaitingOrder', {
@@ -115,7 +107,7 @@ export const OrdersStore = types
         return tr('description.single', {
           match,
           selection,
-          odds: formatOdds(entry.currentOdd, betSlip.oddsFormat),
+          odds: formatOdds(entry.currentOdd, betSlip.priceFormat(entry)),
           stake: betSlip.formatAmount(stake),
         });
       },
@@ -280,7 +272,6 @@ export const OrdersStore = types
       const { betSlip } = rootOf(self);
       if (self.placing || !betSlip.canPlace) return false;
       const { http, clock } = envOf(self);
-      const format = betSlip.oddsFormat;
       // The slip keeps the member's choice as a plain number; it only ever holds OddsChange's codes.
       const oddsChange = betSlip.oddsChange as OddsChange;
       const single = betSlip.isSingle;
@@ -289,10 +280,10 @@ export const OrdersStore = types
       let body: Omit<SingleBetRequest, 'requestId'> | Omit<MultipleBetRequest, 'requestId'>;
       let descriptions: string[] | Map<number, string>;
       if (single) {
-        const stakes = entries.map((e) => e.riskAndWin(format)!.risk.toFixed(2));
+        const stakes = entries.map((e) => e.riskAndWin(betSlip.priceFormat(e))!.risk.toFixed(2));
         path = BETTING_PATHS.singlePass;
         body = {
-          singleBetList: entries.map((e, i) => ({ unitStake: stakes[i]!, oddsChange, betOptionList: [priceOption(e, format)] as [BetOptionRequest] })),
+          singleBetList: entries.map((e, i) => ({ unitStake: stakes[i]!, oddsChange, betOptionList: [priceOption(e, betSlip.priceFormat(e))] as [BetOptionRequest] })),
         };
         descriptions = entries.map((e, i) => self.describeSingle(e, stakes[i]!));
       } else {
@@ -300,7 +291,7 @@ export const OrdersStore = types
         path = BETTING_PATHS.betMultiple;
         body = {
           betMultipleData: staked.map((s) => ({ itemCount: entries.length, seriesValue: s.seriesNumber, unitStake: s.unitStake!.toFixed(2), oddsChange })),
-          betOptionList: entries.map((e) => priceOption(e, format)),
+          betOptionList: entries.map((e) => priceOption(e, betSlip.priceFormat(e))),
         };
         descriptions = new Map(staked.map((s) => [s.seriesNumber, self.describeSeries(s, entries.length)]));
       }

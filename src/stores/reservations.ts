@@ -177,6 +177,8 @@ const PreBetTarget = types.model('PreBetTarget', {
   optionType: types.string,
   sportId: types.number,
   marketType: types.number,
+  /** The slip entry's: decides the format the current price shows in (domain/odds priceKindOf). */
+  outcomeCount: 0,
   period: types.string,
   line: types.maybe(types.string),
   homeName: '',
@@ -413,6 +415,7 @@ export const ReservationsStore = types
         optionType: entry.optionType,
         sportId: entry.sportId,
         marketType: entry.marketType,
+        outcomeCount: entry.outcomeCount,
         period: entry.period,
         line: entry.current.line ?? entry.line,
         homeName: entry.homeName,
@@ -421,7 +424,7 @@ export const ReservationsStore = types
         optionName: entry.optionName,
         isInPlay: entry.isInPlay,
       });
-      const risk = entry.riskAndWin(self.root.betSlip?.oddsFormat ?? OddsFormat.Europe)?.risk;
+      const risk = entry.riskAndWin(self.root.betSlip?.priceFormat(entry) ?? OddsFormat.Europe)?.risk;
       self.stake = risk ? risk.toFixed(2) : '';
       self.watchers.push(
         reaction(

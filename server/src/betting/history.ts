@@ -86,6 +86,7 @@ export function createHistory(deps: BettingDeps) {
       beginTime: Number(leg.begin_time),
       period: market.period,
       marketType: leg.market_type,
+      outcomeCount: market.optionTypes.length,
       marketTypeName: names.market[lang],
       optionName: names.option[lang],
       inPlay: leg.is_in_play === 1,

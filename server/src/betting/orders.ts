@@ -634,6 +634,7 @@ export function createOrderService(deps: BettingDeps): OrderService {
         maxBet: range ? range.max.toFixed(2) : '0.00',
         status,
         marketType: market?.marketType ?? 0,
+        outcomeCount: market?.options.length ?? 0,
         period: market?.period ?? '',
         line: option?.line ?? market?.line ?? null,
         option: { name: option?.name[options.lang] ?? '', odd, type: r.type, isLock: !option || option.isLock || status !== 1 },

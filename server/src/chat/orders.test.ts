@@ -90,6 +90,8 @@ describe('order sharing (spec 001 section 5)', () => {
       betTitle: `${english!.matchInfo.homeName} vs ${english!.matchInfo.awayName}`,
       betAmount: '30.00',
       odd: expect.stringMatching(/^\d+\.\d+$/),
+      // The viewer's app shows the odds in their format only on a two-way market (src/domain/odds displayOddsFormat).
+      outcomeCount: on[1]!.market.options.length,
       betSection: expect.stringContaining(': '),
       wonAmount: '57.00',
       orderStatus: 5,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ChatOrderItem, OrderShowRule } from '../../../contract/chat';
 import { OrderStatus } from '../../../contract/enums';
 import { inCurrency } from '../betting/rules';
-import type { LegSnapshot } from '../betting/orders';
+import type { LegSnapshot, MarketSnapshot } from '../betting/orders';
 import type { PlatformConfig } from '../config/platformConfig';
 import type { Database, OrderRow } from '../db/schema';
 import type { Lang } from '../feed';
@@ -38,6 +38,7 @@ interface LegNames {
   order_id: string;
   match_id: number;
   names_json: string;
+  market_json: string;
 }
 
 export function createOrderSharing(db: Kysely<Database>, config: PlatformConfig) {
@@ -61,7 +62,7 @@ export function createOrderSharing(db: Kysely<Database>, config: PlatformConfig)
     const legs = await db
       .selectFrom('order_legs')
       .innerJoin('leg_snapshots', 'leg_snapshots.hash', 'order_legs.snapshot_hash')
-      .select(['order_legs.order_id', 'order_legs.match_id', 'leg_snapshots.names_json'])
+      .select(['order_legs.order_id', 'order_legs.match_id', 'leg_snapshots.names_json', 'leg_snapshots.market_json'])
       .where('order_legs.order_id', 'in', candidates.map((o) => o.id))
       .orderBy('order_legs.leg_no')
       .execute();
@@ -78,6 +79,8 @@ export function createOrderSharing(db: Kysely<Database>, config: PlatformConfig)
       betTitle: single ? matchName(first) : MULTIPLE_TITLE[lang](names.length),
       betAmount: fromMinor(Number(order.stake_minor)),
       odd: order.odds,
+      // The viewer's app decides the format from it (src/domain/odds displayOddsFormat); a multiple's odds are decimal.
+      outcomeCount: single ? (JSON.parse(legs[0]!.market_json) as MarketSnapshot).optionTypes.length : 0,
       betSection: names.map((n) => `${n.market[lang]}: ${n.option[lang]}`).join(' / '),
       wonAmount: fromMinor(Number(order.payout_minor) + Number(order.cash_out_payout_minor)),
       orderStatus: order.status,

@@ -200,6 +200,48 @@ describe('<BetSlipPanel>', () => {
     expect(screen.getByTestId('slip-odds')).toHaveTextContent('-1.05');
   });
 
+  it('shows, stakes and sends a handicap in Malay and a 1X2 in decimal when Malay is chosen; a parlay in decimal', async () => {
+    const { env, store, betting } = await renderSlip();
+    // Match 1: a handicap (two outcomes); match 2: a 1X2 (three). Both at 2.40 (DOMAIN.md: Malay -0.71).
+    betting.book.set(100, { odd: '2.40' });
+    betting.book.set(200, { odd: '2.40', marketType: 1005, outcomeCount: 3, line: null });
+    act(() => store.settings.setOddsFormat(3));
+    await click(env, selection(1, { odd: '2.40' }), selection(2, { marketType: 1005, outcomeCount: 3, line: undefined, odd: '2.40' }));
+    const handicap = screen.getByRole('article', { name: 'Home 1 – Away 1' });
+    const winner = screen.getByRole('article', { name: 'Home 2 – Away 2' });
+    expect(within(handicap).getByTestId('slip-odds')).toHaveTextContent(/^-0\.71$/);
+    expect(within(winner).getByTestId('slip-odds')).toHaveTextContent(/^2\.40$/);
+
+    // A negative Malay price takes the amount as the win and says the risk; the 1X2 risks the stake as typed.
+    await userEvent.type(within(handicap).getByRole('textbox', { name: /^Stake / }), '100');
+    await userEvent.type(within(winner).getByRole('textbox', { name: /^Stake / }), '100');
+    expect(handicap).toHaveTextContent('Risk ¥71.43');
+    expect(handicap).toHaveTextContent('To win ¥100.00');
+    expect(winner).not.toHaveTextContent('Risk');
+    expect(winner).toHaveTextContent('To win ¥140.00');
+    expect(screen.getByTestId('slip-total-stake')).toHaveTextContent('¥171.43');
+
+    betting.answerPlace({ orders: [placedOrder('1700000000000000001', OrderStatus.Confirmed), placedOrder('1700000000000000002', OrderStatus.Confirmed)], repeated: false });
+    await userEvent.click(screen.getByRole('button', { name: 'Place bet' }));
+    const [sent] = betting.calls(BETTING_PATHS.singlePass) as Array<{ singleBetList: Array<{ unitStake: string; betOptionList: unknown[] }> }>;
+    expect(sent!.singleBetList.map((b) => [b.unitStake, b.betOptionList])).toEqual([
+      ['71.43', [{ marketId: 100, optionType: 'home', odds: '-0.71', oddsFormat: 3 }]],
+      ['100.00', [{ marketId: 200, optionType: 'home', odds: '2.40', oddsFormat: 1 }]],
+    ]);
+
+    // A parlay's legs multiply as decimal odds: legs and the accumulator's combined odds show decimal.
+    await click(env, selection(3, { odd: '2.40' }), selection(4, { marketType: 1005, outcomeCount: 3, line: undefined, odd: '2.40' }));
+    betting.book.set(300, { odd: '2.40' });
+    betting.book.set(400, { odd: '2.40', marketType: 1005, outcomeCount: 3, line: null });
+    await userEvent.click(screen.getByRole('tab', { name: 'Parlay' }));
+    await act(async () => undefined);
+    expect(screen.getAllByTestId('slip-odds').map((e) => e.textContent)).toEqual(['2.40', '2.40']);
+    const accumulator = within(screen.getByRole('region', { name: 'Series' })).getAllByRole('listitem')[0]!;
+    expect(accumulator).toHaveTextContent('2串1 · 1 bet · Odds 5.76');
+    await userEvent.click(screen.getByRole('tab', { name: 'Single' }));
+    expect(screen.getAllByTestId('slip-odds').map((e) => e.textContent)).toEqual(['-0.71', '2.40']);
+  });
+
   it('shows the format its prices are in and switches it, the same setting the list follows', async () => {
     const { env, store } = await renderSlip();
     await click(env, selection(1));

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../domain/odds';
 import { reasonKey, SlipReason } from '../../domain/slipReasons';
 import { seriesNameKey } from '../../domain/slipLabels';
 import { SLIP_NS } from '../../stores/betSlip';
@@ -9,7 +10,7 @@ import { useStore } from '../storeContext';
 import { placeFromKeyboard, StakeInput } from './StakeInput';
 import styles from './SeriesList.module.css';
 
-/** The parlay's series: name and "N串M", the number of bets, a unit stake each, its total stake and return. */
+/** The parlay's series: name and "N串M", the number of bets (and the accumulator's combined odds), a unit stake each, its total stake and return. */
 export const SeriesList = observer(function SeriesList() {
   const { t } = useTranslation(SLIP_NS);
   const store = useStore();
@@ -34,6 +35,8 @@ export const SeriesList = observer(function SeriesList() {
                 <span className={styles.name}>{name}</span>
                 <span className={styles.count}>
                   {s.asianName} · {t('series.bets', { count: s.betCount })}
+                  {/* The accumulator of every leg is one bet at their product: its combined odds, always decimal. */}
+                  {s.betCount === 1 && <> · {t('odds.combined', { odds: formatPrice(s.seriesOdd, betSlip.oddsFormat, 'parlay') })}</>}
                 </span>
               </div>
               <StakeInput

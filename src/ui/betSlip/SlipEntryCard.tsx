@@ -16,7 +16,7 @@ import styles from './SlipEntryCard.module.css';
 const STAKE_REASONS: ReadonlySet<SlipReason> = new Set([SlipReason.BelowRange, SlipReason.ExceedRange]);
 
 /**
- * One selection: market, selection and line, the price in the member's format with its change since they picked
+ * One selection: market, selection and line, the price in its format (betSlip.priceFormat) with its change since they picked
  * it, the match; greyed with the reason when it cannot be bet; the stake in single bets.
  */
 export const SlipEntryCard = observer(function SlipEntryCard({ entry }: { entry: SlipEntryInstance }) {
@@ -31,7 +31,7 @@ export const SlipEntryCard = observer(function SlipEntryCard({ entry }: { entry:
     // No scroll: the slip sits in the right column beside the prices; the page stays where the member was.
     if (focusWanted && stakeInput.current && betSlip.takeFocusRequest(target)) stakeInput.current.focus({ preventScroll: true });
   }, [focusWanted, betSlip, target]);
-  const format = betSlip.oddsFormat;
+  const format = betSlip.priceFormat(entry);
   const match = entry.awayName ? `${entry.homeName} – ${entry.awayName}` : entry.homeName;
   const market = marketLabel(staticList.name('marketType', entry.marketType), entry.period, (key, options) => t(key, options));
   const line = entry.current.line ?? entry.line;
@@ -105,7 +105,7 @@ export const SlipEntryCard = observer(function SlipEntryCard({ entry }: { entry:
 const Price = observer(function Price({ entry }: { entry: SlipEntryInstance }) {
   const { t } = useTranslation([SLIP_NS, 'common']);
   const { betSlip } = useStore();
-  const format = betSlip.oddsFormat;
+  const format = betSlip.priceFormat(entry);
   if (entry.closed || entry.suspended) {
     return (
       <span className={styles.lockedPrice}>

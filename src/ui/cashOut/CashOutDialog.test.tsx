@@ -61,13 +61,25 @@ describe('<CashOutDialog>', () => {
     expect(asked()).toBe(2);
   });
 
-  it('shows the selection with its line and odds in the member’s odds format', async () => {
+  it('shows a handicap selection with its line and odds in the member’s odds format', async () => {
     const { dialog, store } = await renderDialog((url) => (url === CASH_OUT_PATHS.price ? quote() : undefined), {
-      options: [wireOption({ optionName: 'Arsenal', linear: '-0.75', betOdds: '1.950' })],
+      options: [wireOption({ optionName: 'Arsenal', marketType: 1000, outcomeCount: 2, linear: '-0.75', betOdds: '2.400' })],
     });
-    expect(within(dialog).getByText('Arsenal -0.5/1 @ 1.95')).toBeInTheDocument();
+    expect(within(dialog).getByText('Arsenal -0.5/1 @ 2.40')).toBeInTheDocument();
     act(() => store.settings.setOddsFormat(2));
-    expect(within(dialog).getByText('Arsenal -0.5/1 @ 0.95')).toBeInTheDocument();
+    expect(within(dialog).getByText('Arsenal -0.5/1 @ 1.40')).toBeInTheDocument();
+    act(() => store.settings.setOddsFormat(3));
+    expect(within(dialog).getByText('Arsenal -0.5/1 @ -0.71')).toBeInTheDocument();
+  });
+
+  it('shows a 1X2 selection in decimal odds whatever the member’s format', async () => {
+    const { dialog, store } = await renderDialog((url) => (url === CASH_OUT_PATHS.price ? quote() : undefined), {
+      options: [wireOption({ optionName: 'Arsenal', betOdds: '2.400' })],
+    });
+    act(() => store.settings.setOddsFormat(3));
+    expect(within(dialog).getByText('Arsenal @ 2.40')).toBeInTheDocument();
+    act(() => store.settings.setOddsFormat(4));
+    expect(within(dialog).getByText('Arsenal @ 2.40')).toBeInTheDocument();
   });
 
   it('settles all of the stake, sending the payout shown as the expected amount', async () => {

@@ -3,11 +3,12 @@ import Decimal from 'decimal.js';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BetRecord } from '../../domain/betRecord';
+import { legPriceKind, type BetRecord } from '../../domain/betRecord';
 import { checkCashOutStake, partialRange, partPayout } from '../../domain/cashOut';
 import { formatMoney, isCurrency, parseStake, type MoneyLocale } from '../../domain/money';
 import { CASH_OUT_NS, cashOutOf, type AutoRuleResult, type CashOutError, type CashOutResult } from '../../stores/cashOut';
 import { formatLine } from '../../domain/lines';
+import { displayOddsFormat } from '../../domain/odds';
 import { Button } from '../common/Button';
 import { oddsText } from '../myBets/format';
 import { Dialog } from '../common/Dialog';
@@ -137,7 +138,7 @@ const CashOutForm = observer(function CashOutForm({ record, onDone }: { record: 
 
   const legs = record.options;
   const first = legs[0];
-  const selection = first ? `${first.optionName}${first.linear ? ` ${formatLine(first.linear)}` : ''} @ ${oddsText(first.betOdds, settings.oddsFormatId)}` : '';
+  const selection = first ? `${first.optionName}${first.linear ? ` ${formatLine(first.linear)}` : ''} @ ${oddsText(first.betOdds, displayOddsFormat(settings.oddsFormatId, legPriceKind(record, first)))}` : '';
   const match = first ? first.matchName || [first.home?.name, first.away?.name].filter(Boolean).join(' vs ') : '';
   const maxCount = cashOut.maxCount ?? record.maxCashOutCount;
 

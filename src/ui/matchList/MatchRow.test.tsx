@@ -21,7 +21,7 @@ import type { RowColumn } from './points';
 const columns: readonly RowColumn[] = [{ id: 'ft-ah', labelKey: 'column.ftHandicap', kinds: ['handicap'], period: 'ft', options: ['home', 'away'] }];
 const sport = fakeSportModule({ rowColumns: () => [{ id: 'main', labelKey: 'group.main', columns }], periodLabel: (_sportId, pe) => (pe === 1 ? '1H' : String(pe)) });
 
-async function renderRow({ anchors = [] as Anchor[], match = wireMatch(), timezone }: { anchors?: Anchor[]; match?: ReturnType<typeof wireMatch>; timezone?: string } = {}) {
+async function renderRow({ anchors = [] as Anchor[], match = wireMatch(), timezone, rowColumns = columns }: { anchors?: Anchor[]; match?: ReturnType<typeof wireMatch>; timezone?: string; rowColumns?: readonly RowColumn[] } = {}) {
   const i18n = await createTestI18n('en');
   await i18n.loadNamespaces(['common']);
   const { env, http } = fakeEnv({ i18n });
@@ -40,7 +40,7 @@ async function renderRow({ anchors = [] as Anchor[], match = wireMatch(), timezo
     <I18nextProvider i18n={i18n}>
       <StoreProvider store={store}>
         <KernelProvider value={{ plugins, services: fakeServices(env, (p: string) => `https://icons.example${p}`), events }}>
-          <MatchRow match={match} columns={columns} sport={sport} />
+          <MatchRow match={match} columns={rowColumns} sport={sport} />
         </KernelProvider>
       </StoreProvider>
     </I18nextProvider>,
@@ -144,6 +144,40 @@ describe('<MatchRow>', () => {
     expect(button()).toHaveTextContent('-1.05');
   });
 
+  it('prints a handicap in the member\'s format and a 1X2 in decimal whatever they chose (the Asian-book convention)', async () => {
+    const match = wireMatch();
+    const handicap = match.betGroup[0]!.moneyHandicap[0]!;
+    handicap.options[0]!.odd = '2.400';
+    const winner = {
+      ...handicap,
+      marketId: 101,
+      key: '1x2',
+      kind: 'win1x2',
+      marketType: 1005,
+      name: '1X2',
+      options: [
+        { type: 'home', name: 'A', odd: '2.400', showOdd: '2.40', isLock: false },
+        { type: 'draw', name: 'Draw', odd: '3.300', showOdd: '3.30', isLock: false },
+        // The issue's Thai list: a 1X2 price of 1.02 read -50.00 in Indonesian.
+        { type: 'away', name: 'B', odd: '1.020', showOdd: '1.02', isLock: false },
+      ],
+    };
+    delete winner.line;
+    match.betGroup.push({ name: '1X2', groupType: 'win1x2', marketType: 1005, period: 'ft', moneyHandicap: [winner] });
+    const winnerColumn: RowColumn = { id: 'ft-1x2', labelKey: 'column.ft1x2', kinds: ['win1x2'], period: 'ft', options: ['home', 'draw', 'away'] };
+    const { store } = await renderRow({ match, rowColumns: [winnerColumn, ...columns] });
+    // Each button reads its option's name (for screen readers), its line and its price.
+    const price = (marketId: number, option: string) => document.querySelector(`button[data-market-id="${marketId}"][data-option="${option}"]`)!.textContent;
+    const shown = () => [price(100, 'home'), price(101, 'home'), price(101, 'draw'), price(101, 'away')];
+    expect(shown()).toEqual(['A -0.5 2.40', 'A 2.40', 'Draw 3.30', 'B 1.02']);
+    act(() => store.settings.setOddsFormat(3));
+    expect(shown()).toEqual(['A -0.5 -0.71', 'A 2.40', 'Draw 3.30', 'B 1.02']);
+    act(() => store.settings.setOddsFormat(4));
+    expect(shown()).toEqual(['A -0.5 1.40', 'A 2.40', 'Draw 3.30', 'B 1.02']);
+    act(() => store.settings.setOddsFormat(2));
+    expect(shown()).toEqual(['A -0.5 1.40', 'A 2.40', 'Draw 3.30', 'B 1.02']);
+  });
+
   it('updates one price live with its direction, and locks a suspended market', async () => {
     const { env } = await renderRow();
     act(() =>
@@ -172,7 +206,7 @@ describe('<MatchRow>', () => {
     const { store, added } = await renderRow();
     await act(async () => store.applyHostProps({ isLogin: true, token: 't', userData: { uid: '1', username: 'demo' } }));
     await userEvent.click(screen.getByRole('button', { name: /^B 0.5/ }));
-    expect(added).toHaveBeenCalledWith({ matchId: 1, sportId: 1, marketId: 100, marketType: 1000, period: 'ft', optionType: 'away', line: '0.5', odd: '1.900', allowParley: true });
+    expect(added).toHaveBeenCalledWith({ matchId: 1, sportId: 1, marketId: 100, marketType: 1000, outcomeCount: 2, period: 'ft', optionType: 'away', line: '0.5', odd: '1.900', allowParley: true });
   });
 
   it('stars the match with a toggle button, and refuses a 51st with a notice', async () => {

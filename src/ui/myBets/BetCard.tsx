@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { displayResultOf, displayStatusOf, OrderStatus, recordPotentialReturn, resultOf, type BetOption, type BetRecord, type CashOutEntry, type DisplayResult } from '../../domain/betRecord';
+import { displayResultOf, displayStatusOf, legPriceKind, OrderStatus, recordPotentialReturn, resultOf, type BetOption, type BetRecord, type CashOutEntry, type DisplayResult } from '../../domain/betRecord';
 import { failureReasonKey } from '../../domain/cashOut';
 import { formatLine } from '../../domain/lines';
-import type { OddsFormat } from '../../domain/odds';
+import { displayOddsFormat, type OddsFormat } from '../../domain/odds';
 import { Button } from '../common/Button';
 import { CASH_OUT_NS } from '../../stores/cashOut';
 import { asianSeriesName, dateTimeText, moneyText, oddsText } from './format';
@@ -13,6 +13,7 @@ import styles from './BetCard.module.css';
 
 export interface BetCardProps {
   record: BetRecord;
+  /** The member's chosen format; each leg shows in the one displayOddsFormat gives for it. */
   oddsFormat: OddsFormat;
   timeZone: string;
   apiLanguage: string;
@@ -31,7 +32,7 @@ export function ResultBadge({ result }: { result: DisplayResult }) {
   return <span className={`${styles.badge} ${styles[result]}`}>{t(`result.${result}`)}</span>;
 }
 
-function Leg({ leg, showResult, oddsFormat, timeZone }: { leg: BetOption; showResult: boolean; oddsFormat: OddsFormat; timeZone: string }) {
+function Leg({ leg, showResult, format, timeZone }: { leg: BetOption; showResult: boolean; format: OddsFormat; timeZone: string }) {
   const { t } = useTranslation('myBets');
   const result = showResult ? resultOf(leg.settledResult) : undefined;
   const match = leg.matchName || [leg.home?.name, leg.away?.name].filter(Boolean).join(' vs ');
@@ -44,7 +45,7 @@ function Leg({ leg, showResult, oddsFormat, timeZone }: { leg: BetOption; showRe
           {leg.linear && <span className={styles.line}> {formatLine(leg.linear)}</span>}
         </span>
         <span className={styles.odds}>
-          <span className="sp-visually-hidden">{t('order.odds')} </span>@ {oddsText(leg.betOdds, oddsFormat)}
+          <span className="sp-visually-hidden">{t('order.odds')} </span>@ {oddsText(leg.betOdds, format)}
         </span>
         {result && <ResultBadge result={result} />}
       </div>
@@ -133,7 +134,7 @@ export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySett
       </p>
       <ul className={styles.legs} aria-label={t('order.legs')}>
         {record.options.map((leg, index) => (
-          <Leg key={`${leg.marketId}-${index}`} leg={leg} showResult={closedWithPayout || leg.settledResult !== 0} oddsFormat={oddsFormat} timeZone={timeZone} />
+          <Leg key={`${leg.marketId}-${index}`} leg={leg} showResult={closedWithPayout || leg.settledResult !== 0} format={displayOddsFormat(oddsFormat, legPriceKind(record, leg))} timeZone={timeZone} />
         ))}
       </ul>
       <dl className={styles.amounts}>

@@ -98,12 +98,31 @@ describe('<MyBetsView>', () => {
     expect(await screen.findByRole('article', { name: /^Parlay Trixie \(3串4\)/ })).toBeInTheDocument();
   });
 
-  it('shows odds in the member’s odds format', async () => {
-    const { store } = await renderView();
-    await screen.findByRole('article', { name: 'Single' });
-    expect(screen.getByText(/@ 2\.10/)).toBeInTheDocument();
+  it('shows a two-way leg of a single in the member’s odds format; a 1X2 single and every parlay leg in decimal', async () => {
+    const handicap = { marketType: 1000, outcomeCount: 2, marketTypeName: 'Handicap', linear: '-0.5', betOdds: '2.400' };
+    const { store } = await renderView({
+      answer: () =>
+        betPage([
+          wireRecord({ id: '1763700000000000011', options: [wireOption({ ...handicap, optionName: 'Arsenal' })] }),
+          wireRecord({ id: '1763700000000000012', options: [wireOption({ optionName: 'Draw', betOdds: '2.400' })] }),
+          wireRecord({
+            id: '1763700000000000013',
+            betType: 2,
+            seriesType: 2001,
+            matchCount: 2,
+            options: [wireOption({ ...handicap, matchId: 102, optionName: 'Lakers' }), wireOption({ matchId: 103, optionName: 'Chelsea', betOdds: '2.400' })],
+          }),
+        ]),
+    });
+    const [handicapSingle, winnerSingle] = await screen.findAllByRole('article', { name: 'Single' });
+    const parlay = screen.getByRole('article', { name: 'Parlay 2串1' });
+    const legOdds = (card: HTMLElement) => within(card).getAllByRole('listitem').map((leg) => /@ (-?\d+\.\d{2})/.exec(leg.textContent ?? '')?.[1]);
+    expect([legOdds(handicapSingle!), legOdds(winnerSingle!), legOdds(parlay)]).toEqual([['2.40'], ['2.40'], ['2.40', '2.40']]);
+    act(() => store.settings.setOddsFormat(3));
+    // Malay: the handicap reads -0.71 (DOMAIN.md: d 2.40 = Malay -0.71); the 1X2 and the parlay's legs stay decimal.
+    expect([legOdds(handicapSingle!), legOdds(winnerSingle!), legOdds(parlay)]).toEqual([['-0.71'], ['2.40'], ['2.40', '2.40']]);
     act(() => store.settings.setOddsFormat(2));
-    expect(screen.getByText(/@ 1\.10/)).toBeInTheDocument();
+    expect([legOdds(handicapSingle!), legOdds(winnerSingle!), legOdds(parlay)]).toEqual([['1.40'], ['2.40'], ['2.40', '2.40']]);
   });
 
   it('offers early settlement only where the record allows it, and opens the cash-out dialog', async () => {

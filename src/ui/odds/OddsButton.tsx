@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { formatLine } from '../../domain/lines';
-import { formatOdds } from '../../domain/odds';
+import { formatPrice, priceKindOf } from '../../domain/odds';
 import { envOf } from '../../stores/env';
 import type { LiveMarket } from '../../stores/liveBook';
 import { useStore } from '../storeContext';
@@ -34,7 +34,7 @@ export const OddsButton = observer(function OddsButton({ market, optionType, lab
   if (!option || market.status === MarketStatus.Off) return <span className={styles.empty} aria-hidden="true" />;
 
   const locked = option.isLock || market.status !== MarketStatus.On;
-  const price = formatOdds(option.odd, settings.oddsFormatId);
+  const price = formatPrice(option.odd, settings.oddsFormatId, priceKindOf(market.outcomeCount));
   const line = showLine && option.line !== undefined ? formatLine(option.line) : undefined;
   // Read once at render, not observed: a button re-renders when its price changes, not every second.
   const flashing = option.changedAt > 0 && envOf(store).clock.now() - option.changedAt < FLASH_MS;

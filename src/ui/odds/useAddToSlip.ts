@@ -13,14 +13,16 @@ export function useAddToSlip() {
   const root = useStore();
   const book = useLiveBook();
   return (market: Pick<WireMarket, 'marketId' | 'matchId' | 'sportId' | 'marketType' | 'period' | 'allowParley'>, optionType: string) => {
-    const option = book.option(market.marketId, optionType);
-    if (!option) return;
+    const live = book.market(market.marketId);
+    const option = live?.options.get(optionType);
+    if (!live || !option) return;
     const selection = {
       matchId: market.matchId,
       sportId: market.sportId,
       // A moved line gave the market slot a new id: the slip takes the one on sale now.
-      marketId: book.market(market.marketId)?.marketId ?? market.marketId,
+      marketId: live.marketId,
       marketType: market.marketType,
+      outcomeCount: live.outcomeCount,
       period: market.period,
       optionType,
       line: option.line,

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLine } from '../../domain/lines';
-import { formatOdds, OddsFormat } from '../../domain/odds';
+import { displayOddsFormat, formatOdds, OddsFormat, priceKindOf } from '../../domain/odds';
 import { marketLabel } from '../../domain/slipLabels';
 import { SLIP_NS } from '../../stores/betSlip';
 import { parsePreBetOdds, RESERVATIONS_NS, reservationsOf, type PreBetReason } from '../../stores/reservations';
@@ -50,7 +50,8 @@ const PreBetForm = observer(function PreBetForm() {
   const reservations = reservationsOf(store);
   const id = useId();
   const target = reservations.target!;
-  const format = betSlip.oddsFormat;
+  // A pre-bet is a single on the selection's market, whatever mode the slip is in.
+  const format = displayOddsFormat(betSlip.oddsFormat, priceKindOf(target.outcomeCount));
   const limits = reservations.limits;
   const reason = reservations.reason;
   const refusal = reservations.refusal;

@@ -12,7 +12,10 @@ describe('SettingsPage', () => {
   it('changes the odds format and the odds-change acceptance the whole app uses', async () => {
     const { store } = await renderWithStore(<SettingsPage />, { before: signIn });
     expect(await screen.findByRole('heading', { name: 'My settings' })).toBeInTheDocument();
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Odds format' }), 'Hong Kong');
+    const format = screen.getByRole('combobox', { name: 'Odds format' });
+    // The help says where the format applies: two-way markets only (domain/odds displayOddsFormat).
+    expect(format).toHaveAccessibleDescription(/^Hong Kong, Malay and Indonesian odds apply to two-way markets .* always show decimal odds\.$/);
+    await userEvent.selectOptions(format, 'Hong Kong');
     expect(store.settings.oddsFormat).toBe(2);
     const acceptance = screen.getByRole('group', { name: 'When the odds change before my bet is taken' });
     expect(within(acceptance).getByRole('radio', { name: 'Accept better odds only' })).toBeChecked();

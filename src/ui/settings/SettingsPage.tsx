@@ -53,7 +53,12 @@ export const SettingsPage = observer(function SettingsPage() {
         <legend className={styles.legend}>{t('odds')}</legend>
         <label className={styles.row}>
           <span>{t('oddsFormat')}</span>
-          <select className={styles.select} value={settings.oddsFormat} onChange={(e) => settings.setOddsFormat(Number(e.target.value))}>
+          <select
+            className={styles.select}
+            value={settings.oddsFormat}
+            onChange={(e) => settings.setOddsFormat(Number(e.target.value))}
+            aria-describedby="sp-settings-odds-hint"
+          >
             {ODDS_FORMATS.map((f) => (
               <option key={f.id} value={f.id}>
                 {t(`common:${f.i18nKey}`)}
@@ -61,6 +66,10 @@ export const SettingsPage = observer(function SettingsPage() {
             ))}
           </select>
         </label>
+        {/* Where the format applies (domain/odds displayOddsFormat): a member who picks Malay still sees a 1X2 in decimal. */}
+        <p id="sp-settings-odds-hint" className={styles.note}>
+          {t('common:odds.formatRule')}
+        </p>
         <fieldset className={styles.inner}>
           <legend>{t('oddsChange')}</legend>
           {ACCEPTANCES.map((value) => (

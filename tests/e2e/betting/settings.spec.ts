@@ -12,7 +12,12 @@ test.describe('changing language and odds format mid-way', () => {
     const member = await world.member();
     const matches = [await world.match({ sportId: FOOTBALL, list: 'early' }), await world.match({ sportId: FOOTBALL, list: 'early' })];
     await signInOnHost(page, member, { query: EARLY_FOOTBALL });
-    for (const match of matches) await pickInList(page, match.matchId);
+    // Football's row: the 1X2's home, away and draw, then the handicap's home (price 3). A handicap takes the format; a
+    // 1X2 stays decimal (docs/architecture.md "Odds formats"): one of each.
+    const HANDICAP_HOME = 3;
+    await pickInList(page, matches[0]!.matchId, HANDICAP_HOME);
+    await pickInList(page, matches[1]!.matchId);
+    const formats = [OddsFormat.HongKong, OddsFormat.Europe];
     const entries = matches.map((match) => entryOf(page, match.matchId));
     for (const entry of entries) await entryStake(entry).fill('10');
     // Decimal prices as picked (the slip shows decimal by default); nothing moves them.
@@ -22,17 +27,20 @@ test.describe('changing language and odds format mid-way', () => {
     // The app's own select follows the host's.
     await expect(app(page).getByRole('combobox', { name: 'Odds format' })).toHaveValue(String(OddsFormat.HongKong));
     for (const [i, entry] of entries.entries()) {
-      await expect(entry.getByTestId('slip-odds')).toHaveText(formatOdds(decimals[i]!, OddsFormat.HongKong));
+      await expect(entry.getByTestId('slip-odds')).toHaveText(formatOdds(decimals[i]!, formats[i]!));
     }
-    // The list's prices follow too (the row picked last is still on screen).
-    const listPrice = app(page).locator(`[role="row"][data-match-id="${matches[1]!.matchId}"] button[data-odd]:not([disabled])`).first();
-    await expect(listPrice).toContainText(formatOdds((await listPrice.getAttribute('data-odd'))!, OddsFormat.HongKong));
+    // The list's prices follow too (the row picked last is still on screen): its handicap in Hong Kong, its 1X2 not.
+    const listPrices = app(page).locator(`[role="row"][data-match-id="${matches[1]!.matchId}"] button[data-odd]:not([disabled])`);
+    for (const [index, format] of [[HANDICAP_HOME, OddsFormat.HongKong], [0, OddsFormat.Europe]] as const) {
+      const listPrice = listPrices.nth(index);
+      await expect(listPrice).toContainText(formatOdds((await listPrice.getAttribute('data-odd'))!, format));
+    }
 
     await page.getByTestId('host-language').selectOption('VIE');
     await expect(app(page).getByRole('heading', { name: 'Phiếu cược' })).toBeVisible();
     await expect(slipEntries(page)).toHaveCount(2);
     for (const [i, entry] of entries.entries()) {
-      await expect(entry.getByTestId('slip-odds')).toHaveText(formatOdds(decimals[i]!, OddsFormat.HongKong));
+      await expect(entry.getByTestId('slip-odds')).toHaveText(formatOdds(decimals[i]!, formats[i]!));
       await expect(entry.getByRole('textbox', { name: /^Tiền cược/ })).toHaveValue('10');
     }
     await page.screenshot({ path: test.info().outputPath('slip-vietnamese-hong-kong.png') });

@@ -1,10 +1,11 @@
-import { formatOdds, type OddsFormat } from '../../../../src/domain/odds';
+import { displayOddsFormat, formatOdds, priceKindOf, type OddsFormat } from '../../../../src/domain/odds';
 import type { WireBetGroup, WireMarket, WireMatch, WireOption } from '../../../../contract/match';
 import type { BetGroup, Lang, Market, MatchView, Option } from '../../feed';
 
 /**
  * What the match routes send: the feed's views with every name in the request's language and each
- * option's price also as `showOdd`, the display string in the requested odds format. The shapes are the
+ * option's price also as `showOdd`, the display string in the format the app shows it in: the requested odds
+ * format on a two-way market, decimal on the others (src/domain/odds displayOddsFormat). The shapes are the
  * contract's (contract/match.ts).
  */
 
@@ -40,7 +41,8 @@ function wireOption(o: Option, lang: Lang, format: OddsFormat): WireOption {
   return out;
 }
 
-export function wireMarket(m: Market, lang: Lang, format: OddsFormat): WireMarket {
+export function wireMarket(m: Market, lang: Lang, chosen: OddsFormat): WireMarket {
+  const format = displayOddsFormat(chosen, priceKindOf(m.options.length));
   const out: WireMarket = {
     marketId: m.marketId,
     matchId: m.matchId,

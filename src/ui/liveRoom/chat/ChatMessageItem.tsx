@@ -1,7 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import type { ChatMessage, ChatOrderItem } from '../../../../contract/chat';
+import { displayOddsFormat, priceKindOf } from '../../../domain/odds';
 import type { ChatStoreInstance } from '../../../stores/chat';
 import { AGENT } from '../../../stores/chatWire';
+import { oddsText } from '../../myBets/format';
+import { useStore } from '../../storeContext';
 import { useChatTranslation } from './chatText';
 import styles from './Chat.module.css';
 
@@ -12,9 +15,13 @@ export interface MessageActions {
   remove(message: ChatMessage): void;
 }
 
-/** The spec's chat order history item as a card: what was bet, at what odds, and how it stands. */
-export function OrderCard({ order }: { order: ChatOrderItem }) {
+/**
+ * The spec's chat order history item as a card: what was bet, at what odds, and how it stands. The odds show in the
+ * viewer's format by the rule every price follows (a single on a two-way market in their format, else decimal).
+ */
+export const OrderCard = observer(function OrderCard({ order }: { order: ChatOrderItem }) {
   const { t } = useChatTranslation();
+  const { settings } = useStore();
   const status = order.orderStatus === 4 || order.orderStatus === 5 ? t(`order.status.${order.orderStatus}`) : t('order.status.other', { status: order.orderStatus });
   return (
     <div className={styles.order} data-testid="chat-order">
@@ -30,7 +37,7 @@ export function OrderCard({ order }: { order: ChatOrderItem }) {
           {order.betAmount} {order.assetSymbol}
         </dd>
         <dt>{t('order.odds')}</dt>
-        <dd>{order.odd}</dd>
+        <dd>{oddsText(order.odd, displayOddsFormat(settings.oddsFormatId, priceKindOf(order.outcomeCount ?? 0)))}</dd>
         <dt>{t('order.returned')}</dt>
         <dd>
           {order.wonAmount} {order.assetSymbol}
@@ -42,7 +49,7 @@ export function OrderCard({ order }: { order: ChatOrderItem }) {
       </span>
     </div>
   );
-}
+});
 
 /**
  * One message of any kind. Every text of a member (names, messages, quotes, order fields) is a React text node, never

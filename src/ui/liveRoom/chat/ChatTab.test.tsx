@@ -55,6 +55,24 @@ const sends = (socket: FakeChatSocket) => socket.sent.filter((f) => f.cmd !== 'j
 const messageOf = (text: string) => screen.getByText(text).closest('li')!;
 
 describe('<ChatTab>', () => {
+  it("shows a shared bet's odds by the viewer's format: a handicap single in it, a 1X2 single and a parlay in decimal", async () => {
+    const { store } = await mount({
+      join: {
+        messages: [
+          chatMessage({ id: '1', kind: 'order', nickname: 'Ann', text: '', order: chatOrder({ betId: '170000000000001', odd: '2.40', outcomeCount: 2 }) }),
+          chatMessage({ id: '2', kind: 'order', nickname: 'Bo', text: '', order: chatOrder({ betId: '170000000000002', betSection: '1X2: Arsenal', odd: '2.40', outcomeCount: 3 }) }),
+          chatMessage({ id: '3', kind: 'order', nickname: 'Cy', text: '', order: chatOrder({ betId: '170000000000003', betTitle: '2 legs', odd: '5.7600', outcomeCount: 0 }) }),
+          // Shared before the field existed: decimal, which is never wrong.
+          chatMessage({ id: '4', kind: 'order', nickname: 'Di', text: '', order: chatOrder({ betId: '170000000000004', odd: '2.40' }) }),
+        ],
+      },
+    });
+    const odds = () => screen.getAllByTestId('chat-order').map((card) => within(card).getByText('Odds').nextSibling?.textContent);
+    expect(odds()).toEqual(['2.40', '2.40', '5.76', '2.40']);
+    act(() => store.settings.setOddsFormat(3));
+    expect(odds()).toEqual(['-0.71', '2.40', '5.76', '2.40']);
+  });
+
   it('draws every kind of message with VIP level, worn title and the agent mark beside names', async () => {
     const reply = chatMessage({ id: '3', kind: 'reply', nickname: 'Bo', text: 'me too', reply: { id: '1', uid: 7, nickname: 'Ann', kind: 'text', text: 'what a goal' } });
     await mount({

@@ -20,6 +20,7 @@ const postgres = [
   'server/test/bettingInvariants.test.ts',
   'server/test/bulk.test.ts',
   'server/test/cashOut.test.ts',
+  'server/test/chatImageQuota.test.ts',
   'server/test/economyCoins.test.ts',
   'server/test/economyCoupons.test.ts',
   'server/test/economyEvents.test.ts',

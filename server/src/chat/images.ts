@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync, renameSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -91,6 +91,8 @@ export interface ImageStore {
   save(bytes: Buffer, ext: ImageKind['ext']): string;
   /** The file of a stored name, or undefined for any name the store could not have made. */
   pathOf(name: string): { file: string; type: ImageKind['type'] } | undefined;
+  /** Deletes a stored file (a name the store could not have made, or one already gone, is ignored). */
+  remove(name: string): void;
 }
 
 export function createImageStore(dataDir: string): ImageStore {
@@ -114,6 +116,9 @@ export function createImageStore(dataDir: string): ImageStore {
       const match = STORED_NAME.exec(name);
       if (!match) return undefined;
       return { file: path.join(dir, name), type: TYPE_OF_EXT[match[1] as ImageKind['ext']] };
+    },
+    remove(name) {
+      if (STORED_NAME.test(name)) rmSync(path.join(dir, name), { force: true });
     },
   };
 }

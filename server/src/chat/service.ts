@@ -21,6 +21,7 @@ import type { PlatformConfig } from '../config/platformConfig';
 import type { ChatMessagesTable, Database, Member } from '../db/schema';
 import type { Lang } from '../feed';
 import type { LimitStore } from '../http/limitStore';
+import { keyedBuckets } from '../http/rateLimit';
 import type { AnchorDirectory } from '../live/anchors';
 import type { AnchorProfile } from '../live/roster';
 import type { SpecialRooms } from '../live/specialRooms';
@@ -31,6 +32,8 @@ import { createOrderSharing } from './orders';
 import { cleanChatText, codePointLength } from './text';
 
 /** A chat rule the member broke, or a thing that does not exist: its code (contract ChatError) and HTTP status. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export class ChatRefusal extends Error {
   constructor(
     readonly code: number,
@@ -76,6 +79,7 @@ type MessageRow = Selectable<ChatMessagesTable>;
  */
 export function createChat(deps: ChatDeps) {
   const { db, clock, config, hub, images } = deps;
+  const uploadBucket = keyedBuckets('chatImages:member', config.chat.imageUploads.perMember);
   const roster = deps.anchors.roster;
 
   /**
@@ -161,6 +165,23 @@ export function createChat(deps: ChatDeps) {
     if (!hit.ok) {
       const retryAfterSeconds = Math.max(1, Math.ceil(hit.retryAfterMs / 1000));
       throw new ChatRefusal(ChatError.RateLimited, `too many messages: at most ${messages} in ${perSeconds} s; try again in ${retryAfterSeconds} s`, 429, retryAfterSeconds);
+    }
+  }
+
+  /** An upload within the member's rate and 24-hour quota (config chat.imageUploads), or the refusal saying which. */
+  async function admitUpload(memberId: number, bytes: number): Promise<void> {
+    const { perMember, dailyBytesPerMember } = config.chat.imageUploads;
+    const taken = await deps.limits.take([uploadBucket(String(memberId), 1)]);
+    if (!taken.ok) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
+      throw new ChatRefusal(ErrorCode.TOO_MANY_REQUESTS, `too many image uploads: at most ${perMember.perMinute} a minute, ${perMember.burst} at once; try again in ${retryAfterSeconds} s`, 429, retryAfterSeconds);
+    }
+    const since = clock.now() - DAY_MS;
+    const used = await db.selectFrom('chat_images').select((eb) => eb.fn.sum<number | string | null>('bytes').as('bytes')).where('member_id', '=', memberId).where('created_at', '>', since).executeTakeFirst();
+    const usedBytes = Number(used?.bytes ?? 0);
+    if (usedBytes + bytes > dailyBytesPerMember) {
+      const size = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(n / 1024)} KiB`);
+      throw new ChatRefusal(ErrorCode.TOO_MANY_REQUESTS, `image quota: at most ${size(dailyBytesPerMember)} of images in 24 hours; ${size(usedBytes)} used, this one is ${size(bytes)}`, 429);
     }
   }
 
@@ -455,10 +476,32 @@ export function createChat(deps: ChatDeps) {
       if (image.width > maxWidth || image.height > maxHeight) {
         throw new ChatRefusal(ErrorCode.INVALID_INPUT, `body: an image of ${image.width} × ${image.height} pixels, at most ${maxWidth} × ${maxHeight}`, 400);
       }
+      await admitUpload(memberId, bytes.length);
       const file = images.save(bytes, image.ext);
       const row = { file, member_id: memberId, type: image.type, width: image.width, height: image.height, bytes: bytes.length, created_at: clock.now() };
       await db.insertInto('chat_images').values(row).execute();
       return imageOf(row);
+    },
+
+    /**
+     * Deletes images no message uses that were uploaded more than chat.imageUploads.unpostedMinutes ago, rows and files
+     * (issue 29: they were kept for ever). Answers how many. A message can no longer name one (its send checks the row).
+     */
+    async purgeUnposted(): Promise<number> {
+      const before = clock.now() - config.chat.imageUploads.unpostedMinutes * 60_000;
+      const stale = await db
+        .selectFrom('chat_images')
+        .select('file')
+        .where('created_at', '<', before)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('chat_messages').select('chat_messages.id').whereRef('chat_messages.image_file', '=', 'chat_images.file'))))
+        .limit(1000)
+        .execute();
+      if (stale.length === 0) return 0;
+      const files = stale.map((row) => row.file);
+      // The rows first: a send racing this sees no image rather than a row whose file is gone.
+      await db.deleteFrom('chat_images').where('file', 'in', files).where('created_at', '<', before).execute();
+      for (const file of files) images.remove(file);
+      return files.length;
     },
   };
 }

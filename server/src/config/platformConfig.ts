@@ -129,6 +129,13 @@ const chatSchema = z.strictObject({
       maxHeight: z.number().int().min(16).max(16_384),
     })
     .default({ maxBytes: 2 * 1024 * 1024, maxWidth: 4096, maxHeight: 4096 }),
+  /**
+   * What one member may upload (issue 29: one member stored 100 × 2 MiB in 3.3 s, and images never posted were never
+   * deleted): uploads a minute (a token bucket), bytes in any 24 hours, and how long an image no message uses is kept.
+   */
+  imageUploads: z
+    .strictObject({ perMember: perMinuteBucket, dailyBytesPerMember: z.number().int().min(1024).max(10 * 1024 * 1024 * 1024), unpostedMinutes: z.number().int().min(1).max(7 * 24 * 60) })
+    .default({ perMember: { burst: 5, perMinute: 10 }, dailyBytesPerMember: 20 * 1024 * 1024, unpostedMinutes: 60 }),
   /** Order sharing (spec 001 section 5): orders listed, and the least stake of a shared order in CNY (converted per coin, rounded up). */
   orderShow: z.strictObject({ showCount: z.number().int().min(1).max(100), minAmount: amount }).default({ showCount: 10, minAmount: '10.00' }),
 });

@@ -11,6 +11,9 @@ declare module 'fastify' {
   }
 }
 
+/** How often images nobody posted are looked for (real time; how old they must be is config). */
+const UNPOSTED_SWEEP_MS = 5 * 60_000;
+
 /** The chat's shared services; its images live under `<dataDir>/chat-images`. */
 export const chatPlugin = fp<{ dataDir: string }>(
   async (app, { dataDir }) => {
@@ -27,6 +30,15 @@ export const chatPlugin = fp<{ dataDir: string }>(
     app.decorate('chat', chat);
     // Before the hub closes its sockets (preClose): what waits for its fan-out window still goes out.
     app.addHook('preClose', async () => chat.flushAll());
+    // Images uploaded and never posted go after chat.imageUploads.unpostedMinutes: swept every few minutes.
+    let sweep: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      sweep = setInterval(() => {
+        chat.purgeUnposted().catch((error: unknown) => app.log.warn({ err: error }, 'chat: unposted images not swept'));
+      }, UNPOSTED_SWEEP_MS);
+      sweep.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(sweep));
     const { maxConnectionsPerMember, maxVisitorConnectionsPerAddress } = app.platformConfig.chat;
     app.decorate(
       'chatSockets',

@@ -21,6 +21,7 @@ const postgres = [
   'server/test/bulk.test.ts',
   'server/test/cashOut.test.ts',
   'server/test/chatImageQuota.test.ts',
+  'server/test/chatSessions.test.ts',
   'server/test/economyCoins.test.ts',
   'server/test/economyCoupons.test.ts',
   'server/test/economyEvents.test.ts',

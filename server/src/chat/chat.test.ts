@@ -79,7 +79,7 @@ describe('chat token and rule', () => {
     expect((await expired.closed).code).toBe(4401);
     const madeUp = openChat(t.port, '?token=not-a-token');
     open.push(madeUp);
-    expect(await madeUp.closed).toEqual({ code: 4401, reason: 'chat token unknown or expired; fetch a new one' });
+    expect(await madeUp.closed).toEqual({ code: 4401, reason: 'chat token unknown or expired, or its session ended; fetch a new one' });
   });
 
   it('refuses a websocket from a foreign origin', async () => {

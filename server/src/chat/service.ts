@@ -250,6 +250,13 @@ export function createChat(deps: ChatDeps) {
     return member;
   }
 
+  /** Of these session token hashes, those whose session is live: not signed out, not expired. */
+  async function liveSessions(hashes: readonly string[]): Promise<Set<string>> {
+    if (hashes.length === 0) return new Set();
+    const rows = await db.selectFrom('sessions').select('token_hash').where('token_hash', 'in', [...hashes]).where('revoked_at', 'is', null).where('expires_at', '>', clock.now()).execute();
+    return new Set(rows.map((r) => r.token_hash));
+  }
+
   /** Whether the viewer (undefined: a visitor) may see the room: exclusive and agent rooms need it among their special rooms. */
   async function canSee(roomId: number, memberId: number | undefined): Promise<boolean> {
     const profile = roster.room(roomId);
@@ -279,21 +286,29 @@ export function createChat(deps: ChatDeps) {
       }
     },
 
-    /** A short-lived token that opens /chat as the member; stored hashed, like sessions. */
-    async issueToken(memberId: number): Promise<{ token: string; expiresAt: number }> {
+    /**
+     * A short-lived token that opens /chat as the member, bound to the session that asked for it (`sessionToken`):
+     * stored hashed, like sessions. It and the sockets it opens die with that session (issue 29).
+     */
+    async issueToken(memberId: number, sessionToken: string): Promise<{ token: string; expiresAt: number }> {
       const now = clock.now();
       const token = randomBytes(32).toString('base64url');
       const expiresAt = now + config.chat.tokenTtlSeconds * 1000;
       await db.deleteFrom('chat_tokens').where('expires_at', '<=', now).execute();
-      await db.insertInto('chat_tokens').values({ token_hash: hashToken(token), member_id: memberId, expires_at: expiresAt }).execute();
+      await db.insertInto('chat_tokens').values({ token_hash: hashToken(token), member_id: memberId, expires_at: expiresAt, session_hash: hashToken(sessionToken) }).execute();
       return { token, expiresAt };
     },
 
-    /** The member a live chat token belongs to. */
-    async redeemToken(token: string): Promise<number | undefined> {
-      const row = await db.selectFrom('chat_tokens').select(['member_id', 'expires_at']).where('token_hash', '=', hashToken(token)).executeTakeFirst();
-      return row && Number(row.expires_at) > clock.now() ? Number(row.member_id) : undefined;
+    /** The member and session of a chat token that is unexpired and whose session is neither signed out nor expired. */
+    async redeemToken(token: string): Promise<{ memberId: number; sessionHash: string | null } | undefined> {
+      const row = await db.selectFrom('chat_tokens').select(['member_id', 'expires_at', 'session_hash']).where('token_hash', '=', hashToken(token)).executeTakeFirst();
+      if (!row || Number(row.expires_at) <= clock.now()) return undefined;
+      const sessionHash = row.session_hash;
+      if (sessionHash !== null && !(await liveSessions([sessionHash])).has(sessionHash)) return undefined;
+      return { memberId: Number(row.member_id), sessionHash };
     },
+
+    liveSessions,
 
     canSee,
 

@@ -21,6 +21,13 @@ interface Logger {
 export interface ChatSockets {
   /** Serves one /chat websocket; `token` undefined for a visitor (reads, cannot send). */
   serve(socket: WebSocket, options: { token: string | undefined; address: string; lang: Lang }): void;
+  /**
+   * Closes (4401) every member socket whose session has ended (signed out on any instance, expired, revoked) since it
+   * opened: the loop runs it every chat.sessionRecheckSeconds (issue 29: a socket outlived its session).
+   */
+  recheck(): Promise<void>;
+  /** A session signed out on this instance: its sockets close now. */
+  endSession(sessionHash: string): void;
 }
 
 /**
@@ -112,6 +119,12 @@ export function createChatSockets({ chat, hub, clock, log, limits, frames }: {
 
   const perMember = new Map<number, number>();
   const visitorsPerAddress = new Map<string, number>();
+  /** Open member sockets by the hash of the session their chat token belongs to. */
+  const bySession = new Map<string, Set<() => void>>();
+  const endAll = (sessionHash: string) => {
+    for (const close of [...(bySession.get(sessionHash) ?? [])]) close();
+    bySession.delete(sessionHash);
+  };
 
   const count = <K>(map: Map<K, number>, key: K, by: number) => {
     const n = (map.get(key) ?? 0) + by;
@@ -120,6 +133,15 @@ export function createChatSockets({ chat, hub, clock, log, limits, frames }: {
   };
 
   return {
+    async recheck() {
+      const hashes = [...bySession.keys()];
+      if (hashes.length === 0) return;
+      const live = await chat.liveSessions(hashes);
+      for (const hash of hashes) if (!live.has(hash)) endAll(hash);
+    },
+
+    endSession: endAll,
+
     serve(socket, { token, address, lang }) {
       const held = new HeldSocket(socket);
       const link = hub.connect(held);
@@ -149,12 +171,25 @@ export function createChatSockets({ chat, hub, clock, log, limits, frames }: {
 
       async function start(): Promise<boolean> {
         if (token !== undefined) {
-          memberId = await chat.redeemToken(token);
-          if (memberId === undefined) {
-            socket.close(CLOSE_TOKEN_EXPIRED, 'chat token unknown or expired; fetch a new one');
+          const redeemed = await chat.redeemToken(token);
+          if (redeemed === undefined) {
+            socket.close(CLOSE_TOKEN_EXPIRED, 'chat token unknown or expired, or its session ended; fetch a new one');
             return false;
           }
+          memberId = redeemed.memberId;
           const member = memberId;
+          const { sessionHash } = redeemed;
+          if (sessionHash !== null) {
+            const close = () => socket.close(CLOSE_TOKEN_EXPIRED, 'the session ended (signed out or expired); sign in again');
+            let sockets = bySession.get(sessionHash);
+            if (!sockets) bySession.set(sessionHash, (sockets = new Set()));
+            sockets.add(close);
+            socket.on('close', () => {
+              const open = bySession.get(sessionHash);
+              open?.delete(close);
+              if (open?.size === 0) bySession.delete(sessionHash);
+            });
+          }
           if ((perMember.get(member) ?? 0) >= limits.perMember) {
             socket.close(CLOSE_POLICY_VIOLATION, `too many chat connections for this member (at most ${limits.perMember})`);
             return false;

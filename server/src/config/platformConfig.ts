@@ -112,6 +112,8 @@ const chatSchema = z.strictObject({
   historySize: z.number().int().min(0).max(500).default(50),
   /** A chat token opens /chat for this long (real seconds). */
   tokenTtlSeconds: z.number().int().min(10).max(86_400).default(300),
+  /** How often open member sockets are checked against their sessions: one signed out elsewhere or expired closes within this. */
+  sessionRecheckSeconds: z.number().int().min(1).max(3600).default(5),
   /** Chat sockets one member may hold open, and visitors' sockets per client address. */
   maxConnectionsPerMember: z.number().int().min(1).max(1000).default(10),
   maxVisitorConnectionsPerAddress: z.number().int().min(1).max(100_000).default(20),

@@ -401,6 +401,8 @@ export interface ChatTokensTable {
   token_hash: string;
   member_id: number;
   expires_at: number;
+  /** The hash of the session token that asked for it (null: issued before migration 0021). */
+  session_hash: string | null;
 }
 
 /** A mute: in one room (an agent's) or, with room_id 0, in every room. */

@@ -39,6 +39,16 @@ export const chatPlugin = fp<{ dataDir: string }>(
       sweep.unref();
     });
     app.addHook('onClose', async () => clearInterval(sweep));
+    // Member sockets die with their session (issue 29): a sign-out here closes them at once (routes/forehead/user.ts),
+    // one elsewhere or an expiry at the next recheck.
+    let recheck: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      recheck = setInterval(() => {
+        app.chatSockets.recheck().catch((error: unknown) => app.log.warn({ err: error }, 'chat: session recheck failed'));
+      }, app.platformConfig.chat.sessionRecheckSeconds * 1000);
+      recheck.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(recheck));
     const { maxConnectionsPerMember, maxVisitorConnectionsPerAddress } = app.platformConfig.chat;
     app.decorate(
       'chatSockets',

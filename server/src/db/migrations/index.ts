@@ -16,6 +16,7 @@ import { experts } from './0013_experts';
 import { feedOrigin } from './0014_feed_origin';
 import { couponRedeem } from './0015_coupon_redeem';
 import { settlementIndexes } from './0016_settlement_indexes';
+import { chatTokenSession } from './0021_chat_token_session';
 import { platformFlags } from './0017_platform_flags';
 import { orderHotUpdates } from './0018_order_hot_updates';
 import type { Driver } from './columns';
@@ -43,6 +44,8 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0016_settlement_indexes', settlementIndexes],
   ['0017_platform_flags', platformFlags],
   ['0018_order_hot_updates', orderHotUpdates],
+  // 0019 and 0020 are taken by branches merged later (member merchant, chat notices).
+  ['0021_chat_token_session', chatTokenSession],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

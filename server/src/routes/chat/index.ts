@@ -90,7 +90,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { memberId } = currentMember(request);
-        const { token, expiresAt } = await app.chat.issueToken(memberId);
+        const { token, expiresAt } = await app.chat.issueToken(memberId, request.authToken ?? '');
         return ok({ token, expiresAt, chatRule: app.chat.rule, chatBanInfo: await app.chat.banOf(memberId, 0) });
       },
     );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, CODES, foreheadResponses, errorEnvelope, ok } from '../../http/envelope';
 import { currentMember, requireMember } from '../../http/requireMember';
-import { normaliseUsername } from '../../members/auth';
+import { hashToken, normaliseUsername } from '../../members/auth';
 import { buildLoginState, loginStateSchema } from '../../members/loginState';
 import { loginRequestSchema, loginThrottledEnvelope, signedOutSchema } from '../../../../contract/forehead';
 import type { ThrottleReason } from '../../members/loginThrottle';
@@ -79,7 +79,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await app.auth.signOut(request.authToken ?? '');
       // This instance's push connections signed in with the token stop at once; other instances at their recheck.
-      if (request.authToken) app.pushHub.endSession(request.authToken);
+      if (request.authToken) {
+        app.pushHub.endSession(request.authToken);
+        if (app.hasDecorator('chatSockets')) app.chatSockets.endSession(hashToken(request.authToken));
+      }
       return ok(null);
     },
   );

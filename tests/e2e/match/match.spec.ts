@@ -127,6 +127,10 @@ test.describe('the match screen', () => {
     await expect(rows.first()).toContainText('Full time');
     await expect(plays).not.toContainText('Q0');
     const more = matchPanel(page).getByRole('button', { name: /^Show \d+ earlier plays$/ });
+    await rows.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('match-basketball-text-live-full-time.png') });
+    await more.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('match-basketball-text-live-more.png') });
     await more.click();
     await expect(rows).toHaveCount(100);
     await page.screenshot({ path: test.info().outputPath('match-basketball-text-live-ended.png') });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appReady } from '../support/fixtures';
+import { appReady, openFromNav } from '../support/fixtures';
 import { expect, openApp, startIn, test } from '../support/world';
 
 /** Issue 13: every screen has an address under the base path; Back, Forward and Reload keep the screen. */
@@ -75,19 +75,19 @@ test("My bets' tab and dates and the rules tab are in the address: reload and Ba
   const member = await world.member();
   await openApp(page, { member, query: 'view=myBets' });
   const tabs = page.getByRole('tablist', { name: 'Bet history' });
-  await tabs.getByRole('tab', { name: 'Settled' }).click();
+  await tabs.getByRole('tab', { name: 'Settled', exact: true }).click();
   await page.getByRole('button', { name: 'Yesterday' }).click();
   await expect(page).toHaveURL(/[?&]view=myBets&tab=settled&range=yesterday(&|$)/);
 
   await page.reload();
   await appReady(page);
-  await expect(tabs.getByRole('tab', { name: 'Settled' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.getByRole('tab', { name: 'Settled', exact: true })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Yesterday' })).toHaveAttribute('aria-pressed', 'true');
 
-  await mainNav(page).getByRole('button', { name: 'Hot' }).click();
+  await openFromNav(page, 'Hot');
   await expect(page).toHaveURL(/[?&]view=hot(&|$)/);
   await page.goBack();
-  await expect(tabs.getByRole('tab', { name: 'Settled' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.getByRole('tab', { name: 'Settled', exact: true })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Yesterday' })).toHaveAttribute('aria-pressed', 'true');
   await page.screenshot({ path: test.info().outputPath('my-bets-from-address.png') });
 

@@ -18,7 +18,7 @@ export const footballTextSchema = z.object({
 export type FootballTextEntry = z.infer<typeof footballTextSchema>;
 
 export const basketballTextSchema = z.object({
-  section: described(int(), 'quarter 1-4 (half 1-2 in leagues that play halves); overtimes count on from there'),
+  section: described(int(), 'quarter 1-4 (half 1-2 in leagues that play halves); overtimes count on from there; 0 the final whistle, after every section'),
   time: described(z.string(), 'game clock mm:ss (counts down)'),
   sign: described(z.nullable(side()), 'the team the play belongs to'),
   homeScore: int(),

@@ -45,6 +45,7 @@ export const matchEventSchema = z.object({
   time: z.number(),
   second: int(),
   period: int(),
+  /** The side the event belongs to; for a goal or an own goal the side it counts for (whose score rose). */
   team: z.literal(['home', 'away', null]),
   player: z.optional(z.object({ id: int(), name: texts, number: int() })),
   homeScore: int(),

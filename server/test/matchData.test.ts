@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FootballEvent, type MatchView } from '../src/feed';
 import { withoutTimePrefix } from '../src/routes/matchData/textLive';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, playOut, type TestApp } from './helpers';
 
 let t: TestApp;
 let football: MatchView;
@@ -138,6 +138,16 @@ describe('GET /api/score/lq/TextLive', () => {
     expect(firstHalf).toEqual([...q2, ...q1]);
     expect(firstHalf.length).toBeLessThan(full.length);
     expect((await get(url(8))).body.data.every((e: { section: number }) => e.section > 4)).toBe(true);
+  });
+
+  it('puts the final whistle in section 0 (after every section), and every play before it in its own section', async () => {
+    const other = t.feed.matches({ type: 'inplay', sportId: 3 }).find((m) => m.matchId !== basketball.matchId && m.matchStatus === 1);
+    if (!other) throw new Error('no second live basketball match in the test feed');
+    playOut(t, other.matchId);
+    const list = (await get(`/api/score/lq/TextLive?id=${other.matchId}&language=ENG`)).body.data as Array<{ section: number; homeScore: number; awayScore: number }>;
+    const final = t.feed.match(other.matchId)!.matchInfo;
+    expect(list[0]).toMatchObject({ section: 0, homeScore: final.homeScore, awayScore: final.awayScore });
+    expect(list.slice(1).every((e) => e.section >= 1)).toBe(true);
   });
 
   it('answers 404 for a football match', async () => {

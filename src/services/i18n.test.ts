@@ -79,3 +79,21 @@ describe('createI18n', () => {
     expect(apiLanguageOf('unknown')).toBe('CMN');
   });
 });
+
+/**
+ * A bet's money has one word per meaning in every language (docs/architecture.md, "Money words"): what a win pays on
+ * top of the stake (the slip's "to win": profit), the total a win returns (stake included) before settlement, and the
+ * total returned after it. The slip, My bets, its statistics and the chat's shared-bet card use the same words.
+ */
+describe('money words', () => {
+  const at = (lng: string, ns: string, key: string) => String(leaves(read(lng, ns))[key]);
+  it.each(LOCALES.map((l) => l.lng))('%s: one word for potential return, one for returned, and the profit word in neither', (lng) => {
+    const potential = at(lng, 'betSlip', 'potentialReturn');
+    expect(at(lng, 'myBets', 'order.potentialReturn')).toBe(potential);
+    const returned = at(lng, 'myBets', 'order.actualReturn');
+    expect(at(lng, 'myBets', 'stats.payout')).toBe(returned);
+    expect(at(lng, 'matchDetail', 'chat.order.returned')).toBe(returned);
+    const profit = at(lng, 'betSlip', 'toWin').replace('{{amount}}', '').trim();
+    for (const total of [potential, returned, at(lng, 'betSlip', 'toReturn'), at(lng, 'myBets', 'stats.totalReturn')]) expect(total).not.toContain(profit);
+  });
+});

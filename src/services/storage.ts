@@ -38,6 +38,7 @@ export interface LanguageFile {
 export type OddsFormatId = 1 | 2 | 3 | 4;
 /** Odds-change acceptance: none 0, better only 1, any 2. */
 export type OddsChangeAcceptance = 0 | 1 | 2;
+export type ListOrder = 0 | 1;
 
 export interface StorageValues {
   collectedMatches: CollectedMatch[];
@@ -47,6 +48,8 @@ export interface StorageValues {
   locale: string;
   handicapFormat: OddsFormatId;
   oddsChange: OddsChangeAcceptance;
+  /** A visitor's order of match lists (getList orderBy: 0 kick-off time, 1 league); a member's is stored on the platform. */
+  listOrder: ListOrder;
   auth: string | null;
   domain: string | null;
   deviceId: string | null;
@@ -135,6 +138,8 @@ const SPECS: { [K in StorageKey]: KeySpec<StorageValues[K]> } = {
   },
   // Spec: odds-change acceptance defaults to "better only" (1).
   oddsChange: { fallback: () => 1, read: (v) => (v === 0 || v === 1 || v === 2 ? v : undefined) },
+  // The platform's default order: kick-off time.
+  listOrder: { fallback: () => 0, read: (v) => (v === 0 || v === 1 ? v : undefined) },
   auth: { fallback: () => null, read: nonEmptyString },
   domain: { fallback: () => null, read: nonEmptyString },
   deviceId: { fallback: () => null, read: nonEmptyString },

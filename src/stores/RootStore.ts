@@ -50,6 +50,8 @@ export const RootStore = types
     afterCreate() {
       // Names in lists come from the platform in the member's language: a new language needs a fresh list.
       addDisposer(self, reaction(() => self.settings.locale, () => self.ui.view === 'list' && void self.matchList.refresh()));
+      // Another order (the list header's control, or a member's stored one arriving at sign-in) loads the list again.
+      addDisposer(self, reaction(() => self.settings.listOrder, () => self.ui.view === 'list' && void self.matchList.retry()));
       addDisposer(self, reaction(() => self.ui.timezone, (tz) => self.matchList.setTimeZone(tz), { fireImmediately: true }));
     },
   }))

@@ -42,12 +42,20 @@ describe('the goal push (batter) popup', () => {
     const { store, push } = started();
     push(footballEventPush());
     await jest.advanceTimersByTimeAsync(3000);
-    push(footballEventPush({ type: 17, team: 'home', homeScore: 1, awayScore: 1 }));
+    push(footballEventPush({ type: 17, team: 'away', homeScore: 1, awayScore: 1 }));
     expect(goalPushOf(store).popup?.kind).toBe('guestScore');
     await jest.advanceTimersByTimeAsync(3000);
     expect(goalPushOf(store).popup?.kind).toBe('guestScore');
     await jest.advanceTimersByTimeAsync(2000);
     expect(goalPushOf(store).popup).toBeUndefined();
+  });
+
+  it('an own goal names the side whose score rose, which the feed tags it with (0-1 is an away goal)', () => {
+    const { store, push } = started();
+    push(footballEventPush({ type: 17, code: 'ownGoal', team: 'away', homeScore: 0, awayScore: 1 }));
+    expect(goalPushOf(store).popup).toMatchObject({ kind: 'guestScore', homeScore: 0, awayScore: 1 });
+    push(footballEventPush({ type: 17, code: 'ownGoal', team: 'home', homeScore: 1, awayScore: 1 }));
+    expect(goalPushOf(store).popup).toMatchObject({ kind: 'homeScore', homeScore: 1, awayScore: 1 });
   });
 
   it('reports the kick-off, ignores other events and restarts, and closes at once on hide', async () => {

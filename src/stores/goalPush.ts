@@ -60,9 +60,9 @@ export function unsettledMatchIds(page: unknown): Set<number> {
 function kindOf(type: number, team: 'home' | 'away' | null, period: number): GoalPushKind | undefined {
   if (type === START) return period === FIRST_HALF ? 'begin' : undefined;
   if (type !== GOAL && type !== OWN_GOAL) return undefined;
-  // An own goal is listed under the side that conceded it, so the score goes to the other side.
-  const scorer = type === OWN_GOAL ? (team === 'home' ? 'away' : team === 'away' ? 'home' : null) : team;
-  return scorer === 'home' ? 'homeScore' : scorer === 'away' ? 'guestScore' : undefined;
+  // The feed tags a goal, own goals included, with the side it counts for (contract/push.ts matchEventSchema.team):
+  // the side whose score rose, which is the side the popup names.
+  return team === 'home' ? 'homeScore' : team === 'away' ? 'guestScore' : undefined;
 }
 
 interface Root extends OnDemandRoot {

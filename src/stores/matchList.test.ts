@@ -44,7 +44,7 @@ describe('match list', () => {
       [10, [1, 3]],
       [9, [2, 4]],
     ]);
-    expect(http.match.post).toHaveBeenNthCalledWith(2, '/api/match/getList', { type: ListType.InPlay, sportIds: '1', size: 50, oddsFormat: 1, current: 2 }, { noAuth: true });
+    expect(http.match.post).toHaveBeenNthCalledWith(2, '/api/match/getList', { type: ListType.InPlay, sportIds: '1', size: 50, oddsFormat: 1, orderBy: 0, current: 2 }, { noAuth: true });
     expect(env.liveBook.match(4)).toBeDefined();
     store.matchList.close();
   });

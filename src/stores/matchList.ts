@@ -4,7 +4,7 @@ import { ListType } from '../../contract/enums';
 import type { MatchPage, WireMatch } from '../../contract';
 import { DELAYS, LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
-import { getListPage, memberOddsFormat } from './matchSection';
+import { getListPage, memberListOrder, memberOddsFormat } from './matchSection';
 
 const LIST_LOOP = 'matchList';
 const LOADING_FLAG = 'matchList.loading';
@@ -130,6 +130,7 @@ export const MatchListStore = types
         size: LIST_PAGE_SIZE,
         ...(self.leagueIds.length ? { leagueIds: self.leagueIds.join(',') } : {}),
         oddsFormat: memberOddsFormat(self),
+        orderBy: memberListOrder(self),
       };
       env.scheduler.stop(LOADING_FLAG);
       if (!quiet) {

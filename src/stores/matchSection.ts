@@ -1,6 +1,7 @@
 import { flow, getRoot, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
 import { DEFAULT_HANDICAP_FORMAT, type OddsFormat } from '../domain/odds';
 import type { GetListRequest, MatchPage, WireMatch } from '../../contract';
+import { ORDER_BY } from '../../contract/match';
 import { envOf, type Env } from './env';
 
 /** A getList query (docs/api.md): id lists go as comma lists, which both JSON and form bodies accept. */
@@ -12,6 +13,12 @@ export interface ListQuery {
   matchIds?: readonly number[];
   /** The spec's getList oddsFormat: the answer's showOdd is in it. */
   oddsFormat?: OddsFormat;
+}
+
+/** The order a store's getList calls ask for: the member's choice (kick-off time outside a root store). */
+export function memberListOrder(node: IAnyStateTreeNode): number {
+  const root = getRoot(node) as { settings?: { listOrder?: number } };
+  return root.settings?.listOrder ?? ORDER_BY.time;
 }
 
 /** The odds format a store's getList calls ask for: the member's setting (its default outside a root store). */

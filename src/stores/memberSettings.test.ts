@@ -70,6 +70,23 @@ describe('member settings on the platform', () => {
     expect(writes()[1]).toEqual({ push_event: 0 });
   });
 
+  it("keeps the member's list order on the platform: the stored one applies at sign-in and reloads the list, a new one is written", async () => {
+    const { store, http, writes, env } = signedIn({ get: async () => stored({ event_sort: 1 }) });
+    http.match.post.mockResolvedValue({ current: 1, pageTotal: 1, size: 50, total: 0, records: [] });
+    void store.openList({ type: 2, sportId: 1 });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(store.settings.listOrder).toBe(1);
+    expect(http.match.post).toHaveBeenLastCalledWith('/api/match/getList', expect.objectContaining({ orderBy: 1 }), expect.anything());
+    await jest.advanceTimersByTimeAsync(SAVE_DELAY_MS * 2);
+    expect(writes()).toEqual([]);
+
+    store.settings.setListOrder(0);
+    await jest.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+    expect(writes()).toEqual([{ event_sort: 0 }]);
+    // The local copy follows too, for this browser's next visit before sign-in.
+    expect(env.storage.get('listOrder')).toBe(0);
+  });
+
   it('one write at a time: a change made while one runs goes in the next', async () => {
     const { store, http, writes } = signedIn();
     await jest.advanceTimersByTimeAsync(0);

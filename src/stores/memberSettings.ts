@@ -20,14 +20,16 @@ export interface MemberSettingsRoot extends OnDemandRoot {
     oddsChange: number;
     acceptPush: number;
     acceptList: readonly number[] | undefined;
+    listOrder: number;
     setOddsFormat(format: number): void;
+    setListOrder(order: number): void;
     setOddsChange(value: number): void;
     applyPushSetting(acceptPush: number | undefined, acceptList: readonly number[] | undefined): void;
   };
 }
 
 /** The fields the app writes through, as the member has them now. */
-type Synced = Pick<StoredUserConfig, 'handicap' | 'accept' | 'acceptList' | 'push_event' | 'showSettingChangableTip'>;
+type Synced = Pick<StoredUserConfig, 'handicap' | 'accept' | 'acceptList' | 'push_event' | 'event_sort' | 'showSettingChangableTip'>;
 
 const flag = (value: number | undefined): 0 | 1 => (value === 1 ? 1 : 0);
 /** The stored fields among `keys` of an answer. */
@@ -64,6 +66,7 @@ export const MemberSettingsStore = types
         accept: settings.oddsChange as Synced['accept'],
         acceptList: [0, 1, 2, 3].map((i) => flag(settings.acceptList?.[i])) as Synced['acceptList'],
         push_event: flag(settings.acceptPush),
+        event_sort: flag(settings.listOrder),
         showSettingChangableTip: self.showSettingChangableTip,
       };
     },
@@ -78,6 +81,7 @@ export const MemberSettingsStore = types
       if (now.accept !== was?.accept) update.accept = now.accept;
       if (!sameList(now.acceptList, was?.acceptList)) update.acceptList = now.acceptList;
       if (now.push_event !== was?.push_event) update.push_event = now.push_event;
+      if (now.event_sort !== was?.event_sort) update.event_sort = now.event_sort;
       if (now.showSettingChangableTip !== was?.showSettingChangableTip) update.showSettingChangableTip = now.showSettingChangableTip;
       if (update.handicap !== undefined || update.accept !== undefined) {
         update.setup = { [self.root!.ui.merchantId]: { handicap: now.handicap, accept: now.accept } };
@@ -118,8 +122,16 @@ export const MemberSettingsStore = types
       settings.setOddsFormat(handicap);
       settings.setOddsChange(accept);
       settings.applyPushSetting(config.push_event, config.acceptList);
+      settings.setListOrder(config.event_sort);
       self.showSettingChangableTip = config.showSettingChangableTip;
-      self.synced = { handicap, accept, acceptList: [...config.acceptList], push_event: config.push_event, showSettingChangableTip: config.showSettingChangableTip };
+      self.synced = {
+        handicap,
+        accept,
+        acceptList: [...config.acceptList],
+        push_event: config.push_event,
+        event_sort: config.event_sort,
+        showSettingChangableTip: config.showSettingChangableTip,
+      };
     },
   }))
   .actions((self) => {

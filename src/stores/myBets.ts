@@ -157,6 +157,14 @@ export const MyBetsStore = types
       const today = dayIn(envOf(self).clock.now(), self.context.timeZone);
       return { today, earliest: shiftDay(today, -HISTORY_DAYS) };
     },
+    /** The tab and dates as the page's address carries them (ui.screenParams, src/ui/home/screenUrl.ts); defaults left out. */
+    get address(): Record<string, string> {
+      const address: Record<string, string> = {};
+      if (self.settlementType !== 'unsettled') address.tab = self.settlementType;
+      if (self.dateRangeType !== 'today') address.range = self.dateRangeType;
+      if (self.dateRangeType === 'custom' && self.customStart && self.customEnd) Object.assign(address, { from: self.customStart, to: self.customEnd });
+      return address;
+    },
   }))
   .actions((self) => ({
     /** Forgets what was shown (another tab, or the member left). */
@@ -319,6 +327,29 @@ export const MyBetsStore = types
       self.current = 1;
       void self.load();
       return true;
+    },
+    /**
+     * The tab and dates an address asks for (a reload, Back, a shared link). A value that is not one of them, or a custom
+     * range outside the history window, falls back to the default; nothing changes (and nothing loads) when the view
+     * already shows what is asked.
+     */
+    applyAddress(params: Readonly<Record<string, string>>) {
+      const tab = SETTLEMENT_TYPES.find((type) => type === params.tab) ?? 'unsettled';
+      let range = DATE_RANGE_TYPES.find((type) => type === params.range) ?? 'today';
+      const custom = range === 'custom' && params.from && params.to && !checkCustomRange(params.from, params.to, self.historyDays().today) ? { start: params.from, end: params.to } : undefined;
+      if (range === 'custom' && !custom) range = 'today';
+      const same = tab === self.settlementType && range === self.dateRangeType && (!custom || (custom.start === self.customStart && custom.end === self.customEnd));
+      if (same) return;
+      self.settlementType = tab;
+      if (tab !== 'reserved') self.isSettled = tab === 'settled';
+      self.dateRangeType = range;
+      if (custom) {
+        self.customStart = custom.start;
+        self.customEnd = custom.end;
+      }
+      self.rangeError = undefined;
+      self.resetResults();
+      if (self.active) void self.load();
     },
     setPage(page: number) {
       const next = Math.min(Math.max(1, Math.trunc(page)), self.pageCount);

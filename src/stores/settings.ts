@@ -2,7 +2,8 @@ import { cast, flow, types, type Instance } from 'mobx-state-tree';
 import { DEFAULT_HANDICAP_FORMAT, OddsFormat, isOddsFormat } from '../domain/odds';
 import type { LoginState } from '../host/hostProps';
 import { apiLanguageOf, DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from '../services/i18n';
-import type { OddsChangeAcceptance, OddsFormatId } from '../services/storage';
+import type { ListOrder, OddsChangeAcceptance, OddsFormatId } from '../services/storage';
+import { ORDER_BY } from '../../contract/match';
 import { envOf } from './env';
 
 const localeType = types.enumeration<Locale>('Locale', LOCALES.map((l) => l.lng));
@@ -17,6 +18,11 @@ export const SettingsStore = types
     locale: types.optional(localeType, DEFAULT_LOCALE),
     oddsFormat: types.optional(types.number, DEFAULT_HANDICAP_FORMAT),
     oddsChange: types.optional(types.number, 1),
+    /**
+     * How match lists are ordered (getList `orderBy`: 0 kick-off time, the platform's default; 1 league order). A
+     * visitor's choice is kept in local storage, a member's on the platform too (`event_sort`, memberSettings.ts).
+     */
+    listOrder: types.optional(types.number, ORDER_BY.time),
     changingLocale: false,
     /** Goal push (spec document 2): 1 on (the platform's default), 0 off; the host's setting `acceptPush`. */
     acceptPush: 1,
@@ -42,6 +48,7 @@ export const SettingsStore = types
       self.locale = toLocale(storage.get('locale')) ?? defaultLocale;
       self.oddsFormat = storage.get('handicapFormat') ?? DEFAULT_HANDICAP_FORMAT;
       self.oddsChange = storage.get('oddsChange') ?? 1;
+      self.listOrder = storage.get('listOrder') ?? ORDER_BY.time;
     },
     setOddsFormat(format: number, fromHost = false) {
       if (!isOddsFormat(format) || format === self.oddsFormat) return;
@@ -53,6 +60,11 @@ export const SettingsStore = types
       if (value !== 0 && value !== 1 && value !== 2) return;
       self.oddsChange = value;
       envOf(self).storage.set('oddsChange', value as OddsChangeAcceptance);
+    },
+    setListOrder(order: number) {
+      if ((order !== ORDER_BY.time && order !== ORDER_BY.league) || order === self.listOrder) return;
+      self.listOrder = order;
+      envOf(self).storage.set('listOrder', order as ListOrder);
     },
     setChangingLocale(value: boolean) {
       self.changingLocale = value;

@@ -16,6 +16,11 @@ const VIEWS: MainView[] = ['home', 'list', 'hot', 'favourites', 'myBets', 'rules
 /** Screens of one thing (a match, an outright, a live room): Back from any of them returns to the view before the first. */
 const ONE_THING = new Set<MainView>(['match', 'outright', 'room']);
 
+export function sameParams(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
 /** Screen state that is not data: which dialog is open, which sport is selected, maintenance. */
 export const UiStore = types
   .model('UiStore', {
@@ -43,6 +48,12 @@ export const UiStore = types
     liveVideo: types.maybe(types.frozen<LiveVideoMatch>()),
     /** The plugin screen view 'plugin' shows: the `screen` an `app.screen` extension declares (src/ui/home/points.ts). */
     pluginScreen: types.maybe(types.string),
+    /**
+     * What a screen shows inside that belongs in its address (src/ui/home/screenUrl.ts SCREEN_PARAMS: My bets' tab and
+     * dates, the rules tab), per view, so reload, Back and a shared link open it the same way, and a return to the
+     * screen finds it as it was left. The screen reads and validates its own values; defaults are left out.
+     */
+    screenParams: types.frozen<Partial<Record<MainView, Readonly<Record<string, string>>>>>({}),
   })
   /**
    * now: client time, advanced once a second while the page is visible, for clocks that tick between updates.
@@ -111,6 +122,11 @@ export const UiStore = types
     },
     setPlatformMaintenance(value: boolean) {
       self.platformMaintenance = value;
+    },
+    /** A screen's own address parameters (see screenParams); the same values again change nothing. */
+    setScreenParams(view: MainView, params: Readonly<Record<string, string>>) {
+      if (sameParams(self.screenParams[view] ?? {}, params)) return;
+      self.screenParams = { ...self.screenParams, [view]: { ...params } };
     },
     showPluginScreen(screen: string) {
       self.pluginScreen = screen;

@@ -55,6 +55,39 @@ describe('basketball play-by-play in the Text live tab', () => {
     expect(within(screen.getByRole('table', { name: 'Text live' })).getAllByRole('row')).toHaveLength(4);
   });
 
+  /** `total` plays, newest first, as the route answers them: play n scores n - 1. */
+  const manyPlays = (total: number) =>
+    Array.from({ length: total }, (_, i) => ({ section: 4, time: '00:10', sign: 'home' as const, homeScore: total - i, awayScore: 0, event: `Play ${total - i}` }));
+
+  it('names the final whistle "Full time", not a quarter 0', async () => {
+    const finalWhistle = { section: 0, time: '00:00', sign: null, homeScore: 101, awayScore: 99, event: 'End of game' };
+    await renderPlays({ '/api/score/lq/TextLive': () => [finalWhistle, ...manyPlays(2)] });
+    const rows = within(await screen.findByRole('table', { name: 'Text live' })).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Full time00:00—101 - 99End of game');
+    expect(rows[0]).not.toHaveTextContent('Q0');
+  });
+
+  it('shows the newest 50 plays of a full game and earlier ones a page at a time', async () => {
+    await renderPlays({ '/api/score/lq/TextLive': (params) => manyPlays(Number(params.section ?? 1) === 1 ? 120 : 60) });
+    const table = await screen.findByRole('table', { name: 'Text live' });
+    const plays = () => within(table).getAllByRole('row').slice(1);
+    expect(plays()).toHaveLength(50);
+    expect(plays()[0]).toHaveTextContent('Play 120');
+    expect(screen.getByText('50 of 120 plays')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show 50 earlier plays' }));
+    expect(plays()).toHaveLength(100);
+    await userEvent.click(screen.getByRole('button', { name: 'Show 20 earlier plays' }));
+    expect(plays()).toHaveLength(120);
+    expect(plays()[119]).toHaveTextContent('Play 1');
+    expect(screen.queryByRole('button', { name: /earlier plays/ })).toBeNull();
+
+    // Another section starts again from its newest page.
+    await userEvent.click(screen.getByRole('tab', { name: 'Q1' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Text live' })).getAllByRole('row')).toHaveLength(51));
+    expect(screen.getByRole('button', { name: 'Show 10 earlier plays' })).toBeInTheDocument();
+  });
+
   it('refetches the shown section on a score push of its match', async () => {
     const { http, push } = await renderPlays(routes);
     await screen.findByRole('table', { name: 'Text live' });

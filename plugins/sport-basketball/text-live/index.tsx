@@ -1,49 +1,69 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BASKETBALL_SECTIONS, RemoteView, useMatchData } from '../../../src/sdk';
+import { BASKETBALL_SECTIONS, Button, RemoteView, useMatchData } from '../../../src/sdk';
 import type { BasketballPlay, BasketballSection, DataPanelModule, DataSectionProps, TeamNames } from '../../../src/sdk';
 import styles from './TextLive.module.css';
 
 const NS = 'sport-basketball';
 
-/** Quarters 1-4, then overtimes (the route numbers overtimes on from the last regular section). */
+/** Plays shown at first, and added by each "show earlier plays": a full game has 300-400 of them. */
+export const PLAYS_PAGE = 50;
+
+/** Quarters 1-4, then overtimes (the route numbers overtimes on from the last regular section); 0 is the final whistle. */
 function sectionName(section: number, t: (key: string, options?: Record<string, unknown>) => string): string {
+  if (section === 0) return t('textLive.fullTime');
   return section <= 4 ? t('textLive.quarter', { n: section }) : t('textLive.overtimeN', { n: section - 4 });
 }
 
+/** The newest plays first, a page at a time; a push that brings new plays keeps the count the member chose. */
 function Plays({ plays, names }: { plays: BasketballPlay[]; names: TeamNames }) {
   const { t } = useTranslation(NS);
+  const [count, setCount] = useState(PLAYS_PAGE);
+  const shown = plays.slice(0, count);
+  const left = plays.length - shown.length;
   return (
-    <table className={styles.plays}>
-      <caption className="sp-visually-hidden">{t('textLive.label')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('textLive.period')}</th>
-          <th scope="col">{t('textLive.time')}</th>
-          <th scope="col">{t('textLive.team')}</th>
-          <th scope="col" className={styles.center}>
-            {t('textLive.score')}
-          </th>
-          <th scope="col">{t('textLive.event')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {plays.map((p, index) => (
-          <tr key={`${p.section}-${p.time}-${plays.length - index}`}>
-            <td className={styles.muted}>{sectionName(p.section, t)}</td>
-            <td className={styles.muted}>{p.time}</td>
-            <td className={p.sign ? styles[p.sign] : styles.muted}>{p.sign ? names[p.sign] : t('textLive.neutral')}</td>
-            <td className={styles.center}>
-              <strong>
-                {p.homeScore} - {p.awayScore}
-              </strong>
-            </td>
-            <td>{p.event}</td>
+    <>
+      <table className={styles.plays}>
+        <caption className="sp-visually-hidden">{t('textLive.label')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('textLive.period')}</th>
+            <th scope="col">{t('textLive.time')}</th>
+            <th scope="col">{t('textLive.team')}</th>
+            <th scope="col" className={styles.center}>
+              {t('textLive.score')}
+            </th>
+            <th scope="col">{t('textLive.event')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {shown.map((p, index) => (
+            <tr key={`${p.section}-${p.time}-${plays.length - index}`}>
+              <td className={styles.muted}>{sectionName(p.section, t)}</td>
+              <td className={styles.muted}>{p.time}</td>
+              <td className={p.sign ? styles[p.sign] : styles.muted}>{p.sign ? names[p.sign] : t('textLive.neutral')}</td>
+              <td className={styles.center}>
+                <strong>
+                  {p.homeScore} - {p.awayScore}
+                </strong>
+              </td>
+              <td>{p.event}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {left > 0 && (
+        <div className={styles.more}>
+          <span className={styles.muted} role="status">
+            {t('textLive.shown', { shown: shown.length, total: plays.length })}
+          </span>
+          <Button variant="secondary" onClick={() => setCount((n) => n + PLAYS_PAGE)}>
+            {t('textLive.showMore', { count: Math.min(left, PLAYS_PAGE) })}
+          </Button>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -95,7 +115,7 @@ const BasketballTextLive = observer(function BasketballTextLive({ matchId, names
       </div>
       <div id={panelId} role="tabpanel" aria-labelledby={tabId(section)} className={styles.panel}>
         <RemoteView remote={store.basketballText(matchId, section, language)} isEmpty={(plays) => plays.length === 0} empty={t('textLive.empty')} rows={6}>
-          {(plays) => <Plays plays={plays} names={names} />}
+          {(plays) => <Plays key={section} plays={plays} names={names} />}
         </RemoteView>
       </div>
     </div>

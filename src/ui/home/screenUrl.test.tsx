@@ -25,8 +25,20 @@ describe('screen addresses', () => {
     for (const junk of ['?view=admin', '?list=-1', '?list=1.5', '?matchId=abc', '?list=', '?outrightId=0', '?roomId=-2', '?roomId=x']) expect(parseScreen(junk)).toEqual({ view: 'home' });
   });
 
+  it("reads My bets' tab and dates and the rules tab with their screens, and drops values no screen could mean", () => {
+    expect(parseScreen('?view=myBets&tab=settled&range=custom&from=2026-11-20&to=2026-11-25')).toEqual({
+      view: 'myBets',
+      params: { tab: 'settled', range: 'custom', from: '2026-11-20', to: '2026-11-25' },
+    });
+    expect(parseScreen('?view=rules&tab=parlay&range=today')).toEqual({ view: 'rules', params: { tab: 'parlay' } });
+    expect(parseScreen('?view=rules&tab=%3Cscript%3E')).toEqual({ view: 'rules' });
+    // Only the screen that owns them carries them.
+    expect(parseScreen('?view=hot&tab=settled')).toEqual({ view: 'hot' });
+    expect(searchFor({ view: 'hot' }, '?merchant=lite&view=myBets&tab=settled&range=yesterday')).toBe('?merchant=lite&view=hot');
+  });
+
   it('writes a screen back as the same parameters, keeping the ones it does not own', () => {
-    for (const search of ['?list=1&sport=3', '?view=rules', '?view=results', '?view=settings', '?view=titles', '?matchId=42', '?outrightId=7', '?roomId=8001', '']) expect(searchFor(parseScreen(search), '')).toBe(search);
+    for (const search of ['?list=1&sport=3', '?view=rules', '?view=rules&tab=cashOut', '?view=myBets&tab=settled&range=custom&from=2026-11-20&to=2026-11-25', '?view=results', '?view=settings', '?view=titles', '?matchId=42', '?outrightId=7', '?roomId=8001', '']) expect(searchFor(parseScreen(search), '')).toBe(search);
     expect(searchFor({ view: 'hot' }, '?merchant=lite&list=1&sport=1')).toBe('?merchant=lite&view=hot');
     expect(searchFor({ view: 'home' }, '?merchant=lite&matchId=9')).toBe('?merchant=lite');
     expect(searchFor({ view: 'list', type: 4 }, '?merchant=lite&outrightId=9')).toBe('?merchant=lite&list=4');
@@ -125,6 +137,27 @@ describe('the address follows the screen and the screen follows the address', ()
     expect(store.ui.roomId).toBe(8003);
     act(() => store.ui.leaveMatch());
     expect(store.ui.view).toBe('list');
+  });
+
+  it("keeps a screen's inner state in its entry: a new tab replaces it, Back leaves the screen, and returning restores the tab", async () => {
+    window.history.replaceState(null, '', '/?merchant=lite&view=rules&tab=parlay');
+    const { store } = await renderRoute();
+    expect(store.ui.view).toBe('rules');
+    expect(store.ui.screenParams.rules).toEqual({ tab: 'parlay' });
+    const start = window.history.length;
+    act(() => store.ui.setScreenParams('rules', { tab: 'cashOut' }));
+    expect(window.location.search).toBe('?merchant=lite&view=rules&tab=cashOut');
+    expect(window.history.length).toBe(start);
+
+    act(() => store.showScreen('hot'));
+    expect(window.location.search).toBe('?merchant=lite&view=hot');
+    await travel('back');
+    expect(store.ui.view).toBe('rules');
+    expect(store.ui.screenParams.rules).toEqual({ tab: 'cashOut' });
+    // Opened again from the menu, the screen is as it was left, and says so in the address.
+    act(() => store.showScreen('home'));
+    act(() => store.showScreen('rules'));
+    expect(window.location.search).toBe('?merchant=lite&view=rules&tab=cashOut');
   });
 
   it('follows a list the member opens, with its sport', async () => {

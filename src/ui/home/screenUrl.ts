@@ -6,7 +6,8 @@ import type { RootStoreInstance } from '../../stores/RootStore';
 /**
  * Which screen shows, as the query of the page's address: every screen has a link that can be shared, reloaded and
  * reached with Back and Forward, standalone and inside a host (whose page path stays its own). The same parameters
- * open a screen from a banner or a host's link: `?list=<type>&sport=<id>`, `?view=hot|favourites|myBets|rules|results|settings|titles`,
+ * open a screen from a banner or a host's link: `?list=<type>&sport=<id>`, `?view=hot|favourites|myBets|rules|results|settings|titles`
+ * (My bets and the rules with their inner state: `&tab=settled&range=custom&from=2026-11-20&to=2026-11-25`, `&tab=parlay`),
  * `?matchId=<id>`, `?outrightId=<id>` (an outright's screen: its id is a match id on the wire, but it is not a match, so
  * the address says which screen to open before anything loads), `?roomId=<liveRoomId>` (a live room), `?screen=<name>` (a
  * plugin's own screen, an `app.screen` extension); no parameter is home.
@@ -14,7 +15,8 @@ import type { RootStoreInstance } from '../../stores/RootStore';
 export type Screen =
   | { view: 'home' }
   | { view: 'list'; type: number; sportId?: number }
-  | { view: 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'titles' }
+  | { view: 'hot' | 'favourites' | 'results' | 'settings' | 'titles' }
+  | { view: ParamView; params?: Readonly<Record<string, string>> }
   | { view: OneThing; id: number }
   | { view: 'plugin'; screen: string };
 
@@ -25,8 +27,19 @@ export type Screen =
 const ONE_THING = { room: 'roomId', match: 'matchId', outright: 'outrightId' } as const;
 type OneThing = keyof typeof ONE_THING;
 
+/**
+ * Screens whose inner state is part of their address (ui.screenParams), and the parameters each owns: My bets' tab
+ * (unsettled, settled, reserved) and date range (today, yesterday, thisWeek, or custom `from`/`to` days), the rules tab.
+ * Each screen checks its own values; the address only carries them.
+ */
+const SCREEN_PARAMS = { myBets: ['tab', 'range', 'from', 'to'], rules: ['tab'] } as const;
+type ParamView = keyof typeof SCREEN_PARAMS;
+const hasParams = (view: string): view is ParamView => Object.hasOwn(SCREEN_PARAMS, view);
+/** A parameter value worth carrying: a word or a calendar day; anything else is dropped at the door. */
+const PARAM_VALUE = /^[\w-]{1,20}$/;
+
 /** The parameters this module owns; any other (merchant, a host's own) is left as it is. */
-const SCREEN_KEYS = ['list', 'sport', 'view', 'screen', ...Object.values(ONE_THING)];
+const SCREEN_KEYS = ['list', 'sport', 'view', 'screen', ...Object.values(ONE_THING), ...new Set(Object.values(SCREEN_PARAMS).flat())];
 const NAMED_VIEWS = new Set(['hot', 'favourites', 'myBets', 'rules', 'results', 'settings', 'titles']);
 
 const positiveInt = (value: string | null): number | undefined => {
@@ -46,6 +59,13 @@ export function parseScreen(search: string): Screen {
     return sportId === undefined ? { view: 'list', type } : { view: 'list', type, sportId };
   }
   const view = params.get('view');
+  if (view !== null && hasParams(view)) {
+    const own = Object.fromEntries(SCREEN_PARAMS[view].flatMap((key) => {
+      const value = params.get(key);
+      return value !== null && PARAM_VALUE.test(value) ? [[key, value]] : [];
+    }));
+    return Object.keys(own).length > 0 ? { view, params: own } : { view };
+  }
   if (view !== null && NAMED_VIEWS.has(view)) return { view } as Screen;
   const screen = params.get('screen');
   return screen ? { view: 'plugin', screen } : { view: 'home' };
@@ -63,10 +83,13 @@ export function currentScreen(store: RootStoreInstance): Screen {
       const id = ui.view === 'room' ? ui.roomId : ui.matchId;
       return id === undefined ? { view: 'home' } : { view: ui.view, id };
     }
+    case 'myBets':
+    case 'rules': {
+      const params = ui.screenParams[ui.view];
+      return params && Object.keys(params).length > 0 ? { view: ui.view, params } : { view: ui.view };
+    }
     case 'hot':
     case 'favourites':
-    case 'myBets':
-    case 'rules':
     case 'settings':
     case 'results':
     case 'titles':
@@ -91,12 +114,16 @@ export function searchFor(screen: Screen, search: string): string {
     params.set('screen', screen.screen);
   } else if (screen.view !== 'home') {
     params.set('view', screen.view);
+    if ('params' in screen && screen.params) for (const key of SCREEN_PARAMS[screen.view]) if (screen.params[key] !== undefined) params.set(key, screen.params[key]);
   }
   const query = params.toString();
   return query ? `?${query}` : '';
 }
 
 const sameScreen = (a: Screen, b: Screen) => searchFor(a, '') === searchFor(b, '');
+/** The same screen with other inner state (another My bets tab): a change of the entry, not a new one. */
+const withoutParams = (screen: Screen): Screen => ('params' in screen ? { view: screen.view } : screen);
+const sameView = (a: Screen, b: Screen) => sameScreen(withoutParams(a), withoutParams(b));
 
 /** Shows `screen` unless it already shows (so applying the address the store just wrote changes nothing). */
 export function showScreen(store: RootStoreInstance, screen: Screen): void {
@@ -115,6 +142,11 @@ export function showScreen(store: RootStoreInstance, screen: Screen): void {
       return;
     case 'plugin':
       store.showPluginScreen(screen.screen);
+      return;
+    case 'myBets':
+    case 'rules':
+      store.ui.setScreenParams(screen.view, screen.params ?? {});
+      store.showScreen(screen.view);
       return;
     default:
       store.showScreen(screen.view);
@@ -139,9 +171,10 @@ export function useScreenUrl(store: RootStoreInstance): void {
     for (const event of ADDRESS_EVENTS) window.addEventListener(event, apply);
     const stopWriting = reaction(
       () => currentScreen(store),
-      (screen) => {
+      (screen, before) => {
         const next = searchFor(screen, window.location.search);
-        if (next !== window.location.search) navigate(`${window.location.pathname}${next}${window.location.hash}`);
+        // Another tab or date range of the screen showing replaces its entry: Back leaves the screen, and finds it as it was left.
+        if (next !== window.location.search) navigate(`${window.location.pathname}${next}${window.location.hash}`, { replace: sameView(screen, before) });
       },
       { equals: (a, b) => sameScreen(a, b) },
     );

@@ -6,7 +6,8 @@ import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';
 import { RowsSkeleton } from '../common/States';
 import { MediaStage } from '../matchDetail/media/MediaStage';
-import { useStore } from '../storeContext';
+import { MatchStatus } from '../../../contract/enums';
+import { useLiveBook, useStore } from '../storeContext';
 import styles from './RightColumn.module.css';
 
 const titleOf = (match: WireMatch) => `${match.matchInfo.homeName} – ${match.matchInfo.awayName}`;
@@ -20,6 +21,7 @@ export const LiveVideoPanel = observer(function LiveVideoPanel() {
   const { t } = useTranslation();
   const { ui } = useStore();
   const watched = ui.liveVideo;
+  const live = useLiveBook().match(watched?.matchId ?? 0);
   if (!watched) return <LivePicker />;
   if (ui.view === 'match' && ui.matchId === watched.matchId) {
     return (
@@ -38,7 +40,7 @@ export const LiveVideoPanel = observer(function LiveVideoPanel() {
           {t('live.close')}
         </Button>
       </div>
-      <MediaStage matchId={watched.matchId} sportId={watched.sportId} />
+      <MediaStage matchId={watched.matchId} sportId={watched.sportId} matchEnded={live?.matchStatus === MatchStatus.Ended} />
     </div>
   );
 });

@@ -17,6 +17,7 @@ import { DataPanel, LineupPanel, TextLivePanel } from '../matchDetail/data';
 import { detailTabsOf } from '../matchDetail/data/sources';
 import { MarketsPanel } from '../matchDetail/MarketsPanel';
 import { MediaStage } from '../matchDetail/media/MediaStage';
+import { MatchStatus } from '../../../contract/enums';
 import { MATCH_DETAIL_NS } from '../matchDetail/Scoreboard';
 import { BannerView } from '../banners/BannerView';
 import { useLiveBook, useStore } from '../storeContext';
@@ -116,6 +117,7 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
     return () => detail.hide();
   }, [detail, room.matchId]);
   useMatchChannels(room.matchId);
+  const live = useLiveBook().match(room.matchId);
   const match = detail.match?.matchId === room.matchId ? detail.match : undefined;
   const sportId = match?.sportId ?? toScheme(room.sportId, 'C', 'A') ?? room.sportId;
   const props: LiveRoomProps = {
@@ -179,6 +181,7 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
           sportId={sportId}
           liveRoomId={room.liveRoomId}
           roomStatus={room.liveStatus}
+          matchEnded={live?.matchStatus === MatchStatus.Ended}
           overlay={
             <>
               <Barrage />

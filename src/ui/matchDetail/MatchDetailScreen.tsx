@@ -16,6 +16,7 @@ import { AnalysisPanel, DataPanel, IntelligencePanel, LineupPanel, TextLivePanel
 import { detailTabsOf, type DetailTab } from './data/sources';
 import { MarketsPanel } from './MarketsPanel';
 import { MediaStage } from './media/MediaStage';
+import { MatchStatus } from '../../../contract/enums';
 import { MATCH_DETAIL_NS, Scoreboard } from './Scoreboard';
 import { useShownMatch } from './useShownMatch';
 import styles from './MatchDetailScreen.module.css';
@@ -108,7 +109,7 @@ const MatchView = observer(function MatchView({ match, back, fellBack }: { match
           render={(module, extension) => <Scoreboard match={match} live={live} sport={module} sportNs={extension.plugin.plugin.manifest.i18nNs ?? MATCH_DETAIL_NS} />}
         />
       )}
-      <MediaStage matchId={match.matchId} sportId={match.sportId} />
+      <MediaStage matchId={match.matchId} sportId={match.sportId} matchEnded={live?.matchStatus === MatchStatus.Ended} />
       <div className={screen.content}>
         <div className={styles.tabs}>
           <Tabs tabs={tabs} selected={tab} onSelect={setTab} label={t('tabs.label')} idPrefix={ID_PREFIX} />

@@ -48,7 +48,7 @@ describe('<LeagueFilter>', () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /Premier League/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
 
-    expect(http.match.post).toHaveBeenLastCalledWith('/api/match/getList', { type: 2, sportIds: '1', size: 50, leagueIds: '11,13', oddsFormat: 1, current: 1 }, { noAuth: true });
+    expect(http.match.post).toHaveBeenLastCalledWith('/api/match/getList', { type: 2, sportIds: '1', size: 50, leagueIds: '11,13', oddsFormat: 1, orderBy: 0, current: 1 }, { noAuth: true });
     expect(dialog).not.toHaveAttribute('open');
     expect(leagueFilterOf(store).isOpen).toBe(false);
     const trigger = screen.getByRole('button', { name: 'Leagues 2 selected' });

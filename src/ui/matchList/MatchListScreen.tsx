@@ -12,6 +12,7 @@ import { LoadFailed, RowsSkeleton } from '../common/States';
 import { useStore } from '../storeContext';
 import { DateFilter } from './DateFilter';
 import { LeagueFilter } from './LeagueFilter';
+import { ListOrder } from './ListOrder';
 import { LIST_TABS } from './listTabs';
 import { MatchRow } from './MatchRow';
 import screen from '../common/Screen.module.css';
@@ -49,6 +50,7 @@ export const MatchListScreen = observer(function MatchListScreen() {
         </div>
         <LeagueFilter />
         <DateFilter />
+        {list.type !== ListType.Outright && <ListOrder />}
       </header>
       {list.type === ListType.Outright ? (
         <OutrightListBody />

@@ -35,7 +35,7 @@ const betPage = (records: unknown[], extra: Record<string, unknown> = {}) => ({
 
 type Answer = (url: string, body: Record<string, unknown>) => unknown;
 
-async function renderView(options: { login?: boolean; answer?: Answer } = {}) {
+async function renderView(options: { login?: boolean; answer?: Answer; address?: Record<string, string> } = {}) {
   return renderWithStore(<MyBetsView />, {
     now: () => NOW,
     before: async ({ store, http }: { store: RootStoreInstance; http: Http }) => {
@@ -43,6 +43,7 @@ async function renderView(options: { login?: boolean; answer?: Answer } = {}) {
       if (options.login !== false) store.applyHostProps(member);
       const answer = options.answer ?? (() => betPage([wireRecord()]));
       http.betting.post.mockImplementation(async (url, body) => answer(url, body as Record<string, unknown>));
+      if (options.address) store.ui.setScreenParams('myBets', options.address);
       store.showScreen('myBets');
     },
   });
@@ -191,6 +192,34 @@ describe('<MyBetsView>', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Bet history can be queried for the last 45 days only.');
     expect(http.betting.post.mock.calls.length).toBe(calls);
+  });
+
+  it('opens the tab and dates its address names with one call, and writes the member\'s choices back to it', async () => {
+    const { http, store } = await renderView({ answer: () => betPage([]), address: { tab: 'settled', range: 'custom', from: '2026-11-18', to: '2026-11-20' } });
+    await screen.findByText('No settled bets in this period.');
+    expect(http.betting.post).toHaveBeenCalledTimes(1);
+    expect(http.betting.post).toHaveBeenLastCalledWith('/v1/order/new/bet/list', expect.objectContaining({ isSettled: true, startTime: Date.UTC(2026, 10, 17, 16) }));
+    expect(screen.getByRole('tab', { name: 'Settled' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'Custom' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-18');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Yesterday' }));
+    expect(store.ui.screenParams.myBets).toEqual({ tab: 'settled', range: 'yesterday' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Pre-bets' }));
+    expect(store.ui.screenParams.myBets).toEqual({ tab: 'reserved', range: 'yesterday' });
+
+    // Back to an address with neither: the default tab and dates.
+    act(() => store.ui.setScreenParams('myBets', {}));
+    await screen.findByText('No unsettled bets.');
+    expect(screen.getByRole('tab', { name: 'Unsettled' })).toHaveAttribute('aria-selected', 'true');
+    expect(http.betting.post).toHaveBeenLastCalledWith('/v1/order/new/bet/list', expect.objectContaining({ isSettled: false }));
+  });
+
+  it('falls back to the defaults for an address it cannot use, and says so in the address', async () => {
+    const { http, store } = await renderView({ answer: () => betPage([]), address: { tab: 'everything', range: 'custom', from: '2026-01-01', to: '2026-01-02' } });
+    await screen.findByText('No unsettled bets.');
+    expect(http.betting.post).toHaveBeenCalledTimes(1);
+    expect(store.ui.screenParams.myBets).toEqual({});
   });
 
   it('shows the failed state and retries', async () => {

@@ -1,3 +1,4 @@
+import { compareStructural, reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,10 +69,27 @@ export const MyBetsView = observer(function MyBetsView() {
   const [cashingOut, setCashingOut] = useState<BetRecord | null>(null);
   const panel = useRef<HTMLDivElement>(null);
 
+  // The tab and dates live in the page's address too: the address's are applied before the first load, and follow it
+  // (Back, Forward); the member's choices are written back to it.
   useEffect(() => {
+    myBets.applyAddress(ui.screenParams.myBets ?? {});
     myBets.open();
-    return () => myBets.close();
-  }, [myBets]);
+    const stops = [
+      reaction(
+        () => ui.screenParams.myBets ?? {},
+        (params) => myBets.applyAddress(params),
+      ),
+      reaction(
+        () => myBets.address,
+        (address) => ui.setScreenParams('myBets', address),
+        { fireImmediately: true, equals: compareStructural },
+      ),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+      myBets.close();
+    };
+  }, [myBets, ui]);
 
   const type = myBets.settlementType;
   let body;
@@ -140,7 +158,7 @@ export const MyBetsView = observer(function MyBetsView() {
         <div ref={panel} id={tabPanelId(TABS_ID)} className={styles.panel} role="tabpanel" aria-labelledby={tabId(TABS_ID, type)} tabIndex={-1} aria-busy={myBets.status === 'loading'}>
           {type === 'settled' && (
             <div className={styles.toolbar}>
-              <DateRangeFilter />
+              <DateRangeFilter key={myBets.dateRangeType === 'custom' ? `${myBets.customStart}/${myBets.customEnd}` : myBets.dateRangeType} />
             </div>
           )}
           {type === 'reserved' && (

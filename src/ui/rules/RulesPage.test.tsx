@@ -53,6 +53,23 @@ describe('<RulesPage>', () => {
     expect(screen.getByRole('tab', { name: 'General sports rules' })).toHaveFocus();
   });
 
+  it('shows the tab its address names, and puts the chosen tab in it', async () => {
+    const { store } = await renderWithStore(<RulesPage />, {
+      before: async ({ store }) => {
+        await envOf(store).i18n.loadNamespaces('rules');
+        store.ui.setScreenParams('rules', { tab: 'cashOut' });
+      },
+    });
+    expect(screen.getByRole('tab', { name: 'Cash-out rules' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Parlay rules' }));
+    expect(store.ui.screenParams.rules).toEqual({ tab: 'parlay' });
+    await userEvent.click(screen.getByRole('tab', { name: 'General sports rules' }));
+    expect(store.ui.screenParams.rules).toEqual({});
+    // Back to an address with a tab.
+    act(() => store.ui.setScreenParams('rules', { tab: 'parlay' }));
+    expect(screen.getByRole('tabpanel', { name: 'Parlay rules' })).toBeInTheDocument();
+  });
+
   it('reads in the member language', async () => {
     await renderRules('zh-CN');
     expect(screen.getByRole('heading', { level: 1, name: '投注规则' })).toBeInTheDocument();

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import screen from '../common/Screen.module.css';
 import { tabId, tabPanelId, Tabs } from '../common/Tabs';
+import { useStore } from '../storeContext';
 import styles from './RulesPage.module.css';
 
 export const RULES_NS = 'rules';
@@ -49,12 +50,15 @@ function RulesSection({ page, id }: { page: RulesPageId; id: string }) {
 
 /**
  * The betting rules (spec: general sports rules, parlay rules, cash-out rules) as three tabs. Arrow keys, Home and End
- * move between the tabs and select.
+ * move between the tabs and select. The tab is part of the page's address (`?view=rules&tab=parlay`), so a reload, Back
+ * and a shared link open the same rules.
  */
-export function RulesPage({ initialPage = 'general' }: { initialPage?: RulesPageId }) {
+export const RulesPage = observer(function RulesPage() {
   const { t } = useTranslation(RULES_NS);
-  const [page, setPage] = useState<RulesPageId>(initialPage);
-  const current = RULES_PAGES.find((p) => p.id === page) ?? RULES_PAGES[0]!;
+  const { ui } = useStore();
+  const current = RULES_PAGES.find((p) => p.id === ui.screenParams.rules?.tab) ?? RULES_PAGES[0]!;
+  const page = current.id;
+  const setPage = (id: RulesPageId) => ui.setScreenParams('rules', id === RULES_PAGES[0]!.id ? {} : { tab: id });
 
   return (
     <section className={screen.screen} aria-labelledby="sp-rules-title">
@@ -72,4 +76,4 @@ export function RulesPage({ initialPage = 'general' }: { initialPage?: RulesPage
       </div>
     </section>
   );
-}
+});

@@ -100,6 +100,42 @@ test.describe('the match screen', () => {
     await page.screenshot({ path: test.info().outputPath('match-video-line-2.png') });
   });
 
+  test('at full time the stage says the match has ended instead of a video frozen on its last frame', async ({ page, world }) => {
+    const match = await world.match({ sportId: 1, minVideoLines: 1 });
+    const listening = recordSubscriptions(page);
+    await openMatch(page, match.matchId);
+    const stage = mediaStage(page);
+    await expect(stage.locator('video')).toBeAttached();
+    await listening(PushChannel.score(match.matchId));
+    const played = await world.play(match.matchId, 'end');
+    expect(played.state.finished).toBe(true);
+    await expect(stage.getByRole('status')).toContainText('The match has ended');
+    await expect(stage.locator('video')).toHaveCount(0);
+    await expect(stage.getByRole('group', { name: 'Line' })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('match-ended-stage.png') });
+    await expectAccessible(page);
+  });
+
+  test('basketball text live after the final whistle: "Full time", and the newest 50 plays with earlier ones on request', async ({ page, world }) => {
+    const match = await world.match({ sportId: 3 });
+    await world.play(match.matchId, 'end');
+    await openMatch(page, match.matchId);
+    await app(page).getByRole('tab', { name: 'Text live', exact: true }).click();
+    const plays = matchPanel(page).getByRole('table', { name: 'Text live' });
+    const rows = plays.locator('tbody tr');
+    await expect(rows).toHaveCount(50);
+    await expect(rows.first()).toContainText('Full time');
+    await expect(plays).not.toContainText('Q0');
+    const more = matchPanel(page).getByRole('button', { name: /^Show \d+ earlier plays$/ });
+    await rows.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('match-basketball-text-live-full-time.png') });
+    await more.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('match-basketball-text-live-more.png') });
+    await more.click();
+    await expect(rows).toHaveCount(100);
+    await page.screenshot({ path: test.info().outputPath('match-basketball-text-live-ended.png') });
+  });
+
   test('the players load only with a video: home does not fetch them, a match screen fetches one', async ({ page, world }) => {
     const match = await world.match({ sportId: 1, minVideoLines: 1 });
     const scripts = recordScripts(page);

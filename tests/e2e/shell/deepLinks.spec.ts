@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { appReady } from '../support/fixtures';
-import { expect, startIn, test } from '../support/world';
+import { appReady, openFromNav } from '../support/fixtures';
+import { expect, openApp, startIn, test } from '../support/world';
 
 /** Issue 13: every screen has an address under the base path; Back, Forward and Reload keep the screen. */
 
@@ -69,4 +69,34 @@ test('the host path-change event opens a screen by its address', async ({ page }
   await expect(current(page)).toHaveText(/^Favourites/);
   await page.goBack();
   await expect(current(page)).toHaveText('Home');
+});
+
+test("My bets' tab and dates and the rules tab are in the address: reload and Back keep them", async ({ page, world }) => {
+  const member = await world.member();
+  await openApp(page, { member, query: 'view=myBets' });
+  const tabs = page.getByRole('tablist', { name: 'Bet history' });
+  await tabs.getByRole('tab', { name: 'Settled', exact: true }).click();
+  await page.getByRole('button', { name: 'Yesterday' }).click();
+  await expect(page).toHaveURL(/[?&]view=myBets&tab=settled&range=yesterday(&|$)/);
+
+  await page.reload();
+  await appReady(page);
+  await expect(tabs.getByRole('tab', { name: 'Settled', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Yesterday' })).toHaveAttribute('aria-pressed', 'true');
+
+  await openFromNav(page, 'Hot');
+  await expect(page).toHaveURL(/[?&]view=hot(&|$)/);
+  await page.goBack();
+  await expect(tabs.getByRole('tab', { name: 'Settled', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Yesterday' })).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({ path: test.info().outputPath('my-bets-from-address.png') });
+
+  await page.goto('/spa/sport-pc/?view=rules&tab=parlay');
+  await appReady(page);
+  await expect(page.getByRole('tab', { name: 'Parlay rules' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Cash-out rules' }).click();
+  await expect(page).toHaveURL(/[?&]view=rules&tab=cashOut(&|$)/);
+  await page.reload();
+  await appReady(page);
+  await expect(page.getByRole('tab', { name: 'Cash-out rules' })).toHaveAttribute('aria-selected', 'true');
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PushChannel } from '../../../contract/channels';
+import { SETTINGS_PATHS } from '../../../contract/paths';
 import { OddsFormat } from '../../../src/domain/odds';
 import { app, FOOTBALL, openList, rowOf } from '../support/betting';
 import { expectAccessible, openFromNav } from '../support/fixtures';
@@ -54,6 +55,41 @@ test.describe('the lists every sport shares', () => {
     await expect(app(page).locator(`[role="row"][data-match-id="${today.matchId}"]`)).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('football-early.png') });
     await expectAccessible(page);
+  });
+
+  test('a member orders lists by league or by kick-off time, and the choice follows them to another browser', async ({ page, world, browser }) => {
+    const member = await world.member();
+    await world.match({ sportId: FOOTBALL, list: 'today' });
+    const asked = (order: 0 | 1) =>
+      page.waitForRequest((request) => request.url().includes('/api/match/getList') && new RegExp(`"?orderBy"?[=:]"?${order}\\b`).test(request.postData() ?? ''));
+    const byTime = asked(0);
+    await openApp(page, { member, query: TODAY_LIST });
+    await byTime;
+    const order = app(page).getByRole('group', { name: 'Order' });
+    await expect(order.getByRole('button', { name: 'By time' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(app(page).getByRole('table', { name: 'Matches' })).toBeVisible();
+
+    const byLeague = asked(1);
+    const saved = page.waitForResponse((response) => response.url().includes(SETTINGS_PATHS.cfgSet) && response.ok());
+    // By keyboard: the switch is two buttons in the header's tab order.
+    await order.getByRole('button', { name: 'By league' }).focus();
+    await page.keyboard.press('Enter');
+    await byLeague;
+    await saved;
+    await expect(order.getByRole('button', { name: 'By league' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(app(page).getByRole('table', { name: 'Matches' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('football-today-by-league.png') });
+
+    await expectAccessible(page);
+
+    // Kept on the platform with the member's settings: another browser (nothing stored locally) asks by league too.
+    const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const other = await elsewhere.newPage();
+    const there = other.waitForRequest((request) => request.url().includes('/api/match/getList') && /"?orderBy"?[=:]"?1\b/.test(request.postData() ?? ''));
+    await openApp(other, { member, query: TODAY_LIST });
+    await there;
+    await expect(app(other).getByRole('group', { name: 'Order' }).getByRole('button', { name: 'By league' })).toHaveAttribute('aria-pressed', 'true');
+    await elsewhere.close();
   });
 
   test('a handicap follows the chosen odds format by the DOMAIN.md formulas; a 1X2 stays decimal', async ({ page, world }) => {

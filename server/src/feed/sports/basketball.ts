@@ -37,6 +37,10 @@ const STATS: ReadonlyArray<readonly [string, Text]> = [
   ['timeouts', text('暂停', '暫停', 'Timeouts', 'Hội ý', 'เวลานอก')],
 ];
 
+/** Basketball match periods after the final whistle (texts/periods.ts). */
+const FINISHED = 14;
+const FINISHED_AFTER_OT = 15;
+
 interface Segment {
   periodId: number;
   seconds: number;
@@ -104,7 +108,9 @@ export class BasketballSim extends ScriptedSim implements SportSim {
     this.periodChanged();
   }
 
+  /** The play's section (contract basketballTextSchema): 0 once the match is over, so the final whistle names no quarter. */
   private section(): number {
+    if (this.periodId === FINISHED || this.periodId === FINISHED_AFTER_OT) return 0;
     if (this.inOvertime) return this.segments.length + this.overtimes;
     return this.segmentIndex + 1;
   }
@@ -154,7 +160,7 @@ export class BasketballSim extends ScriptedSim implements SportSim {
       this.overtimes++;
       yield* this.playPeriod(12, this.s.overtimeMinutes * 60, () => offense, (s) => (offense = s), ppp);
     }
-    this.setPeriod(this.overtimes > 0 ? 15 : 14);
+    this.setPeriod(this.overtimes > 0 ? FINISHED_AFTER_OT : FINISHED);
     this.emitPlay('matchEnd', SportEvent.MatchEnd, null);
   }
 

@@ -199,6 +199,9 @@ export class FootballSim extends ScriptedSim implements SportSim {
     const baseSecond = extra ? (this.regulation + (index - 2) * 15) * 60 : index * this.s.halfMinutes * 60;
     const start = this.now;
     this.half = { index, start, nominal, stoppage, baseSecond };
+    // A half in play has its goals row from kick-off, as every other sport's periods do: a 0-0 half reads 0-0 on the
+    // scoreboard, the list's half-time score and results, where a missing row means "not played yet".
+    this.book.touch(this.periodId, Tyg.Goals);
     const end = start + (nominal + stoppage) * 60_000;
     const announce = start + nominal * 60_000;
     let announced = false;

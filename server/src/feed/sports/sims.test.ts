@@ -57,3 +57,15 @@ describe.each(PROFILES.map((p) => p.sportId))('sport %i simulation', (sportId) =
     expect(sim.quotes(sim.nextAt(), c)).toEqual([]);
   });
 });
+
+describe('football score rows', () => {
+  it('a half in play has its goals row from kick-off, so a goalless half reads 0-0 rather than "not played"', () => {
+    const sim = simFor(1, 2001);
+    const rowOf = (pe: number) => sim.scoreRows().find((r) => r.pe === pe && r.tyg === 1);
+    while (sim.period() !== 1) sim.step(emptyOutput());
+    expect(rowOf(1)).toMatchObject({ home: 0, away: 0 });
+    expect(rowOf(3)).toBeUndefined();
+    while (sim.period() !== 3) sim.step(emptyOutput());
+    expect(rowOf(3)).toBeDefined();
+  });
+});

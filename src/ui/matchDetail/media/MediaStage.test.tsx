@@ -46,7 +46,7 @@ const ALL = manifests.map((m) => m.manifest.id);
 const line = (n: number) => ({ line: n, pc: `/media/live/101/${n}.flv`, h5: `/media/live/101/${n}/index.m3u8` });
 const ANSWER = { matchId: 101, videos: [line(1), line(2), line(3)], animations: [{ pc: '/media/animation/101', h5: '/media/animation/101?h5' }] };
 
-async function setup({ answer = ANSWER as unknown, enabled = ALL, fail = false }: { answer?: unknown; enabled?: string[]; fail?: boolean } = {}) {
+async function setup({ answer = ANSWER as unknown, enabled = ALL, fail = false, ended = false }: { answer?: unknown; enabled?: string[]; fail?: boolean; ended?: boolean } = {}) {
   const i18n = await createTestI18n('en');
   await i18n.loadNamespaces(['common', 'media']);
   const http = fakeHttp();
@@ -54,16 +54,18 @@ async function setup({ answer = ANSWER as unknown, enabled = ALL, fail = false }
   if (fail) http.media.get.mockRejectedValueOnce(new Error('offline'));
   http.media.get.mockResolvedValue(answer);
   const plugins = loadPlugins({ plugins: ALL.map((id) => ({ id, enabled: enabled.includes(id), options: {} })) }, registry);
+  const ui = (matchEnded: boolean) => (
+    <I18nextProvider i18n={i18n}>
+      <KernelProvider value={{ plugins, events: createKernelEvents(), services: provideServices([httpRef, http as never]) }}>
+        <MediaStage matchId={101} sportId={1} matchEnded={matchEnded} />
+      </KernelProvider>
+    </I18nextProvider>
+  );
+  let rerender!: (next: React.ReactElement) => void;
   await act(async () => {
-    render(
-      <I18nextProvider i18n={i18n}>
-        <KernelProvider value={{ plugins, events: createKernelEvents(), services: provideServices([httpRef, http as never]) }}>
-          <MediaStage matchId={101} sportId={1} />
-        </KernelProvider>
-      </I18nextProvider>,
-    );
+    ({ rerender } = render(ui(ended)));
   });
-  return { http };
+  return { http, end: () => act(async () => rerender(ui(true))) };
 }
 
 /**
@@ -98,6 +100,28 @@ describe('<MediaStage>', () => {
     const lines = within(screen.getByRole('group', { name: 'Line' })).getAllByRole('button');
     expect(lines.map((b) => b.getAttribute('aria-label'))).toEqual(['Line 1', 'Line 2', 'Line 3']);
     expect(lines.map((b) => b.getAttribute('aria-pressed'))).toEqual(['true', 'false', 'false']);
+  });
+
+  it('takes the player down and says the match has ended at full time, instead of a frozen last frame', async () => {
+    const { end } = await setup();
+    await playerElement();
+    act(() => lastPlayer().props.onPlaying?.());
+    await end();
+    expect(screen.queryByTestId('video-player')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('The match has ended');
+    expect(screen.queryByRole('group', { name: 'Line' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /sound/i })).toBeNull();
+    // The animation is over too.
+    await click(screen.getByRole('button', { name: 'Animation' }));
+    expect(screen.queryByTestId('animation')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('The match has ended');
+  });
+
+  it('mounts no player for a match opened after it ended', async () => {
+    await setup({ ended: true });
+    expect(await screen.findByText('The match has ended')).toBeInTheDocument();
+    expect(screen.queryByTestId('video-player')).toBeNull();
+    expect(mounts).toEqual([]);
   });
 
   it('shows loading until the player says it is playing', async () => {
@@ -358,6 +382,28 @@ describe('<MediaStage>', () => {
       answers.anchor = room(1, [1]);
       await rerender(1);
       expect(await playerElement()).toHaveAttribute('data-url', 'http://media.test/media/anchor/8001/1.flv');
+    });
+
+    it("keeps playing the anchor's stream after the match ends (the room is the host's own), but not the match video", async () => {
+      const i18n = await createTestI18n('en');
+      await i18n.loadNamespaces(['common', 'media']);
+      const http = fakeHttp();
+      Object.assign(http.media, { defaults: { baseURL: 'http://media.test' } });
+      http.media.get.mockImplementation(async (url: string) => (url === '/media/anchor/web' ? room(1, [1]) : ANSWER));
+      const plugins = loadPlugins({ plugins: ALL.map((id) => ({ id, enabled: true, options: {} })) }, registry);
+      await act(async () => {
+        render(
+          <I18nextProvider i18n={i18n}>
+            <KernelProvider value={{ plugins, events: createKernelEvents(), services: provideServices([httpRef, http as never]) }}>
+              <MediaStage matchId={101} sportId={1} liveRoomId={8001} roomStatus={1} matchEnded />
+            </KernelProvider>
+          </I18nextProvider>,
+        );
+      });
+      expect(await playerElement()).toHaveAttribute('data-url', 'http://media.test/media/anchor/8001/1.flv');
+      await click(screen.getByRole('button', { name: 'Live video' }));
+      expect(screen.queryByTestId('video-player')).toBeNull();
+      expect(screen.getByText('The match has ended')).toBeInTheDocument();
     });
 
     it('says when the live has ended', async () => {

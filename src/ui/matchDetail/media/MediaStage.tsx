@@ -33,6 +33,11 @@ export interface MediaStageProps {
   roomStatus?: number | undefined;
   /** Drawn over the picture (the live room's overlay extensions); the layer lets clicks through where it draws nothing. */
   overlay?: ReactNode;
+  /**
+   * The match has ended (MatchStatus.Ended). Its video lines and animation stop with it, so the stage says so instead of
+   * mounting a player that would freeze on the last frame; a live room's anchor stream is the room's own and goes on.
+   */
+  matchEnded?: boolean | undefined;
 }
 
 /**
@@ -96,7 +101,7 @@ function useMediaAnswer<T>(
 
 const NO_MEDIA: MatchMediaSources = { videos: [] };
 
-const MediaStageContent = observer(function MediaStageContent({ matchId, sportId, liveRoomId, roomStatus, overlay }: MediaStageProps) {
+const MediaStageContent = observer(function MediaStageContent({ matchId, sportId, liveRoomId, roomStatus, overlay, matchEnded = false }: MediaStageProps) {
   const { t } = useTranslation('media');
   const { plugins } = useKernel();
   const matchMedia = useMediaAnswer(MEDIA_PATH, { matchId }, (data, resolve) => parseMatchMedia(data, matchId, resolve));
@@ -114,7 +119,9 @@ const MediaStageContent = observer(function MediaStageContent({ matchId, sportId
   const modes = availableModes({ media: media ?? NO_MEDIA, players, animationPlayer, anchor });
   const mode = chosenMode && modes.includes(chosenMode) ? chosenMode : defaultMode(modes);
   const video = useVideoLines(mode === 'video' ? (media?.videos ?? NO_LINES) : mode === 'anchor' ? (anchor?.lines ?? NO_LINES) : NO_LINES, players);
-  const streaming = mode === 'video' || mode === 'anchor';
+  // A live room still choosing (mode null) may yet play its anchor; a match screen has nothing left to wait for.
+  const over = matchEnded && mode !== 'anchor' && (mode !== null || liveRoomId === undefined);
+  const streaming = !over && (mode === 'video' || mode === 'anchor');
 
   const chooseMode = (id: MediaMode) => {
     if (id === mode) return;
@@ -128,7 +135,14 @@ const MediaStageContent = observer(function MediaStageContent({ matchId, sportId
   };
 
   let screen: ReactNode;
-  if (modes.length === 0 && answers.some((state) => state.status === 'loading')) {
+  if (over) {
+    screen = (
+      <Notice ended>
+        <strong className={styles.endedTitle}>{t('stage.ended')}</strong>
+        <span>{t('stage.endedHint')}</span>
+      </Notice>
+    );
+  } else if (modes.length === 0 && answers.some((state) => state.status === 'loading')) {
     screen = <Notice busy>{t('stage.loading')}</Notice>;
   } else if (modes.length === 0 && answers.some((state) => state.status === 'failed')) {
     screen = (
@@ -221,9 +235,9 @@ const MediaStageContent = observer(function MediaStageContent({ matchId, sportId
   );
 });
 
-function Notice({ children, busy = false, alert = false }: { children: ReactNode; busy?: boolean; alert?: boolean }) {
+function Notice({ children, busy = false, alert = false, ended = false }: { children: ReactNode; busy?: boolean; alert?: boolean; ended?: boolean }) {
   return (
-    <div className={styles.notice} role={alert ? 'alert' : busy ? 'status' : undefined} aria-busy={busy || undefined}>
+    <div className={styles.notice} role={alert ? 'alert' : busy || ended ? 'status' : undefined} aria-busy={busy || undefined} data-stage-ended={ended || undefined}>
       {busy && <span className={styles.spinner} aria-hidden="true" />}
       {children}
     </div>

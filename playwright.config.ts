@@ -55,16 +55,16 @@ export default defineConfig<SportOptions>({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'shell', testMatch: /shell\/.*\.spec\.ts/ },
-    { name: 'betting', testMatch: /betting\/.*\.spec\.ts/ },
-    { name: 'match', testMatch: /match\/.*\.spec\.ts/ },
-    { name: 'live', testMatch: /live\/.*\.spec\.ts/ },
-    { name: 'experts', testMatch: /experts\/.*\.spec\.ts/ },
-    { name: 'results', testMatch: /results\/.*\.spec\.ts/ },
+    { name: 'shell', testMatch: /tests\/e2e\/shell\/.*\.spec\.ts$/ },
+    { name: 'betting', testMatch: /tests\/e2e\/betting\/.*\.spec\.ts$/ },
+    { name: 'match', testMatch: /tests\/e2e\/match\/.*\.spec\.ts$/ },
+    { name: 'live', testMatch: /tests\/e2e\/live\/.*\.spec\.ts$/ },
+    { name: 'experts', testMatch: /tests\/e2e\/experts\/.*\.spec\.ts$/ },
+    { name: 'results', testMatch: /tests\/e2e\/results\/.*\.spec\.ts$/ },
     // One project per sport plugin (football, basketball, and every sport sport-generic serves): its list and match screen.
     ...SPORT_PROJECTS.map((sport) => ({
       name: `sport-${sport.key}`,
-      testMatch: /sports\/.*\.spec\.ts/,
+      testMatch: /tests\/e2e\/sports\/.*\.spec\.ts$/,
       metadata: { plugin: sport.plugin },
       use: { sportId: sport.sportId, sportKey: sport.key },
     })),

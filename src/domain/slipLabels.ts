@@ -11,6 +11,17 @@ export function seriesNameKey(series: { seriesNumber: number; i18nKey?: string }
 }
 
 /**
+ * The i18n key (betSlip namespace) of a series' shape from its number (N x 1000 + M): Chinese writes the Asian "N串M"
+ * ("3串4"); the other languages name a k-fold ("3-fold") and leave a full cover to its own name ("Trixie"), where the
+ * key answers "" (issue 28: no Chinese count beside an English name).
+ */
+export function seriesShapeKey(seriesNumber: number): [string, Record<string, unknown>] {
+  const n = Math.floor(seriesNumber / 1000);
+  const m = seriesNumber % 1000;
+  return [m === 1 ? 'series.shapeFold' : 'series.shapeCover', { n, m }];
+}
+
+/**
  * The i18n key (betSlip namespace) of a market's period when it is not the full time: markets of a half, quarter,
  * set or frame carry the period in their name, as the lists print them ("Handicap - 1st half").
  */

@@ -147,7 +147,7 @@ describe('<BetSlipPanel>', () => {
   });
 
   it('switches to parlay with the keyboard and lists the series with their bets, stakes and return', async () => {
-    const { env } = await renderSlip();
+    const { env, i18n } = await renderSlip();
     await click(env, selection(1), selection(2), selection(3));
     screen.getByRole('tab', { name: 'Single' }).focus();
     await userEvent.keyboard('{ArrowRight}');
@@ -159,7 +159,19 @@ describe('<BetSlipPanel>', () => {
     const series = screen.getByRole('region', { name: 'Series' });
     const items = within(series).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('span')?.textContent)).toEqual(['Doubles', 'Trebles', 'Trixie', 'Patent']);
-    expect(items[2]).toHaveTextContent('3串4 · 4 bets');
+    // The Asian "N串M" is Chinese: English names a k-fold and leaves a full cover to its name (issue 28).
+    expect(items[0]).toHaveTextContent('2-fold · 3 bets');
+    expect(items[2]).toHaveTextContent('Trixie4 bets');
+    expect(series).not.toHaveTextContent(/串/);
+    await act(async () => {
+      await i18n.changeLanguage('zh-CN');
+      await i18n.loadNamespaces('betSlip');
+    });
+    expect(items[2]).toHaveTextContent('三串四3串4 · 4 注');
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    expect(series).not.toHaveTextContent(/串/);
     expect(screen.queryByRole('textbox', { name: /^Stake/ })).toBeNull();
 
     await userEvent.type(within(items[2]!).getByRole('textbox', { name: 'Unit stake Trixie' }), '10');

@@ -2,14 +2,14 @@ import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reasonKey, SlipReason } from '../../domain/slipReasons';
-import { seriesNameKey } from '../../domain/slipLabels';
+import { seriesNameKey, seriesShapeKey } from '../../domain/slipLabels';
 import { SLIP_NS } from '../../stores/betSlip';
 import { ordersOf } from '../../stores/orders';
 import { useStore } from '../storeContext';
 import { placeFromKeyboard, StakeInput } from './StakeInput';
 import styles from './SeriesList.module.css';
 
-/** The parlay's series: name and "N串M", the number of bets, a unit stake each, its total stake and return. */
+/** The parlay's series: name and shape ("N串M" in Chinese), the number of bets, a unit stake each, its total stake and return. */
 export const SeriesList = observer(function SeriesList() {
   const { t } = useTranslation(SLIP_NS);
   const store = useStore();
@@ -27,13 +27,15 @@ export const SeriesList = observer(function SeriesList() {
         {series.map((s) => {
           const [key, options] = seriesNameKey(s);
           const name = t(key, options);
+          const shape = t(...seriesShapeKey(s.seriesNumber));
           const invalid = s.reason === SlipReason.BelowRange || s.reason === SlipReason.ExceedRange;
           return (
             <li key={s.seriesNumber} className={styles.item} data-series={s.seriesNumber}>
               <div className={styles.head}>
                 <span className={styles.name}>{name}</span>
                 <span className={styles.count}>
-                  {s.asianName} · {t('series.bets', { count: s.betCount })}
+                  {shape && `${shape} · `}
+                  {t('series.bets', { count: s.betCount })}
                 </span>
               </div>
               <StakeInput

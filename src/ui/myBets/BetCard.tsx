@@ -7,7 +7,8 @@ import { formatLine } from '../../domain/lines';
 import type { OddsFormat } from '../../domain/odds';
 import { Button } from '../common/Button';
 import { CASH_OUT_NS } from '../../stores/cashOut';
-import { asianSeriesName, dateTimeText, moneyText, oddsText } from './format';
+import { dateTimeText, moneyText, oddsText } from './format';
+import { seriesShapeKey } from '../../domain/slipLabels';
 import { fullCoverOfSeries } from '../../domain/series';
 import styles from './BetCard.module.css';
 
@@ -185,9 +186,15 @@ export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySett
   );
 }
 
-/** "3串4" for a k-fold, "Trixie (3串4)" for a named full cover, as the slip named it. */
+/** As the slip names it: "3-fold" / "3串1" for a k-fold; "Trixie" / "三串四 (3串4)" for a named full cover. */
 function seriesName(record: BetRecord, t: TFunction<['myBets', 'betSlip']>): string {
-  const asian = asianSeriesName(record.seriesType, record.matchCount);
-  const cover = fullCoverOfSeries(record.seriesType);
-  return cover ? `${t(cover.i18nKey, { ns: 'betSlip', defaultValue: cover.name })} (${asian})` : asian;
+  const { seriesType, matchCount } = record;
+  // A number that is not N x 1000 + M is read as one accumulator of every leg.
+  const seriesNumber = seriesType >= 1001 && seriesType % 1000 >= 1 ? seriesType : matchCount * 1000 + 1;
+  const [key, options] = seriesShapeKey(seriesNumber);
+  const shape = t(key, { ...options, ns: 'betSlip' });
+  const cover = fullCoverOfSeries(seriesNumber);
+  if (!cover) return shape;
+  const name = t(cover.i18nKey, { ns: 'betSlip', defaultValue: cover.name });
+  return shape ? `${name} (${shape})` : name;
 }

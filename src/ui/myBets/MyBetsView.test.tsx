@@ -78,7 +78,7 @@ describe('<MyBetsView>', () => {
           }),
         ]),
     });
-    const card = await screen.findByRole('article', { name: 'Parlay 2串1' });
+    const card = await screen.findByRole('article', { name: 'Parlay 2-fold' });
     expect(within(card).getByText('Waiting')).toBeInTheDocument();
     const legs = within(card).getByRole('list', { name: 'Selections' });
     expect(within(legs).getAllByRole('listitem')).toHaveLength(2);
@@ -91,11 +91,21 @@ describe('<MyBetsView>', () => {
     expect(within(summary).getByRole('row', { name: 'CNY 1 ¥100.00' })).toBeInTheDocument();
   });
 
-  it('names a full cover as the slip did: "Trixie (3串4)"', async () => {
-    await renderView({
+  it('names a full cover as the slip did, "Trixie" in English and "三串四 (3串4)" in Chinese, with no Chinese count left after a switch back', async () => {
+    const { i18n } = await renderView({
       answer: () => betPage([wireRecord({ betType: 2, seriesType: 3004, matchCount: 3, betCount: 4, options: [wireOption(), wireOption({ matchId: 102 }), wireOption({ matchId: 103 })] })]),
     });
-    expect(await screen.findByRole('article', { name: /^Parlay Trixie \(3串4\)/ })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: /^Parlay Trixie · 4 bets$/ })).toBeInTheDocument();
+    await act(async () => {
+      await i18n.changeLanguage('zh-CN');
+      await i18n.loadNamespaces(['myBets', 'betSlip']);
+    });
+    expect(await screen.findByRole('article', { name: /^串关 三串四 \(3串4\)/ })).toBeInTheDocument();
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    expect(await screen.findByRole('article', { name: /^Parlay Trixie · 4 bets$/ })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/串/);
   });
 
   it('shows odds in the member’s odds format', async () => {

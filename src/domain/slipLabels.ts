@@ -11,14 +11,12 @@ export function seriesNameKey(series: { seriesNumber: number; i18nKey?: string }
 }
 
 /**
- * The i18n key (betSlip namespace) of a series' shape from its number (N x 1000 + M): Chinese writes the Asian "N串M"
- * ("3串4"); the other languages name a k-fold ("3-fold") and leave a full cover to its own name ("Trixie"), where the
- * key answers "" (issue 28: no Chinese count beside an English name).
+ * The i18n key (betSlip namespace) of a k-fold's shape from its series number (N x 1000 + 1): "3串1" in Chinese,
+ * "3-fold" in English. A full cover has none: its name says it in every language ("Trixie", "三串四"), so no Chinese
+ * count is left beside an English name after a switch (issue 28).
  */
-export function seriesShapeKey(seriesNumber: number): [string, Record<string, unknown>] {
-  const n = Math.floor(seriesNumber / 1000);
-  const m = seriesNumber % 1000;
-  return [m === 1 ? 'series.shapeFold' : 'series.shapeCover', { n, m }];
+export function seriesShapeKey(seriesNumber: number): [string, Record<string, unknown>] | undefined {
+  return seriesNumber % 1000 === 1 ? ['series.shapeFold', { n: Math.floor(seriesNumber / 1000) }] : undefined;
 }
 
 /**

@@ -119,12 +119,12 @@ export const OrdersStore = types
           stake: betSlip.formatAmount(stake),
         });
       },
-      /** "Trixie, 3 selections, stake ¥40.00"; "三串四 (3串4)，3 场" in Chinese. */
+      /** "Trixie, 3 selections, stake ¥40.00"; "Doubles (2-fold), ..."; "二串一 (2串1)，3 场，..." in Chinese. */
       describeSeries(series: SlipSeries, legs: number) {
         const { betSlip } = rootOf(self);
         const [key, options] = seriesNameKey(series);
-        const shape = tr(...seriesShapeKey(series.seriesNumber));
-        const name = shape ? `${tr(key, options)} (${shape})` : tr(key, options);
+        const shapeKey = seriesShapeKey(series.seriesNumber);
+        const name = shapeKey ? `${tr(key, options)} (${tr(...shapeKey)})` : tr(key, options);
         return tr('description.multiple', { series: name, legs, stake: betSlip.formatAmount(series.totalStake ?? 0) });
       },
       persist() {

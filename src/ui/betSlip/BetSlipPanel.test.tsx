@@ -159,7 +159,7 @@ describe('<BetSlipPanel>', () => {
     const series = screen.getByRole('region', { name: 'Series' });
     const items = within(series).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('span')?.textContent)).toEqual(['Doubles', 'Trebles', 'Trixie', 'Patent']);
-    // The Asian "N串M" is Chinese: English names a k-fold and leaves a full cover to its name (issue 28).
+    // The Asian "N串1" is Chinese: English names a k-fold "2-fold", and a full cover's name says it all (issue 28).
     expect(items[0]).toHaveTextContent('2-fold · 3 bets');
     expect(items[2]).toHaveTextContent('Trixie4 bets');
     expect(series).not.toHaveTextContent(/串/);
@@ -167,7 +167,8 @@ describe('<BetSlipPanel>', () => {
       await i18n.changeLanguage('zh-CN');
       await i18n.loadNamespaces('betSlip');
     });
-    expect(items[2]).toHaveTextContent('三串四3串4 · 4 注');
+    expect(items[0]).toHaveTextContent('二串一2串1 · 3 注');
+    expect(items[2]).toHaveTextContent('三串四4 注');
     await act(async () => {
       await i18n.changeLanguage('en');
     });

@@ -9,7 +9,7 @@ import { useStore } from '../storeContext';
 import { placeFromKeyboard, StakeInput } from './StakeInput';
 import styles from './SeriesList.module.css';
 
-/** The parlay's series: name and shape ("N串M" in Chinese), the number of bets, a unit stake each, its total stake and return. */
+/** The parlay's series: name and a k-fold's shape ("3串1", "3-fold"), the number of bets, a unit stake each, its total stake and return. */
 export const SeriesList = observer(function SeriesList() {
   const { t } = useTranslation(SLIP_NS);
   const store = useStore();
@@ -27,7 +27,8 @@ export const SeriesList = observer(function SeriesList() {
         {series.map((s) => {
           const [key, options] = seriesNameKey(s);
           const name = t(key, options);
-          const shape = t(...seriesShapeKey(s.seriesNumber));
+          const shapeKey = seriesShapeKey(s.seriesNumber);
+          const shape = shapeKey ? t(...shapeKey) : '';
           const invalid = s.reason === SlipReason.BelowRange || s.reason === SlipReason.ExceedRange;
           return (
             <li key={s.seriesNumber} className={styles.item} data-series={s.seriesNumber}>

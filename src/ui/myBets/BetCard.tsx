@@ -8,8 +8,8 @@ import type { OddsFormat } from '../../domain/odds';
 import { Button } from '../common/Button';
 import { CASH_OUT_NS } from '../../stores/cashOut';
 import { dateTimeText, moneyText, oddsText } from './format';
-import { seriesShapeKey } from '../../domain/slipLabels';
 import { fullCoverOfSeries } from '../../domain/series';
+import { seriesShapeKey } from '../../domain/slipLabels';
 import styles from './BetCard.module.css';
 
 export interface BetCardProps {
@@ -186,15 +186,14 @@ export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySett
   );
 }
 
-/** As the slip names it: "3-fold" / "3串1" for a k-fold; "Trixie" / "三串四 (3串4)" for a named full cover. */
+/** As the slip names it: a k-fold by its shape ("3-fold", "3串1"), a full cover by its name ("Trixie", "三串四"). */
 function seriesName(record: BetRecord, t: TFunction<['myBets', 'betSlip']>): string {
   const { seriesType, matchCount } = record;
   // A number that is not N x 1000 + M is read as one accumulator of every leg.
   const seriesNumber = seriesType >= 1001 && seriesType % 1000 >= 1 ? seriesType : matchCount * 1000 + 1;
-  const [key, options] = seriesShapeKey(seriesNumber);
-  const shape = t(key, { ...options, ns: 'betSlip' });
   const cover = fullCoverOfSeries(seriesNumber);
-  if (!cover) return shape;
-  const name = t(cover.i18nKey, { ns: 'betSlip', defaultValue: cover.name });
-  return shape ? `${name} (${shape})` : name;
+  if (cover) return t(cover.i18nKey, { ns: 'betSlip', defaultValue: cover.name });
+  // Not a full cover: read as the accumulator of its size (the only other series the slip offers).
+  const [key, options] = seriesShapeKey(Math.floor(seriesNumber / 1000) * 1000 + 1)!;
+  return t(key, { ...options, ns: 'betSlip' });
 }

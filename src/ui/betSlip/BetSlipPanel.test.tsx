@@ -126,6 +126,26 @@ describe('<BetSlipPanel>', () => {
     expect(screen.getByText('Please enter stake')).toBeInTheDocument();
   });
 
+  it("names a selection's match, league and option in the new language after a switch, none left in the old one", async () => {
+    const { env, http, store } = await renderSlip();
+    // The bet info answers names in the request language, as the platform does.
+    const answer = http.betting.post.getMockImplementation()!;
+    http.betting.post.mockImplementation(async (url, body, config) => {
+      const answered = (await answer(url, body, config)) as { betInfo?: Array<Record<string, unknown> & { option: Record<string, unknown> }> };
+      if (url !== BETTING_PATHS.betInfo || (body as { language?: string }).language !== 'CMN') return answered;
+      return { ...answered, betInfo: answered.betInfo!.map((entry) => ({ ...entry, homeName: `主队 ${String(entry.matchId)}`, awayName: `客队 ${String(entry.matchId)}`, leagueName: '联赛', optionBetName: '主', option: { ...entry.option, name: '主' } })) };
+    });
+    await click(env, selection(1));
+    const card = screen.getByRole('article', { name: 'Home 1 – Away 1' });
+    expect(card).toHaveTextContent('League');
+    await act(async () => {
+      await store.settings.setLocale('zh-CN');
+    });
+    expect(await screen.findByRole('article', { name: '主队 1 – 客队 1' })).toBe(card);
+    expect(card).toHaveTextContent('联赛');
+    expect(card).not.toHaveTextContent(/Home|Away|League/);
+  });
+
   it('says how many matches a full slip holds, in every language, never a raw {{max}}', async () => {
     const { env, i18n } = await renderSlip();
     await click(env, ...Array.from({ length: 10 }, (_, i) => selection(i + 1)));

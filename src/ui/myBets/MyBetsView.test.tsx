@@ -108,6 +108,24 @@ describe('<MyBetsView>', () => {
     expect(document.body).not.toHaveTextContent(/串/);
   });
 
+  it('shows a bet\'s match, league, market and option in the new language after a switch, none left in the old one', async () => {
+    const leg = (chinese: boolean) =>
+      chinese
+        ? wireOption({ matchName: '狮子 vs 老虎', leagueName: '银湖联赛', marketTypeName: '让球', optionName: '狮子' })
+        : wireOption({ matchName: 'Lions vs Tigers', leagueName: 'Silver Lake League', marketTypeName: 'Handicap', optionName: 'Lions' });
+    const { store } = await renderView({ answer: (_url, body) => betPage([wireRecord({ options: [leg(body.language === 'CMN')] })]) });
+    const card = await screen.findByRole('article', { name: 'Single' });
+    expect(card).toHaveTextContent('Lions vs Tigers');
+    await act(async () => {
+      await store.settings.setLocale('zh-CN');
+    });
+    const chinese = await screen.findByRole('article', { name: '单注' });
+    await within(chinese).findByText(/狮子 vs 老虎/);
+    expect(chinese).toHaveTextContent('银湖联赛');
+    expect(chinese).toHaveTextContent('让球');
+    expect(document.body).not.toHaveTextContent(/Lions|Tigers|Silver Lake|Handicap/);
+  });
+
   it('shows odds in the member’s odds format', async () => {
     const { store } = await renderView();
     await screen.findByRole('article', { name: 'Single' });

@@ -305,4 +305,15 @@ describe('<Barrage>', () => {
     await act(() => chat.setBarrageVisible(true));
     expect(screen.queryByText(/while off/)).toBeNull();
   });
+
+  it("flies a gift in the viewer's language and rewords it on a switch", async () => {
+    const { socket, deliver, store } = await mount({ ui: <Barrage /> });
+    const giftName = { CMN: '玫瑰', 'zh-TW': '玫瑰', ENG: 'Rose', VIE: 'Hoa hồng', THA: 'กุหลาบ' };
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'message', message: chatMessage({ kind: 'act', uid: 0, nickname: '', text: '', notice: { type: 'gift', uid: 9, nickname: 'Bo', giftId: 1, giftName, count: 3 } }) }]));
+    expect(screen.getByTestId('barrage')).toHaveTextContent(/^Bo sent Rose × 3$/);
+    await act(async () => {
+      await store.settings.setLocale('vi');
+    });
+    expect(screen.getByTestId('barrage')).toHaveTextContent(/^Bo đã tặng Hoa hồng × 3$/);
+  });
 });

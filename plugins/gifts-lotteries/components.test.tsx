@@ -468,7 +468,7 @@ describe('gifts-lotteries: the stage', () => {
     expect(await screen.findByText('Mismatch: the seed does not match the hash published before the start')).toBeInTheDocument();
 
     // The next lottery replaces the drawn one: the verdict was about the old draw and goes with it.
-    push.send(room, { kind: 'lotteryStarted', roomId: ROOM, recordId: 42, activityKind: 1, status: 1, title: 'Corners over 9.5?', startTime: T0, endTime: T0 + 60_000, seedHash: 'cd'.repeat(32), now: T0 });
+    push.send(room, { kind: 'lotteryStarted', roomId: ROOM, recordId: 42, activityKind: 1, status: 1, title: { CMN: '角球超过 9.5？', 'zh-TW': '角球超過 9.5？', ENG: 'Corners over 9.5?', VIE: 'Phạt góc trên 9.5?', THA: 'เตะมุมเกิน 9.5?' }, startTime: T0, endTime: T0 + 60_000, seedHash: 'cd'.repeat(32), now: T0 });
     await settle();
     const next = screen.getByRole('region', { name: 'Live lottery: Corners over 9.5?' });
     expect(within(next).queryByText(/^(Verified|Mismatch)/)).toBeNull();

@@ -145,7 +145,7 @@ export function createEvents(deps: EventsDeps) {
     if (row.kind === ActivityKind.RedEnvelopeRain) {
       hub.publish(EconomyChannel.room(base.roomId), { kind: 'rainStarted', ...base, startCountDownTime: Number(row.countdown_at), envelopeCount: Number(row.envelope_count) } satisfies RoomEventPush);
     } else {
-      hub.publish(EconomyChannel.room(base.roomId), { kind: 'lotteryStarted', ...base, activityKind: row.kind as 1 | 4, title: titleOf(row, 'CMN') } satisfies RoomEventPush);
+      hub.publish(EconomyChannel.room(base.roomId), { kind: 'lotteryStarted', ...base, activityKind: row.kind as 1 | 4, title: mapText((lang) => titleOf(row, lang)) } satisfies RoomEventPush);
     }
   }
 

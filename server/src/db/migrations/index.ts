@@ -18,7 +18,7 @@ import { couponRedeem } from './0015_coupon_redeem';
 import { settlementIndexes } from './0016_settlement_indexes';
 import { platformFlags } from './0017_platform_flags';
 import { orderHotUpdates } from './0018_order_hot_updates';
-import { chatNotices } from './0019_chat_notices';
+import { chatNotices } from './0022_chat_notices';
 import type { Driver } from './columns';
 
 /**
@@ -44,7 +44,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0016_settlement_indexes', settlementIndexes],
   ['0017_platform_flags', platformFlags],
   ['0018_order_hot_updates', orderHotUpdates],
-  ['0019_chat_notices', chatNotices],
+  ['0022_chat_notices', chatNotices],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

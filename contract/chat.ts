@@ -91,6 +91,23 @@ export const orderShowRuleSchema = z.object({
 });
 export type OrderShowRule = z.infer<typeof orderShowRuleSchema>;
 
+/**
+ * A name in every interface language (gifts, event titles, teams, markets: names the platform makes): the app shows the
+ * viewer's, so a switch of language renders it anew instead of keeping the words of whoever caused the message.
+ */
+export const languageTextsSchema = described(z.record(z.enum(LANGUAGES), z.string()), 'the same name in CMN, zh-TW, ENG, VIE and THA');
+export type LanguageTexts = z.infer<typeof languageTextsSchema>;
+
+/** One leg of a shared order in every language: the card is drawn in the viewer's. */
+export const chatOrderLegSchema = z.object({
+  matchId: int(),
+  home: languageTextsSchema,
+  away: described(z.nullable(languageTextsSchema), 'null for an outright (home names it)'),
+  market: described(languageTextsSchema, 'the market with its period, e.g. "Handicap - 1st half"'),
+  option: described(languageTextsSchema, 'the selection with its line'),
+});
+export type ChatOrderLeg = z.infer<typeof chatOrderLegSchema>;
+
 /** The spec's chat order history item: a shared bet, as the picker lists it and as an order message carries it. */
 export const chatOrderItemSchema = z.object({
   assetSymbol: described(z.string(), 'currency code'),
@@ -107,6 +124,7 @@ export const chatOrderItemSchema = z.object({
   betId: described(z.string(), "the order id's first 15 characters (the part orders are matched on)"),
   isEarlySettlement: described(z.boolean(), 'part of the stake was cashed out'),
   orderId: z.string(),
+  legs: described(z.optional(z.array(chatOrderLegSchema)), 'the legs in every language, which the app words betTitle and betSection from; absent in orders shared before it existed'),
 });
 export type ChatOrderItem = z.infer<typeof chatOrderItemSchema>;
 
@@ -116,6 +134,30 @@ export type ChatOrderHistory = z.infer<typeof chatOrderHistorySchema>;
 
 /** A message quoted by a reply: enough to draw the quote without the original. */
 export const chatQuoteSchema = z.object({ id: z.string(), uid: int(), nickname: z.string(), kind: kindSchema, text: z.string() });
+
+/**
+ * What the platform says in a room (kind `act`), as data the app words in each viewer's language (never a sentence
+ * stored in one): a present sent, an answer lottery's question. The operator's own words (question, options, a title
+ * the operator set) are plain text, shown as written.
+ */
+export const chatNoticeSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('gift'),
+    uid: described(int(), 'the sender'),
+    nickname: z.string(),
+    giftId: int(),
+    giftName: languageTextsSchema,
+    count: int(),
+  }),
+  z.object({
+    type: z.literal('answerLottery'),
+    recordId: described(int(), 'the answer lottery (live/lottery/approval/info)'),
+    title: languageTextsSchema,
+    question: described(z.string(), "the operator's question, plain text"),
+    options: described(z.array(z.string()), "the operator's options, plain text, numbered from 1 when shown"),
+  }),
+]);
+export type ChatNotice = z.infer<typeof chatNoticeSchema>;
 
 /** One chat message as /chat delivers it and the join answer lists it. */
 export const chatMessageSchema = z.object({
@@ -127,7 +169,8 @@ export const chatMessageSchema = z.object({
   vipLevel: described(int().check(z.minimum(0), z.maximum(10)), 'V0-V10'),
   titleId: described(z.nullable(int()), 'the title the sender wears'),
   userType: userTypeSchema,
-  text: described(z.string(), 'plain text; never HTML'),
+  text: described(z.string(), 'plain text; never HTML. Empty for a notice; in platform messages stored before notices, the sentence as stored'),
+  notice: described(z.optional(chatNoticeSchema), 'kind act: what the platform announced, for the app to word'),
   image: z.optional(chatImageSchema),
   reply: z.optional(chatQuoteSchema),
   order: z.optional(chatOrderItemSchema),

@@ -81,7 +81,8 @@ export const roomLotteryStartedSchema = z.object({
   recordId: int(),
   activityKind: z.literal([1, 4]),
   status: z.literal([0, 1]),
-  title: z.string(),
+  /** The title in every language (CMN, zh-TW, ENG, VIE, THA): one push reaches viewers of every language. */
+  title: z.record(z.string(), z.string()),
   startTime: int(),
   endTime: int(),
   seedHash: z.string(),

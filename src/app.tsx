@@ -182,7 +182,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
       [toastRef, toast],
       [i18nRef, i18n],
       [assetUrlRef, assetUrl],
-      [sessionRef, { get isLogin() { return rootStore.session.isLogin; }, get uid() { return rootStore.session.isLogin ? rootStore.session.userData?.uid : undefined; } }],
+      [sessionRef, { get isLogin() { return rootStore.session.isLogin; }, get uid() { return rootStore.session.isLogin ? rootStore.session.userData?.uid : undefined; }, get language() { return rootStore.settings.apiLanguage; } }],
       [betSlipRef, { add: (selection: SelectionEvent) => events.emit('betSlip.add', selection) }],
       [screenRef, { open: (screen: string) => rootStore.showPluginScreen(screen) }],
     );

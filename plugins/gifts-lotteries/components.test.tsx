@@ -33,7 +33,7 @@ function fakePush() {
 async function mount(routes: Routes = {}, { isLogin = true, fakeTimers = false } = {}) {
   const post = fakePost(routes);
   const push = fakePush();
-  const session = observable({ isLogin, uid: isLogin ? '5' : (undefined as string | undefined) });
+  const session = observable({ isLogin, uid: isLogin ? '5' : (undefined as string | undefined), language: 'ENG' });
   const i18n = await createTestI18n('en');
   const toast = { success: jest.fn(), error: jest.fn() };
   const services = provideServices(
@@ -108,6 +108,27 @@ describe('gifts-lotteries: coins and the gift list', () => {
     expect(balance()).toBe('Coins: 98.00');
     expect(within(list).getByRole('status')).toHaveTextContent('Sent 2 × Rose (2.00 coins)');
     expect(moneyMoved).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the gifts in a new language after a switch, with none left in the old one (issue 28)', async () => {
+    const CHINESE: Record<number, string> = { 1: '玫瑰', 2: '火箭' };
+    let language = 'ENG';
+    const { session } = await mount({
+      coinBalance: () => ({ coinBalance: '100.00' }),
+      // In the request language, as the platform answers.
+      gifts: () => GIFTS.map((gift) => (language === 'CMN' ? { ...gift, name: CHINESE[gift.giftId]! } : gift)),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Gifts', pressed: false }));
+    await settle();
+    const list = screen.getByRole('region', { name: 'Gift list' });
+    expect(within(list).getByRole('button', { name: /Rose/ })).toBeInTheDocument();
+    language = 'CMN';
+    runInAction(() => {
+      session.language = 'CMN';
+    });
+    await settle();
+    expect(within(list).getByRole('button', { name: /玫瑰/ })).toBeInTheDocument();
+    expect(list).not.toHaveTextContent(/Rose|Rocket/);
   });
 
   it.each([
@@ -447,7 +468,7 @@ describe('gifts-lotteries: the stage', () => {
     expect(await screen.findByText('Mismatch: the seed does not match the hash published before the start')).toBeInTheDocument();
 
     // The next lottery replaces the drawn one: the verdict was about the old draw and goes with it.
-    push.send(room, { kind: 'lotteryStarted', roomId: ROOM, recordId: 42, activityKind: 1, status: 1, title: 'Corners over 9.5?', startTime: T0, endTime: T0 + 60_000, seedHash: 'cd'.repeat(32), now: T0 });
+    push.send(room, { kind: 'lotteryStarted', roomId: ROOM, recordId: 42, activityKind: 1, status: 1, title: { CMN: '角球超过 9.5？', 'zh-TW': '角球超過 9.5？', ENG: 'Corners over 9.5?', VIE: 'Phạt góc trên 9.5?', THA: 'เตะมุมเกิน 9.5?' }, startTime: T0, endTime: T0 + 60_000, seedHash: 'cd'.repeat(32), now: T0 });
     await settle();
     const next = screen.getByRole('region', { name: 'Live lottery: Corners over 9.5?' });
     expect(within(next).queryByText(/^(Verified|Mismatch)/)).toBeNull();

@@ -33,6 +33,8 @@ function acquire(http: HttpClients, push: PushClient, session: SessionView, prop
     const unsubscribe = push.subscribe(EconomyChannel.room(props.liveRoomId), (data) => store.apply(data as RoomEventPush));
     // The session service reads the app's observable session: signing in or out reloads the member's own state.
     const stopLogin = reaction(() => session.isLogin, (isLogin) => store.setLogin(isLogin));
+    // Gift names and the lottery's title come in the request language: a switch asks for them again (issue 28).
+    const stopLanguage = reaction(() => session.language, () => store.languageChanged());
     // The member's private coins channel, while someone is signed in (the push socket is signed in as them).
     let leaveCoins: (() => void) | undefined;
     const stopCoins = reaction(
@@ -49,6 +51,7 @@ function acquire(http: HttpClients, push: PushClient, session: SessionView, prop
       stop() {
         unsubscribe();
         stopLogin();
+        stopLanguage();
         stopCoins();
         leaveCoins?.();
         byRoom.delete(props.liveRoomId);

@@ -294,6 +294,11 @@ export const RoomEconomy = types
         void loadRain();
         void loadLottery();
       },
+      /** A new language: the gift names (list, tip) and the lottery's title and options are asked for in it. */
+      languageChanged() {
+        void loadGifts();
+        void loadLottery();
+      },
       loadCoins,
       loadLimits,
       loadCoupons,

@@ -3,6 +3,8 @@ import { ECONOMY_PATHS, EconomyError, EconomyChannel } from '../../contract/econ
 import type { Anchor } from '../../src/domain/anchors';
 import { COIN } from '../src/money';
 import type { TestApp } from './helpers';
+import { openChat } from './chatClient';
+import { chatMessageSchema } from '../../contract/chat';
 import { buildEconomyApp, expectCoinBooksBalance, livingRoom, newMember, poster, pushListener, type TestMember } from './economy.support';
 
 /** Coins and gifts over real HTTP and the real /push socket (docs/api.md "Coins, gifts and room events"). */
@@ -150,6 +152,10 @@ describe('economy: coin balance, daily limits, transfers, gifts', () => {
 
   it("presents a gift: debits the coins, credits the anchor's tally, counts the daily spend, and the room sees it", async () => {
     const viewer = await pushListener(t, [EconomyChannel.room(room.liveRoomId)]);
+    // A visitor in the room's chat: what /chat sends them is what every viewer's app words.
+    const reader = openChat(t.port);
+    reader.send({ cmd: 'join', roomId: room.liveRoomId });
+    await reader.next((m) => m.cmd === 'joined');
     const before = await snapshot(alice);
     const res = await data(ECONOMY_PATHS.giftPresent, { roomId: room.liveRoomId, hostId: room.hostId, giftId: 3, count: '2' }, alice.token);
     expect(res).toMatchObject({ giftId: 3, count: 2, hostId: room.hostId, roomId: room.liveRoomId, total: '20.00', spentToday: '20.00' });
@@ -162,16 +168,23 @@ describe('economy: coin balance, daily limits, transfers, gifts', () => {
     const shown = await viewer.waitFor((m) => m.data.kind === 'gift', 'the gift on the room channel');
     expect(shown.data).toMatchObject({ kind: 'gift', roomId: room.liveRoomId, presentId: res.presentId, giftId: 3, count: 2, uid: alice.id, nickname: alice.nickname, hostId: room.hostId, animation: 'burst', total: '20.00' });
     viewer.close();
-    // The chat's record of it: an act message of the platform in the room's language.
-    let chat: Array<{ kind: string; text: string; member_id: number }> = [];
+    // The chat's record of it: an act message of the platform, stored and sent as a notice (the gift, its names in every
+    // language, the sender, the count), never as a sentence in one language (issue 28): each viewer's app words it.
+    let chat: Array<{ kind: string; text: string; member_id: number; notice_json: string | null }> = [];
     for (let i = 0; i < 50 && chat.length === 0; i += 1) {
       await t.app.chat.flushAll();
-      chat = await t.db.selectFrom('chat_messages').select(['kind', 'text', 'member_id']).where('room_id', '=', room.liveRoomId).where('kind', '=', 'act').execute();
+      chat = await t.db.selectFrom('chat_messages').select(['kind', 'text', 'member_id', 'notice_json']).where('room_id', '=', room.liveRoomId).where('kind', '=', 'act').execute();
       if (chat.length === 0) await new Promise((r) => setTimeout(r, 20));
     }
-    expect(chat[0]).toMatchObject({ kind: 'act', member_id: 0 });
-    expect(chat[0]!.text).toContain(alice.nickname);
-    expect(chat[0]!.text).toContain('x2');
+    const notice = { type: 'gift', uid: alice.id, nickname: alice.nickname, giftId: 3, giftName: { CMN: expect.any(String), 'zh-TW': expect.any(String), ENG: expect.any(String), VIE: expect.any(String), THA: expect.any(String) }, count: 2 };
+    expect(chat[0]).toMatchObject({ kind: 'act', member_id: 0, text: '' });
+    expect(JSON.parse(chat[0]!.notice_json!)).toEqual(notice);
+    const gifts = await data(ECONOMY_PATHS.gifts, { language: 'ENG' }, undefined);
+    expect(JSON.parse(chat[0]!.notice_json!).giftName.ENG).toBe(gifts.find((g: { giftId: number }) => g.giftId === 3).name);
+    const sent = await reader.next((m) => m.data?.kind === 'message');
+    expect(sent.data.message).toMatchObject({ kind: 'act', uid: 0, text: '', notice });
+    expect(chatMessageSchema.safeParse(sent.data.message).success).toBe(true);
+    reader.ws.close();
   });
 
   it('refuses a present beyond the coins with 422 17001, and nothing moves', async () => {

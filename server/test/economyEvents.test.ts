@@ -213,9 +213,13 @@ describe('economy: rains, lotteries, votes, answers, rewards, fairness', () => {
       { option: 0, text: '3', votes: 0 },
       { option: 1, text: '4', votes: 0 },
     ]);
-    const question = await t.db.selectFrom('chat_messages').select(['id', 'kind', 'text']).where('id', '=', Number(info.messageId)).executeTakeFirst();
-    expect(question).toMatchObject({ kind: 'act' });
-    expect(question!.text).toContain('2 + 2?');
+    // The question is a notice (issue 28): the operator's words as written, the event's title in every language.
+    const question = await t.db.selectFrom('chat_messages').select(['id', 'kind', 'text', 'notice_json']).where('id', '=', Number(info.messageId)).executeTakeFirst();
+    expect(question).toMatchObject({ kind: 'act', text: '' });
+    const notice = JSON.parse(question!.notice_json!);
+    expect(notice).toEqual({ type: 'answerLottery', recordId: quiz.recordId, title: expect.any(Object), question: '2 + 2?', options: ['3', '4'] });
+    expect(Object.keys(notice.title).sort()).toEqual(['CMN', 'ENG', 'THA', 'VIE', 'zh-TW']);
+    expect((await t.app.chat.history(room.liveRoomId)).find((m) => m.id === info.messageId)?.notice).toEqual(notice);
 
     const answer = (m: TestMember, body: Record<string, unknown>) => post(ECONOMY_PATHS.approvalSubmit, { roomId: room.liveRoomId, matchId: room.matchId, messageId: info.messageId, ...body }, m.token);
     const wrongMatch = await answer(players[0]!, { approvalResult: 1, matchId: room.matchId + 1 });

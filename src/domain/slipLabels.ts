@@ -11,6 +11,15 @@ export function seriesNameKey(series: { seriesNumber: number; i18nKey?: string }
 }
 
 /**
+ * The i18n key (betSlip namespace) of a k-fold's shape from its series number (N x 1000 + 1): "3串1" in Chinese,
+ * "3-fold" in English. A full cover has none: its name says it in every language ("Trixie", "三串四"), so no Chinese
+ * count is left beside an English name after a switch (issue 28).
+ */
+export function seriesShapeKey(seriesNumber: number): [string, Record<string, unknown>] | undefined {
+  return seriesNumber % 1000 === 1 ? ['series.shapeFold', { n: Math.floor(seriesNumber / 1000) }] : undefined;
+}
+
+/**
  * The i18n key (betSlip namespace) of a market's period when it is not the full time: markets of a half, quarter,
  * set or frame carry the period in their name, as the lists print them ("Handicap - 1st half").
  */

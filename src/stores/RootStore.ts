@@ -175,10 +175,9 @@ export const RootStore = types
             // Only what has loaded before: the language restored at start-up comes before any load.
             if (self.staticList.wanted !== undefined) void self.staticList.load(language);
             if (self.statistics.status !== 'idle') void self.statistics.load();
-            if (self.ui.view === 'home' && self.home.live.status !== 'idle') {
-              void self.home.loadLive(true);
-              if (self.home.hotLeagueIds) void self.home.loadHot(self.home.hotLeagueIds, true);
-            }
+            // Home's live matches are also the right column's live video list, which shows on every view.
+            if (self.home.live.status !== 'idle') void self.home.loadLive(true);
+            if (self.home.hot.status !== 'idle' && self.home.hotLeagueIds) void self.home.loadHot(self.home.hotLeagueIds, true);
           },
         ),
       );

@@ -441,6 +441,12 @@ export const ChatStore = types
     };
   })
   .actions((self) => ({
+    /** A new language: names fetched in the old one are asked for again (titles now, emoji and report categories when next opened). */
+    languageChanged() {
+      self.emojiList = [];
+      self.reportConfigList = [];
+      void self.loadTitles();
+    },
     /** Opens the socket (once); it joins the room on every open and asks for a fresh URL (token) on every attempt. */
     connect() {
       const open = getEnv<ChatEnv>(self).openChatSocket ?? openChatSocket;
@@ -465,6 +471,7 @@ export interface ChatEnv extends Env {
 
 export interface ChatRoot extends OnDemandRoot {
   session: { isLogin: boolean };
+  settings: { apiLanguage: string };
 }
 
 /**
@@ -495,10 +502,16 @@ export const { of: chatOf } = onDemand((root: ChatRoot) => {
       void store.loadTitles();
     },
   );
+  // Title names (the badges beside senders), emoji group names and report categories come in the request language.
+  const stopLanguage = reaction(
+    () => root.settings.apiLanguage,
+    () => store.languageChanged(),
+  );
   return {
     store,
     close() {
       stopFollowing();
+      stopLanguage();
       store.detach();
     },
   };

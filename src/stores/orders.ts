@@ -8,7 +8,7 @@ import { BETTING_PATHS } from '../../contract/paths';
 import type { BetOptionRequest, MultipleBetRequest, OddsChange, OrderStatusRow, PlaceAnswer, SingleBetRequest } from '../../contract';
 import { isApiError } from '../services/http';
 import { LOOP_INTERVALS } from '../services/scheduler';
-import { marketLabel, seriesNameKey } from '../domain/slipLabels';
+import { marketLabel, seriesNameKey, seriesShapeKey } from '../domain/slipLabels';
 import { SLIP_NS, type BetSlipStoreInstance, type SlipEntryInstance, type SlipSeries } from './betSlip';
 import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
@@ -111,11 +111,12 @@ export const OrdersStore = types
           stake: betSlip.formatAmount(stake),
         });
       },
-      /** "Trixie (3串4), 3 selections, stake ¥40.00". */
+      /** "Trixie, 3 selections, stake ¥40.00"; "Doubles (2-fold), ..."; "二串一 (2串1)，3 场，..." in Chinese. */
       describeSeries(series: SlipSeries, legs: number) {
         const { betSlip } = rootOf(self);
         const [key, options] = seriesNameKey(series);
-        const name = `${tr(key, options)} (${series.asianName})`;
+        const shapeKey = seriesShapeKey(series.seriesNumber);
+        const name = shapeKey ? `${tr(key, options)} (${tr(...shapeKey)})` : tr(key, options);
         return tr('description.multiple', { series: name, legs, stake: betSlip.formatAmount(series.totalStake ?? 0) });
       },
       persist() {

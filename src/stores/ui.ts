@@ -5,8 +5,14 @@ export interface LiveVideoMatch {
   matchId: number;
   /** Scheme A: picks the animation plugin when the stage falls back to the animation. */
   sportId: number;
+  /** The teams' names in `language`; after a switch the panel asks the platform for them in the new one. */
   title: string;
+  /** The spec's language code (CMN, ENG, ...) the title is in. */
+  language: string;
 }
+
+/** "Home – Away", as a match is named in titles (live video, the match screen's heading). */
+export const matchTitle = (match: { matchInfo: { homeName: string; awayName: string } }) => `${match.matchInfo.homeName} – ${match.matchInfo.awayName}`;
 
 /** The main views that are a screen of their own, shown by RootStore.showScreen. */
 export type ScreenView = 'home' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'titles';
@@ -107,6 +113,10 @@ export const UiStore = types
     /** The live video panel plays this match (a match with video was shown, or the member picked it there). */
     watchLive(match: LiveVideoMatch) {
       self.liveVideo = match;
+    },
+    /** The followed match's names in another language (the panel asked for them after a switch). */
+    renameLiveVideo(matchId: number, title: string, language: string) {
+      if (self.liveVideo?.matchId === matchId) self.liveVideo = { ...self.liveVideo, title, language };
     },
     stopLive() {
       self.liveVideo = undefined;

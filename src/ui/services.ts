@@ -23,6 +23,11 @@ export interface SessionView {
   readonly isLogin: boolean;
   /** The signed-in member's uid (their `member:<uid>:...` push channels); undefined for a visitor. */
   readonly uid?: string;
+  /**
+   * The spec's language code calls go out in (CMN, ENG, ...), observable: names the platform answers come in it, so a
+   * plugin that keeps such names asks for them again when it changes.
+   */
+  readonly language?: string;
 }
 export const sessionRef = createServiceRef<SessionView>('session');
 

@@ -98,7 +98,15 @@ describe('order sharing (spec 001 section 5)', () => {
       betId: settled.slice(0, 15),
       isEarlySettlement: false,
       orderId: settled,
+      legs: [{ matchId: room!.matchId, home: expect.any(Object), away: expect.any(Object), market: expect.any(Object), option: expect.any(Object) }],
     });
+    // The legs carry every language, so each viewer's card shows theirs (issue 28), whoever shared it.
+    const chinese = app.feed.match(room!.matchId, 'CMN');
+    const [leg] = settledItem.legs;
+    expect(Object.keys(leg.market).sort()).toEqual(['CMN', 'ENG', 'THA', 'VIE', 'zh-TW']);
+    expect([leg.home.ENG, leg.away.ENG, leg.home.CMN, leg.away.CMN]).toEqual([english!.matchInfo.homeName, english!.matchInfo.awayName, chinese!.matchInfo.homeName, chinese!.matchInfo.awayName]);
+    expect(leg.market.ENG).not.toBe(leg.market.CMN);
+    expect(settledItem.betSection).toBe(`${leg.market.ENG}: ${leg.option.ENG}`);
     expect((await history(demo2)).json().data.records.map((r: { orderId: string }) => r.orderId)).toEqual([theirs]);
     expect((await app.inject({ method: 'POST', url: '/api/forehead/live/chat/order/history', payload: { roomId: room!.liveRoomId } })).statusCode).toBe(401);
 

@@ -87,6 +87,10 @@ export function createOrderSharing(db: Kysely<Database>, config: PlatformConfig)
       betId: order.id.slice(0, 15),
       isEarlySettlement: Number(order.cash_out_count) > 0,
       orderId: order.id,
+      legs: legs.map((l, i) => {
+        const leg = names[i]!;
+        return { matchId: Number(l.match_id), home: leg.home.name, away: leg.away?.name ?? null, market: leg.market, option: leg.option };
+      }),
     };
   }
 

@@ -7,6 +7,7 @@ import {
   type ChatImage,
   type ChatMemberEvent,
   type ChatMessage,
+  type ChatNotice,
   type ChatOrderItem,
   type ChatRoomEvent,
   type ChatRoomFrame,
@@ -217,6 +218,7 @@ export function createChat(deps: ChatDeps) {
       const quote = r.reply_to === null ? undefined : quoteById.get(Number(r.reply_to));
       if (quote) message.reply = { id: String(quote.id), uid: Number(quote.member_id), nickname: quote.nickname, kind: quote.kind as ChatMessage['kind'], text: quote.text };
       if (r.order_json !== null) message.order = JSON.parse(r.order_json) as ChatOrderItem;
+      if (r.notice_json !== null) message.notice = JSON.parse(r.notice_json) as ChatNotice;
       return message;
     });
   }
@@ -393,25 +395,30 @@ export function createChat(deps: ChatDeps) {
         image_file: imageFile,
         reply_to: replyTo,
         order_json: order === null ? null : JSON.stringify(order),
+        notice_json: null,
         created_at: clock.now(),
       });
     },
 
-    /** The platform's own messages (auto notices, activity announcements): no sender, never rate limited. */
-    async postPlatform(roomId: number, kind: typeof ChatMessageKind.Auto | typeof ChatMessageKind.Act, text: string): Promise<ChatMessage> {
+    /**
+     * The platform's announcement in a room (a gift, an answer lottery's question): no sender, never rate limited, and
+     * stored as the notice itself, which each viewer's app words in their language (its text stays empty).
+     */
+    async postNotice(roomId: number, notice: ChatNotice): Promise<ChatMessage> {
       room(roomId);
       return store({
         room_id: roomId,
-        kind,
+        kind: ChatMessageKind.Act,
         member_id: 0,
         nickname: '',
         vip_level: 0,
         title_id: null,
         user_type: ChatUserType.User,
-        text: cleanChatText(text),
+        text: '',
         image_file: null,
         reply_to: null,
         order_json: null,
+        notice_json: JSON.stringify(notice),
         created_at: clock.now(),
       });
     },

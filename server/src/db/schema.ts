@@ -390,6 +390,8 @@ export interface ChatMessagesTable {
   reply_to: number | null;
   /** The shared order as the spec's chat order history item (JSON), for order messages. */
   order_json: string | null;
+  /** A platform message's contract ChatNotice (JSON), which the app words in each viewer's language. */
+  notice_json: string | null;
   created_at: number;
   /** Set when an agent deleted it; history leaves it out. */
   deleted_at: number | null;

@@ -14,14 +14,14 @@ import {
   type VoteInfo,
 } from '../../../contract/economy';
 import { EconomyChannel, type MemberCoinsPush, type Reward, type RoomEventPush } from '../../../contract/economyPush';
-import { ActivityKind, ActivityStatus, ChatMessageKind } from '../../../contract/enums';
+import { ActivityKind, ActivityStatus } from '../../../contract/enums';
 import type { Activity } from '../../../contract/liveRoom';
 import { readExchangeRates } from '../betting/exchangeRates';
 import type { WalletService } from '../betting/wallet';
 import type { ChatService } from '../chat/service';
 import { nativeOf, type NativeStatement } from '../db/database';
 import type { Database, LiveEventsTable } from '../db/schema';
-import { text, type Lang, type Text } from '../feed/i18n';
+import { mapText, text, type Lang, type Text } from '../feed/i18n';
 import { ApiError } from '../http/envelope';
 import { COIN, fromMinor, isCurrency, Money, toMinor } from '../money';
 import type { PushHub } from '../push/hub';
@@ -145,7 +145,7 @@ export function createEvents(deps: EventsDeps) {
     if (row.kind === ActivityKind.RedEnvelopeRain) {
       hub.publish(EconomyChannel.room(base.roomId), { kind: 'rainStarted', ...base, startCountDownTime: Number(row.countdown_at), envelopeCount: Number(row.envelope_count) } satisfies RoomEventPush);
     } else {
-      hub.publish(EconomyChannel.room(base.roomId), { kind: 'lotteryStarted', ...base, activityKind: row.kind as 1 | 4, title: titleOf(row, 'CMN') } satisfies RoomEventPush);
+      hub.publish(EconomyChannel.room(base.roomId), { kind: 'lotteryStarted', ...base, activityKind: row.kind as 1 | 4, title: mapText((lang) => titleOf(row, lang)) } satisfies RoomEventPush);
     }
   }
 
@@ -170,8 +170,7 @@ export function createEvents(deps: EventsDeps) {
   /** An event just opened: the room hears of it; an answer lottery asks its question in the chat. */
   async function opened(row: EventRow): Promise<void> {
     if (row.kind === ActivityKind.AnswerLottery && row.message_id === null) {
-      const options = optionsOf(row).map((o, i) => `${i + 1}. ${o}`).join('  ');
-      const message = await chat.postPlatform(Number(row.room_id), ChatMessageKind.Act, `${titleOf(row, 'CMN')}: ${row.question}  ${options}`);
+      const message = await chat.postNotice(Number(row.room_id), { type: 'answerLottery', recordId: Number(row.id), title: mapText((lang) => titleOf(row, lang)), question: row.question, options: optionsOf(row) });
       await db.updateTable('live_events').set({ message_id: message.id }).where('id', '=', row.id).execute();
     }
     publishStarted(row);

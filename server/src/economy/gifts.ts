@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { ECONOMY_PATHS, EconomyError, type Gift, type GiftPresent, type GiftRank } from '../../../contract/economy';
 import { EconomyChannel, type RoomEventPush } from '../../../contract/economyPush';
-import { ChatMessageKind } from '../../../contract/enums';
 import { InsufficientFunds, type WalletService } from '../betting/wallet';
 import type { ChatService } from '../chat/service';
 import type { Clock } from '../clock';
@@ -24,12 +23,11 @@ export interface GiftsDeps {
   log: { error(obj: object, msg: string): void };
 }
 
-/** A room's broadcast as a present needs it: the anchor, the match, and the language the room speaks. */
+/** A room's broadcast as a present needs it: the anchor and the match. */
 export interface PresentRoom {
   liveRoomId: number;
   hostId: number;
   matchId: number;
-  lang: Lang;
 }
 
 const escapeXml = (value: string) => value.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -38,7 +36,7 @@ const escapeXml = (value: string) => value.replace(/[<>&"']/g, (c) => `&#${c.cha
  * Gifts (spec 001 "Gift message", live/load/gift, live/submit/gift/present, live/room/gift/top10): the catalogue from
  * config, presents that debit the sender's coins and credit the anchor's tally in one transaction (the daily spend
  * limit counted in it too), and the room's ranking of senders. A present is shown to the room twice: a room event on
- * `live:room:<id>` for the stage animation and an `act` chat message for the chat.
+ * `live:room:<id>` for the stage animation and an `act` chat message for the chat (a notice each viewer's app words in their language).
  */
 export function createGifts({ db, clock, wallet, hub, coins, chat, config, log }: GiftsDeps) {
   const catalogue: readonly GiftConfig[] = [...(config.gifts ?? DEFAULT_GIFTS)].sort((a, b) => a.sort - b.sort || a.giftId - b.giftId);
@@ -106,7 +104,7 @@ export function createGifts({ db, clock, wallet, hub, coins, chat, config, log }
         createdAt: now,
       } satisfies RoomEventPush);
       // The chat line is the room's record of the gift, not part of the payment: a failure is logged, the coins stay spent.
-      chat.postPlatform(room.liveRoomId, ChatMessageKind.Act, `${nickname} 🎁 ${gift.name[room.lang]} x${count}`).catch((error: unknown) => log.error({ err: error }, 'gift chat message not posted'));
+      chat.postNotice(room.liveRoomId, { type: 'gift', uid: memberId, nickname, giftId, giftName: gift.name, count }).catch((error: unknown) => log.error({ err: error }, 'gift chat message not posted'));
       return {
         presentId: done.id,
         giftId,

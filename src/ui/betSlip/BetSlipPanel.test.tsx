@@ -126,6 +126,26 @@ describe('<BetSlipPanel>', () => {
     expect(screen.getByText('Please enter stake')).toBeInTheDocument();
   });
 
+  it("names a selection's match, league and option in the new language after a switch, none left in the old one", async () => {
+    const { env, http, store } = await renderSlip();
+    // The bet info answers names in the request language, as the platform does.
+    const answer = http.betting.post.getMockImplementation()!;
+    http.betting.post.mockImplementation(async (url, body, config) => {
+      const answered = (await answer(url, body, config)) as { betInfo?: Array<Record<string, unknown> & { option: Record<string, unknown> }> };
+      if (url !== BETTING_PATHS.betInfo || (body as { language?: string }).language !== 'CMN') return answered;
+      return { ...answered, betInfo: answered.betInfo!.map((entry) => ({ ...entry, homeName: `主队 ${String(entry.matchId)}`, awayName: `客队 ${String(entry.matchId)}`, leagueName: '联赛', optionBetName: '主', option: { ...entry.option, name: '主' } })) };
+    });
+    await click(env, selection(1));
+    const card = screen.getByRole('article', { name: 'Home 1 – Away 1' });
+    expect(card).toHaveTextContent('League');
+    await act(async () => {
+      await store.settings.setLocale('zh-CN');
+    });
+    expect(await screen.findByRole('article', { name: '主队 1 – 客队 1' })).toBe(card);
+    expect(card).toHaveTextContent('联赛');
+    expect(card).not.toHaveTextContent(/Home|Away|League/);
+  });
+
   it('says how many matches a full slip holds, in every language, never a raw {{max}}', async () => {
     const { env, i18n } = await renderSlip();
     await click(env, ...Array.from({ length: 10 }, (_, i) => selection(i + 1)));
@@ -147,7 +167,7 @@ describe('<BetSlipPanel>', () => {
   });
 
   it('switches to parlay with the keyboard and lists the series with their bets, stakes and return', async () => {
-    const { env } = await renderSlip();
+    const { env, i18n } = await renderSlip();
     await click(env, selection(1), selection(2), selection(3));
     screen.getByRole('tab', { name: 'Single' }).focus();
     await userEvent.keyboard('{ArrowRight}');
@@ -159,7 +179,20 @@ describe('<BetSlipPanel>', () => {
     const series = screen.getByRole('region', { name: 'Series' });
     const items = within(series).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('span')?.textContent)).toEqual(['Doubles', 'Trebles', 'Trixie', 'Patent']);
-    expect(items[2]).toHaveTextContent('3串4 · 4 bets');
+    // The Asian "N串1" is Chinese: English names a k-fold "2-fold", and a full cover's name says it all (issue 28).
+    expect(items[0]).toHaveTextContent('2-fold · 3 bets');
+    expect(items[2]).toHaveTextContent('Trixie4 bets');
+    expect(series).not.toHaveTextContent(/串/);
+    await act(async () => {
+      await i18n.changeLanguage('zh-CN');
+      await i18n.loadNamespaces('betSlip');
+    });
+    expect(items[0]).toHaveTextContent('二串一2串1 · 3 注');
+    expect(items[2]).toHaveTextContent('三串四4 注');
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    expect(series).not.toHaveTextContent(/串/);
     expect(screen.queryByRole('textbox', { name: /^Stake/ })).toBeNull();
 
     await userEvent.type(within(items[2]!).getByRole('textbox', { name: 'Unit stake Trixie' }), '10');

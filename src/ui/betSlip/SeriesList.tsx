@@ -3,14 +3,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../domain/odds';
 import { reasonKey, SlipReason } from '../../domain/slipReasons';
-import { seriesNameKey } from '../../domain/slipLabels';
+import { seriesNameKey, seriesShapeKey } from '../../domain/slipLabels';
 import { SLIP_NS } from '../../stores/betSlip';
 import { ordersOf } from '../../stores/orders';
 import { useStore } from '../storeContext';
 import { placeFromKeyboard, StakeInput } from './StakeInput';
 import styles from './SeriesList.module.css';
 
-/** The parlay's series: name and "N串M", the number of bets (and the accumulator's combined odds), a unit stake each, its total stake and return. */
+/** The parlay's series: name and a k-fold's shape ("3串1", "3-fold"), the number of bets (and the accumulator's combined odds), a unit stake each, its total stake and return. */
 export const SeriesList = observer(function SeriesList() {
   const { t } = useTranslation(SLIP_NS);
   const store = useStore();
@@ -28,13 +28,16 @@ export const SeriesList = observer(function SeriesList() {
         {series.map((s) => {
           const [key, options] = seriesNameKey(s);
           const name = t(key, options);
+          const shapeKey = seriesShapeKey(s.seriesNumber);
+          const shape = shapeKey ? t(...shapeKey) : '';
           const invalid = s.reason === SlipReason.BelowRange || s.reason === SlipReason.ExceedRange;
           return (
             <li key={s.seriesNumber} className={styles.item} data-series={s.seriesNumber}>
               <div className={styles.head}>
                 <span className={styles.name}>{name}</span>
                 <span className={styles.count}>
-                  {s.asianName} · {t('series.bets', { count: s.betCount })}
+                  {shape && `${shape} · `}
+                  {t('series.bets', { count: s.betCount })}
                   {/* The accumulator of every leg is one bet at their product: its combined odds, always decimal. */}
                   {s.betCount === 1 && <> · {t('odds.combined', { odds: formatPrice(s.seriesOdd, betSlip.oddsFormat, 'parlay') })}</>}
                 </span>

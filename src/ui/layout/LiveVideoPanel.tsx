@@ -8,9 +8,38 @@ import { RowsSkeleton } from '../common/States';
 import { MediaStage } from '../matchDetail/media/MediaStage';
 import { MatchStatus } from '../../../contract/enums';
 import { useLiveBook, useStore } from '../storeContext';
+import { envOf } from '../../stores/env';
+import { DETAIL_PATH } from '../../stores/matchDetail';
+import { matchTitle, type LiveVideoMatch } from '../../stores/ui';
 import styles from './RightColumn.module.css';
 
-const titleOf = (match: WireMatch) => `${match.matchInfo.homeName} – ${match.matchInfo.awayName}`;
+const isMatch = (value: unknown): value is WireMatch => typeof value === 'object' && value !== null && typeof (value as WireMatch).matchInfo?.homeName === 'string';
+
+/**
+ * The followed match's title in the member's language: after a switch its names are asked of the platform again (the
+ * match screen's call, which answers in the request language), and until they come no title shows rather than the
+ * old language's (issue 28).
+ */
+function useWatchedTitle(watched: LiveVideoMatch | undefined): string {
+  const store = useStore();
+  const language = store.settings.apiLanguage;
+  const stale = watched !== undefined && watched.language !== language;
+  const matchId = watched?.matchId;
+  useEffect(() => {
+    if (!stale || matchId === undefined) return;
+    let current = true;
+    envOf(store)
+      .http.match.post(DETAIL_PATH, { matchId }, { noAuth: true })
+      .then((match: unknown) => {
+        if (current && isMatch(match)) store.ui.renameLiveVideo(matchId, matchTitle(match), language);
+      })
+      .catch((error: unknown) => envOf(store).logger.warn('[live video] names not reloaded', error));
+    return () => {
+      current = false;
+    };
+  }, [store, stale, matchId, language]);
+  return watched && !stale ? watched.title : '';
+}
 
 /**
  * The right column's live video: the stream of the match the member last opened with video (or picked here), in the
@@ -22,19 +51,20 @@ export const LiveVideoPanel = observer(function LiveVideoPanel() {
   const { ui } = useStore();
   const watched = ui.liveVideo;
   const live = useLiveBook().match(watched?.matchId ?? 0);
+  const title = useWatchedTitle(watched);
   if (!watched) return <LivePicker />;
   if (ui.view === 'match' && ui.matchId === watched.matchId) {
     return (
       <p className={styles.onStage} data-live-video={watched.matchId}>
-        {t('live.onStage', { match: watched.title })}
+        {t('live.onStage', { match: title })}
       </p>
     );
   }
   return (
     <div className={styles.playing} data-live-video={watched.matchId}>
       <div className={styles.playingHead}>
-        <span className={styles.playingTitle} title={watched.title}>
-          {watched.title}
+        <span className={styles.playingTitle} title={title}>
+          {title}
         </span>
         <Button variant="secondary" onClick={() => ui.stopLive()}>
           {t('live.close')}
@@ -48,7 +78,7 @@ export const LiveVideoPanel = observer(function LiveVideoPanel() {
 /** Live matches with video to pick from: home's live matches (loaded here when home has not asked for them yet). */
 const LivePicker = observer(function LivePicker() {
   const { t } = useTranslation();
-  const { ui, home } = useStore();
+  const { ui, home, settings } = useStore();
   const { status } = home.live;
   useEffect(() => {
     if (status === 'idle') void home.loadLive();
@@ -60,8 +90,8 @@ const LivePicker = observer(function LivePicker() {
     <ul className={styles.picker} aria-label={t('live.pick')}>
       {withVideo.map((match) => (
         <li key={match.matchId}>
-          <button type="button" className={styles.pick} onClick={() => ui.watchLive({ matchId: match.matchId, sportId: match.sportId, title: titleOf(match) })}>
-            <span className={styles.pickTitle}>{titleOf(match)}</span>
+          <button type="button" className={styles.pick} onClick={() => ui.watchLive({ matchId: match.matchId, sportId: match.sportId, title: matchTitle(match), language: settings.apiLanguage })}>
+            <span className={styles.pickTitle}>{matchTitle(match)}</span>
             <span className={styles.pickLeague}>{match.leagueInfo.name}</span>
           </button>
         </li>

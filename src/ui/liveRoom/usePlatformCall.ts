@@ -1,13 +1,28 @@
+import { reaction } from 'mobx';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useStore } from '../storeContext';
 
 export type CallStatus = 'loading' | 'ready' | 'failed';
 
 /**
- * One platform answer a panel shows (a room's first-bet offer, a title wall): loading, ready or failed, fetched again
- * when `key` changes or on `reload()`; `replace` puts in an answer a change call returned. An answer that arrives after
- * the key changed (or the panel went) is dropped, so a slow first answer never overwrites a newer one.
+ * The language calls go out in (the store's, which the HTTP client adds to every call), as React state: it changes
+ * once the switch is committed, so a call made for the new language carries it.
  */
-export function usePlatformCall<T>(key: string, load: () => Promise<T>) {
+function useApiLanguage(): string {
+  const { settings } = useStore();
+  const [language, setLanguage] = useState(settings.apiLanguage);
+  useEffect(() => reaction(() => settings.apiLanguage, setLanguage, { fireImmediately: true }), [settings]);
+  return language;
+}
+
+/**
+ * One platform answer a panel shows (a room's first-bet offer, a title wall): loading, ready or failed, fetched again
+ * when `key` or the language changes (its names come in the request language) or on `reload()`; `replace` puts in an
+ * answer a change call returned. An answer that arrives after the key changed (or the panel went) is dropped, so a
+ * slow first answer never overwrites a newer one.
+ */
+export function usePlatformCall<T>(callKey: string, load: () => Promise<T>) {
+  const key = `${useApiLanguage()}:${callKey}`;
   const [state, setState] = useState<{ key: string; status: CallStatus; data?: T }>({ key, status: 'loading' });
   const current = useRef(0);
   const loadRef = useRef(load);

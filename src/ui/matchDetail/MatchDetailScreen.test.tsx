@@ -105,7 +105,7 @@ describe('<MatchDetailScreen>', () => {
     cleanup();
     const shown = await mount(() => football({ media: { videos: [{ line: 1, pc: '/v/7.flv', h5: '/v/7.m3u8' }], animation: null } }));
     await scoreboard();
-    expect(shown.store.ui.liveVideo).toEqual({ matchId: 7, sportId: 1, title: 'Arsenal – Chelsea' });
+    expect(shown.store.ui.liveVideo).toEqual({ matchId: 7, sportId: 1, title: 'Arsenal – Chelsea', language: 'ENG' });
   });
 
   it('moves the serve marker with the score push, the feed field the match tracker reads too', async () => {

@@ -12,6 +12,7 @@ import { tabId, tabPanelId, Tabs } from '../common/Tabs';
 import { AnchorBadge } from '../anchors/AnchorBadge';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { useLiveBook, useStore } from '../storeContext';
+import { matchTitle } from '../../stores/ui';
 import { AnalysisPanel, DataPanel, IntelligencePanel, LineupPanel, TextLivePanel } from './data';
 import { detailTabsOf, type DetailTab } from './data/sources';
 import { MarketsPanel } from './MarketsPanel';
@@ -69,16 +70,18 @@ const MatchView = observer(function MatchView({ match, back, fellBack }: { match
   const { t } = useTranslation(MATCH_DETAIL_NS);
   const live = useLiveBook().match(match.matchId);
   const [tab, setTab] = useState<DetailTab>('markets');
-  const title = `${match.matchInfo.homeName} – ${match.matchInfo.awayName}`;
+  const title = matchTitle(match);
 
   useMatchChannels(match.matchId);
 
   // The right column's live video panel follows a match with video the member opens, and keeps it after Back.
-  const { ui } = useStore();
+  const { ui, settings } = useStore();
   const hasVideo = match.media.videos.length > 0;
+  // The match reloads in a new language (matchDetail follows it), and the title it passes on follows.
+  const language = settings.apiLanguage;
   useEffect(() => {
-    if (hasVideo) ui.watchLive({ matchId: match.matchId, sportId: match.sportId, title });
-  }, [ui, hasVideo, match.matchId, match.sportId, title]);
+    if (hasVideo) ui.watchLive({ matchId: match.matchId, sportId: match.sportId, title, language });
+  }, [ui, hasVideo, match.matchId, match.sportId, title, language]);
 
   const { plugins } = useKernel();
   const tabs = detailTabsOf(plugins, match.sportId).map((id) => ({ id, label: t(`tabs.${id}`) }));

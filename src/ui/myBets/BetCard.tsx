@@ -7,8 +7,9 @@ import { formatLine } from '../../domain/lines';
 import { displayOddsFormat, type OddsFormat } from '../../domain/odds';
 import { Button } from '../common/Button';
 import { CASH_OUT_NS } from '../../stores/cashOut';
-import { asianSeriesName, dateTimeText, moneyText, oddsText } from './format';
+import { dateTimeText, moneyText, oddsText } from './format';
 import { fullCoverOfSeries } from '../../domain/series';
+import { seriesShapeKey } from '../../domain/slipLabels';
 import styles from './BetCard.module.css';
 
 export interface BetCardProps {
@@ -186,9 +187,14 @@ export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySett
   );
 }
 
-/** "3串4" for a k-fold, "Trixie (3串4)" for a named full cover, as the slip named it. */
+/** As the slip names it: a k-fold by its shape ("3-fold", "3串1"), a full cover by its name ("Trixie", "三串四"). */
 function seriesName(record: BetRecord, t: TFunction<['myBets', 'betSlip']>): string {
-  const asian = asianSeriesName(record.seriesType, record.matchCount);
-  const cover = fullCoverOfSeries(record.seriesType);
-  return cover ? `${t(cover.i18nKey, { ns: 'betSlip', defaultValue: cover.name })} (${asian})` : asian;
+  const { seriesType, matchCount } = record;
+  // A number that is not N x 1000 + M is read as one accumulator of every leg.
+  const seriesNumber = seriesType >= 1001 && seriesType % 1000 >= 1 ? seriesType : matchCount * 1000 + 1;
+  const cover = fullCoverOfSeries(seriesNumber);
+  if (cover) return t(cover.i18nKey, { ns: 'betSlip', defaultValue: cover.name });
+  // Not a full cover: read as the accumulator of its size (the only other series the slip offers).
+  const [key, options] = seriesShapeKey(Math.floor(seriesNumber / 1000) * 1000 + 1)!;
+  return t(key, { ...options, ns: 'betSlip' });
 }

@@ -79,7 +79,7 @@ describe('<MyBetsView>', () => {
           }),
         ]),
     });
-    const card = await screen.findByRole('article', { name: 'Parlay 2串1' });
+    const card = await screen.findByRole('article', { name: 'Parlay 2-fold' });
     expect(within(card).getByText('Waiting')).toBeInTheDocument();
     const legs = within(card).getByRole('list', { name: 'Selections' });
     expect(within(legs).getAllByRole('listitem')).toHaveLength(2);
@@ -92,11 +92,39 @@ describe('<MyBetsView>', () => {
     expect(within(summary).getByRole('row', { name: 'CNY 1 ¥100.00' })).toBeInTheDocument();
   });
 
-  it('names a full cover as the slip did: "Trixie (3串4)"', async () => {
-    await renderView({
+  it('names a full cover as the slip did, "Trixie" in English and "三串四" in Chinese, with no Chinese count left after a switch back', async () => {
+    const { i18n } = await renderView({
       answer: () => betPage([wireRecord({ betType: 2, seriesType: 3004, matchCount: 3, betCount: 4, options: [wireOption(), wireOption({ matchId: 102 }), wireOption({ matchId: 103 })] })]),
     });
-    expect(await screen.findByRole('article', { name: /^Parlay Trixie \(3串4\)/ })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: /^Parlay Trixie · 4 bets$/ })).toBeInTheDocument();
+    await act(async () => {
+      await i18n.changeLanguage('zh-CN');
+      await i18n.loadNamespaces(['myBets', 'betSlip']);
+    });
+    expect(await screen.findByRole('article', { name: '串关 三串四 · 4 注' })).toBeInTheDocument();
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    expect(await screen.findByRole('article', { name: /^Parlay Trixie · 4 bets$/ })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/串/);
+  });
+
+  it('shows a bet\'s match, league, market and option in the new language after a switch, none left in the old one', async () => {
+    const leg = (chinese: boolean) =>
+      chinese
+        ? wireOption({ matchName: '狮子 vs 老虎', leagueName: '银湖联赛', marketTypeName: '让球', optionName: '狮子' })
+        : wireOption({ matchName: 'Lions vs Tigers', leagueName: 'Silver Lake League', marketTypeName: 'Handicap', optionName: 'Lions' });
+    const { store } = await renderView({ answer: (_url, body) => betPage([wireRecord({ options: [leg(body.language === 'CMN')] })]) });
+    const card = await screen.findByRole('article', { name: 'Single' });
+    expect(card).toHaveTextContent('Lions vs Tigers');
+    await act(async () => {
+      await store.settings.setLocale('zh-CN');
+    });
+    const chinese = await screen.findByRole('article', { name: '单注' });
+    await within(chinese).findByText(/狮子 vs 老虎/);
+    expect(chinese).toHaveTextContent('银湖联赛');
+    expect(chinese).toHaveTextContent('让球');
+    expect(document.body).not.toHaveTextContent(/Lions|Tigers|Silver Lake|Handicap/);
   });
 
   it('shows a two-way leg of a single in the member’s odds format; a 1X2 single and every parlay leg in decimal', async () => {

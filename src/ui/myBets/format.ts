@@ -38,10 +38,3 @@ export function dateTimeText(instant: number, timeZone: string): string {
   const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
-
-/** The spec's Asian series name of a multiple from its series number (N x 1000 + M): 3004 is "3串4". */
-export function asianSeriesName(seriesType: number, matchCount: number): string {
-  const n = Math.floor(seriesType / 1000);
-  const m = seriesType % 1000;
-  return n >= 1 && m >= 1 ? `${n}串${m}` : `${matchCount}串1`;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
 import { memberTitlesSchema, titleObtainSchema, titlesSchema, titleWallSchema, type MemberTitle } from '../../../contract/liveRoom';
@@ -57,6 +57,24 @@ const wall = (titles: MemberTitle[], wornTitleId: number | null = null) =>
   });
 
 describe('<TitlesScreen>', () => {
+  it('asks for the wall and every title again in a new language, leaving none of the old names', async () => {
+    // In the request language, as the platform answers (the store is there once mounted; the first call is English).
+    let root: { settings: { apiLanguage: string } } | undefined;
+    const named = (english: string, chinese: string) => (root?.settings.apiLanguage === 'CMN' ? chinese : english);
+    const { store } = await mount({
+      routes: {
+        [LIVE_ROOM_PATHS.titleWall]: () => wall([{ ...ROOKIE, name: named('Rookie', '新秀') }]),
+      },
+    });
+    root = store;
+    expect(await screen.findByText('Rookie')).toBeInTheDocument();
+    await act(async () => {
+      await store.settings.setLocale('zh-CN');
+    });
+    expect(await screen.findByText('新秀')).toBeInTheDocument();
+    expect(screen.queryByText('Rookie')).toBeNull();
+  });
+
   it("shows the member's wall: VIP level, the worn title and what they obtained", async () => {
     const { http } = await mount({ routes: { [LIVE_ROOM_PATHS.titleWall]: () => wall([ROOKIE, REGULAR], 1) } });
     expect(await screen.findByTestId('titles-vip')).toHaveTextContent('V4');

@@ -134,12 +134,12 @@ test('a lottery drawn without the member in it leaves their coins as they were',
   expect((await platformCoins(page, member)).toFixed(2)).toBe(before.toFixed(2));
 });
 
-/** The room's chat lines that say `nickname` sent one gift (the platform's act message: "<nickname> 🎁 <gift> x1"). */
+/** The room's chat lines that say `nickname` sent one gift (the platform's gift notice, worded "<nickname> sent <gift> × 1"). */
 const giftLines = (page: Page, nickname: string) =>
   app(page)
     .getByRole('log', { name: 'Chat messages' })
-    .getByRole('listitem')
-    .filter({ hasText: new RegExp(`(^|\\s)${nickname} 🎁 .+ x1$`) });
+    .locator('li[data-notice="gift"]')
+    .filter({ hasText: new RegExp(`(^|\\s)${nickname} sent .+ × 1$`) });
 
 /**
  * Two members in one room (two browsers): a gift one sends reaches the other's stage and chat, and both catch one

@@ -19,6 +19,7 @@ import { settlementIndexes } from './0016_settlement_indexes';
 import { chatTokenSession } from './0021_chat_token_session';
 import { platformFlags } from './0017_platform_flags';
 import { orderHotUpdates } from './0018_order_hot_updates';
+import { chatNotices } from './0022_chat_notices';
 import type { Driver } from './columns';
 
 /**
@@ -44,8 +45,8 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0016_settlement_indexes', settlementIndexes],
   ['0017_platform_flags', platformFlags],
   ['0018_order_hot_updates', orderHotUpdates],
-  // 0019 and 0020 are taken by branches merged later (member merchant, chat notices).
   ['0021_chat_token_session', chatTokenSession],
+  ['0022_chat_notices', chatNotices],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../contract/chat';
 import { chatOf } from '../../../stores/chat';
 import { useStore } from '../../storeContext';
+import { useChatWords } from './chatText';
 import styles from './Chat.module.css';
 
 /** Lanes over the stage; a message waits for the next free lane rather than overlapping another. */
@@ -22,6 +23,7 @@ interface Flying {
  */
 export const Barrage = observer(function Barrage() {
   const chat = chatOf(useStore());
+  const words = useChatWords();
   const [flying, setFlying] = useState<Flying[]>([]);
   const shown = useRef(new Set<string>());
   const nextLane = useRef(0);
@@ -35,7 +37,7 @@ export const Barrage = observer(function Barrage() {
       setFlying([]);
       return;
     }
-    const fresh = arrivals.filter((message) => !shown.current.has(message.id) && (message.text !== '' || message.order));
+    const fresh = arrivals.filter((message) => !shown.current.has(message.id) && (message.text !== '' || message.order || message.notice));
     if (fresh.length === 0) return;
     for (const message of fresh) shown.current.add(message.id);
     setFlying((current) => {
@@ -59,7 +61,7 @@ export const Barrage = observer(function Barrage() {
           data-lane={lane}
           onAnimationEnd={() => setFlying((current) => current.filter((item) => item.message.id !== message.id))}
         >
-          {message.nickname}: {message.text || message.order?.betTitle}
+          {message.notice ? words.line(message) : `${message.nickname}: ${words.line(message)}`}
         </span>
       ))}
     </div>

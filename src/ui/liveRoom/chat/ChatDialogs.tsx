@@ -5,7 +5,7 @@ import type { ChatFailure, ChatStoreInstance } from '../../../stores/chat';
 import { Button } from '../../common/Button';
 import { Dialog } from '../../common/Dialog';
 import { RowsSkeleton } from '../../common/States';
-import { useChatError, useChatTranslation } from './chatText';
+import { useChatError, useChatTranslation, useChatWords } from './chatText';
 import { OrderCard } from './ChatMessageItem';
 import styles from './Chat.module.css';
 
@@ -122,6 +122,7 @@ export function MuteDialog({ chat, message, onClose }: { chat: ChatStoreInstance
 /** The member's orders that may be shared in this room (the platform applies spec 001 section 5), each sent as a card. */
 export const OrderPicker = observer(function OrderPicker({ chat, open, onClose }: { chat: ChatStoreInstance; open: boolean; onClose(): void }) {
   const { t } = useChatTranslation();
+  const words = useChatWords();
   const [state, setState] = useState<'loading' | 'ready' | ChatFailure>('loading');
   useEffect(() => {
     if (!open) return;
@@ -149,7 +150,7 @@ export const OrderPicker = observer(function OrderPicker({ chat, open, onClose }
                     onClick={() => {
                       if (chat.sendOrder(order.orderId)) onClose();
                     }}
-                    aria-label={`${t('share.send')}: ${order.betTitle}, ${order.betSection}`}
+                    aria-label={`${t('share.send')}: ${words.order(order).title}, ${words.order(order).section}`}
                   >
                     {t('share.send')}
                   </Button>

@@ -5,7 +5,7 @@ import type { ChatStoreInstance } from '../../../stores/chat';
 import { AGENT } from '../../../stores/chatWire';
 import { oddsText } from '../../myBets/format';
 import { useStore } from '../../storeContext';
-import { useChatTranslation } from './chatText';
+import { useChatTranslation, useChatWords } from './chatText';
 import styles from './Chat.module.css';
 
 export interface MessageActions {
@@ -22,6 +22,7 @@ export interface MessageActions {
 export const OrderCard = observer(function OrderCard({ order }: { order: ChatOrderItem }) {
   const { t } = useChatTranslation();
   const { settings } = useStore();
+  const { title, section } = useChatWords().order(order);
   const status = order.orderStatus === 4 || order.orderStatus === 5 ? t(`order.status.${order.orderStatus}`) : t('order.status.other', { status: order.orderStatus });
   return (
     <div className={styles.order} data-testid="chat-order">
@@ -29,8 +30,8 @@ export const OrderCard = observer(function OrderCard({ order }: { order: ChatOrd
         <strong>{t('order.title')}</strong>
         <span>{status}</span>
       </span>
-      <span className={styles.orderTitle}>{order.betTitle}</span>
-      <span>{order.betSection}</span>
+      <span className={styles.orderTitle}>{title}</span>
+      <span>{section}</span>
       <dl className={styles.orderFacts}>
         <dt>{t('order.stake')}</dt>
         <dd>
@@ -57,10 +58,11 @@ export const OrderCard = observer(function OrderCard({ order }: { order: ChatOrd
  */
 export const ChatMessageItem = observer(function ChatMessageItem({ message, chat, fileUrl, actions }: { message: ChatMessage; chat: ChatStoreInstance; fileUrl(path: string): string; actions: MessageActions }) {
   const { t } = useChatTranslation();
+  const words = useChatWords();
   if (message.kind === 'auto' || message.kind === 'act') {
     return (
-      <li className={styles.notice} data-kind={message.kind} data-message-id={message.id}>
-        <span className={styles.badge}>{t(`kind.${message.kind}`)}</span> {message.text}
+      <li className={styles.notice} data-kind={message.kind} data-message-id={message.id} data-notice={message.notice?.type}>
+        <span className={styles.badge}>{t(`kind.${message.kind}`)}</span> {message.notice ? words.notice(message.notice) : message.text}
       </li>
     );
   }

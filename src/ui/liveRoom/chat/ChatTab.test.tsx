@@ -27,7 +27,8 @@ async function mount({ member = true, join = {} as Join, ui = <ChatTab /> } = {}
         throw new Error(`unexpected GET ${url}`);
       });
       http.forehead.post.mockImplementation(async (url: string) => {
-        if (url === LIVE_ROOM_PATHS.titleCatalogue) return [{ id: 3, name: 'Sharpshooter', icon: '/t/3.png', description: 'd', category: 'wins', sort: 1 }];
+        // Names in the request language, as the platform answers them.
+        if (url === LIVE_ROOM_PATHS.titleCatalogue) return [{ id: 3, name: store.settings.apiLanguage === 'CMN' ? '神射手' : 'Sharpshooter', icon: '/t/3.png', description: 'd', category: 'wins', sort: 1 }];
         if (url === LIVE_ROOM_PATHS.titleList) return [];
         if (url === CHAT_PATHS.reportCategories) return [{ id: 1, name: 'Spam or advertising' }, { id: 2, name: 'Abuse' }];
         if (url === CHAT_PATHS.orderHistory) return { rule: { showCount: 10, coins: [] }, matchId: 7, records: [chatOrder({ orderId: '41', betTitle: 'Arsenal vs Chelsea' })] };
@@ -104,6 +105,62 @@ describe('<ChatTab>', () => {
     expect(within(messageOf('Red envelopes at half time')).getByText('Activity')).toBeInTheDocument();
     expect(within(messageOf('keep it friendly')).getByText('Agent')).toBeInTheDocument();
     expect(within(messageOf('what a goal')).queryByText('Agent')).toBeNull();
+  });
+
+  it("words the platform's lines, shared bets and title badges in the viewer's language, and rewords them all on a switch", async () => {
+    const texts = (cmn: string, eng: string) => ({ CMN: cmn, 'zh-TW': cmn, ENG: eng, VIE: eng, THA: eng });
+    const { store } = await mount({
+      join: {
+        messages: [
+          chatMessage({ id: '1', nickname: 'Ann', text: 'what a goal', titleId: 3 }),
+          chatMessage({ id: '2', kind: 'act', uid: 0, nickname: '', text: '', notice: { type: 'gift', uid: 9, nickname: 'Bo<b>', giftId: 1, giftName: texts('玫瑰', 'Rose'), count: 2 } }),
+          chatMessage({
+            id: '3',
+            kind: 'act',
+            uid: 0,
+            nickname: '',
+            text: '',
+            notice: { type: 'answerLottery', recordId: 4, title: texts('答题抽奖', 'Answer lottery'), question: 'Who scores next?', options: ['Home', 'Away'] },
+          }),
+          chatMessage({
+            id: '4',
+            kind: 'order',
+            nickname: 'Di',
+            text: '',
+            // Titles as the sharer's language made them; the legs carry every language.
+            order: chatOrder({
+              betTitle: 'Arsenal vs Chelsea',
+              betSection: 'Handicap: Arsenal -0.5',
+              legs: [{ matchId: 7, home: texts('阿森纳', 'Arsenal'), away: texts('切尔西', 'Chelsea'), market: texts('让球', 'Handicap'), option: texts('阿森纳 -0.5', 'Arsenal -0.5') }],
+            }),
+          }),
+          // Stored before notices existed: its sentence shows as stored.
+          chatMessage({ id: '5', kind: 'act', uid: 0, nickname: '', text: 'Bo 🎁 玫瑰 x1' }),
+        ],
+      },
+    });
+    const list = screen.getByRole('log', { name: 'Chat messages' });
+    expect(within(list).getByText('Bo<b> sent Rose × 2', { exact: false })).toBeInTheDocument();
+    expect(within(list).getByText('Answer lottery: Who scores next? 1. Home 2. Away', { exact: false })).toBeInTheDocument();
+    expect(within(screen.getByTestId('chat-order')).getByText('Arsenal vs Chelsea')).toBeInTheDocument();
+    expect(within(screen.getByTestId('chat-order')).getByText('Handicap: Arsenal -0.5')).toBeInTheDocument();
+    expect(within(messageOf('what a goal')).getByText('Sharpshooter')).toBeInTheDocument();
+    expect(document.querySelector('b')).toBeNull();
+
+    await act(async () => {
+      await store.settings.setLocale('zh-CN');
+    });
+    await within(messageOf('what a goal')).findByText('神射手');
+    expect(within(list).getByText('Bo<b> 送出 玫瑰 × 2', { exact: false })).toBeInTheDocument();
+    expect(within(list).getByText('答题抽奖：Who scores next? 1. Home 2. Away', { exact: false })).toBeInTheDocument();
+    const order = within(screen.getByTestId('chat-order'));
+    expect(order.getByText('阿森纳 vs 切尔西')).toBeInTheDocument();
+    expect(order.getByText('让球：阿森纳 -0.5')).toBeInTheDocument();
+    expect(within(list).getByText('Bo 🎁 玫瑰 x1', { exact: false })).toBeInTheDocument();
+    // Nothing of the language the page opened with is left (the operator's own words stay as written).
+    for (const english of ['Sharpshooter', 'Rose', 'sent', 'Answer lottery', 'Arsenal', 'Chelsea', 'Handicap', 'Shared bet']) {
+      expect(list).not.toHaveTextContent(english);
+    }
   });
 
   it('shows markup in a message as the text typed, never as HTML', async () => {
@@ -265,5 +322,16 @@ describe('<Barrage>', () => {
     await deliver(() => socket.roomEvents(8001, [{ kind: 'message', message: chatMessage({ text: 'while off' }) }]));
     await act(() => chat.setBarrageVisible(true));
     expect(screen.queryByText(/while off/)).toBeNull();
+  });
+
+  it("flies a gift in the viewer's language and rewords it on a switch", async () => {
+    const { socket, deliver, store } = await mount({ ui: <Barrage /> });
+    const giftName = { CMN: '玫瑰', 'zh-TW': '玫瑰', ENG: 'Rose', VIE: 'Hoa hồng', THA: 'กุหลาบ' };
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'message', message: chatMessage({ kind: 'act', uid: 0, nickname: '', text: '', notice: { type: 'gift', uid: 9, nickname: 'Bo', giftId: 1, giftName, count: 3 } }) }]));
+    expect(screen.getByTestId('barrage')).toHaveTextContent(/^Bo sent Rose × 3$/);
+    await act(async () => {
+      await store.settings.setLocale('vi');
+    });
+    expect(screen.getByTestId('barrage')).toHaveTextContent(/^Bo đã tặng Hoa hồng × 3$/);
   });
 });

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import type { ChatMessage, ChatNotice, ChatOrderItem, LanguageTexts } from '../../../../contract/chat';
+import { apiLanguageOf } from '../../../services/i18n';
 import type { ChatFailure } from '../../../stores/chat';
 import { MATCH_DETAIL_NS } from '../../matchDetail/Scoreboard';
 
@@ -23,3 +25,37 @@ export function useChatError() {
 /** When a mute ends, in the platform's time zone and the member's language. */
 export const formatUntil = (until: number, language: string, timeZone: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(until);
+
+/** A name the platform sent in every language, in the viewer's (Chinese when the platform left theirs out). */
+export const textIn = (texts: LanguageTexts, language: string): string => texts[apiLanguageOf(language)] || texts.CMN;
+
+/**
+ * The viewer's words for what the platform says and for shared orders: worded from the message's data at render, so
+ * a language switch rewords every line at once (issue 28). Messages stored before notices and legs existed carry their
+ * sentence and titles as stored, and show those.
+ */
+export function useChatWords() {
+  const { t, i18n } = useChatTranslation();
+  const language = i18n.language;
+  const notice = (value: ChatNotice): string => {
+    if (value.type === 'gift') return t('notice.gift', { nickname: value.nickname, gift: textIn(value.giftName, language), count: value.count });
+    const options = value.options.map((option, i) => `${i + 1}. ${option}`).join('  ');
+    return t('notice.answerLottery', { title: textIn(value.title, language), question: value.question, options });
+  };
+  const order = (value: ChatOrderItem): { title: string; section: string } => {
+    const { legs } = value;
+    if (!legs || legs.length === 0) return { title: value.betTitle, section: value.betSection };
+    const [first] = legs;
+    const title =
+      legs.length === 1 && first
+        ? first.away
+          ? t('order.match', { home: textIn(first.home, language), away: textIn(first.away, language) })
+          : textIn(first.home, language)
+        : t('order.legs', { count: legs.length });
+    const section = legs.map((leg) => t('order.section', { market: textIn(leg.market, language), option: textIn(leg.option, language) })).join(' / ');
+    return { title, section };
+  };
+  /** A message in one line (the barrage): a notice worded, a member's text, or a shared order's title. */
+  const line = (message: ChatMessage): string => (message.notice ? notice(message.notice) : message.text || (message.order ? order(message.order).title : ''));
+  return { notice, order, line };
+}

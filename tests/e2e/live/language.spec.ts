@@ -1,0 +1,42 @@
+import { ECONOMY_PATHS } from '../../../contract/economy';
+import { app } from '../support/betting';
+import { expect, onHostAs, test } from '../support/world';
+
+/**
+ * Issue 28: a language switch (here the host's, without a reload) rewords what was on screen, including what the
+ * platform said: the chat's gift line is data the app words in the viewer's language, and the right column's live
+ * video list is asked for again in the new language. Nothing of the language the page opened with stays there.
+ */
+test("a switch of language rewords the chat's gift line and the live video list, leaving no English behind", async ({ page, world }) => {
+  const room = await world.room();
+  const member = await world.member();
+  // The gift goes in before the page opens, so the line comes with the room's history (no wait on the fan-out).
+  const present = await page.request.post(ECONOMY_PATHS.giftPresent, {
+    headers: { authorization: member.token },
+    data: { roomId: room.liveRoomId, hostId: room.hostId, giftId: 1, count: 2 },
+  });
+  expect(present.ok(), await present.text()).toBe(true);
+
+  await onHostAs(page, member, { query: `roomId=${room.liveRoomId}` });
+  await expect(app(page).getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
+  // Found by role and mark, which stay the same in every language.
+  const giftLine = app(page).locator('[role="log"] li[data-notice="gift"]');
+  await expect(giftLine).toHaveText(`Activity ${member.nickname} sent Rose × 2`);
+  // The right column's list of live matches with video: the room's own match has video.
+  const liveVideo = app(page).locator('section[aria-labelledby="sp-live-title"]');
+  const picks = liveVideo.locator('button');
+  await expect(picks.first()).toBeVisible();
+  const english = (await picks.locator('span').allTextContents()).flatMap((text) => text.split(' – ')).filter((name) => /[A-Za-z]{3}/.test(name));
+  expect(english.length).toBeGreaterThan(0);
+  await page.screenshot({ path: test.info().outputPath('language-before.png') });
+
+  await page.getByTestId('host-language').selectOption('CMN');
+  await expect(app(page).getByRole('heading', { name: '投注单' })).toBeVisible();
+  await expect(giftLine).toHaveText(`活动 ${member.nickname} 送出 玫瑰 × 2`);
+  // Every name the list showed in English is gone: the list came again in Chinese.
+  for (const name of english) await expect(liveVideo).not.toContainText(name);
+  await expect(picks.first()).toBeVisible();
+  await expect(app(page).getByRole('log')).not.toContainText(/\b(sent|Rose|Activity)\b/);
+  await page.screenshot({ path: test.info().outputPath('language-after.png') });
+  await app(page).locator('[role="log"]').screenshot({ path: test.info().outputPath('language-after-chat.png') });
+});

@@ -50,6 +50,11 @@ export interface MembersTable {
   live_group_id: Generated<number>;
   /** Whether the member is a user or an agent of their live group; an agent moderates their group's rooms. */
   live_group_user_type: Generated<'user' | 'agent'>;
+  /**
+   * The merchant (config/merchants/<id>.json) the member belongs to: its config decides which sports the member may bet
+   * on. Null: the default merchant (config/app.json defaultMerchant).
+   */
+  merchant_id: string | null;
   /** The title worn beside the member's name in chat, if any. */
   worn_title_id: number | null;
   created_at: number;

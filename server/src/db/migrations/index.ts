@@ -18,6 +18,8 @@ import { couponRedeem } from './0015_coupon_redeem';
 import { settlementIndexes } from './0016_settlement_indexes';
 import { platformFlags } from './0017_platform_flags';
 import { orderHotUpdates } from './0018_order_hot_updates';
+// A member's merchant (issue 28).
+import { memberMerchant } from './0019_member_merchant';
 import type { Driver } from './columns';
 
 /**
@@ -43,6 +45,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0016_settlement_indexes', settlementIndexes],
   ['0017_platform_flags', platformFlags],
   ['0018_order_hot_updates', orderHotUpdates],
+  ['0019_member_merchant', memberMerchant],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

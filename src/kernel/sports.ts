@@ -13,7 +13,7 @@ import {
   type SportKey,
   type SportScheme,
 } from '../domain/sports';
-import type { ResolvedConfig } from '../../contract/appConfig';
+import type { ResolvedPlugin } from '../../contract/appConfig';
 import type { Plugin } from './definePlugin';
 import { registry } from './registry';
 
@@ -38,7 +38,7 @@ export { EMPTY_SPORT_ID_A, type SportKey, type SportScheme } from '../domain/spo
  * The sports a merchant's resolved config offers (docs/config.md "Sports a merchant offers"): the one answer every
  * screen, store and the slip asks, computed once at start-up from the same config the plugins load from.
  */
-export function offeredSportsOf(config: Pick<ResolvedConfig, 'plugins'>, plugins: ReadonlyMap<string, Plugin> = registry): OfferedSports {
+export function offeredSportsOf(config: { plugins: readonly Pick<ResolvedPlugin, 'id' | 'enabled'>[] }, plugins: ReadonlyMap<string, Plugin> = registry): OfferedSports {
   return offeredSports(CATALOGUE, config.plugins, [...plugins.values()].map((p) => p.manifest));
 }
 export type { OfferedSports } from '../domain/sports';

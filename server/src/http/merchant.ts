@@ -4,8 +4,9 @@ import { offeredSportsOf } from '../config/pluginManifests';
 import type { OfferedSports } from '../../../src/domain/sports';
 import { ApiError, CODES } from './envelope';
 
-/** The header in which the app names the merchant it runs for (docs/api.md "Merchants"). */
-export const MERCHANT_HEADER = 'x-merchant-id';
+import { MERCHANT_HEADER } from '../../../contract/forehead';
+
+export { MERCHANT_HEADER };
 
 const MERCHANT_ID = /^[a-z0-9-]{1,64}$/;
 

@@ -109,6 +109,28 @@ describe('sports a merchant switched off', () => {
     expect(hidden.map((g: { sportId: number }) => g.sportId)).not.toContain(BASKETBALL);
   });
 
+  it('shows no banner of a match or league and no live room of a sport switched off', async () => {
+    /** The sports of the matches and leagues a merchant's banners show (images) and open (links). */
+    const bannerSports = async (headers: Record<string, string>) => {
+      const rows = (await post('/api/forehead/system/config/images/query', { categoryId: '1,2,3', language: 'ENG' }, headers)).json().data as Array<{ images: string; link: string }>;
+      const home = (await t.inject({ url: '/ssapi/bannerList/search?pid=x&plat=pc&languageType=ENG', headers })).json().data as typeof rows;
+      const sports = new Set<number>();
+      for (const { images, link } of [...rows, ...home]) {
+        for (const m of `${images} ${link}`.matchAll(/match-(\d+)|matchId=(\d+)/g)) sports.add(t.feed.match(Number(m[1] ?? m[2]), 'ENG')!.sportId);
+        for (const [, id] of images.matchAll(/league-(\d+)/g)) sports.add(t.feed.league(Number(id))!.sportId);
+      }
+      return sports;
+    };
+    expect([...(await bannerSports({}))].some((id) => id !== FOOTBALL)).toBe(true);
+    expect([...(await bannerSports(asLite))]).toEqual([FOOTBALL]);
+
+    const roomSports = async (headers: Record<string, string>) =>
+      new Set(((await t.inject({ url: '/ssapi/anchor/search?pid=lite&matchSource=all', headers })).json().data as Array<{ sportId: number }>).map((r) => r.sportId));
+    expect([...(await roomSports({}))].some((id) => id !== FOOTBALL)).toBe(true);
+    // Football is 1 on the live side too.
+    expect([...(await roomSports(asLite))]).toEqual([FOOTBALL]);
+  });
+
   it('answers a basketball or tennis match screen 403 / 4003 for lite and the match for the default merchant', async () => {
     for (const sportId of [BASKETBALL, TENNIS]) {
       const match = t.feed.matches({ type: 'today', sportId })[0]!;

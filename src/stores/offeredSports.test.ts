@@ -58,6 +58,16 @@ describe('sports the merchant switched off', () => {
     store.dispose();
   });
 
+  it('a list link to basketball opens the first sport offered (football) instead', async () => {
+    const { env, http } = fakeEnv({ sports: LITE });
+    http.match.post.mockResolvedValue(pageOf([football(2)]));
+    const store = createRootStore({}, env);
+    await store.openList({ sportId: BASKETBALL });
+    expect({ list: store.matchList.sportId, menu: store.ui.activeSportId }).toEqual({ list: FOOTBALL, menu: FOOTBALL });
+    expect(http.match.post).toHaveBeenCalledWith('/api/match/getList', expect.objectContaining({ sportIds: String(FOOTBALL) }), { noAuth: true });
+    store.dispose();
+  });
+
   it('search leaves out the groups of sports switched off', async () => {
     const { env, http } = fakeEnv({ sports: LITE });
     http.match.post.mockResolvedValue({ groups: [{ sportId: FOOTBALL, matches: [football(2)] }, { sportId: BASKETBALL, matches: [basketball(1)] }] });

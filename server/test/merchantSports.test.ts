@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ErrorCode, BetError } from '../../contract/errors';
 import { OPERATOR_TOKEN_HEADER } from '../../contract/forehead';
 import { TEST_CONTROL_PATHS, type TestMember } from '../../contract/testControls';
+import { RESULT_PATHS } from '../../contract/results';
 import { testControlRoutes } from '../src/routes/testControls';
 import { MERCHANT_HEADER } from '../src/http/merchant';
 import { auth, balanceOf, placeSingle, selections, singleBody } from './betting.support';
@@ -21,7 +22,8 @@ describe('sports a merchant switched off', () => {
   let t: TestApp;
   let lite: TestMember;
   beforeAll(async () => {
-    t = await buildTestApp({ operatorToken: TOKEN, before: (app) => app.register(testControlRoutes, { operatorToken: TOKEN }) });
+    // Two hours of history: finished matches of every sport for the results.
+    t = await buildTestApp({ operatorToken: TOKEN, feed: { historyHours: 2 }, before: (app) => app.register(testControlRoutes, { operatorToken: TOKEN }) });
     const res = await t.inject({ method: 'POST', url: TEST_CONTROL_PATHS.members, payload: { merchantId: 'lite' }, headers: { [OPERATOR_TOKEN_HEADER]: TOKEN } });
     expect(res.statusCode).toBe(200);
     lite = res.json<{ data: TestMember }>().data;
@@ -129,6 +131,20 @@ describe('sports a merchant switched off', () => {
     expect([...(await roomSports({}))].some((id) => id !== FOOTBALL)).toBe(true);
     // Football is 1 on the live side too.
     expect([...(await roomSports(asLite))]).toEqual([FOOTBALL]);
+  });
+
+  it('lists no results of a sport switched off and refuses the result detail of one (403 / 4003)', async () => {
+    const to = t.feed.now();
+    const range = { beginTime: to - 2 * 3_600_000, endTime: to, size: 200 };
+    const everywhere = (await post(RESULT_PATHS.matchResultList, { sportId: BASKETBALL, ...range })).json().data;
+    expect(everywhere.total).toBeGreaterThan(0);
+    const lite = (await post(RESULT_PATHS.matchResultList, { sportId: BASKETBALL, ...range }, asLite)).json().data;
+    expect({ total: lite.total, records: lite.records }).toEqual({ total: 0, records: [] });
+    expect((await post(RESULT_PATHS.matchResultList, { sportId: FOOTBALL, ...range }, asLite)).json().data.total).toBeGreaterThan(0);
+    const matchId = everywhere.records[0].id;
+    const detail = await post(RESULT_PATHS.getMatchDetail, { matchId }, asLite);
+    expect({ status: detail.statusCode, code: detail.json().code }).toEqual({ status: 403, code: ErrorCode.SPORT_NOT_OFFERED });
+    expect((await post(RESULT_PATHS.getMatchDetail, { matchId })).statusCode).toBe(200);
   });
 
   it('answers a basketball or tennis match screen 403 / 4003 for lite and the match for the default merchant', async () => {

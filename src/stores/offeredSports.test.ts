@@ -58,6 +58,16 @@ describe('sports the merchant switched off', () => {
     store.dispose();
   });
 
+  it('hot leagues of basketball are neither offered to home and the hot view nor counted', async () => {
+    const { env, http } = fakeEnv({ sports: LITE });
+    const league = (id: number, sportId: number, count: number) => ({ id, logoUrl: '', count, name: `L${id}`, sportId });
+    http.match.post.mockResolvedValue({ ht: 12, tc: 40, hls: [league(4, FOOTBALL, 5), league(5, BASKETBALL, 7)], sl: [] });
+    const store = createRootStore({}, env);
+    await store.statistics.load();
+    expect({ ids: store.statistics.hotLeagueIds, count: store.statistics.hotCount }).toEqual({ ids: [4], count: 5 });
+    store.dispose();
+  });
+
   it('a list link to basketball opens the first sport offered (football) instead', async () => {
     const { env, http } = fakeEnv({ sports: LITE });
     http.match.post.mockResolvedValue(pageOf([football(2)]));

@@ -19,7 +19,7 @@ import { settlementIndexes } from './0016_settlement_indexes';
 import { platformFlags } from './0017_platform_flags';
 import { orderHotUpdates } from './0018_order_hot_updates';
 // A member's merchant (issue 28).
-import { memberMerchant } from './0019_member_merchant';
+import { memberMerchant } from './0022_member_merchant';
 import type { Driver } from './columns';
 
 /**
@@ -45,7 +45,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0016_settlement_indexes', settlementIndexes],
   ['0017_platform_flags', platformFlags],
   ['0018_order_hot_updates', orderHotUpdates],
-  ['0019_member_merchant', memberMerchant],
+  ['0022_member_merchant', memberMerchant],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

@@ -9,6 +9,8 @@ export const ErrorCode = {
   SESSION_EXPIRED: 405,
   /** Spec section 8 "403 forbidden": a call that needs a credential the caller does not hold (operator routes). */
   FORBIDDEN: 403,
+  /** A match of a sport the request's merchant switched off (docs/api.md "Merchants"): HTTP 403. */
+  SPORT_NOT_OFFERED: 4003,
   BETTING_SESSION_EXPIRED: 14010,
   INVALID_INPUT: 4001,
   NOT_FOUND: 4004,
@@ -41,6 +43,8 @@ export const BetError = {
   SeriesNotOffered: 15012,
   MatchStarted: 15013,
   ScoreChanged: 15014,
+  /** A selection of a sport the member's merchant switched off (HTTP 403; docs/api.md "Merchants"). */
+  SportNotOffered: 15015,
   OrderNotFound: 15020,
   CashOutUnavailable: 15021,
   ReservationNotFound: 15030,

@@ -130,6 +130,8 @@ export const maintenanceQuery = request(z.strictObject({ language: languageField
 
 /** The header an operator sends the token in: not Authorization, so no member token can ever stand in for it. */
 export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
+/** The header in which the app names the merchant it runs for: what anonymous reads list (docs/api.md "Merchants"). */
+export const MERCHANT_HEADER = 'x-merchant-id';
 
 /** PUT /api/forehead/system/config/maintenance: the operator's header and the new flag. */
 export const operatorHeaders = request(z.object({ [OPERATOR_TOKEN_HEADER]: z.optional(z.string()) }));

@@ -43,6 +43,8 @@ export const testMemberRequestSchema = request(
     liveGroupId: z.optional(intField(0, 1_000_000, 'a live group id')),
     liveGroupUserType: z.optional(z.enum(['user', 'agent'])),
     settings: z.optional(storedUserConfigSchema),
+    /** The merchant the member belongs to (config/merchants/<id>.json); default the default merchant. */
+    merchantId: z.optional(z.string().check(z.regex(/^[a-z0-9-]{1,64}$/, { error: expecting('a merchant id of lowercase letters, digits and dashes') }))),
   }),
 );
 export type TestMemberRequest = z.input<typeof testMemberRequestSchema>;

@@ -2,6 +2,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { i18n as I18n } from 'i18next';
 import { ConfigError, createKernelEvents, loadPlugins, PluginStartError, provideServices, type KernelEmitter, type SelectionEvent, type PluginSet, type ResolvedConfig, type ServiceMap } from './kernel';
 import { registry } from './kernel/registry';
+import { offeredSportsOf } from './kernel/sports';
+import { MERCHANT_HEADER } from '../contract/forehead';
 import { parseLoginState, PATH_CHANGE_EVENT, type HostCallbacks, type HostProps, type PathChangeDetail } from './host/hostProps';
 import type { DomainList } from '../contract/forehead';
 import { createHttp, type HttpClients, type ServiceName } from './services/http';
@@ -124,7 +126,12 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
         requestLogin: () => store?.requireLogin(i18n.t('error.sessionExpired')),
         notifyNetworkError: () => toast.error(i18n.t('error.network')),
       });
-      for (const instance of Object.values(http)) instance.defaults.headers.common['x-device-id'] = deviceId;
+      for (const instance of Object.values(http)) {
+        instance.defaults.headers.common['x-device-id'] = deviceId;
+        // The platform lists and prices for the merchant the app names (docs/api.md "Merchants"); a member's bets
+        // follow the member's own merchant whatever this says.
+        instance.defaults.headers.common[MERCHANT_HEADER] = merchantId;
+      }
       return http;
     };
 
@@ -153,7 +160,8 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     const push = createPushClient({ url: domains.push, scheduler, onGap: refetchOnGap(events, () => void store?.matchList.refresh()) });
     const liveBook = new LiveBook(Date.now, () => store?.settings.apiLanguage ?? 'CMN');
     cleanups.push(connectLiveBook(push, liveBook));
-    store = createRootStore({}, { http, push, scheduler, storage, clock: Date, i18n, host, toast, logger: consoleLogger, liveBook, events });
+    const sports = offeredSportsOf(config);
+    store = createRootStore({}, { http, push, scheduler, storage, clock: Date, i18n, host, toast, logger: consoleLogger, liveBook, events, sports });
     store.ui.setTimezone(config.timezone);
     store.ui.setMerchantId(merchantId);
     store.settings.restore(config.defaultLocale);

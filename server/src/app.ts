@@ -22,6 +22,7 @@ import type { Feed } from './feed';
 import { createErrorHandler, createNotFoundHandler } from './http/errorHandler';
 import { createOriginPolicy } from './http/origins';
 import { withRedaction } from './http/logRedaction';
+import { createMerchants, MERCHANT_HEADER, type Merchants } from './http/merchant';
 import { addCommonHeaders } from './http/securityHeaders';
 import { corePlugin } from './plugins/core';
 import { bettingPlugin } from './plugins/betting';
@@ -56,6 +57,13 @@ import { clusterPlugin } from './plugins/cluster';
 import { testControlRoutes } from './routes/testControls';
 
 installZodMessages();
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The merchants and the sports each offers (http/merchant.ts; docs/api.md "Merchants"). */
+    merchants: Merchants;
+  }
+}
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -138,10 +146,11 @@ export function buildApp(opts: BuildAppOptions): App {
   app.register(cors, {
     origin: (origin, callback) => callback(null, origin !== undefined && originPolicy.allowsCrossOrigin(origin)),
     methods: ['GET', 'POST'],
-    allowedHeaders: ['authorization', 'content-type', 'x-device-id'],
+    allowedHeaders: ['authorization', 'content-type', 'x-device-id', MERCHANT_HEADER],
     maxAge: 600,
   });
   app.register(formbody);
+  app.decorate('merchants', createMerchants(opts.appConfigs));
   app.register(corePlugin, {
     db: opts.db,
     dbDriver: opts.dbDriver ?? 'sqlite',

@@ -21,6 +21,7 @@ describe('slip reasons', () => {
     expect(reasonOfCode(15011)).toBe(SlipReason.SameMatch);
     expect(reasonOfCode(15012)).toBe(SlipReason.SeriesNotOffered);
     expect(reasonOfCode(15014)).toBe(SlipReason.ScoreChanged);
+    expect(reasonOfCode(15015)).toBe(SlipReason.SportNotOffered);
     expect(reasonOfCode(14010)).toBe(SlipReason.NotLoggedIn);
     expect(reasonOfCode(4001)).toBe(SlipReason.BetFailed);
     expect(reasonOfCode(undefined)).toBe(SlipReason.BetFailed);

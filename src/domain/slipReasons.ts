@@ -29,6 +29,8 @@ export enum SlipReason {
   Confirming = 'confirming',
   MatchStarted = 'matchStarted',
   ScoreChanged = 'scoreChanged',
+  /** The merchant switched the selection's sport off (the slip refuses it; the platform too, 15015). */
+  SportNotOffered = 'sportNotOffered',
   /** A refusal the slip has no better words for (spec: "Bet failed"). */
   BetFailed = 'betFailed',
 }
@@ -54,6 +56,7 @@ const BY_CODE: ReadonlyMap<number, SlipReason> = new Map<number, SlipReason>([
   [BetError.SeriesNotOffered, SlipReason.SeriesNotOffered],
   [BetError.MatchStarted, SlipReason.MatchStarted],
   [BetError.ScoreChanged, SlipReason.ScoreChanged],
+  [BetError.SportNotOffered, SlipReason.SportNotOffered],
 ]);
 
 /** The slip's reason for a platform refusal code (errcode or rejectType); unknown codes read as "Bet failed". */

@@ -89,3 +89,60 @@ export function sortSportIdsA(sports: Sports, ids: readonly number[]): number[] 
   };
   return [...ids].sort((x, y) => rank(x) - rank(y) || x - y);
 }
+
+/**
+ * Which sports a merchant offers (its resolved config's plugins): one answer for the app's screens and the platform's
+ * lists and bets, so the two cannot disagree.
+ */
+export interface OfferedSports {
+  /**
+   * False when `id` names a sport of the catalogue that the merchant switched off; true otherwise. An id the catalogue
+   * does not know is left to the caller (no plugin draws it, and the feed has none).
+   */
+  offers(id: number, scheme: SportScheme): boolean;
+  /** The offered sports' scheme-A ids in catalogue order. */
+  readonly idsA: readonly number[];
+  /** Whether every sport of the catalogue is offered (nothing to filter). */
+  readonly all: boolean;
+}
+
+/** A config's plugin entry: a plugin's id, or `<plugin>/<extension>` for one extension. */
+interface SwitchedPlugin {
+  readonly id: string;
+  readonly enabled: boolean;
+}
+
+/** What the rule reads of a plugin's manifest. */
+interface SportManifest {
+  readonly id: string;
+  readonly sports?: Sports;
+  readonly extensions: readonly { readonly id: string; readonly point: string }[];
+}
+
+/** The extension point whose extensions draw a sport's menu entry, lists and scoreboard. */
+const SPORT_POINT = 'matchList.sport';
+
+/**
+ * The sports a config offers: those declared by a plugin it switches on, unless it switches off that plugin's
+ * `matchList.sport` extension (then nothing could list or draw them). A plugin the config does not name is off, as
+ * everywhere else (docs/config.md).
+ */
+export function offeredSports(catalogue: Sports, plugins: readonly SwitchedPlugin[], manifests: readonly SportManifest[]): OfferedSports {
+  const enabled = new Map(plugins.map((p) => [p.id, p.enabled]));
+  const offered = new Set<string>();
+  for (const manifest of manifests) {
+    if (enabled.get(manifest.id) !== true) continue;
+    const sportExtensionOff = manifest.extensions.some((e) => e.point === SPORT_POINT && enabled.get(`${manifest.id}/${e.id}`) === false);
+    if (sportExtensionOff) continue;
+    for (const sport of manifest.sports ?? []) offered.add(sport.key);
+  }
+  const ordered = inOrder(catalogue);
+  return {
+    offers: (id, scheme) => {
+      const sport = byId(ordered, id, scheme);
+      return sport === undefined || offered.has(sport.key);
+    },
+    idsA: sortedIdsA(ordered.filter((s) => offered.has(s.key))),
+    all: ordered.every((s) => offered.has(s.key)),
+  };
+}

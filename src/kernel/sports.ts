@@ -1,6 +1,7 @@
 import {
   isSportKey as isKey,
   inOrder,
+  offeredSports,
   sortedIdsA,
   sortSportIdsA as sortIdsA,
   sportI18nKeyOf as nameKeyOf,
@@ -8,9 +9,12 @@ import {
   sportKeyOf as keyOf,
   sportRows,
   toScheme as translate,
+  type OfferedSports,
   type SportKey,
   type SportScheme,
 } from '../domain/sports';
+import type { ResolvedPlugin } from '../../contract/appConfig';
+import type { Plugin } from './definePlugin';
 import { registry } from './registry';
 
 /**
@@ -29,3 +33,12 @@ export const toScheme = (id: number, from: SportScheme, to: SportScheme) => tran
 export const sportI18nKeyOf = (id: number, scheme: SportScheme) => nameKeyOf(CATALOGUE, id, scheme);
 export const sortSportIdsA = (ids: readonly number[]) => sortIdsA(CATALOGUE, ids);
 export { EMPTY_SPORT_ID_A, type SportKey, type SportScheme } from '../domain/sports';
+
+/**
+ * The sports a merchant's resolved config offers (docs/config.md "Sports a merchant offers"): the one answer every
+ * screen, store and the slip asks, computed once at start-up from the same config the plugins load from.
+ */
+export function offeredSportsOf(config: { plugins: readonly Pick<ResolvedPlugin, 'id' | 'enabled'>[] }, plugins: ReadonlyMap<string, Plugin> = registry): OfferedSports {
+  return offeredSports(CATALOGUE, config.plugins, [...plugins.values()].map((p) => p.manifest));
+}
+export type { OfferedSports } from '../domain/sports';

@@ -119,8 +119,13 @@ export const RootStore = types
       self.ui.setNow(clock.now());
       scheduler.every('uiClock', 1000, () => self.ui.setNow(clock.now()), { pauseWhenHidden: true });
     },
-    /** The list for a sport and list type (optionally some of its leagues); the list is one of the main views. */
-    openList(query: { type?: number; sportId?: number; leagueIds?: number[] }) {
+    /**
+     * The list for a sport and list type (optionally some of its leagues); the list is one of the main views. A sport
+     * the merchant switched off (an old link's `?sport=`) opens the first sport it offers instead.
+     */
+    openList(asked: { type?: number; sportId?: number; leagueIds?: number[] }) {
+      const { sports } = envOf(self);
+      const query = asked.sportId !== undefined && !sports.offers(asked.sportId, 'A') ? { ...asked, sportId: sports.idsA[0] } : asked;
       if (query.sportId !== undefined) self.ui.selectSport(query.sportId);
       self.ui.showView('list');
       return self.matchList.open({ ...query, sportId: query.sportId ?? self.ui.activeSportId ?? self.matchList.sportId });

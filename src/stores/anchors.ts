@@ -59,7 +59,9 @@ export const AnchorsStore = types
     /** Rooms this viewer may see, de-duplicated, without ended ones, in the spec's order. */
     get visible(): AnchorRoom[] {
       const viewer = { isLogin: self.isLogin, specialRoomIds: new Set(self.specialRoomIds) };
-      return orderAnchors(self.rooms).filter((anchor) => isAnchorVisible(anchor, viewer));
+      // A room on a match of a sport the merchant switched off is not shown anywhere (lists, badges, the room itself).
+      const { sports } = envOf(self);
+      return orderAnchors(self.rooms).filter((anchor) => sports.offers(anchor.sportId, 'C') && isAnchorVisible(anchor, viewer));
     },
   }))
   .views((self) => ({

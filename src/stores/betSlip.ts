@@ -615,9 +615,15 @@ export const BetSlipStore = types
     /**
      * Adds a clicked selection (spec: bet slip rules). A visitor's click is kept and added after they log in. A match
      * already in the slip has its selection replaced (in a parlay with the spec's one-per-match notice); an 11th
-     * match is ignored; in parlay mode a market that cannot join a parlay is refused with its reason.
+     * match is ignored; in parlay mode a market that cannot join a parlay is refused with its reason, and so is a
+     * selection of a sport the merchant switched off, in every mode.
      */
     add(selection: SelectionEvent): 'pending' | 'added' | 'replaced' | 'same' | 'full' | 'refused' {
+      // A price of a sport the merchant switched off never gets in (the platform refuses it too: 15015).
+      if (!envOf(self).sports.offers(selection.sportId, 'A')) {
+        envOf(self).toast.warn(self.reasonText(SlipReason.SportNotOffered));
+        return 'refused';
+      }
       if (!self.isLogin) {
         self.keepPending(selection);
         return 'pending';
@@ -741,13 +747,17 @@ export const BetSlipStore = types
         if (kept.length !== entry.waitingOrderIds.length) entry.waitingOrderIds.replace(kept);
       }
     },
-    /** Restores the slip of this merchant from storage; a stored slip of the wrong shape is forgotten. */
+    /**
+     * Restores the slip of this merchant from storage; a stored slip of the wrong shape is forgotten, and selections of
+     * a sport the merchant switched off since are dropped.
+     */
     restore() {
-      const { storage, logger } = envOf(self);
+      const { storage, logger, sports } = envOf(self);
       const stored = storage.get('betSlip');
       if (!stored || typeof stored !== 'object') return;
       try {
-        applySnapshot(self, stored as SnapshotIn<typeof BetSlipStore>);
+        const snapshot = stored as SnapshotIn<typeof BetSlipStore>;
+        applySnapshot(self, { ...snapshot, entries: (snapshot.entries ?? []).filter((entry) => sports.offers(entry.sportId, 'A')) });
         if (self.entries.length > SLIP_MAX_MATCHES) self.entries.splice(SLIP_MAX_MATCHES);
       } catch (error) {
         logger.warn('stored bet slip ignored', error);

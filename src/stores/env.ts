@@ -8,6 +8,7 @@ import type { PushClient } from '../services/push';
 import type { Scheduler } from '../services/scheduler';
 import type { AppStorage } from '../services/storage';
 import type { Toaster } from '../services/toast';
+import type { OfferedSports } from '../domain/sports';
 import type { LiveBook } from './liveBook';
 
 /** What every store gets injected (never imported as singletons, so tests pass fakes and a remount starts clean). */
@@ -25,6 +26,11 @@ export interface Env {
   liveBook: LiveBook;
   /** The kernel's event bus (the same emitter the UI and plugins get), for events stores raise. */
   events: KernelEmitter;
+  /**
+   * The sports this merchant offers (kernel offeredSportsOf, from the config the plugins load from): the one answer
+   * every store asks before it shows a match or takes a selection (docs/config.md "Sports a merchant offers").
+   */
+  sports: OfferedSports;
 }
 
 export const envOf = (node: IAnyStateTreeNode): Env => getEnv<Env>(node);

@@ -53,13 +53,17 @@ export const FavouritesStore = types
     },
   }))
   .actions((self) => ({
-    /** Reads this merchant's stored favourites; bad or duplicate entries are dropped, at most the limit kept. */
+    /**
+     * Reads this merchant's stored favourites; bad or duplicate entries are dropped, at most the limit kept. So are
+     * matches of a sport the merchant switched off since they were starred: they are not shown or counted anywhere.
+     */
     restore() {
+      const { storage, sports } = envOf(self);
       const seen = new Set<number>();
       const items = [];
-      for (const stored of envOf(self).storage.get('collectedMatches')) {
+      for (const stored of storage.get('collectedMatches')) {
         const matchId = Number(stored.matchId);
-        if (!Number.isSafeInteger(matchId) || matchId <= 0 || seen.has(matchId)) continue;
+        if (!Number.isSafeInteger(matchId) || matchId <= 0 || seen.has(matchId) || !sports.offers(stored.sportId, 'A')) continue;
         seen.add(matchId);
         items.push({ matchId, sportId: stored.sportId, sportName: stored.sportName });
         if (items.length === FAVOURITES_LIMIT) break;

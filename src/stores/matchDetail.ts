@@ -1,6 +1,7 @@
 import { reaction } from 'mobx';
 import { flow, types, type Instance } from 'mobx-state-tree';
 import { ListType } from '../../contract/enums';
+import { ErrorCode } from '../../contract/errors';
 import type { DetailRequest, WireBetGroup, WireMatch } from '../../contract';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
@@ -13,7 +14,8 @@ export interface MatchDetail extends WireMatch {
   betGroups: WireBetGroup[];
 }
 
-export type DetailStatus = 'idle' | 'loading' | 'ready' | 'failed' | 'notFound';
+/** `unavailable`: the match is of a sport this merchant switched off (the app saw it, or the platform said 4003). */
+export type DetailStatus = 'idle' | 'loading' | 'ready' | 'failed' | 'notFound' | 'unavailable';
 
 export const DETAIL_PATH = '/api/match/getMatchDetail';
 export const DETAIL_LOOP = 'matchDetail';
@@ -26,16 +28,21 @@ export const DETAIL_REFRESH_MS = 30_000;
 const isDetail = (value: unknown): value is MatchDetail =>
   typeof value === 'object' && value !== null && typeof (value as MatchDetail).matchId === 'number' && Array.isArray((value as MatchDetail).betGroups);
 
-const notFound = (error: unknown) => isApiError(error) && (error.httpStatus === 404 || error.code === 4004);
+const notFound = (error: unknown) => isApiError(error) && (error.httpStatus === 404 || error.code === ErrorCode.NOT_FOUND);
+const notOffered = (error: unknown) => isApiError(error) && error.code === ErrorCode.SPORT_NOT_OFFERED;
+
+/** A match of a sport the merchant switched off: never shown, never priced (docs/config.md "Sports a merchant offers"). */
+class SportNotOffered extends Error {}
 
 /**
  * The match screen's match. It shows the match asked for (by the member, or later by the anchor or live room they
- * follow); when that match is not found it falls back to the first in-play match and says so. While the screen shows
+ * follow); when that match is not found it falls back to the first in-play match and says so; a match of a sport the
+ * merchant switched off is `unavailable` (no fallback: the member asked for that match and is told why it is not there). While the screen shows
  * it reloads quietly, keeping what shows when a reload fails; the newest open wins over a slower older one.
  */
 export const MatchDetailStore = types
   .model('MatchDetailStore', {
-    status: types.optional(types.enumeration<DetailStatus>(['idle', 'loading', 'ready', 'failed', 'notFound']), 'idle'),
+    status: types.optional(types.enumeration<DetailStatus>(['idle', 'loading', 'ready', 'failed', 'notFound', 'unavailable']), 'idle'),
     /** The match asked for; the one shown differs when it was not found. */
     requestedId: types.maybe(types.number),
   })
@@ -54,6 +61,8 @@ export const MatchDetailStore = types
         envOf(self).liveBook.seed([{ ...match, betGroup: match.betGroups }], askedAt);
         self.match = match;
       }
+      // The screen says so instead of showing (or keeping) a match of a sport switched off.
+      if (status === 'unavailable') self.match = undefined;
       // A failed quiet reload keeps the match that shows.
       if (status !== 'failed' || !self.match) self.status = status;
     },
@@ -72,6 +81,8 @@ export const MatchDetailStore = types
     const fetchDetail = async (matchId: number) => {
       const answer: unknown = await envOf(self).http.match.post(DETAIL_PATH, { matchId } satisfies DetailRequest, { noAuth: true });
       if (!isDetail(answer)) throw new TypeError('getMatchDetail: unexpected answer');
+      // An operator's own platform may answer it: the app refuses it all the same.
+      if (!envOf(self).sports.offers(answer.sportId, 'A')) throw new SportNotOffered(`match ${answer.matchId}: sport ${answer.sportId} not offered`);
       return answer;
     };
     /** The first in-play match, for when the one asked for is gone. */
@@ -87,6 +98,10 @@ export const MatchDetailStore = types
         try {
           self.settle(generation, askedAt, 'ready', (yield fetchDetail(matchId)) as MatchDetail);
         } catch (error) {
+          if (error instanceof SportNotOffered || notOffered(error)) {
+            self.settle(generation, askedAt, 'unavailable');
+            return;
+          }
           if (!notFound(error)) {
             envOf(self).logger.warn('[matchDetail] load failed', error);
             self.settle(generation, askedAt, 'failed');

@@ -37,17 +37,20 @@ export const emptyPage = (current: number, size: number): MatchPage => ({ curren
  * One getList call with the spec's failure rule (section 8, "Match list failure: logged; fallback called; empty page
  * returned"). The spec names no particular fallback, so the caller supplies it: the match list marks itself failed
  * (its failed state with a retry), a section rethrows so it keeps what it shows. A call that answers something other
- * than a page counts as failed.
+ * than a page counts as failed. Every list of the app (lists, home's live cards, hot, favourites) comes through here,
+ * so a match of a sport the merchant switched off is dropped here once: an operator's own platform may not leave it
+ * out as this one does.
  */
 export async function getListPage(
-  env: Pick<Env, 'http' | 'logger'>,
+  env: Pick<Env, 'http' | 'logger' | 'sports'>,
   body: GetListRequest & { current: number; size: number },
   fallback: (error: unknown) => void,
 ): Promise<MatchPage> {
   try {
     const page: unknown = await env.http.match.post('/api/match/getList', body, { noAuth: true });
     if (!isPage(page)) throw new TypeError('getList: unexpected answer');
-    return page;
+    if (env.sports.all) return page;
+    return { ...page, records: page.records.filter((match) => env.sports.offers(match.sportId, 'A')) };
   } catch (error) {
     env.logger.warn('[getList] failed', error);
     fallback(error);
@@ -63,7 +66,7 @@ const rethrow = (error: unknown): never => {
  * Pages of a getList query, one after another up to `maxPages` (or the last), seeded into the live book so rows and
  * cards show live scores. Rejects on a failed call or an answer that is not a page: its callers keep what they show.
  */
-export async function fetchMatches(env: Pick<Env, 'http' | 'liveBook' | 'logger'>, query: ListQuery, maxPages = Number.POSITIVE_INFINITY): Promise<WireMatch[]> {
+export async function fetchMatches(env: Pick<Env, 'http' | 'liveBook' | 'logger' | 'sports'>, query: ListQuery, maxPages = Number.POSITIVE_INFINITY): Promise<WireMatch[]> {
   const body = {
     type: query.type,
     size: query.size,

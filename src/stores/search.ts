@@ -75,9 +75,11 @@ export const SearchStore = types
         const answer: unknown = yield envOf(self).http.match.post('/api/match/queryMatchByRecommend', { recommend } satisfies SearchRequest, { noAuth: true });
         if (!isAnswer(answer)) throw new TypeError('search: unexpected answer');
         envOf(self).liveBook.seed(answer.groups.flatMap((group) => group.matches), askedAt);
-        // The platform orders live first already; a stable sort keeps that promise even if it did not.
+        // The platform orders live first already; a stable sort keeps that promise even if it did not. A sport the
+        // merchant switched off is left out, whatever the platform answered.
+        const { sports } = envOf(self);
         const groups = answer.groups
-          .filter((group) => group.matches.length > 0)
+          .filter((group) => group.matches.length > 0 && sports.offers(group.sportId, 'A'))
           .map((group) => ({ sportId: group.sportId, matches: [...group.matches].sort((a, b) => Number(isLive(b)) - Number(isLive(a))) }));
         self.setResults(generation, groups);
       } catch (error) {

@@ -71,9 +71,13 @@ export const StatisticsStore = types
   }))
   .actions((self) => ({
     apply(answer: StatisticsAnswer) {
-      self.hotCount = answer.ht;
+      // Hot leagues of a sport the merchant switched off are not offered (home's hot section and the hot view load
+      // them), nor counted, whatever the platform answered.
+      const { sports } = envOf(self);
+      const hotList = sports.all ? answer.hls : answer.hls.filter((league) => sports.offers(league.sportId, 'A'));
+      self.hotCount = sports.all ? answer.ht : hotList.reduce((sum, league) => sum + league.count, 0);
       self.totalCount = answer.tc;
-      self.hotList = answer.hls;
+      self.hotList = hotList;
       self.playTypes = answer.sl;
       self.status = 'ready';
     },

@@ -9,6 +9,9 @@ import { createMemoryStorage, createStorage } from '../services/storage';
 import { createToaster } from '../services/toast';
 import type { Env } from '../stores/env';
 import { LiveBook } from '../stores/liveBook';
+import type { OfferedSports } from '../domain/sports';
+import { registry } from '../kernel/registry';
+import { offeredSportsOf } from '../kernel/sports';
 
 type Call = (url: string, body?: unknown, config?: unknown) => Promise<unknown>;
 
@@ -18,7 +21,11 @@ export function fakeHttp() {
   return { betting: client(), match: client(), forehead: client(), media: client(), results: client(), banner: client() };
 }
 
-export function fakeEnv(overrides: { host?: HostCallbacks; now?: () => number; i18n?: Partial<I18n> } = {}) {
+/**
+ * A fake environment for a store. `sports`: what the merchant offers; default every sport of the app's plugins, as with
+ * every plugin on.
+ */
+export function fakeEnv(overrides: { host?: HostCallbacks; now?: () => number; i18n?: Partial<I18n>; sports?: OfferedSports } = {}) {
   const http = fakeHttp();
   const silent = { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() };
   const env = {
@@ -33,6 +40,7 @@ export function fakeEnv(overrides: { host?: HostCallbacks; now?: () => number; i
     logger: silent,
     liveBook: new LiveBook(overrides.now ?? (() => Date.now())),
     events: createKernelEvents(),
+    sports: overrides.sports ?? offeredSportsOf({ plugins: [...registry.keys()].map((id) => ({ id, enabled: true })) }),
   } satisfies Env;
   return { env, http };
 }

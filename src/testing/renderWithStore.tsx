@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { KernelProvider, loadPlugins, type Plugin } from '../kernel';
 import { registry } from '../kernel/registry';
+import { offeredSportsOf } from '../kernel/sports';
 import { createRootStore, type RootStoreInstance } from '../stores/RootStore';
 import { StoreProvider } from '../ui/storeContext';
 import { fakeChatSockets } from './chatFixtures';
@@ -30,7 +31,11 @@ export async function renderWithStore(
 ) {
   const i18n = await createTestI18n('en');
   await i18n.loadNamespaces(['common', 'sport-football', 'sport-basketball', 'sport-generic']);
-  const { env, http } = fakeEnv({ i18n, ...(options.now ? { now: options.now } : {}) });
+  const all = new Map([...(options.plugins?.registry ?? registry), ...(options.plugins?.extra ?? []).map((plugin) => [plugin.manifest.id, plugin] as const)]);
+  const enabled = options.plugins?.enabled ?? (() => true);
+  const config = { plugins: [...all.keys()].map((id) => ({ id, enabled: enabled(id), options: {} })) };
+  // The merchant offers the sports of the plugins that are on, as in the app.
+  const { env, http } = fakeEnv({ i18n, sports: offeredSportsOf(config, all), ...(options.now ? { now: options.now } : {}) });
   // A live room opens the chat: its /chat connections are fakes the test drives (chatSockets), never a real socket.
   const chatSockets = fakeChatSockets();
   Object.assign(env, { chatUrl: async () => 'ws://chat.test/chat', openChatSocket: chatSockets.open });
@@ -38,9 +43,7 @@ export async function renderWithStore(
   store.settings.restore('en');
   await options.before?.({ store, http, env });
   const services = fakeServices(env);
-  const all = new Map([...(options.plugins?.registry ?? registry), ...(options.plugins?.extra ?? []).map((plugin) => [plugin.manifest.id, plugin] as const)]);
-  const enabled = options.plugins?.enabled ?? (() => true);
-  const plugins = loadPlugins({ plugins: [...all.keys()].map((id) => ({ id, enabled: enabled(id), options: {} })) }, all, {
+  const plugins = loadPlugins(config, all, {
     services,
     loadNamespace: (ns) => i18n.loadNamespaces(ns),
   });

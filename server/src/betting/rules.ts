@@ -16,6 +16,7 @@ export class BetRefused extends ApiError {
 
 function statusOf(code: BetError): number {
   if (code === BetError.OrderNotFound || code === BetError.ReservationNotFound) return 404;
+  if (code === BetError.SportNotOffered) return 403;
   if (code >= 15001 && code <= 15005) return 409;
   if (code === BetError.MatchStarted || code === BetError.ScoreChanged || code === BetError.CashOutUnavailable || code === BetError.ReservationClosed) return 409;
   return 422;
@@ -37,6 +38,7 @@ export const REFUSAL_TEXT: Record<BetError, string> = {
   [BetError.SeriesNotOffered]: 'Series not offered',
   [BetError.MatchStarted]: 'Match started',
   [BetError.ScoreChanged]: 'Score changed',
+  [BetError.SportNotOffered]: 'Sport not offered',
   [BetError.OrderNotFound]: 'Order not found',
   [BetError.CashOutUnavailable]: 'Cash out unavailable',
   [BetError.ReservationNotFound]: 'Pre-bet not found',

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { ConfigurablePlugin } from '../../../contract/appConfig';
-import { inOrder, sortedIdsA, sportRows, toScheme, type SportDeclarationRow, type SportScheme } from '../../../src/domain/sports';
+import type { ConfigurablePlugin, ResolvedConfig } from '../../../contract/appConfig';
+import { inOrder, offeredSports, sortedIdsA, sportKeyOf, sportRows, toScheme, type OfferedSports, type SportDeclarationRow, type SportScheme } from '../../../src/domain/sports';
 
-type Manifest = ConfigurablePlugin & { sports?: readonly SportDeclarationRow[] };
+type Manifest = ConfigurablePlugin & { sports?: readonly SportDeclarationRow[]; extensions: readonly { id: string; point: string }[] };
 
 /** Sport plugins first, in the sport catalogue's order, then the others by id: the order messages list them in. */
 const rank = (m: Manifest) => Math.min(...(m.sports ?? []).map((s) => s.order), Number.POSITIVE_INFINITY);
@@ -29,4 +29,8 @@ export const sports = {
   SPORTS: sportRows(catalogue),
   SORTED_SPORT_IDS_A: sortedIdsA(catalogue),
   toScheme: (id: number, from: SportScheme, to: SportScheme) => toScheme(catalogue, id, from, to),
+  keyOf: (id: number, scheme: SportScheme) => sportKeyOf(catalogue, id, scheme),
 };
+
+/** The sports a resolved config offers: the app's rule (src/kernel/sports.ts offeredSportsOf) on the same manifests. */
+export const offeredSportsOf = (config: Pick<ResolvedConfig, 'plugins'>): OfferedSports => offeredSports(catalogue, config.plugins, pluginManifests);

@@ -50,6 +50,11 @@ export interface MembersTable {
   live_group_id: Generated<number>;
   /** Whether the member is a user or an agent of their live group; an agent moderates their group's rooms. */
   live_group_user_type: Generated<'user' | 'agent'>;
+  /**
+   * The merchant (config/merchants/<id>.json) the member belongs to: its config decides which sports the member may bet
+   * on. Null: the default merchant (config/app.json defaultMerchant).
+   */
+  merchant_id: string | null;
   /** The title worn beside the member's name in chat, if any. */
   worn_title_id: number | null;
   created_at: number;
@@ -403,7 +408,7 @@ export interface ChatTokensTable {
   token_hash: string;
   member_id: number;
   expires_at: number;
-  /** The hash of the session token that asked for it (null: issued before migration 0021). */
+  /** The hash of the session token that asked for it (null: issued before migration 0019). */
   session_hash: string | null;
 }
 

@@ -8,6 +8,8 @@ import { DEFAULT_SCRYPT_PARAMS, hashPassword, needsRehash, verifyPassword, type 
 export interface MemberSession {
   memberId: number;
   username: string;
+  /** The member's merchant (members.merchant_id); null for the default merchant. */
+  merchantId: string | null;
   tokenHash: string;
   createdAt: number;
   expiresAt: number;
@@ -27,6 +29,8 @@ export interface NewMemberInput {
   nickname: string;
   currency: string;
   vipLevel?: number;
+  /** The merchant the member belongs to; default none (the default merchant). */
+  merchantId?: string;
 }
 
 export interface AuthService {
@@ -106,6 +110,7 @@ export function createAuthService({
           nickname: input.nickname,
           currency: input.currency,
           vip_level: input.vipLevel ?? 0,
+          merchant_id: input.merchantId ?? null,
           created_at: clock.now(),
         })
         .returningAll()
@@ -132,6 +137,7 @@ export function createAuthService({
       const session: MemberSession = {
         memberId: Number(member.id),
         username: member.username,
+        merchantId: member.merchant_id,
         tokenHash: hashToken(token),
         createdAt: now,
         expiresAt: now + sessionTtlMs,
@@ -159,18 +165,18 @@ export function createAuthService({
         return { ok: false, reason: 'expired' };
       }
       const signOutsBefore = signOuts;
-      type SessionRow = { token_hash: string; member_id: number; created_at: number; expires_at: number; revoked_at: number | null; username: string };
+      type SessionRow = { token_hash: string; member_id: number; created_at: number; expires_at: number; revoked_at: number | null; username: string; merchant_id: string | null };
       let row: SessionRow | undefined;
       if (native) {
         sessionSt ??= native.prepare<unknown[]>(
-          'select s.token_hash, s.member_id, s.created_at, s.expires_at, s.revoked_at, m.username from sessions s inner join members m on m.id = s.member_id where s.token_hash = ?',
+          'select s.token_hash, s.member_id, s.created_at, s.expires_at, s.revoked_at, m.username, m.merchant_id from sessions s inner join members m on m.id = s.member_id where s.token_hash = ?',
         );
         row = sessionSt.get(tokenHash) as SessionRow | undefined;
       } else {
         row = await db
           .selectFrom('sessions')
           .innerJoin('members', 'members.id', 'sessions.member_id')
-          .select(['sessions.token_hash', 'sessions.member_id', 'sessions.created_at', 'sessions.expires_at', 'sessions.revoked_at', 'members.username'])
+          .select(['sessions.token_hash', 'sessions.member_id', 'sessions.created_at', 'sessions.expires_at', 'sessions.revoked_at', 'members.username', 'members.merchant_id'])
           .where('sessions.token_hash', '=', tokenHash)
           .executeTakeFirst();
       }
@@ -181,6 +187,7 @@ export function createAuthService({
       const session: MemberSession = {
         memberId: Number(row.member_id),
         username: row.username,
+        merchantId: row.merchant_id,
         tokenHash: row.token_hash,
         createdAt: Number(row.created_at),
         expiresAt: Number(row.expires_at),

@@ -49,9 +49,12 @@ export async function ensureDemoMembers({
 export async function openMember(
   trx: Transaction<Database>,
   { auth, wallet, specialRooms }: { auth: AuthService; wallet: WalletService; specialRooms: SpecialRooms },
-  spec: DemoMemberConfig,
+  spec: DemoMemberConfig & { merchantId?: string },
 ): Promise<number> {
-  const member = await auth.createMember({ username: spec.username, password: spec.password, nickname: spec.nickname, currency: spec.currency }, trx);
+  const member = await auth.createMember(
+    { username: spec.username, password: spec.password, nickname: spec.nickname, currency: spec.currency, ...(spec.merchantId !== undefined ? { merchantId: spec.merchantId } : {}) },
+    trx,
+  );
   const memberId = Number(member.id);
   const currency: Currency = spec.currency;
   await wallet.openWallet(trx, memberId, currency);

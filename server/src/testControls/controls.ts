@@ -99,6 +99,9 @@ export function createTestControls(app: App, scenario: FeedScenario) {
   // ---- members ----
 
   async function newMember(input: z.output<typeof testMemberRequestSchema>): Promise<TestMember> {
+    if (input.merchantId !== undefined && !app.merchants.has(input.merchantId)) {
+      throw new ApiError(404, CODES.NOT_FOUND, `body.merchantId: no merchant "${input.merchantId}"`);
+    }
     members += 1;
     const username = `t${members}x${randomBytes(3).toString('hex')}`;
     const password = randomBytes(12).toString('base64url');
@@ -116,6 +119,7 @@ export function createTestControls(app: App, scenario: FeedScenario) {
         ...(input.liveGroupId !== undefined ? { liveGroupId: input.liveGroupId } : {}),
         ...(input.liveGroupUserType !== undefined ? { liveGroupUserType: input.liveGroupUserType } : {}),
         ...(input.settings !== undefined ? { settings: input.settings } : {}),
+        ...(input.merchantId !== undefined ? { merchantId: input.merchantId } : {}),
       }),
     );
     const signed = await app.auth.signIn(username, password);

@@ -232,8 +232,10 @@ const MatchLine = observer(function MatchLine({ room, match }: { room: AnchorRoo
   );
 });
 
-/** The room's match markets, each price into the slip (the match screen's markets). */
+/** The room's match markets, each price into the slip (the match screen's markets); none for a sport switched off. */
 function BetTab({ match, status, onRetry }: { match: MatchDetail | undefined; status: string; onRetry(): void }) {
+  const { t } = useTranslation(MATCH_DETAIL_NS);
+  if (status === 'unavailable') return <EmptyState>{t('notOffered')}</EmptyState>;
   if (match) return <MarketsPanel groups={match.betGroups} />;
   return status === 'failed' ? <LoadFailed onRetry={onRetry} /> : <RowsSkeleton rows={4} />;
 }

@@ -59,8 +59,9 @@ const football = (overrides: Partial<WireMatch> = {}): MatchDetail => {
 /** The scoreboard, once the sport plugin's code has loaded (slow on a busy machine: the first test loads it). */
 const scoreboard = () => screen.findByRole('region', { name: 'Scoreboard' }, { timeout: 20_000 });
 
-async function mount(answer: (body: { matchId?: number }, url: string) => unknown, { member = false } = {}) {
+async function mount(answer: (body: { matchId?: number }, url: string) => unknown, { member = false, enabled }: { member?: boolean; enabled?: (id: string) => boolean } = {}) {
   return renderWithStore(<MatchDetailScreen />, {
+    ...(enabled ? { plugins: { enabled } } : {}),
     before: async ({ store, http }) => {
       http.match.post.mockImplementation(async (url, body) => answer((body ?? {}) as { matchId?: number }, url));
       http.media.get.mockResolvedValue({ matchId: 7, videos: [], animations: [] });
@@ -153,6 +154,21 @@ describe('<MatchDetailScreen>', () => {
     });
     expect(await screen.findByText(/no longer available: showing the first match in play/)).toHaveAttribute('role', 'status');
     expect(await scoreboard()).toBeInTheDocument();
+  });
+
+  it('says a basketball match is not available when the merchant switched basketball off, with no prices and no other match', async () => {
+    const lite = (id: string) => !id.startsWith('sport-basketball') && !id.startsWith('sport-generic');
+    await mount(
+      (_body, url) => {
+        if (url === DETAIL_PATH) return football({ sportId: 3 });
+        return { current: 1, pageTotal: 1, size: 1, total: 1, records: [wireMatch({ matchId: 8 })] };
+      },
+      { enabled: lite },
+    );
+    expect(await screen.findByText('This match is not available here: its sport is not offered.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Scoreboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /1\.9/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
 
   it('offers a retry when the match does not load, and Back returns where it was opened', async () => {

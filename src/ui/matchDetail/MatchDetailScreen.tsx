@@ -45,12 +45,12 @@ export const MatchDetailScreen = observer(function MatchDetailScreen() {
   useEffect(() => {
     if (outrightId !== undefined) store.ui.showOutright(outrightId);
   }, [store, outrightId]);
-  if (detail.status === 'notFound' || matchId === undefined) {
+  if (detail.status === 'notFound' || detail.status === 'unavailable' || matchId === undefined) {
     return (
-      <section className={screen.screen} aria-label={t('title')}>
+      <section className={screen.screen} aria-label={t('title')} data-state={detail.status === 'unavailable' ? 'unavailable' : 'notFound'}>
         <header className={screen.head}>{back}</header>
         <div className={screen.content}>
-          <EmptyState>{t('notFound')}</EmptyState>
+          <EmptyState>{t(detail.status === 'unavailable' ? 'notOffered' : 'notFound')}</EmptyState>
         </div>
       </section>
     );

@@ -58,6 +58,14 @@ describe('<OutrightScreen>', () => {
     expect(await screen.findByText('This outright is closed or no longer offered')).toBeInTheDocument();
   });
 
+  it('says an outright of a sport the merchant switched off is not available (the platform’s 403 / 4003), with no runners', async () => {
+    await mount(() => {
+      throw new ApiError({ code: 4003, service: 'match', httpStatus: 403, message: 'matchId: match 500 is basketball, which merchant "lite" does not offer' });
+    });
+    expect(await screen.findByText('This match is not available here: its sport is not offered.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'All runners, shortest price first' })).toBeNull();
+  });
+
   it('offers a retry when loading fails', async () => {
     await mount(() => {
       throw new Error('network');

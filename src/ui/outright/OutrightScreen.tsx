@@ -10,6 +10,7 @@ import screen from '../common/Screen.module.css';
 import { LoadFailed, RowsSkeleton } from '../common/States';
 import { useLiveBook, useStore } from '../storeContext';
 import { useShownMatch } from '../matchDetail/useShownMatch';
+import { MATCH_DETAIL_NS } from '../matchDetail/Scoreboard';
 import { RunnerPrice } from './RunnerPrice';
 import { outrightMarketOf, runnersByPrice } from './runners';
 import styles from './Outright.module.css';
@@ -22,6 +23,7 @@ import { useMatchChannels } from '../useMatchChannels';
  */
 export const OutrightScreen = observer(function OutrightScreen() {
   const { t } = useTranslation();
+  const { t: matchText } = useTranslation(MATCH_DETAIL_NS);
   const { store, detail, matchId } = useShownMatch();
 
   const back = (
@@ -37,7 +39,15 @@ export const OutrightScreen = observer(function OutrightScreen() {
       <section className={screen.screen} aria-label={t('outright.title')} aria-busy={detail.status === 'loading'}>
         <header className={screen.head}>{back}</header>
         <div className={screen.content}>
-          {gone ? <EmptyState>{t('outright.notFound')}</EmptyState> : detail.status === 'failed' ? <LoadFailed onRetry={() => detail.reload()} /> : <RowsSkeleton rows={8} />}
+          {detail.status === 'unavailable' ? (
+            <EmptyState>{matchText('notOffered')}</EmptyState>
+          ) : gone ? (
+            <EmptyState>{t('outright.notFound')}</EmptyState>
+          ) : detail.status === 'failed' ? (
+            <LoadFailed onRetry={() => detail.reload()} />
+          ) : (
+            <RowsSkeleton rows={8} />
+          )}
         </div>
       </section>
     );

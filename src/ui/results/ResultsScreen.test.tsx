@@ -122,6 +122,18 @@ describe('<ResultsScreen>', () => {
     expect(screen.getByText('Source: OB results')).toBeInTheDocument();
   });
 
+  it('offers only the sports the merchant offers in the sport selector (lite: football)', async () => {
+    await renderWithStore(<ResultsScreen />, {
+      plugins: { enabled: (id) => !id.startsWith('sport-basketball') && !id.startsWith('sport-generic') },
+      before: ({ http }) => {
+        http.results.post.mockImplementation(async (url) => answer(url));
+      },
+    });
+    expect(await screen.findByText(/Own Home/)).toBeInTheDocument();
+    const sport = screen.getByRole('combobox', { name: 'Sport' });
+    expect(within(sport).getAllByRole('option').map((o) => o.textContent)).toEqual(['Football']);
+  });
+
   it('says so when no provider is on', async () => {
     await renderWithStore(<ResultsScreen />, { plugins: { enabled: (id) => !id.startsWith('results-') } });
     expect(screen.getByText('No result source is switched on')).toBeInTheDocument();

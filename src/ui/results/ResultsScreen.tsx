@@ -113,5 +113,6 @@ const ProviderResults = observer(function ProviderResults({ module }: { module: 
   const http = useService(httpRef);
   const store = useStore();
   const results = useMemo(() => module.createProvider(http.results), [module, http]);
-  return <ResultsView provider={results} timezone={store.ui.timezone} language={store.settings.apiLanguage} logger={envOf(store).logger} />;
+  const { logger, sports } = envOf(store);
+  return <ResultsView provider={results} timezone={store.ui.timezone} language={store.settings.apiLanguage} logger={logger} sportIds={sports.idsA} />;
 });

@@ -2,6 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithStore } from '../../testing/renderWithStore';
+import { SORTED_SPORT_IDS_A } from '../../kernel/sports';
 import type { ResultLeague, ResultModel, ResultPage, ResultQuery, ResultsProvider } from './model';
 import { ResultsView } from './ResultsView';
 
@@ -59,9 +60,9 @@ function fakeProvider(list: (q: ResultQuery) => Promise<ResultPage>, detail?: Re
   return provider;
 }
 
-async function renderView(provider: ResultsProvider) {
+async function renderView(provider: ResultsProvider, sportIds: readonly number[] = SORTED_SPORT_IDS_A) {
   const logger = { warn: jest.fn() };
-  const view = await renderWithStore(<ResultsView provider={provider} timezone={TZ} language="ENG" logger={logger} now={() => NOW} />);
+  const view = await renderWithStore(<ResultsView provider={provider} timezone={TZ} language="ENG" logger={logger} sportIds={sportIds} now={() => NOW} />);
   return { ...view, logger };
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEven
 import { useTranslation } from 'react-i18next';
 import { RESULT_MAX_RANGE_DAYS, RESULT_PAGE_SIZE } from '../../../contract/resultCodes';
 import { DateRangeError, dayOf, formatResultDate, resultsDefaultRange, resultsRange, type DateRange } from '../../domain/dates';
-import { SORTED_SPORT_IDS_A, sportI18nKeyOf } from '../../kernel/sports';
+import { sportI18nKeyOf } from '../../kernel/sports';
 import type { Logger } from '../../services/logger';
 import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
@@ -26,6 +26,8 @@ interface ResultsViewProps {
   /** The app's API language code (CMN, ENG...). */
   language: string;
   logger: Pick<Logger, 'warn'>;
+  /** The sports the selector offers: those the merchant offers (scheme A, catalogue order). */
+  sportIds: readonly number[];
   now?: () => number;
 }
 
@@ -43,12 +45,12 @@ interface Shown {
  * goes through answerOrEmpty (spec 8: logged, empty answer, loading flag cleared); a newer query always wins over a
  * slower older one.
  */
-export function ResultsView({ provider, timezone, language, logger, now = Date.now }: ResultsViewProps) {
+export function ResultsView({ provider, timezone, language, logger, sportIds, now = Date.now }: ResultsViewProps) {
   const { t } = useTranslation('common', RESULTS_KEYS);
   const { t: common } = useTranslation();
   const ids = useId();
   const initial = useMemo(() => resultsDefaultRange(now(), timezone), [now, timezone]);
-  const [sportId, setSportId] = useState(SORTED_SPORT_IDS_A[0] ?? 1);
+  const [sportId, setSportId] = useState(sportIds[0] ?? 1);
   const [leagueId, setLeagueId] = useState('');
   const [range, setRange] = useState<DateRange>(initial);
   const [days, setDays] = useState({ first: dayOf(initial.startTime, timezone), last: dayOf(initial.endTime, timezone) });
@@ -124,7 +126,7 @@ export function ResultsView({ provider, timezone, language, logger, now = Date.n
         <label className={form.field}>
           {t('sport')}
           <select className={form.input} value={sportId} onChange={(e) => chooseSport(Number(e.target.value))}>
-            {SORTED_SPORT_IDS_A.map((id) => (
+            {sportIds.map((id) => (
               <option key={id} value={id}>
                 {common(sportI18nKeyOf(id, 'A') ?? '')}
               </option>

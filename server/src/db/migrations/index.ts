@@ -16,10 +16,11 @@ import { experts } from './0013_experts';
 import { feedOrigin } from './0014_feed_origin';
 import { couponRedeem } from './0015_coupon_redeem';
 import { settlementIndexes } from './0016_settlement_indexes';
-import { chatTokenSession } from './0021_chat_token_session';
 import { platformFlags } from './0017_platform_flags';
 import { orderHotUpdates } from './0018_order_hot_updates';
-import { chatNotices } from './0022_chat_notices';
+import { chatTokenSession } from './0019_chat_token_session';
+import { chatNotices } from './0020_chat_notices';
+import { memberMerchant } from './0021_member_merchant';
 import type { Driver } from './columns';
 
 /**
@@ -45,8 +46,9 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0016_settlement_indexes', settlementIndexes],
   ['0017_platform_flags', platformFlags],
   ['0018_order_hot_updates', orderHotUpdates],
-  ['0021_chat_token_session', chatTokenSession],
-  ['0022_chat_notices', chatNotices],
+  ['0019_chat_token_session', chatTokenSession],
+  ['0020_chat_notices', chatNotices],
+  ['0021_member_merchant', memberMerchant],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

@@ -1,7 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { currencyOfId, isCurrency, type Currency } from '../../money';
 import { ApiError, CODES, bettingErrorEnvelope, envelope } from '../../http/envelope';
+import { currentMember } from '../../http/requireMember';
+import { notOfferedDetail } from '../../http/merchant';
+import { BetError } from '../../betting/codes';
+import { refuse } from '../../betting/rules';
+import { sports as catalogue } from '../../config/pluginManifests';
 
 /** What the betting routes share besides their request schemas (those are the contract's, contract/betting.ts). */
 
@@ -11,6 +16,7 @@ export function bettingResponses<T extends z.core.$ZodType>(data: T) {
     200: envelope(data),
     400: bettingErrorEnvelope,
     401: bettingErrorEnvelope,
+    403: bettingErrorEnvelope,
     404: bettingErrorEnvelope,
     409: bettingErrorEnvelope,
     422: bettingErrorEnvelope,
@@ -43,4 +49,21 @@ export async function betCurrencyFor(app: FastifyInstance, memberId: number, cur
   if (held.includes(currency)) return currency;
   const wallets = [...new Set([own, ...held])].join(', ');
   throw new ApiError(422, CODES.INVALID_INPUT, `body.currencyId: ${currencyId} (${currency}) is not a currency of this member, who bets in ${wallets}`);
+}
+
+/**
+ * Refuses (403, 15015) a call that names a market of a sport the member's own merchant switched off, before anything
+ * is priced or moves: the member's merchant is stored on the platform, so no request can widen it. `markets`: each
+ * selection's market id and where the request names it. An unknown market is left to the pricing, which answers it closed.
+ */
+export function refuseSportsNotOffered(app: FastifyInstance, request: FastifyRequest, markets: ReadonlyArray<{ marketId: number; where: string }>): void {
+  const merchantId = currentMember(request).merchantId ?? app.merchants.defaultMerchant;
+  const offered = app.merchants.sports(merchantId);
+  if (offered.all) return;
+  for (const { marketId, where } of markets) {
+    const sportId = app.feed.market(marketId)?.sportId;
+    if (sportId !== undefined && !offered.offers(sportId, 'A')) {
+      throw refuse(BetError.SportNotOffered, notOfferedDetail(where, `market ${marketId}`, catalogue.keyOf(sportId, 'A'), merchantId));
+    }
+  }
 }

@@ -18,7 +18,7 @@ import { addNoStore } from '../../http/securityHeaders';
 import { currentMember, requireMember } from '../../http/requireMember';
 import { cashOutRoutes } from './cashOut';
 import { reservationRoutes } from './reservations';
-import { bettingResponses, betCurrencyFor, currencyFor } from './fields';
+import { bettingResponses, betCurrencyFor, currencyFor, refuseSportsNotOffered } from './fields';
 
 /**
  * The betting service (spec section 7): bet info, placing singles and multiples, order status and history. Every
@@ -51,6 +51,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { betMatchMarketList, isSelectSeries, currencyId, language } = request.body;
+      refuseSportsNotOffered(app, request, betMatchMarketList.map((m, i) => ({ marketId: m.marketId, where: `betMatchMarketList[${i}]` })));
       const currency = await betCurrencyFor(app, currentMember(request).memberId, currencyId);
       const info = app.betting.orders.betInfo(betMatchMarketList, { isSelectSeries, currency, lang: language ?? 'CMN' });
       return ok({
@@ -75,6 +76,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { singleBetList, currencyId, requestId } = request.body;
+      refuseSportsNotOffered(app, request, singleBetList.map((b, i) => ({ marketId: b.betOptionList[0]!.marketId, where: `singleBetList[${i}]` })));
       const memberId = currentMember(request).memberId;
       const currency = await betCurrencyFor(app, memberId, currencyId);
       const result = await app.betting.orders.placeSingles(
@@ -100,6 +102,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { betMultipleData, betOptionList, currencyId, requestId } = request.body;
+      refuseSportsNotOffered(app, request, betOptionList.map((o, i) => ({ marketId: o.marketId, where: `betOptionList[${i}]` })));
       const memberId = currentMember(request).memberId;
       const currency = await betCurrencyFor(app, memberId, currencyId);
       const result = await app.betting.orders.placeMultiple(

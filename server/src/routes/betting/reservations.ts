@@ -13,7 +13,7 @@ import {
 import { FAILED_WINDOW_DAYS, LIST_LIMIT, MAX_ODDS_FACTOR, ODDS_CAP } from '../../betting/reservations';
 import { ApiError, CODES, ok } from '../../http/envelope';
 import { currentMember } from '../../http/requireMember';
-import { bettingResponses, betCurrencyFor } from './fields';
+import { bettingResponses, betCurrencyFor, refuseSportsNotOffered } from './fields';
 
 /** Pre-bets (reservations): parameters, book, modify, cancel, list. Registered inside bettingRoutes. */
 export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,6 +35,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { matchId, marketId, optionType: type, currencyId, language } = request.body;
+      refuseSportsNotOffered(app, request, [{ marketId, where: 'marketId' }]);
       const currency = await betCurrencyFor(app, currentMember(request).memberId, currencyId);
       return ok(reservations().parameters({ matchId, marketId, currency, ...(type !== undefined ? { optionType: type } : {}) }, language ?? 'CMN'));
     },
@@ -55,6 +56,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { matchId, marketId, optionType: type, odds, unitStake, currencyId, requestId, language } = request.body;
+      refuseSportsNotOffered(app, request, [{ marketId, where: 'marketId' }]);
       const memberId = currentMember(request).memberId;
       const currency = await betCurrencyFor(app, memberId, currencyId);
       const result = await reservations().book({ memberId, currency, ...(requestId ? { requestId } : {}) }, { matchId, marketId, optionType: type, odds, unitStake }, language ?? 'CMN');

@@ -27,7 +27,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Anchors on matches: their rooms, languages, state and popularity',
         description:
           'Normal rooms for everyone; exclusive (1) and agent (17) rooms only with the token of a member whose special ' +
-          'rooms include them. Rooms whose match ended are answered as ended (liveStatus 2) for 10 minutes of feed time. ' +
+          'rooms include them, and only on sports the merchant named in x-merchant-id offers. Rooms whose match ended are answered as ended (liveStatus 2) for 10 minutes of feed time. ' +
           'Unordered: the app de-duplicates and sorts (docs/api.md).',
         tags: ['live'],
         querystring: anchorSearchQuery,
@@ -36,7 +36,11 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await viewerOf(request);
-      const rooms = app.anchors.rooms(request.query.matchSource, request.query.language ?? 'CMN').filter((anchor) => isAnchorVisible(anchor, viewer));
+      // Rooms on matches of a sport the merchant switched off are left out (anchors' sport ids are scheme C).
+      const offered = app.merchants.sports(app.merchants.ofRequest(request));
+      const rooms = app.anchors
+        .rooms(request.query.matchSource, request.query.language ?? 'CMN')
+        .filter((anchor) => offered.offers(anchor.sportId, 'C') && isAnchorVisible(anchor, viewer));
       // Members' counted views (live/submit/watch) add to the popularity of the room's broadcast of the match.
       const views = await app.liveWatches.viewsOf(rooms);
       return ok(rooms.map((room) => ({ ...room, popularity: room.popularity + (views.get(viewKey(room)) ?? 0) })));

@@ -56,7 +56,10 @@ interface Context {
   feed: Feed;
   lang: Lang;
   plat: Plat;
+  /** Leagues of the sports the merchant offers only: every banner is built from them or checks `offers`. */
   leagues: LeagueView[];
+  /** Whether the request's merchant offers a sport (scheme A). */
+  offers(sportId: number): boolean;
 }
 
 /** Live matches first, then the soonest: the feed's list order. */
@@ -101,7 +104,7 @@ function sportsList(c: Context): Banner[] {
 
 function liveRoom(c: Context): Banner[] {
   const hotIds = new Set(c.leagues.filter((l) => l.hot).map((l) => l.id));
-  const withVideo = c.feed.matches({ type: 'inplay' }, c.lang).filter((m) => m.media.videos.length > 0);
+  const withVideo = c.feed.matches({ type: 'inplay' }, c.lang).filter((m) => m.media.videos.length > 0 && c.offers(m.sportId));
   // Hot leagues first, each group in the feed's order (Array.prototype.sort is stable).
   const chosen = withVideo.sort((a, b) => Number(hotIds.has(b.leagueInfo.id)) - Number(hotIds.has(a.leagueInfo.id))).slice(0, 3);
   return chosen.map((m, i) =>
@@ -115,9 +118,12 @@ const BUILDERS: Record<number, (c: Context) => Banner[]> = {
   [BANNER_CATEGORIES.liveRoom]: liveRoom,
 };
 
-/** Banners of the categories asked for, in that order; a category without banners (or unknown) adds none. */
-export function bannersOf(feed: Feed, categoryIds: readonly number[], lang: Lang, plat: Plat): Banner[] {
-  const c: Context = { feed, lang, plat, leagues: feed.leagues({}, lang) };
+/**
+ * Banners of the categories asked for, in that order; a category without banners (or unknown) adds none. `offers`: the
+ * sports the request's merchant offers; no banner shows or links to a match or league of another.
+ */
+export function bannersOf(feed: Feed, categoryIds: readonly number[], lang: Lang, plat: Plat, offers: (sportId: number) => boolean = () => true): Banner[] {
+  const c: Context = { feed, lang, plat, leagues: feed.leagues({}, lang).filter((l) => offers(l.sportId)), offers };
   return [...new Set(categoryIds)].flatMap((id) => BUILDERS[id]?.(c) ?? []);
 }
 

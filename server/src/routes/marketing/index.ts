@@ -74,7 +74,8 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { categoryId, plat, language } = request.body;
-      return ok(bannersOf(app.feed, categoryId, language ?? 'CMN', platOf(plat)));
+      const offered = app.merchants.sports(app.merchants.ofRequest(request));
+      return ok(bannersOf(app.feed, categoryId, language ?? 'CMN', platOf(plat), (sportId) => offered.offers(sportId, 'A')));
     },
   );
 
@@ -91,7 +92,8 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { plat, languageType } = request.query;
-      return ok(bannersOf(app.feed, [1], languageType ?? 'CMN', platOf(plat)));
+      const offered = app.merchants.sports(app.merchants.ofRequest(request));
+      return ok(bannersOf(app.feed, [1], languageType ?? 'CMN', platOf(plat), (sportId) => offered.offers(sportId, 'A')));
     },
   );
 

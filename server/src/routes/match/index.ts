@@ -20,6 +20,9 @@ import {
   type ListTypeCode,
 } from '../../../../contract/match';
 import { wireBetGroups, wireMatch, wireMatches } from './wire';
+import { notOfferedDetail, sportNotOffered } from '../../http/merchant';
+import { sports as catalogue } from '../../config/pluginManifests';
+import type { OfferedSports } from '../../../../src/domain/sports';
 
 /** At most this many matches in one search answer. */
 export const MAX_SEARCH_RESULTS = 50;
@@ -63,6 +66,16 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 
 const langOf = (language: Lang | undefined): Lang => language ?? 'CMN';
 
+/**
+ * The sport ids a list asks for, narrowed to those the merchant offers: all of them when it asks for every sport (no
+ * ids, or 0), none when it asks only for sports switched off (an empty page, as for an unknown sport).
+ */
+export function offeredIds(offered: OfferedSports, asked: readonly number[] | undefined): readonly number[] | undefined {
+  if (offered.all) return asked;
+  if (asked === undefined || asked.includes(0)) return offered.idsA;
+  return asked.filter((id) => offered.offers(id, 'A'));
+}
+
 /** Match lists, statistics, leagues, search and detail (/api/match/...); all anonymous (spec section 6). */
 export const matchListRoutes: FastifyPluginAsyncZod = async (app) => {
   const lists = new MatchLists(app.feed);
@@ -86,12 +99,13 @@ export const matchListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const b = request.body;
+      const offered = app.merchants.sports(app.merchants.ofRequest(request));
       const page = lists.page(
         {
           kind: KIND_OF_TYPE[b.type],
           lang: langOf(b.language),
           orderBy: b.orderBy,
-          sportIds: idSet(b.sportId, b.sportIds),
+          sportIds: offeredIds(offered, idSet(b.sportId, b.sportIds)),
           leagueIds: idSet(b.leagueId, b.leagueIds),
           matchIds: idSet(b.matchIds),
         },
@@ -125,20 +139,21 @@ export const matchListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const lang = langOf(request.body.language);
+      const offered = app.merchants.sports(app.merchants.ofRequest(request));
       const feedStats = app.feed.statistics(lang);
+      // Counts of the sports the merchant offers only, so a menu or badge never counts what it cannot show.
+      const countOf = (kind: ListKind) => {
+        const { sports } = lists.counts(kind, lang);
+        const shown = SPORT_ORDER.filter((id) => sports.has(id) && offered.offers(id, 'A')).map((sportId) => ({ sportId, count: sports.get(sportId) ?? 0 }));
+        return { count: shown.reduce((sum, s) => sum + s.count, 0), sports: shown };
+      };
       const sl = TYPE_CODES.map((type) => {
-        const { count, sports } = lists.counts(KIND_OF_TYPE[type], lang);
         const feedList = FEED_LIST_OF[type];
         const name = feedList ? feedStats.playTypeMap[feedList].name : (EXTRA_LIST_NAMES[type]?.[lang] ?? '');
-        return {
-          type,
-          name,
-          count,
-          sports: SPORT_ORDER.filter((id) => sports.has(id)).map((sportId) => ({ sportId, count: sports.get(sportId) ?? 0 })),
-        };
+        return { type, name, ...countOf(KIND_OF_TYPE[type]) };
       });
-      const tc = lists.counts('all', lang).count;
-      return ok({ ht: feedStats.hotCount, tc, hls: feedStats.hotList, sl });
+      const hls = feedStats.hotList.filter((league) => offered.offers(league.sportId, 'A'));
+      return ok({ ht: hls.reduce((sum, h) => sum + h.count, 0), tc: countOf('all').count, hls, sl });
     },
   );
 
@@ -158,7 +173,8 @@ export const matchListRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { type, sportId, language } = request.body;
       const kind: ListKind = type === undefined ? 'all' : KIND_OF_TYPE[type];
-      return ok(lists.leagues(kind, langOf(language), idSet(sportId)));
+      const offered = app.merchants.sports(app.merchants.ofRequest(request));
+      return ok(lists.leagues(kind, langOf(language), offeredIds(offered, idSet(sportId))));
     },
   );
 
@@ -175,7 +191,8 @@ export const matchListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { type, sportId, language } = request.body;
-      return ok(lists.leagues(KIND_OF_TYPE[type], langOf(language), idSet(sportId)));
+      const offered = app.merchants.sports(app.merchants.ofRequest(request));
+      return ok(lists.leagues(KIND_OF_TYPE[type], langOf(language), offeredIds(offered, idSet(sportId))));
     },
   );
 
@@ -196,7 +213,8 @@ export const matchListRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { recommend, oddsFormat, language } = request.body;
       const lang = langOf(language);
-      const groups = lists.search(recommend, lang, MAX_SEARCH_RESULTS);
+      const offered = app.merchants.sports(app.merchants.ofRequest(request));
+      const groups = lists.search(recommend, lang, MAX_SEARCH_RESULTS, (sportId) => offered.offers(sportId, 'A'));
       return ok({ groups: groups.map((g) => ({ sportId: g.sportId, matches: wireMatches(g.matches, lang, oddsFormat) })) });
     },
   );
@@ -206,10 +224,12 @@ export const matchListRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'One match (or outright) with all its bet groups',
-        description: 'A finished match still answers while the feed keeps it (2 hours); an unknown id answers 404 with code 4004.',
+        description:
+          'A finished match still answers while the feed keeps it (2 hours); an unknown id answers 404 with code 4004, a match of a sport the ' +
+          'merchant switched off 403 with code 4003.',
         tags: TAGS,
         body: detailBody,
-        response: { ...foreheadResponses(detailSchema), 404: errorEnvelope },
+        response: { ...foreheadResponses(detailSchema), 403: errorEnvelope, 404: errorEnvelope },
       },
     },
     async (request) => {
@@ -217,6 +237,10 @@ export const matchListRoutes: FastifyPluginAsyncZod = async (app) => {
       const lang = langOf(language);
       const view = app.feed.match(matchId, lang);
       if (!view) throw new ApiError(404, CODES.NOT_FOUND, `matchId: no match ${matchId}`);
+      const merchantId = app.merchants.ofRequest(request);
+      if (!app.merchants.sports(merchantId).offers(view.sportId, 'A')) {
+        throw sportNotOffered(notOfferedDetail('matchId', `match ${matchId}`, catalogue.keyOf(view.sportId, 'A'), merchantId));
+      }
       return ok({ ...wireMatch(view, lang, oddsFormat), betGroups: wireBetGroups(app.feed.betGroups(matchId), lang, oddsFormat) });
     },
   );

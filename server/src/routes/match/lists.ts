@@ -298,12 +298,13 @@ export class MatchLists {
   /**
    * In-play, today and early matches whose team or league name contains the text in any language,
    * at most `limit`: in-play first, then by kick-off, so a live match of any sport is never cut for
-   * a later one. Grouped by sport in the spec's sport order.
+   * a later one. Grouped by sport in the spec's sport order. `offers`: the sports the merchant offers (the others are
+   * left out before the limit, so they never take a place).
    */
-  search(text: string, lang: Lang, limit: number): Array<{ sportId: number; matches: MatchView[] }> {
+  search(text: string, lang: Lang, limit: number, offers: (sportId: number) => boolean = () => true): Array<{ sportId: number; matches: MatchView[] }> {
     this.refresh();
     const needle = searchForm(text);
-    const hits = this.pool('all', lang).filter((v) => this.haystack(v).includes(needle));
+    const hits = this.pool('all', lang).filter((v) => offers(v.sportId) && this.haystack(v).includes(needle));
     hits.sort((a, b) => inPlayRank(a) - inPlayRank(b) || a.beginTime - b.beginTime || a.matchId - b.matchId);
     const groups = new Map<number, MatchView[]>();
     for (const v of hits.slice(0, limit)) {

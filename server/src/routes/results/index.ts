@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   IM_SPORT_IDS,
@@ -30,6 +31,8 @@ import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../htt
 import { LANGS, type Lang, type MatchResult } from '../../feed';
 import { getStaticList } from '../../static/staticList';
 import { finishedMatches, resultDetailOf, resultMatchOf } from '../../results/resultMatch';
+import { notOfferedDetail, sportNotOffered } from '../../http/merchant';
+import { sports as catalogue } from '../../config/pluginManifests';
 
 const DAY = 86_400_000;
 const MAX_RANGE_MS = RESULT_MAX_RANGE_DAYS * DAY;
@@ -159,11 +162,20 @@ function obMatch(r: MatchResult, obSportId: number, lang: Lang): ObMatch {
  * third-party providers' getCompletedResults, all from the feed's finished matches, all anonymous.
  */
 export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
-  const finished = (q: Parameters<typeof finishedMatches>[2]) => finishedMatches(app.matchResults, (range) => app.feed.results(range), q);
+  /** Finished matches of the sports the merchant named in x-merchant-id offers (docs/api.md "Merchants"). */
+  const finished = async (request: FastifyRequest, q: Parameters<typeof finishedMatches>[2]) => {
+    const offered = app.merchants.sports(app.merchants.ofRequest(request));
+    const all = await finishedMatches(app.matchResults, (range) => app.feed.results(range), q);
+    return offered.all ? all : all.filter((r) => offered.offers(r.sportId, 'A'));
+  };
 
-  async function resultOf(matchId: number): Promise<MatchResult> {
+  async function resultOf(request: FastifyRequest, matchId: number): Promise<MatchResult> {
     const r = (await app.matchResults.get(matchId)) ?? app.feed.resultOf(matchId);
     if (!r || r.matchFormat === 'outright') throw new ApiError(404, CODES.NOT_FOUND, `body.matchId: no finished match ${matchId}`);
+    const merchantId = app.merchants.ofRequest(request);
+    if (!app.merchants.sports(merchantId).offers(r.sportId, 'A')) {
+      throw sportNotOffered(notOfferedDetail('body.matchId', `match ${matchId}`, catalogue.keyOf(r.sportId, 'A'), merchantId));
+    }
     return r;
   }
 
@@ -185,7 +197,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       checkInteger(b.size, 1, MAX_PAGE_SIZE, 'size');
       const current = b.current ?? 1;
       const size = b.size ?? RESULT_PAGE_SIZE;
-      const all = await finished({ from: b.beginTime, to: b.endTime, sportId: b.sportId, leagueIds: b.leagueIds });
+      const all = await finished(request, { from: b.beginTime, to: b.endTime, sportId: b.sportId, leagueIds: b.leagueIds });
       const lang = langOf(b.language);
       return ok({
         records: all.slice((current - 1) * size, current * size).map((r) => resultMatchOf(r, lang)),
@@ -200,9 +212,9 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     RESULT_PATHS.matchResultInfo,
     {
-      schema: { summary: 'One finished match as the spec\'s result match', tags: TAGS, body: resultMatchRequestSchema, response: { ...foreheadResponses(resultMatchSchema), 404: errorEnvelope } },
+      schema: { summary: 'One finished match as the spec\'s result match', tags: TAGS, body: resultMatchRequestSchema, response: { ...foreheadResponses(resultMatchSchema), 403: errorEnvelope, 404: errorEnvelope } },
     },
-    async (request) => ok(resultMatchOf(await resultOf(request.body.matchId), langOf(request.body.language))),
+    async (request) => ok(resultMatchOf(await resultOf(request, request.body.matchId), langOf(request.body.language))),
   );
 
   app.post(
@@ -212,10 +224,10 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A finished match for the result detail: the result match with when it ended and who won',
         tags: TAGS,
         body: resultMatchRequestSchema,
-        response: { ...foreheadResponses(resultDetailSchema), 404: errorEnvelope },
+        response: { ...foreheadResponses(resultDetailSchema), 403: errorEnvelope, 404: errorEnvelope },
       },
     },
-    async (request) => ok(resultDetailOf(await resultOf(request.body.matchId), langOf(request.body.language))),
+    async (request) => ok(resultDetailOf(await resultOf(request, request.body.matchId), langOf(request.body.language))),
   );
 
   app.post(
@@ -235,7 +247,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       checkRange(from, to, { from: 'body.beginTime', to: 'body.endTime' });
       const lang = langOf(b.language);
       const leagues = new Map<number, { id: number; name: string; icon: string; sportId: number; matchCount: number }>();
-      for (const r of await finished({ from, to, sportId: b.sportId })) {
+      for (const r of await finished(request, { from, to, sportId: b.sportId })) {
         const league = leagues.get(r.leagueId);
         if (league) league.matchCount += 1;
         else leagues.set(r.leagueId, { id: r.leagueId, name: r.league.name[lang], icon: r.league.icon, sportId: r.sportId, matchCount: 1 });
@@ -261,7 +273,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       if (text.length === 0 || text.length > 50) throw invalid(`body.recommend: expected 1 to 50 characters, got ${JSON.stringify(b.recommend)}`);
       const to = app.feed.now();
       const names = (r: MatchResult) => [r.home.name, r.away?.name, r.league.name].flatMap((t) => (t ? Object.values(t) : []));
-      const found = (await finished({ from: to - DEFAULT_RANGE_MS, to, sportId: b.sportId }))
+      const found = (await finished(request, { from: to - DEFAULT_RANGE_MS, to, sportId: b.sportId }))
         .filter((r) => names(r).some((n) => n.toLowerCase().includes(text)))
         .slice(0, MAX_SEARCH_RESULTS);
       const lang = langOf(b.language);
@@ -291,7 +303,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
         const n = /^\d+$/.test(raw) ? Number(raw) - IM_COMPETITION_ID_OFFSET : Number.NaN;
         return n > 0 ? n : undefined;
       });
-      return imAnswer(await finished({ from, to, sportId, leagueIds }), sportId, b.sportId, lang);
+      return imAnswer(await finished(request, { from, to, sportId, leagueIds }), sportId, b.sportId, lang);
     },
   );
 
@@ -312,7 +324,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       const sportId = sportOf(OB_SPORT_IDS, b.sportId);
       checkRange(b.startTime, b.endTime, { from: 'body.startTime', to: 'body.endTime' });
       const leagueIds = idList(b.competitionIds, (raw) => (new RegExp(`^${OB_TOURNAMENT_PREFIX}\\d+$`).test(raw) ? Number(raw.slice(1)) : undefined));
-      const results = await finished({ from: b.startTime * 1000, to: b.endTime * 1000 + 999, sportId, leagueIds });
+      const results = await finished(request, { from: b.startTime * 1000, to: b.endTime * 1000 + 999, sportId, leagueIds });
       return { status: true, msg: 'ok', data: results.map((r) => obMatch(r, b.sportId, lang)) };
     },
   );

@@ -6,7 +6,7 @@ import { formatOdds, OddsFormat, riskAndWin, type RiskAndWin } from '../domain/o
 import { reasonKey, SlipReason } from '../domain/slipReasons';
 import type { SelectionEvent } from '../kernel/events';
 import { BETTING_PATHS } from '../../contract/paths';
-import { MarketStatus } from '../../contract/enums';
+import { MarketStatus, OddsChange } from '../../contract/enums';
 import type { BetInfoAnswer, BetInfoEntry, BetInfoRequest, OddsPush, SeriesInfoEntry } from '../../contract';
 import { envOf } from './env';
 import type { SessionStoreInstance } from './session';
@@ -147,12 +147,21 @@ export const SlipEntry = types
     },
   }))
   .views((self) => ({
-    /** The change of price must be accepted in the slip under this odds-change setting (DOMAIN.md section 5). */
+    /** The price shown now differs from the one accepted (a move the member's format does not show is no move). */
+    oddsMoved(format: OddsFormat): boolean {
+      return isValidOdd(self.current.odd) && formatOdds(self.current.odd, format) !== formatOdds(self.odd, format);
+    },
+  }))
+  .views((self) => ({
+    /**
+     * The change of price must be accepted in the slip under this odds-change setting (DOMAIN.md section 5): none
+     * takes no move, better only takes a rise, any takes every move. A price the book refused must be accepted
+     * whatever the setting.
+     */
     oddsChangeNeedsAcceptance(format: OddsFormat, oddsChange: number): boolean {
       if (self.priceRejected) return true;
-      if (!isValidOdd(self.current.odd) || formatOdds(self.current.odd, format) === formatOdds(self.odd, format)) return false;
-      if (oddsChange === 2) return false;
-      if (oddsChange === 1) return self.oddsDirection < 0;
+      if (!self.oddsMoved(format) || oddsChange === OddsChange.Any) return false;
+      if (oddsChange === OddsChange.Better) return self.oddsDirection < 0;
       return true;
     },
     /** The stake as sent and what it wins: a negative Malay/Indonesian price takes the amount typed as the win. */
@@ -387,12 +396,29 @@ export const BetSlipStore = types
       }
       return roundMoney(self.series.reduce((sum, s) => sum.plus(s.potentialReturn ?? 0), new Decimal(0)));
     },
-    /** Why one selection cannot be placed now (state first, then its stake in single bets). */
+    /**
+     * Why one selection cannot be placed now (state first, then its stake in single bets). A parlay leg's price move
+     * is judged on the parlay's total odds (parlayOddsReason), not leg by leg, unless the setting takes no move at all.
+     */
     entryReason(entry: SlipEntryInstance): SlipReason | undefined {
-      const state = entry.stateReason(self.oddsFormat, self.oddsChange);
+      const parlay = !self.isSingle;
+      const state = entry.stateReason(self.oddsFormat, parlay && self.oddsChange !== OddsChange.None ? OddsChange.Any : self.oddsChange);
       if (state) return state;
-      if (!self.isSingle && !entry.allowParley) return SlipReason.ParlayNotAllowed;
+      if (parlay && !entry.allowParley) return SlipReason.ParlayNotAllowed;
       return undefined;
+    },
+    /**
+     * DOMAIN.md section 5 on a parlay: "better only" takes the new prices while the parlay's total odds (the product of
+     * its legs, what the accumulator pays) are not below the total accepted, so one leg may drift when another rises
+     * more; the platform checks the same total (server/src/betting/rules.ts priceParlay).
+     */
+    get parlayOddsReason(): SlipReason | undefined {
+      if (self.isSingle || self.oddsChange !== OddsChange.Better) return undefined;
+      const legs = self.openEntries;
+      if (!legs.some((e) => e.oddsMoved(self.oddsFormat)) || legs.some((e) => !isValidOdd(e.current.odd))) return undefined;
+      const accepted = legs.reduce((total, e) => total.times(e.odd), new Decimal(1));
+      const current = legs.reduce((total, e) => total.times(e.currentOdd), new Decimal(1));
+      return current.lt(accepted) ? SlipReason.OddsChanged : undefined;
     },
   }))
   .views((self) => ({
@@ -410,6 +436,7 @@ export const BetSlipStore = types
       const open = self.isSingle ? self.singleEntries : self.openEntries;
       if (this.awaitingConfirmation) add(SlipReason.Confirming);
       for (const entry of open) add(self.entryReason(entry));
+      add(self.parlayOddsReason);
       if (self.isSingle) {
         if (open.length === 0 && self.openEntries.length > 0) add(SlipReason.EnterStake);
         for (const entry of open) add(entry.stakeReason(self.oddsFormat));
@@ -447,7 +474,7 @@ export const BetSlipStore = types
     },
     /** Something moved since the member picked it (price or line): one click accepts it all. */
     get hasChangesToAccept() {
-      return self.entries.some((e) => !e.locked && !e.closed && !e.suspended && (e.lineChanged || e.oddsChangeNeedsAcceptance(self.oddsFormat, self.oddsChange) || e.oddsDirection !== 0));
+      return self.entries.some((e) => !e.locked && !e.closed && !e.suspended && (e.lineChanged || e.priceRejected || e.oddsDirection !== 0));
     },
   }))
   .actions((self) => {

@@ -359,6 +359,19 @@ export const BetSlipStore = types
     entry(matchId: number) {
       return self.entries.find((e) => e.matchId === matchId);
     },
+    /**
+     * The slip's selections as `marketId:optionType`: every price button asks whether it is one, and a pick, removal,
+     * clearing or placement changes this one set rather than each button watching the entries.
+     */
+    get pickedKeys(): ReadonlySet<string> {
+      return new Set(self.entries.map((e) => `${e.marketId}:${e.optionType}`));
+    },
+  }))
+  .views((self) => ({
+    /** The option of the market on sale under this id is in the slip (its price is shown pressed). */
+    isPicked(marketId: number, optionType: string): boolean {
+      return self.pickedKeys.has(`${marketId}:${optionType}`);
+    },
   }))
   .views((self) => ({
     /** The parlay's series: every k-fold and full cover of the legs' current odds, with the platform's ranges. */

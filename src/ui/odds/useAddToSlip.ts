@@ -5,7 +5,8 @@ import { useLiveBook, useStore } from '../storeContext';
 
 /**
  * A click on a price, wherever it shows: the option at its current price and line goes to the slip (kernel event
- * betSlip.add); a visitor's pick waits in the slip and is added once they have logged in.
+ * betSlip.add); a visitor's pick waits in the slip and is added once they have logged in. A price already in the slip
+ * (shown pressed) leaves it, as a pressed toggle does.
  */
 export function useAddToSlip() {
   const { t } = useTranslation();
@@ -15,11 +16,16 @@ export function useAddToSlip() {
   return (market: Pick<WireMarket, 'marketId' | 'matchId' | 'sportId' | 'marketType' | 'period' | 'allowParley'>, optionType: string) => {
     const option = book.option(market.marketId, optionType);
     if (!option) return;
+    const marketId = book.market(market.marketId)?.marketId ?? market.marketId;
+    if (root.betSlip.isPicked(marketId, optionType)) {
+      root.betSlip.remove(market.matchId);
+      return;
+    }
     const selection = {
       matchId: market.matchId,
       sportId: market.sportId,
       // A moved line gave the market slot a new id: the slip takes the one on sale now.
-      marketId: book.market(market.marketId)?.marketId ?? market.marketId,
+      marketId,
       marketType: market.marketType,
       period: market.period,
       optionType,

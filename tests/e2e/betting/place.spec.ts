@@ -42,6 +42,17 @@ test.describe('placing bets from the slip', () => {
     const { home, away } = await teamsOf(entry);
     expect(home).toBe(match.home.ENG);
 
+    // The picked price is marked in the list while it is in the slip (pressed), and no longer once it leaves it.
+    const picked = (await rowOf(page, match.matchId)).locator('button[data-odd]:not([disabled])').first();
+    await expect(picked).toHaveAttribute('aria-pressed', 'true');
+    await expect((await rowOf(page, match.matchId)).locator('button[data-odd][aria-pressed="true"]')).toHaveCount(1);
+    await page.screenshot({ path: test.info().outputPath('list-price-picked.png') });
+    await entry.getByRole('button', { name: /^Remove/ }).click();
+    await expect(entry).toHaveCount(0);
+    await expect(picked).toHaveAttribute('aria-pressed', 'false');
+    await pickInList(page, match.matchId);
+    await expect(picked).toHaveAttribute('aria-pressed', 'true');
+
     await entryStake(entry).fill('20');
     await expect(slip(page).getByTestId('slip-total-stake')).toHaveText('¥20.00');
     await expect(placeButton(page)).toBeEnabled();
@@ -54,6 +65,7 @@ test.describe('placing bets from the slip', () => {
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('stake ¥20.00');
     await expect(slipEntries(page)).toHaveCount(0);
+    await expect(picked).toHaveAttribute('aria-pressed', 'false');
     expect((await platformBalance(request, member)).toFixed(2)).toBe('9980.00');
     // The app hands the host its fresh balance (onBalanceChange): sooner than the host's own 10 s refresh.
     await expect.poll(async () => (await hostBalance(page)).toFixed(2)).toBe('9980.00');

@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
 import { reaction, when } from 'mobx';
 import { addDisposer, applySnapshot, flow, getRoot, isAlive, onSnapshot, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
-import { formatMoney, isCurrency, parseStake, roundMoney, type CurrencyCode, type MoneyLocale } from '../domain/money';
-import { formatOdds, OddsFormat, riskAndWin, type RiskAndWin } from '../domain/odds';
+import { floorMoney, formatMoney, isCurrency, parseStake, roundMoney, type CurrencyCode, type MoneyLocale } from '../domain/money';
+import { formatOdds, OddsFormat, riskAndWin, toFormat, type RiskAndWin } from '../domain/odds';
+import { maxStake, quickStakes } from '../domain/quickStakes';
 import { reasonKey, SlipReason } from '../domain/slipReasons';
 import type { SelectionEvent } from '../kernel/events';
 import { BETTING_PATHS } from '../../contract/paths';
@@ -14,8 +15,6 @@ import type { SettingsStoreInstance } from './settings';
 
 /** Spec sections 5 and 9: the bet slip and a parlay hold at most 10 matches; further adds are ignored. */
 export const SLIP_MAX_MATCHES = 10;
-/** Quick-stake presets under the stake entry. */
-export const QUICK_STAKES = ['50', '100', '500', '1000'] as const;
 /** Odds pushes on the slip's markets refresh its bet info at most this often (trailing). */
 export const BET_INFO_REFRESH_MS = 1000;
 /** The slip's own i18n namespace (locales/<lng>/betSlip.json). */
@@ -435,6 +434,62 @@ export const BetSlipStore = types
     },
   }))
   .views((self) => ({
+    /**
+     * The stake field the quick stakes and Max fill: the one last focused, else the newest open single, or the
+     * parlay's accumulator (`entry:<matchId>` or `series:<number>`).
+     */
+    get quickStakeTarget(): string | undefined {
+      if (self.stakeTarget) return self.stakeTarget;
+      if (!self.isSingle) return `series:${self.entries.length * 1000 + 1}`;
+      const newest = self.openEntries.at(-1);
+      return newest ? `entry:${newest.matchId}` : undefined;
+    },
+  }))
+  .views((self) => {
+    const known = (amount: string | undefined) => (amount !== undefined && new Decimal(amount).gt(0) ? amount : undefined);
+    const targetOf = (target: string | undefined) => {
+      const [kind, id] = (target ?? '').split(':');
+      if (kind === 'entry') return { entry: self.entry(Number(id)) };
+      if (kind === 'series') return { series: self.series.find((s) => s.seriesNumber === Number(id)) };
+      return {};
+    };
+    return {
+      /**
+       * Quick stakes in the member's currency: round multiples of the minimum stake of the field they fill (the bet
+       * info call answers it in the member's currency), else of the smallest minimum in the slip; none until one is
+       * known (src/domain/quickStakes.ts).
+       */
+      get quickStakes(): string[] {
+        const { entry, series } = targetOf(self.quickStakeTarget);
+        const range = entry ? entry.current : series;
+        const minimums = [...self.entries.map((e) => known(e.current.minBet)), ...self.series.map((s) => known(s.minBet))].filter((m): m is string => m !== undefined);
+        const minimum = known(range?.minBet) ?? minimums.sort((a, b) => new Decimal(a).cmp(b))[0];
+        return minimum === undefined ? [] : quickStakes(minimum, known(range?.maxBet));
+      },
+      /**
+       * What Max types in the field it fills: the smaller of that bet's maximum and what the balance leaves after
+       * the slip's other stakes (a series' unit stake times its bets; a negative Malay/Indonesian price takes the
+       * amount typed as the win, so the risk is what is bounded). Undefined when it cannot be said or is nothing.
+       */
+      get maxStake(): Decimal | undefined {
+        const { entry, series } = targetOf(self.quickStakeTarget);
+        const balance = self.balance;
+        if (entry) {
+          const own = entry.riskAndWin(self.oddsFormat)?.risk ?? new Decimal(0);
+          const risk = maxStake(known(entry.current.maxBet), balance === undefined ? undefined : new Decimal(balance).minus(self.totalStake.minus(own)));
+          if (!risk) return undefined;
+          const price = toFormat(entry.currentOdd, self.oddsFormat);
+          return price.isNeg() ? floorMoney(risk.dividedBy(price.abs())) : risk;
+        }
+        if (series) {
+          const available = balance === undefined ? undefined : new Decimal(balance).minus(self.totalStake.minus(series.totalStake ?? 0)).dividedBy(series.betCount);
+          return maxStake(known(series.maxBet), available);
+        }
+        return undefined;
+      },
+    };
+  })
+  .views((self) => ({
     /** Every reason the slip cannot be placed now, most important first, each once. */
     get reasons(): SlipReason[] {
       const found: SlipReason[] = [];
@@ -709,7 +764,7 @@ export const BetSlipStore = types
     },
     /** A quick-stake preset fills the field last focused (the newest selection, or the parlay's accumulator). */
     applyQuickStake(amount: string) {
-      const target = self.stakeTarget ?? (self.isSingle ? (self.openEntries.length > 0 ? `entry:${self.openEntries[self.openEntries.length - 1]!.matchId}` : undefined) : `series:${self.entries.length * 1000 + 1}`);
+      const target = self.quickStakeTarget;
       if (!target) return;
       const [kind, id] = target.split(':');
       if (kind === 'entry') self.setStake(Number(id), amount);
@@ -717,6 +772,11 @@ export const BetSlipStore = types
     },
   }))
   .actions((self) => ({
+    /** Max fills the quick stakes' field with the most it may take (maxStake). */
+    applyMaxStake() {
+      const most = self.maxStake;
+      if (most) self.applyQuickStake(most.toFixed(2));
+    },
     /** Placement answered: the entries wait for their orders (locked), or leave the slip when already confirmed. */
     placed(entries: readonly SlipEntryInstance[], waitingByEntry: ReadonlyArray<readonly string[]>, seriesDone: readonly number[]) {
       entries.forEach((entry, i) => {

@@ -228,4 +228,27 @@ test.describe('placing bets from the slip', () => {
     await expect(slip(page).locator('p[id][data-reason]')).toHaveCount(0);
     await expect(slip(page).getByTestId('slip-total-stake')).toHaveText('¥10.00');
   });
+
+  test('a VND member\'s quick stakes are round amounts of dong from the platform\'s minimum, and Max stakes the whole balance', async ({ page, request, world }) => {
+    const member = await world.member({ currency: 'VND', balance: '1250000.00' });
+    const match = await world.match({ sportId: FOOTBALL, list: 'early' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInOnHost(page, member, { query: EARLY_LIST });
+    await pickInList(page, match.matchId);
+    const entry = entryOf(page, match.matchId);
+    // 10 CNY at 0.000281 CNY a dong (config/platform.json) is 35,587.19 dong: 5, 10, 50 and 100 times it, rounded up.
+    await expect(entry).toContainText(/Limits ₫35,587\.19 – /);
+    const quick = slip(page).getByRole('group', { name: 'Quick stake' });
+    await expect(quick.getByRole('button')).toHaveText(['200K', '500K', '2M', '5M', 'Max']);
+    await quick.getByRole('button', { name: 'Stake 500K (₫500,000.00)' }).click();
+    await expect(entryStake(entry)).toHaveValue('500000');
+    // The balance is less than the maximum stake: Max is the balance, to the dong cent.
+    await quick.getByRole('button', { name: 'Max: stake ₫1,250,000.00' }).click();
+    await expect(entryStake(entry)).toHaveValue('1250000.00');
+    await page.screenshot({ path: test.info().outputPath('slip-quick-stakes-vnd-1280.png') });
+    await checkAccessible(page, 'the slip with VND quick stakes');
+    await placeAndCollectOrders(page);
+    await expect(slipEntries(page)).toHaveCount(0);
+    expect((await platformBalance(request, member)).toFixed(2)).toBe('0.00');
+  });
 });

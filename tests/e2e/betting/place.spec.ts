@@ -20,7 +20,8 @@ import {
   teamsOf,
   toasts,
 } from '../support/betting';
-import { expect, test } from '../support/world';
+import { priceHomeWin } from '../support/bettingWorld';
+import { expect, recordSubscriptions, test } from '../support/world';
 
 const FOOTBALL = 1;
 const EARLY_LIST = 'list=3&sport=1';
@@ -250,5 +251,47 @@ test.describe('placing bets from the slip', () => {
     await placeAndCollectOrders(page);
     await expect(slipEntries(page)).toHaveCount(0);
     expect((await platformBalance(request, member)).toFixed(2)).toBe('0.00');
+  });
+
+  test('with "accept better odds" an in-play parlay is judged on its total odds: a leg may drift when another rises more', async ({ page, request, world }) => {
+    const member = await world.member();
+    const matches = [await world.match({ sportId: FOOTBALL, parlay: true }), await world.match({ sportId: FOOTBALL, parlay: true }), await world.match({ sportId: FOOTBALL, parlay: true })];
+    const prices = [];
+    for (const match of matches) prices.push(await priceHomeWin(request, world, match.matchId, '2.00'));
+    const subscribed = recordSubscriptions(page);
+    await signInOnHost(page, member, { query: IN_PLAY_LIST });
+    await slip(page).getByRole('tab', { name: 'Parlay' }).click();
+    for (const match of matches) await pickInList(page, match.matchId);
+    for (const match of matches) await subscribed(`match:${match.matchId}:odds`);
+    // The treble at 2.00 x 2.00 x 2.00 = 8.00.
+    await slip(page).locator('li[data-series="3001"]').getByRole('textbox', { name: /^Unit stake/ }).fill('10');
+    await expect(placeButton(page)).toBeEnabled();
+    const reason = slip(page).locator('p[id][data-reason]');
+
+    // One leg drifts to 1.90: 7.60 in all, worse than the 8.00 taken, so the change must be accepted.
+    await world.setMarket({ marketId: prices[0]!.marketId, odds: { home: '1.90' } });
+    await expect(entryOf(page, matches[0]!.matchId).getByTestId('slip-odds')).toHaveText('1.90');
+    await expect(placeButton(page)).toBeDisabled();
+    await expect(reason).toHaveAttribute('data-reason', 'oddsChanged');
+    // Another rises to 2.20: 8.36 in all, better than taken, so nothing stops the bettor.
+    await world.setMarket({ marketId: prices[1]!.marketId, odds: { home: '2.20' } });
+    await expect(entryOf(page, matches[1]!.matchId).getByTestId('slip-odds')).toHaveText('2.20');
+    await expect(placeButton(page)).toBeEnabled();
+    await expect(reason).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('slip-parlay-better-total.png') });
+
+    // The platform takes it on the same rule, at the prices now, after its in-play delay.
+    const answer = await submitSlip(page);
+    expect(answer.code, answer.msg).toBe(0);
+    await expect(slipEntries(page)).toHaveCount(0, { timeout: 20_000 });
+    await openMyBets(page);
+    await myBetsTab(page, 'Unsettled');
+    const card = betCard(page, answer.orderIds[0]!);
+    await expect(card).toHaveAttribute('data-status', 'confirm');
+    // Taken at the legs' prices now: 10.00 x 1.90 x 2.20 x 2.00 = 83.60.
+    await expect(card).toContainText('Odds @ 1.90');
+    await expect(card).toContainText('Odds @ 2.20');
+    await expect(card).toContainText('Potential return¥83.60');
+    expect((await platformBalance(request, member)).toFixed(2)).toBe('9990.00');
   });
 });

@@ -161,8 +161,8 @@ const SlipContent = observer(function SlipContent() {
 
 /**
  * Quick stakes in the member's currency (round multiples of the minimum stake, betSlip.quickStakes) and Max: the
- * smaller of the bet's maximum and what the balance leaves. Large amounts are written short ("500万", "5M") so every
- * currency's presets fit one row; each button's name says the full amount.
+ * smaller of the bet's maximum and what the balance leaves. Amounts from 10,000 are written short ("500万", "5M") so
+ * every currency's presets fit one row; each button's name says the full amount.
  */
 const QuickStakes = observer(function QuickStakes() {
   const { t } = useTranslation(SLIP_NS);
@@ -194,10 +194,10 @@ const QuickStakes = observer(function QuickStakes() {
   );
 });
 
-/** A preset as its button writes it: in full up to 99,999, in the language's short form above. */
+/** A preset as its button writes it: in full up to 9,999, in the language's short form above ("1万", "10K"). */
 function shortAmount(amount: string, locale: string): string {
   // Intl takes the decimal text itself: no JavaScript number carries the amount.
-  const large = new Decimal(amount).gte(100_000);
+  const large = new Decimal(amount).gte(10_000);
   return new Intl.NumberFormat(locale, large ? { notation: 'compact', maximumFractionDigits: 1 } : { maximumFractionDigits: 2 }).format(amount as `${number}`);
 }
 

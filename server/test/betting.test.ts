@@ -180,6 +180,37 @@ describe('placing bets through HTTP', () => {
     expect(await balanceOf(t, 'demo')).toBe(before - 7_000);
   });
 
+  it('judges a parlay under "better only" on its total odds: one leg may drift when another rises more', async () => {
+    const legs = selections(t, 'early', { parlay: true, limit: 2 });
+    const [a, b] = legs.map((s) => new Decimal(s.option.odd));
+    // Leg 1 is asked 0.05 above its price (it drifted since); leg 2 below or above what keeps the asked total under today's.
+    const first = a!.plus('0.05');
+    const even = a!.times(b!).dividedBy(first);
+    const ask = (second: Decimal) => {
+      const body = multipleBody(legs, [{ seriesValue: 2001, unitStake: '10.00' }]);
+      body.betOptionList[0]!.odds = first.toFixed(2);
+      body.betOptionList[1]!.odds = second.toFixed(2);
+      return body;
+    };
+    const place = async (body: ReturnType<typeof ask>, oddsChange: number) => {
+      for (const series of body.betMultipleData) series.oddsChange = oddsChange;
+      return t.inject({ method: 'POST', url: '/v1/order/betMultiple', headers: auth(token), payload: body });
+    };
+    const before = await balanceOf(t, 'demo');
+    const risen = ask(even.minus('0.01').toDecimalPlaces(2, Decimal.ROUND_DOWN));
+    const fallen = ask(even.plus('0.01').toDecimalPlaces(2, Decimal.ROUND_UP));
+
+    const taken = await place(risen, 1);
+    expect(taken.statusCode).toBe(200);
+    expect(new Decimal(taken.json().data.orders[0].odds).toString()).toBe(a!.times(b!).toString());
+    const refused = await place(fallen, 1);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: BetError.OddsChanged, msg: expect.stringContaining("the parlay's total odds are") });
+    expect((await place(risen, 0)).json().code).toBe(BetError.OddsChanged);
+    expect((await place(fallen, 2)).statusCode).toBe(200);
+    expect(await balanceOf(t, 'demo')).toBe(before - 2_000);
+  });
+
   it('refuses a parlay with two selections of one match, a series not offered or a wrong item count', async () => {
     const legs = selections(t, 'early', { parlay: true, limit: 2 });
     const sameMatch = t.feed.markets(legs[0]!.match.matchId).filter((m) => m.status === 1 && m.allowParley && m.marketId !== legs[0]!.market.marketId)[0]!;

@@ -371,6 +371,100 @@ describe('bet slip', () => {
     expect(betting.betInfoCalls()).toHaveLength(calls + 1);
   });
 
+  describe('odds-change acceptance (DOMAIN.md section 5: none 0, better only 1, any 2)', () => {
+    /** The price `odd` pushed for the home option of match n's market. */
+    const pushHome = (env: ReturnType<typeof fakeEnv>['env'], matchId: number, odd: string) =>
+      oddsHandler(env, matchId)(oddsPush(matchId, { marketId: matchId * 100 }, [{ type: 'home', odd }]), { chId: `match:${matchId}:odds`, data: null });
+
+    async function single(oddsChange: number) {
+      const context = setup();
+      context.store.settings.setOddsChange(oddsChange);
+      context.betting.book.set(100, { odd: '14.380' });
+      context.slip.add(selection(1, { odd: '14.380' }));
+      await settle();
+      context.slip.setStake(1, '20');
+      expect(context.slip.canPlace).toBe(true);
+      return context;
+    }
+
+    it.each([
+      // [setting, price now, blocked]
+      [1, '14.410', false],
+      [1, '14.350', true],
+      [2, '14.410', false],
+      [2, '14.350', false],
+      [0, '14.410', true],
+      [0, '14.350', true],
+    ])('a single under setting %i with the price moved to %s: blocked %s', async (oddsChange, now, blocked) => {
+      const { env, slip } = await single(oddsChange);
+      pushHome(env, 1, now);
+      expect(slip.placeReason).toBe(blocked ? SlipReason.OddsChanged : undefined);
+      expect(slip.entryReason(slip.entry(1)!)).toBe(blocked ? SlipReason.OddsChanged : undefined);
+      // Blocked or not, the move is offered for acceptance; once accepted nothing blocks.
+      expect(slip.hasChangesToAccept).toBe(true);
+      slip.acceptChanges();
+      expect(slip.entry(1)!.odd).toBe(now);
+      expect(slip.canPlace).toBe(true);
+    });
+
+    it('a move the member\'s format does not show is no move, under any setting', async () => {
+      const { env, slip } = await single(0);
+      pushHome(env, 1, '14.384');
+      expect(slip.canPlace).toBe(true);
+    });
+
+    async function parlay(oddsChange: number) {
+      const context = setup();
+      context.store.settings.setOddsChange(oddsChange);
+      context.slip.setMode('parlay');
+      const odds = ['2.400', '2.500', '2.400'];
+      odds.forEach((odd, i) => {
+        context.betting.book.set((i + 1) * 100, { odd });
+        context.slip.add(selection(i + 1, { odd }));
+      });
+      await settle();
+      context.slip.setSeriesStake(3001, '10');
+      expect(context.slip.canPlace).toBe(true);
+      return context;
+    }
+
+    // The legs 2.40 x 2.50 x 2.40 = 14.40 in total. Leg 1 drops to 2.35 while leg 2 rises: to 2.60 the total rises
+    // (14.664), to 2.52 it falls (14.2128); leg 2 alone rising to 2.51 raises it (14.4576).
+    it.each([
+      // [setting, leg 1 now, leg 2 now, blocked]
+      [1, '2.400', '2.510', false],
+      [1, '2.350', '2.600', false],
+      [1, '2.350', '2.520', true],
+      [1, '2.350', '2.500', true],
+      [2, '2.350', '2.500', false],
+      [2, '2.400', '2.510', false],
+      [0, '2.400', '2.510', true],
+      [0, '2.350', '2.600', true],
+    ])('a parlay under setting %i with legs moved to %s and %s: blocked %s (on the parlay\'s total odds)', async (oddsChange, first, second, blocked) => {
+      const { env, slip } = await parlay(oddsChange);
+      pushHome(env, 1, first);
+      pushHome(env, 2, second);
+      expect(slip.placeReason).toBe(blocked ? SlipReason.OddsChanged : undefined);
+      // Under "better only" no single leg is flagged: the parlay is judged as a whole.
+      if (oddsChange !== 0) expect(slip.entries.map((e) => slip.entryReason(e))).toEqual([undefined, undefined, undefined]);
+      expect(slip.hasChangesToAccept).toBe(true);
+      slip.acceptChanges();
+      expect(slip.canPlace).toBe(true);
+    });
+
+    it('a parlay leg the book refused at its price must be accepted whatever the setting', async () => {
+      const { env, betting, slip, store } = await parlay(2);
+      pushHome(env, 1, '2.300');
+      betting.book.set(100, { odd: '2.300' });
+      await slip.refreshBetInfo({ markRejected: true });
+      expect(slip.placeReason).toBe(SlipReason.OddsChanged);
+      store.settings.setOddsChange(1);
+      expect(slip.placeReason).toBe(SlipReason.OddsChanged);
+      slip.acceptChanges();
+      expect(slip.canPlace).toBe(true);
+    });
+  });
+
   it('follows a line move pushed as a new market naming the old one', async () => {
     const { env, slip } = setup();
     slip.add(selection(1));

@@ -1,12 +1,13 @@
 import Decimal from 'decimal.js';
 import { reaction, when } from 'mobx';
 import { addDisposer, applySnapshot, flow, getRoot, isAlive, onSnapshot, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
-import { formatMoney, isCurrency, parseStake, roundMoney, type CurrencyCode, type MoneyLocale } from '../domain/money';
-import { displayOddsFormat, formatOdds, OddsFormat, priceKindOf, riskAndWin, type RiskAndWin } from '../domain/odds';
+import { floorMoney, formatMoney, isCurrency, parseStake, roundMoney, type CurrencyCode, type MoneyLocale } from '../domain/money';
+import { displayOddsFormat, formatOdds, OddsFormat, priceKindOf, riskAndWin, toFormat, type RiskAndWin } from '../domain/odds';
+import { maxStake, quickStakes } from '../domain/quickStakes';
 import { reasonKey, SlipReason } from '../domain/slipReasons';
 import type { SelectionEvent } from '../kernel/events';
 import { BETTING_PATHS } from '../../contract/paths';
-import { MarketStatus } from '../../contract/enums';
+import { MarketStatus, OddsChange } from '../../contract/enums';
 import type { BetInfoAnswer, BetInfoEntry, BetInfoRequest, OddsPush, SeriesInfoEntry } from '../../contract';
 import { envOf } from './env';
 import type { SessionStoreInstance } from './session';
@@ -14,8 +15,6 @@ import type { SettingsStoreInstance } from './settings';
 
 /** Spec sections 5 and 9: the bet slip and a parlay hold at most 10 matches; further adds are ignored. */
 export const SLIP_MAX_MATCHES = 10;
-/** Quick-stake presets under the stake entry. */
-export const QUICK_STAKES = ['50', '100', '500', '1000'] as const;
 /** Odds pushes on the slip's markets refresh its bet info at most this often (trailing). */
 export const BET_INFO_REFRESH_MS = 1000;
 /** The slip's own i18n namespace (locales/<lng>/betSlip.json). */
@@ -152,12 +151,21 @@ export const SlipEntry = types
     },
   }))
   .views((self) => ({
-    /** The change of price must be accepted in the slip under this odds-change setting (DOMAIN.md section 5). */
+    /** The price shown now differs from the one accepted (a move the member's format does not show is no move). */
+    oddsMoved(format: OddsFormat): boolean {
+      return isValidOdd(self.current.odd) && formatOdds(self.current.odd, format) !== formatOdds(self.odd, format);
+    },
+  }))
+  .views((self) => ({
+    /**
+     * The change of price must be accepted in the slip under this odds-change setting (DOMAIN.md section 5): none
+     * takes no move, better only takes a rise, any takes every move. A price the book refused must be accepted
+     * whatever the setting.
+     */
     oddsChangeNeedsAcceptance(format: OddsFormat, oddsChange: number): boolean {
       if (self.priceRejected) return true;
-      if (!isValidOdd(self.current.odd) || formatOdds(self.current.odd, format) === formatOdds(self.odd, format)) return false;
-      if (oddsChange === 2) return false;
-      if (oddsChange === 1) return self.oddsDirection < 0;
+      if (!self.oddsMoved(format) || oddsChange === OddsChange.Any) return false;
+      if (oddsChange === OddsChange.Better) return self.oddsDirection < 0;
       return true;
     },
     /** The stake as sent and what it wins: a negative Malay/Indonesian price takes the amount typed as the win. */
@@ -369,6 +377,19 @@ export const BetSlipStore = types
     entry(matchId: number) {
       return self.entries.find((e) => e.matchId === matchId);
     },
+    /**
+     * The slip's selections as `marketId:optionType`: every price button asks whether it is one, and a pick, removal,
+     * clearing or placement changes this one set rather than each button watching the entries.
+     */
+    get pickedKeys(): ReadonlySet<string> {
+      return new Set(self.entries.map((e) => `${e.marketId}:${e.optionType}`));
+    },
+  }))
+  .views((self) => ({
+    /** The option of the market on sale under this id is in the slip (its price is shown pressed). */
+    isPicked(marketId: number, optionType: string): boolean {
+      return self.pickedKeys.has(`${marketId}:${optionType}`);
+    },
   }))
   .views((self) => ({
     /** The parlay's series: every k-fold and full cover of the legs' current odds, with the platform's ranges. */
@@ -406,14 +427,87 @@ export const BetSlipStore = types
       }
       return roundMoney(self.series.reduce((sum, s) => sum.plus(s.potentialReturn ?? 0), new Decimal(0)));
     },
-    /** Why one selection cannot be placed now (state first, then its stake in single bets). */
+    /**
+     * Why one selection cannot be placed now (state first, then its stake in single bets). A parlay leg's price move
+     * is judged on the parlay's total odds (parlayOddsReason), not leg by leg, unless the setting takes no move at all.
+     */
     entryReason(entry: SlipEntryInstance): SlipReason | undefined {
-      const state = entry.stateReason(self.priceFormat(entry), self.oddsChange);
+      const parlay = !self.isSingle;
+      const state = entry.stateReason(self.priceFormat(entry), parlay && self.oddsChange !== OddsChange.None ? OddsChange.Any : self.oddsChange);
       if (state) return state;
-      if (!self.isSingle && !entry.allowParley) return SlipReason.ParlayNotAllowed;
+      if (parlay && !entry.allowParley) return SlipReason.ParlayNotAllowed;
       return undefined;
     },
+    /**
+     * DOMAIN.md section 5 on a parlay: "better only" takes the new prices while the parlay's total odds (the product of
+     * its legs, what the accumulator pays) are not below the total accepted, so one leg may drift when another rises
+     * more; the platform checks the same total (server/src/betting/rules.ts priceParlay).
+     */
+    get parlayOddsReason(): SlipReason | undefined {
+      if (self.isSingle || self.oddsChange !== OddsChange.Better) return undefined;
+      const legs = self.openEntries;
+      if (!legs.some((e) => e.oddsMoved(self.oddsFormat)) || legs.some((e) => !isValidOdd(e.current.odd))) return undefined;
+      const accepted = legs.reduce((total, e) => total.times(e.odd), new Decimal(1));
+      const current = legs.reduce((total, e) => total.times(e.currentOdd), new Decimal(1));
+      return current.lt(accepted) ? SlipReason.OddsChanged : undefined;
+    },
   }))
+  .views((self) => ({
+    /**
+     * The stake field the quick stakes and Max fill: the one last focused, else the newest open single, or the
+     * parlay's accumulator (`entry:<matchId>` or `series:<number>`).
+     */
+    get quickStakeTarget(): string | undefined {
+      if (self.stakeTarget) return self.stakeTarget;
+      if (!self.isSingle) return `series:${self.entries.length * 1000 + 1}`;
+      const newest = self.openEntries.at(-1);
+      return newest ? `entry:${newest.matchId}` : undefined;
+    },
+  }))
+  .views((self) => {
+    const known = (amount: string | undefined) => (amount !== undefined && new Decimal(amount).gt(0) ? amount : undefined);
+    const targetOf = (target: string | undefined) => {
+      const [kind, id] = (target ?? '').split(':');
+      if (kind === 'entry') return { entry: self.entry(Number(id)) };
+      if (kind === 'series') return { series: self.series.find((s) => s.seriesNumber === Number(id)) };
+      return {};
+    };
+    return {
+      /**
+       * Quick stakes in the member's currency: round multiples of the minimum stake of the field they fill (the bet
+       * info call answers it in the member's currency), else of the smallest minimum in the slip; none until one is
+       * known (src/domain/quickStakes.ts).
+       */
+      get quickStakes(): string[] {
+        const { entry, series } = targetOf(self.quickStakeTarget);
+        const range = entry ? entry.current : series;
+        const minimums = [...self.entries.map((e) => known(e.current.minBet)), ...self.series.map((s) => known(s.minBet))].filter((m): m is string => m !== undefined);
+        const minimum = known(range?.minBet) ?? minimums.sort((a, b) => new Decimal(a).cmp(b))[0];
+        return minimum === undefined ? [] : quickStakes(minimum, known(range?.maxBet));
+      },
+      /**
+       * What Max types in the field it fills: the smaller of that bet's maximum and what the balance leaves after
+       * the slip's other stakes (a series' unit stake times its bets; a negative Malay/Indonesian price takes the
+       * amount typed as the win, so the risk is what is bounded). Undefined when it cannot be said or is nothing.
+       */
+      get maxStake(): Decimal | undefined {
+        const { entry, series } = targetOf(self.quickStakeTarget);
+        const balance = self.balance;
+        if (entry) {
+          const own = entry.riskAndWin(self.oddsFormat)?.risk ?? new Decimal(0);
+          const risk = maxStake(known(entry.current.maxBet), balance === undefined ? undefined : new Decimal(balance).minus(self.totalStake.minus(own)));
+          if (!risk) return undefined;
+          const price = toFormat(entry.currentOdd, self.oddsFormat);
+          return price.isNeg() ? floorMoney(risk.dividedBy(price.abs())) : risk;
+        }
+        if (series) {
+          const available = balance === undefined ? undefined : new Decimal(balance).minus(self.totalStake.minus(series.totalStake ?? 0)).dividedBy(series.betCount);
+          return maxStake(known(series.maxBet), available);
+        }
+        return undefined;
+      },
+    };
+  })
   .views((self) => ({
     /** Every reason the slip cannot be placed now, most important first, each once. */
     get reasons(): SlipReason[] {
@@ -429,6 +523,7 @@ export const BetSlipStore = types
       const open = self.isSingle ? self.singleEntries : self.openEntries;
       if (this.awaitingConfirmation) add(SlipReason.Confirming);
       for (const entry of open) add(self.entryReason(entry));
+      add(self.parlayOddsReason);
       if (self.isSingle) {
         if (open.length === 0 && self.openEntries.length > 0) add(SlipReason.EnterStake);
         for (const entry of open) add(entry.stakeReason(self.priceFormat(entry)));
@@ -466,7 +561,7 @@ export const BetSlipStore = types
     },
     /** Something moved since the member picked it (price or line): one click accepts it all. */
     get hasChangesToAccept() {
-      return self.entries.some((e) => !e.locked && !e.closed && !e.suspended && (e.lineChanged || e.oddsChangeNeedsAcceptance(self.priceFormat(e), self.oddsChange) || e.oddsDirection !== 0));
+      return self.entries.some((e) => !e.locked && !e.closed && !e.suspended && (e.lineChanged || e.priceRejected || e.oddsDirection !== 0));
     },
   }))
   .actions((self) => {
@@ -695,7 +790,7 @@ export const BetSlipStore = types
     },
     /** A quick-stake preset fills the field last focused (the newest selection, or the parlay's accumulator). */
     applyQuickStake(amount: string) {
-      const target = self.stakeTarget ?? (self.isSingle ? (self.openEntries.length > 0 ? `entry:${self.openEntries[self.openEntries.length - 1]!.matchId}` : undefined) : `series:${self.entries.length * 1000 + 1}`);
+      const target = self.quickStakeTarget;
       if (!target) return;
       const [kind, id] = target.split(':');
       if (kind === 'entry') self.setStake(Number(id), amount);
@@ -703,6 +798,11 @@ export const BetSlipStore = types
     },
   }))
   .actions((self) => ({
+    /** Max fills the quick stakes' field with the most it may take (maxStake). */
+    applyMaxStake() {
+      const most = self.maxStake;
+      if (most) self.applyQuickStake(most.toFixed(2));
+    },
     /** Placement answered: the entries wait for their orders (locked), or leave the slip when already confirmed. */
     placed(entries: readonly SlipEntryInstance[], waitingByEntry: ReadonlyArray<readonly string[]>, seriesDone: readonly number[]) {
       entries.forEach((entry, i) => {

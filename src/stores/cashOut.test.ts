@@ -137,6 +137,8 @@ describe('early settlement', () => {
       routes.set(CASH_OUT_PATHS.byIds, () => [entry({ orderStatus: 5, refundAmount: '0.00' })]);
       await jest.advanceTimersByTimeAsync(5000);
       expect(toasts()).toEqual([['success', 'notice.settled']]);
+      // The dialog that sent it says what was paid.
+      expect(cashOut.outcomeOf(ORDER)).toEqual({ status: 'settled', payout: '95.00' });
       expect(myBetsOf(store).records.map((r) => r.id)).toEqual([OTHER]);
       expect(cashOut.isPolling(ORDER)).toBe(false);
       expect(env.storage.get('cashOutPolling')).toEqual([]);
@@ -167,6 +169,7 @@ describe('early settlement', () => {
       routes.set(CASH_OUT_PATHS.betList, () => ({ records: [wireRecord({ id: '1763700000000990007', orderStatus: 5 })], total: 1 }));
       await jest.advanceTimersByTimeAsync(5000);
       expect(toasts()).toEqual([['success', 'notice.partlySettled']]);
+      expect(cashOut.outcomeOf(ORDER)).toEqual({ status: 'partlySettled', payout: '63.33' });
       expect(myBetsOf(store).records[0]).toMatchObject({
         id: ORDER,
         cashOutPayoutStake: '40.00',
@@ -207,8 +210,12 @@ describe('early settlement', () => {
       routes.set(CASH_OUT_PATHS.byIds, () => [entry({ orderStatus: 2, cancelReason: 5 })]);
       await jest.advanceTimersByTimeAsync(5000);
       expect(env.toast.toasts.map((t) => [t.type, t.message, t.detail])).toEqual([['error', 'notice.failed', 'reason.traderReject']]);
+      expect(cashOut.outcomeOf(ORDER)).toEqual({ status: 'failed', reason: 'traderReject' });
       expect(myBetsOf(store).records[0]).toMatchObject({ inPolling: false, orderStatus: OrderStatus.Confirmed, remainingPrincipal: '100.00' });
       expect(cashOut.isPolling(ORDER)).toBe(false);
+      // Another try forgets how the last one ended.
+      await startConfirming(context, myBetsOf(store).records[0]!, '100.00', '95.00');
+      expect(cashOut.outcomeOf(ORDER)).toBeUndefined();
     });
 
     it('cancelled: "settlement cancelled" and the polling flag cleared', async () => {

@@ -72,6 +72,14 @@ export type CashOutResult =
   | { ok: true; status: 'settled' | 'partlySettled' | 'confirming'; payout: string }
   | { ok: false; error: CashOutError; reason?: CashOutFailureReason; message?: string };
 
+/**
+ * How a cash out the poll followed ended: paid in full or in part (with the payout), or refused or cancelled (with the
+ * reason). Kept per order until the member sends another, so the dialog that sent it can say what happened.
+ */
+export type CashOutOutcome =
+  | { status: 'settled' | 'partlySettled'; payout: string }
+  | { status: 'failed' | 'cancelled'; reason?: CashOutFailureReason };
+
 export type AutoRuleResult = { ok: true; rule?: ReserveCashOutEntry } | { ok: false; error: CashOutError; message?: string };
 
 /** A cash-out entry as getCashOutsByIds (and the execute answer) give it; the fields the poll reads. */
@@ -196,6 +204,8 @@ export const CashOutStore = types
     maxCount: undefined as number | undefined,
     /** The order whose cash out (or rule change) is being sent. */
     busyOrderId: undefined as string | undefined,
+    /** How the last cash out of each order the poll followed ended; replaced as a whole so observers see each one. */
+    outcomes: {} as Readonly<Record<string, CashOutOutcome>>,
     listeners: new Set<OrderChangeListener>(),
     /** The app root whose member it serves (cashOutOf sets it before connecting). */
     root: undefined as CashOutRoot | undefined,
@@ -210,6 +220,9 @@ export const CashOutStore = types
     },
     quoteOf(orderId: string): CashOutQuote | undefined {
       return self.quotes[orderId];
+    },
+    outcomeOf(orderId: string): CashOutOutcome | undefined {
+      return self.outcomes[orderId];
     },
   }))
   .views((self) => ({
@@ -264,6 +277,12 @@ export const CashOutStore = types
         self.quotes = next;
         if (maxCount !== undefined) self.maxCount = maxCount;
       },
+      setOutcome(orderId: string, outcome: CashOutOutcome | undefined) {
+        const next: Record<string, CashOutOutcome> = { ...self.outcomes };
+        if (outcome) next[orderId] = outcome;
+        else delete next[orderId];
+        self.outcomes = next;
+      },
       /** Spec section 8: a failed refresh clears the amount data. */
       clearQuotes(ids: readonly string[]) {
         const next: Record<string, CashOutQuote> = { ...self.quotes };
@@ -317,10 +336,11 @@ export const CashOutStore = types
     },
   }))
   .actions((self) => ({
-    /** The whole remaining principal was cashed out: the order leaves the unsettled list. */
-    settledFully(orderId: string, notify: boolean) {
+    /** The whole remaining principal was cashed out for `payout`: the order leaves the unsettled list. */
+    settledFully(orderId: string, payout: string, notify: boolean) {
       self.unfollow(orderId);
       self.clearQuotes([orderId]);
+      self.setOutcome(orderId, { status: 'settled', payout });
       self.emit(orderId, 'removed');
       void self.root?.session.refreshBalance();
       if (notify) envOf(self).toast.success(self.tr('notice.settled'));
@@ -329,6 +349,7 @@ export const CashOutStore = types
     settledPartly(orderId: string, figures: CashOutFigures & { cashOutCount: number }, entry: { amount: string; payout: string }) {
       self.unfollow(orderId);
       self.clearQuotes([orderId]);
+      self.setOutcome(orderId, { status: 'partlySettled', payout: entry.payout });
       self.emit(orderId, {
         ...afterPartialCashOut(figures, entry),
         cashOutCount: figures.cashOutCount + 1,
@@ -342,6 +363,7 @@ export const CashOutStore = types
     settlementEnded(orderId: string, status: number, reason: CashOutFailureReason | undefined) {
       const { toast } = envOf(self);
       self.unfollow(orderId);
+      self.setOutcome(orderId, { status: status === CashOutStatus.Rejected ? 'failed' : 'cancelled', ...(reason ? { reason } : {}) });
       const detail = reason ? { detail: self.tr(`reason.${reason}`) } : {};
       if (status === CashOutStatus.Rejected) {
         // A rejected cash out leaves the order running, as it was before the request.
@@ -384,7 +406,7 @@ export const CashOutStore = types
         if (entry.id) self.rememberCashOutId(order.orderId, entry.id);
         switch (entry.orderStatus) {
           case CashOutStatus.Settled:
-            if (isFullCashOut(order.remainingPrincipal, entry.amount)) self.settledFully(order.orderId, true);
+            if (isFullCashOut(order.remainingPrincipal, entry.amount)) self.settledFully(order.orderId, entry.payout, true);
             else partial.push({ order, entry });
             break;
           case CashOutStatus.Rejected:
@@ -409,7 +431,7 @@ export const CashOutStore = types
       }
       for (const { order, entry } of partial) {
         // The order closed altogether (its last stake cashed out or the order settled): it leaves the unsettled list.
-        if (settledIds.some((id) => sameOrderId(id, order.orderId))) self.settledFully(order.orderId, true);
+        if (settledIds.some((id) => sameOrderId(id, order.orderId))) self.settledFully(order.orderId, entry.payout, true);
         else self.settledPartly(order.orderId, order, entry);
       }
     }),
@@ -469,6 +491,8 @@ export const CashOutStore = types
         const cashOutStake = new Decimal(stake).toFixed(2);
         const expected = new Decimal(expectedAmount).toFixed(2);
         self.setBusy(record.id);
+        // What an earlier cash out of the order came to is no longer news.
+        self.setOutcome(record.id, undefined);
         let answer: ExecuteAnswer;
         try {
           answer = yield Promise.resolve(http.betting.post(CASH_OUT_PATHS.execute, { orderId: record.id, cashOutStake, expectedAmount: expected } satisfies CashOutExecuteRequest));
@@ -488,7 +512,7 @@ export const CashOutStore = types
         }
         if (status === CashOutStatus.Settled) {
           const full = Number(answer.orderStatus) === OrderStatus.CashOut || isFullCashOut(record.remainingPrincipal, cashOutStake);
-          if (full) self.settledFully(record.id, true);
+          if (full) self.settledFully(record.id, payout, true);
           else self.settledPartly(record.id, figuresOf(record), { amount: cashOutStake, payout });
           return { ok: true, status: full ? 'settled' : 'partlySettled', payout } as CashOutResult;
         }

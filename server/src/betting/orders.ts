@@ -12,7 +12,7 @@ import type { Feed, Fixture, Market, Text } from '../feed';
 import { ApiError } from '../http/envelope';
 import { fromMinor, Money, toMinor, type Currency, type MoneyValue } from '../money';
 import { BetError, BetType, OddsChange, OrderStatus } from './codes';
-import { checkStake, priceLeg, refuse, stakeRange, type LegRequest, type PricedLeg, type StakeRange } from './rules';
+import { checkStake, priceLeg, priceParlay, refuse, stakeRange, type LegRequest, type PricedLeg, type StakeRange } from './rules';
 import { snapshotRow, storeSnapshots } from './snapshots';
 import { InsufficientFunds, type WalletService } from './wallet';
 
@@ -585,7 +585,7 @@ export function createOrderService(deps: BettingDeps): OrderService {
     if (requests.length > maxLegs) throw refuse(BetError.TooManyMatches, `betOptionList: at most ${maxLegs} matches, got ${requests.length}`);
     // Every series of the request uses the strictest acceptance any of them asked for: the legs are priced once.
     const oddsChange = Math.min(...series.map((s) => s.oddsChange)) as OddsChange;
-    const legs = requests.map((r, i) => priceLeg(feed, r, oddsChange, `betOptionList[${i}]`));
+    const legs = priceParlay(feed, requests, oddsChange, (i) => `betOptionList[${i}]`);
     const seen = new Set<number>();
     legs.forEach((leg, i) => {
       if (!leg.market.allowParley) throw refuse(BetError.ParlayNotAllowed, `betOptionList[${i}]: market ${leg.market.marketId} cannot join a parlay`);
@@ -664,24 +664,27 @@ export function createOrderService(deps: BettingDeps): OrderService {
     return { betInfo: entries, seriesInfo };
   }
 
-  /** Re-prices the legs of a confirming order; answers the refusal, or the accepted legs' odds. */
-  async function recheck(order: { id: string; odds_change: number; created_at: number }): Promise<{ ok: true; odds: Decimal[] } | { ok: false; code: BetError; reason: string }> {
+  /** Re-prices the legs of a confirming order (a parlay on its total odds); answers the refusal, or the accepted legs' odds. */
+  async function recheck(order: { id: string; bet_type: number; odds_change: number; created_at: number }): Promise<{ ok: true; odds: Decimal[] } | { ok: false; code: BetError; reason: string }> {
     const legs = await db.selectFrom('order_legs').select(['leg_no', 'match_id', 'market_id', 'option_type', 'odds', 'is_in_play']).where('order_id', '=', order.id).orderBy('leg_no').execute();
-    const odds: Decimal[] = [];
     for (const leg of legs) {
       const danger = dangerAt.get(leg.match_id);
       if (leg.is_in_play && danger !== undefined && danger >= order.created_at) {
         return { ok: false, code: BetError.ScoreChanged, reason: `Score changed: a goal or card in match ${leg.match_id} during the acceptance delay` };
       }
-      try {
-        const priced = priceLeg(feed, { marketId: leg.market_id, optionType: leg.option_type, odds: leg.odds, oddsFormat: OddsFormat.Europe }, order.odds_change as OddsChange, `leg ${leg.leg_no}`);
-        odds.push(priced.odds);
-      } catch (error) {
-        if (error instanceof ApiError) return { ok: false, code: error.code as BetError, reason: error.message };
-        throw error;
-      }
     }
-    return { ok: true, odds };
+    const requests = legs.map((leg) => ({ marketId: leg.market_id, optionType: leg.option_type, odds: leg.odds, oddsFormat: OddsFormat.Europe }));
+    const oddsChange = order.odds_change as OddsChange;
+    try {
+      const priced =
+        order.bet_type === BetType.Single
+          ? requests.map((request, i) => priceLeg(feed, request, oddsChange, `leg ${legs[i]!.leg_no}`))
+          : priceParlay(feed, requests, oddsChange, (i) => `leg ${legs[i]!.leg_no}`);
+      return { ok: true, odds: priced.map((leg) => leg.odds) };
+    } catch (error) {
+      if (error instanceof ApiError) return { ok: false, code: error.code as BetError, reason: error.message };
+      throw error;
+    }
   }
 
   async function accept(order: OrderRow): Promise<void> {

@@ -119,6 +119,8 @@ export interface PricedLeg {
   fixture: Fixture;
   odds: Decimal;
   format: OddsFormat;
+  /** The decimal odds the member asked for; the current odds when their quote shows them (a truncated quote). */
+  quoted: Decimal;
 }
 
 /** The market a selection is on now; a replaced market (its line moved) is a different selection. */
@@ -168,5 +170,25 @@ export function priceLeg(feed: Feed, request: LegRequest, oddsChange: OddsChange
   const accepted =
     same || oddsChange === OddsChange.Any || (oddsChange === OddsChange.Better && current.greaterThan(requested));
   if (!accepted) throw refuse(BetError.OddsChanged, `${where}: odds are ${option.odd} now, asked ${requested.toString()}`);
-  return { market, option, fixture, odds: current, format: request.oddsFormat };
+  return { market, option, fixture, odds: current, format: request.oddsFormat, quoted: same ? current : requested };
+}
+
+/**
+ * Prices a parlay's legs under the member's odds-change acceptance (DOMAIN.md section 5). None takes each leg only at
+ * its quoted price and any at the current prices, as for singles. Better only is judged on the parlay's total odds
+ * (the product of its legs, what the accumulator pays): the current prices are taken while that total is not below
+ * the total quoted, so a leg may drift when another rises more. The app's slip applies the same rule
+ * (src/stores/betSlip.ts parlayOddsReason).
+ */
+export function priceParlay(feed: Feed, requests: readonly LegRequest[], oddsChange: OddsChange, where: (index: number) => string): PricedLeg[] {
+  const perLeg = oddsChange === OddsChange.Better ? OddsChange.Any : oddsChange;
+  const legs = requests.map((request, i) => priceLeg(feed, request, perLeg, where(i)));
+  if (oddsChange !== OddsChange.Better) return legs;
+  const current = legs.reduce((total, leg) => total.times(leg.odds), new Decimal(1));
+  const quoted = legs.reduce((total, leg) => total.times(leg.quoted), new Decimal(1));
+  if (current.lessThan(quoted)) {
+    const shown = (total: Decimal) => total.toDecimalPlaces(4, Decimal.ROUND_DOWN).toString();
+    throw refuse(BetError.OddsChanged, `the parlay's total odds are ${shown(current)} now, asked ${shown(quoted)}`);
+  }
+  return legs;
 }

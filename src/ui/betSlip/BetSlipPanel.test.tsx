@@ -8,12 +8,12 @@ import { fakeBettingService, memberState, placedOrder, selection } from '../../t
 import { renderWithStore } from '../../testing/renderWithStore';
 import { BetSlipPanel } from './BetSlipPanel';
 
-async function renderSlip({ login = true } = {}) {
+async function renderSlip({ login = true, member = memberState() } = {}) {
   let betting!: ReturnType<typeof fakeBettingService>;
   const rendered = await renderWithStore(<BetSlipPanel />, {
     before: ({ store, http }) => {
       betting = fakeBettingService(http);
-      if (login) store.applyHostProps(memberState());
+      if (login) store.applyHostProps(member);
     },
   });
   // The slip's own namespace loads behind Suspense.
@@ -58,7 +58,7 @@ describe('<BetSlipPanel>', () => {
     await userEvent.clear(stake);
     await userEvent.type(stake, '100.555');
     expect(stake).toHaveValue('100.55');
-    await userEvent.click(screen.getByRole('button', { name: 'Stake 100' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Stake 100 (¥100.00)' }));
     expect(stake).toHaveValue('100');
     expect(screen.getByTestId('slip-total-stake')).toHaveTextContent('¥100.00');
     expect(screen.getByTestId('slip-potential-return')).toHaveTextContent('¥195.00');
@@ -286,6 +286,64 @@ describe('<BetSlipPanel>', () => {
     act(() => store.settings.setOddsFormat(4));
     expect(screen.getByRole('combobox', { name: 'Slip prices in' })).toHaveDisplayValue('Indonesian');
     expect(screen.getByTestId('slip-odds')).toHaveTextContent('-1.05');
+  });
+
+  describe('quick stakes and Max', () => {
+    const quick = () => screen.getByRole('group', { name: 'Quick stake' });
+    const labels = () => within(quick()).getAllByRole('button').map((b) => b.textContent);
+
+    it('offers the CNY presets and Max: the smaller of the maximum and what the balance leaves after the other stakes', async () => {
+      const { env, betting } = await renderSlip({ member: memberState('1234.56') });
+      betting.book.set(200, { maxBet: '800.00' });
+      await click(env, selection(1));
+      expect(labels()).toEqual(['50', '100', '500', '1,000', 'Max']);
+      await userEvent.click(within(quick()).getByRole('button', { name: 'Stake 500 (¥500.00)' }));
+      const first = screen.getByRole('article', { name: 'Home 1 – Away 1' });
+      expect(within(first).getByRole('textbox', { name: /^Stake/ })).toHaveValue('500');
+
+      // The balance bounds it: 1,234.56 in all, all of it on the one single.
+      await userEvent.click(within(quick()).getByRole('button', { name: 'Max: stake ¥1,234.56' }));
+      expect(within(first).getByRole('textbox', { name: /^Stake/ })).toHaveValue('1234.56');
+      expect(screen.getByRole('button', { name: 'Place bet' })).toBeEnabled();
+
+      // A second single: what the first leaves (234.56 once it takes 1,000), then its own maximum when that is less.
+      await userEvent.clear(within(first).getByRole('textbox', { name: /^Stake/ }));
+      await userEvent.type(within(first).getByRole('textbox', { name: /^Stake/ }), '1000');
+      await click(env, selection(2));
+      const second = screen.getByRole('article', { name: 'Home 2 – Away 2' });
+      await userEvent.click(within(quick()).getByRole('button', { name: /^Max: stake/ }));
+      expect(within(second).getByRole('textbox', { name: /^Stake/ })).toHaveValue('234.56');
+      await userEvent.clear(within(first).getByRole('textbox', { name: /^Stake/ }));
+      await userEvent.click(within(second).getByRole('textbox', { name: /^Stake/ }));
+      await userEvent.click(within(quick()).getByRole('button', { name: 'Max: stake ¥800.00' }));
+      expect(within(second).getByRole('textbox', { name: /^Stake/ })).toHaveValue('800.00');
+    });
+
+    it('follows the member\'s currency: VND presets from its minimum, written short, and Max from its wallet', async () => {
+      const vnd = memberState();
+      vnd.userData = { ...vnd.userData!, currency: 'VND' };
+      vnd.balance = { balanceList: [{ coinCode: 'VND', balance: '12500000.00', isDefault: true }], centerBalance: '12500000.00', totalBalance: '12500000.00' };
+      const { env, betting } = await renderSlip({ member: vnd });
+      // The platform's 10 / 50,000 CNY single range at 0.000281 CNY per dong.
+      betting.book.set(100, { minBet: '35587.19', maxBet: '177935943.05' });
+      await click(env, selection(1));
+      expect(labels()).toEqual(['200K', '500K', '2M', '5M', 'Max']);
+      const card = screen.getByRole('article', { name: 'Home 1 – Away 1' });
+      await userEvent.click(within(quick()).getByRole('button', { name: 'Stake 2M (₫2,000,000.00)' }));
+      expect(within(card).getByRole('textbox', { name: /^Stake/ })).toHaveValue('2000000');
+      await userEvent.click(within(quick()).getByRole('button', { name: 'Max: stake ₫12,500,000.00' }));
+      expect(within(card).getByRole('textbox', { name: /^Stake/ })).toHaveValue('12500000.00');
+    });
+
+    it('fills a parlay\'s accumulator with Max per unit, within its range', async () => {
+      const { env, store } = await renderSlip({ member: memberState('25000.00') });
+      await act(async () => store.betSlip.setMode('parlay'));
+      await click(env, selection(1), selection(2));
+      await screen.findByRole('region', { name: 'Series' });
+      // The series' range is 10-10,000 a unit: the balance would allow 25,000.
+      await userEvent.click(within(quick()).getByRole('button', { name: 'Max: stake ¥10,000.00' }));
+      expect(store.betSlip.seriesStakes.get('2001')).toBe('10000.00');
+    });
   });
 
   it('removes one selection and clears them all', async () => {

@@ -1,9 +1,10 @@
+import Decimal from 'decimal.js';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ODDS_FORMATS } from '../../domain/odds';
 import { reasonKey } from '../../domain/slipReasons';
-import { QUICK_STAKES, REASON_VALUES, SLIP_NS, type SlipMode } from '../../stores/betSlip';
+import { REASON_VALUES, SLIP_NS, type SlipMode } from '../../stores/betSlip';
 import { ordersOf } from '../../stores/orders';
 import { Button } from '../common/Button';
 import { EmptyState, Panel } from '../common/Panel';
@@ -115,13 +116,7 @@ const SlipContent = observer(function SlipContent() {
       {!betSlip.awaitingConfirmation && (
         <>
           {!betSlip.isSingle && <SeriesList />}
-          <div className={styles.quick} role="group" aria-label={t('quickStake')}>
-            {QUICK_STAKES.map((amount) => (
-              <button key={amount} type="button" className={styles.quickButton} aria-label={t('quickStakeAmount', { amount })} onClick={() => betSlip.applyQuickStake(amount)}>
-                {amount}
-              </button>
-            ))}
-          </div>
+          <QuickStakes />
           <dl className={styles.summary}>
             <div>
               <dt>{t('totalStake')}</dt>
@@ -163,6 +158,48 @@ const SlipContent = observer(function SlipContent() {
     </>
   );
 });
+
+/**
+ * Quick stakes in the member's currency (round multiples of the minimum stake, betSlip.quickStakes) and Max: the
+ * smaller of the bet's maximum and what the balance leaves. Amounts from 10,000 are written short ("500万", "5M") so
+ * every currency's presets fit one row; each button's name says the full amount.
+ */
+const QuickStakes = observer(function QuickStakes() {
+  const { t } = useTranslation(SLIP_NS);
+  const { betSlip, settings } = useStore();
+  const max = betSlip.maxStake;
+  const amounts = betSlip.quickStakes;
+  if (amounts.length === 0 && !max) return null;
+  return (
+    <div className={styles.quick} role="group" aria-label={t('quickStake')}>
+      {amounts.map((amount) => {
+        const shown = shortAmount(amount, settings.locale);
+        return (
+          // The name holds what the button shows, then the amount in full.
+          <button key={amount} type="button" className={styles.quickButton} aria-label={t('quickStakeAmount', { amount: shown, full: betSlip.formatAmount(amount) })} onClick={() => betSlip.applyQuickStake(amount)}>
+            {shown}
+          </button>
+        );
+      })}
+      <button
+        type="button"
+        className={styles.quickButton}
+        disabled={!max}
+        aria-label={max ? t('quickStakeMaxAmount', { amount: betSlip.formatAmount(max) }) : t('quickStakeMax')}
+        onClick={() => betSlip.applyMaxStake()}
+      >
+        {t('quickStakeMax')}
+      </button>
+    </div>
+  );
+});
+
+/** A preset as its button writes it: in full up to 9,999, in the language's short form above ("1万", "10K"). */
+function shortAmount(amount: string, locale: string): string {
+  // Intl takes the decimal text itself: no JavaScript number carries the amount.
+  const large = new Decimal(amount).gte(10_000);
+  return new Intl.NumberFormat(locale, large ? { notation: 'compact', maximumFractionDigits: 1 } : { maximumFractionDigits: 2 }).format(amount as `${number}`);
+}
 
 /** Odds-change acceptance (spec: none 0, better only 1 default, any 2), persisted with the settings. */
 /**

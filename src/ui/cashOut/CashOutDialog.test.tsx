@@ -30,6 +30,9 @@ async function renderDialog(answer: Answer, recordFields: Parameters<typeof wire
   return { ...rendered, onClose, dialog };
 }
 
+/** The betting calls a store's fake env received. */
+const http = (store: Parameters<typeof envOf>[0]) => (envOf(store).http.betting.post as unknown as jest.Mock<(url: string, body?: unknown) => unknown>).mock.calls;
+
 const executions = (http: Awaited<ReturnType<typeof renderDialog>>['http']) =>
   http.betting.post.mock.calls.filter(([url]) => url === CASH_OUT_PATHS.execute).map(([, body]) => body);
 
@@ -162,6 +165,73 @@ describe('<CashOutDialog>', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent('Settlement in progress (please wait)');
     expect(cashOutOf(store).isPolling(ORDER)).toBe(true);
     expect(within(dialog).getByRole('button', { name: 'Settle for ¥95.00' })).toBeDisabled();
+    act(() => store.dispose());
+  });
+
+  it('a full in-play cash out of a parlay says it is being settled, then that it paid, and never that it was refused', async () => {
+    jest.useFakeTimers({ advanceTimers: true, doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    // Once sent, the order is being cashed out (then cashed out): the platform offers it nothing and says why.
+    let sent = false;
+    let settled = false;
+    const { dialog, store } = await renderDialog(
+      (url) => {
+        if (url === CASH_OUT_PATHS.price) return sent ? quote('0.00', { st: 0, reason: 7 }) : quote('182.40', { rate: '1.824' });
+        if (url === CASH_OUT_PATHS.execute) {
+          sent = true;
+          return { cashOutId: 'c1', status: 1, payout: '182.40', remainingStake: '100.00', orderStatus: 101 };
+        }
+        if (url === CASH_OUT_PATHS.byIds) return [{ id: 'c1', orderId: ORDER, amount: '100.00', payout: '182.40', orderStatus: settled ? 5 : 1, refundAmount: '0.00', cancelReason: null, createdTime: 1 }];
+        return undefined;
+      },
+      { betType: 2, seriesType: 3001, matchCount: 3, options: [wireOption({ optionName: 'A' }), wireOption({ optionName: 'B' }), wireOption({ optionName: 'C' })] },
+    );
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Settle for ¥182.40' }));
+    const refused = () => [within(dialog).queryByText('Early settlement is not offered for this bet right now.'), within(dialog).queryByText('Settlement refused')];
+
+    // The quote refreshes while the book confirms: the order has no offer now, which is no news to the member.
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(5000);
+    });
+    expect(screen.getByTestId('cash-out-price')).toHaveTextContent('The offer you confirmed is being settled.');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Settlement in progress (please wait)');
+    expect(refused()).toEqual([null, null]);
+
+    settled = true;
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(5000);
+    });
+    expect(envOf(store).toast.toasts.map((t) => t.message)).toEqual(['Settled successfully']);
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Settled successfully: you received ¥182.40.');
+    expect(within(dialog).queryByText(/in progress/)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /^Settle/ })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    // Nothing asks for an offer of a bet that is gone, so nothing can say it was refused.
+    const asked = http(store).filter(([url]) => url === CASH_OUT_PATHS.price).length;
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(10000);
+    });
+    expect(http(store).filter(([url]) => url === CASH_OUT_PATHS.price)).toHaveLength(asked);
+    expect(refused()).toEqual([null, null]);
+    act(() => store.dispose());
+  });
+
+  it('says how a followed cash out ended when the book refused it', async () => {
+    jest.useFakeTimers({ advanceTimers: true, doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const { dialog, store } = await renderDialog((url) => {
+      if (url === CASH_OUT_PATHS.price) return quote();
+      if (url === CASH_OUT_PATHS.execute) return { cashOutId: 'c1', status: 1, payout: '95.00', remainingStake: '100.00', orderStatus: 101 };
+      if (url === CASH_OUT_PATHS.byIds) return [{ id: 'c1', orderId: ORDER, amount: '100.00', payout: '0.00', orderStatus: 2, refundAmount: '100.00', cancelReason: 4, createdTime: 1 }];
+      return undefined;
+    });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Settle for ¥95.00' }));
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(5000);
+    });
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent('Settlement failed');
+    expect(alert).toHaveTextContent('A market of this bet is suspended');
+    // The bet runs on: the member may try again at the offer now.
+    expect(within(dialog).getByRole('button', { name: 'Settle for ¥95.00' })).toBeEnabled();
     act(() => store.dispose());
   });
 

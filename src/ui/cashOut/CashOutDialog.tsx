@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { legPriceKind, type BetRecord } from '../../domain/betRecord';
 import { checkCashOutStake, partialRange, partPayout } from '../../domain/cashOut';
 import { formatMoney, isCurrency, parseStake, type MoneyLocale } from '../../domain/money';
-import { CASH_OUT_NS, cashOutOf, type AutoRuleResult, type CashOutError, type CashOutResult } from '../../stores/cashOut';
+import { CASH_OUT_NS, cashOutOf, type AutoRuleResult, type CashOutError, type CashOutOutcome, type CashOutResult } from '../../stores/cashOut';
 import { formatLine } from '../../domain/lines';
 import { displayOddsFormat } from '../../domain/odds';
 import { Button } from '../common/Button';
@@ -29,16 +29,19 @@ export interface CashOutDialogProps {
 
 const MONEY_LOCALES: Readonly<Record<string, MoneyLocale>> = { CMN: 'CMN', ENG: 'ENG', VIE: 'VIE', THA: 'THA' };
 
+/** An amount in the order's currency as the member's language writes it. */
+function formatIn(currency: string, value: Decimal.Value, apiLanguage: string): string {
+  try {
+    if (isCurrency(currency)) return formatMoney(value, currency, MONEY_LOCALES[apiLanguage] ?? 'CMN');
+    return `${new Decimal(value).toFixed(2)} ${currency}`;
+  } catch {
+    return String(value);
+  }
+}
+
 function useMoney(currency: string) {
   const { settings } = useStore();
-  return (value: Decimal.Value) => {
-    try {
-      if (isCurrency(currency)) return formatMoney(value, currency, MONEY_LOCALES[settings.apiLanguage] ?? 'CMN');
-      return `${new Decimal(value).toFixed(2)} ${currency}`;
-    } catch {
-      return String(value);
-    }
-  };
+  return (value: Decimal.Value) => formatIn(currency, value, settings.apiLanguage);
 }
 
 type Message = { kind: 'error' | 'status'; text: string; detail?: string | undefined };
@@ -68,6 +71,7 @@ export function CashOutDialog(props: CashOutDialogProps) {
 const CashOutDialogContent = observer(function CashOutDialogContent({ orderId, record: given, onClose, fallbackFocus }: CashOutDialogProps) {
   const { t } = useTranslation(CASH_OUT_NS);
   const store = useStore();
+  const { settings } = store;
   const cashOut = cashOutOf(store);
   const [open, setOpen] = useState(true);
   const listed = myBetsOf(store).records.find((r) => r.id === orderId);
@@ -75,16 +79,34 @@ const CashOutDialogContent = observer(function CashOutDialogContent({ orderId, r
   const lastSeen = useRef(listed);
   if (listed) lastSeen.current = listed;
   const record = listed ?? lastSeen.current ?? given;
+  // A cash out this dialog sent and the poll followed: how it ended is said here, where the member confirmed it.
+  const [sent, setSent] = useState(false);
+  const outcome = sent ? cashOut.outcomeOf(orderId) : undefined;
+  // Settled in full, the order has no offer any more: asking for one would only bring back a refusal.
+  const closed = outcome?.status === 'settled';
 
   useEffect(() => {
+    if (closed) return undefined;
     cashOut.watchQuotes([orderId]);
     return () => cashOut.unwatchQuotes();
-  }, [cashOut, orderId]);
+  }, [cashOut, orderId, closed]);
 
   return (
     <Dialog open={open} title={t('title')} onClose={onClose} {...(fallbackFocus ? { fallbackFocus } : {})}>
-      {record ? (
-        <CashOutForm record={record} onDone={() => setOpen(false)} />
+      {record && outcome?.status === 'settled' ? (
+        <>
+          <p className={styles.status} role="status" data-testid="cash-out-outcome">
+            {t('result.settled', { amount: formatIn(record.currency, outcome.payout, settings.apiLanguage) })}
+          </p>
+          <div className={form.actions}>
+            {/* The form that had the focus is gone: it goes to the one thing left to do. */}
+            <Button variant="secondary" size="lg" autoFocus onClick={() => setOpen(false)}>
+              {t('close')}
+            </Button>
+          </div>
+        </>
+      ) : record ? (
+        <CashOutForm record={record} outcome={outcome} onSent={() => setSent(true)} onDone={() => setOpen(false)} />
       ) : (
         <>
           <p className={styles.note}>{t('order.notFound')}</p>
@@ -99,7 +121,22 @@ const CashOutDialogContent = observer(function CashOutDialogContent({ orderId, r
   );
 });
 
-const CashOutForm = observer(function CashOutForm({ record, onDone }: { record: BetRecord; onDone(): void }) {
+/** What the member reads about a cash out the poll followed to its end (paid in part, refused, cancelled). */
+function outcomeMessage(t: (key: string, options?: Record<string, unknown>) => string, outcome: CashOutOutcome, money: (value: Decimal.Value) => string): Message {
+  if ('payout' in outcome) return { kind: 'status', text: t(`result.${outcome.status}`, { amount: money(outcome.payout) }) };
+  return { kind: 'error', text: t(`notice.${outcome.status}`), detail: outcome.reason ? t(`reason.${outcome.reason}`) : undefined };
+}
+
+interface CashOutFormProps {
+  record: BetRecord;
+  /** How the cash out this dialog sent ended, once the poll knows. */
+  outcome: CashOutOutcome | undefined;
+  /** A cash out went to the book for confirming (in play): the poll follows it. */
+  onSent(): void;
+  onDone(): void;
+}
+
+const CashOutForm = observer(function CashOutForm({ record, outcome, onSent, onDone }: CashOutFormProps) {
   const { t } = useTranslation(CASH_OUT_NS);
   const store = useStore();
   const cashOut = cashOutOf(store);
@@ -123,6 +160,9 @@ const CashOutForm = observer(function CashOutForm({ record, onDone }: { record: 
   const payout = !available || stakeProblem ? undefined : partial ? partPayout(quote.rate, stakeText) : new Decimal(quote.amount);
   const canConfirm = payout !== undefined && payout.gt(0) && !polling && !busy && cashOut.canCashOut(record);
 
+  // The end of a followed cash out replaces what the dialog said when it was sent ("in progress").
+  const shown = !polling && outcome ? outcomeMessage(t, outcome, money) : message;
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (polling) return setMessage({ kind: 'status', text: t('error.inProgress') });
@@ -131,7 +171,10 @@ const CashOutForm = observer(function CashOutForm({ record, onDone }: { record: 
     setMessage(undefined);
     const result: CashOutResult = await cashOut.execute(record, new Decimal(stakeText).toFixed(2), payout.toFixed(2));
     if (!result.ok) return setMessage(refusalMessage(t, result.error, result.message));
-    if (result.status === 'confirming') return setMessage({ kind: 'status', text: t('inProgress') });
+    if (result.status === 'confirming') {
+      onSent();
+      return setMessage({ kind: 'status', text: t('inProgress') });
+    }
     // Paid at once: the notice tells the member; the dialog has done its work.
     onDone();
   };
@@ -177,10 +220,11 @@ const CashOutForm = observer(function CashOutForm({ record, onDone }: { record: 
           {t('price.label')}
         </h3>
         {/* The offer moves every 5 s: announced politely, never stealing focus. */}
+        {/* While the book confirms a cash out, the order has no offer of its own: its refusal would contradict "settling". */}
         <p className={styles.priceValue} aria-live="polite" data-testid="cash-out-price">
-          {quote === undefined ? t('price.loading') : available ? money(quote.amount) : t('price.unavailable')}
+          {polling ? t('price.settling') : quote === undefined ? t('price.loading') : available ? money(quote.amount) : t('price.unavailable')}
         </p>
-        {quote !== undefined && !available && quote.reason && <p className={styles.hint}>{t(`reason.${quote.reason}`)}</p>}
+        {!polling && quote !== undefined && !available && quote.reason && <p className={styles.hint}>{t(`reason.${quote.reason}`)}</p>}
         <p className={styles.hint}>{t('price.refresh')}</p>
       </section>
 
@@ -244,13 +288,13 @@ const CashOutForm = observer(function CashOutForm({ record, onDone }: { record: 
           <strong data-testid="cash-out-payout">{payout ? money(payout) : '–'}</strong>
         </div>
 
-        {message && (
-          <p className={message.kind === 'error' ? styles.error : styles.status} role={message.kind === 'error' ? 'alert' : 'status'}>
-            {message.text}
-            {message.detail && <span className={styles.detail}>{message.detail}</span>}
+        {shown && (
+          <p className={shown.kind === 'error' ? styles.error : styles.status} role={shown.kind === 'error' ? 'alert' : 'status'} data-testid="cash-out-outcome">
+            {shown.text}
+            {shown.detail && <span className={styles.detail}>{shown.detail}</span>}
           </p>
         )}
-        {polling && !message && (
+        {polling && !shown && (
           <p className={styles.status} role="status">
             {t('error.inProgress')}
           </p>

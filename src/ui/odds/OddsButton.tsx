@@ -34,6 +34,8 @@ export const OddsButton = observer(function OddsButton({ market, optionType, lab
   if (!option || market.status === MarketStatus.Off) return <span className={styles.empty} aria-hidden="true" />;
 
   const locked = option.isLock || market.status !== MarketStatus.On;
+  // In the slip: pressed, wherever the price shows; a click takes it out again.
+  const picked = store.betSlip.isPicked(market.marketId, optionType);
   const price = formatPrice(option.odd, settings.oddsFormatId, priceKindOf(market.outcomeCount));
   const line = showLine && option.line !== undefined ? formatLine(option.line) : undefined;
   // Read once at render, not observed: a button re-renders when its price changes, not every second.
@@ -43,6 +45,7 @@ export const OddsButton = observer(function OddsButton({ market, optionType, lab
       type="button"
       className={styles.button}
       disabled={locked}
+      aria-pressed={picked}
       data-market-id={market.marketId}
       data-option={optionType}
       data-odd={option.odd}

@@ -5,7 +5,8 @@ import { useLiveBook, useStore } from '../storeContext';
 
 /**
  * A click on a price, wherever it shows: the option at its current price and line goes to the slip (kernel event
- * betSlip.add); a visitor's pick waits in the slip and is added once they have logged in.
+ * betSlip.add); a visitor's pick waits in the slip and is added once they have logged in. A price already in the slip
+ * (shown pressed) leaves it, as a pressed toggle does.
  */
 export function useAddToSlip() {
   const { t } = useTranslation();
@@ -16,6 +17,10 @@ export function useAddToSlip() {
     const live = book.market(market.marketId);
     const option = live?.options.get(optionType);
     if (!live || !option) return;
+    if (root.betSlip.isPicked(live.marketId, optionType)) {
+      root.betSlip.remove(market.matchId);
+      return;
+    }
     const selection = {
       matchId: market.matchId,
       sportId: market.sportId,

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ClaimedMatch, TestMember } from '../../../contract/testControls';
-import { betCard, checkAccessible, entryStake, hostBalance, myBetsTab, openMyBets, placeAndCollectOrders, slipEntries, toasts } from '../support/betting';
-import { expectPlatformBalance, homeWinInSlip, openCashOut, type Price } from '../support/bettingWorld';
+import Decimal from 'decimal.js';
+import { betCard, checkAccessible, entryStake, FOOTBALL, hostBalance, moneyValue, myBetsTab, openMyBets, pickInList, placeAndCollectOrders, signInOnHost, slip, slipEntries, toasts } from '../support/betting';
+import { expectPlatformBalance, homeWinInSlip, openCashOut, priceHomeWin, type Price } from '../support/bettingWorld';
 import { expect, test, type World } from '../support/world';
 
 /**
@@ -106,6 +107,49 @@ test.describe('early settlement (cash out) from My bets', () => {
     await myBetsTab(page, 'Settled');
     await expect(card).toHaveAttribute('data-status', 'earlySettlement');
     await expect(card.getByRole('region', { name: 'Early settlements' }).getByRole('row').filter({ hasText: '¥100.00' })).toContainText('¥118.75');
+  });
+});
+
+test.describe('early settlement of an in-play parlay', () => {
+  test('a full cash out says it is being settled, then what it paid, and never that it was refused', async ({ page, request, world }) => {
+    const member = await world.member();
+    const matches = [await world.match({ sportId: FOOTBALL, parlay: true }), await world.match({ sportId: FOOTBALL, parlay: true }), await world.match({ sportId: FOOTBALL, parlay: true })];
+    for (const match of matches) await priceHomeWin(request, world, match.matchId, '2.00');
+    await signInOnHost(page, member, { query: 'list=1&sport=1' });
+    await slip(page).getByRole('tab', { name: 'Parlay' }).click();
+    for (const match of matches) await pickInList(page, match.matchId);
+    await expect(slipEntries(page)).toHaveCount(3);
+    // The treble: 2.00 x 2.00 x 2.00 = 8.00 for a 10.00 stake.
+    await slip(page).locator('li[data-series="3001"]').getByRole('textbox', { name: /^Unit stake/ }).fill('10');
+    const [orderId] = await placeAndCollectOrders(page);
+    // In play: the book takes it after its delay.
+    await expect(slipEntries(page)).toHaveCount(0, { timeout: 20_000 });
+
+    await openMyBets(page);
+    await myBetsTab(page, 'Unsettled');
+    const card = betCard(page, orderId!);
+    await expect(card).toHaveAttribute('data-status', 'confirm');
+    const dialog = await openCashOut(page, card);
+    const offer = await dialog.getByTestId('cash-out-price').textContent();
+    expect(offer).toMatch(/^¥[\d,]+\.\d{2}$/);
+    await dialog.getByRole('button', { name: `Settle for ${offer}` }).click();
+
+    // In play the book confirms a cash out after its delay: meanwhile the dialog says so, not that none is offered.
+    const notOffered = dialog.getByText('Early settlement is not offered for this bet right now.');
+    await expect(dialog.getByTestId('cash-out-price')).toHaveText('The offer you confirmed is being settled.');
+    await expect(dialog.getByTestId('cash-out-outcome')).toContainText('Settlement in progress');
+    await expect(notOffered).toHaveCount(0);
+
+    await expect(dialog.getByTestId('cash-out-outcome')).toHaveText(`Settled successfully: you received ${offer}.`, { timeout: 20_000 });
+    await expect(notOffered).toHaveCount(0);
+    await expect(dialog.getByText('Settlement refused')).toHaveCount(0);
+    await expect(dialog.getByText(/in progress/)).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('cash-out-parlay-settled.png') });
+    await checkAccessible(page, 'the cash-out dialog after an in-play cash out paid');
+    await expectPlatformBalance(request, member, new Decimal('9990.00').plus(moneyValue(offer!)).toFixed(2));
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card).toHaveCount(0);
   });
 });
 

@@ -20,7 +20,8 @@ import {
   teamsOf,
   toasts,
 } from '../support/betting';
-import { expect, test } from '../support/world';
+import { priceHomeWin } from '../support/bettingWorld';
+import { expect, recordSubscriptions, test } from '../support/world';
 
 const FOOTBALL = 1;
 const EARLY_LIST = 'list=3&sport=1';
@@ -42,6 +43,17 @@ test.describe('placing bets from the slip', () => {
     const { home, away } = await teamsOf(entry);
     expect(home).toBe(match.home.ENG);
 
+    // The picked price is marked in the list while it is in the slip (pressed), and no longer once it leaves it.
+    const picked = (await rowOf(page, match.matchId)).locator('button[data-odd]:not([disabled])').first();
+    await expect(picked).toHaveAttribute('aria-pressed', 'true');
+    await expect((await rowOf(page, match.matchId)).locator('button[data-odd][aria-pressed="true"]')).toHaveCount(1);
+    await page.screenshot({ path: test.info().outputPath('list-price-picked.png') });
+    await entry.getByRole('button', { name: /^Remove/ }).click();
+    await expect(entry).toHaveCount(0);
+    await expect(picked).toHaveAttribute('aria-pressed', 'false');
+    await pickInList(page, match.matchId);
+    await expect(picked).toHaveAttribute('aria-pressed', 'true');
+
     await entryStake(entry).fill('20');
     await expect(slip(page).getByTestId('slip-total-stake')).toHaveText('¥20.00');
     await expect(placeButton(page)).toBeEnabled();
@@ -54,6 +66,7 @@ test.describe('placing bets from the slip', () => {
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('stake ¥20.00');
     await expect(slipEntries(page)).toHaveCount(0);
+    await expect(picked).toHaveAttribute('aria-pressed', 'false');
     expect((await platformBalance(request, member)).toFixed(2)).toBe('9980.00');
     // The app hands the host its fresh balance (onBalanceChange): sooner than the host's own 10 s refresh.
     await expect.poll(async () => (await hostBalance(page)).toFixed(2)).toBe('9980.00');
@@ -216,5 +229,70 @@ test.describe('placing bets from the slip', () => {
     await expect(placeButton(page)).toBeEnabled();
     await expect(slip(page).locator('p[id][data-reason]')).toHaveCount(0);
     await expect(slip(page).getByTestId('slip-total-stake')).toHaveText('¥10.00');
+  });
+
+  test('a VND member\'s quick stakes are round amounts of dong from the platform\'s minimum, and Max stakes the whole balance', async ({ page, request, world }) => {
+    const member = await world.member({ currency: 'VND', balance: '1250000.00' });
+    const match = await world.match({ sportId: FOOTBALL, list: 'early' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInOnHost(page, member, { query: EARLY_LIST });
+    await pickInList(page, match.matchId);
+    const entry = entryOf(page, match.matchId);
+    // 10 CNY at 0.000281 CNY a dong (config/platform.json) is 35,587.19 dong: 5, 10, 50 and 100 times it, rounded up.
+    await expect(entry).toContainText(/Limits ₫35,587\.19 – /);
+    const quick = slip(page).getByRole('group', { name: 'Quick stake' });
+    await expect(quick.getByRole('button')).toHaveText(['200K', '500K', '2M', '5M', 'Max']);
+    await quick.getByRole('button', { name: 'Stake 500K (₫500,000.00)' }).click();
+    await expect(entryStake(entry)).toHaveValue('500000');
+    // The balance is less than the maximum stake: Max is the balance, to the dong cent.
+    await quick.getByRole('button', { name: 'Max: stake ₫1,250,000.00' }).click();
+    await expect(entryStake(entry)).toHaveValue('1250000.00');
+    await page.screenshot({ path: test.info().outputPath('slip-quick-stakes-vnd-1280.png') });
+    await checkAccessible(page, 'the slip with VND quick stakes');
+    await placeAndCollectOrders(page);
+    await expect(slipEntries(page)).toHaveCount(0);
+    expect((await platformBalance(request, member)).toFixed(2)).toBe('0.00');
+  });
+
+  test('with "accept better odds" an in-play parlay is judged on its total odds: a leg may drift when another rises more', async ({ page, request, world }) => {
+    const member = await world.member();
+    const matches = [await world.match({ sportId: FOOTBALL, parlay: true }), await world.match({ sportId: FOOTBALL, parlay: true }), await world.match({ sportId: FOOTBALL, parlay: true })];
+    const prices = [];
+    for (const match of matches) prices.push(await priceHomeWin(request, world, match.matchId, '2.00'));
+    const subscribed = recordSubscriptions(page);
+    await signInOnHost(page, member, { query: IN_PLAY_LIST });
+    await slip(page).getByRole('tab', { name: 'Parlay' }).click();
+    for (const match of matches) await pickInList(page, match.matchId);
+    for (const match of matches) await subscribed(`match:${match.matchId}:odds`);
+    // The treble at 2.00 x 2.00 x 2.00 = 8.00.
+    await slip(page).locator('li[data-series="3001"]').getByRole('textbox', { name: /^Unit stake/ }).fill('10');
+    await expect(placeButton(page)).toBeEnabled();
+    const reason = slip(page).locator('p[id][data-reason]');
+
+    // One leg drifts to 1.90: 7.60 in all, worse than the 8.00 taken, so the change must be accepted.
+    await world.setMarket({ marketId: prices[0]!.marketId, odds: { home: '1.90' } });
+    await expect(entryOf(page, matches[0]!.matchId).getByTestId('slip-odds')).toHaveText('1.90');
+    await expect(placeButton(page)).toBeDisabled();
+    await expect(reason).toHaveAttribute('data-reason', 'oddsChanged');
+    // Another rises to 2.20: 8.36 in all, better than taken, so nothing stops the bettor.
+    await world.setMarket({ marketId: prices[1]!.marketId, odds: { home: '2.20' } });
+    await expect(entryOf(page, matches[1]!.matchId).getByTestId('slip-odds')).toHaveText('2.20');
+    await expect(placeButton(page)).toBeEnabled();
+    await expect(reason).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('slip-parlay-better-total.png') });
+
+    // The platform takes it on the same rule, at the prices now, after its in-play delay.
+    const answer = await submitSlip(page);
+    expect(answer.code, answer.msg).toBe(0);
+    await expect(slipEntries(page)).toHaveCount(0, { timeout: 20_000 });
+    await openMyBets(page);
+    await myBetsTab(page, 'Unsettled');
+    const card = betCard(page, answer.orderIds[0]!);
+    await expect(card).toHaveAttribute('data-status', 'confirm');
+    // Taken at the legs' prices now: 10.00 x 1.90 x 2.20 x 2.00 = 83.60.
+    await expect(card).toContainText('Odds @ 1.90');
+    await expect(card).toContainText('Odds @ 2.20');
+    await expect(card).toContainText('Potential return¥83.60');
+    expect((await platformBalance(request, member)).toFixed(2)).toBe('9990.00');
   });
 });

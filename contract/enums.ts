@@ -12,6 +12,9 @@ export function codeOf<const T extends Record<string, number>>(table: T) {
   return z.union(values.map((v) => z.literal(v)) as unknown as [z.ZodMiniLiteral<T[keyof T]>, ...Array<z.ZodMiniLiteral<T[keyof T]>>]);
 }
 
+/** getList's `orderBy`: kick-off time first, or league order first (both group rows by league). */
+export const ORDER_BY = { time: 0, league: 1 } as const;
+
 /** The spec's order statuses (section 4). */
 export const OrderStatus = {
   Created: 0,

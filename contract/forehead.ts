@@ -3,6 +3,7 @@ import { described } from './described';
 import { LANGUAGES } from './enums';
 import { ErrorCode } from './errors';
 import { languageField, request } from './fields';
+import { OPERATOR_TOKEN_HEADER } from './headers';
 
 /** Answers of the forehead routes (/api/forehead/user/..., /api/forehead/system/...; docs/api.md "Routes"). */
 
@@ -128,10 +129,7 @@ export type AppConfigQuery = z.input<typeof appConfigQuery>;
 /** GET /api/forehead/system/config/maintenance. */
 export const maintenanceQuery = request(z.strictObject({ language: languageField }));
 
-/** The header an operator sends the token in: not Authorization, so no member token can ever stand in for it. */
-export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
-/** The header in which the app names the merchant it runs for: what anonymous reads list (docs/api.md "Merchants"). */
-export const MERCHANT_HEADER = 'x-merchant-id';
+export { MERCHANT_HEADER, OPERATOR_TOKEN_HEADER } from './headers';
 
 /** PUT /api/forehead/system/config/maintenance: the operator's header and the new flag. */
 export const operatorHeaders = request(z.object({ [OPERATOR_TOKEN_HEADER]: z.optional(z.string()) }));

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { core } from 'zod/mini';
 import { OddsFormat } from '../src/domain/odds';
 import { described } from './described';
-import { codeOf, ListType, MarketStatus } from './enums';
+import { codeOf, ListType, MarketStatus, ORDER_BY } from './enums';
 import { languageField, request } from './fields';
 import { expecting } from './issues';
 import { matchClockSchema, scoreRowSchema } from './shapes';
@@ -273,7 +273,7 @@ const LIST_TYPE_CODES = [1, 2, 3, 4, 5, 6] as const;
 /** Spec 9: "Default match play type is today and rolling on one platform". */
 export const DEFAULT_LIST_TYPE = LIST_TYPE.todayAndInplay;
 
-export const ORDER_BY = { time: 0, league: 1 } as const;
+export { ORDER_BY };
 
 export const MAX_PAGE = 1_000_000;
 export const MAX_PAGE_SIZE = 200;

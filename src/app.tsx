@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { ConfigError, createKernelEvents, loadPlugins, PluginStartError, provideServices, type KernelEmitter, type SelectionEvent, type PluginSet, type ResolvedConfig, type ServiceMap } from './kernel';
 import { registry } from './kernel/registry';
 import { offeredSportsOf } from './kernel/sports';
-import { MERCHANT_HEADER } from '../contract/forehead';
+import { MERCHANT_HEADER } from '../contract/headers';
 import { parseLoginState, PATH_CHANGE_EVENT, type HostCallbacks, type HostProps, type PathChangeDetail } from './host/hostProps';
 import type { DomainList } from '../contract/forehead';
 import { createHttp, type HttpClients, type ServiceName } from './services/http';

@@ -1,7 +1,7 @@
 import { flow, getRoot, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
 import { DEFAULT_HANDICAP_FORMAT, type OddsFormat } from '../domain/odds';
 import type { GetListRequest, MatchPage, WireMatch } from '../../contract';
-import { ORDER_BY } from '../../contract/match';
+import { ORDER_BY } from '../../contract/enums';
 import { envOf, type Env } from './env';
 
 /** A getList query (docs/api.md): id lists go as comma lists, which both JSON and form bodies accept. */

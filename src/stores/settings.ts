@@ -3,7 +3,7 @@ import { DEFAULT_HANDICAP_FORMAT, OddsFormat, isOddsFormat } from '../domain/odd
 import type { LoginState } from '../host/hostProps';
 import { apiLanguageOf, DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from '../services/i18n';
 import type { ListOrder, OddsChangeAcceptance, OddsFormatId } from '../services/storage';
-import { ORDER_BY } from '../../contract/match';
+import { ORDER_BY } from '../../contract/enums';
 import { envOf } from './env';
 
 const localeType = types.enumeration<Locale>('Locale', LOCALES.map((l) => l.lng));

@@ -270,7 +270,7 @@ describe('<BetSlipPanel>', () => {
     await act(async () => undefined);
     expect(screen.getAllByTestId('slip-odds').map((e) => e.textContent)).toEqual(['2.40', '2.40']);
     const accumulator = within(screen.getByRole('region', { name: 'Series' })).getAllByRole('listitem')[0]!;
-    expect(accumulator).toHaveTextContent('2串1 · 1 bet · Odds 5.76');
+    expect(accumulator).toHaveTextContent('2-fold · 1 bet · Odds 5.76');
     await userEvent.click(screen.getByRole('tab', { name: 'Single' }));
     expect(screen.getAllByTestId('slip-odds').map((e) => e.textContent)).toEqual(['-0.71', '2.40']);
   });

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { ORDER_BY } from '../../../contract/match';
+import { ORDER_BY } from '../../../contract/enums';
 import { useStore } from '../storeContext';
 import chips from './DateFilter.module.css';
 

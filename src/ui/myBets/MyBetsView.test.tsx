@@ -144,7 +144,7 @@ describe('<MyBetsView>', () => {
         ]),
     });
     const [handicapSingle, winnerSingle] = await screen.findAllByRole('article', { name: 'Single' });
-    const parlay = screen.getByRole('article', { name: 'Parlay 2串1' });
+    const parlay = screen.getByRole('article', { name: 'Parlay 2-fold' });
     const legOdds = (card: HTMLElement) => within(card).getAllByRole('listitem').map((leg) => /@ (-?\d+\.\d{2})/.exec(leg.textContent ?? '')?.[1]);
     expect([legOdds(handicapSingle!), legOdds(winnerSingle!), legOdds(parlay)]).toEqual([['2.40'], ['2.40'], ['2.40', '2.40']]);
     act(() => store.settings.setOddsFormat(3));

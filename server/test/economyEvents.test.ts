@@ -112,16 +112,37 @@ describe('economy: rains, lotteries, votes, answers, rewards, fairness', () => {
     await expectCoinBooksBalance(t);
   });
 
-  it('answers "failure" past the daily receive limit and credits nothing', async () => {
-    // One envelope, so it holds the whole budget: a split of two could leave either under the 200.00 limit.
-    const rich = await start({ kind: 3, budget: '500.00', envelopes: 1, countdownSeconds: 0, durationSeconds: 30 });
-    const m = await newMember(t);
-    const res = await receive(m, rich.recordId);
-    expect(res.json().data).toBe('failure');
-    expect(res.json().msg).toContain("today's receive limit of 200.00");
-    expect(await t.app.wallet.getBalance(m.id, COIN)).toBe(0);
-    expect(await t.db.selectFrom('red_envelopes').select('idx').where('event_id', '=', rich.recordId).where('member_id', 'is not', null).execute()).toEqual([]);
+  it('refuses to start a rain with an envelope above the daily receive limit, which no member could take', async () => {
+    // One envelope holds the whole budget: 500.00 against a receive limit of 200.00 (issue 29: it refused everyone).
+    const res = await operator({ kind: 3, budget: '500.00', envelopes: 1, countdownSeconds: 0, durationSeconds: 30 });
+    expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 422, code: EconomyError.DailyLimit });
+    expect(res.json().msg).toBe('budget: split into 1 envelopes, 500.00 coins make one of more than the daily receive limit of 200.00, which no member could take; give more envelopes or a smaller budget');
+    expect(await t.db.selectFrom('live_events').select('id').where('budget_minor', '=', 50_000).execute()).toEqual([]);
+  });
+
+  it('skips envelopes larger than what the member\'s limit leaves, takes the first that fits, and refuses without naming an amount', async () => {
+    const rain = await start({ kind: 3, budget: '30.00', envelopes: 6, countdownSeconds: 0, durationSeconds: 30 });
+    const envelopes = await t.db.selectFrom('red_envelopes').select(['idx', 'amount_minor']).where('event_id', '=', rain.recordId).orderBy('idx').execute();
+    const smallest = Math.min(...envelopes.map((e) => Number(e.amount_minor)));
+    const first = envelopes.find((e) => Number(e.amount_minor) === smallest)!;
+    // Room for the smallest envelope only: the lower envelopes above it are left for others.
+    const near = await newMember(t);
+    const full = await newMember(t);
+    await t.db.transaction().execute(async (trx) => {
+      await t.app.economy.coins.countAgainstLimit(trx, near.id, 'receive', toMinor('200.00') - smallest);
+      await t.app.economy.coins.countAgainstLimit(trx, full.id, 'receive', toMinor('200.00'));
+    });
+    const got = (await receive(near, rain.recordId)).json();
+    expect(got).toMatchObject({ code: 0, data: { envelopeIndex: first.idx, amount: (smallest / 100).toFixed(2) } });
+    const refused = (await receive(full, rain.recordId)).json();
+    expect(refused).toEqual({ code: 0, msg: "today's receive limit leaves no room for the envelopes left in this rain", data: 'failure' });
+    expect(await t.app.wallet.getBalance(full.id, COIN)).toBe(0);
+    // Everyone else still takes the rest: the rain pays out whole.
+    for (const m of await Promise.all(Array.from({ length: 5 }, () => newMember(t)))) expect((await receive(m, rain.recordId)).json().data).not.toBe('failure');
+    const taken = await t.db.selectFrom('red_envelopes').select('idx').where('event_id', '=', rain.recordId).where('member_id', 'is not', null).execute();
+    expect(taken).toHaveLength(6);
     await advance(30_000);
+    await expectCoinBooksBalance(t);
   });
 
   it('gives an envelope back when its receive is refused, so a member racing behind takes it; a second ask is answered without a write', async () => {
@@ -134,7 +155,7 @@ describe('economy: rains, lotteries, votes, answers, rewards, fairness', () => {
     const behind = await newMember(t);
     // The limited members ask first: each holds an envelope in turn and gives it back when its limit refuses it.
     const answers = await Promise.all([...limited.map((m) => receive(m, rain.recordId)), receive(behind, rain.recordId), receive(behind, rain.recordId)]);
-    for (const a of answers.slice(0, 5)) expect(a.json()).toMatchObject({ data: 'failure', msg: expect.stringContaining("today's receive limit of 200.00") });
+    for (const a of answers.slice(0, 5)) expect(a.json()).toMatchObject({ data: 'failure', msg: "today's receive limit leaves no room for the envelopes left in this rain" });
     const mine = answers.slice(5).map((a) => a.json());
     expect(mine.filter((a) => a.data !== 'failure')).toEqual([{ code: 0, msg: 'success', data: expect.objectContaining({ sendRecordId: rain.recordId, envelopeIndex: 0 }) }]);
     expect(mine.filter((a) => a.data === 'failure')).toEqual([{ code: 0, msg: 'you already received an envelope of this rain', data: 'failure' }]);

@@ -76,20 +76,36 @@ export function createCoins({ db, clock, wallet, hub, config }: CoinsDeps) {
     return Number((row as Record<string, number>)[column]);
   }
 
+  /** What today's limit still allows the member (hundredths), read in the caller's transaction. */
+  async function leftToday(trx: Transaction<Database>, memberId: number, what: 'spend' | 'receive'): Promise<number> {
+    const column = what === 'spend' ? 'spent_minor' : 'received_minor';
+    const row = await trx.selectFrom('coin_daily_usage').select(column).where('member_id', '=', memberId).where('day', '=', dayOf(clock.now())).executeTakeFirst();
+    return Math.max(0, limits[what] - Number((row as Record<string, number> | undefined)?.[column] ?? 0));
+  }
+
   const native = nativeOf(db);
   let usage: Record<'open' | 'spend' | 'receive' | 'used', NativeStatement> | undefined;
+  const prepareUsage = () =>
+    (usage ??= {
+      open: native!.prepare<unknown[]>('insert into coin_daily_usage (member_id, day) values (?, ?) on conflict (member_id, day) do nothing'),
+      spend: native!.prepare<unknown[]>('update coin_daily_usage set spent_minor = spent_minor + ? where member_id = ? and day = ? and spent_minor + ? <= ? returning spent_minor as used'),
+      receive: native!.prepare<unknown[]>('update coin_daily_usage set received_minor = received_minor + ? where member_id = ? and day = ? and received_minor + ? <= ? returning received_minor as used'),
+      used: native!.prepare<unknown[]>('select spent_minor as spend, received_minor as receive from coin_daily_usage where member_id = ? and day = ?'),
+    });
+  /** leftToday, synchronously on the embedded SQLite connection (a rain's receive). */
+  const leftTodayNow = native
+    ? (memberId: number, what: 'spend' | 'receive'): number => {
+        const used = prepareUsage().used.get(memberId, dayOf(clock.now())) as Record<'spend' | 'receive', number> | undefined;
+        return Math.max(0, limits[what] - Number(used?.[what] ?? 0));
+      }
+    : undefined;
   /**
    * countAgainstLimit, synchronously on the embedded SQLite connection, for a caller that holds a transaction on it
    * (a rain's receive): the same upsert and conditional UPDATE with prepared statements.
    */
   const countNow = native
     ? (memberId: number, what: 'spend' | 'receive', amountMinor: number): number => {
-        usage ??= {
-          open: native.prepare<unknown[]>('insert into coin_daily_usage (member_id, day) values (?, ?) on conflict (member_id, day) do nothing'),
-          spend: native.prepare<unknown[]>('update coin_daily_usage set spent_minor = spent_minor + ? where member_id = ? and day = ? and spent_minor + ? <= ? returning spent_minor as used'),
-          receive: native.prepare<unknown[]>('update coin_daily_usage set received_minor = received_minor + ? where member_id = ? and day = ? and received_minor + ? <= ? returning received_minor as used'),
-          used: native.prepare<unknown[]>('select spent_minor as spend, received_minor as receive from coin_daily_usage where member_id = ? and day = ?'),
-        };
+        const usage = prepareUsage();
         const day = dayOf(clock.now());
         usage.open.run(memberId, day);
         const row = usage[what].get(amountMinor, memberId, day, amountMinor, limits[what]) as { used: number } | undefined;
@@ -192,6 +208,8 @@ export function createCoins({ db, clock, wallet, hub, config }: CoinsDeps) {
     limits,
     countAgainstLimit,
     countNow,
+    leftToday,
+    leftTodayNow,
     publishBalance,
 
     async balance(memberId: number): Promise<string> {

@@ -76,8 +76,11 @@ const refuse = (status: number, code: number, message: string) => new ApiError(s
 
 const ALREADY = 'you already received an envelope of this rain';
 const ALL_TAKEN = 'every envelope was taken';
+/** A refusal that names no amount (issue 29: it told the member the size of the envelope it refused). */
+const NO_ROOM = "today's receive limit leaves no room for the envelopes left in this rain";
 
-export type ReceiveResult = { ok: true; data: RedEnvelopeReceived } | { ok: false; why: string };
+/** `emptied`: this receive took the rain's last envelope (envelopes are not taken in index order: a member skips those above their limit). */
+export type ReceiveResult = { ok: true; data: RedEnvelopeReceived; emptied: boolean } | { ok: false; why: string };
 
 /**
  * Room events (spec 001 sections 3 and 4: kinds 1, 3, 4; states 0, 1, 2): red-envelope rains, live lotteries (members
@@ -339,29 +342,33 @@ export function createEvents(deps: EventsDeps) {
 
   const native = nativeOf(db);
   const { creditNow } = wallet;
-  const { countNow } = coins;
-  let rainSt: Record<'already' | 'next' | 'take', NativeStatement> | undefined;
+  const { countNow, leftTodayNow } = coins;
+  let rainSt: Record<'already' | 'next' | 'left' | 'take', NativeStatement> | undefined;
   /**
    * A receive's writes on the embedded SQLite connection, synchronously inside the transaction the caller holds
    * through Kysely: 2,000 members racing for a rain otherwise queue for the one connection between every await of
    * every receive (docs/operations.md "Red-envelope rain"). The same statements as the Kysely path, which PostgreSQL uses.
    */
   const receiveNow =
-    native && creditNow && countNow
+    native && creditNow && countNow && leftTodayNow
       ? (row: EventRow, memberId: number): ReceiveResult => {
           rainSt ??= {
             already: native.prepare<unknown[]>('select idx from red_envelopes where event_id = ? and member_id = ?'),
-            next: native.prepare<unknown[]>('select idx, amount_minor from red_envelopes where event_id = ? and member_id is null order by idx limit 1'),
+            next: native.prepare<unknown[]>('select idx, amount_minor from red_envelopes where event_id = ? and member_id is null and amount_minor <= ? order by idx limit 1'),
+            left: native.prepare<unknown[]>('select idx from red_envelopes where event_id = ? and member_id is null limit 1'),
             take: native.prepare<unknown[]>('update red_envelopes set member_id = ?, received_at = ? where event_id = ? and idx = ? and member_id is null'),
           };
           if (rainSt.already.get(row.id, memberId)) return { ok: false, why: ALREADY };
-          const next = rainSt.next.get(row.id) as { idx: number; amount_minor: number } | undefined;
-          if (!next) return { ok: false, why: ALL_TAKEN };
+          // The first envelope the member's limit still allows: one too large for them is left for others (issue 29:
+          // the lowest envelope, above the limit, refused everyone and held back every envelope behind it).
+          const next = rainSt.next.get(row.id, leftTodayNow(memberId, 'receive')) as { idx: number; amount_minor: number } | undefined;
+          if (!next) return { ok: false, why: rainSt.left.get(row.id) ? NO_ROOM : ALL_TAKEN };
           rainSt.take.run(memberId, clockNow(), row.id, next.idx);
           const amountMinor = Number(next.amount_minor);
           countNow(memberId, 'receive', amountMinor);
           const change = creditNow({ memberId, asset: COIN, amountMinor, kind: 'red_envelope', refType: 'red_envelope', refId: `${row.id}:${next.idx}` });
-          return { ok: true, data: { sendRecordId: Number(row.id), envelopeIndex: Number(next.idx), amount: fromMinor(amountMinor), coinBalance: fromMinor(change.balanceAfterMinor) } };
+          const emptied = !rainSt.left.get(row.id);
+          return { ok: true, emptied, data: { sendRecordId: Number(row.id), envelopeIndex: Number(next.idx), amount: fromMinor(amountMinor), coinBalance: fromMinor(change.balanceAfterMinor) } };
         }
       : undefined;
 
@@ -426,8 +433,12 @@ export function createEvents(deps: EventsDeps) {
         outcome = receiveNow ? await receiveInGroup(row, memberId) : await db.transaction().execute(async (trx): Promise<ReceiveResult | 'retry'> => {
           const already = await trx.selectFrom('red_envelopes').select('idx').where('event_id', '=', row.id).where('member_id', '=', memberId).executeTakeFirst();
           if (already) return { ok: false, why: ALREADY };
-          const next = await trx.selectFrom('red_envelopes').select(sql<number | null>`min(idx)`.as('idx')).where('event_id', '=', row.id).where('member_id', 'is', null).executeTakeFirst();
-          if (next?.idx === null || next?.idx === undefined) return { ok: false, why: ALL_TAKEN };
+          const room = await coins.leftToday(trx, memberId, 'receive');
+          const next = await trx.selectFrom('red_envelopes').select(sql<number | null>`min(idx)`.as('idx')).where('event_id', '=', row.id).where('member_id', 'is', null).where('amount_minor', '<=', room).executeTakeFirst();
+          if (next?.idx === null || next?.idx === undefined) {
+            const left = await trx.selectFrom('red_envelopes').select('idx').where('event_id', '=', row.id).where('member_id', 'is', null).executeTakeFirst();
+            return { ok: false, why: left ? NO_ROOM : ALL_TAKEN };
+          }
           const taken = await trx
             .updateTable('red_envelopes')
             .set({ member_id: memberId, received_at: clockNow() })
@@ -440,11 +451,13 @@ export function createEvents(deps: EventsDeps) {
           const amountMinor = Number(taken.amount_minor);
           await coins.countAgainstLimit(trx, memberId, 'receive', amountMinor);
           const change = await wallet.credit(trx, { memberId, asset: COIN, amountMinor, kind: 'red_envelope', refType: 'red_envelope', refId: `${row.id}:${taken.idx}` });
-          return { ok: true, data: { sendRecordId: Number(row.id), envelopeIndex: Number(taken.idx), amount: fromMinor(amountMinor), coinBalance: fromMinor(change.balanceAfterMinor) } };
+          const left = await trx.selectFrom('red_envelopes').select('idx').where('event_id', '=', row.id).where('member_id', 'is', null).executeTakeFirst();
+          return { ok: true, emptied: left === undefined, data: { sendRecordId: Number(row.id), envelopeIndex: Number(taken.idx), amount: fromMinor(amountMinor), coinBalance: fromMinor(change.balanceAfterMinor) } };
         });
       } catch (error) {
         if (isUniqueViolation(error)) return { ok: false, why: ALREADY };
-        if (error instanceof ApiError && error.code === EconomyError.DailyLimit) return { ok: false, why: error.message };
+        // A race moved the member's count meanwhile; the refusal names no amount.
+        if (error instanceof ApiError && error.code === EconomyError.DailyLimit) return { ok: false, why: NO_ROOM };
         throw error;
       }
       if (outcome !== 'retry') return outcome;
@@ -595,7 +608,7 @@ export function createEvents(deps: EventsDeps) {
         const reward: Reward = { type: RewardType.Coin, amount: data.amount, currency: null, titleId: null };
         hub.publish(EconomyChannel.room(roomId), { kind: 'winMarquee', roomId, recordId, activityKind: ActivityKind.RedEnvelopeRain, uid: memberId, nickname: await nicknameOf(), reward, at: now() } satisfies RoomEventPush);
       }
-      if (data.envelopeIndex === Number(row.envelope_count) - 1) void enqueue('rain emptied', () => finish(row));
+      if (outcome.emptied) void enqueue('rain emptied', () => finish(row));
       return outcome;
     },
 
@@ -806,6 +819,14 @@ export function createEvents(deps: EventsDeps) {
         const row = await trx.insertInto('live_events').values(values).returningAll().executeTakeFirstOrThrow();
         if (t.kind === ActivityKind.RedEnvelopeRain) {
           const amounts = await splitRain(seed, Number(row.id), values.budget_minor!, values.envelope_count!);
+          // An envelope no member may take would never be paid (issue 29): such a rain is not started.
+          if (amounts.reduce((most, a) => Math.max(most, a), 0) > coins.limits.receive) {
+            throw new ApiError(
+              422,
+              EconomyError.DailyLimit,
+              `budget: split into ${values.envelope_count} envelopes, ${fromMinor(values.budget_minor!)} coins make one of more than the daily receive limit of ${fromMinor(coins.limits.receive)}, which no member could take; give more envelopes or a smaller budget`,
+            );
+          }
           for (let i = 0; i < amounts.length; i += 500) {
             await trx.insertInto('red_envelopes').values(amounts.slice(i, i + 500).map((amount_minor, j) => ({ event_id: Number(row.id), idx: i + j, amount_minor, member_id: null, received_at: null }))).execute();
           }

@@ -24,11 +24,11 @@ function listTab(index: number, name: string, min: number, outright = false): La
 }
 
 const LISTS: readonly LayoutScreen[] = [
-  listTab(0, 'in-play list', 30),
-  listTab(1, 'today list', 60),
-  listTab(2, 'early list', 60),
-  listTab(3, 'outright list', 20, true),
-  listTab(4, 'parlay list', 60),
+  listTab(0, 'in-play list', 90),
+  listTab(1, 'today list', 170),
+  listTab(2, 'early list', 170),
+  listTab(3, 'outright list', 180, true),
+  listTab(4, 'parlay list', 150),
 ];
 
 for (const size of LAYOUT_SIZES) {

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LANGUAGES, switchLanguage } from './fixtures';
+import type { Locale } from './world';
 
 /**
  * The layout check (issue 28): every visible control of a screen is reachable by a mouse user. For each control, the
@@ -50,6 +53,8 @@ interface Probe {
   first(ids: number[]): number | undefined;
   plan(id: number, centre: boolean): Plan;
   describe(id: number): string;
+  /** What the point at the control's centre hits now. */
+  under(id: number): string;
   settle(): Promise<void>;
   quiet(scope: Element): Promise<void>;
   clear(): void;
@@ -197,8 +202,10 @@ function installProbe() {
       for (const el of scope.querySelectorAll<HTMLElement>(CONTROLS)) {
         const r = el.getBoundingClientRect();
         if (r.width <= 1 || r.height <= 1 || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
-        // Above or left of the page's origin no scroll reaches: placed there on purpose until focused (skip links).
-        if (r.bottom + window.scrollY <= 0 || r.right + window.scrollX <= 0) {
+        // Above or left of its scroller's origin no scroll reaches: placed there on purpose until focused (skip links).
+        const scroller = scrollersOf(el).pop() ?? root;
+        const origin = scroller === root ? { left: -window.scrollX, top: -window.scrollY } : { left: clientBox(scroller).left - scroller.scrollLeft, top: clientBox(scroller).top - scroller.scrollTop };
+        if (r.bottom <= origin.top || r.right <= origin.left) {
           offPage += 1;
           continue;
         }
@@ -268,18 +275,30 @@ function installProbe() {
         if (shown[k]!.right <= shown[k]!.left || shown[k]!.bottom <= shown[k]!.top) continue; // off screen: outer first
         return towards(k, shown[k]!, off) ?? { fail: `outside what ${name(chain[k]!)} shows, and the wheel cannot scroll it further` };
       }
-      // Then outermost first, into what shows on screen (and, to get out from under a cover, towards the middle).
+      // Then outermost first, into what shows on screen.
       for (let k = 0; k < chain.length; k += 1) {
-        const region = shown[k]!;
-        const off = outside(region);
-        const far = centre && Math.abs(y - (region.top + region.bottom) / 2) > (region.bottom - region.top) / 5;
-        if (!off.x && !off.y && !far) continue;
-        const plan = towards(k, region, { x: off.x, y: off.y || far });
-        if (plan) return plan;
-        if (off.x || off.y) return { fail: `outside what ${name(chain[k]!)} shows, and the wheel cannot scroll it further` };
+        const off = outside(shown[k]!);
+        if (!off.x && !off.y) continue;
+        return towards(k, shown[k]!, off) ?? { fail: `outside what ${name(chain[k]!)} shows, and the wheel cannot scroll it further` };
+      }
+      // Out from under a cover (a sticky header or footer): towards the middle of the innermost scroller that can move
+      // it there (an outer one may not move it at all: a sticky column).
+      if (centre) {
+        for (let k = chain.length - 1; k >= 0; k -= 1) {
+          const region = shown[k]!;
+          if (Math.abs(y - (region.top + region.bottom) / 2) <= (region.bottom - region.top) / 5) continue;
+          const plan = towards(k, region, { x: false, y: true });
+          if (plan) return plan;
+        }
       }
       if (hits(el)) return { ok: true };
       return { covered: describe(document.elementFromPoint(x, y)) };
+    },
+    under(id) {
+      const el = byId(id);
+      if (!el) return '(gone)';
+      const r = el.getBoundingClientRect();
+      return `${describe(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2))} at ${Math.round(r.left + r.width / 2)},${Math.round(r.top + r.height / 2)}`;
     },
     describe(id) {
       return names.get(id) ?? describe(byId(id));
@@ -339,6 +358,7 @@ export async function checkLayout(page: Page, screen: string, scope: Locator = p
   await scope.evaluate((el) => (window as ProbeWindow).__layoutProbe!.quiet(el));
   const marked = await scope.evaluate((el) => (window as ProbeWindow).__layoutProbe!.mark(el));
   const describe = (id: number) => page.evaluate((n) => (window as ProbeWindow).__layoutProbe!.describe(n), id);
+  if (process.env.LAYOUT_DEBUG) console.log(screen, await Promise.all(marked.ids.map(describe)));
   const problems: string[] = [];
   for (const [id, cut] of Object.entries(marked.cut)) problems.push(`${await describe(Number(id))}: text cut, ${cut}`);
   const pending = new Set(marked.ids);
@@ -372,8 +392,9 @@ export async function checkLayout(page: Page, screen: string, scope: Locator = p
  */
 async function reach(page: Page, id: number, moved: () => Promise<boolean>): Promise<string | undefined> {
   let centre = false;
+  let plan: Plan | undefined;
   for (let step = 0; step < 6; step += 1) {
-    const plan = await page.evaluate(([n, c]) => (window as ProbeWindow).__layoutProbe!.plan(n, c), [id, centre] as const);
+    plan = await page.evaluate(([n, c]) => (window as ProbeWindow).__layoutProbe!.plan(n, c), [id, centre] as const);
     if ('ok' in plan) return undefined;
     if ('gone' in plan) return 'gone';
     if ('wheel' in plan) {
@@ -387,7 +408,7 @@ async function reach(page: Page, id: number, moved: () => Promise<boolean>): Pro
       return 'covered' in plan ? `its centre is under ${plan.covered}` : plan.fail;
     }
   }
-  return 'still not reached after six scrolls';
+  return `still not reached after six scrolls (the last asked for ${JSON.stringify(plan)}, under ${await page.evaluate((n) => (window as ProbeWindow).__layoutProbe!.under(n), id)})`;
 }
 
 /**
@@ -407,10 +428,10 @@ export interface LayoutScreen {
   name: string;
   min: number;
   /**
-   * Shows the screen after a language switch (a dialog opened again, a tab chosen) and answers where its controls
-   * are (the app unless a dialog); undefined when the page already shows it.
+   * Shows the screen after a switch to `locale` (a dialog opened again, a tab chosen) and answers where its controls
+   * are (the app unless a dialog or a part of it); undefined when the page already shows it.
    */
-  show?: (page: Page) => Promise<Locator | undefined>;
+  show?: (page: Page, locale: Locale) => Promise<Locator | undefined>;
   /** Undoes what show did before the next language is chosen (closes a dialog). */
   hide?: (page: Page) => Promise<void>;
 }
@@ -423,9 +444,20 @@ export async function checkInEveryLanguage(page: Page, size: LayoutSize, screens
   for (const language of LANGUAGES) {
     await switchLanguage(page, language);
     for (const screen of screens) {
-      const scope = screen.show ? await screen.show(page) : undefined;
+      const scope = screen.show ? await screen.show(page, language[0]) : undefined;
       reportLayout(await checkLayout(page, `${screen.name} ${sizeName(size)} ${language[0]}`, scope), screen.min);
       await screen.hide?.(page);
     }
   }
 }
+
+/** The app's own text of `key` in a namespace of its locales (locales/<lng>/<ns>.json), to find a control by its name. */
+export function say(locale: Locale, ns: string, key: string): string {
+  const file = path.resolve(__dirname, '../../../locales', locale, `${ns}.json`);
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], JSON.parse(readFileSync(file, 'utf8')));
+  if (typeof value !== 'string') throw new Error(`${locale}/${ns}.json has no text "${key}"`);
+  return value;
+}
+
+/** The open dialog of the app (a modal shows in the top layer; only its controls can be reached). */
+export const openDialog = (page: Page) => page.locator('[data-sport-pc] dialog[open]');

@@ -354,6 +354,8 @@ function installProbe() {
  */
 export async function checkLayout(page: Page, screen: string, scope: Locator = page.locator('[data-sport-pc]').first()): Promise<LayoutResult> {
   const started = Date.now();
+  // A toast lies over the screen's top for a few seconds on purpose ("Added to parlay"): checked once it has gone.
+  await expect(page.locator('[data-sport-pc] [data-toast-type]'), 'toasts gone before the check').toHaveCount(0, { timeout: 15_000 });
   await page.evaluate(installProbe);
   await scope.evaluate((el) => (window as ProbeWindow).__layoutProbe!.quiet(el));
   const marked = await scope.evaluate((el) => (window as ProbeWindow).__layoutProbe!.mark(el));

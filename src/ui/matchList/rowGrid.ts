@@ -11,6 +11,6 @@ const LINED_PRICE_MIN = 78;
  * (or a row outside one), so the header's labels sit over the prices of every row.
  */
 export function priceTracks(columns: readonly RowColumn[]): CSSProperties {
-  const tracks = columns.map((column) => (showsLine(column) ? `minmax(${LINED_PRICE_MIN}px, 1.25fr)` : `minmax(${PRICE_MIN}px, 1fr)`));
+  const tracks = columns.map((column) => (showsLine(column) ? `minmax(${LINED_PRICE_MIN}px, 1.2fr)` : `minmax(${PRICE_MIN}px, 1fr)`));
   return { ['--sp-price-tracks' as string]: tracks.join(' ') || '0' };
 }

@@ -61,6 +61,8 @@ export default defineConfig<SportOptions>({
     { name: 'live', testMatch: /tests\/e2e\/live\/.*\.spec\.ts$/ },
     { name: 'experts', testMatch: /tests\/e2e\/experts\/.*\.spec\.ts$/ },
     { name: 'results', testMatch: /tests\/e2e\/results\/.*\.spec\.ts$/ },
+    // Issue 28's layout check: every control of the main screens within a mouse's reach at 1280×800 and 1440×900.
+    { name: 'layout', testMatch: /tests\/e2e\/layout\/.*\.spec\.ts$/ },
     // One project per sport plugin (football, basketball, and every sport sport-generic serves): its list and match screen.
     ...SPORT_PROJECTS.map((sport) => ({
       name: `sport-${sport.key}`,

@@ -77,9 +77,10 @@ const BetSlipBody = observer(function BetSlipBody() {
             {t(`status.${betSlip.placement}`)}
           </p>
         )}
-        {betSlip.isEmpty ? <EmptyState icon={<SlipIcon />}>{t('common:betSlip.empty')}</EmptyState> : <SlipContent />}
+        {betSlip.isEmpty ? <EmptyState icon={<SlipIcon />}>{t('common:betSlip.empty')}</EmptyState> : <SlipSelections />}
         <OddsFormatSetting />
         <OddsChangeSetting />
+        {!betSlip.isEmpty && <SlipFooter />}
       </div>
       {/* Outside the entries: a booked pre-bet takes its entry out of the slip while the dialog closes. */}
       <PreBetDialog fallbackFocus={() => document.getElementById(tabId(id, betSlip.mode))} />
@@ -87,16 +88,10 @@ const BetSlipBody = observer(function BetSlipBody() {
   );
 });
 
-const SlipContent = observer(function SlipContent() {
+/** The selections, and in parlay mode the series with their unit stakes. */
+const SlipSelections = observer(function SlipSelections() {
   const { t } = useTranslation([SLIP_NS, 'common']);
-  const store = useStore();
-  const { betSlip } = store;
-  const orders = ordersOf(store);
-  const reasonId = useId();
-  const reason = betSlip.shownReason;
-  const refusal = !reason ? betSlip.refusal : undefined;
-  const visitor = !betSlip.isLogin;
-
+  const { betSlip } = useStore();
   return (
     <>
       {betSlip.hint && <p className={styles.hint}>{t(reasonKey(betSlip.hint))}</p>}
@@ -113,9 +108,31 @@ const SlipContent = observer(function SlipContent() {
         </Button>
       )}
       {/* While the book decides, there is nothing to stake: the stakes come back with the selections if it refuses. */}
+      {!betSlip.awaitingConfirmation && !betSlip.isSingle && <SeriesList />}
+    </>
+  );
+});
+
+/**
+ * Quick stakes, the totals and Place bet: the slip's last part, which sticks to the bottom of the right column while
+ * the slip is taller than the window, so that they stay in sight and under the mouse however many selections and
+ * series the slip holds (issue 28).
+ */
+const SlipFooter = observer(function SlipFooter() {
+  const { t } = useTranslation([SLIP_NS, 'common']);
+  const store = useStore();
+  const { betSlip } = store;
+  const orders = ordersOf(store);
+  const reasonId = useId();
+  const reason = betSlip.shownReason;
+  const refusal = !reason ? betSlip.refusal : undefined;
+  const visitor = !betSlip.isLogin;
+
+  return (
+    <div className={styles.footer} data-slip-footer>
+      {/* While the book decides, there is nothing to stake: the stakes come back with the selections if it refuses. */}
       {!betSlip.awaitingConfirmation && (
         <>
-          {!betSlip.isSingle && <SeriesList />}
           <QuickStakes />
           <dl className={styles.summary}>
             <div>
@@ -155,7 +172,7 @@ const SlipContent = observer(function SlipContent() {
           {t(reasonKey((reason ?? refusal)!), REASON_VALUES)}
         </p>
       )}
-    </>
+    </div>
   );
 });
 

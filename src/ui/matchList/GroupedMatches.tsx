@@ -9,6 +9,8 @@ import type { WireMatch } from '../../../contract';
 import { OutrightRow } from '../outright/OutrightRow';
 import { MatchRow } from './MatchRow';
 import styles from './GroupedMatches.module.css';
+import grid from './RowGrid.module.css';
+import { priceTracks } from './rowGrid';
 import { Crest } from '../common/Crest';
 
 export interface SportMatches {
@@ -140,7 +142,7 @@ function ItemRow({ item }: { item: Item }) {
           {(module) => {
             const columns = firstColumns(module, item.sportId);
             return (
-              <div className={styles.columns} role="presentation" style={{ ['--sp-columns' as string]: columns.length }}>
+              <div role="presentation" style={priceTracks(columns)}>
                 <MatchRow match={item.match} columns={columns} sport={module} />
               </div>
             );
@@ -160,7 +162,7 @@ function SportHead({ sportId, module, ns }: { sportId: number; module: SportModu
   const columns = firstColumns(module, sportId);
   const key = sportI18nKeyOf(sportId, 'A');
   return (
-    <div className={styles.sportHead} role="row" data-sport-id={sportId} style={{ ['--sp-columns' as string]: columns.length }}>
+    <div className={`${grid.grid} ${styles.sportHead}`} role="row" data-sport-id={sportId} style={priceTracks(columns)}>
       <span role="columnheader" className={styles.sportName}>
         {key ? t(key) : sportId}
       </span>

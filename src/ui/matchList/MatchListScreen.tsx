@@ -17,6 +17,8 @@ import { LIST_TABS } from './listTabs';
 import { MatchRow } from './MatchRow';
 import screen from '../common/Screen.module.css';
 import styles from './MatchListScreen.module.css';
+import grid from './RowGrid.module.css';
+import { priceTracks } from './rowGrid';
 import { Crest } from '../common/Crest';
 import { ListType } from '../../../contract/enums';
 import { OutrightRow } from '../outright/OutrightRow';
@@ -144,8 +146,8 @@ const MatchListBody = observer(function MatchListBody({ sport, ns }: { sport: Sp
 
   return (
     <>
-      <div className={styles.table} role="table" aria-label={t('list.matches')} style={{ ['--sp-columns' as string]: columns.length }}>
-        <div className={styles.columnsHead} role="row">
+      <div className={styles.table} role="table" aria-label={t('list.matches')} style={priceTracks(columns)}>
+        <div className={`${grid.grid} ${styles.columnsHead}`} role="row">
           <span role="columnheader" className={styles.groupCell}>
             <ZoneLabel />
             {groups.length > 1 && (

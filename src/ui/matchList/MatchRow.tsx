@@ -12,6 +12,7 @@ import { useAddToSlip } from '../odds/useAddToSlip';
 import { useLiveBook, useStore } from '../storeContext';
 import { findMarket, showsLine } from './findMarket';
 import styles from './MatchRow.module.css';
+import grid from './RowGrid.module.css';
 import { Crest } from '../common/Crest';
 import { LiveClock } from '../common/LiveClock';
 import { useMatchChannels } from '../useMatchChannels';
@@ -42,7 +43,7 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
   // The scoreboard's rule (domain/serve.ts), kept current by score pushes through the live book.
   const serving = servingSide(live?.serveIn ?? match.serveIn, inPlay);
   return (
-    <div className={styles.row} role="row" data-match-id={match.matchId} data-league-id={match.leagueInfo.id} aria-label={title}>
+    <div className={`${grid.grid} ${styles.row}`} role="row" data-match-id={match.matchId} data-league-id={match.leagueInfo.id} aria-label={title}>
       <div className={styles.when} role="cell">
         {inPlay && live ? (
           <>

@@ -117,5 +117,8 @@ export function initialScripts() {
   return [...html.matchAll(/<script[^>]*src="\/spa\/sport-pc\/([^"]+)"/g)].map((m) => ({ file: m[1], gzip: gzipSync(readFileSync(path.join(dir, m[1])), { level: 9 }).length }));
 }
 
-/** Issue 2's budget for the initial JavaScript of the app. */
-export const INITIAL_JS_BUDGET = 200 * 1024;
+/**
+ * The budget for the initial JavaScript of the app: issue 2's 200 KB, raised to 205 KB with issue 28 (docs/architecture.md
+ * "Bundle": what grew and why it belongs in the first download).
+ */
+export const INITIAL_JS_BUDGET = 205 * 1024;

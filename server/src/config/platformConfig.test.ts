@@ -77,9 +77,12 @@ describe('config/platform.json chat', () => {
       fanoutMs: 50,
       historySize: 50,
       tokenTtlSeconds: 300,
+      sessionRecheckSeconds: 5,
       maxConnectionsPerMember: 10,
       maxVisitorConnectionsPerAddress: 20,
+      frameLimits: { perConnection: { burst: 30, perMinute: 120 }, perAddress: { burst: 200, perMinute: 1200 }, joinCost: 5 },
       image: { maxBytes: 2 * 1024 * 1024, maxWidth: 4096, maxHeight: 4096 },
+      imageUploads: { perMember: { burst: 5, perMinute: 10 }, dailyBytesPerMember: 20 * 1024 * 1024, unpostedMinutes: 60 },
       orderShow: { showCount: 10, minAmount: '10.00' },
     });
     const partial = structuredClone(original);
@@ -92,6 +95,8 @@ describe('config/platform.json chat', () => {
     expect(messageFor((c) => (c.chat.rateLimit.perSeconds = 'ten'))).toContain('chat.rateLimit.perSeconds');
     expect(messageFor((c) => (c.chat.orderShow.minAmount = 10))).toContain('chat.orderShow.minAmount: expected a decimal string');
     expect(messageFor((c) => (c.chat.typo = 1))).toContain('chat');
+    expect(messageFor((c) => (c.chat.frameLimits = { perConnection: { burst: 0, perMinute: 1 }, perAddress: { burst: 1, perMinute: 1 }, joinCost: 1 }))).toContain('chat.frameLimits.perConnection.burst');
+    expect(messageFor((c) => (c.chat.imageUploads = { perMember: { burst: 1, perMinute: 1 }, dailyBytesPerMember: 10, unpostedMinutes: 60 }))).toContain('chat.imageUploads.dailyBytesPerMember');
     expect(messageFor((c) => (c.demoMembers[0].liveGroupUserType = 'admin'))).toContain('demoMembers[0].liveGroupUserType');
   });
 

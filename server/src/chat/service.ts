@@ -252,6 +252,29 @@ export function createChat(deps: ChatDeps) {
     return member;
   }
 
+  /**
+   * The platform's announcement in a room (a gift, an answer lottery's question): no sender, never rate limited, and
+   * stored as the notice itself, which each viewer's app words in their language (its text stays empty).
+   */
+  async function postNotice(roomId: number, notice: ChatNotice): Promise<ChatMessage> {
+    room(roomId);
+    return store({
+      room_id: roomId,
+      kind: ChatMessageKind.Act,
+      member_id: 0,
+      nickname: '',
+      vip_level: 0,
+      title_id: null,
+      user_type: ChatUserType.User,
+      text: '',
+      image_file: null,
+      reply_to: null,
+      order_json: null,
+      notice_json: JSON.stringify(notice),
+      created_at: clock.now(),
+    });
+  }
+
   /** Of these session token hashes, those whose session is live: not signed out, not expired. */
   async function liveSessions(hashes: readonly string[]): Promise<Set<string>> {
     if (hashes.length === 0) return new Set();
@@ -400,27 +423,24 @@ export function createChat(deps: ChatDeps) {
       });
     },
 
+    postNotice,
+
     /**
-     * The platform's announcement in a room (a gift, an answer lottery's question): no sender, never rate limited, and
-     * stored as the notice itself, which each viewer's app words in their language (its text stays empty).
+     * The chat line of a member's gift, when the room allows it (issue 29): none while the member is muted there or the
+     * room's chat is blocked, and none past chat.giftLines (per member and per room), so gifts cannot flush the
+     * history or speak for a muted member. The gift itself is the economy's and is not refused here. Answers the line,
+     * or undefined when none was posted.
      */
-    async postNotice(roomId: number, notice: ChatNotice): Promise<ChatMessage> {
-      room(roomId);
-      return store({
-        room_id: roomId,
-        kind: ChatMessageKind.Act,
-        member_id: 0,
-        nickname: '',
-        vip_level: 0,
-        title_id: null,
-        user_type: ChatUserType.User,
-        text: '',
-        image_file: null,
-        reply_to: null,
-        order_json: null,
-        notice_json: JSON.stringify(notice),
-        created_at: clock.now(),
-      });
+    async postGiftLine(memberId: number, roomId: number, notice: ChatNotice): Promise<ChatMessage | undefined> {
+      const [ban, blocked] = await Promise.all([banOf(memberId, roomId), isBlocked(roomId)]);
+      if (ban || blocked) return undefined;
+      const { perMember, perRoom, perSeconds } = config.chat.giftLines;
+      const window = perSeconds * 1000;
+      const mine = await deps.limits.hit(`chat:giftLine:${roomId}:${memberId}`, perMember, window);
+      if (!mine.ok) return undefined;
+      const room = await deps.limits.hit(`chat:giftLines:${roomId}`, perRoom, window);
+      if (!room.ok) return undefined;
+      return postNotice(roomId, notice);
     },
 
     /** An agent deletes a message of their room: history leaves it out and the room is told. */

@@ -77,6 +77,7 @@ describe('config/platform.json chat', () => {
       fanoutMs: 50,
       historySize: 50,
       tokenTtlSeconds: 300,
+      giftLines: { perMember: 2, perRoom: 10, perSeconds: 10 },
       sessionRecheckSeconds: 5,
       maxConnectionsPerMember: 10,
       maxVisitorConnectionsPerAddress: 20,

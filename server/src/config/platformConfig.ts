@@ -112,6 +112,14 @@ const chatSchema = z.strictObject({
   historySize: z.number().int().min(0).max(500).default(50),
   /** A chat token opens /chat for this long (real seconds). */
   tokenTtlSeconds: z.number().int().min(10).max(86_400).default(300),
+  /**
+   * Gift lines in the chat (issue 29: 17,000 of them flushed the 50-message history): at most `perMember` lines of one
+   * member's gifts in a room and `perRoom` in all in any `perSeconds`; gifts past them post no line (the stage still
+   * shows them). A muted member's gift, or one in a blocked chat, posts none either.
+   */
+  giftLines: z
+    .strictObject({ perMember: z.number().int().min(1).max(1000), perRoom: z.number().int().min(1).max(10_000), perSeconds: z.number().int().min(1).max(3600) })
+    .default({ perMember: 2, perRoom: 10, perSeconds: 10 }),
   /** How often open member sockets are checked against their sessions: one signed out elsewhere or expired closes within this. */
   sessionRecheckSeconds: z.number().int().min(1).max(3600).default(5),
   /** Chat sockets one member may hold open, and visitors' sockets per client address. */

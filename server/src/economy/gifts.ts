@@ -104,7 +104,9 @@ export function createGifts({ db, clock, wallet, hub, coins, chat, config, log }
         createdAt: now,
       } satisfies RoomEventPush);
       // The chat line is the room's record of the gift, not part of the payment: a failure is logged, the coins stay spent.
-      chat.postNotice(room.liveRoomId, { type: 'gift', uid: memberId, nickname, giftId, giftName: gift.name, count }).catch((error: unknown) => log.error({ err: error }, 'gift chat message not posted'));
+      // A muted member's gift, one in a blocked chat, and gifts past chat.giftLines post none (issue 29).
+      // Awaited, so the answer comes once the room's record is written (or known not to be).
+      await chat.postGiftLine(memberId, room.liveRoomId, { type: 'gift', uid: memberId, nickname, giftId, giftName: gift.name, count }).catch((error: unknown) => log.error({ err: error }, 'gift chat message not posted'));
       return {
         presentId: done.id,
         giftId,

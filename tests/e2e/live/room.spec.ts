@@ -3,6 +3,9 @@ import { app, rowOf } from '../support/betting';
 import { expectAccessible } from '../support/fixtures';
 import { expect, openApp, test } from '../support/world';
 
+// The anchor's stream is watched playing (support/world.ts: other tests refuse streams).
+test.use({ streams: true });
+
 /** Playback position of the stage's video element (0 when none shows). */
 const videoTime = (stage: Locator) => stage.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime).catch(() => 0);
 

@@ -4,6 +4,7 @@ import { chunk, expectAccessible, recordScripts } from '../support/fixtures';
 import { expectPlaying, matchPanel, mediaStage, openMatch, scoreboard, scoreText } from '../support/matchScreen';
 import { expect, openApp, test, recordSubscriptions } from '../support/world';
 
+
 /**
  * The match screen of a live match the test claims, in the three sports with their own data (football, basketball)
  * or their own court (tennis): the scoreboard following a score the test makes, the data tabs, the match tracker
@@ -85,35 +86,45 @@ test.describe('the match screen', () => {
     });
   }
 
-  test("a live match's two video lines play in the browser", async ({ page, world }) => {
-    // Each line's stream starts an encoder on the platform when first watched (up to 10 s, docs/operations.md
-    // "Live video streams"), then is watched playing for over a second: twice over, more than the default allows.
-    test.setTimeout(90_000);
-    const match = await world.match({ sportId: 1, minVideoLines: 2 });
-    await openMatch(page, match.matchId);
-    const stage = mediaStage(page);
-    await expect(stage.getByRole('button', { name: 'Line 1' })).toHaveAttribute('aria-pressed', 'true');
-    await expectPlaying(stage);
-    await stage.getByRole('button', { name: 'Line 2' }).click();
-    await expect(stage.getByRole('button', { name: 'Line 2' })).toHaveAttribute('aria-pressed', 'true');
-    await expectPlaying(stage);
-    await page.screenshot({ path: test.info().outputPath('match-video-line-2.png') });
+  // Watches the match's own streams play (support/world.ts refuses streams to other tests: each starts an encoder).
+  test.describe(() => {
+    test.use({ streams: true });
+
+    test("a live match's two video lines play in the browser", async ({ page, world }) => {
+      // Each line's stream starts an encoder on the platform when first watched (up to 10 s, docs/operations.md
+      // "Live video streams"), then is watched playing for over a second: twice over, more than the default allows.
+      test.setTimeout(90_000);
+      const match = await world.match({ sportId: 1, minVideoLines: 2 });
+      await openMatch(page, match.matchId);
+      const stage = mediaStage(page);
+      await expect(stage.getByRole('button', { name: 'Line 1' })).toHaveAttribute('aria-pressed', 'true');
+      await expectPlaying(stage);
+      await stage.getByRole('button', { name: 'Line 2' }).click();
+      await expect(stage.getByRole('button', { name: 'Line 2' })).toHaveAttribute('aria-pressed', 'true');
+      await expectPlaying(stage);
+      await page.screenshot({ path: test.info().outputPath('match-video-line-2.png') });
+    });
   });
 
-  test('at full time the stage says the match has ended instead of a video frozen on its last frame', async ({ page, world }) => {
-    const match = await world.match({ sportId: 1, minVideoLines: 1 });
-    const listening = recordSubscriptions(page);
-    await openMatch(page, match.matchId);
-    const stage = mediaStage(page);
-    await expect(stage.locator('video')).toBeAttached();
-    await listening(PushChannel.score(match.matchId));
-    const played = await world.play(match.matchId, 'end');
-    expect(played.state.finished).toBe(true);
-    await expect(stage.getByRole('status')).toContainText('The match has ended');
-    await expect(stage.locator('video')).toHaveCount(0);
-    await expect(stage.getByRole('group', { name: 'Line' })).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('match-ended-stage.png') });
-    await expectAccessible(page);
+  // Watches the match's own streams play (support/world.ts refuses streams to other tests: each starts an encoder).
+  test.describe(() => {
+    test.use({ streams: true });
+
+    test('at full time the stage says the match has ended instead of a video frozen on its last frame', async ({ page, world }) => {
+      const match = await world.match({ sportId: 1, minVideoLines: 1 });
+      const listening = recordSubscriptions(page);
+      await openMatch(page, match.matchId);
+      const stage = mediaStage(page);
+      await expect(stage.locator('video')).toBeAttached();
+      await listening(PushChannel.score(match.matchId));
+      const played = await world.play(match.matchId, 'end');
+      expect(played.state.finished).toBe(true);
+      await expect(stage.getByRole('status')).toContainText('The match has ended');
+      await expect(stage.locator('video')).toHaveCount(0);
+      await expect(stage.getByRole('group', { name: 'Line' })).toHaveCount(0);
+      await page.screenshot({ path: test.info().outputPath('match-ended-stage.png') });
+      await expectAccessible(page);
+    });
   });
 
   test('basketball text live after the final whistle: "Full time", and the newest 50 plays with earlier ones on request', async ({ page, world }) => {
@@ -136,17 +147,22 @@ test.describe('the match screen', () => {
     await page.screenshot({ path: test.info().outputPath('match-basketball-text-live-ended.png') });
   });
 
-  test('the players load only with a video: home does not fetch them, a match screen fetches one', async ({ page, world }) => {
-    const match = await world.match({ sportId: 1, minVideoLines: 1 });
-    const scripts = recordScripts(page);
-    await openApp(page);
-    await expect(app(page).getByRole('list', { name: 'Live now' }).or(app(page).getByText('No live matches with video or animation right now'))).toBeVisible();
-    expect(chunk(scripts, 'plugin-player-flv')).toHaveLength(0);
-    expect(chunk(scripts, 'plugin-player-hls')).toHaveLength(0);
+  // Watches the match's own streams play (support/world.ts refuses streams to other tests: each starts an encoder).
+  test.describe(() => {
+    test.use({ streams: true });
 
-    await page.goto(`/spa/sport-pc/?matchId=${match.matchId}`);
-    await expect(mediaStage(page).locator('video')).toBeAttached();
-    expect(chunk(scripts, 'plugin-player-flv')).toHaveLength(1);
-    expect(chunk(scripts, 'plugin-player-hls')).toHaveLength(0);
+    test('the players load only with a video: home does not fetch them, a match screen fetches one', async ({ page, world }) => {
+      const match = await world.match({ sportId: 1, minVideoLines: 1 });
+      const scripts = recordScripts(page);
+      await openApp(page);
+      await expect(app(page).getByRole('list', { name: 'Live now' }).or(app(page).getByText('No live matches with video or animation right now'))).toBeVisible();
+      expect(chunk(scripts, 'plugin-player-flv')).toHaveLength(0);
+      expect(chunk(scripts, 'plugin-player-hls')).toHaveLength(0);
+
+      await page.goto(`/spa/sport-pc/?matchId=${match.matchId}`);
+      await expect(mediaStage(page).locator('video')).toBeAttached();
+      expect(chunk(scripts, 'plugin-player-flv')).toHaveLength(1);
+      expect(chunk(scripts, 'plugin-player-hls')).toHaveLength(0);
+    });
   });
 });

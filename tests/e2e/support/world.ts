@@ -66,8 +66,22 @@ export function worldOf(request: APIRequestContext): World {
   };
 }
 
-/** `test` with the world fixture (and the CSP guard every test has). */
-export const test = base.extend<{ world: World }>({
+/** The files of a live stream (a match line's or an anchor room's HLS playlist and segments, or its FLV). */
+const STREAM_FILE = /\/media\/(?:live|anchor)\/.+\.(?:m3u8|ts|flv)(?:\?.*)?$/;
+
+/**
+ * `test` with the world fixture (and the CSP guard every test has). A page's live streams are refused unless the test
+ * asks for them (`test.use({ streams: true })`): each stream starts an ffmpeg encoder on the platform, which keeps it
+ * 30 s after the last viewer and runs at most media.maxEncoders at once, so the match screens that every sport's smoke
+ * test and the layout check open would otherwise take the encoders (and much of the CPU) from the tests that watch a
+ * stream play. A refused stream shows the player's own "failed to play" notice, as for a viewer whose line dropped.
+ */
+export const test = base.extend<{ world: World; streams: boolean }>({
+  streams: [false, { option: true }],
+  page: async ({ page, streams }, use) => {
+    if (!streams) await page.route(STREAM_FILE, (route) => route.abort('blockedbyclient'));
+    await use(page);
+  },
   world: async ({ request }, use) => use(worldOf(request)),
 });
 export { expect };

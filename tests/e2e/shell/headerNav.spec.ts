@@ -31,6 +31,22 @@ async function reach(nav: Locator, more: Locator, moreLabel: string, label: stri
   return 'more';
 }
 
+/**
+ * Waits until the header's navigation stops changing after a resize: it measures its items and moves those that do
+ * not fit under More over a frame or two (a ResizeObserver, then a render), and an item seen in the bar before that
+ * may be gone the moment after.
+ */
+async function navSettled(page: Page) {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const read = () => document.querySelector('[data-sport-pc] header nav')?.outerHTML ?? '';
+        const before = read();
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(read() === before)));
+      }),
+  );
+}
+
 /** The menu closed after the pick, and opened again it marks the pick as the current screen. */
 async function expectCurrentUnderMore(page: Page, more: Locator, moreLabel: string, item: string) {
   const menu = page.getByRole('list', { name: moreLabel });
@@ -50,6 +66,7 @@ for (const [lng] of LANGUAGES) {
     await expect(nav.getByText(items[0]!, { exact: true })).toBeVisible();
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
+      await navSettled(page);
       const places = [];
       for (const item of items) places.push(await reach(nav, more, moreLabel, item));
       // The last item (the kind the header used to hide) opens, from the bar or through More.

@@ -34,38 +34,34 @@ const database = z
 const PROXY_ADDRESS = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{1,3})?$/i;
 
 /**
+ * A comma list, each part read by `read` (undefined: not one); an unset variable is the empty list. The first part it
+ * cannot read (or an empty list) is the error, with `expectation`.
+ */
+function commaList<T>(read: (part: string) => T | undefined, expectation: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return [];
+      const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+      const values = parts.map(read);
+      const bad = parts.find((_, i) => values[i] === undefined);
+      if (parts.length === 0 || bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `expected ${expectation}, got ${JSON.stringify(bad ?? value)}` });
+        return z.NEVER;
+      }
+      return values as T[];
+    });
+}
+
+/**
  * The reverse proxies whose X-Forwarded-For is believed, as a comma list of addresses or ranges. Never "any": a
  * platform reached directly would then let every client name its own address and walk past the per-address limits.
  */
-const trustProxy = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined) return [];
-    const list = value.split(',').map((part) => part.trim()).filter(Boolean);
-    const bad = list.find((part) => !PROXY_ADDRESS.test(part));
-    if (list.length === 0 || bad !== undefined) {
-      ctx.addIssue({ code: 'custom', message: `expected proxy addresses or ranges like "127.0.0.1,10.0.0.0/8", got ${JSON.stringify(bad ?? value)}` });
-      return z.NEVER;
-    }
-    return list;
-  });
+const trustProxy = commaList((part) => (PROXY_ADDRESS.test(part) ? part : undefined), 'proxy addresses or ranges like "127.0.0.1,10.0.0.0/8"');
 
 /** The origins the platform is reached at (a comma list of `scheme://host[:port]`), as its pages and the domain list name it. */
-const publicOrigin = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined) return [];
-    const list = value.split(',').map((part) => part.trim()).filter(Boolean);
-    const origins = list.map((part) => normaliseOrigin(part));
-    const bad = list.find((_, i) => origins[i] === null);
-    if (list.length === 0 || bad !== undefined) {
-      ctx.addIssue({ code: 'custom', message: `expected origins like "https://sports.example.com" (scheme, host and port only), got ${JSON.stringify(bad ?? value)}` });
-      return z.NEVER;
-    }
-    return origins as string[];
-  });
+const publicOrigin = commaList((part) => normaliseOrigin(part) ?? undefined, 'origins like "https://sports.example.com" (scheme, host and port only)');
 
 const envSchema = z.object({
   PORT: integer('a port number 0-65535', 0, 65535).default(8080),

@@ -27,6 +27,13 @@ describe('economy: coin balance, daily limits, transfers, gifts', () => {
 
   const present = (member: TestMember, body: Record<string, unknown>) => post(ECONOMY_PATHS.giftPresent, { roomId: room.liveRoomId, hostId: room.hostId, ...body }, member.token);
   const coinsOf = (member: TestMember) => t.app.wallet.getBalance(member.id, COIN);
+  /** A transfer of bob's left pending since `at`, as a stop between its row and its money leaves one. */
+  const pendingTransfer = (at: number) =>
+    t.db
+      .insertInto('coin_transfers')
+      .values({ member_id: bob.id, currency: 'CNY', amount_minor: 100, coins_minor: 100, rate: '1', status: 'pending', fail_reason: null, created_at: at, modified_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   const snapshot = async (member: TestMember) => ({
     coins: await coinsOf(member),
     cny: await t.app.wallet.getBalance(member.id, 'CNY'),
@@ -82,11 +89,7 @@ describe('economy: coin balance, daily limits, transfers, gifts', () => {
 
   it('marks a transfer a crash left pending as failed while the platform runs: the event loop sweeps once a minute', async () => {
     const now = t.clock.now();
-    const stale = await t.db
-      .insertInto('coin_transfers')
-      .values({ member_id: bob.id, currency: 'CNY', amount_minor: 100, coins_minor: 100, rate: '1', status: 'pending', fail_reason: null, created_at: now - 120_000, modified_at: now - 120_000 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const stale = await pendingTransfer(now - 120_000);
     // A minute of the platform's clock later, the loop's next pass sweeps it (before issue 29 only a restart did).
     t.clock.advance(61_000);
     await t.app.economy.tick();
@@ -97,16 +100,8 @@ describe('economy: coin balance, daily limits, transfers, gifts', () => {
   it('marks a transfer left pending by a stop as failed (interrupted) at the next start, with nothing moved', async () => {
     const before = await t.app.wallet.getBalance(bob.id, COIN);
     const now = t.clock.now();
-    const stale = await t.db
-      .insertInto('coin_transfers')
-      .values({ member_id: bob.id, currency: 'CNY', amount_minor: 100, coins_minor: 100, rate: '1', status: 'pending', fail_reason: null, created_at: now - 120_000, modified_at: now - 120_000 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const fresh = await t.db
-      .insertInto('coin_transfers')
-      .values({ member_id: bob.id, currency: 'CNY', amount_minor: 100, coins_minor: 100, rate: '1', status: 'pending', fail_reason: null, created_at: now, modified_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const stale = await pendingTransfer(now - 120_000);
+    const fresh = await pendingTransfer(now);
     expect(await t.app.economy.coins.failInterrupted()).toBe(1);
     expect(await data(ECONOMY_PATHS.transferStatus, { transferId: Number(stale.id) }, bob.token)).toMatchObject({ status: 'failed', failReason: 'interrupted', coinBalance: (before / 100).toFixed(2) });
     // One in flight on another instance is left alone.

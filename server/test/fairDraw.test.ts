@@ -7,6 +7,7 @@ import { ECONOMY_PATHS, FairAlgorithm, RewardType } from '../../contract/economy
 import { OPERATOR_TOKEN_HEADER } from '../../contract/forehead';
 import { checkRainReceipts, deriveSeed, drawWinners, entriesHashOf, rainTicket, seedHashOf, splitRain } from '../../contract/fair';
 import type { Anchor } from '../../src/domain/anchors';
+import { requireRevealable } from '../src/economy/fair';
 import { REPO_ROOT, TEST_FAIR_SECRET, type TestApp } from './helpers';
 import { buildEconomyApp, livingRoom, newMember, OPERATOR_TOKEN, poster, type TestMember } from './economy.support';
 
@@ -40,6 +41,14 @@ describe('fair draws nobody can steer, insiders included', () => {
   };
   const vote = (m: TestMember, recordId: number) => data(ECONOMY_PATHS.voteSubmit, { recordId, roomId: room.liveRoomId, voteResult: 0 }, m.token);
   const eventRow = (id: number) => t.db.selectFrom('live_events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  /** `node scripts/verify-fair.mjs`, as anyone runs it, against `url`. */
+  const verify = (recordId: number, url: string, ...more: string[]) =>
+    new Promise<{ code: number; out: string }>((resolve) => {
+      execFile(process.execPath, [path.join(REPO_ROOT, 'scripts', 'verify-fair.mjs'), String(recordId), url, ...more], { cwd: REPO_ROOT }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code) : 0, out: `${stdout}${stderr}` }),
+      );
+    });
+  const platform = () => `http://127.0.0.1:${t.port}`;
   const lottery = { kind: 1, winners: 1, reward: { type: RewardType.Coin, amount: '1.00' }, question: 'Who?', options: ['A', 'B'], countdownSeconds: 0, durationSeconds: 60 };
 
   it('keeps the seed out of the database until the reveal, and draws with the closed entry list', async () => {
@@ -105,6 +114,33 @@ describe('fair draws nobody can steer, insiders included', () => {
     expect(await checkRainReceipts(seed, rain.recordId, amounts, proof.receipts)).toEqual([]);
   });
 
+  it('refuses to start on a fair secret that cannot reveal the open events, and reveals them with the one before a rotation', async () => {
+    const draw = await start(lottery);
+    const other = 'another-fair-secret-0123456789abcdef';
+    await expect(requireRevealable(t.db, { current: TEST_FAIR_SECRET })).resolves.toBeUndefined();
+    await expect(requireRevealable(t.db, { current: other })).rejects.toThrow(new RegExp(`FAIR_SECRET: the room events ${draw.recordId} were announced under another fair secret`));
+    await expect(requireRevealable(t.db, { current: other, previous: TEST_FAIR_SECRET })).resolves.toBeUndefined();
+    await advance(60_000);
+    await expect(requireRevealable(t.db, { current: other })).resolves.toBeUndefined();
+  });
+
+  it('finishes an event announced under v1 (its seed stored from the start) the old way, and its proof still verifies', async () => {
+    const draw = await start(lottery);
+    // What migration 0022 leaves of an event announced before it: algorithm v1, the seed in the row.
+    const seed = 'c3'.repeat(32);
+    await t.db.updateTable('live_events').set({ algorithm: FairAlgorithm.V1, server_seed: seed, seed_hash: await seedHashOf(seed) }).where('id', '=', draw.recordId).execute();
+    const members = await Promise.all([newMember(t), newMember(t), newMember(t)]);
+    for (const m of members) await vote(m, draw.recordId);
+    await advance(60_000);
+    const entrants = members.map((m) => m.id).sort((a, b) => a - b);
+    const proof = await data(ECONOMY_PATHS.fairProof, { recordId: draw.recordId });
+    expect(proof).toMatchObject({ algorithm: FairAlgorithm.V1, seed, entriesHash: null, entries: entrants });
+    expect(proof.winners).toEqual(await drawWinners(FairAlgorithm.V1, seed, draw.recordId, entrants, 1));
+    const run = await verify(draw.recordId, platform());
+    expect(run).toMatchObject({ code: 0 });
+    expect(run.out).toContain('algorithm hmac-sha256-v1');
+  });
+
   describe('scripts/verify-fair.mjs', () => {
     let drawId: number;
     let rainId: number;
@@ -135,13 +171,6 @@ describe('fair draws nobody can steer, insiders included', () => {
     });
     afterAll(() => new Promise<void>((resolve) => liar.close(() => resolve())));
 
-    const verify = (recordId: number, url: string, ...more: string[]) =>
-      new Promise<{ code: number; out: string }>((resolve) => {
-        execFile(process.execPath, [path.join(REPO_ROOT, 'scripts', 'verify-fair.mjs'), String(recordId), url, ...more], { cwd: REPO_ROOT }, (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code) : 0, out: `${stdout}${stderr}` }),
-        );
-      });
-    const platform = () => `http://127.0.0.1:${t.port}`;
     const lying = () => `http://127.0.0.1:${(liar.address() as AddressInfo).port}`;
 
     it('accepts a real lottery and rain, and checks that a member is in the list', async () => {

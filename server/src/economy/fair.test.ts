@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { FairAlgorithm } from '../../../contract/economyCodes';
 import { checkRainReceipts, deriveSeed, drawWinners, entriesHashOf, rainTicket, seedHashOf, splitRain, type RainReceipt } from '../../../contract/fair';
+import { FAIR_SECRET_FILE, loadFairSecrets } from './fair';
 
 const SEED = '5a'.repeat(32);
 
@@ -60,5 +64,24 @@ describe('contract/fair: provably fair v2 (issue 29)', () => {
     expect((await checkRainReceipts(SEED, 5, amounts, swapped)).length).toBeGreaterThan(0);
     expect(await checkRainReceipts(SEED, 5, amounts, [{ uid: 1, envelopeIndex: 0, seq: 0 }, { uid: 2, envelopeIndex: 0, seq: 1 }])).toEqual(['envelope 0 taken twice']);
     expect(await checkRainReceipts(SEED, 5, amounts, [{ uid: 1, envelopeIndex: 10, seq: 0 }])).toEqual(['uid 1: no envelope 10']);
+  });
+});
+
+describe('loadFairSecrets', () => {
+  const dir = () => mkdtempSync(path.join(tmpdir(), 'sport-pc-fair-'));
+  it('takes FAIR_SECRET (and the one before a rotation) as given', () => {
+    expect(loadFairSecrets({ dataDir: dir(), fairSecret: 'a'.repeat(32), fairSecretPrevious: 'b'.repeat(32) })).toEqual({ current: 'a'.repeat(32), previous: 'b'.repeat(32) });
+  });
+  it('makes a key in DATA_DIR/fair-secret on the first start, readable by the platform only, and keeps it', () => {
+    const dataDir = dir();
+    const first = loadFairSecrets({ dataDir, fairSecret: undefined, fairSecretPrevious: undefined });
+    expect(first.current).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(path.join(dataDir, FAIR_SECRET_FILE)).mode & 0o777).toBe(0o600);
+    expect(loadFairSecrets({ dataDir, fairSecret: undefined, fairSecretPrevious: undefined })).toEqual({ current: first.current, previous: undefined });
+  });
+  it('refuses a damaged key file rather than making a new key (events announced under the old one could not be drawn)', () => {
+    const dataDir = dir();
+    writeFileSync(path.join(dataDir, FAIR_SECRET_FILE), 'short\n');
+    expect(() => loadFairSecrets({ dataDir, fairSecret: undefined, fairSecretPrevious: undefined })).toThrow(/fair-secret: expected the fair secret \(at least 32 characters\), found 5/);
   });
 });

@@ -481,7 +481,7 @@ describe('gifts-lotteries: the stage', () => {
     expect(await screen.findByText('Verified: the seed matches the published hash and recomputes the same result')).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith('/api/forehead/live/lottery/fair', { recordId: 41 });
     // The closed list the draw was keyed with, and the member (uid 5) is in it.
-    expect(screen.getByText('Entry list hash (4 entries, fixed when entries closed)').nextElementSibling).toHaveTextContent(entriesHash);
+    expect(screen.getByText('Entry list hash (4 in the list, fixed when entries closed)').nextElementSibling).toHaveTextContent(entriesHash);
     expect(screen.getByText('Your entry is in this list')).toBeInTheDocument();
     fireEvent.click(verify);
     expect(await screen.findByText('Mismatch: the seed does not give these winners or envelopes')).toBeInTheDocument();

@@ -43,8 +43,13 @@ export function loadFairSecrets(env: { dataDir: string; fairSecret: string | und
   }
   mkdirSync(env.dataDir, { recursive: true });
   const current = randomBytes(32).toString('hex');
-  // 'wx': two processes starting on one DATA_DIR at once do not overwrite each other's key.
-  writeFileSync(file, `${current}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    // 'wx': two processes starting on one DATA_DIR at once do not overwrite each other's key; the second reads the first's.
+    writeFileSync(file, `${current}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadFairSecrets(env);
+    throw error;
+  }
   return { current, previous };
 }
 

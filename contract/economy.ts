@@ -3,7 +3,7 @@ import { amountField } from './betting';
 import { described } from './described';
 import { ActivityKind, ActivityStatus } from './enums';
 import { codeField, idField, intField, languageField, request } from './fields';
-import { CouponStatus, CouponType, RED_ENVELOPE_FAILURE, RewardType } from './economyCodes';
+import { CouponStatus, CouponType, FairAlgorithm, RED_ENVELOPE_FAILURE, RewardType } from './economyCodes';
 import { rewardSchema } from './economyPush';
 
 export * from './economyPush';
@@ -261,6 +261,7 @@ export const lotteryInfoSchema = z.object({
   messageId: described(z.nullable(z.string()), 'answer lottery: the chat message that asked the question (sent with approval/submitInfo)'),
   seedHash: z.string(),
   seed: described(z.nullable(z.string()), 'revealed once finished'),
+  entriesHash: described(z.nullable(z.string()), 'SHA-256 of the closed entry list (uids ascending, joined by ","), once entries closed; the draw is keyed with it'),
   answer: described(z.nullable(int()), 'answer lottery: the right option, once finished'),
   now: described(int(), "the platform's event clock now, epoch ms (count down by endTime - now)"),
 });
@@ -366,11 +367,16 @@ export const fairProofSchema = z.object({
   recordId: int(),
   kind: codes(ActivityKind),
   status: codes(ActivityStatus),
-  algorithm: described(z.string(), 'FAIR_ALGORITHM'),
+  algorithm: described(z.enum([FairAlgorithm.V1, FairAlgorithm.V2]), 'FairAlgorithm: hmac-sha256-v2, or v1 for events announced before it'),
   seedHash: z.string(),
   seed: described(z.nullable(z.string()), 'hex, revealed once finished'),
-  /** Lotteries: the qualifying entrants' uids, ascending; rains: the receivers in envelope order. */
+  /** Lotteries: the qualifying entrants' uids, ascending (the closed entry list); rains: the receivers in envelope order. */
   entries: z.array(int()),
+  entriesHash: described(z.nullable(z.string()), 'lotteries (v2): SHA-256 of the closed entry list, fixed when entries closed; null before, for rains and v1'),
+  receipts: described(
+    z.array(z.object({ uid: int(), envelopeIndex: int(), seq: described(int(), 'envelopes of the rain the receive saw taken already') })),
+    'rains, once finished: every envelope taken, in the order taken (seq, then envelopeIndex)',
+  ),
   winnerCount: described(int(), 'lotteries: winners drawn; rains: 0'),
   winners: described(z.array(int()), 'lotteries: the drawn uids in draw order'),
   budget: described(z.nullable(z.string()), 'rains: coins split'),

@@ -69,8 +69,14 @@ export type EconomyError = (typeof EconomyError)[keyof typeof EconomyError];
 /** The string live/submit/receive/redEnvelope answers as data when no envelope was received (spec 001 section 7). */
 export const RED_ENVELOPE_FAILURE = 'failure';
 
-/** The name of the provably fair algorithm (docs/api.md "Provably fair"); a proof names the version it used. */
-export const FAIR_ALGORITHM = 'hmac-sha256-v1';
+/**
+ * The provably fair algorithms (docs/api.md "Provably fair", contract/fair.ts); a proof names the one its event used.
+ * V1: events announced before issue 29 (the seed stored from the announcement), still verified. V2: every new event.
+ */
+export const FairAlgorithm = { V1: 'hmac-sha256-v1', V2: 'hmac-sha256-v2' } as const;
+export type FairAlgorithm = (typeof FairAlgorithm)[keyof typeof FairAlgorithm];
+/** The algorithm new events use. */
+export const FAIR_ALGORITHM = FairAlgorithm.V2;
 
 // Paths.
 

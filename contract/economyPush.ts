@@ -90,7 +90,7 @@ export const roomLotteryStartedSchema = z.object({
   now: int(),
 });
 
-/** A lottery was drawn at its end: its winners (possibly none) and the revealed seed. */
+/** A lottery was drawn at its end: its winners (possibly none), the closed entry list's hash and the revealed seed. */
 export const roomLotteryDrawnSchema = z.object({
   kind: z.literal('lotteryDrawn'),
   roomId: int(),
@@ -99,6 +99,8 @@ export const roomLotteryDrawnSchema = z.object({
   entries: int(),
   winners: z.array(roomWinnerSchema),
   seed: z.string(),
+  /** SHA-256 of the closed entry list the draw was keyed with (docs/api.md "Provably fair"); null for a v1 event. */
+  entriesHash: orNull(z.string()),
   /** Answer lottery: the right option; null for a live lottery. */
   answer: orNull(int()),
 });

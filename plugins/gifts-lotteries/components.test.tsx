@@ -442,19 +442,37 @@ describe('gifts-lotteries: the stage', () => {
   });
 
   it('a draw shows the winners, and Verify recomputes them from the revealed seed with the platform\'s algorithm', async () => {
-    const { seedHashOf, drawWinners } = await import('../../contract/fair');
+    const { seedHashOf, drawWinners, entriesHashOf } = await import('../../contract/fair');
     const seed = '0f'.repeat(32);
-    // As the platform hashes it: SHA-256 over the seed's hex text.
+    // As the platform hashes them: SHA-256 over the seed's hex text, and over the closed entry list's uids joined by ",".
     const seedHash = createHash('sha256').update(seed, 'utf8').digest('hex');
     expect(await seedHashOf(seed)).toBe(seedHash);
     const entries = [3, 5, 8, 13];
-    const winners = await drawWinners(seed, 41, entries, 2);
-    const proof = (over: Partial<FairProof> = {}): FairProof => ({ recordId: 41, kind: 1, status: 2, algorithm: 'hmac-sha256-v1', seedHash, seed, entries, winnerCount: 2, winners, budget: null, envelopes: [], ...over });
-    const proofs = [proof(), proof({ winners: [...winners].reverse() }), proof({ seedHash: 'ab'.repeat(32) })];
+    const entriesHash = createHash('sha256').update('3,5,8,13', 'utf8').digest('hex');
+    expect(await entriesHashOf(entries)).toBe(entriesHash);
+    const winners = await drawWinners('hmac-sha256-v2', seed, 41, entries, 2);
+    const proof = (over: Partial<FairProof> = {}): FairProof => ({
+      recordId: 41,
+      kind: 1,
+      status: 2,
+      algorithm: 'hmac-sha256-v2',
+      seedHash,
+      seed,
+      entries,
+      entriesHash,
+      receipts: [],
+      winnerCount: 2,
+      winners,
+      budget: null,
+      envelopes: [],
+      ...over,
+    });
+    // A list other than the one the draw was keyed with (the member's entry dropped) is caught, and the member told.
+    const proofs = [proof(), proof({ winners: [...winners].reverse() }), proof({ seedHash: 'ab'.repeat(32) }), proof({ entries: [3, 8, 13] })];
     const answers = [lottery({ seedHash }), lottery({ seedHash, status: 2, seed }), lottery({ recordId: 42, title: 'Corners over 9.5?', seedHash: 'cd'.repeat(32) })];
     const { push, room, post } = await mount({ lotteryStartInfo: () => answers.shift(), fairProof: () => proofs.shift() });
     const reward = { type: 5 as const, amount: '20.00', currency: null, titleId: null };
-    push.send(room, { kind: 'lotteryDrawn', roomId: ROOM, recordId: 41, activityKind: 1, entries: 4, winners: [{ uid: 1, nickname: 'Ann', reward }], seed, answer: null });
+    push.send(room, { kind: 'lotteryDrawn', roomId: ROOM, recordId: 41, activityKind: 1, entries: 4, winners: [{ uid: 1, nickname: 'Ann', reward }], seed, entriesHash, answer: null });
     await settle();
     expect(screen.getByRole('list', { name: 'Winners' })).toHaveTextContent('Ann: 20.00 coins');
     const verify = screen.getByRole('button', { name: 'Verify' });
@@ -462,10 +480,16 @@ describe('gifts-lotteries: the stage', () => {
     fireEvent.click(verify);
     expect(await screen.findByText('Verified: the seed matches the published hash and recomputes the same result')).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith('/api/forehead/live/lottery/fair', { recordId: 41 });
+    // The closed list the draw was keyed with, and the member (uid 5) is in it.
+    expect(screen.getByText('Entry list hash (4 in the list, fixed when entries closed)').nextElementSibling).toHaveTextContent(entriesHash);
+    expect(screen.getByText('Your entry is in this list')).toBeInTheDocument();
     fireEvent.click(verify);
     expect(await screen.findByText('Mismatch: the seed does not give these winners or envelopes')).toBeInTheDocument();
     fireEvent.click(verify);
     expect(await screen.findByText('Mismatch: the seed does not match the hash published before the start')).toBeInTheDocument();
+    fireEvent.click(verify);
+    expect(await screen.findByText('Mismatch: the entry list does not hash to the published entry list hash')).toBeInTheDocument();
+    expect(screen.getByText('You are not in this list')).toBeInTheDocument();
 
     // The next lottery replaces the drawn one: the verdict was about the old draw and goes with it.
     push.send(room, { kind: 'lotteryStarted', roomId: ROOM, recordId: 42, activityKind: 1, status: 1, title: { CMN: '角球超过 9.5？', 'zh-TW': '角球超過 9.5？', ENG: 'Corners over 9.5?', VIE: 'Phạt góc trên 9.5?', THA: 'เตะมุมเกิน 9.5?' }, startTime: T0, endTime: T0 + 60_000, seedHash: 'cd'.repeat(32), now: T0 });

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
-import { Button, Dialog, formatDuration, type LiveRoomOverlayModule, type LiveRoomProps } from '../../src/sdk';
+import { Button, Dialog, formatDuration, sessionRef, useService, type LiveRoomOverlayModule, type LiveRoomProps } from '../../src/sdk';
 import type { FairProof as FairProofAnswer, Reward } from '../../contract/economy';
 import { ECONOMY_PATHS } from './codes';
 import { useIconUrl, usePost, useRoomEconomy } from './room';
@@ -206,16 +206,22 @@ function voteCount(store: RoomEconomyInstance, option: number, fallback: number)
 
 /**
  * The provably fair proof of an event: the seed's hash published before it, the seed revealed after it, and Verify,
- * which fetches the proof (live/lottery/fair) and recomputes the winners or envelopes with the platform's algorithm.
+ * which fetches the proof (live/lottery/fair) and recomputes the winners or envelopes with the platform's algorithm,
+ * shows the closed entry list's hash the draw was keyed with, and tells a member whether their entry is in that list.
  */
 export function FairProof({ recordId, seedHash, seed }: { recordId: number; seedHash: string; seed: string | undefined }) {
   const { t } = useStrings();
   const post = usePost();
+  const session = useService(sessionRef);
   const [verdict, setVerdict] = useState<Verdict | 'checking' | 'failed' | undefined>(undefined);
+  const [proof, setProof] = useState<{ entriesHash: string | null; count: number; entered?: boolean }>();
   const verify = async () => {
     setVerdict('checking');
     try {
-      setVerdict(await verifyProof(await post<FairProofAnswer>(ECONOMY_PATHS.fairProof, { recordId })));
+      const answer = await post<FairProofAnswer>(ECONOMY_PATHS.fairProof, { recordId });
+      const checked = await verifyProof(answer, session.uid === undefined ? undefined : Number(session.uid));
+      setProof({ entriesHash: answer.entriesHash, count: answer.entries.length, entered: checked.entered });
+      setVerdict(checked.verdict);
     } catch {
       setVerdict('failed');
     }
@@ -228,6 +234,12 @@ export function FairProof({ recordId, seedHash, seed }: { recordId: number; seed
         <dd className={styles.hash}>{seedHash}</dd>
         <dt>{t('fair.seed')}</dt>
         <dd className={styles.hash}>{seed ?? t('fair.notYet')}</dd>
+        {proof?.entriesHash && (
+          <>
+            <dt>{t('fair.entriesHash', { n: proof.count })}</dt>
+            <dd className={styles.hash}>{proof.entriesHash}</dd>
+          </>
+        )}
       </dl>
       {seed && (
         <button type="button" className={styles.toggle} disabled={verdict === 'checking'} onClick={() => void verify()}>
@@ -235,6 +247,7 @@ export function FairProof({ recordId, seedHash, seed }: { recordId: number; seed
         </button>
       )}
       <p role="status">{verdict ? t(`fair.${verdict}`) : ''}</p>
+      {proof?.entered !== undefined && <p>{t(proof.entered ? 'fair.entered' : 'fair.notEntered')}</p>}
     </details>
   );
 }

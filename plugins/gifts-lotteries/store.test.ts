@@ -235,7 +235,7 @@ describe('RoomEconomy: lotteries and votes', () => {
     const balances = ['100.00', '120.00'];
     const { store, moneyMoved } = await make({ lotteryStartInfo: () => lottery(), coinBalance: () => ({ coinBalance: balances.shift() ?? '120.00' }) });
     const reward = { type: 5 as const, amount: '20.00', currency: null, titleId: null };
-    store.apply({ kind: 'lotteryDrawn', roomId: ROOM, recordId: 41, activityKind: 1, entries: 4, winners: [{ uid: 1, nickname: 'Ann', reward }], seed: '11', answer: null });
+    store.apply({ kind: 'lotteryDrawn', roomId: ROOM, recordId: 41, activityKind: 1, entries: 4, winners: [{ uid: 1, nickname: 'Ann', reward }], seed: '11', entriesHash: 'ee'.repeat(32), answer: null });
     await flush();
     expect(store.drawn?.winners.map((w) => w.nickname)).toEqual(['Ann']);
     expect(store.seeds[41]).toEqual({ seedHash: 'cd'.repeat(32), seed: '11' });

@@ -58,6 +58,7 @@ export function lottery(over: Partial<LotteryInfo> = {}): LotteryInfo {
     messageId: null,
     seedHash: 'cd'.repeat(32),
     seed: null,
+    entriesHash: null,
     answer: null,
     now: T0,
     ...over,

@@ -1,8 +1,15 @@
-import type { FairProof } from '../../contract/economy';
-import { drawWinners, seedHashOf, splitRain } from '../../contract/fair';
+import { FairAlgorithm, type FairProof } from '../../contract/economy';
+import { checkRainReceipts, drawWinners, entriesHashOf, seedHashOf, splitRain } from '../../contract/fair';
 
 /** What recomputing an event's proof found. */
-export type Verdict = 'ok' | 'notRevealed' | 'hashMismatch' | 'resultMismatch';
+export type Verdict = 'ok' | 'notRevealed' | 'hashMismatch' | 'entriesMismatch' | 'resultMismatch';
+
+/** The verdict, and whether the member asking is in the event's closed entry list (lottery) or among its receivers (rain). */
+export interface Verification {
+  verdict: Verdict;
+  /** undefined: no member asked (a visitor), or nothing to look in yet. */
+  entered?: boolean;
+}
 
 /** "20.00" -> 2000 hundredths, exactly (the proof's amounts are decimal strings with 2 decimals). */
 const hundredths = (amount: string) => {
@@ -14,18 +21,27 @@ const same = (a: readonly number[], b: readonly number[]) => a.length === b.leng
 
 /**
  * Recomputes an event from its revealed seed with the platform's own algorithm (contract/fair.ts, docs/api.md
- * "Provably fair"): the seed must hash to the hash published before the start, and the seed with the entries must give
- * the same winners (lottery) or the same envelopes (rain).
+ * "Provably fair"): the seed must hash to the hash published before the start; under v2 the entry list must hash to
+ * the entriesHash the draw was keyed with; the seed with the entries must give the same winners (lottery), or the same
+ * envelopes taken the way the members' tickets say (rain).
  */
-export async function verifyProof(proof: FairProof): Promise<Verdict> {
+export async function verifyProof(proof: FairProof, uid?: number): Promise<Verification> {
   const { seed, recordId } = proof;
-  if (!seed) return 'notRevealed';
-  if ((await seedHashOf(seed)) !== proof.seedHash) return 'hashMismatch';
-  if (proof.kind === 3) {
-    if (!proof.budget || proof.envelopes.length === 0) return 'notRevealed';
-    const amounts = await splitRain(seed, recordId, hundredths(proof.budget), proof.envelopes.length);
-    return same(amounts, proof.envelopes.map(hundredths)) ? 'ok' : 'resultMismatch';
-  }
-  const winners = await drawWinners(seed, recordId, proof.entries, proof.winnerCount);
-  return same(winners, proof.winners) ? 'ok' : 'resultMismatch';
+  if (!seed) return { verdict: 'notRevealed' };
+  const v2 = proof.algorithm === FairAlgorithm.V2;
+  // A lottery's entries are its closed entry list, a rain's its receivers.
+  const entered = uid === undefined ? undefined : proof.entries.includes(uid);
+  const verdict = async (): Promise<Verdict> => {
+    if ((await seedHashOf(seed)) !== proof.seedHash) return 'hashMismatch';
+    if (proof.kind === 3) {
+      if (!proof.budget || proof.envelopes.length === 0) return 'notRevealed';
+      const amounts = await splitRain(seed, recordId, hundredths(proof.budget), proof.envelopes.length);
+      if (!same(amounts, proof.envelopes.map(hundredths))) return 'resultMismatch';
+      return v2 && (await checkRainReceipts(seed, recordId, amounts, proof.receipts)).length > 0 ? 'resultMismatch' : 'ok';
+    }
+    if (v2 && (await entriesHashOf(proof.entries)) !== proof.entriesHash) return 'entriesMismatch';
+    const winners = await drawWinners(proof.algorithm, seed, recordId, proof.entries, proof.winnerCount);
+    return same(winners, proof.winners) ? 'ok' : 'resultMismatch';
+  };
+  return { verdict: await verdict(), entered };
 }

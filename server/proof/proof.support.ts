@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import { BETTING_PATHS } from '../../contract/paths';
 import { BetResult, MatchStatus, OddsChange, OrderStatus } from '../../contract/enums';
 import { createFeed } from '../src/feed';
@@ -67,7 +68,8 @@ export function twoInstances(): ProofRun {
   const run = { push: new Map() } as ProofRun;
   beforeAll(async () => {
     run.database = await createProofDatabase(requiredEnv('TEST_DATABASE_URL'));
-    const shared = { DATABASE_URL: run.database.url, REDIS_URL: requiredEnv('TEST_REDIS_URL'), FEED_SEED: String(FEED_SEED), FEED_SPEED: String(FEED_SPEED), FEED_EPOCH };
+    // FAIR_SECRET: the same on both, as an operator sets it (env.ts requires it beside PostgreSQL).
+    const shared = { DATABASE_URL: run.database.url, REDIS_URL: requiredEnv('TEST_REDIS_URL'), FEED_SEED: String(FEED_SEED), FEED_SPEED: String(FEED_SPEED), FEED_EPOCH, FAIR_SECRET: randomBytes(32).toString('hex') };
     // Migrated here, so both start at once (a platform's start is mostly loading and building the feed's world): A
     // creates the demo members, B does not need them to start.
     await migrateProofDatabase(run.database.url);

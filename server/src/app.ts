@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -18,6 +19,7 @@ import type { AppConfigs } from './config/appConfig';
 import type { PlatformConfig } from './config/platformConfig';
 import type { Driver } from './db/migrations';
 import type { Database } from './db/schema';
+import type { FairSecrets } from './economy/fair';
 import type { Feed } from './feed';
 import { createErrorHandler, createNotFoundHandler } from './http/errorHandler';
 import { createOriginPolicy } from './http/origins';
@@ -96,6 +98,11 @@ export interface BuildAppOptions {
   publicOrigins?: string[];
   /** Where files the platform keeps live (env DATA_DIR; chat images under chat-images/); default `<cwd>/data`. */
   dataDir?: string;
+  /**
+   * The key provably fair seeds are derived from (env FAIR_SECRET or DATA_DIR/fair-secret, economy/fair.ts); default:
+   * a random key of this process alone, so events it announced cannot be revealed after a restart (benchmarks).
+   */
+  fairSecrets?: FairSecrets;
   /** Redis shared by several instances (env REDIS_URL); prefix: keys and channels, default "sport-pc". */
   redis?: { url: string; prefix?: string };
   /** The feed-leader lease (issue 19, cluster/leadership.ts); default: this instance always leads (SQLite). */
@@ -189,7 +196,7 @@ export function buildApp(opts: BuildAppOptions): App {
   app.register(expertsPlugin);
   app.register(expertRoutes);
   // Coins, gifts and room events (issue 16): the services after the chat they post to, the routes with the others.
-  app.register(economyPlugin);
+  app.register(economyPlugin, { fairSecrets: opts.fairSecrets ?? { current: randomBytes(32).toString('hex') } });
   app.register(economyRoutes, { operatorToken: opts.operatorToken });
   if (opts.testControls) app.register(testControlRoutes, { operatorToken: opts.operatorToken });
   app.register(staticRoutes, { distDir: opts.distDir ?? path.resolve('dist'), appConfigs: opts.appConfigs });

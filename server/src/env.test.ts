@@ -26,6 +26,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ OPERATOR_TOKEN: 'short' })).toThrow(/OPERATOR_TOKEN.*at least 24 characters/);
   });
 
+  it('takes FAIR_SECRET as a long secret, and requires it beside PostgreSQL where instances must share it', () => {
+    expect(parseEnv({ FAIR_SECRET: 'a'.repeat(32), FAIR_SECRET_PREVIOUS: 'b'.repeat(32) })).toMatchObject({ fairSecret: 'a'.repeat(32), fairSecretPrevious: 'b'.repeat(32) });
+    expect(parseEnv({}).fairSecret).toBeUndefined();
+    expect(() => parseEnv({ FAIR_SECRET: 'short' })).toThrow(/FAIR_SECRET: expected a secret of at least 32 characters/);
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://u:p@db/x' })).toThrow(/FAIR_SECRET: required with DATABASE_URL/);
+  });
+
   it('takes the trusted proxies as a list of addresses and ranges, never "any"', () => {
     expect(parseEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
     expect(parseEnv({ PUBLIC_ORIGIN: 'https://Sports.Example.com/, http://10.0.0.5:8080' }).publicOrigins).toEqual(['https://sports.example.com', 'http://10.0.0.5:8080']);
@@ -72,7 +79,7 @@ describe('parseEnv', () => {
   });
 
   it('recognises a PostgreSQL URL and opens it with the PostgreSQL driver, the password kept out of the banner', async () => {
-    const env = parseEnv({ DATABASE_URL: 'postgres://user:secret@db:5432/sport' });
+    const env = parseEnv({ DATABASE_URL: 'postgres://user:secret@db:5432/sport', FAIR_SECRET: 'f'.repeat(64) });
     expect(env.database).toEqual({ driver: 'postgres', url: 'postgres://user:secret@db:5432/sport' });
     // The pool connects lazily: opening names the driver without reaching the (absent) server.
     const opened = openDatabase({ ...env, dataDir: '/nonexistent' });

@@ -94,6 +94,9 @@ const envSchema = z.object({
     .optional(),
   // Long enough that guessing it is hopeless; the operator routes are the only thing it opens.
   OPERATOR_TOKEN: z.string().min(24, { error: expecting('a secret of at least 24 characters (or leave it unset to switch operator routes off)') }).optional(),
+  // The key every provably fair seed is derived from (issue 29); never in the database. Unset: DATA_DIR/fair-secret.
+  FAIR_SECRET: z.string().min(32, { error: expecting('a secret of at least 32 characters, e.g. from `openssl rand -hex 32` (or leave it unset for one kept in DATA_DIR/fair-secret)') }).optional(),
+  FAIR_SECRET_PREVIOUS: z.string().min(32, { error: expecting('the FAIR_SECRET before a rotation (at least 32 characters), kept until the events committed under it are revealed') }).optional(),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -121,6 +124,10 @@ export interface Env {
   operatorToken: string | undefined;
   /** Redis shared by every instance (push, chat and room events fan out through it); undefined: one instance. */
   redisUrl: string | undefined;
+  /** FAIR_SECRET: the provably fair seeds' key; undefined: the one in DATA_DIR/fair-secret (required with PostgreSQL). */
+  fairSecret: string | undefined;
+  /** FAIR_SECRET_PREVIOUS: the key before a rotation, for events announced under it and not revealed yet. */
+  fairSecretPrevious: string | undefined;
 }
 
 const LOOPBACK = /^(127(?:\.\d{1,3}){3}|::1|localhost)$/i;
@@ -160,6 +167,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!result.success) throw new EnvError(`bad environment: ${formatZodError(result.error, '(environment)')}`);
   const e = result.data;
   if (e.TEST_CONTROLS === '1') refuseTestControlsOutsideTests(e);
+  // Several instances on one database must derive the same seeds: a secret in each one's own DATA_DIR would differ.
+  if (e.DATABASE_URL.driver === 'postgres' && e.FAIR_SECRET === undefined) {
+    throw new EnvError('bad environment: FAIR_SECRET: required with DATABASE_URL (every instance must derive the same provably fair seeds); set the same secret of at least 32 characters on each, e.g. from `openssl rand -hex 32`');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -176,5 +187,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     publicOrigins: e.PUBLIC_ORIGIN,
     operatorToken: e.OPERATOR_TOKEN,
     redisUrl: e.REDIS_URL,
+    fairSecret: e.FAIR_SECRET,
+    fairSecretPrevious: e.FAIR_SECRET_PREVIOUS,
   };
 }

@@ -9,6 +9,7 @@ import { loadAppConfigs } from './config/appConfig';
 import { loadPlatformConfig } from './config/platformConfig';
 import { migrateToLatest, openDatabase, type OpenedDatabase } from './db/database';
 import { parseEnv } from './env';
+import { loadFairSecrets, requireRevealable } from './economy/fair';
 import { createFeed } from './feed';
 import { ensureDemoMembers } from './members/demoMembers';
 import { StartupError } from './startupError';
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
   const { db, driver, location } = opened;
   await migrateToLatest(db, driver);
   await storeExchangeRates(db, config.exchangeRates, clock.now());
+  const fairSecrets = loadFairSecrets(env);
+  await requireRevealable(db, fairSecrets);
 
   // Every instance on this database (and every restart) continues one simulated clock: the same play everywhere.
   const origin = await loadFeedOrigin(db, driver, { seed: env.feedSeed, speed: env.feedSpeed, now: clock.now(), epoch: env.feedEpoch });
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
     trustProxy: env.trustProxy.length > 0 ? env.trustProxy : false,
     publicOrigins: env.publicOrigins,
     operatorToken: env.operatorToken,
+    fairSecrets,
     distDir: path.join(root, 'dist'),
     dataDir: env.dataDir,
     logger: { level: env.logLevel },

@@ -17,6 +17,9 @@ import { openTestDatabase } from './testDatabase';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
+/** The fair secret of test platforms: fixed, so a test can derive what the platform did (and show the database cannot). */
+export const TEST_FAIR_SECRET = 'test-fair-secret-0123456789abcdef0123456789abcdef';
+
 export interface InjectOptions {
   method?: string;
   url: string;
@@ -93,6 +96,8 @@ export interface TestAppOptions {
   operatorToken?: string;
   /** DATA_DIR (chat images); default a new temporary folder. */
   dataDir?: string;
+  /** The fair secret (env FAIR_SECRET); default TEST_FAIR_SECRET, the same for every app of a test (restarts, instances). */
+  fairSecrets?: BuildAppOptions['fairSecrets'];
   /**
    * An SQLite file instead of the in-memory database, for tests that close the platform and build it again on the
    * same data (a restart).
@@ -181,6 +186,7 @@ async function assemble(options: TestAppOptions): Promise<TestApp> {
       trustProxy: options.trustProxy ?? false,
       publicOrigins: options.publicOrigins,
       operatorToken: options.operatorToken,
+      fairSecrets: options.fairSecrets ?? { current: TEST_FAIR_SECRET },
       dataDir: options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sport-pc-data-')),
       clock,
       distDir: options.distDir ?? path.join(REPO_ROOT, 'server', 'test', 'no-dist'),

@@ -25,6 +25,7 @@ const postgres = [
   'server/test/economyCoins.test.ts',
   'server/test/economyCoupons.test.ts',
   'server/test/economyEvents.test.ts',
+  'server/test/fairDraw.test.ts',
   'server/test/economyInvariants.test.ts',
   'server/test/economyOps.test.ts',
   'server/test/experts.test.ts',

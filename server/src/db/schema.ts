@@ -655,8 +655,13 @@ export interface LiveEventsTable {
   reward_title_id: number | null;
   budget_minor: number | null;
   envelope_count: number | null;
+  /** The revealed seed; '' until the reveal for a v2 event (its seed is derived from the fair secret, never stored early). */
   server_seed: string;
   seed_hash: string;
+  /** FairAlgorithm the event was committed under: v1 for events announced before issue 29, v2 since. */
+  algorithm: Generated<string>;
+  /** v2 lotteries: SHA-256 of the closed entry list, written when entries close; null before and otherwise. */
+  entries_hash: string | null;
   message_id: string | null;
   source_key: string | null;
   drawn_at: number | null;
@@ -678,6 +683,8 @@ export interface RedEnvelopesTable {
   amount_minor: number;
   member_id: number | null;
   received_at: number | null;
+  /** Envelopes of the rain its receive saw taken already (v2 proofs check tickets in this order); null until taken. */
+  seq: number | null;
 }
 
 export interface LiveEventWinnersTable {

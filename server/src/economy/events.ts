@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   EconomyError,
   FAIR_ALGORITHM,
+  FairAlgorithm,
   RewardType,
   type ApprovalInfo,
   type FairProof,
@@ -27,7 +28,7 @@ import { COIN, fromMinor, isCurrency, Money, toMinor } from '../money';
 import type { PushHub } from '../push/hub';
 import type { Coins } from './coins';
 import type { EconomyConfig, EventTemplate } from './config';
-import { drawWinners, newServerSeed, seedHashOf, splitRain } from './fair';
+import { deriveSeed, drawWinners, entriesHashOf, rainTicket, seedHashOf, seedOf, splitRain, type FairSecrets } from './fair';
 
 type EventRow = Selectable<LiveEventsTable>;
 type Kind = (typeof ActivityKind)[keyof typeof ActivityKind];
@@ -50,6 +51,8 @@ export interface EventsDeps {
   coins: Coins;
   chat: ChatService;
   config: EconomyConfig;
+  /** The key v2 seeds are derived from (never in the database: docs/operations.md "Fair draws"). */
+  fairSecrets: FairSecrets;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -90,7 +93,7 @@ export type ReceiveResult = { ok: true; data: RedEnvelopeReceived; emptied: bool
  * whether anyone watches or not; every draw, its win records and every reward are one transaction.
  */
 export function createEvents(deps: EventsDeps) {
-  const { db, now, clockNow, wallet, hub, coins, chat, config, log } = deps;
+  const { db, now, clockNow, wallet, hub, coins, chat, config, fairSecrets, log } = deps;
   const marqueeMinor = toMinor(config.marqueeCoins);
   const voteTimers = new Map<number, NodeJS.Timeout>();
 
@@ -116,6 +119,22 @@ export function createEvents(deps: EventsDeps) {
 
   async function eventById(recordId: number): Promise<EventRow | undefined> {
     return db.selectFrom('live_events').selectAll().where('id', '=', recordId).executeTakeFirst();
+  }
+
+  /** v2 seeds of open rains, derived once: every receive needs one for its ticket. */
+  const derivedSeeds = new Map<number, string>();
+  /**
+   * The event's seed: stored for a v1 event; for a v2 event derived from the fair secret (the database holds only its
+   * hash until the reveal), and checked against that hash so a wrong secret never draws.
+   */
+  async function seedFor(row: EventRow): Promise<string> {
+    if (row.algorithm === FairAlgorithm.V1) return row.server_seed;
+    const known = derivedSeeds.get(Number(row.id));
+    if (known !== undefined) return known;
+    const seed = await seedOf(fairSecrets, Number(row.id), row.seed_hash);
+    if (seed === undefined) throw new Error(`event ${row.id}: the fair secret does not give the seed it was announced with (FAIR_SECRET changed without FAIR_SECRET_PREVIOUS?)`);
+    if (row.kind === ActivityKind.RedEnvelopeRain && row.status !== ActivityStatus.Finished) derivedSeeds.set(Number(row.id), seed);
+    return seed;
   }
 
   /** An event of the room of one of the kinds; 404 naming recordId otherwise (another room's event is unknown here). */
@@ -222,16 +241,22 @@ export function createEvents(deps: EventsDeps) {
   /** Ends an event once: a lottery is drawn and rewarded in the same transaction that marks it finished. */
   async function finish(row: EventRow): Promise<void> {
     const at = clockNow();
+    const seed = await seedFor(row);
     const result = await db.transaction().execute(async (trx) => {
-      const claimed = await trx.updateTable('live_events').set({ status: ActivityStatus.Finished, drawn_at: now() }).where('id', '=', row.id).where('status', '!=', ActivityStatus.Finished).executeTakeFirst();
+      // The reveal: the seed is written to the row only now.
+      const claimed = await trx.updateTable('live_events').set({ status: ActivityStatus.Finished, drawn_at: now(), server_seed: seed }).where('id', '=', row.id).where('status', '!=', ActivityStatus.Finished).executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return undefined;
-      if (!LOTTERY_KINDS.includes(row.kind)) return { entrants: [] as number[], wins: [] as Array<Awaited<ReturnType<typeof grant>>> };
+      if (!LOTTERY_KINDS.includes(row.kind)) return { entrants: [] as number[], entriesHash: null, wins: [] as Array<Awaited<ReturnType<typeof grant>>> };
+      // Entries closed at endTime: the draw is keyed with this exact list (v2), whose hash the proof publishes.
       const entrants = await entrantsOf(trx, row);
-      const winners = await drawWinners(row.server_seed, Number(row.id), entrants, row.winner_count);
+      const entriesHash = row.algorithm === FairAlgorithm.V1 ? null : await entriesHashOf(entrants);
+      if (entriesHash !== null) await trx.updateTable('live_events').set({ entries_hash: entriesHash }).where('id', '=', row.id).execute();
+      const winners = await drawWinners(row.algorithm as FairAlgorithm, seed, Number(row.id), entrants, row.winner_count);
       const wins = [];
       for (const [i, memberId] of winners.entries()) wins.push(await grant(trx, row, memberId, i, at));
-      return { entrants, wins };
+      return { entrants, entriesHash, wins };
     });
+    derivedSeeds.delete(Number(row.id));
     if (!result) return;
     overRains.add(Number(row.id));
     rainRows.delete(Number(row.id));
@@ -240,7 +265,7 @@ export function createEvents(deps: EventsDeps) {
     const recordId = Number(row.id);
     if (row.kind === ActivityKind.RedEnvelopeRain) {
       const taken = await db.selectFrom('red_envelopes').select(sql<number>`count(*)`.as('n')).where('event_id', '=', row.id).where('member_id', 'is not', null).executeTakeFirst();
-      hub.publish(EconomyChannel.room(roomId), { kind: 'rainEnded', roomId, recordId, envelopeCount: Number(row.envelope_count), received: Number(taken?.n ?? 0), seed: row.server_seed } satisfies RoomEventPush);
+      hub.publish(EconomyChannel.room(roomId), { kind: 'rainEnded', roomId, recordId, envelopeCount: Number(row.envelope_count), received: Number(taken?.n ?? 0), seed } satisfies RoomEventPush);
       return;
     }
     const names = new Map<number, string>();
@@ -261,7 +286,8 @@ export function createEvents(deps: EventsDeps) {
       activityKind: row.kind as 1 | 4,
       entries: result.entrants.length,
       winners,
-      seed: row.server_seed,
+      seed,
+      entriesHash: result.entriesHash,
       answer: row.kind === ActivityKind.AnswerLottery ? row.answer : null,
     } satisfies RoomEventPush);
     for (const w of winners.slice(0, MARQUEE_PER_DRAW)) {
@@ -343,7 +369,7 @@ export function createEvents(deps: EventsDeps) {
   const native = nativeOf(db);
   const { creditNow } = wallet;
   const { countNow, leftTodayNow } = coins;
-  let rainSt: Record<'already' | 'next' | 'left' | 'take', NativeStatement> | undefined;
+  let rainSt: Record<'already' | 'next' | 'seq' | 'left' | 'take', NativeStatement> | undefined;
   /**
    * A receive's writes on the embedded SQLite connection, synchronously inside the transaction the caller holds
    * through Kysely: 2,000 members racing for a rain otherwise queue for the one connection between every await of
@@ -351,19 +377,23 @@ export function createEvents(deps: EventsDeps) {
    */
   const receiveNow =
     native && creditNow && countNow && leftTodayNow
-      ? (row: EventRow, memberId: number): ReceiveResult => {
+      ? (row: EventRow, memberId: number, ticket: number): ReceiveResult => {
           rainSt ??= {
             already: native.prepare<unknown[]>('select idx from red_envelopes where event_id = ? and member_id = ?'),
-            next: native.prepare<unknown[]>('select idx, amount_minor from red_envelopes where event_id = ? and member_id is null and amount_minor <= ? order by idx limit 1'),
+            next: native.prepare<unknown[]>('select idx, amount_minor from red_envelopes where event_id = ? and member_id is null and amount_minor <= ? and idx >= ? order by idx limit 1'),
+            seq: native.prepare<unknown[]>('select count(*) as n from red_envelopes where event_id = ? and member_id is not null'),
             left: native.prepare<unknown[]>('select idx from red_envelopes where event_id = ? and member_id is null limit 1'),
-            take: native.prepare<unknown[]>('update red_envelopes set member_id = ?, received_at = ? where event_id = ? and idx = ? and member_id is null'),
+            take: native.prepare<unknown[]>('update red_envelopes set member_id = ?, received_at = ?, seq = ? where event_id = ? and idx = ? and member_id is null'),
           };
           if (rainSt.already.get(row.id, memberId)) return { ok: false, why: ALREADY };
           // The first envelope the member's limit still allows: one too large for them is left for others (issue 29:
           // the lowest envelope, above the limit, refused everyone and held back every envelope behind it).
-          const next = rainSt.next.get(row.id, leftTodayNow(memberId, 'receive')) as { idx: number; amount_minor: number } | undefined;
+          // From the member's ticket (issue 29: not the lowest, which whoever knew the split could time), wrapping round.
+          const room = leftTodayNow(memberId, 'receive');
+          const next = (rainSt.next.get(row.id, room, ticket) ?? (ticket > 0 ? rainSt.next.get(row.id, room, 0) : undefined)) as { idx: number; amount_minor: number } | undefined;
           if (!next) return { ok: false, why: rainSt.left.get(row.id) ? NO_ROOM : ALL_TAKEN };
-          rainSt.take.run(memberId, clockNow(), row.id, next.idx);
+          const seq = Number((rainSt.seq.get(row.id) as { n: number }).n);
+          rainSt.take.run(memberId, clockNow(), seq, row.id, next.idx);
           const amountMinor = Number(next.amount_minor);
           countNow(memberId, 'receive', amountMinor);
           const change = creditNow({ memberId, asset: COIN, amountMinor, kind: 'red_envelope', refType: 'red_envelope', refId: `${row.id}:${next.idx}` });
@@ -380,6 +410,7 @@ export function createEvents(deps: EventsDeps) {
   interface WaitingReceive {
     row: EventRow;
     memberId: number;
+    ticket: number;
     resolve: (result: ReceiveResult) => void;
     reject: (error: unknown) => void;
   }
@@ -400,7 +431,7 @@ export function createEvents(deps: EventsDeps) {
           };
           savepoints.begin.run();
           try {
-            const result = receiveNow!(w.row, w.memberId);
+            const result = receiveNow!(w.row, w.memberId, w.ticket);
             savepoints.release.run();
             return { result };
           } catch (error) {
@@ -418,32 +449,45 @@ export function createEvents(deps: EventsDeps) {
       if (waiting.length > 0) setImmediate(() => void flushReceives());
     }
   }
-  function receiveInGroup(row: EventRow, memberId: number): Promise<ReceiveResult> {
+  function receiveInGroup(row: EventRow, memberId: number, ticket: number): Promise<ReceiveResult> {
     return new Promise((resolve, reject) => {
-      waiting.push({ row, memberId, resolve, reject });
+      waiting.push({ row, memberId, ticket, resolve, reject });
       if (waiting.length === 1 && !flushing) setImmediate(() => void flushReceives());
     });
   }
 
   /** The receive's transaction (the group commit on SQLite); a PostgreSQL race for the same envelope tries the next. */
-  async function takeEnvelope(row: EventRow, memberId: number): Promise<ReceiveResult> {
+  async function takeEnvelope(row: EventRow, memberId: number, ticket: number): Promise<ReceiveResult> {
     for (let attempt = 0; attempt < RECEIVE_TRIES; attempt += 1) {
       let outcome: ReceiveResult | 'retry';
       try {
-        outcome = receiveNow ? await receiveInGroup(row, memberId) : await db.transaction().execute(async (trx): Promise<ReceiveResult | 'retry'> => {
+        outcome = receiveNow ? await receiveInGroup(row, memberId, ticket) : await db.transaction().execute(async (trx): Promise<ReceiveResult | 'retry'> => {
           const already = await trx.selectFrom('red_envelopes').select('idx').where('event_id', '=', row.id).where('member_id', '=', memberId).executeTakeFirst();
           if (already) return { ok: false, why: ALREADY };
           const room = await coins.leftToday(trx, memberId, 'receive');
-          const next = await trx.selectFrom('red_envelopes').select(sql<number | null>`min(idx)`.as('idx')).where('event_id', '=', row.id).where('member_id', 'is', null).where('amount_minor', '<=', room).executeTakeFirst();
-          if (next?.idx === null || next?.idx === undefined) {
+          // One statement, one snapshot: every envelope it saw taken has a smaller seq than the one it takes (the proof's order).
+          const firstFrom = async (from: number) => {
+            const found = await trx
+              .selectFrom('red_envelopes')
+              .select([sql<number | null>`min(idx)`.as('idx'), sql<number>`(select count(*) from red_envelopes t where t.event_id = ${row.id} and t.member_id is not null)`.as('seq')])
+              .where('event_id', '=', row.id)
+              .where('member_id', 'is', null)
+              .where('amount_minor', '<=', room)
+              .where('idx', '>=', from)
+              .executeTakeFirst();
+            return found?.idx === null || found?.idx === undefined ? null : { idx: Number(found.idx), seq: Number(found.seq) };
+          };
+          // From the member's ticket, wrapping round (as on SQLite above).
+          const next = (await firstFrom(ticket)) ?? (ticket > 0 ? await firstFrom(0) : null);
+          if (next === null) {
             const left = await trx.selectFrom('red_envelopes').select('idx').where('event_id', '=', row.id).where('member_id', 'is', null).executeTakeFirst();
             return { ok: false, why: left ? NO_ROOM : ALL_TAKEN };
           }
           const taken = await trx
             .updateTable('red_envelopes')
-            .set({ member_id: memberId, received_at: clockNow() })
+            .set({ member_id: memberId, received_at: clockNow(), seq: next.seq })
             .where('event_id', '=', row.id)
-            .where('idx', '=', Number(next.idx))
+            .where('idx', '=', next.idx)
             .where('member_id', 'is', null)
             .returning(['idx', 'amount_minor'])
             .executeTakeFirst();
@@ -591,7 +635,9 @@ export function createEvents(deps: EventsDeps) {
       }
       let outcome: ReceiveResult | undefined;
       try {
-        outcome = await takeEnvelope(row, memberId);
+        // v2: where this member's search starts, from the seed nobody outside the platform's process knows yet.
+        const ticket = row.algorithm === FairAlgorithm.V1 ? 0 : await rainTicket(await seedFor(row), recordId, memberId, Number(row.envelope_count));
+        outcome = await takeEnvelope(row, memberId, ticket);
       } finally {
         release(admission, memberId, outcome);
       }
@@ -639,7 +685,8 @@ export function createEvents(deps: EventsDeps) {
         condition: row.kind === ActivityKind.AnswerLottery ? 'answer' : 'vote',
         messageId: row.message_id,
         seedHash: row.seed_hash,
-        seed: finished ? row.server_seed : null,
+        seed: finished ? row.server_seed || null : null,
+        entriesHash: row.entries_hash,
         answer: finished && row.kind === ActivityKind.AnswerLottery ? row.answer : null,
         now: now(),
       };
@@ -749,12 +796,16 @@ export function createEvents(deps: EventsDeps) {
       const row = await eventById(recordId);
       if (!row) throw refuse(404, EconomyError.EventNotFound, `recordId: no event ${recordId}`);
       const finished = row.status === ActivityStatus.Finished;
-      const base = { recordId, kind: row.kind as Kind, status: statusOf(row), algorithm: FAIR_ALGORITHM, seedHash: row.seed_hash, seed: finished ? row.server_seed : null };
+      const base = { recordId, kind: row.kind as Kind, status: statusOf(row), algorithm: row.algorithm as FairAlgorithm, seedHash: row.seed_hash, seed: finished ? row.server_seed || null : null, entriesHash: row.entries_hash };
       if (row.kind === ActivityKind.RedEnvelopeRain) {
-        const envelopes = await db.selectFrom('red_envelopes').select(['idx', 'amount_minor', 'member_id']).where('event_id', '=', row.id).orderBy('idx').execute();
+        const envelopes = await db.selectFrom('red_envelopes').select(['idx', 'amount_minor', 'member_id', 'seq']).where('event_id', '=', row.id).orderBy('idx').execute();
+        const taken = envelopes.filter((e) => e.member_id !== null);
         return {
           ...base,
-          entries: finished ? envelopes.filter((e) => e.member_id !== null).map((e) => Number(e.member_id)) : [],
+          entries: finished ? taken.map((e) => Number(e.member_id)) : [],
+          receipts: finished
+            ? taken.map((e) => ({ uid: Number(e.member_id), envelopeIndex: Number(e.idx), seq: Number(e.seq ?? 0) })).sort((a, b) => a.seq - b.seq || a.envelopeIndex - b.envelopeIndex)
+            : [],
           winnerCount: 0,
           winners: [],
           budget: fromMinor(Number(row.budget_minor)),
@@ -762,7 +813,7 @@ export function createEvents(deps: EventsDeps) {
         };
       }
       const winners = finished ? (await db.selectFrom('live_event_winners').select('member_id').where('event_id', '=', row.id).orderBy('draw_index').execute()).map((w) => Number(w.member_id)) : [];
-      return { ...base, entries: finished ? await entrantsOf(db, row) : [], winnerCount: row.winner_count, winners, budget: null, envelopes: [] };
+      return { ...base, entries: finished ? await entrantsOf(db, row) : [], receipts: [], winnerCount: row.winner_count, winners, budget: null, envelopes: [] };
     },
   };
 
@@ -788,7 +839,6 @@ export function createEvents(deps: EventsDeps) {
     }
     const t0 = now();
     const start = t0 + t.countdownSeconds * 1000;
-    const seed = newServerSeed();
     const values = {
       room_id: room.liveRoomId,
       match_id: room.matchId,
@@ -807,8 +857,11 @@ export function createEvents(deps: EventsDeps) {
       reward_title_id: t.reward?.titleId ?? null,
       budget_minor: t.budget === undefined ? null : toMinor(t.budget),
       envelope_count: t.envelopes ?? null,
-      server_seed: seed,
-      seed_hash: await seedHashOf(seed),
+      // Only the seed's hash is stored (below, once the id it is derived from exists); the seed itself at the reveal.
+      server_seed: '',
+      seed_hash: '',
+      algorithm: FAIR_ALGORITHM,
+      entries_hash: null,
       message_id: null,
       source_key: sourceKey,
       drawn_at: null,
@@ -816,7 +869,10 @@ export function createEvents(deps: EventsDeps) {
     };
     try {
       const row = await db.transaction().execute(async (trx) => {
-        const row = await trx.insertInto('live_events').values(values).returningAll().executeTakeFirstOrThrow();
+        const inserted = await trx.insertInto('live_events').values(values).returningAll().executeTakeFirstOrThrow();
+        const seed = await deriveSeed(fairSecrets.current, Number(inserted.id));
+        const row = { ...inserted, seed_hash: await seedHashOf(seed) };
+        await trx.updateTable('live_events').set({ seed_hash: row.seed_hash }).where('id', '=', row.id).execute();
         if (t.kind === ActivityKind.RedEnvelopeRain) {
           const amounts = await splitRain(seed, Number(row.id), values.budget_minor!, values.envelope_count!);
           // An envelope no member may take would never be paid (issue 29): such a rain is not started.

@@ -3,6 +3,7 @@ import { HostLanguage, LiveStatus, type Anchor } from '../../../src/domain/ancho
 import { createCoins, type Coins } from '../economy/coins';
 import type { EconomyConfig, EventTemplate } from '../economy/config';
 import { createEvents, type EventRoom, type Events } from '../economy/events';
+import type { FairSecrets } from '../economy/fair';
 import { createGifts, type Gifts } from '../economy/gifts';
 import { periodTable } from '../feed';
 
@@ -35,13 +36,13 @@ const templateOf = ({ rooms: _rooms, everyMinutes: _every, offsetMinutes: _offse
  * events start when the event clock enters a new slot of their schedule (so not at start-up, and a slot missed while
  * the platform was down is skipped); a rain at half-time starts when a room's match reaches half-time.
  */
-export const economyPlugin = fp(
-  async (app) => {
+export const economyPlugin = fp<{ fairSecrets: FairSecrets }>(
+  async (app, { fairSecrets }) => {
     const config = app.platformConfig.economy;
     const log = app.log;
     const coins = createCoins({ db: app.db, clock: app.clock, wallet: app.wallet, hub: app.pushHub, config });
     const gifts = createGifts({ db: app.db, clock: app.clock, wallet: app.wallet, hub: app.pushHub, coins, chat: app.chat, config, log });
-    const events = createEvents({ db: app.db, now: () => app.feed.now(), clockNow: () => app.clock.now(), wallet: app.wallet, hub: app.pushHub, coins, chat: app.chat, config, log });
+    const events = createEvents({ db: app.db, now: () => app.feed.now(), clockNow: () => app.clock.now(), wallet: app.wallet, hub: app.pushHub, coins, chat: app.chat, config, fairSecrets, log });
 
     const asRoom = (room: Anchor) => ({
       liveRoomId: room.liveRoomId,

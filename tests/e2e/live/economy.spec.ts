@@ -115,6 +115,9 @@ test('a member votes in a live lottery, wins it at the draw and verifies the dra
   await overlay.getByText('Provably fair').click();
   await overlay.getByRole('button', { name: 'Verify' }).click();
   await expect(overlay.getByText('Verified: the seed matches the published hash and recomputes the same result')).toBeVisible();
+  // The closed entry list the draw was keyed with, and the member's entry in it (issue 29).
+  await expect(overlay.getByText('Entry list hash (1 in the list, fixed when entries closed)')).toBeVisible();
+  await expect(overlay.getByText('Your entry is in this list')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('economy-lottery-drawn.png') });
   await expectAccessible(page);
 });

@@ -21,6 +21,7 @@ import { orderHotUpdates } from './0018_order_hot_updates';
 import { chatTokenSession } from './0019_chat_token_session';
 import { chatNotices } from './0020_chat_notices';
 import { memberMerchant } from './0021_member_merchant';
+import { fairV2 } from './0022_fair_v2';
 import type { Driver } from './columns';
 
 /**
@@ -49,6 +50,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0019_chat_token_session', chatTokenSession],
   ['0020_chat_notices', chatNotices],
   ['0021_member_merchant', memberMerchant],
+  ['0022_fair_v2', fairV2],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

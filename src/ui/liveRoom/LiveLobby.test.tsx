@@ -14,11 +14,11 @@ import { LiveLobby } from './LiveLobby';
 const names = (matchId: number, homeName: string, awayName: string, sportId = 1) =>
   wireMatch({ matchId, sportId, matchInfo: { ...wireMatch().matchInfo, homeName, awayName, homeScore: 2, awayScore: 1 } });
 
-/** Scheme C sport ids as the anchor list carries them: football 1, basketball 2. */
+/** Scheme C sport ids as the anchor list carries them: football 1, basketball 2 (a basketball room first). */
 const ROOMS: Anchor[] = [
+  anchorRoom(8003, 9, { hostName: 'Hoops Lee', hostId: 9003, popularity: 500, sportId: 2, hostLanguage: HostLanguage.Cantonese }),
   anchorRoom(8001, 7, { hostName: '小雅', hostId: 9001, popularity: 48_200 }),
   anchorRoom(8002, 8, { hostName: 'Waiting Wang', hostId: 9002, popularity: 90_000, liveStatus: LiveStatus.Waiting }),
-  anchorRoom(8003, 9, { hostName: 'Hoops Lee', hostId: 9003, popularity: 500, sportId: 2, hostLanguage: HostLanguage.Cantonese }),
   anchorRoom(8010, 7, { hostName: 'Secret Su', hostId: 9010, anchorType: AnchorType.Exclusive }),
 ];
 const MATCHES = [names(7, 'Arsenal', 'Chelsea'), names(8, 'Everton', 'Fulham'), names(9, 'Lakers', 'Celtics', 3)];
@@ -83,6 +83,7 @@ describe('<LiveLobby>', () => {
   it('filters by sport, and shows every sport again', async () => {
     await mount();
     const sports = screen.getByRole('group', { name: 'Sport' });
+    expect(within(sports).getAllByRole('button').map((button) => button.textContent)).toEqual(['All sports', 'Football', 'Basketball']);
     await userEvent.click(within(sports).getByRole('button', { name: 'Basketball' }));
     expect(anchorsShown()).toEqual(['Hoops Lee']);
     expect(within(sports).getByRole('button', { name: 'Basketball' })).toHaveAttribute('aria-pressed', 'true');

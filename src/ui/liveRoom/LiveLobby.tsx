@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { WireMatch } from '../../../contract';
 import { AnchorType, LiveStatus, lobbyRooms, roomSports, type AnchorRoom } from '../../domain/anchors';
 import { formatInZone } from '../../domain/zonedTime';
-import { sportI18nKeyOf } from '../../kernel/sports';
+import { SORTED_SPORT_IDS_A, sportI18nKeyOf, toScheme } from '../../kernel/sports';
 import { anchorsOf } from '../../stores/anchors';
 import { liveLobbyOf } from '../../stores/liveLobby';
 import { liveMemberOf } from '../../stores/liveMember';
@@ -36,7 +36,12 @@ export const LiveLobby = observer(function LiveLobby() {
   const lobby = liveLobbyOf(store);
   const member = store.session.isLogin ? liveMemberOf(store) : undefined;
   const followed = member ? new Set(member.followedHostIds) : NO_FOLLOWS;
-  const sports = roomSports(anchors.visible);
+  // In the sports menu's order (the catalogue's), whatever order the rooms come in.
+  const menuOrder = (id: number) => {
+    const index = SORTED_SPORT_IDS_A.indexOf(toScheme(id, 'C', 'A') ?? -1);
+    return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  const sports = roomSports(anchors.visible).sort((a, b) => menuOrder(a) - menuOrder(b));
   // A filter for a sport whose rooms all ended shows every sport again rather than an empty screen.
   const sportId = lobby.sportId !== undefined && sports.includes(lobby.sportId) ? lobby.sportId : undefined;
   const rooms = lobbyRooms(anchors.visible, followed, sportId);

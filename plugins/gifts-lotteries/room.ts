@@ -30,7 +30,8 @@ function acquire(http: HttpClients, push: PushClient, session: SessionView, prop
     };
     const store = RoomEconomy.create({ roomId: props.liveRoomId, hostId: props.hostId }, env);
     store.start(session.isLogin);
-    const unsubscribe = push.subscribe(EconomyChannel.room(props.liveRoomId), (data) => store.apply(data as RoomEventPush));
+    // Messages missed (a lost connection, a platform restart): the room's events are read again (issue 31).
+    const unsubscribe = push.subscribe(EconomyChannel.room(props.liveRoomId), (data) => store.apply(data as RoomEventPush), () => store.catchUp());
     // The session service reads the app's observable session: signing in or out reloads the member's own state.
     const stopLogin = reaction(() => session.isLogin, (isLogin) => store.setLogin(isLogin));
     // Gift names and the lottery's title come in the request language: a switch asks for them again (issue 28).

@@ -196,6 +196,23 @@ describe('RoomEconomy: red-envelope rain', () => {
   });
 });
 
+describe('RoomEconomy: catching up after missed pushes', () => {
+  it('reads the rain, the lottery and the coins again when the room channel missed messages (issue 31: a lost connection)', async () => {
+    // No rain when the room opened; one started while the connection was down, pushed to nobody.
+    const rains = [rain({ hasReceived: true, isShowFloatingBall: false }), rain({ sendRecordId: 40, status: 1 })];
+    const balances = ['100.00', '140.00'];
+    const { store, post } = await make({ redEnvelope: () => rains.shift(), coinBalance: () => ({ coinBalance: balances.shift() }) });
+    expect(store.isShowFloatingBall).toBe(false);
+    expect(store.coinBalance).toBe('100.00');
+    store.catchUp();
+    await flush();
+    expect(store.isShowFloatingBall).toBe(true);
+    expect(store.sendRecordId).toBe(40);
+    expect(store.coinBalance).toBe('140.00');
+    expect(calls(post, ECONOMY_PATHS.lotteryStartInfo)).toHaveLength(2);
+  });
+});
+
 describe('RoomEconomy: lotteries and votes', () => {
   it('a vote enters a live lottery (vote/submitInfo with recordId, voteResult, roomId) and takes the new counts', async () => {
     const { store, post } = await make({

@@ -294,6 +294,16 @@ export const RoomEconomy = types
         void loadRain();
         void loadLottery();
       },
+      /**
+       * The room's push channel missed messages (the connection was lost, the platform restarted): whatever happened
+       * meanwhile (a rain, a lottery started or drawn, coins moved) is read again, as when the room opened.
+       */
+      catchUp() {
+        void loadCoins();
+        void loadLimits();
+        void loadRain();
+        void loadLottery();
+      },
       /** A new language: the gift names (list, tip) and the lottery's title and options are asked for in it. */
       languageChanged() {
         void loadGifts();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { anchorRoom } from '../testing/anchorFixtures';
-import { AnchorType, hasAnchorTab, isAnchorVisible, LiveStatus, mergeAnchors, orderAnchors, parseSpecialRoomIds, pickRoom, userLiveGroupOf, type Anchor } from './anchors';
+import { AnchorType, hasAnchorTab, isAnchorVisible, LiveStatus, lobbyRooms, mergeAnchors, orderAnchors, parseSpecialRoomIds, pickRoom, roomSports, userLiveGroupOf, type Anchor } from './anchors';
 
 const anchor = (over: Partial<Anchor>): Anchor => anchorRoom(1, 100, over);
 
@@ -131,5 +131,29 @@ describe('hasAnchorTab (spec 001 section 2: CMN only)', () => {
     ['THA', false],
   ])('%s', (language, shown) => {
     expect(hasAnchorTab(language)).toBe(shown);
+  });
+});
+
+describe('lobbyRooms (issue 31: the live lobby)', () => {
+  const rooms = [
+    anchorRoom(1, 10, { hostId: 91, popularity: 50 }),
+    anchorRoom(2, 11, { hostId: 92, popularity: 900, liveStatus: LiveStatus.Waiting }),
+    anchorRoom(3, 12, { hostId: 93, popularity: 70, sportId: 2 }),
+    anchorRoom(4, 13, { hostId: 94, popularity: 70 }),
+    anchorRoom(5, 14, { hostId: 95, popularity: 10, liveStatus: LiveStatus.Waiting }),
+  ];
+  const ids = (list: readonly Anchor[]) => list.map((room) => room.liveRoomId);
+
+  it('puts rooms on air before waiting ones, then the most popular; equal ones keep the list order', () => {
+    expect(ids(lobbyRooms(rooms, new Set()))).toEqual([3, 4, 1, 2, 5]);
+  });
+
+  it("puts followed anchors' rooms first, on air before waiting among them too", () => {
+    expect(ids(lobbyRooms(rooms, new Set([95, 91])))).toEqual([1, 5, 3, 4, 2]);
+  });
+
+  it("keeps one sport's rooms (scheme C), and names the sports in the order the rooms first name them", () => {
+    expect(ids(lobbyRooms(rooms, new Set(), 2))).toEqual([3]);
+    expect(roomSports(rooms)).toEqual([1, 2]);
   });
 });

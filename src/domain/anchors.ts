@@ -162,3 +162,22 @@ export function pickRoom<A extends AnchorRoom>(rooms: readonly A[], liveRoomId: 
 export function hasAnchorTab(apiLanguage: string): boolean {
   return apiLanguage === 'CMN' || apiLanguage === 'zh-TW';
 }
+
+/**
+ * The live lobby's order (issue 31): rooms of anchors the member follows first, then rooms on air before rooms waiting
+ * for kick-off, then the most popular; the spec's list order (orderAnchors) breaks ties. `sportId` (scheme C, as the
+ * rooms carry it) keeps one sport's rooms; undefined keeps every sport's.
+ */
+export function lobbyRooms<A extends AnchorRoom>(rooms: readonly A[], followedHostIds: ReadonlySet<number>, sportId?: number): A[] {
+  const rank = (room: A) => (followedHostIds.has(room.hostId) ? 0 : 2) + (room.liveStatus === LiveStatus.Living ? 0 : 1);
+  return rooms
+    .map((room, index) => ({ room, index }))
+    .filter(({ room }) => sportId === undefined || room.sportId === sportId)
+    .sort((a, b) => rank(a.room) - rank(b.room) || b.room.popularity - a.room.popularity || a.index - b.index)
+    .map(({ room }) => room);
+}
+
+/** The sports (scheme C) the rooms are on, each once, in the order the rooms first name them. */
+export function roomSports(rooms: readonly AnchorRoom[]): number[] {
+  return [...new Set(rooms.map((room) => room.sportId))];
+}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { HEARTBEAT_LOOP, PUSH_DEFAULTS, createPushClient, type PushClient } from './push';
+import { HEARTBEAT_LOOP, PUSH_DEFAULTS, createPushClient, reconnectDelay, type PushClient, type PushStatus } from './push';
 import { createScheduler } from './scheduler';
 import { createKernelEvents } from '../kernel/events';
 import { refetchOnGap } from '../stores/livePush';
@@ -7,79 +7,10 @@ import { oddsPushSchema, type OddsPush } from '../../contract/push';
 import { checkPush } from './pushCheck';
 import { fakeAnswer } from '../testing/contractFakes';
 import type { Logger } from './logger';
+import { FakeWebSocket } from '../testing/fakeWebSocket';
 
 /** These tests are about the transport, on made-up channels: any data passes (the contract's own block below checks the schemas). */
 const anyData = (_chId: string, data: unknown) => ({ data });
-
-type Listener = (event: unknown) => void;
-
-/** A WebSocket the test drives by hand, for the time-based rules under fake timers. */
-class FakeWebSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static instances: FakeWebSocket[] = [];
-
-  readyState = FakeWebSocket.CONNECTING;
-  binaryType = 'blob';
-  readonly sent: string[] = [];
-  private readonly listeners = new Map<string, Set<Listener>>();
-
-  constructor(readonly url: string) {
-    FakeWebSocket.instances.push(this);
-  }
-
-  addEventListener(type: string, listener: Listener) {
-    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-    this.listeners.get(type)?.add(listener);
-  }
-
-  removeEventListener(type: string, listener: Listener) {
-    this.listeners.get(type)?.delete(listener);
-  }
-
-  send(data: string) {
-    if (this.readyState !== FakeWebSocket.OPEN) throw new Error('not open');
-    this.sent.push(data);
-  }
-
-  close(code = 1000, reason = '') {
-    if (this.readyState === FakeWebSocket.CLOSED) return;
-    this.readyState = FakeWebSocket.CLOSED;
-    this.emit('close', { type: 'close', code, reason, wasClean: true });
-  }
-
-  open() {
-    this.readyState = FakeWebSocket.OPEN;
-    this.emit('open', { type: 'open' });
-  }
-
-  receive(frame: unknown) {
-    this.emit('message', { type: 'message', data: typeof frame === 'string' ? frame : JSON.stringify(frame) });
-  }
-
-  /** The server went away. */
-  drop() {
-    this.readyState = FakeWebSocket.CLOSED;
-    this.emit('close', { type: 'close', code: 1006, reason: '', wasClean: false });
-  }
-
-  /** A connection attempt that fails, as a refused connection does. */
-  fail() {
-    this.readyState = FakeWebSocket.CLOSED;
-    this.emit('error', { type: 'error', message: 'ECONNREFUSED' });
-    this.emit('close', { type: 'close', code: 1006, reason: '', wasClean: false });
-  }
-
-  frames(): unknown[] {
-    return this.sent.map((text) => JSON.parse(text) as unknown);
-  }
-
-  private emit(type: string, event: unknown) {
-    for (const listener of [...(this.listeners.get(type) ?? [])]) listener(event);
-  }
-}
 
 const latest = (): FakeWebSocket => {
   const socket = FakeWebSocket.instances.at(-1);
@@ -108,6 +39,15 @@ afterEach(() => {
   client?.close();
   client = undefined;
   jest.useRealTimers();
+});
+
+describe('reconnectDelay', () => {
+  it("keeps the spec's 3 s for 5 reconnects, then doubles up to 30 s, each within ±20 %", () => {
+    expect([1, 2, 3, 4, 5].map((attempt) => reconnectDelay(attempt, 3000, () => 0))).toEqual([3000, 3000, 3000, 3000, 3000]);
+    expect([6, 7, 8, 9, 20].map((attempt) => reconnectDelay(attempt, 3000, () => 0.5))).toEqual([6000, 12000, 24000, 30000, 30000]);
+    expect(reconnectDelay(9, 3000, () => 0)).toBe(24000);
+    expect(reconnectDelay(9, 3000, () => 1)).toBe(36000);
+  });
 });
 
 describe('push client (fake socket, fake timers)', () => {
@@ -270,18 +210,79 @@ describe('push client (fake socket, fake timers)', () => {
     expect(logger.info).toHaveBeenCalledWith('[push] closed', expect.any(Number), expect.anything());
   });
 
-  it('gives up after 5 reconnect attempts', async () => {
-    const socket = await connect();
+  it("after the spec's 5 reconnects 3 s apart, says it is reconnecting and keeps trying with a growing wait (issue 31)", async () => {
+    const statuses: PushStatus[] = [];
+    const socket = await connect({ random: () => 0.5 });
+    client?.onStatus((status) => statuses.push(status));
     socket.drop();
     for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect(client?.state()).toBe('connecting');
       await jest.advanceTimersByTimeAsync(3000);
       expect(FakeWebSocket.instances).toHaveLength(1 + attempt);
       latest().fail();
     }
-    await jest.advanceTimersByTimeAsync(60000);
-    expect(FakeWebSocket.instances).toHaveLength(6);
-    expect(client?.state()).toBe('closed');
-    expect(jest.getTimerCount()).toBe(0);
+    // The spec's reconnects are used up: the viewer is told, with when the next attempt comes.
+    expect(client?.state()).toBe('reconnecting');
+    const waiting = client!.status();
+    expect(waiting.state).toBe('reconnecting');
+    expect(waiting.retryAt).toBe(Date.now() + 6000);
+    expect(statuses.map((status) => status.state)).toEqual(['connecting', 'reconnecting']);
+    // 6 s, 12 s, 24 s, then 30 s at most.
+    for (const wait of [6000, 12000, 24000, 30000, 30000]) {
+      const before = FakeWebSocket.instances.length;
+      await jest.advanceTimersByTimeAsync(wait - 1);
+      expect(FakeWebSocket.instances).toHaveLength(before);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(FakeWebSocket.instances).toHaveLength(before + 1);
+      latest().fail();
+      expect(client?.state()).toBe('reconnecting');
+    }
+  });
+
+  it('tries at once on retry() (the reconnect-now button) or when the browser is back online, and the wait goes on growing', async () => {
+    const socket = await connect({ random: () => 0.5 });
+    socket.drop();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await jest.advanceTimersByTimeAsync(3000);
+      latest().fail();
+    }
+    const before = FakeWebSocket.instances.length;
+    client?.retry();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.instances).toHaveLength(before + 1);
+    latest().fail();
+    expect(client?.status().retryAt).toBe(Date.now() + 12000);
+    window.dispatchEvent(new Event('online'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.instances).toHaveLength(before + 2);
+  });
+
+  it('back after a loss, every channel catches up: its owners hear a gap, and the next message is a baseline, not another gap', async () => {
+    const onGap = jest.fn();
+    const socket = await connect({ onGap, random: () => 0.5 });
+    const roomGap = jest.fn();
+    client?.subscribe('live:room:1', () => {}, roomGap);
+    client?.subscribe('match:7:score', () => {});
+    await jest.advanceTimersByTimeAsync(0);
+    socket.receive({ chId: 'live:room:1', seq: 4, epoch: 'before', data: 1 });
+    socket.drop();
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      await jest.advanceTimersByTimeAsync(attempt <= 5 ? 3000 : 6000);
+      if (attempt < 6) latest().fail();
+    }
+    expect(client?.state()).toBe('reconnecting');
+    const statuses: PushStatus[] = [];
+    client?.onStatus((status) => statuses.push(status));
+    latest().open();
+    expect(statuses).toEqual([{ state: 'open' }]);
+    expect(onGap.mock.calls).toEqual([
+      ['live:room:1', 'reconnect'],
+      ['match:7:score', 'reconnect'],
+    ]);
+    expect(roomGap).toHaveBeenCalledWith('reconnect');
+    // The restarted platform's first message starts the channel over: no second refetch.
+    latest().receive({ chId: 'live:room:1', seq: 1, epoch: 'after', data: 2 });
+    expect(onGap).toHaveBeenCalledTimes(2);
   });
 
   it('calls onGap when a channel’s seq skips ahead within its epoch', async () => {

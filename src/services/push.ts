@@ -15,14 +15,28 @@ export interface PushMessage {
   data: unknown;
 }
 
-/** Why a channel's state must be fetched again: messages were skipped, or the platform restarted. */
-export type GapReason = 'seq' | 'epoch';
+/**
+ * Why a channel's state must be fetched again: messages were skipped, the platform restarted, or the connection was
+ * lost for a while (anything may have happened meanwhile, pushed to nobody).
+ */
+export type GapReason = 'seq' | 'epoch' | 'reconnect';
 
 /** A message's data as its channel's schema outputs it, or why the message is dropped. */
 export type PushCheck = (chId: string, data: unknown) => { data: unknown } | string;
 
 export type PushHandler = (data: unknown, msg: PushMessage) => void;
-export type PushState = 'connecting' | 'open' | 'closed';
+/**
+ * `reconnecting`: the spec's reconnects (5, 3 s apart) all failed and the client goes on trying with a growing wait;
+ * the app tells the viewer (live updates are not arriving) and offers to try now.
+ */
+export type PushState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/** The connection as the viewer is told about it: its state and, while reconnecting, when the next attempt is due. */
+export interface PushStatus {
+  state: PushState;
+  /** Epoch ms of the next attempt while waiting to reconnect. */
+  retryAt?: number;
+}
 
 /** Any WebSocket class: the browser's, or the 'ws' package's in Node. */
 export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => object;
@@ -55,15 +69,19 @@ export interface PushClientOptions {
   check?: PushCheck;
   /** Downloads the contract's check; the default imports pushCheck.ts. Tests make it fail. */
   loadCheck?: () => Promise<PushCheck>;
+  /** The backoff's jitter (0 to 1); tests fix it. */
+  random?: () => number;
 }
 
 export interface PushClient {
   /**
    * Wants a channel and calls `handler` for each of its messages. Handlers of one channel share
    * one server subscription; the returned function removes this handler, and the last removal
-   * sends `unsub`. The handler may be left out when a route handles the channel.
+   * sends `unsub`. The handler may be left out when a route handles the channel. `onGap` hears that the channel's
+   * messages were missed (a gap, a platform restart, a lost connection), so its owner fetches the state again; a
+   * plugin has no kernel events, so this is how it catches up.
    */
-  subscribe(channel: string, handler?: PushHandler): () => void;
+  subscribe(channel: string, handler?: PushHandler, onGap?: (reason: GapReason) => void): () => void;
   /**
    * Routes messages to store actions by chId. A key ending in `*` is a prefix (`'odds.*'` matches
    * `odds.1042`); any other key matches its chId exactly. An exact key beats every prefix, and
@@ -75,6 +93,12 @@ export interface PushClient {
   /** True once `sub` for the channel went out on the current connection. */
   isSubscribed(channel: string): boolean;
   state(): PushState;
+  /** The state, and while reconnecting when the next attempt is due. */
+  status(): PushStatus;
+  /** Hears every change of status; answers a function that stops listening. */
+  onStatus(listener: (status: PushStatus) => void): () => void;
+  /** While waiting to reconnect: tries at once (the viewer's "reconnect now", the browser back online). */
+  retry(): void;
   /**
    * Signs the connection in as a member (docs/api.md "Private channels"), now and after every reconnect, so their
    * `member:` channels can be subscribed; undefined signs nobody in on the next connection.
@@ -84,9 +108,13 @@ export interface PushClient {
   close(): void;
 }
 
-/** Spec: 5 reconnects, 3000 ms apart; subscribe throttled to 1 per second; heartbeat every 10 s. */
+/**
+ * Spec: 5 reconnects, 3000 ms apart; subscribe throttled to 1 per second; heartbeat every 10 s. After the spec's
+ * reconnects the client does not give up (issue 31): it waits longer each time, up to `maxBackoffMs`.
+ */
 export const PUSH_DEFAULTS = {
   maxRetries: 5,
+  maxBackoffMs: 30_000,
   reconnectDelayMs: 3000,
   connectionTimeoutMs: 4000,
   subscribeThrottleMs: 1000,
@@ -100,6 +128,7 @@ type Frame = { cmd: 'sub' | 'unsub'; channels: string[] } | { cmd: 'ping' } | { 
 
 interface Subscriber {
   handler: PushHandler | undefined;
+  onGap: ((reason: GapReason) => void) | undefined;
 }
 
 interface EventTargetLike {
@@ -126,6 +155,17 @@ function guardErrors(Base: WebSocketConstructor): WebSocketConstructor {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * The wait before reconnect attempt `attempt` (1 the first after a loss): the spec's fixed `delayMs` for its 5
+ * reconnects, then twice as long each time up to PUSH_DEFAULTS.maxBackoffMs (6 s, 12 s, 24 s, 30 s, ... at the spec's
+ * 3 s), each of those within ±20 % so that the clients of a platform that restarts do not all come back at once.
+ */
+export function reconnectDelay(attempt: number, delayMs: number, random: () => number = Math.random): number {
+  if (attempt <= PUSH_DEFAULTS.maxRetries) return delayMs;
+  const grown = Math.min(PUSH_DEFAULTS.maxBackoffMs, delayMs * 2 ** (attempt - PUSH_DEFAULTS.maxRetries));
+  return Math.round(grown * (0.8 + 0.4 * random()));
+}
+
 export function createPushClient(options: PushClientOptions): PushClient {
   const logger = options.logger ?? consoleLogger;
   const Base = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
@@ -149,9 +189,17 @@ export function createPushClient(options: PushClientOptions): PushClient {
   let closed = false;
   let token: string | undefined;
 
+  const random = options.random ?? Math.random;
+  const statusListeners = new Set<(status: PushStatus) => void>();
+  /** Set once a connection opened: a later open is a return, after which every channel catches up. */
+  let everOpen = false;
+  let retryAt: number | undefined;
+  let skipWait: (() => void) | undefined;
+
   const socket = new ReconnectingWebSocket(options.url, undefined, {
     WebSocket: guardErrors(Base),
-    maxRetries: PUSH_DEFAULTS.maxRetries,
+    // Never given up: the wait below grows after the spec's reconnects (reconnectDelay).
+    maxRetries: Number.POSITIVE_INFINITY,
     minReconnectionDelay: reconnectDelayMs,
     maxReconnectionDelay: reconnectDelayMs,
     reconnectionDelayGrowFactor: 1,
@@ -171,19 +219,51 @@ export function createPushClient(options: PushClientOptions): PushClient {
    */
   const internals = socket as unknown as { _wait?: unknown; _getNextDelay?: unknown };
   if (typeof internals._wait === 'function' && typeof internals._getNextDelay === 'function') {
-    const nextDelay = internals._getNextDelay.bind(socket) as () => number;
     internals._wait = () => {
       attempting = true;
+      // The library's retryCount: 0 for the first connection (no wait), n for the n-th reconnect since the last open.
+      const attempt = socket.retryCount;
+      const delay = attempt === 0 ? 0 : reconnectDelay(attempt, reconnectDelayMs, random);
+      retryAt = attempt > PUSH_DEFAULTS.maxRetries ? Date.now() + delay : undefined;
+      notify();
       return new Promise<void>((resolve) => {
-        waitTimer = setTimeout(() => {
+        const go = () => {
+          if (waitTimer !== undefined) clearTimeout(waitTimer);
           waitTimer = undefined;
+          skipWait = undefined;
+          retryAt = undefined;
           resolve();
-        }, nextDelay());
+        };
+        skipWait = go;
+        waitTimer = setTimeout(go, delay);
       });
     };
   }
 
   const isOpen = () => !closed && socket.readyState === ReconnectingWebSocket.OPEN;
+
+  const currentState = (): PushState => {
+    if (closed) return 'closed';
+    if (socket.readyState === ReconnectingWebSocket.OPEN) return 'open';
+    // The spec's reconnects are used up: the viewer is told and the client keeps trying.
+    if (socket.retryCount > PUSH_DEFAULTS.maxRetries) return 'reconnecting';
+    if (socket.readyState === ReconnectingWebSocket.CONNECTING || attempting) return 'connecting';
+    return 'closed';
+  };
+  let lastStatus: PushStatus = { state: 'connecting' };
+  const notify = () => {
+    const state = currentState();
+    const next: PushStatus = state === 'reconnecting' && retryAt !== undefined ? { state, retryAt } : { state };
+    if (next.state === lastStatus.state && next.retryAt === lastStatus.retryAt) return;
+    lastStatus = next;
+    for (const listener of [...statusListeners]) {
+      try {
+        listener(next);
+      } catch (error) {
+        logger.error('[push] status listener failed', error);
+      }
+    }
+  };
 
   const send = (frame: Frame) => {
     try {
@@ -232,6 +312,8 @@ export function createPushClient(options: PushClientOptions): PushClient {
 
   const onOpen = () => {
     attempting = false;
+    const returned = everOpen;
+    everOpen = true;
     logger.info('[push] open');
     if (checkFailed) fetchCheck();
     markAllUnsubscribed();
@@ -243,6 +325,13 @@ export function createPushClient(options: PushClientOptions): PushClient {
     scheduler.every(HEARTBEAT_LOOP, PUSH_DEFAULTS.heartbeatMs, () => {
       if (isOpen()) send({ cmd: 'ping' });
     });
+    notify();
+    // Back after a loss: whatever was pushed meanwhile reached nobody, so every channel's owner fetches its state again
+    // (chat history, room state, scores), and the next message of each channel is a new baseline, not a second gap.
+    if (returned) {
+      lastSeen.clear();
+      for (const chId of [...subscribers.keys()]) signalGap(chId, 'reconnect');
+    }
   };
 
   // reconnecting-websocket plans its next attempt before it calls these listeners, so a pending
@@ -251,12 +340,14 @@ export function createPushClient(options: PushClientOptions): PushClient {
     logger.info('[push] closed', event.code, event.reason);
     markAllUnsubscribed();
     attempting = waitTimer !== undefined;
+    notify();
   };
 
   const onError = (event: ErrorEvent) => {
     logger.warn('[push] error', event.message);
     markAllUnsubscribed();
     attempting = waitTimer !== undefined;
+    notify();
   };
 
   const routeFor = (chId: string): PushHandler | undefined => {
@@ -298,11 +389,17 @@ export function createPushClient(options: PushClientOptions): PushClient {
   };
 
   const signalGap = (chId: string, reason: GapReason) => {
-    if (!options.onGap) return;
     try {
-      options.onGap(chId, reason);
+      options.onGap?.(chId, reason);
     } catch (error) {
       logger.error(`[push] onGap for ${chId} failed`, error);
+    }
+    for (const subscriber of [...(subscribers.get(chId) ?? [])]) {
+      try {
+        subscriber.onGap?.(reason);
+      } catch (error) {
+        logger.error(`[push] a subscriber's onGap for ${chId} failed`, error);
+      }
     }
   };
 
@@ -372,6 +469,10 @@ export function createPushClient(options: PushClientOptions): PushClient {
   };
   if (!check) fetchCheck();
 
+  // The browser is back online: no need to sit out the rest of a long wait.
+  const onOnline = () => skipWait?.();
+  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
+
   socket.addEventListener('open', onOpen);
   socket.addEventListener('close', onClose);
   socket.addEventListener('error', onError);
@@ -379,9 +480,9 @@ export function createPushClient(options: PushClientOptions): PushClient {
   socket.reconnect();
 
   return {
-    subscribe(channel, handler) {
+    subscribe(channel, handler, onGap) {
       if (closed) return ignore;
-      const subscriber: Subscriber = { handler };
+      const subscriber: Subscriber = { handler, onGap };
       let channelSubscribers = subscribers.get(channel);
       if (!channelSubscribers) {
         channelSubscribers = new Set();
@@ -436,11 +537,20 @@ export function createPushClient(options: PushClientOptions): PushClient {
       if (own.length > 0) sendSub(own);
     },
 
-    state() {
-      if (closed) return 'closed';
-      if (socket.readyState === ReconnectingWebSocket.OPEN) return 'open';
-      if (socket.readyState === ReconnectingWebSocket.CONNECTING || attempting) return 'connecting';
-      return 'closed';
+    state: currentState,
+
+    status: () => {
+      const state = currentState();
+      return state === 'reconnecting' && retryAt !== undefined ? { state, retryAt } : { state };
+    },
+
+    onStatus(listener) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+
+    retry() {
+      skipWait?.();
     },
 
     close() {
@@ -454,11 +564,15 @@ export function createPushClient(options: PushClientOptions): PushClient {
       socket.removeEventListener('close', onClose);
       socket.removeEventListener('error', onError);
       socket.removeEventListener('message', onMessage);
+      if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
       subscribers.clear();
       lastSeen.clear();
       exactRoutes.clear();
       prefixRoutes.clear();
+      skipWait = undefined;
       socket.close(1000, 'client closed');
+      notify();
+      statusListeners.clear();
     },
   };
 }

@@ -15,10 +15,10 @@ export interface LiveVideoMatch {
 export const matchTitle = (match: { matchInfo: { homeName: string; awayName: string } }) => `${match.matchInfo.homeName} – ${match.matchInfo.awayName}`;
 
 /** The main views that are a screen of their own, shown by RootStore.showScreen. */
-export type ScreenView = 'home' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'titles';
-export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'match' | 'outright' | 'room' | 'titles' | 'plugin';
+export type ScreenView = 'home' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'titles' | 'lobby';
+export type MainView = 'home' | 'list' | 'hot' | 'favourites' | 'myBets' | 'rules' | 'results' | 'settings' | 'match' | 'outright' | 'room' | 'titles' | 'plugin' | 'lobby';
 
-const VIEWS: MainView[] = ['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'results', 'settings', 'match', 'outright', 'room', 'titles', 'plugin'];
+const VIEWS: MainView[] = ['home', 'list', 'hot', 'favourites', 'myBets', 'rules', 'results', 'settings', 'match', 'outright', 'room', 'titles', 'plugin', 'lobby'];
 /** Screens of one thing (a match, an outright, a live room): Back from any of them returns to the view before the first. */
 const ONE_THING = new Set<MainView>(['match', 'outright', 'room']);
 
@@ -34,7 +34,7 @@ export const UiStore = types
     /** Why the dialog opened, shown as its hint (e.g. "please log in to place bets"). */
     loginReason: types.maybe(types.string),
     activeSportId: types.maybe(types.number),
-    /** Which main view shows: home, the match list (its type and sport live in matchList), hot matches, favourites, my bets, the betting rules, match results, the member's settings, or one match, outright or live room. */
+    /** Which main view shows: home, the match list (its type and sport live in matchList), hot matches, favourites, my bets, the betting rules, match results, the member's settings, the live lobby (every live and upcoming room), or one match, outright or live room. */
     view: types.optional(types.enumeration<MainView>(VIEWS), 'home'),
     /**
      * The match the match screen shows (view 'match') or the outright its screen shows (view 'outright': an outright

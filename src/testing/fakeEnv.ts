@@ -30,7 +30,7 @@ export function fakeEnv(overrides: { host?: HostCallbacks; now?: () => number; i
   const silent = { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() };
   const env = {
     http: http as unknown as HttpClients,
-    push: { subscribe: jest.fn(() => () => undefined), auth: jest.fn(), route: jest.fn(() => () => undefined), isSubscribed: jest.fn(() => false), state: jest.fn(() => 'closed'), close: jest.fn() } as unknown as PushClient,
+    push: { subscribe: jest.fn(() => () => undefined), auth: jest.fn(), route: jest.fn(() => () => undefined), isSubscribed: jest.fn(() => false), state: jest.fn(() => 'closed'), status: jest.fn(() => ({ state: 'open' })), onStatus: jest.fn(() => () => undefined), retry: jest.fn(), close: jest.fn() } as unknown as PushClient,
     scheduler: createScheduler({ logger: silent }),
     storage: createStorage('test', createMemoryStorage(), silent),
     clock: { now: overrides.now ?? (() => Date.now()) },

@@ -15,6 +15,9 @@ const MatchDetailScreen = lazy(() => import(/* webpackChunkName: "match-detail" 
 const OutrightScreen = lazy(() => import(/* webpackChunkName: "outright" */ '../outright/OutrightScreen').then((m) => ({ default: m.OutrightScreen })));
 // A live room: its stage, tabs and the room's own extension points, not on the first screen.
 const LiveRoomScreen = lazy(() => import(/* webpackChunkName: "live-room" */ '../liveRoom/LiveRoomScreen').then((m) => ({ default: m.LiveRoomScreen })));
+// The live lobby: in the live room's chunk (a chunk of its own would cost the initial bundle's chunk map an entry), which
+// a viewer who opens the lobby needs next anyway.
+const LiveLobby = lazy(() => import(/* webpackChunkName: "live-room" */ '../liveRoom/LiveLobby').then((m) => ({ default: m.LiveLobby })));
 // Text only, read rarely: its own chunk with its locale namespace.
 // The member's settings: opened from the header or a ?view=settings link, rarely; its own chunk with its strings.
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
@@ -54,6 +57,8 @@ export const HomeRoute = observer(function HomeRoute() {
       return <OutrightScreen />;
     case 'room':
       return <LiveRoomScreen />;
+    case 'lobby':
+      return <LiveLobby />;
     case 'plugin':
       return <PluginScreen />;
     default:

@@ -38,7 +38,7 @@ describe('screen addresses', () => {
   });
 
   it('writes a screen back as the same parameters, keeping the ones it does not own', () => {
-    for (const search of ['?list=1&sport=3', '?view=rules', '?view=rules&tab=cashOut', '?view=myBets&tab=settled&range=custom&from=2026-11-20&to=2026-11-25', '?view=results', '?view=settings', '?view=titles', '?matchId=42', '?outrightId=7', '?roomId=8001', '']) expect(searchFor(parseScreen(search), '')).toBe(search);
+    for (const search of ['?list=1&sport=3', '?view=rules', '?view=rules&tab=cashOut', '?view=myBets&tab=settled&range=custom&from=2026-11-20&to=2026-11-25', '?view=results', '?view=settings', '?view=titles', '?view=lobby', '?matchId=42', '?outrightId=7', '?roomId=8001', '']) expect(searchFor(parseScreen(search), '')).toBe(search);
     expect(searchFor({ view: 'hot' }, '?merchant=lite&list=1&sport=1')).toBe('?merchant=lite&view=hot');
     expect(searchFor({ view: 'home' }, '?merchant=lite&matchId=9')).toBe('?merchant=lite');
     expect(searchFor({ view: 'list', type: 4 }, '?merchant=lite&outrightId=9')).toBe('?merchant=lite&list=4');

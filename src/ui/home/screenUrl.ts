@@ -6,7 +6,7 @@ import type { RootStoreInstance } from '../../stores/RootStore';
 /**
  * Which screen shows, as the query of the page's address: every screen has a link that can be shared, reloaded and
  * reached with Back and Forward, standalone and inside a host (whose page path stays its own). The same parameters
- * open a screen from a banner or a host's link: `?list=<type>&sport=<id>`, `?view=hot|favourites|myBets|rules|results|settings|titles`
+ * open a screen from a banner or a host's link: `?list=<type>&sport=<id>`, `?view=hot|favourites|myBets|rules|results|settings|titles|lobby`
  * (My bets and the rules with their inner state: `&tab=settled&range=custom&from=2026-11-20&to=2026-11-25`, `&tab=parlay`),
  * `?matchId=<id>`, `?outrightId=<id>` (an outright's screen: its id is a match id on the wire, but it is not a match, so
  * the address says which screen to open before anything loads), `?roomId=<liveRoomId>` (a live room), `?screen=<name>` (a
@@ -15,7 +15,7 @@ import type { RootStoreInstance } from '../../stores/RootStore';
 export type Screen =
   | { view: 'home' }
   | { view: 'list'; type: number; sportId?: number }
-  | { view: 'hot' | 'favourites' | 'results' | 'settings' | 'titles' }
+  | { view: 'hot' | 'favourites' | 'results' | 'settings' | 'titles' | 'lobby' }
   | { view: ParamView; params?: Readonly<Record<string, string>> }
   | { view: OneThing; id: number }
   | { view: 'plugin'; screen: string };
@@ -40,7 +40,7 @@ const PARAM_VALUE = /^[\w-]{1,20}$/;
 
 /** The parameters this module owns; any other (merchant, a host's own) is left as it is. */
 const SCREEN_KEYS = ['list', 'sport', 'view', 'screen', ...Object.values(ONE_THING), ...new Set(Object.values(SCREEN_PARAMS).flat())];
-const NAMED_VIEWS = new Set(['hot', 'favourites', 'myBets', 'rules', 'results', 'settings', 'titles']);
+const NAMED_VIEWS = new Set(['hot', 'favourites', 'myBets', 'rules', 'results', 'settings', 'titles', 'lobby']);
 
 const positiveInt = (value: string | null): number | undefined => {
   const n = Number(value);
@@ -93,6 +93,7 @@ export function currentScreen(store: RootStoreInstance): Screen {
     case 'settings':
     case 'results':
     case 'titles':
+    case 'lobby':
       return { view: ui.view };
     case 'plugin':
       return ui.pluginScreen ? { view: 'plugin', screen: ui.pluginScreen } : { view: 'home' };

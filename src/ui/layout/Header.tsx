@@ -19,6 +19,8 @@ export const Header = observer(function Header({ merchantName, embedded }: { mer
   const [onHome] = useRoute('/');
   const navItems: NavItem[] = [
     { key: 'home', label: t('nav.home'), href: '/', current: onHome && ui.view === 'home', onSelect: () => store.showScreen('home') },
+    // The live lobby: every room on air or about to be, one click from any screen (issue 31).
+    { key: 'live', label: t('nav.live'), current: ui.view === 'lobby' || ui.view === 'room', onSelect: () => store.showScreen('lobby') },
     ...LIST_TABS.map((tab) => ({
       key: `list-${tab.type}`,
       label: t(tab.labelKey),

@@ -7,6 +7,7 @@ import { useStore } from '../storeContext';
 import { Toasts } from '../toasts/Toasts';
 import { useScreenUrl } from '../home/screenUrl';
 import { Header } from './Header';
+import { PushStatusBar } from './PushStatusBar';
 import { RightColumn } from './RightColumn';
 import styles from './Layout.module.css';
 
@@ -42,6 +43,7 @@ export const Layout = observer(function Layout({ merchantName, embedded, childre
         {t('app.skipToSlip')}
       </a>
       <Header merchantName={merchantName} embedded={embedded} />
+      <PushStatusBar />
       {store.underMaintenance ? (
         <main id="sp-main" className={styles.maintenance}>
           <MaintenanceNotice />

@@ -44,7 +44,8 @@ function useWatchedTitle(watched: LiveVideoMatch | undefined): string {
 /**
  * The right column's live video: the stream of the match the member last opened with video (or picked here), in the
  * match screen's own media stage. While that match's screen shows, its stage plays it already, so the panel names it
- * instead of playing it twice. With nothing followed, it offers the live matches that have video.
+ * instead of playing it twice, and in a live room it plays nothing. With nothing followed, it offers the live matches that
+ * have video.
  */
 export const LiveVideoPanel = observer(function LiveVideoPanel() {
   const { t } = useTranslation();
@@ -52,6 +53,15 @@ export const LiveVideoPanel = observer(function LiveVideoPanel() {
   const watched = ui.liveVideo;
   const live = useLiveBook().match(watched?.matchId ?? 0);
   const title = useWatchedTitle(watched);
+  // A live room plays its own stage: a second stream beside it (the same match's, or another) would play twice the
+  // sound and bandwidth, so the panel waits until the room is left (issue 31: one video element on the page).
+  if (ui.view === 'room') {
+    return (
+      <p className={styles.onStage} data-live-video={watched?.matchId}>
+        {t('live.inRoom')}
+      </p>
+    );
+  }
   if (!watched) return <LivePicker />;
   if (ui.view === 'match' && ui.matchId === watched.matchId) {
     return (

@@ -94,4 +94,18 @@ describe('<RightColumn> live video', () => {
     expect(panel()).not.toHaveTextContent(/Lions|Tigers/);
     expect(store.ui.liveVideo).toEqual({ matchId: 7, sportId: 1, title: '狮子 – 老虎', language: 'CMN' });
   });
+
+  it('plays nothing while a live room shows (the room plays its own stage: one video on the page), and plays again after leaving it', async () => {
+    const { panel, http, store } = await mount();
+    await act(async () => {
+      store.ui.watchLive({ matchId: 7, sportId: 1, title: 'Lions – Tigers', language: 'ENG' });
+      store.ui.showOne('room', 8001);
+    });
+    expect(await within(panel()).findByText('Paused while a live room plays: one stream at a time.')).toBeInTheDocument();
+    expect(http.media.get).not.toHaveBeenCalled();
+    expect(panel().querySelector('section[data-media-mode]')).toBeNull();
+
+    await act(async () => store.ui.leaveMatch());
+    await waitFor(() => expect(stageMatch(http.media.get)).toBe(7));
+  });
 });

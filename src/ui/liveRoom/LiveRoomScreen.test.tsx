@@ -175,16 +175,18 @@ describe('<LiveRoomScreen>', () => {
     expect(within(views).getAllByRole('button').map((b) => b.textContent)).toEqual(['Statistics', 'Line-ups', 'Text live']);
   });
 
-  it('hides and shows the chat room (the tabs beside the stage) with its toggle', async () => {
+  it('hides and shows only the chat with the chat-room toggle: the other tabs stay beside the stage', async () => {
     await mount();
     await title();
     const toggle = screen.getByRole('button', { name: 'Chat room' });
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.queryByRole('tablist', { name: 'Room' })).toBeNull();
+    expect(roomTabs()).toEqual(['Bet', 'First-bet cover', 'Data']);
+    expect(screen.getByRole('tab', { name: 'Bet' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
     await userEvent.click(toggle);
-    expect(screen.getByRole('tablist', { name: 'Room' })).toBeInTheDocument();
+    expect(roomTabs()).toEqual(['Bet', 'First-bet cover', 'Chat', 'Data']);
   });
 
   it("switches the barrage over the stage, keeps the choice in the merchant's storage and starts from it", async () => {

@@ -27,6 +27,7 @@ import { FirstBetTab } from './FirstBetTab';
 import { RoomEntry } from './RoomEntry';
 import { Barrage } from './chat/Barrage';
 import { ChatTab } from './chat/ChatTab';
+import { FullscreenChat } from './chat/FullscreenChat';
 import { useChatTranslation } from './chat/chatText';
 import { liveRoomHeaderPoint, liveRoomOverlayPoint, liveRoomTabPoint, type LiveRoomProps, type LiveRoomTabId } from './points';
 import styles from './LiveRoomScreen.module.css';
@@ -101,7 +102,8 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
   const { plugins } = useKernel();
   const detail = matchDetailOf(store);
   const nameOf = useAnchorName();
-  const [sideShown, setSideShown] = useState(true);
+  // The chat-room toggle hides the chat only: bet, first-bet cover, data and anchor stay beside the stage.
+  const [chatShown, setChatShown] = useState(true);
   const [chosenTab, setTab] = useState<RoomTab | undefined>(undefined);
   const chat = chatOf(store);
   const { t: chatText } = useChatTranslation();
@@ -130,10 +132,14 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
   };
 
   const tabs = TAB_ORDER.filter((id) =>
-    id === 'anchor' ? hasAnchorTab(store.settings.apiLanguage) : !FILLED_BY_EXTENSIONS.has(id) || plugins.list(liveRoomTabPoint, { tab: id as LiveRoomTabId }).length > 0,
+    id === 'chat'
+      ? chatShown
+      : id === 'anchor'
+        ? hasAnchorTab(store.settings.apiLanguage)
+        : !FILLED_BY_EXTENSIONS.has(id) || plugins.list(liveRoomTabPoint, { tab: id as LiveRoomTabId }).length > 0,
   );
-  // The chat is the room's own conversation: the room opens on it.
-  const tab = chosenTab && tabs.includes(chosenTab) ? chosenTab : 'chat';
+  // The chat is the room's own conversation: the room opens on it (on the bet tab while the chat is hidden).
+  const tab = chosenTab && tabs.includes(chosenTab) ? chosenTab : chatShown ? 'chat' : 'bet';
   const overlays = plugins.list(liveRoomOverlayPoint).length > 0;
   const headers = plugins.list(liveRoomHeaderPoint).length > 0;
   const name = nameOf(room);
@@ -156,7 +162,7 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
           {headers && <Slot point={liveRoomHeaderPoint} render={(module) => <module.Header {...props} />} />}
         </div>
         <div className={styles.toggles} role="group" aria-label={t('toggles')}>
-          <button type="button" className={styles.toggle} aria-pressed={sideShown} onClick={() => setSideShown((shown) => !shown)}>
+          <button type="button" className={styles.toggle} aria-pressed={chatShown} onClick={() => setChatShown((shown) => !shown)}>
             {t('chatRoom')}
           </button>
           <button type="button" className={styles.toggle} aria-pressed={!store.ui.slipHidden} onClick={() => store.ui.setSlipHidden(!store.ui.slipHidden)}>
@@ -174,8 +180,7 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
         </p>
       )}
       <MatchLine room={room} match={match} />
-      <BannerView scope="room" />
-      <div className={styles.body} data-side={sideShown}>
+      <div className={styles.body}>
         <MediaStage
           matchId={room.matchId}
           sportId={sportId}
@@ -185,24 +190,25 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
           overlay={
             <>
               <Barrage />
+              <FullscreenChat />
               {overlays && <Slot point={liveRoomOverlayPoint} render={(module) => <module.Overlay {...props} />} />}
             </>
           }
         />
-        {sideShown && (
-          <section className={styles.side} aria-label={t('chatRoom')}>
-            <Tabs tabs={tabs.map((id) => ({ id, label: t(`tabs.${id}`) }))} selected={tab} onSelect={setTab} label={t('tabs.label')} idPrefix={ID_PREFIX} />
-            <div id={tabPanelId(ID_PREFIX)} role="tabpanel" aria-labelledby={tabId(ID_PREFIX, tab)} className={styles.panel}>
-              {tab === 'chat' && <ChatTab />}
-              {tab === 'bet' && <BetTab match={match} status={detail.status} onRetry={() => detail.reload()} />}
-              {tab === 'data' && <DataTab matchId={room.matchId} sportId={sportId} match={match} />}
-              {tab === 'anchor' && <AnchorTab room={room} props={props} />}
-              {tab === 'firstBet' && <FirstBetTab liveRoomId={room.liveRoomId} />}
-              {!OWN_TABS.has(tab) && <Slot point={liveRoomTabPoint} select={{ tab: tab as LiveRoomTabId }} fallback={<RowsSkeleton rows={3} />} render={(module) => <module.Panel {...props} />} />}
-            </div>
-          </section>
-        )}
+        <section className={styles.side} aria-label={t('tabs.label')}>
+          <Tabs tabs={tabs.map((id) => ({ id, label: t(`tabs.${id}`) }))} selected={tab} onSelect={setTab} label={t('tabs.label')} idPrefix={ID_PREFIX} />
+          <div id={tabPanelId(ID_PREFIX)} role="tabpanel" aria-labelledby={tabId(ID_PREFIX, tab)} className={styles.panel}>
+            {tab === 'chat' && <ChatTab />}
+            {tab === 'bet' && <BetTab match={match} status={detail.status} onRetry={() => detail.reload()} />}
+            {tab === 'data' && <DataTab matchId={room.matchId} sportId={sportId} match={match} />}
+            {tab === 'anchor' && <AnchorTab room={room} props={props} />}
+            {tab === 'firstBet' && <FirstBetTab liveRoomId={room.liveRoomId} />}
+            {!OWN_TABS.has(tab) && <Slot point={liveRoomTabPoint} select={{ tab: tab as LiveRoomTabId }} fallback={<RowsSkeleton rows={3} />} render={(module) => <module.Panel {...props} />} />}
+          </div>
+        </section>
       </div>
+      {/* Under the stage and its tabs, never between the room's header and the stage (issue 31). */}
+      <BannerView scope="room" />
     </section>
   );
 });

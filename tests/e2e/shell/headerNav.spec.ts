@@ -10,7 +10,7 @@ import { expect, test } from '../support/world';
  * mouse and by keyboard, at desktop widths in every language (items that do not fit move into "More").
  */
 const WIDTHS = [1280, 1440];
-const ITEMS = ['home', 'inPlay', 'today', 'early', 'outright', 'parlay', 'hot', 'favourites', 'myBets', 'settings', 'titles', 'results'] as const;
+const ITEMS = ['home', 'live', 'inPlay', 'today', 'early', 'outright', 'parlay', 'hot', 'favourites', 'myBets', 'settings', 'titles', 'results'] as const;
 
 function navTexts(lng: string): { label: string; more: string; items: string[] } {
   const common = JSON.parse(readFileSync(path.join(__dirname, '../../../locales', lng, 'common.json'), 'utf8'));

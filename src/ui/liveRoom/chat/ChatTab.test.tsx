@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { chatMemberChannel } from '../../../../contract/chat';
@@ -11,6 +11,7 @@ import { renderWithStore } from '../../../testing/renderWithStore';
 import { MATCH_DETAIL_NS } from '../../matchDetail/Scoreboard';
 import { Barrage } from './Barrage';
 import { ChatTab } from './ChatTab';
+import { FullscreenChat } from './FullscreenChat';
 
 const FUTURE = Date.now() + 3_600_000;
 const XSS = '<img src=x onerror="window.__xss=1">';
@@ -333,5 +334,34 @@ describe('<Barrage>', () => {
       await store.settings.setLocale('vi');
     });
     expect(screen.getByTestId('barrage')).toHaveTextContent(/^Bo đã tặng Hoa hồng × 3$/);
+  });
+});
+
+describe('<FullscreenChat>', () => {
+  const setFullscreen = (element: Element | null) => {
+    Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => element });
+    act(() => void document.dispatchEvent(new Event('fullscreenchange')));
+  };
+  afterEach(() => {
+    delete (document as { fullscreenElement?: unknown }).fullscreenElement;
+  });
+
+  it('shows the chat input over the stage only in full screen (issue 31), sends from it, and goes with full screen', async () => {
+    const { socket } = await mount({
+      ui: (
+        <section data-testid="stage">
+          <FullscreenChat />
+        </section>
+      ),
+    });
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    setFullscreen(screen.getByTestId('stage'));
+    fireEvent.change(input(), { target: { value: 'from full screen' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sends(socket)).toEqual([{ cmd: 'send', ref: expect.any(String), roomId: 8001, kind: 'text', text: 'from full screen' }]);
+    expect(input()).toHaveValue('');
+    // Another element in full screen (not this stage) shows nothing here.
+    setFullscreen(document.createElement('div'));
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
   });
 });

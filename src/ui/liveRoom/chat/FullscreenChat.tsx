@@ -1,0 +1,70 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { chatOf } from '../../../stores/chat';
+import { useStore } from '../../storeContext';
+import { formatUntil, useChatError, useChatTranslation } from './chatText';
+import styles from './Chat.module.css';
+
+/** True while the stage this element sits in fills the screen (the room's chat tab is outside it then). */
+function useInFullscreen(element: React.RefObject<HTMLElement | null>): boolean {
+  const [inside, setInside] = useState(false);
+  useEffect(() => {
+    const changed = () => setInside(document.fullscreenElement != null && element.current != null && document.fullscreenElement.contains(element.current));
+    changed();
+    document.addEventListener('fullscreenchange', changed);
+    return () => document.removeEventListener('fullscreenchange', changed);
+  }, [element]);
+  return inside;
+}
+
+/**
+ * The chat's input over the stage in full screen (issue 31): the room's chat tab is not on screen then, so a viewer
+ * could read the barrage but not answer it. One line and Send, the chat tab's draft and rules (the same store): what
+ * is typed here is in the tab after leaving full screen, and the input says why it is disabled as the tab does.
+ */
+export const FullscreenChat = observer(function FullscreenChat() {
+  const holder = useRef<HTMLDivElement>(null);
+  const inFullscreen = useInFullscreen(holder);
+  return <div ref={holder} className={styles.fullscreenHolder}>{inFullscreen && <FullscreenInput />}</div>;
+});
+
+const FullscreenInput = observer(function FullscreenInput() {
+  const { t, i18n } = useChatTranslation();
+  const store = useStore();
+  const chat = chatOf(store);
+  const say = useChatError();
+  const block = chat.inputBlock(store.ui.now);
+  const disabled = block !== null;
+  const ban = chat.chatBanInfo;
+  const placeholder =
+    block === 'banned' && ban
+      ? t('input.banned', { until: formatUntil(ban.until, i18n.language, store.ui.timezone), reason: ban.reason })
+      : block === null
+        ? t('input.ready')
+        : t(`input.${block}`);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (chat.remindMsgLength >= 0) chat.sendText();
+  };
+  return (
+    <form className={styles.fullscreenInput} onSubmit={submit}>
+      {chat.chatError && (
+        <p className={styles.fullscreenError} role="alert">
+          {say(chat.chatError)}
+        </p>
+      )}
+      <input
+        className={styles.fullscreenField}
+        aria-label={t('input.label')}
+        placeholder={placeholder}
+        title={disabled ? placeholder : undefined}
+        disabled={disabled}
+        value={disabled ? '' : chat.draft}
+        onChange={(event) => chat.setDraft(event.target.value)}
+      />
+      <button type="submit" className={styles.fullscreenSend} disabled={disabled || chat.remindMsgLength < 0 || chat.draft.trim() === ''}>
+        {t('input.send')}
+      </button>
+    </form>
+  );
+});

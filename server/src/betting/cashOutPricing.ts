@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { floorAmount } from '../../../src/domain/money';
 import { BetResult } from '../../../src/domain/series';
 import type { PlatformConfig } from '../config/platformConfig';
-import type { Feed } from '../feed';
+import type { FeedPrices } from '../feed';
 import { Money } from '../money';
 import { BetType, CashOutFailure, OrderStatus } from './codes';
 import { singleReturn } from './settlement';
@@ -39,7 +39,7 @@ const none = (reason: CashOutFailure): CashOutQuote => ({ available: false, reas
  * floored to 2). Series (system) bets are not offered a cash out; neither is a leg that lost, a closed or suspended
  * market, or an order already at its cash-out count.
  */
-export function quoteCashOut(feed: Feed, config: PlatformConfig, order: PricingOrder, legs: readonly PricingLeg[]): CashOutQuote {
+export function quoteCashOut(feed: FeedPrices, config: PlatformConfig, order: PricingOrder, legs: readonly PricingLeg[]): CashOutQuote {
   if (order.status !== OrderStatus.Confirmed) return none(CashOutFailure.SettleRefused);
   const accumulator = order.bet_type === BetType.Single || order.series_number === order.item_count * 1000 + 1;
   if (!accumulator) return none(CashOutFailure.SettleRefused);

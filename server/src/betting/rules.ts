@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { fromFormat, OddsFormat, toFormat } from '../../../src/domain/odds';
 import type { PlatformConfig } from '../config/platformConfig';
-import type { Feed, Fixture, Market, Option } from '../feed';
+import type { FeedPrices, FeedViews, Fixture, Market, Option } from '../feed';
 import { ApiError } from '../http/envelope';
 import { Money, type Currency, type MoneyValue } from '../money';
 import { BetError, OddsChange } from './codes';
@@ -124,7 +124,7 @@ export interface PricedLeg {
 }
 
 /** The market a selection is on now; a replaced market (its line moved) is a different selection. */
-export function openMarket(feed: Feed, marketId: number, where: string): Market {
+export function openMarket(feed: FeedPrices, marketId: number, where: string): Market {
   const market = feed.market(marketId);
   if (!market) throw refuse(BetError.HandicapClosed, `${where}: market ${marketId} is closed`);
   if (market.replacedBy !== undefined) {
@@ -150,7 +150,7 @@ function sameQuote(current: Decimal, requested: string, format: OddsFormat): boo
  * answers the odds it is accepted at: none takes only the quoted price, better takes the current price when it is
  * the same or higher, any takes the current price.
  */
-export function priceLeg(feed: Feed, request: LegRequest, oddsChange: OddsChange, where: string): PricedLeg {
+export function priceLeg(feed: FeedPrices & FeedViews, request: LegRequest, oddsChange: OddsChange, where: string): PricedLeg {
   const market = openMarket(feed, request.marketId, where);
   const option = market.options.find((o) => o.type === request.optionType);
   if (!option) {
@@ -180,7 +180,7 @@ export function priceLeg(feed: Feed, request: LegRequest, oddsChange: OddsChange
  * the total quoted, so a leg may drift when another rises more. The app's slip applies the same rule
  * (src/stores/betSlip.ts parlayOddsReason).
  */
-export function priceParlay(feed: Feed, requests: readonly LegRequest[], oddsChange: OddsChange, where: (index: number) => string): PricedLeg[] {
+export function priceParlay(feed: FeedPrices & FeedViews, requests: readonly LegRequest[], oddsChange: OddsChange, where: (index: number) => string): PricedLeg[] {
   const perLeg = oddsChange === OddsChange.Better ? OddsChange.Any : oddsChange;
   const legs = requests.map((request, i) => priceLeg(feed, request, perLeg, where(i)));
   if (oddsChange !== OddsChange.Better) return legs;

@@ -14,7 +14,7 @@ import { EXPERTS_PATHS } from '../../../contract/paths';
 import { InsufficientFunds, type WalletService } from '../betting/wallet';
 import type { Clock } from '../clock';
 import type { Database, ExpertMessagesTable, ExpertPicksTable } from '../db/schema';
-import type { Feed } from '../feed';
+import type { FeedClock } from '../feed';
 import { fill, text, type Lang, type Text } from '../feed/i18n';
 import { COIN, fromMinor } from '../money';
 import { recordOf, tagOf, type SettledTip } from './records';
@@ -88,7 +88,7 @@ export function avatarUrl(id: number): string {
   return EXPERTS_PATHS.avatar.replace(':file', `${id}.svg`);
 }
 
-export function createExpertMessages({ db, clock, feed, wallet, roster }: { db: Kysely<Database>; clock: Clock; feed: Feed; wallet: WalletService; roster: readonly Expert[] }): ExpertMessages {
+export function createExpertMessages({ db, clock, feed, wallet, roster }: { db: Kysely<Database>; clock: Clock; feed: FeedClock; wallet: WalletService; roster: readonly Expert[] }): ExpertMessages {
   const experts = new Map(roster.map((e) => [e.id, e]));
 
   async function picksOf(ids: readonly number[]) {

@@ -4,7 +4,7 @@ import { BetResult, MatchStatus } from '../../../contract/enums';
 import { MessageBettingType, MessageResult } from '../../../contract/experts';
 import type { WalletService } from '../betting/wallet';
 import type { Database } from '../db/schema';
-import type { Feed, Fixture, Market, MatchResult, Option } from '../feed';
+import type { Feed, FeedClock, FeedPrices, FeedResults, FeedViews, Fixture, Market, MatchResult, Option } from '../feed';
 import { fill, text, type Text } from '../feed/i18n';
 import { Rng } from '../feed/random';
 import { COIN, toMinor } from '../money';
@@ -87,7 +87,7 @@ interface Draft {
 }
 
 /** The expert's pick on a match, or none when the match offers none of their plays on sale. */
-function draftPick(feed: Feed, expert: Expert, fixture: Fixture, rng: Rng): Draft | undefined {
+function draftPick(feed: FeedPrices, expert: Expert, fixture: Fixture, rng: Rng): Draft | undefined {
   const markets = feed.markets(fixture.matchId).filter((m) => m.period === 'ft' && m.status === 1 && m.options.every((o) => !o.isLock));
   for (const play of expert.plays) {
     // The first market of a key is its main line.
@@ -108,7 +108,7 @@ function draftPick(feed: Feed, expert: Expert, fixture: Fixture, rng: Rng): Draf
 
 export interface TipsDeps {
   db: Kysely<Database>;
-  feed: Feed;
+  feed: Pick<Feed, 'seed'> & FeedClock & FeedViews & FeedPrices & FeedResults;
   wallet: WalletService;
   news: ServiceNewsStore;
   roster: readonly Expert[];

@@ -17,6 +17,52 @@ function makeFeed(seed = 11, speed = 600): { feed: Feed; clock: ReturnType<typeo
   return { feed, clock, changes };
 }
 
+/**
+ * One world for the tests that read a fresh world or follow matches through it: building a world and playing its
+ * hours is most of this file's time, so the football, basketball and tennis matches below are played side by side in
+ * one run of it (played()) instead of one world each. Each test still runs alone: the world is built on first use.
+ */
+let theWorld: ReturnType<typeof makeFeed> | undefined;
+function world(): ReturnType<typeof makeFeed> {
+  theWorld ??= makeFeed(11, 300);
+  return theWorld;
+}
+
+/** What one followed match showed after each tick, until its result. */
+interface Followed {
+  id: number;
+  preMarkets: Market[];
+  ticks: Array<{ view: MatchView | undefined; score: FeedChange | undefined }>;
+}
+
+let thePlay: { football: Followed; basketball: Followed; tennis: Followed } | undefined;
+/** A football match starting in 10-60 minutes, a basketball match within the hour and a tennis match within 90 minutes, played to their results in 5-minute ticks. */
+function played(): { feed: Feed; changes: FeedChange[]; football: Followed; basketball: Followed; tennis: Followed } {
+  const { feed, clock, changes } = world();
+  if (!thePlay) {
+    const now = feed.now();
+    const follow = (sportId: number, from: number, to: number): Followed => {
+      const target = feed.matches({ type: 'today', sportId }).find((m) => m.beginTime > now + from * 60_000 && m.beginTime < now + to * 60_000);
+      if (!target) throw new Error(`no sport ${sportId} match starting in ${from}-${to} minutes`);
+      return { id: target.matchId, preMarkets: feed.markets(target.matchId), ticks: [] };
+    };
+    const play = { football: follow(1, 10, 60), basketball: follow(3, 0, 60), tennis: follow(5, 0, 90) };
+    const all = [play.football, play.basketball, play.tennis];
+    for (let i = 0; i < 120 && all.some((f) => !feed.resultOf(f.id)); i++) {
+      const pending = all.filter((f) => !feed.resultOf(f.id));
+      const seen = changes.length;
+      clock.advance(1000);
+      feed.tick();
+      for (const f of pending) {
+        const score = changes.slice(seen).filter((c) => c.kind === 'score' && c.matchId === f.id).at(-1);
+        f.ticks.push({ view: feed.match(f.id), score });
+      }
+    }
+    thePlay = play;
+  }
+  return { feed, changes, ...thePlay };
+}
+
 function run(feed: Feed, clock: { advance: (ms: number) => void }, ticks: number, stepMs: number): void {
   for (let i = 0; i < ticks; i++) {
     clock.advance(stepMs);
@@ -51,7 +97,7 @@ describe('feed world', () => {
   it('same seed and same clock give the same world; another seed another', () => {
     const a = makeFeed(5);
     const b = makeFeed(5);
-    const c = makeFeed(6);
+    const c = world();
     expect(JSON.stringify(a.feed.matches())).toBe(JSON.stringify(b.feed.matches()));
     expect(JSON.stringify(a.feed.matches({ type: 'outright' }))).toBe(JSON.stringify(b.feed.matches({ type: 'outright' })));
     // Another seed differs already in what is being played.
@@ -64,7 +110,7 @@ describe('feed world', () => {
   });
 
   it('every scheme-A sport has in-play, today, early and outright lists, with names in every language', () => {
-    const { feed } = makeFeed();
+    const { feed } = world();
     for (const p of PROFILES) {
       for (const type of ['inplay', 'today', 'early', 'outright'] as const) {
         const list = feed.matches({ type, sportId: p.sportId });
@@ -100,19 +146,13 @@ describe('feed world', () => {
 
 describe('a football match', () => {
   it('plays 1st half, half-time, 2nd half, full time; suspends on a goal; settles and leaves in-play', () => {
-    const { feed, clock, changes } = makeFeed(21);
-    const target = feed.matches({ type: 'today', sportId: 1 }).find((m) => m.beginTime > feed.now() + 10 * 60_000 && m.beginTime < feed.now() + 60 * 60_000);
-    expect(target).toBeDefined();
-    const id = target!.matchId;
-    const preMarkets = feed.markets(id);
+    const { feed, changes, football } = played();
+    const id = football.id;
+    const preMarkets = football.preMarkets;
     expect(preMarkets.some((m) => m.kind === 'win1x2' && m.period === 'ft')).toBe(true);
     expect(preMarkets.every((m) => !m.isInPlay)).toBe(true);
-    // 10 simulated minutes per tick; listen for everything about this match.
     const seconds: number[] = [];
-    for (let i = 0; i < 40 && !feed.resultOf(id); i++) {
-      clock.advance(1000);
-      feed.tick();
-      const view = feed.match(id);
+    for (const { view } of football.ticks) {
       if (view && view.matchStatus === MatchStatus.Live && view.matchClock.running) seconds.push(view.matchClock.second);
     }
     const mine = changes.filter((c) => 'matchId' in c && c.matchId === id);
@@ -161,14 +201,10 @@ describe('a football match', () => {
 
 describe('other sports', () => {
   it('a basketball match goes through its quarters with a count-down clock', () => {
-    const { feed, clock, changes } = makeFeed(31);
-    const target = feed.matches({ type: 'today', sportId: 3 }).find((m) => m.beginTime > feed.now() && m.beginTime < feed.now() + 60 * 60_000);
-    const id = target!.matchId;
+    const { feed, changes, basketball } = played();
+    const id = basketball.id;
     let downClock = false;
-    for (let i = 0; i < 40 && !feed.resultOf(id); i++) {
-      clock.advance(1000);
-      feed.tick();
-      const v = feed.match(id);
+    for (const { view: v } of basketball.ticks) {
       if (v?.matchClock.type === 'down' && v.matchClock.running) downClock = true;
     }
     const periods = changes.flatMap((c) => (c.kind === 'status' && c.matchId === id ? [c.period] : []));
@@ -185,21 +221,15 @@ describe('other sports', () => {
   });
 
   it('a tennis match plays games and sets with the serve changing hands', () => {
-    const { feed, clock, changes } = makeFeed(41, 300);
-    const target = feed.matches({ type: 'today', sportId: 5 }).find((m) => m.beginTime > feed.now() && m.beginTime < feed.now() + 90 * 60_000);
-    const id = target!.matchId;
+    const { feed, changes, tennis } = played();
+    const id = tennis.id;
     const serves = new Set<number>();
     const pushed = new Set<number>();
-    for (let i = 0; i < 120 && !feed.resultOf(id); i++) {
-      const seen = changes.length;
-      clock.advance(1000);
-      feed.tick();
-      const v = feed.match(id);
+    for (const { view: v, score } of tennis.ticks) {
       if (v?.matchStatus === MatchStatus.Live) {
         serves.add(v.serveIn);
         expect(v.matchClock.type).toBe('none');
         // A point's score push says who serves next, as the match view does: the app's markers follow each point.
-        const score = changes.slice(seen).filter((c) => c.kind === 'score' && c.matchId === id).at(-1);
         if (score?.kind === 'score') {
           expect(score.serveIn).toBe(v.serveIn);
           pushed.add(score.serveIn);
@@ -219,7 +249,7 @@ describe('other sports', () => {
 
 describe('match data', () => {
   it('gives line-ups, statistics, weather, history, analysis, intelligence and media in every language', () => {
-    const { feed } = makeFeed(61);
+    const { feed } = world();
     const live = feed.matches({ type: 'inplay', sportId: 1 }).filter((m) => m.marketCount > 0);
     const id = live[0]!.matchId;
     const lineup = feed.lineup(id)!;

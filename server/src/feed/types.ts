@@ -462,12 +462,13 @@ export interface FeedScenario {
 }
 
 /**
- * The feed's interface. Times are simulated epoch ms (equal to the real clock at speed 1); text
- * comes in the five languages, or in the `lang` asked for (default CMN).
+ * The feed's interface, in the parts its users need: a user takes the narrow part it reads (betting the prices and
+ * fixtures, the match-data routes the match data), the platform's wiring the whole Feed. Times are simulated epoch ms
+ * (equal to the real clock at speed 1); text comes in the five languages, or in the `lang` asked for (default CMN).
  */
-export interface Feed {
-  /** FEED_SEED: what else the platform derives from the world (the experts' roster) draws from it too. */
-  readonly seed: number;
+
+/** The simulated clock and what moves the world along it. */
+export interface FeedClock {
   /** Simulated epoch ms now (equals the real clock at speed 1). */
   now(): number;
   /** Advances the world to now(); a second call at the same real time does nothing. */
@@ -475,6 +476,10 @@ export interface Feed {
   /** Ticks on a real timer (unref'd, so it never keeps the process alive). */
   start(intervalMs?: number): void;
   stop(): void;
+}
+
+/** The lists and the fixtures in them. */
+export interface FeedViews {
   /** List views: in-play, today (starting within 24 h), early (later) or outright; all but outright by default. */
   matches(filter?: MatchFilter, lang?: Lang): MatchView[];
   /** One match (finished ones stay reachable for a while) or outright. */
@@ -483,22 +488,34 @@ export interface Feed {
   fixture(matchId: number): Fixture | undefined;
   /** The fixtures of the in-play or today list, as cheaply (no views, no markets), in no particular order. */
   fixtures(type: 'inplay' | 'today'): Fixture[];
+  /** Leagues of a sport (a number is the sport id), with the match count of a list. */
+  leagues(filter?: number | { sportId?: number; type?: ListType }, lang?: Lang): LeagueView[];
+  league(leagueId: number): League | undefined;
+  team(teamId: number): TeamInfo | undefined;
+  statistics(lang?: Lang): FeedStatistics;
+}
+
+/** Prices: the markets of a match and any market by id. */
+export interface FeedPrices {
   /** Markets on sale or suspended. */
   markets(matchId: number): Market[];
   betGroups(matchId: number): BetGroup[];
   /** Any market the feed opened that is still held: current, suspended, off or replaced (with `replacedBy`). */
   market(marketId: number): Market | undefined;
   option(marketId: number, type: string): { market: Market; option: Option } | undefined;
-  /** Leagues of a sport (a number is the sport id), with the match count of a list. */
-  leagues(filter?: number | { sportId?: number; type?: ListType }, lang?: Lang): LeagueView[];
-  league(leagueId: number): League | undefined;
-  team(teamId: number): TeamInfo | undefined;
-  statistics(lang?: Lang): FeedStatistics;
+}
+
+/** What settled. */
+export interface FeedResults {
   /** Finished, called-off and abandoned matches and settled outrights, newest start first. */
   results(range: ResultRange): MatchResult[];
   resultOf(matchId: number): MatchResult | undefined;
   /** The spec's result code of one option of a settled market (undefined while unsettled or forgotten). */
   outcomeOf(marketId: number, optionType: string): BetResult | undefined;
+}
+
+/** A match's data beside its prices: events, line-ups, statistics, history, analysis, weather, media. */
+export interface FeedMatchData {
   lineup(matchId: number): Lineup | undefined;
   textLive(matchId: number, lang?: Lang): TextLiveEntry[];
   events(matchId: number): MatchEvent[];
@@ -509,9 +526,16 @@ export interface Feed {
   analysis(matchId: number, lang?: Lang): string[];
   intelligence(matchId: number, lang?: Lang): string[];
   media(matchId: number): MatchMedia | undefined;
-  /** Changes as they happen, in order; returns the unsubscribe function. */
+}
+
+/** Changes as they happen. */
+export interface FeedChanges {
+  /** Changes in order; returns the unsubscribe function. */
   on(listener: (change: FeedChange) => void): () => void;
-  // ---- Several instances (issue 19): a follower plays the same world but takes in-play prices from the leader. ----
+}
+
+/** Several instances (issue 19): a follower plays the same world but takes in-play prices from the leader. */
+export interface FeedReplication {
   /** True while in-play markets come from replicate() instead of this feed's own pricing. */
   readonly following: boolean;
   /** Follows (stops pricing in-play markets; its own in-play books are dropped) or starts pricing again (a promotion). */
@@ -520,6 +544,11 @@ export interface Feed {
   replicaOf(matchId: number, changed: readonly Market[]): MarketsReplica | undefined;
   /** Applies the leader's markets of a match (ignored while leading, and for matches over or unknown here). */
   replicate(replica: MarketsReplica): void;
+}
+
+export interface Feed extends FeedClock, FeedViews, FeedPrices, FeedResults, FeedMatchData, FeedChanges, FeedReplication {
+  /** FEED_SEED: what else the platform derives from the world (the experts' roster) draws from it too. */
+  readonly seed: number;
 }
 
 /** One match's markets as the leader holds them, for followers (cluster/priceReplication.ts carries them). */

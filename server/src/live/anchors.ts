@@ -1,6 +1,6 @@
 import { LiveStatus, type Anchor, type LiveStatusId } from '../../../src/domain/anchors';
 import { sports } from '../config/pluginManifests';
-import { MatchStatus, type Feed, type Fixture, type Lang } from '../feed';
+import { MatchStatus, type FeedClock, type FeedViews, type Fixture, type Lang } from '../feed';
 import { text, type Text } from '../feed/i18n';
 import { seedOf } from '../feed/random';
 import { Roster, type AnchorProfile } from './roster';
@@ -50,7 +50,7 @@ export class AnchorDirectory {
   private rounds = 0;
 
   constructor(
-    private readonly feed: Feed,
+    private readonly feed: FeedClock & FeedViews,
     readonly roster: Roster = new Roster(),
   ) {}
 

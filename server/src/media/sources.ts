@@ -1,5 +1,5 @@
 import { LiveStatus, type Anchor } from '../../../src/domain/anchors';
-import { IN_PLAY_STATUSES, MatchStatus, type Feed } from '../feed';
+import { IN_PLAY_STATUSES, MatchStatus, type FeedMatchData, type FeedViews } from '../feed';
 import type { AnchorDirectory } from '../live/anchors';
 import { findRoom } from '../live/rooms';
 import { overlayTexts, pictureGraph, sanitizeText } from './picture';
@@ -16,7 +16,7 @@ const STATE_FILE = 'state.txt';
 const HOST_FILE = 'host.txt';
 
 /** One video line of a match (`/media/live/<matchId>/<line>...`): the pitch picture with the score and "Line N". */
-export function matchVideoSource(feed: Feed, matchId: number, line: number): StreamSource {
+export function matchVideoSource(feed: FeedViews & FeedMatchData, matchId: number, line: number): StreamSource {
   return {
     key: `match-${matchId}-${line}`,
     label: `match ${matchId} line ${line}`,
@@ -57,7 +57,7 @@ export function roomUnavailable(room: Pick<Anchor, 'liveRoomId' | 'liveStatus'>)
  * the room and the match's live score. The key holds the match, so a room that has moved on to its next match is a
  * new stream, never the old picture.
  */
-export function anchorRoomSource(anchors: AnchorDirectory, feed: Feed, room: Pick<Anchor, 'liveRoomId' | 'matchId' | 'hostId' | 'hostName'>): StreamSource {
+export function anchorRoomSource(anchors: AnchorDirectory, feed: FeedViews & FeedMatchData, room: Pick<Anchor, 'liveRoomId' | 'matchId' | 'hostId' | 'hostName'>): StreamSource {
   const { liveRoomId, matchId } = room;
   return {
     key: `room-${liveRoomId}-${matchId}`,

@@ -1,21 +1,21 @@
 import fp from 'fastify-plugin';
 import { createPriceReplication } from '../cluster/priceReplication';
 import { soleLeadership, type Leadership } from '../cluster/leadership';
-import { isOutrightId, type Feed, type FeedChange } from '../feed';
+import { isOutrightId, type FeedChange, type FeedChanges, type FeedReplication } from '../feed';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Whether this instance is the feed leader (issue 19); on SQLite always. */
     leadership: Leadership;
     /** The feed's changes, delivered only while this instance leads: every side effect of the feed listens here. */
-    leaderFeed: { on(listener: (change: FeedChange) => void): () => void };
+    leaderFeed: FeedChanges;
     /** Runs `work` each time this instance becomes the leader (at start too, if it leads then): catching up. */
     onPromoted(work: () => void): void;
   }
 }
 
 export interface ClusterPluginOptions {
-  feed: Feed;
+  feed: FeedReplication & FeedChanges;
   leadership?: Leadership;
   redis?: { url: string; prefix?: string };
 }

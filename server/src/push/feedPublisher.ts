@@ -8,7 +8,7 @@ import {
   type OddsPush,
   type ScorePush,
 } from '../../../contract/push';
-import { LANGS, type Feed, type FeedChange, type Market } from '../feed';
+import { LANGS, type FeedChange, type FeedChanges, type FeedMatchData, type FeedViews, type Market } from '../feed';
 import type { PushHub } from './hub';
 
 /**
@@ -50,7 +50,7 @@ export function oddsUpdate(market: Market): OddsMarket {
  * feed twice; their clients get the leader's pushes through the Redis relay). Payloads are built here once per change; the hub serialises each
  * publish once whatever the number of subscribers, and skips channels nobody watches.
  */
-export function publishFeed(feed: Feed, hub: Pick<PushHub, 'publish'>, subscribe: Feed['on'] = (listener) => feed.on(listener)): () => void {
+export function publishFeed(feed: FeedViews & FeedMatchData & FeedChanges, hub: Pick<PushHub, 'publish'>, subscribe: FeedChanges['on'] = (listener) => feed.on(listener)): () => void {
   const publish = (change: FeedChange) => {
     switch (change.kind) {
       case 'score':

@@ -3,8 +3,8 @@ import { text, type Text } from '../i18n';
 import { lineMarkets, poissonOutlook, winnerMarket } from '../pricing/points';
 import type { Quote, QuoteContext } from '../pricing/quote';
 import { inningName, periodTable } from '../texts/periods';
-import type { FinalScores, MatchClock, Pair, ScoreRow, Side, StatItem } from '../types';
-import { ScoreBook, ScriptedSim, StatBook, type SportSim } from './sim';
+import type { FinalScores, Pair, Side } from '../types';
+import { ScoredSim, type StatDefs } from './sim';
 
 export interface BaseballSetup {
   seed: number;
@@ -13,7 +13,7 @@ export interface BaseballSetup {
   runsAway: number;
 }
 
-const STATS: ReadonlyArray<readonly [string, Text]> = [
+const STATS: StatDefs = [
   ['hits', text('安打', '安打', 'Hits', 'Cú đánh trúng', 'ฮิต')],
   ['homeRuns', text('全垒打', '全壘打', 'Home Runs', 'Home run', 'โฮมรัน')],
   ['strikeouts', text('三振', '三振', 'Strikeouts', 'Strikeout', 'สไตรก์เอาต์')],
@@ -22,19 +22,16 @@ const STATS: ReadonlyArray<readonly [string, Text]> = [
 const EXTRA_BOOST = 1.6;
 
 /** Baseball: nine innings of top and bottom halves, the home half skipped or cut short when home leads. */
-export class BaseballSim extends ScriptedSim implements SportSim {
+export class BaseballSim extends ScoredSim {
   readonly periods = periodTable(7);
   readonly bo = 0;
   private readonly s: BaseballSetup;
-  private readonly book = new ScoreBook();
-  private readonly statBook = new StatBook(STATS);
-  private periodId = 0;
   private inning = 0;
   private top = true;
   private outs = 0;
 
   constructor(setup: BaseballSetup) {
-    super(setup.seed);
+    super(setup.seed, STATS);
     this.s = setup;
   }
 
@@ -114,34 +111,14 @@ export class BaseballSim extends ScriptedSim implements SportSim {
     return false;
   }
 
-  period(): number {
-    return this.periodId;
-  }
-
-  periodText(): Text {
+  override periodText(): Text {
     if (this.periodId === 0 || this.finished()) return this.periods.name(this.periodId);
     if (this.periodId === this.periods.id('inningBreak')) return this.periods.name(this.periodId);
     return inningName(this.inning, this.top);
   }
 
-  clock(): MatchClock {
-    return { running: false, period: this.periodId, second: 0, type: 'none' };
-  }
-
   score(): Pair {
     return this.total();
-  }
-
-  scoreRows(): ScoreRow[] {
-    return this.book.list();
-  }
-
-  serve(): 0 {
-    return 0;
-  }
-
-  stats(): StatItem[] {
-    return this.statBook.list();
   }
 
   /** Half-innings left for each side in regulation (the current one counted by outs still to get). */

@@ -1,12 +1,12 @@
 import { SportEvent, Tyg } from '../codes';
 import { playerRef, type MatchLineups } from '../data/lineup';
 import type { Player } from '../fixtures/world';
-import { text, type Text } from '../i18n';
+import { text } from '../i18n';
 import { lineMarkets, normalOutlook, winnerMarket } from '../pricing/points';
 import type { Quote, QuoteContext } from '../pricing/quote';
 import { periodTable } from '../texts/periods';
-import type { FinalScores, MatchClock, Pair, PeriodTotals, ScoreRow, Side, StatItem } from '../types';
-import { mmss, other, ScoreBook, ScriptedSim, StatBook, type SportSim } from './sim';
+import type { FinalScores, MatchClock, Pair, PeriodTotals, Side } from '../types';
+import { mmss, other, ScoredSim, type StatDefs } from './sim';
 
 export interface BasketballSetup {
   seed: number;
@@ -26,7 +26,7 @@ export interface BasketballSetup {
   lineups: MatchLineups | null;
 }
 
-const STATS: ReadonlyArray<readonly [string, Text]> = [
+const STATS: StatDefs = [
   ['twoPointers', text('两分命中', '兩分命中', '2-Pointers Made', 'Ném 2 điểm thành công', 'ยิง 2 คะแนนลง')],
   ['threePointers', text('三分命中', '三分命中', '3-Pointers Made', 'Ném 3 điểm thành công', 'ยิง 3 คะแนนลง')],
   ['freeThrows', text('罚球命中', '罰球命中', 'Free Throws Made', 'Ném phạt thành công', 'ฟรีโธรว์ลง')],
@@ -50,14 +50,11 @@ interface Segment {
 }
 
 /** Basketball and e-basketball: possession by possession against a game clock that counts down. */
-export class BasketballSim extends ScriptedSim implements SportSim {
+export class BasketballSim extends ScoredSim {
   readonly periods = periodTable(3);
   readonly bo = 0;
   private readonly s: BasketballSetup;
   private readonly segments: Segment[];
-  private readonly book = new ScoreBook();
-  private readonly statBook = new StatBook(STATS);
-  private periodId = 0;
   /** Index of the segment being played (regulation), or -1. */
   private segmentIndex = -1;
   private inOvertime = false;
@@ -68,7 +65,7 @@ export class BasketballSim extends ScriptedSim implements SportSim {
   private played = 0;
 
   constructor(setup: BasketballSetup) {
-    super(setup.seed);
+    super(setup.seed, STATS);
     this.s = setup;
     const secs = setup.periodMinutes * 60;
     const shortBreak = { minutes: setup.shortBreakMinutes };
@@ -250,32 +247,12 @@ export class BasketballSim extends ScriptedSim implements SportSim {
     this.scored();
   }
 
-  period(): number {
-    return this.periodId;
-  }
-
-  periodText(): Text {
-    return this.periods.name(this.periodId);
-  }
-
-  clock(elapsed: number): MatchClock {
+  override clock(elapsed: number): MatchClock {
     return { running: this.clockRunningSince !== null && !this.finished(), period: this.periodId, second: Math.ceil(this.remaining(elapsed)), type: 'down' };
   }
 
   score(): Pair {
     return this.scoreNow();
-  }
-
-  scoreRows(): ScoreRow[] {
-    return this.book.list();
-  }
-
-  serve(): 0 {
-    return 0;
-  }
-
-  stats(): StatItem[] {
-    return this.statBook.list();
   }
 
   quotes(elapsed: number, ctx: QuoteContext): Quote[] {

@@ -1,10 +1,10 @@
 import { PE_TOTAL, SportEvent, Tyg } from '../codes';
-import { text, type Text } from '../i18n';
+import { text } from '../i18n';
 import { LINE_KEEP, totalQuotes, winnerQuote, type Quote, type QuoteContext } from '../pricing/quote';
 import { FIGHT_METHODS } from '../texts/events';
 import { periodTable, roundName } from '../texts/periods';
-import type { FinalScores, MatchClock, Pair, ScoreRow, Side, StatItem } from '../types';
-import { ScoreBook, ScriptedSim, StatBook, type SportSim } from './sim';
+import type { FinalScores, MatchClock, Pair, Side } from '../types';
+import { ScoredSim, type StatDefs } from './sim';
 
 export interface FightSetup {
   seed: number;
@@ -17,19 +17,16 @@ export interface FightSetup {
   edge: number;
 }
 
-const STATS: ReadonlyArray<readonly [string, Text]> = [
+const STATS: StatDefs = [
   ['knockdowns', text('击倒', '擊倒', 'Knockdowns', 'Hạ đo ván', 'น็อกดาวน์')],
   ['roundsWon', text('回合占优', '回合佔優', 'Rounds Won', 'Hiệp thắng', 'ยกที่ชนะ')],
 ];
 
 /** Boxing and MMA: rounds on a count-down clock, a stoppage hazard per round, judges' cards otherwise. */
-export class FightSim extends ScriptedSim implements SportSim {
+export class FightSim extends ScoredSim {
   readonly periods;
   readonly bo: number;
   private readonly s: FightSetup;
-  private readonly book = new ScoreBook();
-  private readonly statBook = new StatBook(STATS);
-  private periodId = 0;
   private round = 0;
   private roundStart = 0;
   private inRound = false;
@@ -39,7 +36,7 @@ export class FightSim extends ScriptedSim implements SportSim {
   private length = 0;
 
   constructor(setup: FightSetup) {
-    super(setup.seed);
+    super(setup.seed, STATS);
     this.s = setup;
     this.bo = setup.rounds;
     this.periods = periodTable(setup.sportId);
@@ -104,32 +101,12 @@ export class FightSim extends ScriptedSim implements SportSim {
     return Math.max(0, Math.ceil(this.s.roundSeconds - (elapsed - this.roundStart) / 1000));
   }
 
-  period(): number {
-    return this.periodId;
-  }
-
-  periodText(): Text {
-    return this.periods.name(this.periodId);
-  }
-
-  clock(elapsed: number): MatchClock {
+  override clock(elapsed: number): MatchClock {
     return { running: this.inRound && !this.finished(), period: this.periodId, second: this.clockSecond(elapsed), type: 'down' };
   }
 
   score(): Pair {
     return { ...this.cards };
-  }
-
-  scoreRows(): ScoreRow[] {
-    return this.book.list();
-  }
-
-  serve(): 0 {
-    return 0;
-  }
-
-  stats(): StatItem[] {
-    return this.statBook.list();
   }
 
   /** Rounds fought so far, as a decimal. */

@@ -6,8 +6,8 @@ import { text, type Text } from '../i18n';
 import { footballQuotes } from '../pricing/football';
 import type { Quote, QuoteContext } from '../pricing/quote';
 import { periodTable } from '../texts/periods';
-import type { FinalScores, Lineup, MatchClock, Pair, PeriodTotals, ScoreRow, Side, StatItem } from '../types';
-import { other, ScoreBook, ScriptedSim, StatBook, type SportSim } from './sim';
+import type { FinalScores, Lineup, MatchClock, Pair, PeriodTotals, Side } from '../types';
+import { other, ScoredSim, type StatDefs } from './sim';
 
 export interface FootballSetup {
   seed: number;
@@ -30,7 +30,7 @@ export interface FootballSetup {
   rich: boolean;
 }
 
-const STATS: ReadonlyArray<readonly [string, Text]> = [
+const STATS: StatDefs = [
   ['possession', text('控球率', '控球率', 'Possession %', 'Kiểm soát bóng %', 'การครองบอล %')],
   ['attacks', text('进攻', '進攻', 'Attacks', 'Tấn công', 'การเข้าทำ')],
   ['dangerousAttacks', text('危险进攻', '危險進攻', 'Dangerous Attacks', 'Tấn công nguy hiểm', 'การบุกอันตราย')],
@@ -73,13 +73,10 @@ interface HalfClock {
 }
 
 /** Football and e-football: 16 periods, goals on a Dixon-Coles consistent clock, the spec's event types. */
-export class FootballSim extends ScriptedSim implements SportSim {
+export class FootballSim extends ScoredSim {
   readonly periods;
   readonly bo = 0;
   private readonly s: FootballSetup;
-  private readonly book = new ScoreBook();
-  private readonly statBook = new StatBook(STATS);
-  private periodId = 0;
   private half: HalfClock | null = null;
   private frozenSecond = 0;
   private lambda: number;
@@ -98,7 +95,7 @@ export class FootballSim extends ScriptedSim implements SportSim {
   private readonly miscPerMinute: number;
 
   constructor(setup: FootballSetup) {
-    super(setup.seed);
+    super(setup.seed, STATS);
     this.s = setup;
     this.periods = periodTable(setup.sportId);
     this.lambda = setup.lambda;
@@ -436,33 +433,13 @@ export class FootballSim extends ScriptedSim implements SportSim {
     }
   }
 
-  period(): number {
-    return this.periodId;
-  }
-
-  periodText(): Text {
-    return this.periods.name(this.periodId);
-  }
-
-  clock(elapsed: number): MatchClock {
+  override clock(elapsed: number): MatchClock {
     const running = this.half !== null && !this.finished();
     return { running, period: this.periodId, second: running ? this.second(elapsed) : this.second(), type: 'up' };
   }
 
   score(): Pair {
     return this.book.get(0, Tyg.Goals);
-  }
-
-  scoreRows(): ScoreRow[] {
-    return this.book.list();
-  }
-
-  serve(): 0 {
-    return 0;
-  }
-
-  stats(): StatItem[] {
-    return this.statBook.list();
   }
 
   incidents(): Lineup['incidentArr'] {

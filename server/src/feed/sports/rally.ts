@@ -1,11 +1,12 @@
-import { PE_TOTAL, SportEvent, Tyg } from '../codes';
-import { text, type Text } from '../i18n';
+import { SportEvent, Tyg } from '../codes';
+import { text } from '../i18n';
 import { mean } from '../pricing/distributions';
-import { halfLines, handicapQuotes, LINE_KEEP, totalQuotes, winnerQuote, type Quote, type QuoteContext } from '../pricing/quote';
+import { halfLines, LINE_KEEP, totalQuotes, winnerQuote, type Quote, type QuoteContext } from '../pricing/quote';
 import { mapToDist, rallyOutlook, type SetRule } from '../pricing/rally';
 import { periodTable } from '../texts/periods';
-import type { FinalScores, MatchClock, Pair, PeriodTotals, ScoreRow, Side, StatItem } from '../types';
-import { other, ScoreBook, ScriptedSim, StatBook, type SportSim } from './sim';
+import type { FinalScores, Pair, Side } from '../types';
+import { SetsSim } from './sets';
+import { other, type StatDefs } from './sim';
 
 export interface RallySetup {
   seed: number;
@@ -22,32 +23,27 @@ export interface RallySetup {
   serveRule: 'winner' | 'alternate';
 }
 
-const STATS: ReadonlyArray<readonly [string, Text]> = [
+const STATS: StatDefs = [
   ['pointsWon', text('总得分', '總得分', 'Points Won', 'Tổng điểm thắng', 'คะแนนที่ได้')],
   ['servicePoints', text('发球得分', '發球得分', 'Points on Serve', 'Điểm khi giao bóng', 'คะแนนจากการเสิร์ฟ')],
   ['longestRun', text('最长连续得分', '最長連續得分', 'Longest Run', 'Chuỗi điểm dài nhất', 'ทำคะแนนติดต่อกันสูงสุด')],
 ];
 
 /** Volleyball, beach volleyball, badminton and table tennis: rally points, sets to a target, win by two. */
-export class RallySim extends ScriptedSim implements SportSim {
+export class RallySim extends SetsSim {
   readonly periods;
-  readonly bo: number;
   private readonly s: RallySetup;
-  private readonly book = new ScoreBook();
-  private readonly statBook = new StatBook(STATS);
-  private periodId = 0;
-  private sets: Pair = { home: 0, away: 0 };
   private points: Pair = { home: 0, away: 0 };
-  private server: Side;
-  private readonly setPoints: Pair[] = [];
   private pointRun: { side: Side | null; length: number; best: Pair } = { side: null, length: 0, best: { home: 0, away: 0 } };
 
   constructor(setup: RallySetup) {
-    super(setup.seed);
+    super(setup.seed, STATS, setup.bestOf);
     this.s = setup;
-    this.bo = setup.bestOf;
     this.periods = periodTable(setup.sportId);
-    this.server = this.rng.chance(0.5) ? 'home' : 'away';
+  }
+
+  protected pointServer(): Side {
+    return this.server;
   }
 
   private ruleFor(index: number): SetRule {
@@ -61,15 +57,11 @@ export class RallySim extends ScriptedSim implements SportSim {
   }
 
   protected *run(): Generator<number, void, void> {
-    const need = Math.ceil(this.s.bestOf / 2);
-    for (let index = 0; this.sets.home < need && this.sets.away < need; index++) {
+    for (let index = 0; !this.matchOver(); index++) {
       const set = index + 1;
       const rule = this.ruleFor(index);
-      this.periodId = set;
       this.points = { home: 0, away: 0 };
-      this.book.touch(set, Tyg.Goals);
-      this.periodChanged();
-      this.emit({ type: SportEvent.PeriodStart, code: 'periodStart', second: 0, period: set, team: null, params: { period: this.periods.name(set) } });
+      this.startSet(set, Tyg.Goals);
       let served = 0;
       while (!this.setOver(rule)) {
         yield this.now + this.rng.range(this.s.pointMs[0], this.s.pointMs[1]);
@@ -88,20 +80,8 @@ export class RallySim extends ScriptedSim implements SportSim {
           if (deuce || served % 2 === 0) this.server = other(this.server);
         }
       }
-      const setWinner: Side = this.points.home > this.points.away ? 'home' : 'away';
-      this.sets[setWinner]++;
-      this.setPoints.push({ ...this.points });
-      this.book.add(PE_TOTAL, Tyg.Sets, setWinner);
-      this.scored();
-      this.emit({
-        type: SportEvent.SetWon,
-        code: 'setWon',
-        second: 0,
-        period: set,
-        team: setWinner,
-        params: { period: this.periods.name(set), setScore: `${this.points.home}-${this.points.away}`, score: `${this.sets.home}-${this.sets.away}` },
-      });
-      if (this.sets.home < need && this.sets.away < need) {
+      const setWinner = this.endSet(set, this.points);
+      if (!this.matchOver()) {
         this.periodId = this.periods.id('setBreak');
         this.periodChanged();
         yield this.now + this.s.setBreakMs;
@@ -109,9 +89,7 @@ export class RallySim extends ScriptedSim implements SportSim {
         this.server = other(setWinner);
       }
     }
-    this.periodId = this.periods.finished;
-    this.periodChanged();
-    this.emit({ type: SportEvent.MatchEnd, code: 'matchEnd', second: 0, period: this.periodId, team: null, params: { score: `${this.sets.home}-${this.sets.away}` } });
+    this.endMatch();
   }
 
   private trackRun(winner: Side): void {
@@ -121,44 +99,13 @@ export class RallySim extends ScriptedSim implements SportSim {
     this.statBook.set('longestRun', this.pointRun.best.home, this.pointRun.best.away);
   }
 
-  period(): number {
-    return this.periodId;
-  }
-
-  periodText(): Text {
-    return this.periods.name(this.periodId);
-  }
-
-  clock(): MatchClock {
-    return { running: false, period: this.periodId, second: 0, type: 'none' };
-  }
-
-  score(): Pair {
-    return { ...this.sets };
-  }
-
-  scoreRows(): ScoreRow[] {
-    return this.book.list();
-  }
-
-  serve(): 0 | 1 | 2 {
-    if (!this.started() || this.finished()) return 0;
-    return this.server === 'home' ? 1 : 2;
-  }
-
-  stats(): StatItem[] {
-    return this.statBook.list();
-  }
-
   quotes(_elapsed: number, ctx: QuoteContext): Quote[] {
     if (this.finished()) return [];
     const inBreak = this.periodId === this.periods.id('setBreak');
     const current = inBreak || !this.started() ? { home: 0, away: 0 } : this.points;
-    const pointsSoFar = this.setPoints.reduce((sum, s) => sum + s.home + s.away, 0);
+    const pointsSoFar = this.setScores.reduce((sum, s) => sum + s.home + s.away, 0);
     const o = rallyOutlook(this.s.p, this.s.bestOf, (i) => this.ruleFor(i), this.sets.home, this.sets.away, pointsSoFar, current.home, current.away);
-    const quotes: Quote[] = [winnerQuote(ctx, { key: 'ml', kind: 'moneyLine', period: 'ft', unit: 'sets' }, o.pMatch, 1 - o.pMatch)];
-    const setLines = this.s.bestOf >= 5 ? [-2.5, -1.5, 1.5, 2.5] : [-1.5, 1.5];
-    quotes.push(...handicapQuotes(ctx, { key: 'ah', kind: 'spread', period: 'ft', unit: 'sets', dist: mapToDist(o.setDiff), candidates: setLines, alts: [], keep: LINE_KEEP }));
+    const quotes = this.matchQuotes(ctx, o.pMatch, o.setDiff);
     const total = mapToDist(o.totalPoints);
     const now = pointsSoFar + current.home + current.away;
     quotes.push(...totalQuotes(ctx, { key: 'ou', kind: 'total', period: 'ft', unit: 'points', dist: total, candidates: halfLines(mean(total), 30, now), alts: [-4, 4], keep: LINE_KEEP }));
@@ -171,19 +118,7 @@ export class RallySim extends ScriptedSim implements SportSim {
   }
 
   final(): FinalScores {
-    const periods: Record<string, PeriodTotals> = {};
-    const all = [...this.setPoints];
     const inBreak = this.periodId === this.periods.id('setBreak');
-    if (!this.finished() && this.started() && !inBreak) all.push({ ...this.points });
-    const points = { home: 0, away: 0 };
-    all.forEach((p, i) => {
-      periods[`set${i + 1}`] = { points: { ...p } };
-      points.home += p.home;
-      points.away += p.away;
-    });
-    periods.ft = { sets: { ...this.sets }, points };
-    const completed = this.setPoints.map((_, i) => `set${i + 1}`);
-    if (this.finished()) completed.push('ft');
-    return { periods, completed, winner: this.finished() ? (this.sets.home > this.sets.away ? 'home' : 'away') : null };
+    return this.setsFinal('points', !this.finished() && this.started() && !inBreak ? this.points : null);
   }
 }

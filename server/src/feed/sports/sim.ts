@@ -104,11 +104,14 @@ export class ScoreBook {
   }
 }
 
+/** A sport's running statistics: key and name in every language, in the order they show. */
+export type StatDefs = ReadonlyArray<readonly [string, Text]>;
+
 /** Running statistics, in a fixed order with names in every language. */
 export class StatBook {
   private readonly values = new Map<string, { name: Text; home: number; away: number }>();
 
-  constructor(defs: ReadonlyArray<readonly [string, Text]>) {
+  constructor(defs: StatDefs) {
     for (const [key, name] of defs) this.values.set(key, { name, home: 0, away: 0 });
   }
 
@@ -197,6 +200,52 @@ export abstract class ScriptedSim implements Omit<SportSim, 'periods' | 'bo' | '
   protected periodChanged(): void {
     this.output().periodChanged = true;
     this.output().scoreChanged = true;
+  }
+}
+
+/**
+ * A scripted simulation with what every sport keeps and reports the same way: its score rows, its running statistics
+ * and its current period. A sport adds its script, its score, quotes and final scores, and where it has them its
+ * clock (untimed here) and the serve (none here).
+ */
+export abstract class ScoredSim extends ScriptedSim implements SportSim {
+  abstract readonly periods: PeriodTable;
+  abstract readonly bo: number;
+  protected readonly book = new ScoreBook();
+  protected readonly statBook: StatBook;
+  protected periodId = 0;
+
+  constructor(seed: number, stats: StatDefs) {
+    super(seed);
+    this.statBook = new StatBook(stats);
+  }
+
+  abstract score(): Pair;
+  abstract quotes(elapsed: number, ctx: QuoteContext): Quote[];
+  abstract final(): FinalScores;
+
+  period(): number {
+    return this.periodId;
+  }
+
+  periodText(): Text {
+    return this.periods.name(this.periodId);
+  }
+
+  clock(_elapsed: number): MatchClock {
+    return { running: false, period: this.periodId, second: 0, type: 'none' };
+  }
+
+  scoreRows(): ScoreRow[] {
+    return this.book.list();
+  }
+
+  serve(): 0 | 1 | 2 {
+    return 0;
+  }
+
+  stats(): StatItem[] {
+    return this.statBook.list();
   }
 }
 

@@ -4,8 +4,8 @@ import { normCdf } from '../pricing/distributions';
 import { halfLines, handicapQuotes, LINE_KEEP, totalQuotes, winnerQuote, type Quote, type QuoteContext } from '../pricing/quote';
 import { frameRace, mapToDist } from '../pricing/rally';
 import { frameName, periodTable } from '../texts/periods';
-import type { FinalScores, MatchClock, Pair, PeriodTotals, ScoreRow, Side, StatItem } from '../types';
-import { other, ScoreBook, ScriptedSim, StatBook, type SportSim } from './sim';
+import type { FinalScores, Pair, PeriodTotals, Side } from '../types';
+import { other, ScoredSim, type StatDefs } from './sim';
 
 export interface SnookerSetup {
   seed: number;
@@ -14,7 +14,7 @@ export interface SnookerSetup {
   p: number;
 }
 
-const STATS: ReadonlyArray<readonly [string, Text]> = [
+const STATS: StatDefs = [
   ['highestBreak', text('最高单杆', '最高單桿', 'Highest Break', 'Break cao nhất', 'เบรกสูงสุด')],
   ['fiftyBreaks', text('50+单杆', '50+單桿', '50+ Breaks', 'Break 50+', 'เบรก 50+')],
   ['centuries', text('破百', '破百', 'Century Breaks', 'Break 100+', 'เซนจูรีเบรก')],
@@ -24,13 +24,10 @@ const STATS: ReadonlyArray<readonly [string, Text]> = [
 const TABLE_POINTS = 147;
 
 /** Snooker: frames of alternating visits; a frame ends when the trailer cannot catch up. */
-export class SnookerSim extends ScriptedSim implements SportSim {
+export class SnookerSim extends ScoredSim {
   readonly periods = periodTable(16);
   readonly bo: number;
   private readonly s: SnookerSetup;
-  private readonly book = new ScoreBook();
-  private readonly statBook = new StatBook(STATS);
-  private periodId = 0;
   private frames: Pair = { home: 0, away: 0 };
   private points: Pair = { home: 0, away: 0 };
   private remaining = TABLE_POINTS;
@@ -38,7 +35,7 @@ export class SnookerSim extends ScriptedSim implements SportSim {
   private readonly framePoints: Pair[] = [];
 
   constructor(setup: SnookerSetup) {
-    super(setup.seed);
+    super(setup.seed, STATS);
     this.s = setup;
     this.bo = setup.bestOf;
   }
@@ -128,32 +125,12 @@ export class SnookerSim extends ScriptedSim implements SportSim {
     return Math.min(0.995, Math.max(0.005, normCdf(z)));
   }
 
-  period(): number {
-    return this.periodId;
-  }
-
-  periodText(): Text {
+  override periodText(): Text {
     return this.periodId === this.periods.id('frameInPlay') ? frameName(this.frameNo) : this.periods.name(this.periodId);
-  }
-
-  clock(): MatchClock {
-    return { running: false, period: this.periodId, second: 0, type: 'none' };
   }
 
   score(): Pair {
     return { ...this.frames };
-  }
-
-  scoreRows(): ScoreRow[] {
-    return this.book.list();
-  }
-
-  serve(): 0 {
-    return 0;
-  }
-
-  stats(): StatItem[] {
-    return this.statBook.list();
   }
 
   quotes(_elapsed: number, ctx: QuoteContext): Quote[] {

@@ -1,12 +1,13 @@
 import { SportEvent, Tyg, PE_TOTAL } from '../codes';
-import { text, type Text } from '../i18n';
+import { text } from '../i18n';
 import { range } from '../pricing/asian';
 import { mapToDist } from '../pricing/rally';
-import { halfLines, handicapQuotes, LINE_KEEP, totalQuotes, winnerQuote, type Quote, type QuoteContext } from '../pricing/quote';
+import { halfLines, LINE_KEEP, totalQuotes, winnerQuote, type Quote, type QuoteContext } from '../pricing/quote';
 import { matchOutlook } from '../pricing/tennis';
 import { periodTable } from '../texts/periods';
-import type { FinalScores, MatchClock, Pair, PeriodTotals, ScoreRow, Side, StatItem } from '../types';
-import { other, ScoreBook, ScriptedSim, StatBook, type SportSim } from './sim';
+import type { FinalScores, Pair, Side } from '../types';
+import { SetsSim } from './sets';
+import { other, type StatDefs } from './sim';
 
 export interface TennisSetup {
   seed: number;
@@ -16,7 +17,7 @@ export interface TennisSetup {
   serveAway: number;
 }
 
-const STATS: ReadonlyArray<readonly [string, Text]> = [
+const STATS: StatDefs = [
   ['aces', text('ACE', 'ACE', 'Aces', 'Ace', 'เอซ')],
   ['doubleFaults', text('双误', '雙誤', 'Double Faults', 'Lỗi kép', 'ดับเบิลฟอลต์')],
   ['breaks', text('破发', '破發', 'Breaks of Serve', 'Bẻ giao bóng', 'เบรกเสิร์ฟ')],
@@ -26,29 +27,20 @@ const STATS: ReadonlyArray<readonly [string, Text]> = [
 const GAME_POINTS = [0, 15, 30, 40];
 
 /** Tennis: point by point with the serve, games, 7-point tie-breaks at 6-6, best of 3 or 5 sets. */
-export class TennisSim extends ScriptedSim implements SportSim {
+export class TennisSim extends SetsSim {
   readonly periods = periodTable(5);
-  readonly bo: number;
   private readonly s: TennisSetup;
-  private readonly book = new ScoreBook();
-  private readonly statBook = new StatBook(STATS);
-  private periodId = 0;
-  private sets: Pair = { home: 0, away: 0 };
   private games: Pair = { home: 0, away: 0 };
   private points: Pair = { home: 0, away: 0 };
   private tiebreak = false;
-  /** Server of the current game (the first server of a tie-break). */
-  private server: Side;
-  private readonly setScores: Pair[] = [];
 
   constructor(setup: TennisSetup) {
-    super(setup.seed);
+    super(setup.seed, STATS, setup.bestOf);
     this.s = setup;
-    this.bo = setup.bestOf;
-    this.server = this.rng.chance(0.5) ? 'home' : 'away';
   }
 
-  private pointServer(): Side {
+  /** The server of the current game serves its points; in a tie-break it is the first server, then two points each. */
+  protected pointServer(): Side {
     if (!this.tiebreak) return this.server;
     const n = this.points.home + this.points.away;
     const first = n === 0 || ((n - 1) >> 1) % 2 === 1;
@@ -56,13 +48,9 @@ export class TennisSim extends ScriptedSim implements SportSim {
   }
 
   protected *run(): Generator<number, void, void> {
-    const need = Math.ceil(this.s.bestOf / 2);
-    for (let set = 1; this.sets.home < need && this.sets.away < need; set++) {
-      this.periodId = set;
+    for (let set = 1; !this.matchOver(); set++) {
       this.games = { home: 0, away: 0 };
-      this.book.touch(set, Tyg.Games);
-      this.periodChanged();
-      this.emit({ type: SportEvent.PeriodStart, code: 'periodStart', second: 0, period: set, team: null, params: { period: this.periods.name(set) } });
+      this.startSet(set, Tyg.Games);
       while (!this.setOver()) {
         this.tiebreak = this.games.home === 6 && this.games.away === 6;
         this.points = { home: 0, away: 0 };
@@ -82,24 +70,10 @@ export class TennisSim extends ScriptedSim implements SportSim {
         this.server = other(this.server);
         if ((this.games.home + this.games.away) % 2 === 1 && !this.setOver()) yield this.now + 90_000;
       }
-      const setWinner: Side = this.games.home > this.games.away ? 'home' : 'away';
-      this.sets[setWinner]++;
-      this.setScores.push({ ...this.games });
-      this.book.add(PE_TOTAL, Tyg.Sets, setWinner);
-      this.scored();
-      this.emit({
-        type: SportEvent.SetWon,
-        code: 'setWon',
-        second: 0,
-        period: set,
-        team: setWinner,
-        params: { period: this.periods.name(set), setScore: `${this.games.home}-${this.games.away}`, score: `${this.sets.home}-${this.sets.away}` },
-      });
-      if (this.sets.home < need && this.sets.away < need) yield this.now + 120_000;
+      this.endSet(set, this.games);
+      if (!this.matchOver()) yield this.now + 120_000;
     }
-    this.periodId = this.periods.finished;
-    this.periodChanged();
-    this.emit({ type: SportEvent.MatchEnd, code: 'matchEnd', second: 0, period: this.periodId, team: null, params: { score: `${this.sets.home}-${this.sets.away}` } });
+    this.endMatch();
   }
 
   private setOver(): boolean {
@@ -145,35 +119,6 @@ export class TennisSim extends ScriptedSim implements SportSim {
     return { home: GAME_POINTS[Math.min(home, 3)] as number, away: GAME_POINTS[Math.min(away, 3)] as number };
   }
 
-  period(): number {
-    return this.periodId;
-  }
-
-  periodText(): Text {
-    return this.periods.name(this.periodId);
-  }
-
-  clock(): MatchClock {
-    return { running: false, period: this.periodId, second: 0, type: 'none' };
-  }
-
-  score(): Pair {
-    return { ...this.sets };
-  }
-
-  scoreRows(): ScoreRow[] {
-    return this.book.list();
-  }
-
-  serve(): 0 | 1 | 2 {
-    if (!this.started() || this.finished()) return 0;
-    return this.pointServer() === 'home' ? 1 : 2;
-  }
-
-  stats(): StatItem[] {
-    return this.statBook.list();
-  }
-
   quotes(_elapsed: number, ctx: QuoteContext): Quote[] {
     if (this.finished()) return [];
     const gamesSoFar = this.setScores.reduce((sum, s) => sum + s.home + s.away, 0);
@@ -184,9 +129,7 @@ export class TennisSim extends ScriptedSim implements SportSim {
       pointsA: this.points.home,
       pointsB: this.points.away,
     });
-    const quotes: Quote[] = [winnerQuote(ctx, { key: 'ml', kind: 'moneyLine', period: 'ft', unit: 'sets' }, o.pMatch, 1 - o.pMatch)];
-    const setLines = this.s.bestOf === 5 ? [-2.5, -1.5, 1.5, 2.5] : [-1.5, 1.5];
-    quotes.push(...handicapQuotes(ctx, { key: 'ah', kind: 'spread', period: 'ft', unit: 'sets', dist: mapToDist(o.setDiff), candidates: setLines, alts: [], keep: LINE_KEEP }));
+    const quotes = this.matchQuotes(ctx, o.pMatch, o.setDiff);
     const games = mapToDist(o.totalGames);
     const current = gamesSoFar + this.games.home + this.games.away;
     quotes.push(...totalQuotes(ctx, { key: 'ou', kind: 'total', period: 'ft', unit: 'games', dist: games, candidates: halfLines(current + 6, 40, current), alts: [-2, 2], keep: LINE_KEEP }));
@@ -200,18 +143,6 @@ export class TennisSim extends ScriptedSim implements SportSim {
   }
 
   final(): FinalScores {
-    const periods: Record<string, PeriodTotals> = {};
-    const all = [...this.setScores];
-    if (!this.finished() && this.started()) all.push({ ...this.games });
-    const games = { home: 0, away: 0 };
-    all.forEach((g, i) => {
-      periods[`set${i + 1}`] = { games: { ...g } };
-      games.home += g.home;
-      games.away += g.away;
-    });
-    periods.ft = { sets: { ...this.sets }, games };
-    const completed = this.setScores.map((_, i) => `set${i + 1}`);
-    if (this.finished()) completed.push('ft');
-    return { periods, completed, winner: this.finished() ? (this.sets.home > this.sets.away ? 'home' : 'away') : null };
+    return this.setsFinal('games', !this.finished() && this.started() ? this.games : null);
   }
 }

@@ -3,8 +3,8 @@ import { text, type Text } from '../i18n';
 import { lineMarkets, normalOutlook, poissonOutlook, winnerMarket, type PointsOutlook, type TieRule } from '../pricing/points';
 import type { Quote, QuoteContext } from '../pricing/quote';
 import { periodTable, type PeriodTable } from '../texts/periods';
-import type { FinalScores, MatchClock, Pair, PeriodTotals, ScoreRow, Side, StatItem } from '../types';
-import { ScoreBook, ScriptedSim, StatBook, type SportSim } from './sim';
+import type { FinalScores, MatchClock, Pair, PeriodTotals, Side } from '../types';
+import { ScoredSim } from './sim';
 
 /** A way to score: a try, a touchdown, a field goal, a goal... with an optional kick after it. */
 export interface ScoringPlay {
@@ -43,14 +43,11 @@ export interface TimedSetup {
 }
 
 /** Hockey, handball, rugby and american football: periods of game time, scoring plays at team rates. */
-export class TimedSim extends ScriptedSim implements SportSim {
+export class TimedSim extends ScoredSim {
   readonly periods: PeriodTable;
   readonly bo = 0;
   private readonly s: TimedSetup;
   private readonly rules: TimedRules;
-  private readonly book = new ScoreBook();
-  private readonly statBook: StatBook;
-  private periodId = 0;
   private index = -1;
   private played = 0;
   private clockSeconds = 0;
@@ -59,11 +56,10 @@ export class TimedSim extends ScriptedSim implements SportSim {
   private overtimePlayed = false;
 
   constructor(setup: TimedSetup) {
-    super(setup.seed);
+    super(setup.seed, setup.rules.stats);
     this.s = setup;
     this.rules = setup.rules;
     this.periods = periodTable(setup.rules.sportId);
-    this.statBook = new StatBook(setup.rules.stats);
   }
 
   private get regulationMinutes(): number {
@@ -180,33 +176,13 @@ export class TimedSim extends ScriptedSim implements SportSim {
     return Math.floor(this.rules.clock === 'down' ? this.currentLength() - played : played);
   }
 
-  period(): number {
-    return this.periodId;
-  }
-
-  periodText(): Text {
-    return this.periods.name(this.periodId);
-  }
-
-  clock(elapsed: number): MatchClock {
+  override clock(elapsed: number): MatchClock {
     const live = this.started() && !this.finished() && this.clockSince !== null;
     return { running: live, period: this.periodId, second: this.started() ? this.clockValue(elapsed) : 0, type: this.rules.clock };
   }
 
   score(): Pair {
     return this.total();
-  }
-
-  scoreRows(): ScoreRow[] {
-    return this.book.list();
-  }
-
-  serve(): 0 {
-    return 0;
-  }
-
-  stats(): StatItem[] {
-    return this.statBook.list();
   }
 
   private outlook(periodIndexes: readonly number[], elapsed: number): { outlook: PointsOutlook; score: Pair } | null {

@@ -1,5 +1,5 @@
 import { bannerSchema, type Banner } from '../../../../contract/marketing';
-import type { Feed, Lang, LeagueView, MatchView } from '../../feed';
+import type { FeedViews, Lang, LeagueView, MatchView } from '../../feed';
 import { getStaticList } from '../../static/staticList';
 import { crestGroup, escapeXml, leagueCrestInput, safeColor } from '../media/crest';
 
@@ -53,7 +53,7 @@ function featuredLeague(leagues: readonly LeagueView[], sportId?: number): Leagu
 }
 
 interface Context {
-  feed: Feed;
+  feed: FeedViews;
   lang: Lang;
   plat: Plat;
   /** Leagues of the sports the merchant offers only: every banner is built from them or checks `offers`. */
@@ -122,7 +122,7 @@ const BUILDERS: Record<number, (c: Context) => Banner[]> = {
  * Banners of the categories asked for, in that order; a category without banners (or unknown) adds none. `offers`: the
  * sports the request's merchant offers; no banner shows or links to a match or league of another.
  */
-export function bannersOf(feed: Feed, categoryIds: readonly number[], lang: Lang, plat: Plat, offers: (sportId: number) => boolean = () => true): Banner[] {
+export function bannersOf(feed: FeedViews, categoryIds: readonly number[], lang: Lang, plat: Plat, offers: (sportId: number) => boolean = () => true): Banner[] {
   const c: Context = { feed, lang, plat, leagues: feed.leagues({}, lang).filter((l) => offers(l.sportId)), offers };
   return [...new Set(categoryIds)].flatMap((id) => BUILDERS[id]?.(c) ?? []);
 }
@@ -162,7 +162,7 @@ function sportName(sportId: number, lang: Lang): string {
 }
 
 /** A match banner: league and sport on top, the two crests and names around "VS". */
-export function matchBannerSvg(feed: Feed, matchId: number, lang: Lang, plat: Plat): string | undefined {
+export function matchBannerSvg(feed: FeedViews, matchId: number, lang: Lang, plat: Plat): string | undefined {
   const view = feed.match(matchId, lang);
   if (!view || view.isOutright) return undefined;
   const home = feed.team(view.matchInfo.homeId);
@@ -185,7 +185,7 @@ export function matchBannerSvg(feed: Feed, matchId: number, lang: Lang, plat: Pl
 }
 
 /** A league banner: its crest, name and sport, and the crests of its first teams. */
-export function leagueBannerSvg(feed: Feed, leagueId: number, lang: Lang, plat: Plat): string | undefined {
+export function leagueBannerSvg(feed: FeedViews, leagueId: number, lang: Lang, plat: Plat): string | undefined {
   const league = feed.league(leagueId);
   if (!league) return undefined;
   const { width, height } = SIZES[plat];

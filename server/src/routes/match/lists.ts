@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { dateRange } from '../../../../src/domain/dates';
 import type { OddsFormat } from '../../../../src/domain/odds';
-import { IN_PLAY_STATUSES, SPORT_ORDER, type Feed, type Lang, type LeagueView, type MatchView } from '../../feed';
+import { IN_PLAY_STATUSES, SPORT_ORDER, type FeedChanges, type FeedClock, type FeedViews, type Lang, type LeagueView, type MatchView } from '../../feed';
 import { LIST_TYPE, ORDER_BY, type ListTypeCode } from '../../../../contract/match';
 import { parlayView, wireMatch } from './wire';
 
@@ -98,7 +98,7 @@ export class MatchLists {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly feed: Feed,
+    private readonly feed: FeedClock & FeedViews & FeedChanges,
     private readonly realNow: () => number = () => performance.now(),
   ) {
     this.unsubscribe = feed.on(() => {

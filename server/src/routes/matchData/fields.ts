@@ -1,4 +1,4 @@
-import { PROFILES, type Feed, type Lang, type MatchView } from '../../feed';
+import { PROFILES, type FeedViews, type Lang, type MatchView } from '../../feed';
 import { ApiError, CODES } from '../../http/envelope';
 
 /** Which match a request names, for the match-data, media and marketing routes (their request fields are the contract's, contract/fields.ts). */
@@ -17,7 +17,7 @@ export function simOf(sportId: number): string | undefined {
  * The match a request names, or a 404 naming the field: unknown ids, outrights (they have no
  * match data) and, on the zq/lq routes, matches of the other sport.
  */
-export function findMatch(feed: Feed, matchId: number, field: string, kind: SportKind, lang: Lang = 'CMN'): MatchView {
+export function findMatch(feed: FeedViews, matchId: number, field: string, kind: SportKind, lang: Lang = 'CMN'): MatchView {
   const view = feed.match(matchId, lang);
   if (!view || view.isOutright) throw new ApiError(404, CODES.NOT_FOUND, `${field}: no match ${matchId}`);
   if (kind !== 'any' && simOf(view.sportId) !== kind) {

@@ -1,5 +1,5 @@
 import { lineupSchema, type LineupData } from '../../../../contract/matchData';
-import type { Feed, Lang, LineupPlayer } from '../../feed';
+import type { FeedMatchData, Lang, LineupPlayer } from '../../feed';
 
 export { lineupSchema, type LineupData };
 
@@ -8,7 +8,7 @@ function player(p: LineupPlayer, lang: Lang) {
 }
 
 /** The line-up of a match in a language; unpublished line-ups answer empty lists with the teams' logos. */
-export function lineupData(feed: Feed, matchId: number, lang: Lang, logos: { home: string; away: string }): LineupData {
+export function lineupData(feed: FeedMatchData, matchId: number, lang: Lang, logos: { home: string; away: string }): LineupData {
   const lineup = feed.lineup(matchId);
   if (!lineup) {
     return { matchId, published: false, homeLine: [], homeBackup: [], awayLine: [], awayBackup: [], homeFormation: [], awayFormation: [], incidentArr: [], logoArr: logos };

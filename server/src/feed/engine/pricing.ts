@@ -1,0 +1,96 @@
+import type { QuoteContext } from '../pricing/quote';
+import type { BetGroup, FeedPrices, FeedScenario, Market, Option } from '../types';
+import { MarketBook, matchIdOfMarket } from './marketBook';
+import type { MatchRecord } from './records';
+import { TERMINAL, type FeedState } from './state';
+import { betGroupsOf } from './views';
+
+/**
+ * Pricing: a match's book from its simulation's quotes, and the prices read from it. Pricing (0.3-2 ms a match, the
+ * feed's only expensive part) runs for a live match when its score or period changed, when its last price is older
+ * than `repriceMs`, and once when a suspension ends; a pre-match book on first use.
+ */
+export class Pricing implements FeedPrices {
+  constructor(private readonly s: FeedState) {}
+
+  reprice(m: MatchRecord, elapsed: number): void {
+    const s = this.s;
+    if (s.quiet || !m.sim) return;
+    // Pre-match prices are a function of the match alone (the same on every instance); in-play ones depend on when
+    // repricing ran, so a follower takes the leader's. dirty stays set: a promotion prices the match on its next tick.
+    if (s.following && s.live.has(m.id)) return;
+    if (!m.book) m.book = new MarketBook(m.id, m.sportId, s.o.margins);
+    const quotes = m.sim.quotes(elapsed, quoteContext(m));
+    const inPlay = s.live.has(m.id);
+    const changed = m.book.apply(quotes, inPlay && s.suspended(m, elapsed), inPlay);
+    m.lastPriced = elapsed;
+    m.dirty = false;
+    if (changed.length > 0) {
+      m.version++;
+      s.emit({ kind: 'odds', matchId: m.id, markets: changed });
+    }
+  }
+
+  /** Pre-match markets are priced on first use: most published fixtures are never opened before they start. */
+  ensureMarkets(m: MatchRecord): void {
+    if (m.book || TERMINAL.has(m.status) || !m.published) return;
+    this.s.ensureSim(m);
+    this.reprice(m, this.s.elapsedOf(m, this.s.simNow));
+  }
+
+  suspendMarkets(m: MatchRecord): void {
+    const s = this.s;
+    if (s.quiet || !m.book || s.following) return;
+    const changed = m.book.suspendAll();
+    m.version++;
+    if (changed.length > 0) s.emit({ kind: 'odds', matchId: m.id, markets: changed });
+  }
+
+  /** A test control's change of one market (FeedScenario.overrideMarket). */
+  override(marketId: number, change: Parameters<FeedScenario['overrideMarket']>[1]): Market | undefined {
+    const matchId = matchIdOfMarket(marketId);
+    const outright = this.s.outrightBook.get(matchId);
+    const m = outright ? undefined : this.s.records.get(matchId);
+    const book = outright ? outright.book : m?.book;
+    if (!book) return undefined;
+    const changed = book.override(marketId, change);
+    if (changed.length > 0) {
+      if (m) m.version++;
+      this.s.emit({ kind: 'odds', matchId, markets: changed });
+    }
+    return book.get(marketId);
+  }
+
+  private bookOf(matchId: number): MarketBook | undefined {
+    const outright = this.s.outrightBook.get(matchId);
+    if (outright) return outright.book;
+    const m = this.s.published(matchId);
+    if (!m) return undefined;
+    this.ensureMarkets(m);
+    return m.book ?? undefined;
+  }
+
+  markets(matchId: number): Market[] {
+    return this.bookOf(matchId)?.current() ?? [];
+  }
+
+  betGroups(matchId: number): BetGroup[] {
+    const book = this.bookOf(matchId);
+    return book ? betGroupsOf(book) : [];
+  }
+
+  market(marketId: number): Market | undefined {
+    return this.bookOf(matchIdOfMarket(marketId))?.get(marketId);
+  }
+
+  option(marketId: number, type: string): { market: Market; option: Option } | undefined {
+    const market = this.market(marketId);
+    const option = market?.options.find((o) => o.type === type);
+    return market && option ? { market, option } : undefined;
+  }
+}
+
+function quoteContext(m: MatchRecord): QuoteContext {
+  const book = m.book as MarketBook;
+  return { home: m.home.name, away: m.away.name, prevLine: (slot) => book.lineOf(slot) };
+}

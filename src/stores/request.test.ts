@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { destroy, detach, types, unprotect } from 'mobx-state-tree';
+import { ApiError, CANCEL_MESSAGE, LOCAL_CODES } from '../services/http';
 import { createScheduler } from '../services/scheduler';
 import { Request, request } from './request';
 
@@ -108,6 +109,18 @@ describe('request', () => {
     inFlight.resolve('y');
     await Promise.all([a, b]);
     expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('treats a call the app cancelled itself as no failure: what showed before stays', async () => {
+    const { owner } = make();
+    const cancelled = new ApiError({ code: LOCAL_CODES.cancelled, message: CANCEL_MESSAGE, service: 'match' });
+    const failed = jest.fn();
+    await expect(owner.request.run(() => Promise.reject(cancelled), owner.show, { failed })).resolves.toBe('superseded');
+    expect(owner.request.status).toBe('idle');
+    await owner.request.run(() => Promise.resolve('one'), owner.show);
+    await owner.request.run(() => Promise.reject(cancelled), owner.show, { quiet: true, failed });
+    expect(owner.request.status).toBe('ready');
+    expect(failed).not.toHaveBeenCalled();
   });
 
   it('does nothing on refresh before a first run', async () => {

@@ -1,4 +1,5 @@
 import { getEnv, types, type Instance } from 'mobx-state-tree';
+import { isApiError } from '../services/http';
 import type { LoopHandle, LoopOptions, Scheduler } from '../services/scheduler';
 
 /**
@@ -85,6 +86,12 @@ export const Request = types
     },
     fail(generation: number, error: unknown, failed: ((error: unknown) => void) | undefined): RequestOutcome {
       if (generation !== self.generation) return 'superseded';
+      // The app called it off itself (an unmount, a logout): not a failure to show; what showed before stays.
+      if (isApiError(error) && error.cancelled) {
+        self.status = self.refreshing ? 'ready' : 'idle';
+        self.refreshing = false;
+        return 'superseded';
+      }
       self.error = error;
       // A failed reload of what shows keeps it.
       if (!self.refreshing) self.status = 'failed';

@@ -59,7 +59,8 @@ export async function getListPage(
   }
 }
 
-const rethrow = (error: unknown): never => {
+/** getListPage's fallback for callers that keep what they show: the failure goes on to them. */
+export const rethrow = (error: unknown): never => {
   throw error;
 };
 

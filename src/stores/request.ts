@@ -22,6 +22,16 @@ export interface RunOptions {
   failed?(error: unknown): void;
 }
 
+/** What a load is told while it runs (a list fetched page by page shows its first page at once). */
+export interface Progress {
+  /** The run was asked quietly (a reload of what shows). */
+  readonly quiet: boolean;
+  /** Still the newest run: when false, stop asking; nothing this run returns will apply. */
+  isCurrent(): boolean;
+  /** Shows part of the answer now, if still the newest run: `apply` runs in an action and the request is ready. */
+  show(apply: () => void): void;
+}
+
 export interface PollOptions extends LoopOptions {
   /** What each tick runs; the request's own refresh when omitted. */
   task?(): unknown;
@@ -35,10 +45,10 @@ export interface PollOptions extends LoopOptions {
  * cancels what is in flight and stops its poll. The answer itself lives in the owner: `apply` is the owner's action that takes it.
  */
 export const Request = types
-  .model('Request', {
-    status: types.optional(types.enumeration<RequestStatus>('RequestStatus', ['idle', 'loading', 'ready', 'failed']), 'idle'),
-  })
+  // State, not data: nothing of a request goes into its owner's snapshot (a persisted slip is not rewritten by it).
+  .model('Request', {})
   .volatile(() => ({
+    status: 'idle' as RequestStatus,
     /** A quiet run is in flight while an earlier answer shows. */
     refreshing: false,
     /** The newest run's failure, until a run succeeds or starts anew. */
@@ -84,17 +94,22 @@ export const Request = types
       self.status = 'ready';
       return 'applied';
     },
+    show(generation: number, apply: () => void) {
+      if (generation !== self.generation) return;
+      apply();
+      self.status = 'ready';
+    },
     fail(generation: number, error: unknown, failed: ((error: unknown) => void) | undefined): RequestOutcome {
       if (generation !== self.generation) return 'superseded';
       // The app called it off itself (an unmount, a logout): not a failure to show; what showed before stays.
       if (isApiError(error) && error.cancelled) {
-        self.status = self.refreshing ? 'ready' : 'idle';
+        if (self.status === 'loading') self.status = 'idle';
         self.refreshing = false;
         return 'superseded';
       }
       self.error = error;
-      // A failed reload of what shows keeps it.
-      if (!self.refreshing) self.status = 'failed';
+      // A failed reload of what shows keeps it, and so does a load that showed part of its answer.
+      if (self.status !== 'ready') self.status = 'failed';
       self.refreshing = false;
       failed?.(error);
       return 'failed';
@@ -112,13 +127,18 @@ export const Request = types
      * Asks: `load` fetches (and checks) the answer; `apply` (an action of the owner) takes it, in the same action that
      * marks the request ready, and only if no newer run started meanwhile.
      */
-    run: function run<T>(load: () => Promise<T>, apply: (value: T) => void, options: RunOptions = {}): Promise<RequestOutcome> {
+    run: function run<T>(load: (progress: Progress) => Promise<T>, apply: (value: T) => void, options: RunOptions = {}): Promise<RequestOutcome> {
       const generation = self.begin(options.quiet ?? false);
       // Through the action on the node (the one being defined here), so a later refresh runs as an action too.
       self.again = () => (self as unknown as { run: typeof run }).run(load, apply, { ...options, quiet: true });
+      const progress: Progress = {
+        quiet: options.quiet ?? false,
+        isCurrent: () => generation === self.generation,
+        show: (applyPart) => self.show(generation, applyPart),
+      };
       let answer: Promise<T>;
       try {
-        answer = Promise.resolve(load());
+        answer = Promise.resolve(load(progress));
       } catch (error) {
         answer = Promise.reject(error);
       }

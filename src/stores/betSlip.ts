@@ -9,6 +9,7 @@ import type { SelectionEvent } from '../kernel/events';
 import { BETTING_PATHS } from '../../contract/paths';
 import { MarketStatus, OddsChange } from '../../contract/enums';
 import type { BetInfoAnswer, BetInfoEntry, BetInfoRequest, OddsPush, SeriesInfoEntry } from '../../contract';
+import type { SlipSeries } from './slipSeries';
 import { request } from './request';
 import { envOf } from './env';
 import type { SessionStoreInstance } from './session';
@@ -37,24 +38,7 @@ export interface EntryLive {
   maxBet?: string;
 }
 
-/** A series offered for the parlay's legs, with the member's unit stake. */
-export interface SlipSeries {
-  seriesNumber: number;
-  /** "N串M". */
-  asianName: string;
-  /** Full covers: `series.trixie` etc. (common namespace). */
-  i18nKey?: string;
-  combination: number;
-  betCount: number;
-  seriesOdd: Decimal;
-  minBet?: string;
-  maxBet?: string;
-  stake: string;
-  unitStake: Decimal | null;
-  totalStake: Decimal | null;
-  potentialReturn: Decimal | null;
-  reason?: SlipReason;
-}
+export type { SlipSeries };
 
 /** What the slip needs of its siblings in the root store. */
 interface SlipRoot {

@@ -1,19 +1,11 @@
 import { getEnv, types, type Instance } from 'mobx-state-tree';
-import type { LeagueListRequest } from '../../contract/match';
+import type { LeagueListRequest, WireLeague } from '../../contract/match';
 import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import { request } from './request';
 
-/** A league as leagueList answers it (spec: name, match count, icon, order). */
-export interface LeagueOption {
-  id: number;
-  name: string;
-  matchCount: number;
-  logoUrl: string;
-  order: number;
-  sportId: number;
-  hot: boolean;
-}
+/** A league as leagueList answers it (spec: name, match count, icon, order), as the contract says. */
+export type LeagueOption = WireLeague;
 
 const isLeague = (value: unknown): value is LeagueOption =>
   typeof value === 'object' && value !== null && typeof (value as LeagueOption).id === 'number' && typeof (value as LeagueOption).name === 'string';

@@ -7,7 +7,7 @@ import { OddsFormat, potentialReturn } from '../domain/odds';
 import { isApiError } from '../services/http';
 import { marketLabel } from '../domain/slipLabels';
 import { BET_INFO_REFRESH_MS, SLIP_NS, type BetSlipStoreInstance, type SlipEntryInstance } from './betSlip';
-import type { ReservationParameterRequest, ReserveBetRequest } from '../../contract/betting';
+import type { ReservationParameter, ReservationParameterRequest, ReserveBetRequest } from '../../contract/betting';
 import { envOf } from './env';
 import { request } from './request';
 import { onDemand, type OnDemandRoot } from './onDemand';
@@ -27,36 +27,10 @@ export const RESERVE_BET_PATH = '/v1/order/reserve/bet';
 export const ODDS_STEP = '0.01';
 
 /** One option of the market as getBetParameter answers it; a locked option has no bounds. */
-export interface PreBetOption {
-  type: string;
-  name: string;
-  odd: string;
-  isLock: boolean;
-  minOdds: string | null;
-  maxOdds: string | null;
-}
+export type PreBetOption = ReservationParameter['currentOdds'][number];
 
-/** POST /v1/order/reserve/getBetParameter (docs/api.md, "Pre-bets"): the reserve limit of a market. */
-export interface PreBetParameters {
-  matchId: number;
-  marketId: number;
-  sportId: number;
-  marketType: number;
-  period: string;
-  line: string | null;
-  /** 1 on sale, 0 suspended (every option locked). */
-  status: number;
-  isInPlay: boolean;
-  /** The stake range in the member's currency, at minOdds. */
-  minBet: string;
-  maxBet: string;
-  currencyId: number;
-  currentOdds: PreBetOption[];
-  minOdds: string | null;
-  maxOdds: string | null;
-  /** Kick-off for a pre-match market (the pre-bet lapses then); null in play (it lives as long as its market). */
-  expiresAt: number | null;
-}
+/** POST /v1/order/reserve/getBetParameter (docs/api.md, "Pre-bets"): the reserve limit of a market, as the contract says. */
+export type PreBetParameters = ReservationParameter;
 
 /**
  * Why a pre-bet cannot be booked: what the app sees before sending, then what the platform answered. The value is the

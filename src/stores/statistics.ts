@@ -1,32 +1,15 @@
 import { types, type Instance } from 'mobx-state-tree';
+import type { MatchStatistics } from '../../contract/match';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
 import { request, type Progress, type RequestStatus } from './request';
 
+/** The answer of POST /api/match/statistical in the spec's short keys (docs/api.md), as the contract says. */
+export type StatisticsAnswer = MatchStatistics;
 /** A hot league as the statistics call lists it (spec: hotList id, logoUrl, count, name; the platform adds sportId). */
-export interface HotLeague {
-  id: number;
-  logoUrl: string;
-  count: number;
-  name: string;
-  sportId: number;
-}
-
+export type HotLeague = MatchStatistics['hls'][number];
 /** One list type of the spec's playTypeMap: its getList type code, name, count and per-sport counts. */
-export interface PlayTypeStatistics {
-  type: number;
-  name: string;
-  count: number;
-  sports: Array<{ sportId: number; count: number }>;
-}
-
-/** The answer of POST /api/match/statistical in the spec's short keys (docs/api.md). */
-export interface StatisticsAnswer {
-  ht: number;
-  tc: number;
-  hls: HotLeague[];
-  sl: PlayTypeStatistics[];
-}
+export type PlayTypeStatistics = MatchStatistics['sl'][number];
 
 const LOOP = 'statistics';
 const RETRY = 'statistics.retry';

@@ -22,6 +22,7 @@ import type {
   TechnicKey,
   WeatherData,
 } from '../../contract/matchData';
+import { TECHNIC_KEYS } from '../../contract/matchData';
 import type { Env } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import { request } from './request';
@@ -48,11 +49,8 @@ export type FootballTextLine = FootballTextEntry;
 /** One row of GET /api/score/lq/TextLive (newest first). */
 export type BasketballPlay = BasketballTextEntry;
 
-/**
- * The football technical statistics the spec names, in the order they are shown: the contract's TECHNIC_KEYS, kept
- * here as a value so the store does not load the contract's schemas (the type pins them to the contract's keys).
- */
-export const TECHNIC_KEYS = ['possession', 'attacks', 'dangerousAttacks', 'shotsOnTarget', 'shotsOffTarget', 'corners', 'yellowCards', 'redCards'] as const satisfies readonly TechnicKey[];
+/** The football technical statistics the spec names, in the order they are shown. */
+export { TECHNIC_KEYS };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Families, sections and the push payloads

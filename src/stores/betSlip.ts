@@ -650,7 +650,11 @@ export const BetSlipStore = types
         language: rootOf(self).settings?.apiLanguage ?? 'CMN',
       } satisfies BetInfoRequest;
       return self.infoRequest.run(
-        () => http.betting.post(BETTING_PATHS.betInfo, body) as Promise<BetInfoAnswer>,
+        async () => {
+          const answer = (await http.betting.post(BETTING_PATHS.betInfo, body)) as BetInfoAnswer | undefined;
+          if (!answer || !Array.isArray(answer.betInfo)) throw new TypeError('getBetInfo: unexpected answer');
+          return answer;
+        },
         (answer) => self.applyBetInfo(requested, answer, signature, options.markRejected ?? false),
         { failed: (error) => logger.warn('bet info not loaded', error) },
       );

@@ -76,6 +76,21 @@ describe('request', () => {
     expect(owner.shown).toBeUndefined();
   });
 
+  it('fails a run whose answer apply cannot take, instead of leaving it unhandled', async () => {
+    const { owner } = make();
+    const failed = jest.fn();
+    const outcome = owner.request.run(
+      () => Promise.resolve('x'),
+      () => {
+        throw new TypeError('not an answer');
+      },
+      { failed },
+    );
+    await expect(outcome).resolves.toBe('failed');
+    expect(owner.request.status).toBe('failed');
+    expect(failed).toHaveBeenCalledWith(expect.any(TypeError));
+  });
+
   it('refreshes quietly: what shows stays while it loads and when the refresh fails', async () => {
     const { owner } = make();
     let answer: Promise<string> = Promise.resolve('one');

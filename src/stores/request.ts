@@ -142,10 +142,10 @@ export const Request = types
       } catch (error) {
         answer = Promise.reject(error);
       }
-      const settled = answer.then(
-        (value) => self.succeed(generation, () => apply(value)),
-        (error: unknown) => self.fail(generation, error, options.failed),
-      );
+      // An answer `apply` cannot take (it throws) fails the run like a failed call.
+      const settled = answer
+        .then((value) => self.succeed(generation, () => apply(value)))
+        .catch((error: unknown) => self.fail(generation, error, options.failed));
       self.inFlight = settled;
       return settled;
     },

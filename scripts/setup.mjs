@@ -118,7 +118,7 @@ export function initialScripts() {
 }
 
 /**
- * The budget for the initial JavaScript of the app: issue 2's 200 KB, raised to 205 KB with issue 28 (docs/architecture.md
- * "Bundle": what grew and why it belongs in the first download).
+ * The budget for the initial JavaScript of the app: issue 2's 200 KB, 205 KB with issue 28, 220 KB with issue 30 so the
+ * structure is never bent for bytes (docs/architecture.md "Bundle").
  */
-export const INITIAL_JS_BUDGET = 205 * 1024;
+export const INITIAL_JS_BUDGET = 220 * 1024;

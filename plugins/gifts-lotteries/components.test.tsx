@@ -5,8 +5,8 @@ import { createHash, webcrypto } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { I18nextProvider } from 'react-i18next';
-import { httpRef, i18nRef, liveRoomHeaderPoint, liveRoomOverlayPoint, pushRef, sessionRef, toastRef, type LiveRoomProps, type PushHandler } from '../../src/sdk';
-import { createKernelEvents, createTestI18n, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../src/sdk/testing';
+import { httpRef, i18nRef, liveRoomHeaderPoint, liveRoomOverlayPoint, pushRef, schedulerRef, sessionRef, toastRef, type LiveRoomProps, type PushHandler } from '../../src/sdk';
+import { createKernelEvents, createScheduler, createTestI18n, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../src/sdk/testing';
 import type { Coupon, FairProof, MemberCoinsPush, RoomEventPush } from '../../contract/economy';
 import { EconomyError } from './codes';
 import plugin from './index';
@@ -42,6 +42,7 @@ async function mount(routes: Routes = {}, { isLogin = true, fakeTimers = false }
     [sessionRef, session],
     [i18nRef, i18n],
     [toastRef, toast as never],
+    [schedulerRef, createScheduler()],
   );
   const plugins = loadPlugins({ plugins: [{ id: plugin.manifest.id, enabled: true, options: {} }] }, registryOf(plugin), { services });
   if (fakeTimers) {

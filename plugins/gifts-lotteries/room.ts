@@ -1,7 +1,7 @@
 import { reaction } from 'mobx';
 import { destroy } from 'mobx-state-tree';
 import { useEffect, useState } from 'react';
-import { httpRef, pushRef, sessionRef, useService, type HttpClients, type LiveRoomProps, type PushClient, type SessionView } from '../../src/sdk';
+import { httpRef, pushRef, schedulerRef, sessionRef, useService, type HttpClients, type LiveRoomProps, type PushClient, type Scheduler, type SessionView } from '../../src/sdk';
 import type { MemberCoinsPush, RoomEventPush } from '../../contract/economy';
 import { EconomyChannel } from './codes';
 import { RoomEconomy, type EconomyEnv, type RoomEconomyInstance } from './store';
@@ -18,7 +18,7 @@ interface Shared {
  */
 const rooms = new WeakMap<object, Map<number, Shared>>();
 
-function acquire(http: HttpClients, push: PushClient, session: SessionView, props: LiveRoomProps): Shared {
+function acquire(http: HttpClients, push: PushClient, scheduler: Scheduler, session: SessionView, props: LiveRoomProps): Shared {
   const byRoom = rooms.get(http) ?? new Map<number, Shared>();
   rooms.set(http, byRoom);
   let shared = byRoom.get(props.liveRoomId);
@@ -27,6 +27,7 @@ function acquire(http: HttpClients, push: PushClient, session: SessionView, prop
       post: postOn(http),
       now: () => Date.now(),
       moneyMoved: () => props.moneyMoved(),
+      scheduler,
     };
     const store = RoomEconomy.create({ roomId: props.liveRoomId, hostId: props.hostId }, env);
     store.start(session.isLogin);
@@ -69,17 +70,18 @@ function acquire(http: HttpClients, push: PushClient, session: SessionView, prop
 export function useRoomEconomy(props: LiveRoomProps): RoomEconomyInstance | undefined {
   const http = useService(httpRef);
   const push = useService(pushRef);
+  const scheduler = useService(schedulerRef);
   const session = useService(sessionRef);
   const [store, setStore] = useState<RoomEconomyInstance | undefined>(undefined);
   useEffect(() => {
-    const shared = acquire(http, push, session, props);
+    const shared = acquire(http, push, scheduler, session, props);
     setStore(shared.store);
     return () => {
       shared.users -= 1;
       if (shared.users === 0) shared.stop();
     };
     // One store per room: the props' callbacks are the app's and do the same from render to render.
-  }, [http, push, session, props.liveRoomId]);
+  }, [http, push, scheduler, session, props.liveRoomId]);
   return store;
 }
 

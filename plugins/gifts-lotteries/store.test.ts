@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { destroy } from 'mobx-state-tree';
+import { createScheduler } from '../../src/sdk/testing';
 import { EconomyError, ECONOMY_PATHS, RED_ENVELOPE_FAILURE } from './codes';
 import { GIFT_ANIMATION_MS, GIFT_TIP_DELAY_MS, GIFT_TIP_MS, RoomEconomy, type EconomyEnv } from './store';
 import { apiError, fakePost, giftEvent, GIFTS, HOST, lottery, rain, ROOM, T0, type Routes } from './testData';
@@ -10,7 +11,7 @@ async function make(routes: Routes = {}, { isLogin = true } = {}) {
   const post = fakePost(routes);
   const moneyMoved = jest.fn();
   let local = T0;
-  const env: EconomyEnv = { post: post as EconomyEnv['post'], now: () => local, moneyMoved };
+  const env: EconomyEnv = { post: post as EconomyEnv['post'], now: () => local, moneyMoved, scheduler: createScheduler() };
   const store = RoomEconomy.create({ roomId: ROOM, hostId: HOST }, env);
   made.push({ destroy: () => destroy(store) });
   store.start(isLogin);

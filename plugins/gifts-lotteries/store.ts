@@ -20,6 +20,7 @@ import type {
   VoteInfo,
   VoteSubmitted,
 } from '../../contract/economy';
+import type { Scheduler } from '../../src/sdk';
 import { EconomyError, ECONOMY_PATHS, RED_ENVELOPE_FAILURE } from './codes';
 
 /** What the room's economy store needs from the app: the forehead client and the clock (faked in tests). */
@@ -28,6 +29,8 @@ export interface EconomyEnv {
   now(): number;
   /** Coins moved: the app refetches the balances and tells the host (LiveRoomProps.moneyMoved). */
   moneyMoved(): void;
+  /** The app's scheduler: every delay of the room (a transfer asked about again, a gift's animation) waits in it. */
+  scheduler: Scheduler;
 }
 
 const envOf = (node: object) => getEnv<EconomyEnv>(node);
@@ -147,18 +150,23 @@ export const RoomEconomy = types
     },
   }))
   .actions((self) => {
-    const timers = new Set<ReturnType<typeof setTimeout>>();
+    // Each delay under its own name, so one never replaces another; all are stopped with the room (and by the
+    // scheduler's stopAll when the app unmounts).
+    const pending = new Set<string>();
+    let count = 0;
     const later = (ms: number, run: () => void) => {
-      const id = setTimeout(() => {
-        timers.delete(id);
+      count += 1;
+      const name = `economy:${self.roomId}:${count}`;
+      pending.add(name);
+      envOf(self).scheduler.once(name, ms, () => {
+        pending.delete(name);
         run();
-      }, ms);
-      timers.add(id);
+      });
     };
     return {
       beforeDestroy() {
-        for (const id of timers) clearTimeout(id);
-        timers.clear();
+        for (const name of pending) envOf(self).scheduler.stop(name);
+        pending.clear();
       },
       later,
       set(values: Partial<typeof self>) {

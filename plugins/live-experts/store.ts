@@ -1,5 +1,6 @@
 import { cast, flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { CommentReportCategory, CommentRule, ExpertComment, ExpertMessage, ExpertPerson, PersonMessageState, SubComment } from '../../contract/experts';
+import { request } from '../../src/sdk';
 import type { ExpertsApi, Page } from './api';
 
 export interface ExpertsEnv {
@@ -25,14 +26,27 @@ function sameRow(a: unknown, b: unknown): boolean {
  */
 export const PagedList = types
   .model('PagedList', {
-    status: types.optional(STATUS, 'idle'),
     list: types.frozen<unknown[]>([]),
     pageNum: 0,
     total: 0,
     isLastPage: false,
-    more: types.optional(STATUS, 'idle'),
+    /** Page 1 (first load, Retry, a refresh): the newest wins. */
+    first: request(),
+    /** The next page; a page 1 started meanwhile drops it. */
+    next: request(),
   })
-  .volatile(() => ({ fetchPage: undefined as ((page: number) => Promise<Page<unknown>>) | undefined, ticket: 0 }))
+  .volatile(() => ({ fetchPage: undefined as ((page: number) => Promise<Page<unknown>>) | undefined }))
+  .views((self) => ({
+    get status(): LoadStatus {
+      const { status } = self.first;
+      return status === 'ready' ? 'loaded' : status;
+    },
+    /** The next page's state: idle (none asked, or it came), loading or failed. */
+    get more(): LoadStatus {
+      const { status } = self.next;
+      return status === 'ready' ? 'idle' : status;
+    },
+  }))
   .views((self) => ({
     get empty() {
       return self.status === 'loaded' && self.list.length === 0;
@@ -46,46 +60,31 @@ export const PagedList = types
     patch(update: (row: unknown) => unknown) {
       self.list = self.list.map(update);
     },
-    bump() {
-      self.ticket += 1;
-      return self.ticket;
+    showFirst(page: Page<unknown>) {
+      self.list = page.list;
+      self.pageNum = 1;
+      self.total = page.total;
+      self.isLastPage = page.isLastPage;
+    },
+    append(page: Page<unknown>) {
+      self.list = [...self.list, ...page.list.filter((row) => !self.list.some((shown) => sameRow(shown, row)))];
+      self.pageNum += 1;
+      self.total = page.total;
+      self.isLastPage = page.isLastPage;
     },
   }))
   .actions((self) => ({
-    loadFirst: flow(function* loadFirst() {
-      if (!self.fetchPage) return;
-      const ticket = self.bump();
-      self.status = 'loading';
-      self.more = 'idle';
-      try {
-        const page = (yield self.fetchPage(1)) as Page<unknown>;
-        if (ticket !== self.ticket) return;
-        self.list = page.list;
-        self.pageNum = 1;
-        self.total = page.total;
-        self.isLastPage = page.isLastPage;
-        self.status = 'loaded';
-      } catch {
-        if (ticket === self.ticket) self.status = 'failed';
-      }
-    }),
-    loadMore: flow(function* loadMore() {
-      if (!self.fetchPage || self.status !== 'loaded' || self.isLastPage || self.more === 'loading') return;
-      const ticket = self.ticket;
-      self.more = 'loading';
-      try {
-        const page = (yield self.fetchPage(self.pageNum + 1)) as Page<unknown>;
-        // A page 1 started meanwhile owns the list now.
-        if (ticket !== self.ticket) return;
-        self.list = [...self.list, ...page.list.filter((row) => !self.list.some((shown) => sameRow(shown, row)))];
-        self.pageNum += 1;
-        self.total = page.total;
-        self.isLastPage = page.isLastPage;
-        self.more = 'idle';
-      } catch {
-        if (ticket === self.ticket) self.more = 'failed';
-      }
-    }),
+    loadFirst() {
+      const { fetchPage } = self;
+      if (!fetchPage) return Promise.resolve();
+      self.next.reset();
+      return self.first.run(() => fetchPage(1), self.showFirst).then(() => undefined);
+    },
+    loadMore() {
+      const { fetchPage } = self;
+      if (!fetchPage || self.status !== 'loaded' || self.isLastPage || self.more === 'loading') return Promise.resolve();
+      return self.next.run(() => fetchPage(self.pageNum + 1), self.append).then(() => undefined);
+    },
   }));
 export type PagedListInstance = Instance<typeof PagedList>;
 

@@ -1,5 +1,5 @@
 // The initial JavaScript a visitor downloads for /spa/sport-pc/ (the scripts index.html loads), gzip-compressed.
-// Target (issue 2's 200 KB, raised to 205 KB with issue 28): npm test fails above it. Also lists each plugin chunk, loaded only when used.
+// Target (issue 2's 200 KB, raised to 205 KB with issue 28 and 220 KB with issue 30): npm test fails above it. Also lists each plugin chunk, loaded only when used.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

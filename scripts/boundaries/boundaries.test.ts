@@ -35,6 +35,7 @@ describe('import boundaries', () => {
       'app-imports-node: src/ui/usesServer.ts -> fs',
       'app-imports-server: src/ui/usesServer.ts -> server/src/routes.ts',
       'app-imports-test-controls: plugins/sport-good/usesTestControls.test.tsx -> contract/testControls.ts',
+      'app-no-circular: src/ui/cycleA.ts -> src/ui/cycleB.ts',
       'contract-imports-code: contract/leaky.ts -> src/ui/Panel.tsx',
       'domain-imports-side-effect-libraries: src/domain/impure.ts -> axios',
       'domain-imports-side-effects: src/domain/stateful.ts -> src/ui/Panel.tsx',

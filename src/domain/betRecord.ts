@@ -2,6 +2,7 @@ import { toExact } from './decimal';
 import { OrderStatus } from '../../contract/enums';
 import { potentialReturn, priceKindOf, type PriceKind } from './odds';
 import { betOdds, BetResult } from './series';
+import type { CashOutEntry } from '../../contract/betting';
 
 /**
  * The spec's bet record and bet option fields and the short keys the platform sends them under ("records with the
@@ -139,19 +140,8 @@ export interface BetOption {
   matchType: number;
 }
 
-/** The spec's cash-out entry: one (partial) early settlement of an order. */
-export interface CashOutEntry {
-  id: string;
-  createdTime: number;
-  /** Stake cashed out. */
-  amount: string;
-  payout: string;
-  orderId: string;
-  /** Status of the cash out: 1 confirming, 2 rejected, 3 cancelled, 5 settled. */
-  orderStatus: number;
-  refundAmount: string;
-  cancelReason: string | null;
-}
+/** The spec's cash-out entry: one (partial) early settlement of an order, as the contract defines it. */
+export type { CashOutEntry };
 
 /** An automatic cash-out rule set on an order (the platform's shape; the spec names only the list). */
 export interface ReserveCashOutEntry {
@@ -303,7 +293,8 @@ function cashOutEntry(raw: unknown): CashOutEntry {
     orderId: str(c.orderId),
     orderStatus: num(c.orderStatus),
     refundAmount: money(c.refundAmount),
-    cancelReason: strOrNull(c.cancelReason) || null,
+    cancelReason: nullableNum(c.cancelReason),
+    auto: num(c.auto),
   };
 }
 

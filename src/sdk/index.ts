@@ -47,6 +47,9 @@ export type {
 // Wire types come from the contract (type-only: values from contract/index.ts would build every schema in).
 export type { ScoreRow, WireMatch } from '../../contract';
 export type { PushHandler } from '../services/push';
+export type { LoopHandle, Scheduler } from '../services/scheduler';
+/** Server data a plugin's own store shows loads through the app's request primitive: the newest request wins. */
+export { Request, request, type Progress, type RequestOutcome, type RequestStatus, type RunOptions } from '../stores/request';
 
 export { SportMenuItem } from '../ui/sportsMenu/SportMenuItem';
 export { ScoreParts, type ScorePart } from '../ui/matchList/ScoreParts';

@@ -365,8 +365,13 @@ describe('bet slip', () => {
     push(oddsPush(1, { marketId: 100, status: -1 }, [{ type: 'home', odd: '1.800', isLock: true }]), { chId: 'match:1:odds', data: null });
     expect(slip.placeReason).toBe(SlipReason.HandicapClosed);
 
-    // The pushes refresh the bet info once, a second later.
+    // The pushes refresh the bet info once, a second later, through the scheduler (an unmount's stopAll cancels it).
     expect(betting.betInfoCalls()).toHaveLength(calls);
+    expect(env.scheduler.isRunning('betSlip.info')).toBe(true);
+    await jest.advanceTimersByTimeAsync(BET_INFO_REFRESH_MS);
+    expect(betting.betInfoCalls()).toHaveLength(calls + 1);
+    push(oddsPush(1, { marketId: 100, status: -1 }, [{ type: 'home', odd: '1.700', isLock: true }]), { chId: 'match:1:odds', data: null });
+    env.scheduler.stopAll();
     await jest.advanceTimersByTimeAsync(BET_INFO_REFRESH_MS);
     expect(betting.betInfoCalls()).toHaveLength(calls + 1);
   });

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { reaction, when } from 'mobx';
-import { addDisposer, applySnapshot, flow, getRoot, isAlive, onSnapshot, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
+import { addDisposer, applySnapshot, getRoot, isAlive, onSnapshot, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
 import { floorMoney, formatMoney, isCurrency, parseStake, roundMoney, type CurrencyCode, type MoneyLocale } from '../domain/money';
 import { displayOddsFormat, formatOdds, OddsFormat, priceKindOf, riskAndWin, toFormat, type RiskAndWin } from '../domain/odds';
 import { maxStake, quickStakes } from '../domain/quickStakes';
@@ -9,6 +9,8 @@ import type { SelectionEvent } from '../kernel/events';
 import { BETTING_PATHS } from '../../contract/paths';
 import { MarketStatus, OddsChange } from '../../contract/enums';
 import type { BetInfoAnswer, BetInfoEntry, BetInfoRequest, OddsPush, SeriesInfoEntry } from '../../contract';
+import type { SlipSeries } from './slipSeries';
+import { request } from './request';
 import { envOf } from './env';
 import type { SessionStoreInstance } from './session';
 import type { SettingsStoreInstance } from './settings';
@@ -17,6 +19,8 @@ import type { SettingsStoreInstance } from './settings';
 export const SLIP_MAX_MATCHES = 10;
 /** Odds pushes on the slip's markets refresh its bet info at most this often (trailing). */
 export const BET_INFO_REFRESH_MS = 1000;
+/** The scheduler's name for that refresh. */
+const INFO_REFRESH = 'betSlip.info';
 /** The slip's own i18n namespace (locales/<lng>/betSlip.json). */
 export const SLIP_NS = 'betSlip';
 /** What every reason text (betSlip namespace, `reason.*`) may interpolate: the toast and the panel pass the same. */
@@ -34,24 +38,7 @@ export interface EntryLive {
   maxBet?: string;
 }
 
-/** A series offered for the parlay's legs, with the member's unit stake. */
-export interface SlipSeries {
-  seriesNumber: number;
-  /** "N串M". */
-  asianName: string;
-  /** Full covers: `series.trixie` etc. (common namespace). */
-  i18nKey?: string;
-  combination: number;
-  betCount: number;
-  seriesOdd: Decimal;
-  minBet?: string;
-  maxBet?: string;
-  stake: string;
-  unitStake: Decimal | null;
-  totalStake: Decimal | null;
-  potentialReturn: Decimal | null;
-  reason?: SlipReason;
-}
+export type { SlipSeries };
 
 /** What the slip needs of its siblings in the root store. */
 interface SlipRoot {
@@ -275,6 +262,8 @@ export type PlacementStatus = 'confirming' | 'confirmed' | 'rejected';
  */
 export const BetSlipStore = types
   .model('BetSlipStore', {
+    /** The bet info of the selections (getBetInfo); the newest request's answer wins. */
+    infoRequest: request(),
     mode: types.optional(types.enumeration<SlipMode>('SlipMode', ['single', 'parlay']), 'single'),
     entries: types.array(SlipEntry),
     /** Unit stake per series number (parlay mode). */
@@ -302,12 +291,13 @@ export const BetSlipStore = types
     stakeTouched: false,
     /** The platform's last refusal, shown by the place button until the slip changes. */
     refusal: undefined as SlipReason | undefined,
-    loadingInfo: false,
-    generation: 0,
-    refreshTimer: undefined as ReturnType<typeof setTimeout> | undefined,
     subscriptions: new Map<number, () => void>(),
   }))
   .views((self) => ({
+    /** Bet info is on its way. */
+    get loadingInfo() {
+      return self.infoRequest.busy;
+    },
     get count() {
       return self.entries.length;
     },
@@ -614,9 +604,6 @@ export const BetSlipStore = types
     setRefusal(reason: SlipReason | undefined) {
       self.refusal = reason;
     },
-    setLoadingInfo(value: boolean) {
-      self.loadingInfo = value;
-    },
     keepPending(selection: SelectionEvent | undefined) {
       self.pending = selection;
     },
@@ -631,14 +618,7 @@ export const BetSlipStore = types
       const offered = new Set(maths ? maths.offeredSeriesNumbers(self.entries.length).map(String) : []);
       for (const key of [...self.seriesStakes.keys()]) if (!offered.has(key)) self.seriesStakes.delete(key);
     },
-    beginInfo() {
-      self.generation += 1;
-      self.loadingInfo = true;
-      return self.generation;
-    },
-    applyBetInfo(generation: number, requested: ReadonlyArray<{ matchId: number; marketId: number }>, answer: BetInfoAnswer, signature: string, markRejected: boolean) {
-      if (generation !== self.generation) return;
-      self.loadingInfo = false;
+    applyBetInfo(requested: ReadonlyArray<{ matchId: number; marketId: number }>, answer: BetInfoAnswer, signature: string, markRejected: boolean) {
       answer.betInfo.forEach((info, i) => {
         const asked = requested[i];
         if (!asked) return;
@@ -652,46 +632,40 @@ export const BetSlipStore = types
         self.seriesInfoFor = signature;
       }
     },
-    failInfo(generation: number) {
-      if (generation === self.generation) self.loadingInfo = false;
-    },
     cancelRefresh() {
-      if (self.refreshTimer !== undefined) clearTimeout(self.refreshTimer);
-      self.refreshTimer = undefined;
+      envOf(self).scheduler.stop(INFO_REFRESH);
     },
   }))
   .actions((self) => ({
     /** Current bet info of every selection (and the series, in a parlay); the newest request's answer wins. */
-    refreshBetInfo: flow(function* refreshBetInfo(options: { markRejected?: boolean } = {}) {
+    refreshBetInfo(options: { markRejected?: boolean } = {}) {
       self.cancelRefresh();
-      if (!self.isLogin || self.isEmpty) return;
+      if (!self.isLogin || self.isEmpty) return Promise.resolve('superseded' as const);
       const { http, logger } = envOf(self);
       const requested = self.entries.map((e) => ({ marketId: e.marketId, matchId: e.matchId, type: e.optionType }));
       const signature = self.legsSignature;
-      const generation = self.beginInfo();
-      try {
-        const answer: BetInfoAnswer = yield Promise.resolve(
-          http.betting.post(BETTING_PATHS.betInfo, {
-            betMatchMarketList: requested,
-            isSelectSeries: !self.isSingle && requested.length >= 2,
-            language: rootOf(self).settings?.apiLanguage ?? 'CMN',
-          } satisfies BetInfoRequest),
-        );
-        self.applyBetInfo(generation, requested, answer, signature, options.markRejected ?? false);
-      } catch (error) {
-        logger.warn('bet info not loaded', error);
-        self.failInfo(generation);
-      }
-    }),
+      const body = {
+        betMatchMarketList: requested,
+        isSelectSeries: !self.isSingle && requested.length >= 2,
+        language: rootOf(self).settings?.apiLanguage ?? 'CMN',
+      } satisfies BetInfoRequest;
+      return self.infoRequest.run(
+        async () => {
+          const answer = (await http.betting.post(BETTING_PATHS.betInfo, body)) as BetInfoAnswer | undefined;
+          if (!answer || !Array.isArray(answer.betInfo)) throw new TypeError('getBetInfo: unexpected answer');
+          return answer;
+        },
+        (answer) => self.applyBetInfo(requested, answer, signature, options.markRejected ?? false),
+        { failed: (error) => logger.warn('bet info not loaded', error) },
+      );
+    },
   }))
   .actions((self) => ({
     /** Pushes on the slip's markets refresh its bet info, at most once a second. */
     scheduleRefresh() {
-      if (self.refreshTimer !== undefined) return;
-      self.refreshTimer = setTimeout(() => {
-        self.cancelRefresh();
-        void self.refreshBetInfo();
-      }, BET_INFO_REFRESH_MS);
+      const { scheduler } = envOf(self);
+      if (scheduler.isRunning(INFO_REFRESH)) return;
+      scheduler.once(INFO_REFRESH, BET_INFO_REFRESH_MS, () => self.refreshBetInfo());
     },
   }))
   .actions((self) => ({
@@ -777,7 +751,7 @@ export const BetSlipStore = types
     /** Spec: deleting all clears the slip. */
     clear() {
       self.cancelRefresh();
-      self.generation += 1;
+      self.infoRequest.reset();
       self.entries.clear();
       self.seriesStakes.clear();
       self.seriesInfo = [];
@@ -786,7 +760,6 @@ export const BetSlipStore = types
       self.refusal = undefined;
       self.stakeTarget = undefined;
       self.stakeTouched = false;
-      self.loadingInfo = false;
     },
     /** A quick-stake preset fills the field last focused (the newest selection, or the parlay's accumulator). */
     applyQuickStake(amount: string) {

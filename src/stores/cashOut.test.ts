@@ -26,7 +26,7 @@ function setup({ login = true, env: given }: { login?: boolean; env?: ReturnType
   if (login) store.applyHostProps(memberState());
   const calls = (path: string) => http.betting.post.mock.calls.filter(([url]) => url === path).map(([, body]) => body as Record<string, unknown>);
   /** Puts records in My bets' unsettled list, as a load would. */
-  const showRecords = (...records: Array<Record<string, unknown>>) => myBetsOf(store).setBetList(myBetsOf(store).generation, { records, total: records.length });
+  const showRecords = (...records: Array<Record<string, unknown>>) => myBetsOf(store).setBetList({ records, total: records.length });
   const toasts = () => env.toast.toasts.map((t) => [t.type, t.message]);
   return { env, http, store, cashOut: cashOutOf(store), routes, calls, showRecords, toasts };
 }

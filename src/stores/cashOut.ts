@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
 import { addDisposer, flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { BET_RECORD_KEYS, BetRecord, ReserveCashOutEntry } from '../domain/betRecord';
-import type { AutoCashOutCancelRequest, AutoCashOutRequest, BetListRequest, CashOutExecuteRequest, CashOutPriceRequest, CashOutsByIdsRequest } from '../../contract/betting';
+import type { AutoCashOutCancelRequest, AutoCashOutRequest, BetListRequest, CashOutEntry, CashOutExecuteRequest, CashOutPriceRequest, CashOutResult as CashOutWireResult, CashOutsByIdsRequest } from '../../contract/betting';
 import { AutoCashOutStatus, OrderStatus } from '../../contract/enums';
 import {
   afterPartialCashOut,
@@ -82,25 +82,13 @@ export type CashOutOutcome =
 
 export type AutoRuleResult = { ok: true; rule?: ReserveCashOutEntry } | { ok: false; error: CashOutError; message?: string };
 
-/** A cash-out entry as getCashOutsByIds (and the execute answer) give it; the fields the poll reads. */
-interface CashOutEntryWire {
-  id: string;
-  orderId: string;
-  amount: string;
-  payout: string;
-  orderStatus: number;
-  refundAmount: string;
+/** What the poll reads of the contract's CashOutEntry (getCashOutsByIds), its cancel reason by name. */
+type PolledEntry = Pick<CashOutEntry, 'id' | 'orderId' | 'amount' | 'payout' | 'orderStatus' | 'refundAmount' | 'createdTime'> & {
   cancelReason: CashOutFailureReason | undefined;
-  createdTime: number;
-}
+};
 
-interface ExecuteAnswer {
-  cashOutId?: unknown;
-  status?: unknown;
-  payout?: unknown;
-  remainingStake?: unknown;
-  orderStatus?: unknown;
-}
+/** The contract's execute answer, each field read with care (a proxy's answer may lack one). */
+type ExecuteAnswer = Partial<Record<keyof CashOutWireResult, unknown>>;
 
 /** What the store needs of the app root it serves. */
 export interface CashOutRoot extends OnDemandRoot {
@@ -114,7 +102,7 @@ const amountText = (v: unknown): string => {
 };
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function readEntry(raw: unknown): CashOutEntryWire | undefined {
+function readEntry(raw: unknown): PolledEntry | undefined {
   if (!isObject(raw)) return undefined;
   const id = text(raw.id);
   const orderId = text(raw.orderId);
@@ -387,9 +375,9 @@ export const CashOutStore = types
       const followed = self.polling.map(snapshotOf);
       const ids = [...new Set(followed.map((p) => p.cashOutId ?? p.orderId))];
       const answer: unknown = yield Promise.resolve(http.betting.post(CASH_OUT_PATHS.byIds, { ids } satisfies CashOutsByIdsRequest));
-      const entries = (Array.isArray(answer) ? answer : []).map(readEntry).filter((e): e is CashOutEntryWire => e !== undefined);
+      const entries = (Array.isArray(answer) ? answer : []).map(readEntry).filter((e): e is PolledEntry => e !== undefined);
 
-      const partial: Array<{ order: PollingCashOut; entry: CashOutEntryWire }> = [];
+      const partial: Array<{ order: PollingCashOut; entry: PolledEntry }> = [];
       for (const order of followed) {
         const candidates = entries.filter((e) => sameOrderId(e.orderId, order.orderId));
         const entry =

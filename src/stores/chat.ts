@@ -1,6 +1,9 @@
 import { reaction } from 'mobx';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
-import type { ChatBanInfo, ChatClientFrame, ChatImage, ChatMessage, ChatOrderItem, ChatRule, ChatToken, OrderShowRule, ReportCategory } from '../../contract/chat';
+import { chatMemberChannel as memberChannel, chatRoomChannel as roomChannel, type ChatBanInfo, type ChatClientFrame, type ChatImage, type ChatMessage, type ChatOrderItem, type ChatRule, type ChatToken, type OrderShowRule, type ReportCategory } from '../../contract/chat';
+import { ChatUserType } from '../../contract/enums';
+import { ChatError } from '../../contract/errors';
+import { CHAT_PATHS, LIVE_ROOM_PATHS } from '../../contract/paths';
 import type { MemberTitle, Title } from '../../contract/liveRoom';
 import { isApiError } from '../services/http';
 import { apiLanguageOf } from '../services/i18n';
@@ -8,9 +11,6 @@ import { envOf, type Env } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import { openChatSocket, type ChatSocket, type OpenChatSocket } from './chatSocket';
 import {
-  AGENT,
-  CHAT_ERRORS,
-  CHAT_PATHS,
   expect,
   isBan,
   isCategories,
@@ -28,9 +28,6 @@ import {
   isRoomEvent,
   isTitles,
   isToken,
-  memberChannel,
-  roomChannel,
-  TITLE_PATHS,
 } from './chatWire';
 
 /** The spec: "groups are chunked by 8". */
@@ -119,7 +116,7 @@ export const ChatStore = types
   }))
   .views((self) => ({
     get isAgent() {
-      return self.userType === AGENT;
+      return self.userType === ChatUserType.Agent;
     },
     /** A mute in force at `now` (a mute ends by itself at `until`). */
     bannedAt(now: number) {
@@ -218,7 +215,7 @@ export const ChatStore = types
           if (!isErrorFrame(frame)) return;
           const { code, msg, retryAfterSeconds } = frame as { code: number; msg: string; retryAfterSeconds?: number };
           self.chatError = { code, msg, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
-          if (code === CHAT_ERRORS.roomNotFound) self.status = 'failed';
+          if (code === ChatError.RoomNotFound) self.status = 'failed';
           return;
         }
         if (cmd === 'ack') {
@@ -427,10 +424,10 @@ export const ChatStore = types
       /** Titles worn beside names (the catalogue), and the member's own standing with them when signed in. */
       loadTitles: flow(function* loadTitles() {
         try {
-          const catalogue = expect(yield settle(() => http().post(TITLE_PATHS.titleCatalogue)), isTitles, 'the titles');
+          const catalogue = expect(yield settle(() => http().post(LIVE_ROOM_PATHS.titleCatalogue)), isTitles, 'the titles');
           self.memberTitleMap = Object.fromEntries(catalogue.map((title) => [title.id, title]));
           if (self.isLogin) {
-            const mine = expect(yield settle(() => http().post(TITLE_PATHS.titleList)), isMemberTitles, "the member's titles");
+            const mine = expect(yield settle(() => http().post(LIVE_ROOM_PATHS.titleList)), isMemberTitles, "the member's titles");
             self.memberAllTitleMap = Object.fromEntries(mine.map((title) => [title.id, title]));
           }
         } catch (error) {

@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { flow, getEnv, type Instance } from 'mobx-state-tree';
+import { getEnv, type Instance } from 'mobx-state-tree';
 import { sortSportIdsA } from '../kernel/sports';
 import { ListType, MatchStatus } from '../../contract/enums';
 import type { WireMatch } from '../../contract';
@@ -58,42 +58,41 @@ const FavouritesViewStore = MatchSection.named('FavouritesViewStore')
       self.root = root;
     },
   }))
-  .actions((self) => {
-    /** The favourites view: every starred match, from the lists that can hold it. */
-    const load = flow(function* load(quiet = false) {
+  .actions((self) => ({
+    /** The favourites view: every starred match, from the lists that can hold it; starred matches gone or ended leave. */
+    load(quiet = false) {
       const { favourites } = self;
       const asked = favourites.items.map((item) => item.matchId);
-      const generation = self.begin(quiet);
       if (asked.length === 0) {
-        self.settle(generation, []);
-        return;
+        self.request.settle(() => self.setRecords([]));
+        return Promise.resolve('applied' as const);
       }
       const env = envOf(self);
-      try {
-        const lists: WireMatch[][] = yield Promise.all(
-          FAVOURITE_LIST_TYPES.map((type) => fetchMatches(env, { type, size: FAVOURITES_LIMIT, matchIds: asked, oddsFormat: memberOddsFormat(self.root!) })),
-        );
-        const records = lists.flat();
-        const present = new Set(records.map((match) => match.matchId));
-        // Only what was asked: a match starred while this loaded is not "missing" from the answer.
-        const gone = asked.filter((id) => !present.has(id));
-        for (const match of records) if (match.matchStatus === MatchStatus.Ended) gone.push(match.matchId);
-        favourites.remove(gone);
-        self.settle(generation, records);
-      } catch (error) {
-        env.logger.warn('favourites failed', error);
-        self.settle(generation, undefined);
-      }
-    });
-    return { load };
-  })
+      const oddsFormat = memberOddsFormat(self.root!);
+      return self.request.run(
+        async () => {
+          const lists = await Promise.all(FAVOURITE_LIST_TYPES.map((type) => fetchMatches(env, { type, size: FAVOURITES_LIMIT, matchIds: asked, oddsFormat })));
+          return lists.flat();
+        },
+        (records) => {
+          const present = new Set(records.map((match) => match.matchId));
+          // Only what was asked: a match starred while this loaded is not "missing" from the answer.
+          const gone = asked.filter((id) => !present.has(id));
+          for (const match of records) if (match.matchStatus === MatchStatus.Ended) gone.push(match.matchId);
+          favourites.remove(gone);
+          self.setRecords(records);
+        },
+        { quiet, failed: (error) => env.logger.warn('favourites failed', error) },
+      );
+    },
+  }))
   .actions((self) => ({
     open() {
       void self.load();
-      envOf(self).scheduler.every(LOOP, LOOP_INTERVALS.matches, () => self.load(true), { pauseWhenHidden: true });
+      self.request.poll(LOOP, LOOP_INTERVALS.matches, { task: () => self.load(true), pauseWhenHidden: true });
     },
     close() {
-      envOf(self).scheduler.stop(LOOP);
+      self.request.stopPolling();
     },
   }));
 

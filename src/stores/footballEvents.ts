@@ -1,5 +1,8 @@
 import { PushChannel } from '../../contract/channels';
-import type { FootballTextLine, Side } from './matchData';
+import type { FootballTextEntry as FootballTextLine } from '../../contract/matchData';
+
+/** A team's side, as the match-data answers and pushes name it. */
+export type Side = 'home' | 'away';
 
 /**
  * The football push channels and how their payloads read: shared by the match data panels (matchData.ts, loaded with

@@ -1,18 +1,11 @@
-import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
-import type { LeagueListRequest } from '../../contract/match';
+import { getEnv, types, type Instance } from 'mobx-state-tree';
+import type { LeagueListRequest, WireLeague } from '../../contract/match';
 import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
+import { request } from './request';
 
-/** A league as leagueList answers it (spec: name, match count, icon, order). */
-export interface LeagueOption {
-  id: number;
-  name: string;
-  matchCount: number;
-  logoUrl: string;
-  order: number;
-  sportId: number;
-  hot: boolean;
-}
+/** A league as leagueList answers it (spec: name, match count, icon, order), as the contract says. */
+export type LeagueOption = WireLeague;
 
 const isLeague = (value: unknown): value is LeagueOption =>
   typeof value === 'object' && value !== null && typeof (value as LeagueOption).id === 'number' && typeof (value as LeagueOption).name === 'string';
@@ -30,17 +23,19 @@ export const LeagueFilterStore = types
     isOpen: false,
     sportId: 0,
     type: 0,
-    status: types.optional(types.enumeration(['idle', 'loading', 'ready', 'failed']), 'idle'),
+    request: request(),
     query: '',
     selected: types.array(types.number),
   })
   .volatile(() => ({
     leagues: [] as LeagueOption[],
-    generation: 0,
     /** The list's filter when the dialog opened: empty means every league. */
     initial: [] as number[],
   }))
   .views((self) => ({
+    get status() {
+      return self.request.status;
+    },
     get visible(): LeagueOption[] {
       const needle = searchForm(self.query);
       return needle === '' ? self.leagues : self.leagues.filter((league) => searchForm(league.name).includes(needle));
@@ -57,44 +52,32 @@ export const LeagueFilterStore = types
       return all ? [] : self.leagues.filter((league) => self.selected.includes(league.id)).map((league) => league.id);
     },
     get canApply() {
-      return self.status === 'ready' && self.selected.length > 0;
+      return self.request.ready && self.selected.length > 0;
     },
   }))
   .actions((self) => ({
-    setLeagues(generation: number, leagues: LeagueOption[] | undefined) {
-      if (generation !== self.generation) return;
-      if (!leagues) {
-        self.status = 'failed';
-        return;
-      }
+    setLeagues(leagues: LeagueOption[]) {
       self.leagues = leagues;
       const available = new Set(leagues.map((league) => league.id));
       // No filter shows as every league ticked; leagues of the old filter that have gone are dropped.
       const kept = self.initial.filter((id) => available.has(id));
       self.selected.replace(kept.length > 0 ? kept : leagues.map((league) => league.id));
-      self.status = 'ready';
-    },
-    begin() {
-      self.generation += 1;
-      self.status = 'loading';
-      return self.generation;
     },
   }))
-  .actions((self) => {
-    const load = flow(function* load() {
-      const generation = self.begin();
-      try {
-        const answer: unknown = yield envOf(self).http.match.post('/api/match/leagueList', { type: self.type, sportId: self.sportId } satisfies LeagueListRequest, { noAuth: true });
-        if (!Array.isArray(answer)) throw new TypeError('leagueList: unexpected answer');
-        const leagues = answer.filter(isLeague).sort((a, b) => a.order - b.order || a.id - b.id);
-        self.setLeagues(generation, leagues);
-      } catch (error) {
-        envOf(self).logger.warn('league list failed', error);
-        self.setLeagues(generation, undefined);
-      }
-    });
-    return { load };
-  })
+  .actions((self) => ({
+    load() {
+      const { http, logger } = envOf(self);
+      return self.request.run(
+        async () => {
+          const answer: unknown = await http.match.post('/api/match/leagueList', { type: self.type, sportId: self.sportId } satisfies LeagueListRequest, { noAuth: true });
+          if (!Array.isArray(answer)) throw new TypeError('leagueList: unexpected answer');
+          return answer.filter(isLeague).sort((a, b) => a.order - b.order || a.id - b.id);
+        },
+        self.setLeagues,
+        { failed: (error) => logger.warn('league list failed', error) },
+      );
+    },
+  }))
   .actions((self) => ({
     open(query: { sportId: number; type: number; leagueIds: readonly number[] }) {
       self.isOpen = true;
@@ -108,7 +91,7 @@ export const LeagueFilterStore = types
     },
     close() {
       self.isOpen = false;
-      self.generation += 1;
+      self.request.cancel();
     },
     toggle(id: number) {
       if (self.selected.includes(id)) self.selected.remove(id);

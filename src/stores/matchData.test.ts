@@ -5,7 +5,7 @@ import { createRootStore } from './RootStore';
 import {
   matchDataOf,
   MatchDataStore,
-  Remote,
+  createRemote,
   statsFromPush,
   type FootballTextLine,
 } from './matchData';
@@ -47,7 +47,7 @@ describe('Remote', () => {
   it('lets a newer load win over an older slower one', async () => {
     const answers = [deferred<string>(), deferred<string>()];
     let call = 0;
-    const remote = new Remote(() => answers[call++]!.promise, silent);
+    const remote = createRemote(() => answers[call++]!.promise, silent);
     const first = remote.load();
     const second = remote.load();
     answers[1]!.resolve('new');
@@ -60,7 +60,7 @@ describe('Remote', () => {
 
   it('serves refreshes asked for during a load with one follow-up after it', async () => {
     const answers: Array<ReturnType<typeof deferred<number>>> = [];
-    const remote = new Remote(() => {
+    const remote = createRemote(() => {
       const d = deferred<number>();
       answers.push(d);
       return d.promise;
@@ -83,7 +83,7 @@ describe('Remote', () => {
 
   it('fails a first load, keeps shown data when a refresh fails, and retries', async () => {
     const fetcher = jest.fn<() => Promise<string>>().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce('ok').mockRejectedValueOnce(new Error('down again'));
-    const remote = new Remote(fetcher, silent);
+    const remote = createRemote(fetcher, silent);
     remote.ensure();
     expect(remote.status).toBe('loading');
     await new Promise((r) => setTimeout(r, 0));

@@ -1,5 +1,4 @@
-import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { getEnv } from 'mobx-state-tree';
+import { getEnv, types } from 'mobx-state-tree';
 import type { HttpClients } from '../services/http';
 import { consoleLogger, type Logger } from '../services/logger';
 import type { PushClient } from '../services/push';
@@ -23,14 +22,17 @@ import type {
   TechnicKey,
   WeatherData,
 } from '../../contract/matchData';
+import { TECHNIC_KEYS } from '../../contract/matchData';
 import type { Env } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
-import { FOOTBALL_EVENT_CHANNEL, FOOTBALL_TEC_CHANNEL, isRecord, lineFromEvent, LINEUP_STATUS_CHANNEL, pick, scoreChannel } from './footballEvents';
+import { request } from './request';
+import { FOOTBALL_EVENT_CHANNEL, FOOTBALL_TEC_CHANNEL, isRecord, lineFromEvent, LINEUP_STATUS_CHANNEL, pick, scoreChannel, type Side } from './footballEvents';
 
 /*
  * The match-detail data panels (weather, statistics, history, line-ups, text live, analysis, intelligence). The
  * answers are the platform's score and match-data GETs (docs/api.md, "Match data"); they belong to one match on one
- * screen, so they live in this plain MobX store made on first use (matchDataOf) rather than in the root tree.
+ * screen, so they live in this store made on first use (matchDataOf) rather than in the root tree: a cache of answers
+ * (each a Remote, an MST model loading through the request primitive) and the push channels that patch them.
  */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -38,7 +40,7 @@ import { FOOTBALL_EVENT_CHANNEL, FOOTBALL_TEC_CHANNEL, isRecord, lineFromEvent, 
 
 export type { BasketballTechnic, FootballInfo, FutureRow, GoalBands, History, Injury, LineupIncident, LineupPlayer, Pair, RankingRow, ScheduleRow, StatRow, Technic, TechnicKey };
 
-export type Side = 'home' | 'away';
+export type { Side };
 export type Weather = WeatherData;
 /** GET /api/score/zq/lineup and /api/score/lq/lineup */
 export type Lineup = LineupData;
@@ -47,11 +49,8 @@ export type FootballTextLine = FootballTextEntry;
 /** One row of GET /api/score/lq/TextLive (newest first). */
 export type BasketballPlay = BasketballTextEntry;
 
-/**
- * The football technical statistics the spec names, in the order they are shown: the contract's TECHNIC_KEYS, kept
- * here as a value so the store does not load the contract's schemas (the type pins them to the contract's keys).
- */
-export const TECHNIC_KEYS = ['possession', 'attacks', 'dangerousAttacks', 'shotsOnTarget', 'shotsOffTarget', 'corners', 'yellowCards', 'redCards'] as const satisfies readonly TechnicKey[];
+/** The football technical statistics the spec names, in the order they are shown. */
+export { TECHNIC_KEYS };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Families, sections and the push payloads
@@ -98,99 +97,84 @@ const lineKey = (line: FootballTextLine) => `${line.second}|${line.type}|${line.
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
+const RemoteModel = types
+  .model('Remote', { request: request() })
+  .volatile(() => ({
+    data: undefined as unknown,
+    fetcher: undefined as (() => Promise<unknown>) | undefined,
+  }))
+  .views((self) => ({
+    get status(): LoadStatus {
+      return self.request.status;
+    },
+    /** A refresh of data already shown is in flight. */
+    get refreshing(): boolean {
+      return self.request.refreshing;
+    },
+    /** True while a load is in flight (a pushed change may then be overtaken by its answer: refresh instead). */
+    get busy(): boolean {
+      return self.request.busy;
+    },
+    /** Why the first load failed (nothing shows); a failed refresh keeps what shows and says nothing. */
+    get error(): unknown {
+      return self.data === undefined ? self.request.error : undefined;
+    },
+  }))
+  .actions((self) => ({
+    setFetcher(fetcher: () => Promise<unknown>) {
+      self.fetcher = fetcher;
+    },
+    setData(data: unknown) {
+      self.data = data;
+    },
+    /** Applies a pushed change to the answer shown. */
+    update(change: (data: unknown) => unknown) {
+      if (self.data !== undefined) self.data = change(self.data);
+    },
+  }))
+  .actions((self) => ({
+    /** Loads now (first load and Retry); a load of data already shown is a quiet refresh. */
+    load() {
+      const { logger } = getEnv<{ logger: Logger }>(self);
+      return self.request.run(self.fetcher!, self.setData, { quiet: self.data !== undefined, failed: (error) => logger.warn('[matchData] load failed', error) });
+    },
+  }))
+  .actions((self) => ({
+    /** Loads once: the first panel that shows this answer calls it; later ones reuse it. */
+    ensure() {
+      if (self.request.status === 'idle') void self.load();
+    },
+    /**
+     * Reloads because something changed. While a load runs, one follow-up after it serves every refresh asked for
+     * meanwhile (the running answer may predate the change).
+     */
+    refresh() {
+      return self.request.status === 'idle' ? self.load() : self.request.refresh();
+    },
+  }));
+
 /**
- * One GET's answer with its loading state. The first load shows a skeleton; later refreshes keep what is shown
- * (a failed refresh too). A newer load always wins over an older slower one, and refreshes asked for while one
- * is in flight are served by a single follow-up.
+ * One GET's answer with its loading state, through the request primitive: the first load shows a skeleton; later
+ * refreshes keep what is shown (a failed refresh too); a newer load always wins over an older slower one, and
+ * refreshes asked for while one is in flight are served by a single follow-up.
  */
-export class Remote<T> {
-  status: LoadStatus = 'idle';
-  data: T | undefined = undefined;
-  error: unknown = undefined;
-  /** A refresh of data already shown is in flight. */
-  refreshing = false;
-  private ticket = 0;
-  /** The latest load, until it settles. */
-  private inflight: Promise<void> | undefined;
-  /** The follow-up load queued behind it. */
-  private queued: Promise<void> | undefined;
+export interface Remote<T> {
+  readonly status: LoadStatus;
+  readonly data: T | undefined;
+  readonly error: unknown;
+  readonly refreshing: boolean;
+  readonly busy: boolean;
+  ensure(): void;
+  load(): Promise<unknown>;
+  refresh(): Promise<unknown>;
+  update(change: (data: T) => T): void;
+}
 
-  constructor(
-    private readonly fetcher: () => Promise<T>,
-    private readonly logger: Logger = consoleLogger,
-  ) {
-    makeObservable<Remote<T>, 'settle'>(this, { status: observable, data: observableRef, error: observableRef, refreshing: observable, update: action, settle: action });
-  }
-
-  /** Loads once: the first panel that shows this answer calls it; later ones reuse it. */
-  ensure(): void {
-    if (this.status === 'idle') void this.load();
-  }
-
-  /** Loads now (first load and Retry). */
-  load(): Promise<void> {
-    const ticket = ++this.ticket;
-    runInAction(() => {
-      if (this.data === undefined) this.status = 'loading';
-      else this.refreshing = true;
-    });
-    let fetched: Promise<T>;
-    try {
-      fetched = this.fetcher();
-    } catch (error) {
-      fetched = Promise.reject(error);
-    }
-    const settled = fetched.then(
-      (data) => this.settle(ticket, { data }),
-      (error: unknown) => this.settle(ticket, { error }),
-    );
-    const tracked: Promise<void> = settled.then(() => {
-      if (this.inflight === tracked) this.inflight = undefined;
-    });
-    this.inflight = tracked;
-    return settled;
-  }
-
-  /**
-   * Reloads because something changed. While a load runs, one follow-up after it serves every refresh asked for
-   * meanwhile (the running answer may predate the change).
-   */
-  refresh(): Promise<void> {
-    if (this.queued) return this.queued;
-    if (!this.inflight) return this.load();
-    const queued = this.inflight.then(() => {
-      this.queued = undefined;
-      return this.load();
-    });
-    this.queued = queued;
-    return queued;
-  }
-
-  /** True while a load is in flight (a pushed change may then be overtaken by its answer: refresh instead). */
-  get busy(): boolean {
-    return this.status === 'loading' || this.refreshing;
-  }
-
-  /** Applies a pushed change to the answer shown. */
-  update(change: (data: T) => T): void {
-    if (this.data !== undefined) this.data = change(this.data);
-  }
-
-  private settle(ticket: number, outcome: { data: T } | { error: unknown }): void {
-    if (ticket !== this.ticket) return;
-    this.refreshing = false;
-    if ('data' in outcome) {
-      this.data = outcome.data;
-      this.error = undefined;
-      this.status = 'ready';
-      return;
-    }
-    this.logger.warn('[matchData] load failed', outcome.error);
-    if (this.data === undefined) {
-      this.error = outcome.error;
-      this.status = 'failed';
-    }
-  }
+/** A Remote reading `fetcher`, failures logged to `logger`. */
+export function createRemote<T>(fetcher: () => Promise<T>, logger: Logger = consoleLogger): Remote<T> {
+  const remote = RemoteModel.create({}, { logger });
+  remote.setFetcher(fetcher);
+  return remote as unknown as Remote<T>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -223,7 +207,7 @@ export class MatchDataStore {
       this.cache.set(key, existing);
       return existing as Remote<T>;
     }
-    const remote = new Remote<T>(() => this.get<T>(path, params), this.logger);
+    const remote = createRemote<T>(() => this.get<T>(path, params), this.logger);
     this.cache.set(key, remote as Remote<unknown>);
     if (!this.closed && this.cache.size > CACHE_LIMIT) {
       const oldest = this.cache.keys().next().value;

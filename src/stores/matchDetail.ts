@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { flow, types, type Instance } from 'mobx-state-tree';
+import { types, type Instance } from 'mobx-state-tree';
 import { ListType } from '../../contract/enums';
 import { ErrorCode } from '../../contract/errors';
 import type { DetailRequest, WireBetGroup, WireMatch } from '../../contract';
@@ -7,6 +7,7 @@ import { isApiError } from '../services/http';
 import { envOf } from './env';
 import { matchIdOfChannel } from './livePush';
 import { onDemand, type OnDemandRoot } from './onDemand';
+import { request } from './request';
 import { fetchMatches, memberOddsFormat } from './matchSection';
 
 /** A match with every bet group it offers (getMatchDetail). */
@@ -42,11 +43,20 @@ class SportNotOffered extends Error {}
  */
 export const MatchDetailStore = types
   .model('MatchDetailStore', {
-    status: types.optional(types.enumeration<DetailStatus>(['idle', 'loading', 'ready', 'failed', 'notFound', 'unavailable']), 'idle'),
+    request: request(),
     /** The match asked for; the one shown differs when it was not found. */
     requestedId: types.maybe(types.number),
   })
-  .volatile(() => ({ match: undefined as MatchDetail | undefined, generation: 0 }))
+  .volatile(() => ({
+    match: undefined as MatchDetail | undefined,
+    /** What the newest answer said: a match shows, none was found, or its sport is switched off. */
+    answer: 'ready' as 'ready' | 'notFound' | 'unavailable',
+  }))
+  .views((self) => ({
+    get status(): DetailStatus {
+      return self.request.status === 'ready' ? self.answer : self.request.status;
+    },
+  }))
   .views((self) => ({
     /** The match asked for was not found and another one shows in its place. */
     get fellBack(): boolean {
@@ -55,26 +65,17 @@ export const MatchDetailStore = types
   }))
   .actions((self) => ({
     /** `askedAt`: the live book's push mark before the match was asked for (LiveBook.seed). */
-    settle(generation: number, askedAt: number, status: DetailStatus, match?: MatchDetail) {
-      if (generation !== self.generation) return;
-      if (match) {
-        envOf(self).liveBook.seed([{ ...match, betGroup: match.betGroups }], askedAt);
-        self.match = match;
-      }
+    take({ answer, match, askedAt }: { answer: 'ready' | 'notFound' | 'unavailable'; match?: MatchDetail; askedAt: number }) {
+      if (match) envOf(self).liveBook.seed([{ ...match, betGroup: match.betGroups }], askedAt);
       // The screen says so instead of showing (or keeping) a match of a sport switched off.
-      if (status === 'unavailable') self.match = undefined;
-      // A failed quiet reload keeps the match that shows.
-      if (status !== 'failed' || !self.match) self.status = status;
+      self.match = answer === 'unavailable' ? undefined : (match ?? self.match);
+      self.answer = answer;
     },
-    begin(matchId: number) {
-      self.generation += 1;
+    ask(matchId: number) {
       const quiet = self.requestedId === matchId && self.status === 'ready';
       self.requestedId = matchId;
-      if (!quiet) {
-        self.status = 'loading';
-        self.match = undefined;
-      }
-      return self.generation;
+      if (!quiet) self.match = undefined;
+      return quiet;
     },
   }))
   .actions((self) => {
@@ -90,32 +91,26 @@ export const MatchDetailStore = types
       const [first] = await fetchMatches(envOf(self), { type: ListType.InPlay, size: 1, oddsFormat: memberOddsFormat(self) }, 1);
       return first ? fetchDetail(first.matchId) : undefined;
     };
+    const load = async (matchId: number) => {
+      const askedAt = envOf(self).liveBook.pushMark;
+      try {
+        return { answer: 'ready' as const, match: await fetchDetail(matchId), askedAt };
+      } catch (error) {
+        if (error instanceof SportNotOffered || notOffered(error)) return { answer: 'unavailable' as const, askedAt };
+        if (!notFound(error)) throw error;
+      }
+      const fallback = await firstLive();
+      return { answer: fallback ? ('ready' as const) : ('notFound' as const), match: fallback, askedAt };
+    };
     return {
       /** Shows a match: the member's choice, or the match of the anchor or live room they follow. */
-      open: flow(function* open(matchId: number) {
-        const generation = self.begin(matchId);
-        const askedAt = envOf(self).liveBook.pushMark;
-        try {
-          self.settle(generation, askedAt, 'ready', (yield fetchDetail(matchId)) as MatchDetail);
-        } catch (error) {
-          if (error instanceof SportNotOffered || notOffered(error)) {
-            self.settle(generation, askedAt, 'unavailable');
-            return;
-          }
-          if (!notFound(error)) {
-            envOf(self).logger.warn('[matchDetail] load failed', error);
-            self.settle(generation, askedAt, 'failed');
-            return;
-          }
-          try {
-            const fallback = (yield firstLive()) as MatchDetail | undefined;
-            self.settle(generation, askedAt, fallback ? 'ready' : 'notFound', fallback);
-          } catch (fallbackError) {
-            envOf(self).logger.warn('[matchDetail] fallback failed', fallbackError);
-            self.settle(generation, askedAt, 'failed');
-          }
-        }
-      }),
+      open(matchId: number) {
+        const quiet = self.ask(matchId);
+        return self.request.run(() => load(matchId), self.take, {
+          quiet,
+          failed: (error) => envOf(self).logger.warn('[matchDetail] load failed', error),
+        });
+      },
     };
   })
   .actions((self) => ({
@@ -128,11 +123,11 @@ export const MatchDetailStore = types
     /** The screen shows: load the match and keep its markets current. */
     show(matchId: number) {
       void self.open(matchId);
-      envOf(self).scheduler.every(DETAIL_LOOP, DETAIL_REFRESH_MS, () => self.reload(), { pauseWhenHidden: true });
+      self.request.poll(DETAIL_LOOP, DETAIL_REFRESH_MS, { task: () => self.reload(), pauseWhenHidden: true });
     },
     /** The screen went away. */
     hide() {
-      envOf(self).scheduler.stop(DETAIL_LOOP);
+      self.request.stopPolling();
     },
   }));
 

@@ -1,12 +1,14 @@
-import { flow, types, type Instance } from 'mobx-state-tree';
+import { types, type Instance } from 'mobx-state-tree';
 import { dayIn } from '../domain/calendar';
 import { ListType } from '../../contract/enums';
-import type { MatchPage, WireMatch } from '../../contract';
+import type { WireMatch } from '../../contract';
 import { DELAYS, LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
-import { getListPage, memberListOrder, memberOddsFormat } from './matchSection';
+import { getListPage, memberListOrder, memberOddsFormat, rethrow } from './matchSection';
+import { request, type Progress, type RequestStatus } from './request';
 
 const LIST_LOOP = 'matchList';
+
 const LOADING_FLAG = 'matchList.loading';
 /** Page size of list calls; the platform allows up to 200. */
 export const LIST_PAGE_SIZE = 50;
@@ -35,7 +37,7 @@ export const MatchListStore = types
     collapsed: types.array(types.number),
     /** Early list only: the calendar day ("2026-11-21", in the platform's time zone) shown; undefined: every day. */
     date: types.maybe(types.string),
-    status: types.optional(types.enumeration(['idle', 'loading', 'ready', 'failed']), 'idle'),
+    request: request(),
     /**
      * The spec's list loading flag: set when a load starts (a poll only once it fetches pages behind the first), cleared
      * 1 s after the load ends (section 9). It drives the "loading" line under the rows, never the skeleton: the skeleton
@@ -46,12 +48,14 @@ export const MatchListStore = types
   })
   .volatile(() => ({
     records: [] as WireMatch[],
-    generation: 0,
     /** The last query whose every page arrived, with its matches (favourites check what left the list). */
     loaded: undefined as { type: number; sportId: number; filtered: boolean; records: readonly WireMatch[] } | undefined,
     timeZone: 'Asia/Shanghai',
   }))
   .views((self) => ({
+    get status(): RequestStatus {
+      return self.request.status;
+    },
     /** The days the early list has matches on, in order: the date filter's choices. */
     get days(): string[] {
       if (self.type !== ListType.Early) return [];
@@ -89,18 +93,11 @@ export const MatchListStore = types
       self.records = records;
       self.total = total;
     },
-    setStatus(status: 'idle' | 'loading' | 'ready' | 'failed') {
-      self.status = status;
-    },
     setLoading(value: boolean) {
       self.loading = value;
     },
     markLoaded(records: readonly WireMatch[]) {
       self.loaded = { type: self.type, sportId: self.sportId, filtered: self.leagueIds.length > 0, records };
-    },
-    nextGeneration() {
-      self.generation += 1;
-      return self.generation;
     },
     toggleLeague(leagueId: number) {
       if (self.collapsed.includes(leagueId)) self.collapsed.remove(leagueId);
@@ -118,11 +115,12 @@ export const MatchListStore = types
   }))
   .actions((self) => {
     /**
-     * Fetches every page of the current query, page by page until the last; the first page shows at once. A failed
-     * page ends the load (getListPage answers it with an empty page); its fallback shows the failed state unless a
-     * quiet poll already has rows to keep.
+     * Fetches every page of the current query, page by page until the last: a new list shows each page as it comes, a
+     * poll replaces the list only with every page (shown page by page, a long list would shrink to its first page and
+     * grow back, moving the member's scroll position on every poll). A failed page ends the load: rows already shown
+     * stay, only a list with none fails.
      */
-    const fetchAll = flow(function* fetchAll(generation: number, quiet: boolean) {
+    const fetchAll = async ({ quiet, isCurrent, show }: Progress) => {
       const env = envOf(self);
       const body = {
         type: self.type,
@@ -133,51 +131,31 @@ export const MatchListStore = types
         orderBy: memberListOrder(self),
       };
       env.scheduler.stop(LOADING_FLAG);
-      if (!quiet) {
-        self.setStatus('loading');
-        self.setLoading(true);
-      }
-      let failed = false;
-      let current = 1;
-      const fallback = () => {
-        failed = true;
-        // Rows already shown (a poll, or the pages before a failed later one) stay; only a list with none fails.
-        const showsRows = self.records.length > 0 && (quiet || current > 1);
-        if (generation === self.generation && !showsRows) self.setStatus('failed');
-      };
+      if (!quiet) self.setLoading(true);
       let records: WireMatch[] = [];
-      for (;;) {
+      for (let current = 1; ; current += 1) {
         const askedAt = env.liveBook.pushMark;
-        const page: MatchPage = yield getListPage(env, { ...body, current }, fallback);
+        const page = await getListPage(env, { ...body, current }, rethrow);
         // A newer query started while this one was loading: its answer wins (and owns the loading flag).
-        if (generation !== self.generation) return;
-        if (failed) break;
+        if (!isCurrent()) return { records, total: page.total };
         records = [...records, ...page.records];
         env.liveBook.seed(page.records, askedAt);
-        const last = current >= page.pageTotal || page.records.length === 0;
-        // A new list shows its first page at once; a poll replaces the list only with every page: shown page by page, a
-        // long list would shrink to its first page and grow back, moving the member's scroll position on every poll.
-        if (!quiet || last) self.setRecords(records, page.total);
-        if (current === 1) self.setStatus('ready');
-        if (last) break;
+        if (current >= page.pageTotal || page.records.length === 0) return { records, total: page.total };
+        const shown = records;
+        if (!quiet) show(() => self.setRecords(shown, page.total));
         self.setLoading(true);
-        current += 1;
       }
-      if (!failed) self.markLoaded(records);
-      if (self.loading) env.scheduler.once(LOADING_FLAG, DELAYS.listLoadingFlag, () => self.setLoading(false));
-    });
-
-    return { fetchAll };
-  })
-  .actions((self) => {
-    const fetchAll = (generation: number, quiet: boolean) => self.fetchAll(generation, quiet);
-    let inFlight: Promise<unknown> | undefined;
-    const schedule = () => {
-      const { scheduler } = envOf(self);
-      const interval = self.type === ListType.InPlay ? LOOP_INTERVALS.inPlay : LOOP_INTERVALS.matches;
-      // Through the action, not the inner flow: a flow started from a timer needs an action context.
-      scheduler.every(LIST_LOOP, interval, () => self.fetchAll(self.generation, true), { pauseWhenHidden: true });
     };
+    const apply = ({ records, total }: { records: WireMatch[]; total: number }) => {
+      self.setRecords(records, total);
+      self.markLoaded(records);
+    };
+    /** One load through the request; the loading flag clears 1 s after it ends (unless a newer one took over). */
+    const load = (quiet: boolean) =>
+      self.request.run(fetchAll, apply, { quiet }).then((outcome) => {
+        if (outcome !== 'superseded' && self.loading) envOf(self).scheduler.once(LOADING_FLAG, DELAYS.listLoadingFlag, () => self.setLoading(false));
+        return outcome;
+      });
 
     return {
       /** Shows a list: resets it, loads it, and keeps it current. */
@@ -194,28 +172,25 @@ export const MatchListStore = types
         }
         if (query.leagueIds) self.leagueIds.replace(query.leagueIds);
         self.setRecords([], 0);
-        const generation = self.nextGeneration();
-        schedule();
-        return fetchAll(generation, false);
+        const loading = load(false);
+        const interval = self.type === ListType.InPlay ? LOOP_INTERVALS.inPlay : LOOP_INTERVALS.matches;
+        self.request.poll(LIST_LOOP, interval, { task: () => load(true), pauseWhenHidden: true });
+        return loading;
       },
       retry() {
-        return fetchAll(self.nextGeneration(), false);
+        return load(false);
       },
       /**
-       * A gap in a push channel (or a new language): the list is fetched again. Gaps come in bursts (every channel of a
-       * reconnect), so one refresh in flight serves them all.
+       * A gap in a push channel (or a new language): the list is fetched again, quietly. Gaps come in bursts (every
+       * channel of a reconnect): those asked while one is in flight share one more fetch after it.
        */
       refresh() {
-        inFlight ??= Promise.resolve(fetchAll(self.generation, true)).finally(() => {
-          inFlight = undefined;
-        });
-        return inFlight;
+        return self.request.refresh();
       },
       close() {
-        envOf(self).scheduler.stop(LIST_LOOP);
+        self.request.cancel();
         envOf(self).scheduler.stop(LOADING_FLAG);
         self.setLoading(false);
-        self.nextGeneration();
       },
     };
   });

@@ -1,8 +1,9 @@
-import { flow, getRoot, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
+import { getRoot, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
 import { DEFAULT_HANDICAP_FORMAT, type OddsFormat } from '../domain/odds';
 import type { GetListRequest, MatchPage, WireMatch } from '../../contract';
 import { ORDER_BY } from '../../contract/enums';
 import { envOf, type Env } from './env';
+import { request, type RequestStatus } from './request';
 
 /** A getList query (docs/api.md): id lists go as comma lists, which both JSON and form bodies accept. */
 export interface ListQuery {
@@ -58,7 +59,8 @@ export async function getListPage(
   }
 }
 
-const rethrow = (error: unknown): never => {
+/** getListPage's fallback for callers that keep what they show: the failure goes on to them. */
+export const rethrow = (error: unknown): never => {
   throw error;
 };
 
@@ -86,63 +88,56 @@ export async function fetchMatches(env: Pick<Env, 'http' | 'liveBook' | 'logger'
   return records;
 }
 
-export type SectionStatus = 'idle' | 'loading' | 'ready' | 'failed';
+export type SectionStatus = RequestStatus;
 
 /**
  * A block of matches loaded from one query (home's live and hot sections, the hot view): loading, ready, failed or
  * empty. A quiet reload (the poll) keeps what shows while it loads and keeps it when the reload fails; the newest
- * load wins over a slower older one.
+ * load wins over a slower older one (the request primitive).
  */
 export const MatchSection = types
   .model('MatchSection', {
-    status: types.optional(types.enumeration<SectionStatus>(['idle', 'loading', 'ready', 'failed']), 'idle'),
+    request: request(),
   })
-  .volatile(() => ({ records: [] as WireMatch[], generation: 0 }))
-  .actions((self) => ({
-    settle(generation: number, records: WireMatch[] | undefined) {
-      if (generation !== self.generation) return;
-      if (records) {
-        self.records = records;
-        self.status = 'ready';
-      } else if (self.status !== 'ready') {
-        self.status = 'failed';
-      }
-    },
-    begin(quiet: boolean) {
-      self.generation += 1;
-      if (!quiet || self.status !== 'ready') self.status = 'loading';
-      return self.generation;
-    },
-    /** Nothing to load (no hot leagues, no favourites): an empty, ready section. */
-    setEmpty() {
-      self.generation += 1;
-      self.records = [];
-      self.status = 'ready';
-    },
-    reset() {
-      self.generation += 1;
-      self.records = [];
-      self.status = 'idle';
+  .volatile(() => ({ records: [] as WireMatch[] }))
+  .views((self) => ({
+    get status(): SectionStatus {
+      return self.request.status;
     },
   }))
   .actions((self) => ({
+    setRecords(records: WireMatch[]) {
+      self.records = records;
+    },
+  }))
+  .actions((self) => ({
+    /** Nothing to load (no hot leagues, no favourites): an empty, ready section. */
+    setEmpty() {
+      self.request.settle(() => self.setRecords([]));
+    },
+    reset() {
+      self.request.reset();
+      self.records = [];
+    },
     /** Loads one query, or several whose matches show one after the other. */
-    load: flow(function* load(
+    load(
       query: ListQuery | readonly ListQuery[],
       options: { maxPages?: number; keep?: (match: WireMatch) => boolean; limit?: number; quiet?: boolean } = {},
     ) {
-      const generation = self.begin(options.quiet ?? false);
       const queries: readonly ListQuery[] = Array.isArray(query) ? query : [query as ListQuery];
-      try {
-        const lists: WireMatch[][] = yield Promise.all(queries.map((q) => fetchMatches(envOf(self), { oddsFormat: memberOddsFormat(self), ...q }, options.maxPages)));
-        const all = lists.flat();
-        const kept = options.keep ? all.filter(options.keep) : all;
-        self.settle(generation, options.limit === undefined ? kept : kept.slice(0, options.limit));
-      } catch (error) {
-        envOf(self).logger.warn('match section failed', error);
-        self.settle(generation, undefined);
-      }
-    }),
+      const env = envOf(self);
+      const oddsFormat = memberOddsFormat(self);
+      return self.request.run(
+        async () => {
+          const lists = await Promise.all(queries.map((q) => fetchMatches(env, { oddsFormat, ...q }, options.maxPages)));
+          const all = lists.flat();
+          const kept = options.keep ? all.filter(options.keep) : all;
+          return options.limit === undefined ? kept : kept.slice(0, options.limit);
+        },
+        self.setRecords,
+        { quiet: options.quiet, failed: (error) => env.logger.warn('match section failed', error) },
+      );
+    },
   }));
 
 export type MatchSectionInstance = Instance<typeof MatchSection>;

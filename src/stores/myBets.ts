@@ -7,6 +7,7 @@ import type { DateRange, DateRangeErrorCode, DateRangeType } from '../domain/dat
 import { CURRENCY_CODES } from '../domain/money';
 import type { BetListRequest, Language, ReservationListRequest, ReservationSummary } from '../../contract';
 import { isApiError } from '../services/http';
+import { request } from './request';
 import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import { cashOutOf } from './cashOut';
@@ -119,9 +120,7 @@ export const MyBetsStore = types
     tsamt: '0',
     /** Reserved view: show the failed pre-bets (cancelled or no longer valid) of the last 7 days instead. */
     showFailed: false,
-    status: types.optional(types.enumeration(['idle', 'loading', 'ready']), 'idle'),
-    /** Spec section 8: set when the history fails to load; cleared when loading starts again. */
-    apiError: false,
+    request: request(),
     /** Why the custom range asked for was refused (a DateRangeErrorCode); nothing was loaded for it. */
     rangeError: types.maybe(types.string),
     /** The pre-bet whose modify or cancel call is running. */
@@ -134,9 +133,17 @@ export const MyBetsStore = types
     context: { isLogin: false, timeZone: 'Asia/Shanghai', language: 'CMN' } as MyBetsContext,
     /** True while the view shows: context changes reload only then. */
     active: false,
-    generation: 0,
   }))
   .views((self) => ({
+    /** A failed load is `ready` with apiError: the view shows its error line where the rows go. */
+    get status(): 'idle' | 'loading' | 'ready' {
+      const { status } = self.request;
+      return status === 'failed' ? 'ready' : status;
+    },
+    /** Spec section 8: set when the history fails to load (a quiet reload too); cleared when loading starts again. */
+    get apiError(): boolean {
+      return self.request.error !== undefined;
+    },
     get pageSize(): number {
       return self.settlementType === 'settled' ? PAGE_SIZE.settled : PAGE_SIZE.unsettled;
     },
@@ -177,38 +184,20 @@ export const MyBetsStore = types
       self.records = [];
       self.reservations = [];
     },
-    setBetList(generation: number, answer: BetListAnswer) {
-      if (generation !== self.generation) return;
+    setBetList(answer: BetListAnswer) {
       self.records = (answer.records ?? []).map(mapBetRecord);
       self.total = Number(answer.total ?? self.records.length) || 0;
       self.tamt = answer.tamt ?? '0';
       self.tsamt = answer.tsamt ?? '0';
       self.statistics = (answer.sts ?? []).map(mapStatisticsRow);
-      self.status = 'ready';
     },
-    setReserveList(generation: number, answer: ReserveListAnswer) {
-      if (generation !== self.generation) return;
+    setReserveList(answer: ReserveListAnswer) {
       self.reservations = answer.ods ?? [];
       self.total = self.reservations.length;
       self.statistics = (answer.sts ?? []).map(mapStatisticsRow);
-      self.status = 'ready';
     },
-    setFailed(generation: number) {
-      if (generation !== self.generation) return;
-      self.apiError = true;
-      self.status = 'ready';
-    },
-    /** Starts a load: a new generation (older answers are dropped) and the error flag cleared. */
-    begin(quiet: boolean) {
-      self.generation += 1;
-      self.apiError = false;
-      if (!quiet || self.status !== 'ready') self.status = 'loading';
-      return self.generation;
-    },
-    refuseRange(generation: number, code: string) {
-      if (generation !== self.generation) return;
+    refuseRange(code: string) {
       self.rangeError = code;
-      self.status = 'ready';
     },
     setChanging(reserveId: string | undefined) {
       self.changingReserveId = reserveId;
@@ -226,48 +215,49 @@ export const MyBetsStore = types
      * Loads the current view. Skipped when nobody is logged in. `quiet` keeps what shows until the answer comes
      * (a refresh after a change) instead of the loading state.
      */
-    load: flow(function* load(options: { quiet?: boolean } = {}) {
-      if (!self.context.isLogin) return;
+    load(options: { quiet?: boolean } = {}) {
+      if (!self.context.isLogin) return Promise.resolve('superseded' as const);
       const { http, clock, logger } = envOf(self);
-      const generation = self.begin(options.quiet ?? false);
       const { language, timeZone } = self.context;
       const currencyId = currencyIdOf(self.context.currency);
       const common = { language, ...(currencyId !== undefined ? { currencyId } : {}) };
-      try {
-        if (self.settlementType === 'reserved') {
+      const { settlementType, showFailed, current, dateRangeType, customStart, customEnd } = self;
+      const settled = self.isSettled;
+      type Answer = { reserved: ReserveListAnswer } | { bets: BetListAnswer } | { refused: string };
+      const fetch = async (): Promise<Answer> => {
+        if (settlementType === 'reserved') {
           let window: DateRange | undefined;
-          if (self.showFailed) {
-            const dates: typeof import('../domain/dates') = yield import(/* webpackChunkName: "dates" */ '../domain/dates');
+          if (showFailed) {
+            const dates = await import(/* webpackChunkName: "dates" */ '../domain/dates');
             window = dates.reservedFailedRange(clock.now(), timeZone);
           }
-          const answer: ReserveListAnswer = yield http.betting.post(RESERVE_LIST_PATH, { isFailed: self.showFailed, ...window, ...common } satisfies ReservationListRequest);
-          self.setReserveList(generation, answer ?? {});
-          return;
+          const answer = (await http.betting.post(RESERVE_LIST_PATH, { isFailed: showFailed, ...window, ...common } satisfies ReservationListRequest)) as ReserveListAnswer;
+          return { reserved: answer ?? {} };
         }
-        const settled = self.isSettled;
         let window: DateRange | undefined;
         if (settled) {
-          const dates: typeof import('../domain/dates') = yield import(/* webpackChunkName: "dates" */ '../domain/dates');
+          const dates = await import(/* webpackChunkName: "dates" */ '../domain/dates');
           try {
-            window = dates.dateRange(self.dateRangeType, clock.now(), timeZone, self.dateRangeType === 'custom' && self.customStart && self.customEnd ? { start: self.customStart, end: self.customEnd } : undefined);
+            window = dates.dateRange(dateRangeType, clock.now(), timeZone, dateRangeType === 'custom' && customStart && customEnd ? { start: customStart, end: customEnd } : undefined);
           } catch (error) {
             // A custom range that went stale (a day passed since it was chosen): refuse it rather than ask for it.
-            if (error instanceof dates.DateRangeError) {
-              self.refuseRange(generation, error.code);
-              return;
-            }
+            if (error instanceof dates.DateRangeError) return { refused: error.code };
             throw error;
           }
         }
-        const body = { isSettled: settled, current: self.current, size: settled ? PAGE_SIZE.settled : PAGE_SIZE.unsettled, ...window, ...common } satisfies BetListRequest;
-        const answer: BetListAnswer = yield http.betting.post(BET_LIST_PATH, body);
-        self.setBetList(generation, answer ?? {});
-      } catch (error) {
-        if (isApiError(error) && error.cancelled) return;
-        logger.warn('[myBets] bet history failed to load', error);
-        self.setFailed(generation);
-      }
-    }),
+        const body = { isSettled: settled, current, size: settled ? PAGE_SIZE.settled : PAGE_SIZE.unsettled, ...window, ...common } satisfies BetListRequest;
+        return { bets: ((await http.betting.post(BET_LIST_PATH, body)) as BetListAnswer) ?? {} };
+      };
+      return self.request.run(
+        fetch,
+        (answer) => {
+          if ('reserved' in answer) self.setReserveList(answer.reserved);
+          else if ('bets' in answer) self.setBetList(answer.bets);
+          else self.refuseRange(answer.refused);
+        },
+        { quiet: options.quiet, failed: (error) => logger.warn('[myBets] bet history failed to load', error) },
+      );
+    },
   }))
   .actions((self) => ({
     /** The view shows: load it. */
@@ -278,8 +268,7 @@ export const MyBetsStore = types
     /** The view left: answers still on the way are dropped. */
     close() {
       self.active = false;
-      self.generation += 1;
-      if (self.status === 'loading') self.status = 'idle';
+      self.request.cancel();
     },
     /**
      * Login state, time zone, language and currency from the rest of the app. A member leaving clears the history;
@@ -289,10 +278,8 @@ export const MyBetsStore = types
       const before = self.context;
       self.context = { ...next };
       if (!next.isLogin) {
-        self.generation += 1;
+        self.request.reset();
         self.resetResults();
-        self.apiError = false;
-        self.status = 'idle';
         return;
       }
       const changed = !before.isLogin || before.language !== next.language || before.currency !== next.currency || before.timeZone !== next.timeZone;

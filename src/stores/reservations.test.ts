@@ -5,6 +5,7 @@ import { wireReservation } from '../testing/betRecordFixtures';
 import { fakeBettingService, memberState, selection, settle } from '../testing/bettingFixtures';
 import { fakeEnv } from '../testing/fakeEnv';
 import { fakeReservationService, preBetParameters as parameters } from '../testing/reservationFixtures';
+import { envOf } from './env';
 import { checkPreBet, reservationsOf, stepOdds } from './reservations';
 import { createRootStore } from './RootStore';
 
@@ -239,6 +240,8 @@ describe('reservations store', () => {
     betting.book.set(100, { odd: '2.050' });
     store.betSlip.applyOddsPush({ kind: 'odds', matchId: 1, markets: [{ marketId: 100, status: 1, allowParley: true, line: '-0.5', options: [{ type: 'home', odd: '2.050', isLock: false }] }] } as never);
     await settle();
+    // It waits in the scheduler, so an unmount (stopAll) would cancel it.
+    expect(envOf(store).scheduler.isRunning('reservations.refresh')).toBe(true);
     jest.advanceTimersByTime(1000);
     await settle();
     expect(parameterCalls()).toHaveLength(2);

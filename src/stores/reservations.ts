@@ -7,8 +7,9 @@ import { OddsFormat, potentialReturn } from '../domain/odds';
 import { isApiError } from '../services/http';
 import { marketLabel } from '../domain/slipLabels';
 import { BET_INFO_REFRESH_MS, SLIP_NS, type BetSlipStoreInstance, type SlipEntryInstance } from './betSlip';
-import type { ReservationParameterRequest, ReserveBetRequest } from '../../contract/betting';
+import type { ReservationParameter, ReservationParameterRequest, ReserveBetRequest } from '../../contract/betting';
 import { envOf } from './env';
+import { request } from './request';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import { existingMyBets, type Reservation } from './myBets';
 import { newRequestId } from './orders';
@@ -26,36 +27,10 @@ export const RESERVE_BET_PATH = '/v1/order/reserve/bet';
 export const ODDS_STEP = '0.01';
 
 /** One option of the market as getBetParameter answers it; a locked option has no bounds. */
-export interface PreBetOption {
-  type: string;
-  name: string;
-  odd: string;
-  isLock: boolean;
-  minOdds: string | null;
-  maxOdds: string | null;
-}
+export type PreBetOption = ReservationParameter['currentOdds'][number];
 
-/** POST /v1/order/reserve/getBetParameter (docs/api.md, "Pre-bets"): the reserve limit of a market. */
-export interface PreBetParameters {
-  matchId: number;
-  marketId: number;
-  sportId: number;
-  marketType: number;
-  period: string;
-  line: string | null;
-  /** 1 on sale, 0 suspended (every option locked). */
-  status: number;
-  isInPlay: boolean;
-  /** The stake range in the member's currency, at minOdds. */
-  minBet: string;
-  maxBet: string;
-  currencyId: number;
-  currentOdds: PreBetOption[];
-  minOdds: string | null;
-  maxOdds: string | null;
-  /** Kick-off for a pre-match market (the pre-bet lapses then); null in play (it lives as long as its market). */
-  expiresAt: number | null;
-}
+/** POST /v1/order/reserve/getBetParameter (docs/api.md, "Pre-bets"): the reserve limit of a market, as the contract says. */
+export type PreBetParameters = ReservationParameter;
 
 /**
  * Why a pre-bet cannot be booked: what the app sees before sending, then what the platform answered. The value is the
@@ -204,8 +179,12 @@ type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
  * requested decimal odds and the stake checked against them, and the booking with a request id that makes a retry
  * after a lost answer safe. Modify and cancel of booked pre-bets live with the reserved view (myBets).
  */
+/** The scheduler's name for the once-a-second reload of the limits after a price move. */
+const REFRESH_LOOP = 'reservations.refresh';
+
 export const ReservationsStore = types
   .model('ReservationsStore', {
+    request: request(),
     /** The selection the pre-bet dialog is open for; undefined while it is closed. */
     target: types.maybe(PreBetTarget),
     /** The requested decimal odds as typed. */
@@ -217,7 +196,6 @@ export const ReservationsStore = types
     /** The app's root store, set by reservationsOf: this store lives outside its tree (see there). */
     root: undefined as unknown as ReservationsRoot,
     parameters: undefined as PreBetParameters | undefined,
-    status: 'idle' as LoadStatus,
     loadFailure: undefined as PreBetFailure | undefined,
     /** The member changed the requested odds: new limits no longer reset them to minOdds. */
     oddsTouched: false,
@@ -226,11 +204,13 @@ export const ReservationsStore = types
     refusal: undefined as PreBetFailure | undefined,
     /** The request id of a booking whose answer was lost, reused while the same pre-bet is sent again. */
     retry: undefined as { signature: string; requestId: string } | undefined,
-    generation: 0,
-    refreshTimer: undefined as ReturnType<typeof setTimeout> | undefined,
     watchers: [] as Array<() => void>,
   }))
   .views((self) => ({
+    /** The limits' load; a failed one (even a quiet reload) says why instead of keeping limits that may be stale. */
+    get status(): LoadStatus {
+      return self.loadFailure ? 'failed' : self.request.status;
+    },
     get isOpen() {
       return self.target !== undefined;
     },
@@ -302,24 +282,14 @@ export const ReservationsStore = types
     },
   }))
   .actions((self) => ({
-    setParameters(generation: number, parameters: PreBetParameters) {
-      if (generation !== self.generation) return;
+    setParameters(parameters: PreBetParameters) {
       self.parameters = parameters;
-      self.status = 'ready';
-      self.loadFailure = undefined;
       const min = self.limits?.minOdds;
       // Until the member picks their own, the requested odds start at the lowest the platform takes.
       if (!self.oddsTouched && min) self.odds = min;
     },
-    failParameters(generation: number, failure: PreBetFailure) {
-      if (generation !== self.generation) return;
-      self.status = 'failed';
+    setLoadFailure(failure: PreBetFailure | undefined) {
       self.loadFailure = failure;
-    },
-    beginLoad(quiet: boolean) {
-      self.generation += 1;
-      if (!quiet || self.status !== 'ready') self.status = 'loading';
-      return self.generation;
     },
     setBooking(value: boolean) {
       self.booking = value;
@@ -331,8 +301,7 @@ export const ReservationsStore = types
       self.refusal = value;
     },
     cancelRefresh() {
-      if (self.refreshTimer !== undefined) clearTimeout(self.refreshTimer);
-      self.refreshTimer = undefined;
+      envOf(self).scheduler.stop(REFRESH_LOOP);
     },
     /** A line move gives the slip's selection a new market id; the pre-bet follows it. */
     followEntry() {
@@ -346,38 +315,36 @@ export const ReservationsStore = types
   }))
   .actions((self) => ({
     /** POST getBetParameter for the selection; the newest request's answer wins. */
-    loadParameters: flow(function* loadParameters(options: { quiet?: boolean } = {}) {
+    loadParameters(options: { quiet?: boolean } = {}) {
       const target = self.target;
-      if (!target || !self.isLogin) return;
+      if (!target || !self.isLogin) return Promise.resolve('superseded' as const);
       const { http, logger } = envOf(self);
-      const generation = self.beginLoad(options.quiet ?? false);
-      try {
-        const answer: PreBetParameters = yield Promise.resolve(
-          http.betting.post(RESERVE_PARAMETER_PATH, {
-            matchId: target.matchId,
-            marketId: target.marketId,
-            optionType: target.optionType,
-            language: self.root.settings?.apiLanguage ?? 'CMN',
-          } satisfies ReservationParameterRequest),
-        );
-        self.setParameters(generation, answer);
-      } catch (error) {
-        if (isApiError(error) && error.cancelled) return;
-        logger.warn('[reservations] pre-bet limits not loaded', error);
-        const answered = isApiError(error) && !error.network;
-        self.failParameters(generation, answered ? { reason: REFUSALS[error.code] ?? 'unavailable', message: error.message } : { reason: 'noAnswer' });
-      }
-    }),
+      const body = {
+        matchId: target.matchId,
+        marketId: target.marketId,
+        optionType: target.optionType,
+        language: self.root.settings?.apiLanguage ?? 'CMN',
+      } satisfies ReservationParameterRequest;
+      self.setLoadFailure(undefined);
+      return self.request.run(() => http.betting.post(RESERVE_PARAMETER_PATH, body) as Promise<PreBetParameters>, self.setParameters, {
+        quiet: options.quiet,
+        failed: (error) => {
+          logger.warn('[reservations] pre-bet limits not loaded', error);
+          const answered = isApiError(error) && !error.network;
+          self.setLoadFailure(answered ? { reason: REFUSALS[error.code] ?? 'unavailable', message: error.message } : { reason: 'noAnswer' });
+        },
+      });
+    },
   }))
   .actions((self) => ({
     /** The slip's price moved: read the limits again (they follow the current odds), at most once a second. */
     scheduleRefresh() {
-      if (self.refreshTimer !== undefined) return;
-      self.refreshTimer = setTimeout(() => {
-        self.cancelRefresh();
+      const { scheduler } = envOf(self);
+      if (scheduler.isRunning(REFRESH_LOOP)) return;
+      scheduler.once(REFRESH_LOOP, BET_INFO_REFRESH_MS, () => {
         self.followEntry();
         void self.loadParameters({ quiet: true });
-      }, BET_INFO_REFRESH_MS);
+      });
     },
     stopWatching() {
       for (const dispose of self.watchers.splice(0)) dispose();
@@ -388,10 +355,9 @@ export const ReservationsStore = types
     /** Closes the dialog; the request id of a booking without answer is kept for the same pre-bet. */
     close() {
       self.stopWatching();
-      self.generation += 1;
+      self.request.reset();
       self.target = undefined;
       self.parameters = undefined;
-      self.status = 'idle';
       self.loadFailure = undefined;
       self.refusal = undefined;
       self.odds = '';

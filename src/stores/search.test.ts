@@ -36,7 +36,10 @@ describe('search', () => {
     await jest.advanceTimersByTimeAsync(1000);
     expect(searchOf(store).status).toBe('idle');
     searchOf(store).setQuery('x');
+    // The pause before the search waits in the scheduler, so an unmount (stopAll) cancels it too.
+    expect(env.scheduler.isRunning('search.debounce')).toBe(true);
     searchOf(store).clear();
+    expect(env.scheduler.isRunning('search.debounce')).toBe(false);
     await jest.advanceTimersByTimeAsync(1000);
     expect(http.match.post).not.toHaveBeenCalled();
     expect(searchOf(store).query).toBe('');

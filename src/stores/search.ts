@@ -1,14 +1,17 @@
 import { reaction } from 'mobx';
-import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import { getEnv, types, type Instance } from 'mobx-state-tree';
 import { IN_PLAY_STATUSES } from '../../contract/enums';
 import type { SearchRequest, WireMatch } from '../../contract';
 import { searchTerm } from '../domain/searchTerm';
 import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
+import { request } from './request';
 import type { SettingsStoreInstance } from './settings';
 
 /** Typing pauses this long before a search goes out. */
 export const SEARCH_DEBOUNCE_MS = 300;
+/** The scheduler's name for the pause before a search goes out. */
+const DEBOUNCE = 'search.debounce';
 
 export interface SearchGroup {
   sportId: number;
@@ -27,14 +30,15 @@ export const isLive = (match: WireMatch) => IN_PLAY_STATUSES.has(match.matchStat
 export const SearchStore = types
   .model('SearchStore', {
     query: '',
-    status: types.optional(types.enumeration(['idle', 'loading', 'ready', 'failed']), 'idle'),
+    request: request(),
   })
   .volatile(() => ({
     groups: [] as SearchGroup[],
-    generation: 0,
-    timer: undefined as ReturnType<typeof setTimeout> | undefined,
   }))
   .views((self) => ({
+    get status() {
+      return self.request.status;
+    },
     get term() {
       return searchTerm(self.query);
     },
@@ -44,73 +48,62 @@ export const SearchStore = types
     },
   }))
   .actions((self) => ({
-    setResults(generation: number, groups: SearchGroup[] | undefined) {
-      if (generation !== self.generation) return;
-      if (groups) {
-        self.groups = groups;
-        self.status = 'ready';
-      } else {
-        self.groups = [];
-        self.status = 'failed';
-      }
-    },
-    begin() {
-      self.generation += 1;
-      self.status = 'loading';
-      return self.generation;
-    },
-    cancelTimer() {
-      if (self.timer !== undefined) clearTimeout(self.timer);
-      self.timer = undefined;
+    setGroups(groups: SearchGroup[]) {
+      self.groups = groups;
     },
   }))
-  .actions((self) => {
-    const run = flow(function* run() {
-      self.cancelTimer();
-      const recommend = self.term;
-      if (recommend === '') return;
-      const generation = self.begin();
-      const askedAt = envOf(self).liveBook.pushMark;
-      try {
-        const answer: unknown = yield envOf(self).http.match.post('/api/match/queryMatchByRecommend', { recommend } satisfies SearchRequest, { noAuth: true });
-        if (!isAnswer(answer)) throw new TypeError('search: unexpected answer');
-        envOf(self).liveBook.seed(answer.groups.flatMap((group) => group.matches), askedAt);
-        // The platform orders live first already; a stable sort keeps that promise even if it did not. A sport the
-        // merchant switched off is left out, whatever the platform answered.
-        const { sports } = envOf(self);
-        const groups = answer.groups
-          .filter((group) => group.matches.length > 0 && sports.offers(group.sportId, 'A'))
-          .map((group) => ({ sportId: group.sportId, matches: [...group.matches].sort((a, b) => Number(isLive(b)) - Number(isLive(a))) }));
-        self.setResults(generation, groups);
-      } catch (error) {
-        envOf(self).logger.warn('search failed', error);
-        self.setResults(generation, undefined);
-      }
-    });
-    return { run };
-  })
   .actions((self) => ({
-    /** Takes what the member typed; searches once typing pauses. Blank input clears the results. */
+    run() {
+      const env = envOf(self);
+      env.scheduler.stop(DEBOUNCE);
+      const recommend = self.term;
+      if (recommend === '') return Promise.resolve('superseded' as const);
+      return self.request.run(
+        async () => {
+          const askedAt = env.liveBook.pushMark;
+          const answer: unknown = await env.http.match.post('/api/match/queryMatchByRecommend', { recommend } satisfies SearchRequest, { noAuth: true });
+          if (!isAnswer(answer)) throw new TypeError('search: unexpected answer');
+          env.liveBook.seed(answer.groups.flatMap((group) => group.matches), askedAt);
+          // The platform orders live first already; a stable sort keeps that promise even if it did not. A sport the
+          // merchant switched off is left out, whatever the platform answered.
+          return answer.groups
+            .filter((group) => group.matches.length > 0 && env.sports.offers(group.sportId, 'A'))
+            .map((group) => ({ sportId: group.sportId, matches: [...group.matches].sort((a, b) => Number(isLive(b)) - Number(isLive(a))) }));
+        },
+        self.setGroups,
+        {
+          failed: (error) => {
+            env.logger.warn('search failed', error);
+            self.setGroups([]);
+          },
+        },
+      );
+    },
+  }))
+  .actions((self) => ({
+    /** Shows no results, asks nothing: what is in flight or waiting for typing to pause is dropped. */
+    drop() {
+      envOf(self).scheduler.stop(DEBOUNCE);
+      self.request.reset();
+      self.groups = [];
+    },
+  }))
+  .actions((self) => ({
+    /** Takes what the member typed; searches once typing pauses (through the scheduler). Blank input clears the results. */
     setQuery(text: string) {
       self.query = text;
-      self.cancelTimer();
       if (self.term === '') {
-        self.generation += 1;
-        self.groups = [];
-        self.status = 'idle';
+        self.drop();
         return;
       }
-      self.timer = setTimeout(() => void self.run(), SEARCH_DEBOUNCE_MS);
+      envOf(self).scheduler.once(DEBOUNCE, SEARCH_DEBOUNCE_MS, () => self.run());
     },
     clear() {
-      self.cancelTimer();
-      self.generation += 1;
+      self.drop();
       self.query = '';
-      self.groups = [];
-      self.status = 'idle';
     },
     beforeDestroy() {
-      self.cancelTimer();
+      envOf(self).scheduler.stop(DEBOUNCE);
     },
   }));
 

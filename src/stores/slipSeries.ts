@@ -6,7 +6,25 @@ import { potentialReturn } from '../domain/odds';
 import { MAX_SERIES_LEGS, MIN_SERIES_LEGS, seriesOptions } from '../domain/series';
 import { SlipReason } from '../domain/slipReasons';
 import type { SeriesInfoEntry } from '../../contract';
-import type { SlipSeries } from './betSlip';
+
+/** A series offered for the parlay's legs, with the member's unit stake. */
+export interface SlipSeries {
+  seriesNumber: number;
+  /** "N串M". */
+  asianName: string;
+  /** Full covers: `series.trixie` etc. (common namespace). */
+  i18nKey?: string;
+  combination: number;
+  betCount: number;
+  seriesOdd: Decimal;
+  minBet?: string;
+  maxBet?: string;
+  stake: string;
+  unitStake: Decimal | null;
+  totalStake: Decimal | null;
+  potentialReturn: Decimal | null;
+  reason?: SlipReason;
+}
 
 /** Series numbers offered for n legs (they depend on n only, not on the odds). */
 export function offeredSeriesNumbers(n: number): number[] {

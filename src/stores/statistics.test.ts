@@ -96,7 +96,10 @@ describe('statistics', () => {
     const store = createRootStore({}, env);
     store.statistics.start();
     await jest.advanceTimersByTimeAsync(0);
+    // The retry waits in the scheduler, so an unmount (stopAll) or close cancels it with the loop.
+    expect(env.scheduler.isRunning('statistics.retry')).toBe(true);
     store.statistics.close();
+    expect(env.scheduler.isRunning('statistics.retry')).toBe(false);
     await jest.advanceTimersByTimeAsync(120000);
     expect(http.match.post).toHaveBeenCalledTimes(1);
     expect(env.scheduler.isRunning('statistics')).toBe(false);

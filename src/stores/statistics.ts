@@ -1,33 +1,18 @@
-import { flow, types, type Instance } from 'mobx-state-tree';
+import { types, type Instance } from 'mobx-state-tree';
+import type { MatchStatistics } from '../../contract/match';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
+import { request, type Progress, type RequestStatus } from './request';
 
+/** The answer of POST /api/match/statistical in the spec's short keys (docs/api.md), as the contract says. */
+export type StatisticsAnswer = MatchStatistics;
 /** A hot league as the statistics call lists it (spec: hotList id, logoUrl, count, name; the platform adds sportId). */
-export interface HotLeague {
-  id: number;
-  logoUrl: string;
-  count: number;
-  name: string;
-  sportId: number;
-}
-
+export type HotLeague = MatchStatistics['hls'][number];
 /** One list type of the spec's playTypeMap: its getList type code, name, count and per-sport counts. */
-export interface PlayTypeStatistics {
-  type: number;
-  name: string;
-  count: number;
-  sports: Array<{ sportId: number; count: number }>;
-}
-
-/** The answer of POST /api/match/statistical in the spec's short keys (docs/api.md). */
-export interface StatisticsAnswer {
-  ht: number;
-  tc: number;
-  hls: HotLeague[];
-  sl: PlayTypeStatistics[];
-}
+export type PlayTypeStatistics = MatchStatistics['sl'][number];
 
 const LOOP = 'statistics';
+const RETRY = 'statistics.retry';
 /** Spec section 9: "statistics retry 1.5 s". */
 export const STATISTICS_RETRY_MS = 1500;
 
@@ -45,7 +30,7 @@ const isAnswer = (value: unknown): value is StatisticsAnswer =>
  */
 export const StatisticsStore = types
   .model('StatisticsStore', {
-    status: types.optional(types.enumeration(['idle', 'loading', 'ready', 'failed']), 'idle'),
+    request: request(),
     hotCount: 0,
     totalCount: 0,
   })
@@ -54,6 +39,12 @@ export const StatisticsStore = types
     playTypes: [] as PlayTypeStatistics[],
     /** Cancels a pending retry delay; set while one waits. */
     cancelRetry: undefined as (() => void) | undefined,
+  }))
+  .views((self) => ({
+    /** A load's wait for its retry counts as loading; a load that failed twice keeps earlier counts (ready). */
+    get status(): RequestStatus {
+      return self.request.status;
+    },
   }))
   .views((self) => ({
     /** Matches of a sport in a list type; undefined until counts have loaded (the menu then shows none). */
@@ -79,73 +70,58 @@ export const StatisticsStore = types
       self.totalCount = answer.tc;
       self.hotList = hotList;
       self.playTypes = answer.sl;
-      self.status = 'ready';
-    },
-    setStatus(status: 'idle' | 'loading' | 'ready' | 'failed') {
-      self.status = status;
     },
     setCancelRetry(cancel: (() => void) | undefined) {
       self.cancelRetry = cancel;
     },
   }))
   .actions((self) => {
-    // Set by close(): a request still in flight then must not start a retry timer after the app is gone.
-    let closed = false;
-    const request = async (): Promise<StatisticsAnswer> => {
+    const ask = async (): Promise<StatisticsAnswer> => {
       const answer: unknown = await envOf(self).http.match.post('/api/match/statistical', {}, { noAuth: true });
       if (!isAnswer(answer)) throw new TypeError('statistics: unexpected answer');
       return answer;
     };
-    /** Resolves true after the retry delay, false when close() cancelled it. */
+    /** Resolves true after the retry delay (through the scheduler), false when close() cancelled it. */
     const retryDelay = () =>
       new Promise<boolean>((resolve) => {
-        if (closed) return resolve(false);
-        const timer = setTimeout(() => {
+        const { scheduler } = envOf(self);
+        scheduler.once(RETRY, STATISTICS_RETRY_MS, () => {
           self.setCancelRetry(undefined);
           resolve(true);
-        }, STATISTICS_RETRY_MS);
+        });
         self.setCancelRetry(() => {
-          clearTimeout(timer);
+          scheduler.stop(RETRY);
           resolve(false);
         });
       });
-
-    const load = flow(function* load() {
-      if (self.status !== 'ready') self.setStatus('loading');
-      for (let attempt = 0; attempt < 2; attempt += 1) {
-        try {
-          const answer: StatisticsAnswer = yield request();
-          self.apply(answer);
-          return;
-        } catch (error) {
-          envOf(self).logger.warn('statistics failed', error);
-          if (attempt === 0) {
-            const go: boolean = yield retryDelay();
-            if (!go) return;
-          }
-        }
+    /** One try and, when it fails, one more after the spec's delay (the loop waits for both). */
+    const askWithRetry = async ({ isCurrent }: Progress) => {
+      try {
+        return await ask();
+      } catch (error) {
+        envOf(self).logger.warn('statistics failed', error);
+        if (!(await retryDelay()) || !isCurrent()) throw error;
+        return ask();
       }
-      // Ignored: counts from an earlier load stay; only a first load that never succeeded shows as failed.
-      self.setStatus(self.playTypes.length > 0 ? 'ready' : 'failed');
-    });
-
+    };
     return {
-      load,
-      setClosed(value: boolean) {
-        closed = value;
+      /** Ignored when both tries fail: counts from an earlier load stay; only a first load that never succeeded fails. */
+      load() {
+        return self.request.run(askWithRetry, self.apply, {
+          quiet: true,
+          failed: (error) => envOf(self).logger.warn('statistics failed', error),
+        });
       },
     };
   })
   .actions((self) => ({
     /** Loads now and every 60 s while the page is visible. */
     start() {
-      self.setClosed(false);
       void self.load();
-      envOf(self).scheduler.every(LOOP, LOOP_INTERVALS.matches, () => self.load(), { pauseWhenHidden: true });
+      self.request.poll(LOOP, LOOP_INTERVALS.matches, { task: () => self.load(), pauseWhenHidden: true });
     },
     close() {
-      self.setClosed(true);
-      envOf(self).scheduler.stop(LOOP);
+      self.request.cancel();
       self.cancelRetry?.();
       self.setCancelRetry(undefined);
     },

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import type { CashOutEntry } from '../../../contract/betting';
 import type { Transaction } from 'kysely';
 import { BetResult } from '../../../src/domain/series';
 import type { AutoCashOutRow, CashOutRow, Database, OrderLegRow, OrderRow } from '../db/schema';
@@ -6,7 +7,7 @@ import type { Market } from '../feed';
 import { fromMinor, toMinor, type Currency } from '../money';
 import { AutoCashOutStatus, BetError, BetType, CashOutFailure, CashOutStatus, OrderStatus, ReservationStatus } from './codes';
 import { cashOutPayout, quoteCashOut, type CashOutQuote } from './cashOutPricing';
-import { remainingReturn } from './history';
+import { cashOutEntryOf, remainingReturn } from './history';
 import type { BettingDeps, OrderService } from './orders';
 import { BetRefused, inCurrency, refuse } from './rules';
 
@@ -91,23 +92,7 @@ export interface AutoCashOutRule {
   createdTime: number;
 }
 
-/** The spec's cash-out entry. */
-export interface CashOutEntry {
-  id: string;
-  createdTime: number;
-  /** Stake cashed out. */
-  amount: string;
-  payout: string;
-  orderId: string;
-  /** CashOutStatus: 1 confirming, 5 settled, 2 rejected, 3 cancelled. */
-  orderStatus: number;
-  /** Stake of the order still running. */
-  refundAmount: string;
-  /** CashOutFailure when rejected or cancelled. */
-  cancelReason: number | null;
-  /** 1 when an auto cash-out rule made it. */
-  auto: number;
-}
+export type { CashOutEntry };
 
 export interface CashOutService {
   /** Offers for the whole remaining stake of the member's own orders (others' ids are left out). */
@@ -561,17 +546,7 @@ export function createCashOutService(deps: BettingDeps, orders: OrderService): C
         .orderBy('cash_outs.created_at')
         .orderBy('cash_outs.id')
         .execute();
-      return rows.map((c) => ({
-        id: c.id,
-        createdTime: Number(c.created_at),
-        amount: fromMinor(Number(c.stake_minor)),
-        payout: fromMinor(Number(c.payout_minor)),
-        orderId: c.order_id,
-        orderStatus: c.status,
-        refundAmount: fromMinor(Number(c.remaining_stake_minor)),
-        cancelReason: c.cancel_reason,
-        auto: c.auto,
-      }));
+      return rows.map((c) => cashOutEntryOf(c, Number(c.remaining_stake_minor)));
     },
 
     async onOdds(markets) {

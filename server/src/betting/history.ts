@@ -10,7 +10,7 @@ import { ACCEPTED_STATUSES, CLOSED_STATUSES, OPEN_STATUSES, OrderStatus } from '
 import { quoteCashOut } from './cashOutPricing';
 import { inCurrency } from './rules';
 import type { BettingDeps, LegSnapshot, MarketSnapshot } from './orders';
-import { UNSETTLED_PAGE } from '../../../contract/betting';
+import { UNSETTLED_PAGE, type CashOutEntry } from '../../../contract/betting';
 
 export const DAY_MS = 86_400_000;
 /** Spec: bet history can be queried for the last 45 days only. */
@@ -43,6 +43,21 @@ export function remainingReturn(order: { remaining_stake_minor: number; bet_coun
 }
 
 const money = (minor: number | null | undefined): string => fromMinor(Number(minor ?? 0));
+
+/** A cash out as the contract's CashOutEntry: in the bet history's records and getCashOutsByIds alike. */
+export function cashOutEntryOf(c: CashOutRow, remainingStakeMinor: number): CashOutEntry {
+  return {
+    id: c.id,
+    createdTime: Number(c.created_at),
+    amount: money(c.stake_minor),
+    payout: money(c.payout_minor),
+    orderId: c.order_id,
+    orderStatus: c.status,
+    refundAmount: money(remainingStakeMinor),
+    cancelReason: c.cancel_reason,
+    auto: c.auto,
+  };
+}
 
 export interface StatisticsRow {
   coinId: number;
@@ -108,19 +123,6 @@ export function createHistory(deps: BettingDeps) {
     return short(BET_OPTION_KEYS, fields);
   }
 
-  function cashOutEntry(c: CashOutRow, order: OrderRow) {
-    return {
-      id: c.id,
-      createdTime: Number(c.created_at),
-      amount: money(c.stake_minor),
-      payout: money(c.payout_minor),
-      orderId: c.order_id,
-      orderStatus: c.status,
-      refundAmount: money(order.remaining_stake_minor),
-      cancelReason: c.cancel_reason,
-    };
-  }
-
   function record(order: OrderRow, legs: LegWithSnapshot[], cashOuts: CashOutRow[], autos: AutoCashOutRow[], lang: Lang): ShortRecord {
     const quote = quoteCashOut(feed, config, order, legs);
     const remaining = Number(order.remaining_stake_minor);
@@ -164,7 +166,7 @@ export function createHistory(deps: BettingDeps) {
       returnAmount: money(returned),
       options: legs.map((leg) => optionOf(leg, lang)),
       reserveCashOutList: autos.map((a) => ({ id: Number(a.id), stake: money(a.stake_minor), threshold: money(a.threshold_minor), status: a.status, createdTime: Number(a.created_at) })),
-      cashOutList: cashOuts.map((c) => cashOutEntry(c, order)),
+      cashOutList: cashOuts.map((c) => cashOutEntryOf(c, Number(order.remaining_stake_minor))),
       currencyId: currencyIdOf(currency),
       currency,
       exchangeRate: order.exchange_rate,

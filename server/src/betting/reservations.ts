@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { ODDS_DISPLAY_DECIMALS, OddsFormat } from '../../../src/domain/odds';
-import type { ReservationSummary } from '../../../contract';
+import type { ReservationParameter, ReservationSummary } from '../../../contract';
 import type { ReservationsTable } from '../db/schema';
 import type { Fixture, Lang, Market, Option } from '../feed';
 import { ApiError, CODES } from '../http/envelope';
@@ -39,36 +39,9 @@ export function oddsBounds(current: Decimal.Value): OddsBounds {
   return { minOdds, maxOdds: Decimal.max(minOdds, capped) };
 }
 
-export interface ParameterOption {
-  type: string;
-  name: string;
-  odd: string;
-  isLock: boolean;
-  /** Bounds of the odds a pre-bet on this option may ask; null while the option is locked. */
-  minOdds: string | null;
-  maxOdds: string | null;
-}
-
-export interface BetParameter {
-  matchId: number;
-  marketId: number;
-  sportId: number;
-  marketType: number;
-  period: string;
-  line: string | null;
-  /** Market state: 1 on sale, 0 suspended. */
-  status: number;
-  isInPlay: boolean;
-  minBet: string;
-  maxBet: string;
-  currencyId: number;
-  currentOdds: ParameterOption[];
-  minOdds: string | null;
-  maxOdds: string | null;
-  /** A pre-match pre-bet lapses at kick-off (the fixture's beginTime); an in-play one with its market (null). */
-  expiresAt: number | null;
-}
-
+/** getBetParameter's answer and its options: the contract's shapes. */
+export type BetParameter = ReservationParameter;
+export type ParameterOption = ReservationParameter['currentOdds'][number];
 
 export interface ReservationStats {
   coinId: number;

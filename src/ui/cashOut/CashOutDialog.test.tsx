@@ -23,7 +23,7 @@ async function renderDialog(answer: Answer, recordFields: Parameters<typeof wire
       if (preload) await envOf(store).i18n.loadNamespaces('cashOut');
       store.applyHostProps(memberState());
       http.betting.post.mockImplementation(async (url, body) => answer(url, (body ?? {}) as Record<string, unknown>));
-      myBetsOf(store).setBetList(myBetsOf(store).generation, { records: [wireRecord({ id: ORDER, ...recordFields })], total: 1 });
+      myBetsOf(store).setBetList({ records: [wireRecord({ id: ORDER, ...recordFields })], total: 1 });
     },
   });
   const dialog = await screen.findByRole('dialog', { name: 'Early settlement' });

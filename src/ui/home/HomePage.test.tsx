@@ -38,7 +38,8 @@ async function mount(answers: Answers) {
         if (type === ListType.InPlay) return answers.live();
         return (answers.hot ?? (async () => pageOf([])))();
       });
-      if (answers.statisticsFailed) store.statistics.setStatus('failed');
+      // A first load that failed (both tries: the retry's 1.5 s wait is the statistics store's own test).
+      if (answers.statisticsFailed) await store.statistics.request.run(() => Promise.reject(new Error('statistics down')), () => undefined);
       else await store.statistics.load();
     },
   });

@@ -93,7 +93,7 @@ function CashOutHistory({ entries, currency, timeZone, apiLanguage }: { entries:
                 <td>{moneyText(entry.payout, currency, apiLanguage)}</td>
                 <td>
                   {state ? t(`cashOut.state.${state}`) : String(entry.orderStatus)}
-                  {entry.cancelReason && <span className={styles.cashOutReason}> · {t(failureReasonKey(entry.cancelReason), { ns: CASH_OUT_NS })}</span>}
+                  {entry.cancelReason !== null && <span className={styles.cashOutReason}> · {t(failureReasonKey(entry.cancelReason), { ns: CASH_OUT_NS })}</span>}
                 </td>
               </tr>
             );

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RESULT_MAX_RANGE_DAYS, RESULT_PAGE_SIZE } from '../../../contract/resultCodes';
-import { DateRangeError, dayOf, formatResultDate, resultsDefaultRange, resultsRange, type DateRange } from '../../domain/dates';
+import { RESULT_MAX_RANGE_DAYS } from '../../../contract/resultCodes';
+import { DateRangeError, dayOf, formatResultDate, resultsDefaultRange, resultsRange } from '../../domain/dates';
 import { sportI18nKeyOf } from '../../kernel/sports';
 import type { Logger } from '../../services/logger';
 import { Button } from '../common/Button';
@@ -9,8 +10,8 @@ import { Dialog } from '../common/Dialog';
 import form from '../common/Form.module.css';
 import { EmptyState } from '../common/Panel';
 import { LoadFailed, RowsSkeleton } from '../common/States';
-import type { ResultLeague, ResultModel, ResultsProvider } from './model';
-import { answerOrEmpty, pagesOf } from './resultsState';
+import { ResultsStore, type ResultRowsStatus, type ResultsEnv } from '../../stores/results';
+import type { ResultModel, ResultsProvider } from './model';
 import styles from './Results.module.css';
 
 /**
@@ -31,101 +32,45 @@ interface ResultsViewProps {
   now?: () => number;
 }
 
-type Status = 'loading' | 'ready' | 'failed';
-
-interface Shown {
-  status: Status;
-  matches: ResultModel[];
-  total: number;
-  pages: number;
-}
-
 /**
- * One provider's results: sport, league and date-range filters, a page of finished matches and a detail. Every call
- * goes through answerOrEmpty (spec 8: logged, empty answer, loading flag cleared); a newer query always wins over a
- * slower older one.
+ * One provider's results: sport, league and date-range filters, a page of finished matches and a detail. What the
+ * provider answers lives in the screen's model (ResultsStore: a newer query always wins over a slower older one); only
+ * the range being typed is the form's own state.
  */
-export function ResultsView({ provider, timezone, language, logger, sportIds, now = Date.now }: ResultsViewProps) {
+export const ResultsView = observer(function ResultsView({ provider, timezone, language, logger, sportIds, now = Date.now }: ResultsViewProps) {
   const { t } = useTranslation('common', RESULTS_KEYS);
   const { t: common } = useTranslation();
   const ids = useId();
-  const initial = useMemo(() => resultsDefaultRange(now(), timezone), [now, timezone]);
-  const [sportId, setSportId] = useState(sportIds[0] ?? 1);
-  const [leagueId, setLeagueId] = useState('');
-  const [range, setRange] = useState<DateRange>(initial);
-  const [days, setDays] = useState({ first: dayOf(initial.startTime, timezone), last: dayOf(initial.endTime, timezone) });
+  const [store] = useState(() => {
+    const initial = resultsDefaultRange(now(), timezone);
+    return ResultsStore.create({ sportId: sportIds[0] ?? 1, range: initial }, { logger } satisfies ResultsEnv);
+  });
+  const [days, setDays] = useState(() => ({ first: dayOf(store.range.startTime, timezone), last: dayOf(store.range.endTime, timezone) }));
   const [rangeError, setRangeError] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const [leagues, setLeagues] = useState<ResultLeague[]>([]);
-  const [shown, setShown] = useState<Shown>({ status: 'loading', matches: [], total: 0, pages: 1 });
-  const [loading, setLoading] = useState(true);
-  const [attempt, setAttempt] = useState(0);
-  // The last match opened stays mounted after its dialog closes, so the dialog closes itself and returns the focus.
-  const [detail, setDetail] = useState<ResultModel | null>(null);
-  const [detailOpen, setDetailOpen] = useState(false);
-  const openDetail = useCallback((m: ResultModel) => {
-    setDetail(m);
-    setDetailOpen(true);
-  }, []);
-  const latest = useRef(0);
 
   useEffect(() => {
-    let current = true;
-    // Another sport's or range's leagues must not stay offered while this one's load.
-    setLeagues([]);
-    void answerOrEmpty(() => provider.leagues({ sportId, from: range.startTime, to: range.endTime, language }), [], logger, 'leagues').then(({ value }) => {
-      if (current) setLeagues(value);
-    });
-    return () => {
-      current = false;
-    };
-  }, [provider, sportId, range, language, logger, attempt]);
-
-  useEffect(() => {
-    const query = ++latest.current;
-    setLoading(true);
-    setShown((s) => ({ ...s, status: s.status === 'ready' && s.matches.length > 0 ? 'ready' : 'loading' }));
-    const leagueIds = leagueId ? [leagueId] : [];
-    void answerOrEmpty(
-      () => provider.list({ sportId, leagueIds, from: range.startTime, to: range.endTime, page, pageSize: RESULT_PAGE_SIZE, language }),
-      { matches: [], total: 0, pageTotal: 0 },
-      logger,
-      'result list',
-    ).then(({ value, failed }) => {
-      if (query !== latest.current) return;
-      const { pages, total } = pagesOf(value, RESULT_PAGE_SIZE);
-      setShown({ status: failed ? 'failed' : 'ready', matches: value.matches, total: value.matches.length === 0 && page === 1 ? 0 : total, pages });
-      setLoading(false);
-    });
-  }, [provider, sportId, leagueId, range, page, language, logger, attempt]);
-
-  const retry = useCallback(() => setAttempt((a) => a + 1), []);
-
-  const chooseSport = (id: number) => {
-    setSportId(id);
-    setLeagueId('');
-    setPage(1);
-  };
+    store.connect(provider, language);
+    return () => store.disconnect();
+  }, [store, provider, language]);
 
   const applyRange = (event: FormEvent) => {
     event.preventDefault();
     try {
-      setRange(resultsRange(days.first, days.last, timezone, RESULT_MAX_RANGE_DAYS));
+      store.chooseRange(resultsRange(days.first, days.last, timezone, RESULT_MAX_RANGE_DAYS));
       setRangeError(null);
-      setLeagueId('');
-      setPage(1);
     } catch (error) {
       if (!(error instanceof DateRangeError)) throw error;
       setRangeError(t(`range.error.${error.code}`, { days: RESULT_MAX_RANGE_DAYS }));
     }
   };
+  const { sportId, leagueId, page, loading, rowsStatus, matches, detail } = store;
 
   return (
     <div className={styles.body} aria-busy={loading}>
       <div className={styles.filters}>
         <label className={form.field}>
           {t('sport')}
-          <select className={form.input} value={sportId} onChange={(e) => chooseSport(Number(e.target.value))}>
+          <select className={form.input} value={sportId} onChange={(e) => store.chooseSport(Number(e.target.value))}>
             {sportIds.map((id) => (
               <option key={id} value={id}>
                 {common(sportI18nKeyOf(id, 'A') ?? '')}
@@ -138,13 +83,10 @@ export function ResultsView({ provider, timezone, language, logger, sportIds, no
           <select
             className={form.input}
             value={leagueId}
-            onChange={(e) => {
-              setLeagueId(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => store.chooseLeague(e.target.value)}
           >
             <option value="">{t('allLeagues')}</option>
-            {leagues.map((l) => (
+            {store.leagues.map((l) => (
               <option key={l.id} value={l.id}>
                 {l.name}
               </option>
@@ -170,29 +112,41 @@ export function ResultsView({ provider, timezone, language, logger, sportIds, no
           {rangeError}
         </p>
       )}
-      <ResultRows shown={shown} timezone={timezone} onRetry={retry} onOpen={openDetail} />
-      {shown.status !== 'failed' && shown.matches.length > 0 && (
+      <ResultRows status={rowsStatus} matches={matches} timezone={timezone} onRetry={store.retry} onOpen={store.openDetail} />
+      {rowsStatus !== 'failed' && matches.length > 0 && (
         <nav className={styles.pager} aria-label={t('pager.label')}>
-          <Button variant="secondary" disabled={page <= 1 || loading} onClick={() => setPage((p) => p - 1)}>
+          <Button variant="secondary" disabled={page <= 1 || loading} onClick={() => store.goToPage(page - 1)}>
             {t('pager.previous')}
           </Button>
-          <span aria-live="polite">{t('pager.status', { page, pages: shown.pages, total: shown.total })}</span>
-          <Button variant="secondary" disabled={page >= shown.pages || loading} onClick={() => setPage((p) => p + 1)}>
+          <span aria-live="polite">{t('pager.status', { page, pages: store.pages, total: store.total })}</span>
+          <Button variant="secondary" disabled={page >= store.pages || loading} onClick={() => store.goToPage(page + 1)}>
             {t('pager.next')}
           </Button>
         </nav>
       )}
-      {loading && shown.status === 'ready' && <p className={styles.loading}>{common('app.loading')}</p>}
-      {detail && <ResultDetail key={detail.id} open={detailOpen} match={detail} provider={provider} language={language} timezone={timezone} logger={logger} onClose={() => setDetailOpen(false)} />}
+      {loading && rowsStatus === 'ready' && <p className={styles.loading}>{common('app.loading')}</p>}
+      {detail && <ResultDetail key={detail.id} open={store.detailOpen} match={detail} timezone={timezone} onClose={store.closeDetail} />}
     </div>
   );
-}
+});
 
-function ResultRows({ shown, timezone, onRetry, onOpen }: { shown: Shown; timezone: string; onRetry(): void; onOpen(m: ResultModel): void }) {
+function ResultRows({
+  status,
+  matches,
+  timezone,
+  onRetry,
+  onOpen,
+}: {
+  status: ResultRowsStatus;
+  matches: readonly ResultModel[];
+  timezone: string;
+  onRetry(): void;
+  onOpen(m: ResultModel): void;
+}) {
   const { t } = useTranslation('common', RESULTS_KEYS);
-  if (shown.status === 'loading') return <RowsSkeleton />;
-  if (shown.status === 'failed') return <LoadFailed onRetry={onRetry} />;
-  if (shown.matches.length === 0) return <EmptyState>{t('empty')}</EmptyState>;
+  if (status === 'loading') return <RowsSkeleton />;
+  if (status === 'failed') return <LoadFailed onRetry={onRetry} />;
+  if (matches.length === 0) return <EmptyState>{t('empty')}</EmptyState>;
   return (
     <table className={styles.table}>
       <caption className="sp-visually-hidden">{t('title')}</caption>
@@ -209,7 +163,7 @@ function ResultRows({ shown, timezone, onRetry, onOpen }: { shown: Shown; timezo
         </tr>
       </thead>
       <tbody>
-        {shown.matches.map((m) => (
+        {matches.map((m) => (
           <tr key={m.id} data-result-id={m.id}>
             <td className={styles.time}>{formatResultDate(m.beginTime, timezone)}</td>
             <td>{m.league.name}</td>
@@ -233,36 +187,9 @@ function ResultRows({ shown, timezone, onRetry, onOpen }: { shown: Shown; timezo
 /** A match called off before it started has no score to show, only its status. */
 const hasScore = (m: ResultModel) => m.periods.length > 0 || m.score.home + m.score.away > 0 || m.status === 'Ended';
 
-function ResultDetail({
-  open,
-  match,
-  provider,
-  language,
-  timezone,
-  logger,
-  onClose,
-}: {
-  open: boolean;
-  match: ResultModel;
-  provider: ResultsProvider;
-  language: string;
-  timezone: string;
-  logger: Pick<Logger, 'warn'>;
-  onClose(): void;
-}) {
+/** `match`: the row's record, or the provider's fuller answer once it came (ResultsStore.openDetail). */
+function ResultDetail({ open, match: full, timezone, onClose }: { open: boolean; match: ResultModel; timezone: string; onClose(): void }) {
   const { t } = useTranslation('common', RESULTS_KEYS);
-  const [full, setFull] = useState(match);
-  useEffect(() => {
-    if (!provider.detail) return;
-    let current = true;
-    // The row already holds everything the detail shows; a fuller answer replaces it, a failed one is only logged.
-    void answerOrEmpty(() => provider.detail!(match.id, language), match, logger, 'result detail').then(({ value }) => {
-      if (current) setFull(value);
-    });
-    return () => {
-      current = false;
-    };
-  }, [provider, match, language, logger]);
   return (
     <Dialog open={open} title={t('detail.title', { home: full.home, away: full.away })} onClose={onClose}>
       <dl className={styles.facts}>

@@ -1,19 +1,5 @@
 import { RESULT_PAGE_TOTAL_FALLBACK, RESULT_TOTAL_FALLBACK } from '../../../contract/resultCodes';
-import type { Logger } from '../../services/logger';
 import type { ResultPage } from './model';
-
-/**
- * Spec 001 section 8: a results call that fails is logged and answers empty (the caller clears its loading flag
- * either way). `failed` lets the screen say so and offer a retry instead of claiming there are no results.
- */
-export async function answerOrEmpty<T>(call: () => Promise<T>, empty: T, logger: Pick<Logger, 'warn'>, what: string): Promise<{ value: T; failed: boolean }> {
-  try {
-    return { value: await call(), failed: false };
-  } catch (error) {
-    logger.warn(`[results] ${what} failed`, error);
-    return { value: empty, failed: true };
-  }
-}
 
 /**
  * Pages to offer for an answer (spec 9: page size 50, pageTotal fallback 50, total fallback 200). An answer without

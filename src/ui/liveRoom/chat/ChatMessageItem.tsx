@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import type { ChatMessage, ChatOrderItem } from '../../../../contract/chat';
 import { displayOddsFormat, priceKindOf } from '../../../domain/odds';
 import type { ChatStoreInstance } from '../../../stores/chat';
-import { AGENT } from '../../../stores/chatWire';
+import { ChatUserType } from '../../../../contract/enums';
 import { oddsText } from '../../myBets/format';
 import { useStore } from '../../storeContext';
 import { useChatTranslation, useChatWords } from './chatText';
@@ -73,7 +73,7 @@ export const ChatMessageItem = observer(function ChatMessageItem({ message, chat
     <li className={styles.message} data-kind={message.kind} data-message-id={message.id}>
       <span className={styles.sender}>
         <span className={styles.vip}>{t('vip', { level: message.vipLevel })}</span>
-        {message.userType === AGENT && <span className={styles.agent}>{t('agent')}</span>}
+        {message.userType === ChatUserType.Agent && <span className={styles.agent}>{t('agent')}</span>}
         {title && <span className={styles.title}>{title.name}</span>}
         <span className={styles.name}>{message.nickname}</span>
       </span>
@@ -100,7 +100,7 @@ export const ChatMessageItem = observer(function ChatMessageItem({ message, chat
               {t('actions.delete')}
             </button>
           )}
-          {chat.isAgent && !own && message.userType !== AGENT && (
+          {chat.isAgent && !own && message.userType !== ChatUserType.Agent && (
             <button type="button" className={styles.action} onClick={() => actions.mute(message)}>
               {t('actions.mute')}
             </button>

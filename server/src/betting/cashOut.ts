@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Transaction } from 'kysely';
 import { BetResult } from '../../../src/domain/series';
+import { lockOrders } from '../db/locks';
 import type { AutoCashOutRow, CashOutRow, Database, OrderLegRow, OrderRow } from '../db/schema';
 import type { Market } from '../feed';
 import { fromMinor, toMinor, type Currency } from '../money';
@@ -363,7 +364,11 @@ export function createCashOutService(deps: BettingDeps, orders: OrderService): C
 
   /** Fires one rule if its offer reached the threshold; a rule that can never fire any more is marked Failed. */
   async function fire(ruleId: number): Promise<void> {
+    const target = await db.selectFrom('auto_cash_outs').select('order_id').where('id', '=', ruleId).executeTakeFirst();
+    if (!target) return;
     await db.transaction().execute(async (trx) => {
+      // The order first (what every transaction on an order locks first), then the rule as it is now.
+      await lockOrders(trx, [target.order_id]);
       const rule = await trx.selectFrom('auto_cash_outs').selectAll().where('id', '=', ruleId).where('status', '=', AutoCashOutStatus.Active).executeTakeFirst();
       if (!rule) return;
       const order = await trx.selectFrom('orders').selectAll().where('id', '=', rule.order_id).executeTakeFirst();
@@ -397,6 +402,7 @@ export function createCashOutService(deps: BettingDeps, orders: OrderService): C
   async function conclude(pending: CashOutRow): Promise<void> {
     let reactivated = false;
     await db.transaction().execute(async (trx) => {
+      await lockOrders(trx, [pending.order_id]);
       const now = clock.now();
       const order = await trx.selectFrom('orders').selectAll().where('id', '=', pending.order_id).executeTakeFirst();
       const end = async (status: number, reason: CashOutFailure) => {
@@ -481,6 +487,7 @@ export function createCashOutService(deps: BettingDeps, orders: OrderService): C
       const stakeMinor = toMinor(request.cashOutStake);
       const expectedMinor = toMinor(request.expectedAmount);
       return db.transaction().execute(async (trx) => {
+        await lockOrders(trx, [request.orderId]);
         const order = await ownOrder(trx, memberId, request.orderId);
         const legs = await legsOf(trx, order.id);
         const quote = quoteCashOut(feed, config, order, legs);
@@ -502,6 +509,8 @@ export function createCashOutService(deps: BettingDeps, orders: OrderService): C
       const stakeMinor = toMinor(request.cashOutStake);
       const thresholdMinor = toMinor(request.threshold);
       const rule = await db.transaction().execute(async (trx) => {
+        // Held until commit: two rules set at once on one order would otherwise both find none active and both insert.
+        await lockOrders(trx, [request.orderId]);
         const order = await ownOrder(trx, memberId, request.orderId);
         if (order.status !== OrderStatus.Confirmed && order.status !== OrderStatus.ReserveCashOut) {
           throw new CashOutRefused(CashOutFailure.SettleRefused, settleRefusedDetail(order));
@@ -537,6 +546,7 @@ export function createCashOutService(deps: BettingDeps, orders: OrderService): C
 
     async cancelAuto(memberId, orderId) {
       return db.transaction().execute(async (trx) => {
+        await lockOrders(trx, [orderId]);
         const order = await ownOrder(trx, memberId, orderId);
         const done = await trx
           .updateTable('auto_cash_outs')

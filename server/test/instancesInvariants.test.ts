@@ -141,7 +141,12 @@ onPostgres('two instances racing on the same members, orders and events', () => 
       .where('orders.status', '=', OrderStatus.Confirmed)
       .execute();
     const tokenOf = new Map(members.map((m) => [m.id, m.token]));
-    const racing = onMatch.flatMap((o) => [a, b].map((t) => post(t, '/v1/order/cashOut/execute', { orderId: o.id, cashOutStake: (Number(o.remaining_stake_minor) / 100).toFixed(2), expectedAmount: '0.01' }, tokenOf.get(Number(o.member_id))!)));
+    // A partial cash out on one instance and a full one on the other: whichever lands, settlement pays on what is left.
+    const racing = onMatch.flatMap((o) => {
+      const remaining = Number(o.remaining_stake_minor);
+      const stakes = [(Math.floor(remaining / 2) / 100).toFixed(2), (remaining / 100).toFixed(2)];
+      return [a, b].map((t, i) => post(t, '/v1/order/cashOut/execute', { orderId: o.id, cashOutStake: stakes[i], expectedAmount: '0.01' }, tokenOf.get(Number(o.member_id))!));
+    });
     playOut(a, match);
     await Promise.all(racing);
     await Promise.all([a.app.betting.idle(), b.app.betting.idle()]);
@@ -150,8 +155,11 @@ onPostgres('two instances racing on the same members, orders and events', () => 
 
     expect(await bookProblems(a)).toEqual([]);
     expect(await paidTwice(a)).toEqual([]);
-    const rows = await a.db.selectFrom('orders').select(['id', 'status', 'stake_minor', 'payout_minor', 'cash_out_payout_minor', 'remaining_stake_minor']).where('id', 'in', [...accepted]).execute();
+    const rows = await a.db.selectFrom('orders').select(['id', 'status', 'stake_minor', 'payout_minor', 'max_win_minor', 'cash_out_payout_minor', 'remaining_stake_minor']).where('id', 'in', [...accepted]).execute();
     expect(rows).toHaveLength(accepted.size);
+    // Settled on the stake still running when it settled: never more than that stake's full return (a settlement that
+    // read the order before a partial cash out and paid after it would pay on the stake cashed out too).
+    expect(rows.filter((o) => o.status === OrderStatus.Settled && Number(o.payout_minor) > Number(o.max_win_minor))).toEqual([]);
     // Every accepted order's stake was taken once; every settled one paid its payout once, every cashed-out one its cash outs.
     const ledger = await a.db.selectFrom('ledger').select(['kind', 'ref_type', 'ref_id', 'amount_minor']).where('kind', 'in', ['bet_stake', 'bet_payout', 'cash_out']).execute();
     const stakes = new Map(ledger.filter((l) => l.kind === 'bet_stake').map((l) => [l.ref_id, -Number(l.amount_minor)]));

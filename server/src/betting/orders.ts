@@ -533,6 +533,7 @@ export function createOrderService(deps: BettingDeps): OrderService {
    */
   async function writeBatch(trx: Transaction<Database>, group: readonly Waiting[]): Promise<Outcome[]> {
     const outcomes: Array<Outcome | undefined> = group.map(() => undefined);
+    const at = new Map(group.map((job, i) => [job, i]));
     const now = clock.now();
     const snapshots = group.flatMap((job) => job.drafts.flatMap((d) => d.snapshots)).filter((snap) => !knownSnapshots.has(snap.hash));
     if (snapshots.length > 0) await storeSnapshots(trx, snapshots);
@@ -602,7 +603,7 @@ export function createOrderService(deps: BettingDeps): OrderService {
         for (const leg of d.legs) legRows.push(LEG_COLUMNS.map((c) => leg[c]));
       }
       running.set(key, balance);
-      outcomes[group.indexOf(job)] = { ok: true, result: { orders: job.drafts.map(placed), repeated: false } };
+      outcomes[at.get(job)!] = { ok: true, result: { orders: job.drafts.map(placed), repeated: false } };
     }
     if (ledger.length > 0) {
       await executeBulk(trx, `insert into ledger (member_id, asset, amount_minor, balance_after_minor, kind, ref_type, ref_id, created_at) ${VALUES}`, [], LEDGER_TYPES, ledger);
@@ -615,18 +616,18 @@ export function createOrderService(deps: BettingDeps): OrderService {
       try {
         for (const d of job.drafts) await writeDraft(trx, job.ctx, d, () => true);
         await sql`release bet_request`.execute(trx);
-        outcomes[group.indexOf(job)] = { ok: true, result: { orders: job.drafts.map(placed), repeated: false } };
+        outcomes[at.get(job)!] = { ok: true, result: { orders: job.drafts.map(placed), repeated: false } };
       } catch (error) {
         await sql`rollback to bet_request`.execute(trx);
         await sql`release bet_request`.execute(trx);
         // Refused: its request record goes too, so the member may send the same id again.
         if (job.ctx.requestId !== undefined) await trx.deleteFrom('bet_requests').where('member_id', '=', job.ctx.memberId).where('request_id', '=', job.ctx.requestId).execute();
-        outcomes[group.indexOf(job)] = { ok: false, error };
+        outcomes[at.get(job)!] = { ok: false, error };
       }
     }
     for (const job of repeats) {
       const seen = await repeatOf(trx, job.ctx);
-      outcomes[group.indexOf(job)] = { ok: true, result: seen ?? { orders: [], repeated: true } };
+      outcomes[at.get(job)!] = { ok: true, result: seen ?? { orders: [], repeated: true } };
     }
     return outcomes.map((o) => o!);
   }

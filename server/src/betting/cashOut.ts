@@ -141,7 +141,9 @@ const isAccumulator = (order: Pick<OrderRow, 'bet_type' | 'series_number' | 'ite
  * Cash out (early settlement, DOMAIN.md section 4): offers, full and partial cash outs, the in-play delay and auto
  * rules. Every money movement is one transaction (cash-out row, ledger credit, order update), and every transition is
  * guarded by the status it leaves, so a repeated call, a tick racing a settlement or a rule firing twice does nothing
- * the second time; the unique ledger index (kind, ref_type, ref_id) backs it up with one credit per cash-out id.
+ * the second time; the unique ledger index (kind, ref_type, ref_id) backs it up with one credit per cash-out id. On
+ * PostgreSQL each transaction first locks the order's row (lockOrders), as settlement does, so what it read of the
+ * order stays true until it commits.
  */
 export function createCashOutService(deps: BettingDeps, orders: OrderService): CashOutService {
   const { db, clock, feed, config, wallet } = deps;

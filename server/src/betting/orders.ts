@@ -229,7 +229,7 @@ export function createOrderService(deps: BettingDeps): OrderService {
   /**
    * The group's writes on the embedded SQLite connection with prepared statements, synchronously: a whole group runs
    * without yielding, inside the transaction the group holds through Kysely (so no other transaction can be open on the
-   * connection meanwhile). Same statements and order as the Kysely path below, which other databases use.
+   * connection meanwhile). PostgreSQL writes a group in a few multi-row statements instead (writeBatch).
    */
   function createNativeWriter(): ((ctx: PlaceContext, drafts: readonly Draft[]) => Outcome) | undefined {
     const native = nativeOf(db);

@@ -32,9 +32,3 @@ export async function lockOrders(executor: Kysely<Database>, ids: readonly strin
   if (ids.length === 0 || !isPostgres(executor)) return;
   await sql`select id from orders where id = any(${[...ids]}::text[]) order by id for update`.execute(executor);
 }
-
-/** A unique index refused the row (PostgreSQL 23505, or SQLite's constraint error). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(e.message ?? '');
-}

@@ -180,6 +180,48 @@ onPostgres('two instances racing on the same members, orders and events', () => 
     expect(rows.filter((o) => o.status === OrderStatus.Settled || o.status === OrderStatus.CashOut).length).toBeGreaterThan(0);
   }, 120_000);
 
+  it('settles on the stake a cash out left running when the cash out commits while the settlement starts', async () => {
+    // Deterministic: a transaction holding a (stand-in) partial cash out of every option of one market, uncommitted,
+    // while the match ends on both instances. Settlement must wait for it and pay on the halved stake, not read the
+    // stake before the cash out and pay on it after.
+    const member = await newMember(a, '0.00', 'CNY', '600.00');
+    const pick = selections(a, 'today', { limit: 8 }).at(-1)!;
+    const placed: string[] = [];
+    for (const option of pick.market.options.filter((o) => !o.isLock)) {
+      const res = await placeSingle(a, member.token, { ...pick, option }, '100.00', { oddsChange: 2 });
+      expect(res.statusCode).toBe(200);
+      placed.push(res.json().data.orders[0].orderId);
+    }
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const halved = new Promise<void>((resolve) => (written = resolve));
+    let xid = '';
+    const cashOut = a.db.transaction().execute(async (trx) => {
+      xid = (await sql<{ x: string }>`select pg_current_xact_id()::text as x`.execute(trx)).rows[0]!.x;
+      await trx
+        .updateTable('orders')
+        .set((eb) => ({ remaining_stake_minor: eb('remaining_stake_minor', '/', 2), max_win_minor: eb('max_win_minor', '/', 2) }))
+        .where('id', 'in', placed)
+        .execute();
+      written();
+      await held;
+    });
+    await halved;
+    playOut(a, pick.match.matchId);
+    // A settlement waits for the cash out's transaction before it commits.
+    for (let waiting = 0; waiting === 0; ) {
+      waiting = Number((await sql<{ n: number }>`select count(*) as n from pg_locks where not granted and locktype = 'transactionid' and transactionid::text = ${xid}`.execute(a.db)).rows[0]!.n);
+    }
+    release();
+    await cashOut;
+    await Promise.all([a.app.betting.idle(), b.app.betting.idle()]);
+    const rows = await a.db.selectFrom('orders').select(['id', 'status', 'payout_minor', 'max_win_minor']).where('id', 'in', placed).execute();
+    expect(rows.every((o) => o.status === OrderStatus.Settled)).toBe(true);
+    expect(rows.filter((o) => Number(o.payout_minor) > Number(o.max_win_minor))).toEqual([]);
+    expect(rows.some((o) => Number(o.payout_minor) > 0)).toBe(true);
+  }, 60_000);
+
   it('gifts, transfers, one rain and one lottery per room, envelopes and draws on both at once keep the coin books', async () => {
     const random = seeded(29);
     const room = livingRoom(a);

@@ -7,8 +7,13 @@
 // the ratio HTTP/raw. Any failed bet, or books that do not add up, fails the script. Each run also prints the CPU time
 // per bet of the platform and of PostgreSQL's processes (less their idle use): unlike bets/s, it stays comparable when
 // other jobs load the machine.
-// Targets (SQLite): at least 1,500 bets/s, p99 under 50 ms, ratio HTTP/raw at least 0.3. PostgreSQL: the ratio is
-// reported (issue 19 sets no target).
+// On PostgreSQL it runs three ways (issue 32): `postgres`, the platform and PostgreSQL sharing both cores;
+// `postgres-pinned`, PostgreSQL pinned to core 0 and the platform to core 1 (taskset: the closest this machine gets to
+// a database on a machine of its own); `postgres-2`, two platform instances on the one PostgreSQL and a throwaway Redis,
+// pinned to a core each, the members split between them, against the one instance of `postgres`.
+// Targets (SQLite): at least 1,500 bets/s, p99 under 50 ms, ratio HTTP/raw at least 0.3. PostgreSQL (issue 32): at
+// least 0.8× SQLite's bets/s, p99 under 50 ms, CPU per bet (platform + database) at most 2× SQLite's; two instances
+// more bets/s than one.
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,8 +26,9 @@ import { migrateToLatest, openPostgres, openSqlite, SQLITE_FILE_NAME, WAL_AUTOCH
 import { createAuthService } from '../../server/src/members/auth.ts';
 import { ensureDemoMembers } from '../../server/src/members/demoMembers.ts';
 import { createSpecialRooms } from '../../server/src/live/specialRooms.ts';
-import { startPostgres } from '../services.mjs';
-import { cpuSeconds, treeCpuSeconds } from './support/cpu.mjs';
+import { spawnSync } from 'node:child_process';
+import { startPostgres, startRedis } from '../services.mjs';
+import { cpuSeconds, processes, treeCpuSeconds } from './support/cpu.mjs';
 import { startPlatform } from './support/platform.mjs';
 import { percentile, request } from './support/http.mjs';
 
@@ -38,7 +44,28 @@ const RAW_BETS = 20_000;
 const PASSWORD = 'bench1234';
 const STAKE = '10.00';
 
-const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim());
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres,postgres-pinned,postgres-2').split(',').map((d) => d.trim());
+const TARGET_PG_RATIO = 0.8;
+const TARGET_PG_CPU = 2;
+
+/** Pins a process and every living descendant (PostgreSQL's postmaster and its backends), all threads, to one core. */
+function pin(root, cpu) {
+  const all = processes();
+  const tree = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all) {
+      if (!tree.has(p.pid) && tree.has(p.ppid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+    }
+  }
+  for (const pid of tree) {
+    const done = spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
+    if (done.status !== 0 && pid === root) throw new Error(`taskset could not pin process ${pid} to core ${cpu}`);
+  }
+}
 
 /** The members, each with enough CNY for every bet of the run, created before the platform starts on that database. */
 async function seedMembers(opened) {
@@ -89,14 +116,14 @@ async function pickSelections(base) {
 
 
 /** MEMBERS workers, one request in flight each, until `seconds` have passed. */
-async function load(base, members, selections, seconds, runId) {
+async function load(members, selections, seconds, runId) {
   const latencies = [];
   const failures = [];
   let next = 0;
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
-    members.map(async ({ token, agent }, w) => {
+    members.map(async ({ token, agent, base }, w) => {
       let n = 0;
       while (performance.now() < until) {
         const s = selections[next++ % selections.length];
@@ -190,10 +217,21 @@ async function checkBooks({ db }, expectedOrders) {
 
 const fmt = (n) => Math.round(n).toLocaleString('en');
 
-/** Seeds the members, runs the platform on the database and loads it; checks the books after. */
-async function measure(name, open, { databaseUrl, dataDir, serverPid }) {
+/**
+ * Seeds the members, runs the platform on the database and loads it; checks the books after. `cores`: one core per
+ * instance to pin it to (none: unpinned, one instance); several instances need `redisUrl`.
+ */
+async function measure(name, open, { databaseUrl, dataDir, serverPid, cores = [undefined], redisUrl }) {
   const usernames = await seedMembers(open());
-  const { base, pid, stop } = await startPlatform({ name: `bets (${name})`, limitMs: 240_000, databaseUrl, extraEnv: { DATA_DIR: dataDir } });
+  const platforms = [];
+  for (const [n, core] of cores.entries()) {
+    const extraEnv = { DATA_DIR: n === 0 ? dataDir : `${dataDir}-${n}`, ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
+    const platform = await startPlatform({ name: `bets (${name})`, limitMs: 240_000, databaseUrl, extraEnv });
+    platforms.push(platform);
+    if (core !== undefined) pin(platform.pid, core);
+  }
+  const stop = () => Promise.all(platforms.map((p) => p.stop()));
+  const base = platforms[0].base;
   let run;
   let accepted = 0;
   const failures = [];
@@ -205,20 +243,21 @@ async function measure(name, open, { databaseUrl, dataDir, serverPid }) {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: `127.0.1.${i + 1}` });
       const res = await request(agent, base, '/api/forehead/user/login', { username, password: PASSWORD });
       if (res.status !== 200) throw new Error(`sign-in of ${username} answered ${res.status}: ${res.text.slice(0, 200)}`);
-      members.push({ token: JSON.parse(res.text).data.token, agent });
+      // Members split evenly between the instances, as a load balancer spreads them.
+      members.push({ token: JSON.parse(res.text).data.token, agent, base: platforms[i % platforms.length].base });
     }
     const selections = await pickSelections(base);
     console.log(`${name}: ${members.length} members signed in; ${selections.length} open pre-match selections`);
     // CPU seconds of the platform and of the database server's processes over the timed run, less what they use idle
     // (the feed runs all the time): per bet, they stay comparable when other jobs load the machine, where bets/s does not.
-    const cpu = () => ({ platform: cpuSeconds(pid), server: serverPid ? treeCpuSeconds(serverPid) : 0 });
+    const cpu = () => ({ platform: platforms.reduce((sum, p) => sum + cpuSeconds(p.pid), 0), server: serverPid ? treeCpuSeconds(serverPid) : 0 });
     const idleFrom = { ...cpu(), at: performance.now() };
     await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
     const idleTo = { ...cpu(), at: performance.now() };
     const idleSeconds = (idleTo.at - idleFrom.at) / 1000;
-    const warm = await load(base, members, selections, WARMUP_S, `w${Date.now()}`);
+    const warm = await load(members, selections, WARMUP_S, `w${Date.now()}`);
     const before = cpu();
-    run = await load(base, members, selections, DURATION_S, `r${Date.now()}`);
+    run = await load(members, selections, DURATION_S, `r${Date.now()}`);
     const after = cpu();
     const perBet = (key) => ((after[key] - before[key] - ((idleTo[key] - idleFrom[key]) / idleSeconds) * run.seconds) * 1000) / run.bets;
     run.cpuMsPerBet = { platform: perBet('platform'), server: perBet('server') };
@@ -238,11 +277,19 @@ async function measure(name, open, { databaseUrl, dataDir, serverPid }) {
   return { ...run, problems };
 }
 
+/** The PostgreSQL runs: where PostgreSQL and the instances run (cores of this machine). */
+const PG_RUNS = {
+  postgres: { label: 'PostgreSQL' },
+  'postgres-pinned': { label: 'PostgreSQL pinned (database core 0, platform core 1)', pinServer: 0, cores: [1] },
+  'postgres-2': { label: 'PostgreSQL, two instances (core 0 and core 1) + Redis', cores: [0, 1], redis: true },
+};
+
 let failed = false;
 const figures = {};
 for (const database of DATABASES) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sport-pc-bets-'));
   let postgres;
+  let redis;
   try {
     if (database === 'sqlite') {
       const dbFile = path.join(dataDir, SQLITE_FILE_NAME);
@@ -255,24 +302,36 @@ for (const database of DATABASES) {
       const ratio = run.perSecond / raw.perSecond;
       console.log(`ratio HTTP/raw: ${ratio.toFixed(2)} — target ≥ ${TARGET_RATIO} ${ratio >= TARGET_RATIO ? '✓' : '✗'}`);
       if (run.problems.length) throw new Error(run.problems.join('; '));
-    } else if (database === 'postgres') {
+    } else if (database in PG_RUNS) {
+      const { label, pinServer, cores, redis: withRedis } = PG_RUNS[database];
       postgres = await startPostgres({ durable: true });
-      figures.postgres = await measure('PostgreSQL', () => openPostgres(postgres.url, { poolSize: 2 }), { databaseUrl: postgres.url, dataDir, serverPid: postgres.pid });
-      if (figures.postgres.problems.length) throw new Error(figures.postgres.problems.join('; '));
-    } else throw new Error(`BENCH_DATABASES: unknown database ${JSON.stringify(database)} (sqlite, postgres)`);
+      if (pinServer !== undefined) pin(postgres.pid, pinServer);
+      redis = withRedis ? await startRedis() : undefined;
+      figures[database] = await measure(label, () => openPostgres(postgres.url, { poolSize: 2 }), { databaseUrl: postgres.url, dataDir, serverPid: postgres.pid, cores, redisUrl: redis?.url });
+      if (figures[database].problems.length) throw new Error(figures[database].problems.join('; '));
+    } else throw new Error(`BENCH_DATABASES: unknown database ${JSON.stringify(database)} (sqlite, ${Object.keys(PG_RUNS).join(', ')})`);
   } catch (error) {
     failed = true;
     console.error(`bets (${database}): ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     await postgres?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await redis?.stop();
+    for (const dir of [dataDir, `${dataDir}-1`]) rmSync(dir, { recursive: true, force: true });
   }
 }
-if (figures.sqlite && figures.postgres) {
+for (const key of Object.keys(PG_RUNS)) {
+  const pg = figures[key];
+  if (!figures.sqlite || !pg) continue;
+  const ratio = pg.perSecond / figures.sqlite.perSecond;
+  const cpu = (pg.cpuMsPerBet.platform + pg.cpuMsPerBet.server) / figures.sqlite.cpuMsPerBet.platform;
+  const met = ratio >= TARGET_PG_RATIO && pg.p99 < TARGET_P99_MS && cpu <= TARGET_PG_CPU;
   console.log(
-    `ratio PostgreSQL/SQLite: ${(figures.postgres.perSecond / figures.sqlite.perSecond).toFixed(2)} (bets/s), ` +
-      `${(figures.postgres.p99 / Math.max(0.1, figures.sqlite.p99)).toFixed(2)} (p99); CPU per bet (platform + database ` +
-      `server) ${((figures.postgres.cpuMsPerBet.platform + figures.postgres.cpuMsPerBet.server) / figures.sqlite.cpuMsPerBet.platform).toFixed(2)}× SQLite's`,
+    `${PG_RUNS[key].label}/SQLite: ${ratio.toFixed(2)} (bets/s), ${(pg.p99 / Math.max(0.1, figures.sqlite.p99)).toFixed(2)} (p99); CPU per bet ` +
+      `(platform + database server) ${cpu.toFixed(2)}× SQLite's — target ≥ ${TARGET_PG_RATIO}×, p99 < ${TARGET_P99_MS} ms, CPU ≤ ${TARGET_PG_CPU}× ${met ? '✓' : '✗'}`,
   );
+}
+if (figures.postgres && figures['postgres-2']) {
+  const ratio = figures['postgres-2'].perSecond / figures.postgres.perSecond;
+  console.log(`two instances/one instance on PostgreSQL: ${ratio.toFixed(2)} (bets/s) — the second must add throughput ${ratio > 1 ? '✓' : '✗'}`);
 }
 process.exit(failed ? 1 : 0);

@@ -31,6 +31,8 @@ const postgres = [
   'server/test/experts.test.ts',
   'server/test/firstBetCover.test.ts',
   'server/test/giftLines.test.ts',
+  'server/test/killNine.test.ts',
+  'server/test/instancesInvariants.test.ts',
   'server/test/groupCommit.test.ts',
   'server/test/merchantSports.test.ts',
   'server/test/leadership.test.ts',

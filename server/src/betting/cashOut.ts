@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { CashOutEntry } from '../../../contract/betting';
 import type { Transaction } from 'kysely';
 import { BetResult } from '../../../src/domain/series';
+import { lockOrders } from '../db/locks';
 import type { AutoCashOutRow, CashOutRow, Database, OrderLegRow, OrderRow } from '../db/schema';
 import type { Market } from '../feed';
 import { fromMinor, toMinor, type Currency } from '../money';
@@ -125,7 +126,9 @@ const isAccumulator = (order: Pick<OrderRow, 'bet_type' | 'series_number' | 'ite
  * Cash out (early settlement, DOMAIN.md section 4): offers, full and partial cash outs, the in-play delay and auto
  * rules. Every money movement is one transaction (cash-out row, ledger credit, order update), and every transition is
  * guarded by the status it leaves, so a repeated call, a tick racing a settlement or a rule firing twice does nothing
- * the second time; the unique ledger index (kind, ref_type, ref_id) backs it up with one credit per cash-out id.
+ * the second time; the unique ledger index (kind, ref_type, ref_id) backs it up with one credit per cash-out id. On
+ * PostgreSQL each transaction first locks the order's row (lockOrders), as settlement does, so what it read of the
+ * order stays true until it commits.
  */
 export function createCashOutService(deps: BettingDeps, orders: OrderService): CashOutService {
   const { db, clock, feed, config, wallet } = deps;
@@ -348,7 +351,11 @@ export function createCashOutService(deps: BettingDeps, orders: OrderService): C
 
   /** Fires one rule if its offer reached the threshold; a rule that can never fire any more is marked Failed. */
   async function fire(ruleId: number): Promise<void> {
+    const target = await db.selectFrom('auto_cash_outs').select('order_id').where('id', '=', ruleId).executeTakeFirst();
+    if (!target) return;
     await db.transaction().execute(async (trx) => {
+      // The order first (what every transaction on an order locks first), then the rule as it is now.
+      await lockOrders(trx, [target.order_id]);
       const rule = await trx.selectFrom('auto_cash_outs').selectAll().where('id', '=', ruleId).where('status', '=', AutoCashOutStatus.Active).executeTakeFirst();
       if (!rule) return;
       const order = await trx.selectFrom('orders').selectAll().where('id', '=', rule.order_id).executeTakeFirst();
@@ -382,6 +389,7 @@ export function createCashOutService(deps: BettingDeps, orders: OrderService): C
   async function conclude(pending: CashOutRow): Promise<void> {
     let reactivated = false;
     await db.transaction().execute(async (trx) => {
+      await lockOrders(trx, [pending.order_id]);
       const now = clock.now();
       const order = await trx.selectFrom('orders').selectAll().where('id', '=', pending.order_id).executeTakeFirst();
       const end = async (status: number, reason: CashOutFailure) => {
@@ -466,6 +474,7 @@ export function createCashOutService(deps: BettingDeps, orders: OrderService): C
       const stakeMinor = toMinor(request.cashOutStake);
       const expectedMinor = toMinor(request.expectedAmount);
       return db.transaction().execute(async (trx) => {
+        await lockOrders(trx, [request.orderId]);
         const order = await ownOrder(trx, memberId, request.orderId);
         const legs = await legsOf(trx, order.id);
         const quote = quoteCashOut(feed, config, order, legs);
@@ -487,6 +496,8 @@ export function createCashOutService(deps: BettingDeps, orders: OrderService): C
       const stakeMinor = toMinor(request.cashOutStake);
       const thresholdMinor = toMinor(request.threshold);
       const rule = await db.transaction().execute(async (trx) => {
+        // Held until commit: two rules set at once on one order would otherwise both find none active and both insert.
+        await lockOrders(trx, [request.orderId]);
         const order = await ownOrder(trx, memberId, request.orderId);
         if (order.status !== OrderStatus.Confirmed && order.status !== OrderStatus.ReserveCashOut) {
           throw new CashOutRefused(CashOutFailure.SettleRefused, settleRefusedDetail(order));
@@ -522,6 +533,7 @@ export function createCashOutService(deps: BettingDeps, orders: OrderService): C
 
     async cancelAuto(memberId, orderId) {
       return db.transaction().execute(async (trx) => {
+        await lockOrders(trx, [orderId]);
         const order = await ownOrder(trx, memberId, orderId);
         const done = await trx
           .updateTable('auto_cash_outs')

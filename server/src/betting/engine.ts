@@ -57,8 +57,8 @@ export function createBettingEngine(
     return queue;
   }
 
-  // Gated although two instances' passes would not pay twice (accept and cash out are conditional updates under the
-  // writer lock): one instance accepting keeps the in-play delay's danger check on the feed that saw the events.
+  // Gated although two instances' passes would not pay twice (accept is a conditional update, a cash out's end holds
+  // the order's row): one instance accepting keeps the in-play delay's danger check on the feed that saw the events.
   const tick = () =>
     enqueue('acceptance', async () => {
       if (!isLeader()) return;

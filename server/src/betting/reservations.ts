@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { ODDS_DISPLAY_DECIMALS, OddsFormat } from '../../../src/domain/odds';
 import type { ReservationParameter, ReservationSummary } from '../../../contract';
+import { lockKeys } from '../db/locks';
 import type { ReservationsTable } from '../db/schema';
 import type { Fixture, Lang, Market, Option } from '../feed';
 import { ApiError, CODES } from '../http/envelope';
@@ -376,6 +377,9 @@ export function createReservationService(deps: BettingDeps, orders: OrderService
         modified_at: now,
       };
       const written = await db.transaction().execute(async (trx) => {
+        // The member's pre-bets, held until commit: the count of open ones below decides, and two bookings at once
+        // (two instances) would otherwise both count one short of the limit.
+        await lockKeys(trx, [`member:${ctx.memberId}:reservations`]);
         if (requestKey !== undefined) {
           const seen = await trx.selectFrom('bet_requests').select('order_ids').where('member_id', '=', ctx.memberId).where('request_id', '=', requestKey).executeTakeFirst();
           if (seen) return false;

@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import { BetResult, seriesReturn, type SettledLeg } from '../../../src/domain/series';
 import { settleOption, type MatchResult } from '../feed';
 import { executeBulk, isPostgres, VALUES } from '../db/bulk';
+import { lockOrders } from '../db/locks';
 import type { Database } from '../db/schema';
 import { Money, toMinor, type Currency } from '../money';
 import { AutoCashOutStatus, BetType, CashOutFailure, CashOutStatus, OrderStatus, ReservationStatus } from './codes';
@@ -315,6 +316,10 @@ export function createSettlementService(
           if (isPostgres(trx)) {
             await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`.execute(trx);
           }
+          // The batch's orders, locked in id order before anything is read or written: a cash out or another settlement
+          // of one of them (another instance, the other match of a parlay) waits for this commit and then finds the order
+          // settled; what the batch reads (status, remaining stake, the parlay's other legs) stays true until it commits.
+          await lockOrders(trx, ids);
           const now = clock.now();
           await writeLegs(trx, ids.flatMap((id) => byOrder.get(id)!), now);
           return settleOrders(trx, ids, result.matchId, (id) => byOrder.get(id)!, now);

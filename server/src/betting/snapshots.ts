@@ -20,7 +20,8 @@ const ROWS_PER_INSERT = 300;
 
 /** Stores snapshots that are not there yet, inside the caller's transaction (content-addressed: a repeat is a no-op). */
 export async function storeSnapshots(executor: Kysely<Database> | Transaction<Database>, rows: readonly LegSnapshotsTable[]): Promise<void> {
-  const distinct = [...new Map(rows.map((r) => [r.hash, r])).values()];
+  // In hash order: two transactions storing the same new snapshots on PostgreSQL wait on each other's rows in one order.
+  const distinct = [...new Map(rows.map((r) => [r.hash, r])).values()].sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
   for (let i = 0; i < distinct.length; i += ROWS_PER_INSERT) {
     await executor
       .insertInto('leg_snapshots')

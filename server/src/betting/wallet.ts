@@ -229,7 +229,9 @@ export function createWalletService({ db, clock }: { db: Kysely<Database>; clock
       }
       /** Ledger rows in the column order of the INSERT below. */
       const ledger: Array<[number, Asset, number, number, LedgerKind, string | null, string | null, number]> = [];
-      const all = [...wallets.values()];
+      // In member id order (then asset): the upsert locks the wallets in the order of its rows, and every transaction
+      // that touches several members' wallets takes them in this order, so two never wait on each other in a cycle.
+      const all = [...wallets.values()].sort((a, b) => a.memberId - b.memberId || (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0));
       for (let i = 0; i < all.length; i += WALLETS_PER_UPSERT) {
         const chunk = all.slice(i, i + WALLETS_PER_UPSERT);
         for (const w of chunk) if (!Number.isSafeInteger(w.total)) throw new RangeError(`credits of ${w.asset} for member ${w.memberId} overflow`);

@@ -35,7 +35,7 @@ export function soleLeadership(): Leadership {
   };
 }
 
-/** The lease's key, per schema like the writer lock's (platforms in other schemas of one database do not compete). */
+/** The lease's key, per schema (platforms in other schemas of one database do not compete). */
 export function leaderLockKey(schema = 'public'): bigint {
   const hash = createHash('sha256').update(`sport-pc feed leader ${schema}`).digest();
   return hash.readBigInt64BE(0) & 0x7fffffffffffffffn;

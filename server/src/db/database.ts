@@ -1,20 +1,8 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  CompiledQuery,
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  PostgresDriver,
-  SqliteDialect,
-  sql,
-  type DatabaseConnection,
-  type SqliteDatabase as KyselySqliteDatabase,
-  type TransactionSettings,
-} from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { redactUrl, type Env } from '../env';
 import { migrationProvider, type Driver } from './migrations';
@@ -123,48 +111,6 @@ export function openSqlite(file: string): OpenedDatabase {
 }
 
 /**
- * PostgreSQL's advisory lock every transaction takes first, so transactions run one at a time across every instance
- * sharing the database, as they do on SQLite's single writer. The services were written against that guarantee (read,
- * decide, write inside one transaction: settlement, cash out, pre-bets, first-bet cover, bookings); taking it keeps
- * their answers the same on both databases without reviewing each for the row locks it would need, and PostgreSQL's
- * READ COMMITTED then shows each transaction every commit before it. Statements outside transactions are not held
- * (single statements are atomic on their own, and the money moves are conditional updates: `balance_minor >= stake`).
- * Bets stay fast because group commit writes many in one transaction (docs/operations.md has the figures).
- * The key is "sport-pc writer" in one 63-bit number, per schema: platforms in other schemas of the same database
- * (the tests' side-by-side platforms) do not wait for each other.
- */
-export function writerLockKey(schema = 'public'): bigint {
-  const hash = createHash('sha256').update(`sport-pc writer ${schema}`).digest();
-  return hash.readBigInt64BE(0) & 0x7fffffffffffffffn;
-}
-
-/** PostgresDriver whose transactions start by taking the writer lock (released by PostgreSQL at commit or rollback). */
-class SerialisedPostgresDriver extends PostgresDriver {
-  constructor(
-    config: ConstructorParameters<typeof PostgresDriver>[0],
-    private readonly lockKey: bigint,
-  ) {
-    super(config);
-  }
-  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    await super.beginTransaction(connection, settings);
-    await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${this.lockKey})`));
-  }
-}
-
-class SerialisedPostgresDialect extends PostgresDialect {
-  constructor(
-    private readonly pgConfig: ConstructorParameters<typeof PostgresDialect>[0],
-    private readonly lockKey: bigint,
-  ) {
-    super(pgConfig);
-  }
-  override createDriver() {
-    return new SerialisedPostgresDriver(this.pgConfig, this.lockKey);
-  }
-}
-
-/**
  * Numbers as SQLite gives them: bigint (int8: ids, minor units, epoch milliseconds) and numeric (what sum() and avg()
  * of bigints return) come back as JavaScript numbers instead of pg's default strings. Every such value of this
  * platform is an integer well inside 2^53 (money in minor units, checked with Number.isSafeInteger where it moves);
@@ -184,7 +130,11 @@ export interface PostgresOptions {
   schema?: string;
 }
 
-/** Opens a PostgreSQL database through Kysely's PostgreSQL dialect (pg's pool). */
+/**
+ * Opens a PostgreSQL database through Kysely's PostgreSQL dialect (pg's pool). Transactions run at READ COMMITTED side
+ * by side, across every instance sharing the database: no lock is taken for them; each service holds the rows that
+ * decide its outcome (server/src/db/locks.ts, docs/operations.md "Concurrency: which rows decide").
+ */
 export function openPostgres(url: string, { poolSize = 10, schema }: PostgresOptions = {}): OpenedDatabase {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`schema ${JSON.stringify(schema)}: lower-case letters, digits and _ only`);
   const pool = new pg.Pool({
@@ -195,7 +145,7 @@ export function openPostgres(url: string, { poolSize = 10, schema }: PostgresOpt
   });
   // An idle connection the server dropped (a restart, a failover) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new SerialisedPostgresDialect({ pool }, writerLockKey(schema)) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, driver: 'postgres', location: redactUrl(url) + (schema ? ` (schema ${schema})` : ''), schema };
 }
 

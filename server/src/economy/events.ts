@@ -21,6 +21,7 @@ import { readExchangeRates } from '../betting/exchangeRates';
 import type { WalletService } from '../betting/wallet';
 import type { ChatService } from '../chat/service';
 import { nativeOf, type NativeStatement } from '../db/database';
+import { lockKeys } from '../db/locks';
 import type { Database, LiveEventsTable } from '../db/schema';
 import { mapText, text, type Lang, type Text } from '../feed/i18n';
 import { ApiError } from '../http/envelope';
@@ -833,10 +834,12 @@ export function createEvents(deps: EventsDeps) {
       if (seen) return { row: undefined };
     }
     const group = t.kind === ActivityKind.RedEnvelopeRain ? [ActivityKind.RedEnvelopeRain] : LOTTERY_KINDS;
-    const busy = await db.selectFrom('live_events').select(['id', 'kind']).where('room_id', '=', room.liveRoomId).where('kind', 'in', group).where('status', '!=', ActivityStatus.Finished).executeTakeFirst();
-    if (busy) {
-      return { busy: refuse(409, EconomyError.EventBusy, `roomId: room ${room.liveRoomId} already runs ${t.kind === ActivityKind.RedEnvelopeRain ? 'a rain' : 'a lottery'} (recordId ${busy.id}) that has not finished`) };
-    }
+    /** A rain or lottery of the room not finished yet, looked up in the starting transaction under the room's lock. */
+    const busyIn = async (trx: Transaction<Database>) => {
+      await lockKeys(trx, [`room:${room.liveRoomId}:events`]);
+      const busy = await trx.selectFrom('live_events').select(['id', 'kind']).where('room_id', '=', room.liveRoomId).where('kind', 'in', group).where('status', '!=', ActivityStatus.Finished).executeTakeFirst();
+      return busy && refuse(409, EconomyError.EventBusy, `roomId: room ${room.liveRoomId} already runs ${t.kind === ActivityKind.RedEnvelopeRain ? 'a rain' : 'a lottery'} (recordId ${busy.id}) that has not finished`);
+    };
     const t0 = now();
     const start = t0 + t.countdownSeconds * 1000;
     const values = {
@@ -868,7 +871,10 @@ export function createEvents(deps: EventsDeps) {
       created_at: clockNow(),
     };
     try {
-      const row = await db.transaction().execute(async (trx) => {
+      const made = await db.transaction().execute(async (trx) => {
+        // One rain and one lottery per room: two starts at once (two instances) must not both find the room free.
+        const busy = await busyIn(trx);
+        if (busy) return { busy };
         const inserted = await trx.insertInto('live_events').values(values).returningAll().executeTakeFirstOrThrow();
         const seed = await deriveSeed(fairSecrets.current, Number(inserted.id));
         const row = { ...inserted, seed_hash: await seedHashOf(seed) };
@@ -887,9 +893,9 @@ export function createEvents(deps: EventsDeps) {
             await trx.insertInto('red_envelopes').values(amounts.slice(i, i + 500).map((amount_minor, j) => ({ event_id: Number(row.id), idx: i + j, amount_minor, member_id: null, received_at: null }))).execute();
           }
         }
-        return row;
+        return { row };
       });
-      return { row };
+      return made;
     } catch (error) {
       // Another instance started the same slot first.
       if (sourceKey !== null && isUniqueViolation(error)) return { row: undefined };

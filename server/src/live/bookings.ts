@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { BookingStatus } from '../../../contract/enums';
 import { LiveStatus, type Anchor } from '../../../src/domain/anchors';
 import type { Clock } from '../clock';
+import { lockKeys } from '../db/locks';
 import type { Database, LiveBookingRow } from '../db/schema';
 
 /** A booking the platform just noticed: its room went live. */
@@ -44,8 +45,10 @@ export function createLiveBookings(db: Kysely<Database>, clock: Clock): LiveBook
 
   return {
     async book(memberId, liveRoomId, hostId, room) {
-      // One transaction, so two requests at once cannot open two bookings (the connection runs them one at a time).
+      // One transaction holding the member's booking of the room (a key lock on PostgreSQL, SQLite's one writer), so two
+      // requests at once cannot open two bookings.
       return db.transaction().execute(async (trx) => {
+        await lockKeys(trx, [`member:${memberId}:booking:${liveRoomId}`]);
         const open = await trx
           .selectFrom('live_bookings')
           .selectAll()

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Anchor } from '../../../src/domain/anchors';
 import type { Clock } from '../clock';
+import { lockKeys } from '../db/locks';
 import type { Database } from '../db/schema';
 
 /** A member's repeated views of one room within this window count once towards its popularity. */
@@ -23,6 +24,8 @@ export function createLiveWatches(db: Kysely<Database>, clock: Clock): LiveWatch
   return {
     async watch(memberId, room) {
       return db.transaction().execute(async (trx) => {
+        // The member's views of the room, held until commit: the recent-view check decides whether this one counts.
+        await lockKeys(trx, [`member:${memberId}:watch:${room.liveRoomId}`]);
         const now = clock.now();
         const recent = await trx
           .selectFrom('live_watches')

@@ -4,6 +4,7 @@ import { formatPath } from '../../../../contract/issues';
 import { cfgGetQuerySchema, cfgSetBodySchema, userConfigSchema, userConfigUpdateSchema } from '../../../../contract/settings';
 import { ApiError, CODES, foreheadResponses, ok } from '../../http/envelope';
 import { currentMember, requireMember } from '../../http/requireMember';
+import { lockKeys } from '../../db/locks';
 import { readUserConfig, writeUserConfig } from '../../members/settings';
 
 /** "body.jsonStr.handicap: expected ...": the field inside jsonStr named as a path from the body. */
@@ -69,7 +70,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new ApiError(400, CODES.INVALID_INPUT, `body.jsonStr.uid: expected your own uid ${memberId}, got ${uid}`);
       }
       // Read, merge and write in one transaction: two updates arriving together each keep the other's fields.
-      return ok(await app.db.transaction().execute((trx) => writeUserConfig(trx, memberId, update, app.clock.now())));
+      return ok(
+        await app.db.transaction().execute(async (trx) => {
+          // Read, merge, write: the member's settings are held until commit, so two saves at once both land.
+          await lockKeys(trx, [`member:${memberId}:settings`]);
+          return writeUserConfig(trx, memberId, update, app.clock.now());
+        }),
+      );
     },
   );
 };

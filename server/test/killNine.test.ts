@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call, createProofDatabase, kill, migrateProofDatabase, startInstance, stopAll, type Instance, type ProofDatabase } from '../proof/cluster';
+import { TEST_FAIR_SECRET } from './helpers';
 import { TEST_DATABASE_URL } from './testDatabase';
 
 /**
@@ -20,7 +21,7 @@ beforeAll(async () => {
   if (!TEST_DATABASE_URL) return;
   database = await createProofDatabase(TEST_DATABASE_URL);
   await migrateProofDatabase(database.url);
-  platform = await startInstance('kill9', { DATABASE_URL: database.url, DEMO_USERS: '1', FEED_SEED: '7' });
+  platform = await startInstance('kill9', { DATABASE_URL: database.url, DEMO_USERS: '1', FEED_SEED: '7', FAIR_SECRET: TEST_FAIR_SECRET });
 }, 120_000);
 
 afterAll(async () => {

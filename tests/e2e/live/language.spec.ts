@@ -1,6 +1,7 @@
 import { ECONOMY_PATHS } from '../../../contract/economy';
 import { app } from '../support/betting';
 import { expect, onHostAs, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * Issue 28: a language switch (here the host's, without a reload) rewords what was on screen, including what the
@@ -28,7 +29,7 @@ test("a switch of language rewords the chat's gift line and the live video list,
   await expect(picks.first()).toBeVisible();
   const english = (await picks.locator('span').allTextContents()).flatMap((text) => text.split(' – ')).filter((name) => /[A-Za-z]{3}/.test(name));
   expect(english.length).toBeGreaterThan(0);
-  await page.screenshot({ path: test.info().outputPath('language-before.png') });
+  await shot(page, 'language-before.png');
 
   await page.getByTestId('host-language').selectOption('CMN');
   await expect(app(page).getByRole('heading', { name: '投注单' })).toBeVisible();
@@ -37,6 +38,6 @@ test("a switch of language rewords the chat's gift line and the live video list,
   for (const name of english) await expect(liveVideo).not.toContainText(name);
   await expect(picks.first()).toBeVisible();
   await expect(app(page).getByRole('log')).not.toContainText(/\b(sent|Rose|Activity)\b/);
-  await page.screenshot({ path: test.info().outputPath('language-after.png') });
-  await app(page).locator('[role="log"]').screenshot({ path: test.info().outputPath('language-after-chat.png') });
+  await shot(page, 'language-after.png');
+  await shot(app(page).locator('[role="log"]'), 'language-after-chat.png');
 });

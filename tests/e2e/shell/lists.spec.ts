@@ -6,6 +6,7 @@ import { app, FOOTBALL, openList, rowOf } from '../support/betting';
 import { expectAccessible, openFromNav } from '../support/fixtures';
 import { matchTitle, openPrices } from '../support/matchScreen';
 import { expect, openApp, test, recordSubscriptions } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * What the lists of every sport share, tested once on football on matches the test claims (each sport's own list and
@@ -45,7 +46,7 @@ test.describe('the lists every sport shares', () => {
     const todayRow = await rowOf(page, today.matchId);
     await expect(todayRow).toHaveAttribute('aria-label', matchTitle(today));
     await expect(openPrices(todayRow).first()).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('football-today.png') });
+    await shot(page, 'football-today.png');
 
     await openList(page, 'Early');
     const earlyRow = await rowOf(page, early.matchId);
@@ -53,7 +54,7 @@ test.describe('the lists every sport shares', () => {
     await expect(openPrices(earlyRow).first()).toBeVisible();
     // A match of another day is not in today's list, nor today's in this one.
     await expect(app(page).locator(`[role="row"][data-match-id="${today.matchId}"]`)).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('football-early.png') });
+    await shot(page, 'football-early.png');
     await expectAccessible(page);
   });
 
@@ -78,7 +79,7 @@ test.describe('the lists every sport shares', () => {
     await saved;
     await expect(order.getByRole('button', { name: 'By league' })).toHaveAttribute('aria-pressed', 'true');
     await expect(app(page).getByRole('table', { name: 'Matches' })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('football-today-by-league.png') });
+    await shot(page, 'football-today-by-league.png');
 
     await expectAccessible(page);
 
@@ -117,7 +118,7 @@ test.describe('the lists every sport shares', () => {
           await expect(price.locator('[data-dir]'), `${odd} of market ${marketId} in format ${OddsFormat[format]}`).toHaveText(shown);
         }
       }
-      if (format === OddsFormat.Malay) await page.screenshot({ path: test.info().outputPath('football-malay.png') });
+      if (format === OddsFormat.Malay) await shot(page, 'football-malay.png');
     }
   });
 
@@ -132,7 +133,7 @@ test.describe('the lists every sport shares', () => {
     await header.click();
     await expect(header).toHaveAttribute('aria-expanded', 'false');
     await expect(matchesOfLeague).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('football-league-collapsed.png') });
+    await shot(page, 'football-league-collapsed.png');
     await header.click();
     await expect(header).toHaveAttribute('aria-expanded', 'true');
     await expect(matchesOfLeague.first()).toBeVisible();

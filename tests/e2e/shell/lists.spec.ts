@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { PushChannel } from '../../../contract/channels';
 import { SETTINGS_PATHS } from '../../../contract/paths';
+import type { ClaimedMatch } from '../../../contract/testControls';
 import { OddsFormat } from '../../../src/domain/odds';
 import { app, FOOTBALL, openList, rowOf } from '../support/betting';
 import { expectAccessible, openFromNav } from '../support/fixtures';
@@ -38,20 +39,29 @@ async function leagueHeaderAbove(page: Page, leagueId: number) {
   return header;
 }
 
+/**
+ * The match's row shows in the list on screen with its title and open prices. Found again when the list redraws
+ * meanwhile: a list just opened may replace its rows with its next answer, which scrolls the row out of the rendered
+ * window (seen once a screenshot no longer gave the list that time).
+ */
+async function expectListed(page: Page, match: ClaimedMatch) {
+  await expect(async () => {
+    const row = await rowOf(page, match.matchId);
+    await expect(row).toHaveAttribute('aria-label', matchTitle(match), { timeout: 2_000 });
+    await expect(openPrices(row).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 test.describe('the lists every sport shares', () => {
   test('the today and early lists show their matches with prices', async ({ page, world }) => {
     const today = await world.match({ sportId: FOOTBALL, list: 'today' });
     const early = await world.match({ sportId: FOOTBALL, list: 'early' });
     await openApp(page, { query: TODAY_LIST });
-    const todayRow = await rowOf(page, today.matchId);
-    await expect(todayRow).toHaveAttribute('aria-label', matchTitle(today));
-    await expect(openPrices(todayRow).first()).toBeVisible();
+    await expectListed(page, today);
     await shot(page, 'football-today.png');
 
     await openList(page, 'Early');
-    const earlyRow = await rowOf(page, early.matchId);
-    await expect(earlyRow).toHaveAttribute('aria-label', matchTitle(early));
-    await expect(openPrices(earlyRow).first()).toBeVisible();
+    await expectListed(page, early);
     // A match of another day is not in today's list, nor today's in this one.
     await expect(app(page).locator(`[role="row"][data-match-id="${today.matchId}"]`)).toHaveCount(0);
     await shot(page, 'football-early.png');

@@ -31,8 +31,8 @@ export default defineConfig<SportOptions>({
   retries: 0,
   timeout: 30_000,
   // Every test ends by its own timeout; this ends the whole run (with a failure naming what did not run) before
-  // npm test's budget for the stage (scripts/test.mjs) has to kill it.
-  globalTimeout: 15 * 60_000,
+  // npm test's budget for the stage (scripts/test.mjs) has to kill it. TEST_BUDGET_SCALE scales it with that budget.
+  globalTimeout: 15 * 60_000 * (Number(process.env.TEST_BUDGET_SCALE ?? 1) || 1),
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

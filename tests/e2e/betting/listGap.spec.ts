@@ -3,6 +3,7 @@ import type { ClaimedMatch } from '../../../contract/testControls';
 import { app, FOOTBALL, pickInList, signInOnHost, slipEntries } from '../support/betting';
 import { EARLY_FOOTBALL } from '../support/bettingWorld';
 import { expect, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /** The most matches a slip holds. */
 const SLIP_MATCHES = 10;
@@ -42,22 +43,22 @@ test('rows stay together after many selections: no band between a league header 
   await page.evaluate(() => window.scrollTo(0, 0));
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   let worst = { index: -1, gap: 0, league: false };
-  let shot = false;
+  let pictured = false;
   for (let y = 0; y < height; y += 450) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     // Let the virtualiser measure what scrolled in (a frame or two).
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     for (const g of await gaps(page)) {
       if (Math.abs(g.gap) > Math.abs(worst.gap)) worst = g;
-      if (!shot && Math.abs(g.gap) > 3) {
-        shot = true;
+      if (!pictured && Math.abs(g.gap) > 3) {
+        pictured = true;
         await page.locator(`[data-sport-pc] [role="rowgroup"] > [data-index="${g.index}"]`).evaluate((el) => el.scrollIntoView({ block: 'center' }));
-        await page.screenshot({ path: test.info().outputPath('list-gap-found.png') });
+        await shot(page, 'list-gap-found.png');
       }
     }
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await app(page).getByRole('table', { name: 'Matches' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('list-after-selections.png') });
+  await shot(page, 'list-after-selections.png');
   expect(Math.abs(worst.gap), `gap under row ${worst.index}${worst.league ? ' (a league header)' : ''}`).toBeLessThanOrEqual(3);
 });

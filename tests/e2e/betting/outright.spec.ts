@@ -1,6 +1,7 @@
 import { app, betCard, checkAccessible, entryStake, FOOTBALL, myBetsTab, openMyBets, placeAndCollectOrders, placeButton, signInOnHost, slip, slipEntries } from '../support/betting';
 import { expectPlatformBalance } from '../support/bettingWorld';
 import { expect, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * Outrights (issue 13): the outright list shows competitions with their runners, not fake matches; an outright's
@@ -39,7 +40,7 @@ test.describe('outrights', () => {
     await page.keyboard.press('Enter');
     await expect(star).toHaveAttribute('aria-pressed', 'true');
     await row.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath('outright-list.png') });
+    await shot(page, 'outright-list.png');
     await checkAccessible(page, 'the outright list');
 
     await row.getByRole('button', { name: /^All \d+ runners/ }).click();
@@ -51,7 +52,7 @@ test.describe('outrights', () => {
     expect(await runners.count()).toBeGreaterThan(4);
     await expect(app(page).getByRole('region', { name: 'Scoreboard' })).toHaveCount(0);
     await expect(app(page).getByText('VS', { exact: true })).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('outright-screen.png') });
+    await shot(page, 'outright-screen.png');
     await checkAccessible(page, 'an outright screen');
 
     // The second shortest price: a real runner of the competition, named in the slip.
@@ -69,7 +70,7 @@ test.describe('outrights', () => {
     await expect(entry).toContainText('Outright Winner');
     await entryStake(entry).fill('10');
     await expect(placeButton(page)).toBeEnabled();
-    await page.screenshot({ path: test.info().outputPath('outright-slip.png') });
+    await shot(page, 'outright-slip.png');
     const [orderId] = await placeAndCollectOrders(page);
     await expect(slip(page).locator(`article[data-match-id="${outright.matchId}"]`)).toHaveCount(0);
     await expectPlatformBalance(request, member, '9990.00');
@@ -84,7 +85,7 @@ test.describe('outrights', () => {
     await expect(card).toContainText(league);
     await expect(card).toContainText('Settles');
     await expect(card).not.toContainText(' vs ');
-    await page.screenshot({ path: test.info().outputPath('outright-my-bets.png') });
+    await shot(page, 'outright-my-bets.png');
     expect(mediaCalls, 'an outright asks for no media').toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import {
 } from '../support/betting';
 import { priceHomeWin } from '../support/bettingWorld';
 import { expect, recordSubscriptions, test } from '../support/world';
+import { shot } from '../support/shots';
 
 const FOOTBALL = 1;
 const EARLY_LIST = 'list=3&sport=1';
@@ -47,7 +48,7 @@ test.describe('placing bets from the slip', () => {
     const picked = (await rowOf(page, match.matchId)).locator('button[data-odd]:not([disabled])').first();
     await expect(picked).toHaveAttribute('aria-pressed', 'true');
     await expect((await rowOf(page, match.matchId)).locator('button[data-odd][aria-pressed="true"]')).toHaveCount(1);
-    await page.screenshot({ path: test.info().outputPath('list-price-picked.png') });
+    await shot(page, 'list-price-picked.png');
     await entry.getByRole('button', { name: /^Remove/ }).click();
     await expect(entry).toHaveCount(0);
     await expect(picked).toHaveAttribute('aria-pressed', 'false');
@@ -57,7 +58,7 @@ test.describe('placing bets from the slip', () => {
     await entryStake(entry).fill('20');
     await expect(slip(page).getByTestId('slip-total-stake')).toHaveText('¥20.00');
     await expect(placeButton(page)).toBeEnabled();
-    await page.screenshot({ path: test.info().outputPath('slip-pre-match-single.png') });
+    await shot(page, 'slip-pre-match-single.png');
     await checkAccessible(page, 'the slip with a pre-match single');
     const [orderId] = await placeAndCollectOrders(page);
 
@@ -79,7 +80,7 @@ test.describe('placing bets from the slip', () => {
     await expect(card).toContainText('Confirmed');
     await expect(card.getByRole('heading', { level: 2 })).toHaveText('Single');
     await expect(card).toContainText('¥20.00');
-    await page.screenshot({ path: test.info().outputPath('my-bets-unsettled.png') });
+    await shot(page, 'my-bets-unsettled.png');
     await checkAccessible(page, 'My bets with the single');
   });
 
@@ -100,7 +101,7 @@ test.describe('placing bets from the slip', () => {
     await expect(slip(page).locator('[data-placement="confirming"]')).toBeVisible();
     await expect(placeButton(page)).toBeDisabled();
     await expect(slip(page).locator('p[id][data-reason]')).toHaveText('Waiting for the book to confirm your bet');
-    await page.screenshot({ path: test.info().outputPath('slip-confirming.png') });
+    await shot(page, 'slip-confirming.png');
     await checkAccessible(page, 'the slip while confirming');
 
     // Nothing moved the market meanwhile: accepted. The toast may have come and gone during the accessibility scan.
@@ -172,7 +173,7 @@ test.describe('placing bets from the slip', () => {
     await expect(trixie).toContainText('Total ¥40.00');
     await expect(slip(page).getByTestId('slip-total-stake')).toHaveText('¥40.00');
     await expect(placeButton(page)).toBeEnabled();
-    await page.screenshot({ path: test.info().outputPath('slip-parlay-trixie.png') });
+    await shot(page, 'slip-parlay-trixie.png');
     await checkAccessible(page, 'the slip with a Trixie');
     const orders = await placeAndCollectOrders(page);
     expect(orders).toHaveLength(1);
@@ -191,7 +192,7 @@ test.describe('placing bets from the slip', () => {
     await expect(card).toHaveAttribute('data-status', 'confirm');
     await expect(card.getByRole('list', { name: 'Selections' }).getByRole('listitem')).toHaveCount(3);
     await expect(card).toContainText('¥40.00');
-    await page.screenshot({ path: test.info().outputPath('my-bets-trixie.png') });
+    await shot(page, 'my-bets-trixie.png');
     await checkAccessible(page, 'My bets with the Trixie');
   });
 
@@ -213,7 +214,7 @@ test.describe('placing bets from the slip', () => {
     await expect(reason).toHaveText('Below the range');
     await expect(reason).toHaveAttribute('data-reason', 'belowRange');
     await expect(placeButton(page)).toHaveAttribute('aria-describedby', (await reason.getAttribute('id'))!);
-    await page.screenshot({ path: test.info().outputPath('slip-below-range.png') });
+    await shot(page, 'slip-below-range.png');
     await checkAccessible(page, 'the slip below the range');
 
     await stake.fill('99999999');
@@ -247,7 +248,7 @@ test.describe('placing bets from the slip', () => {
     // The balance is less than the maximum stake: Max is the balance, to the dong cent.
     await quick.getByRole('button', { name: 'Max: stake ₫1,250,000.00' }).click();
     await expect(entryStake(entry)).toHaveValue('1250000.00');
-    await page.screenshot({ path: test.info().outputPath('slip-quick-stakes-vnd-1280.png') });
+    await shot(page, 'slip-quick-stakes-vnd-1280.png');
     await checkAccessible(page, 'the slip with VND quick stakes');
     await placeAndCollectOrders(page);
     await expect(slipEntries(page)).toHaveCount(0);
@@ -279,7 +280,7 @@ test.describe('placing bets from the slip', () => {
     await expect(entryOf(page, matches[1]!.matchId).getByTestId('slip-odds')).toHaveText('2.20');
     await expect(placeButton(page)).toBeEnabled();
     await expect(reason).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('slip-parlay-better-total.png') });
+    await shot(page, 'slip-parlay-better-total.png');
 
     // The platform takes it on the same rule, at the prices now, after its in-play delay.
     const answer = await submitSlip(page);

@@ -3,6 +3,7 @@ import type { TestMember } from '../../../contract/testControls';
 import { app, betCard, betCards, checkAccessible, entryStake, myBetsTab, openMyBets, teamsOf, toasts } from '../support/betting';
 import { expectPlatformBalance, homeWinInSlip, type Price } from '../support/bettingWorld';
 import { expect, test, type World } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * Pre-bets: booked from the slip at odds above the current ones, placed by the platform as a single once the price
@@ -23,7 +24,7 @@ test.describe('pre-bets', () => {
     await expect(figure(card, 'Asked odds')).toHaveText('2.25');
     await expect(figure(card, 'Odds when booked')).toHaveText('2.00');
     await expect(figure(card, 'Stake')).toHaveText('¥20.00');
-    await page.screenshot({ path: test.info().outputPath('my-bets-pre-bets.png') });
+    await shot(page, 'my-bets-pre-bets.png');
     await checkAccessible(page, 'My bets, pre-bets');
 
     // Modify: other odds and another stake.
@@ -70,7 +71,7 @@ test.describe('pre-bets', () => {
     // Placed: nothing left to modify or cancel.
     await expect(reservation.getByRole('button')).toHaveCount(0);
     const placed = (await reservation.getByText(/^Placed as order /).textContent())!.replace('Placed as order ', '');
-    await page.screenshot({ path: test.info().outputPath('my-bets-pre-bet-placed.png') });
+    await shot(page, 'my-bets-pre-bet-placed.png');
 
     await myBetsTab(page, 'Unsettled');
     const order = betCard(page, placed);
@@ -111,7 +112,7 @@ async function bookAt(page: Page, request: APIRequestContext, world: World, aske
   await expect(dialog.getByText(`Returns ¥${(Number(asked) * 20).toFixed(2)} if placed and won`)).toBeVisible();
   await expect(dialog.getByTestId('prebet-expiry')).toContainText('Valid until kick-off');
   if (inspect) {
-    await page.screenshot({ path: test.info().outputPath('pre-bet-dialog.png') });
+    await shot(page, 'pre-bet-dialog.png');
     await checkAccessible(page, 'the pre-bet dialog');
   }
   await dialog.getByRole('button', { name: 'Book pre-bet' }).click();

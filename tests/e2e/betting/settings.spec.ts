@@ -2,6 +2,7 @@ import { formatOdds, OddsFormat } from '../../../src/domain/odds';
 import { app, checkAccessible, entryOf, entryStake, FOOTBALL, pickInList, placeAndCollectOrders, signInOnHost, slip, slipEntries } from '../support/betting';
 import { EARLY_FOOTBALL, expectPlatformBalance } from '../support/bettingWorld';
 import { expect, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * The host's language and odds-format selects reach the app as props while a slip is being built: the slip keeps its
@@ -43,7 +44,7 @@ test.describe('changing language and odds format mid-way', () => {
       await expect(entry.getByTestId('slip-odds')).toHaveText(formatOdds(decimals[i]!, formats[i]!));
       await expect(entry.getByRole('textbox', { name: /^Tiền cược/ })).toHaveValue('10');
     }
-    await page.screenshot({ path: test.info().outputPath('slip-vietnamese-hong-kong.png') });
+    await shot(page, 'slip-vietnamese-hong-kong.png');
     await checkAccessible(page, 'the slip in Vietnamese with Hong Kong odds');
 
     // Placed in the new language and format: the book takes both bets.

@@ -1,6 +1,7 @@
 import { app, checkAccessible, entryOf, FOOTBALL, rowOf, slip, slipEntries } from '../support/betting';
 import { EARLY_FOOTBALL } from '../support/bettingWorld';
 import { expect, openApp, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * The standalone app (no host login): a visitor's click on a price asks them to log in, and keeps the selection. The
@@ -19,7 +20,7 @@ test.describe('a visitor clicking odds', () => {
     await expect(dialog).toContainText('Please log in to place bets');
     // Nothing is in the slip for a visitor: the selection waits for the login.
     await expect(slipEntries(page)).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('visitor-login-dialog.png') });
+    await shot(page, 'visitor-login-dialog.png');
     await checkAccessible(page, 'the login dialog');
 
     // A wrong password is refused in the dialog, which stays open with the selection still waiting.
@@ -38,7 +39,7 @@ test.describe('a visitor clicking odds', () => {
     await expect(slipEntries(page)).toHaveCount(1);
     await expect(entryOf(page, match.matchId)).toBeVisible();
     await expect(slip(page).getByRole('button', { name: 'Place bet' })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('visitor-slip-after-login.png') });
+    await shot(page, 'visitor-slip-after-login.png');
     await checkAccessible(page, 'the slip after signing in');
   });
 });

@@ -7,6 +7,7 @@ import { app } from '../support/betting';
 import { expectAccessible } from '../support/fixtures';
 import { openAppAs } from '../support/shellApp';
 import { expect, openApp, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * A paid program nobody has settled yet, as a visitor sees it (content hidden). The world has them from the start
@@ -38,7 +39,7 @@ async function openProgramThroughItsExpert(page: Page, program: ExpertMessage) {
   }).toPass({ timeout: 10_000 });
   await card.click();
   await expect(app(page).getByRole('heading', { name: new RegExp(program.professorName) })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('expert-detail.png') });
+  await shot(page, 'expert-detail.png');
   await app(page).locator(`[data-message-id="${program.id}"]`).click();
   await expect(app(page).getByRole('heading', { level: 2, name: new RegExp(program.sportsTitle.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
 }
@@ -61,7 +62,7 @@ test('a member opens an expert and buys a program with coins, and reads it; anot
   await expect(app(page).getByRole('heading', { level: 1, name: 'Experts' })).toBeVisible();
   await expect(app(page).locator('[data-message-id]').first()).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath('experts-screen.png') });
+  await shot(page, 'experts-screen.png');
 
   await openProgramThroughItsExpert(page, program);
   await expect(app(page).getByTestId('expert-content')).toHaveCount(0);
@@ -108,7 +109,7 @@ test('a buyer comments on the program and likes the comment; another member sees
   await mine.getByRole('button', { name: /^Like, 0 likes/ }).click();
   await expect(mine.getByRole('button', { name: /^Like, 1 like/ })).toBeDisabled();
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath('program-bought.png'), fullPage: true });
+  await shot(page, 'program-bought.png', { fullPage: true });
 
   const second = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
@@ -118,7 +119,7 @@ test('a buyer comments on the program and likes the comment; another member sees
     await expect(app(page2).getByRole('button', { name: `Unlock for ${program.goldPrice} coins` })).toBeVisible();
     await expect(app(page2).getByTestId('expert-content')).toHaveCount(0);
     await expect(app(page2).locator('[data-comment-id]', { hasText: text })).toBeVisible();
-    await page2.screenshot({ path: test.info().outputPath('program-locked.png') });
+    await shot(page2, 'program-locked.png');
   } finally {
     await second.close();
   }
@@ -134,7 +135,7 @@ test('the home banners rotate and answer the keyboard', async ({ page }) => {
   // Rotation (every 5 s, src/ui/banners/banners.ts), with the pointer away from the area.
   await page.mouse.move(0, 0);
   await expect(slide).toHaveAttribute('data-banner-index', '1');
-  await page.screenshot({ path: test.info().outputPath('home-banners.png') });
+  await shot(page, 'home-banners.png');
   // The arrow keys move it (focus inside also holds it; the component test times that on a fake clock).
   await area.getByRole('button', { name: 'Next banner' }).focus();
   const held = await slide.getAttribute('data-banner-index');
@@ -150,7 +151,7 @@ test("the banker screen opens the banker's game", async ({ page, context, world 
   await expect(detail).toBeVisible();
   await expect(detail.getByText(/^Invite code [A-Z0-9]{6}$/)).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath('banker.png') });
+  await shot(page, 'banker.png');
   const opened = context.waitForEvent('page');
   await detail.getByRole('button', { name: 'Open the game' }).click();
   const game = await opened;
@@ -158,5 +159,5 @@ test("the banker screen opens the banker's game", async ({ page, context, world 
   await expect(game).toHaveURL(/\/game\/\d+\?token=/);
   // The platform's game page redeemed the one-time token and greets the member by their username.
   await expect(game.locator('body')).toContainText(member.username);
-  await game.screenshot({ path: test.info().outputPath('banker-game.png') });
+  await shot(game, 'banker-game.png');
 });

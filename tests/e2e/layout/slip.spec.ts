@@ -3,6 +3,7 @@ import { app, entryOf, entryStake, FOOTBALL, pickInList, slip, slipEntries } fro
 import { EARLY_FOOTBALL } from '../support/bettingWorld';
 import { checkInEveryLanguage, LAYOUT_SIZES, openDialog, sizeName, type LayoutScreen } from '../support/layoutCheck';
 import { expect, openApp, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * The layout check (support/layoutCheck.ts) on the bet slip in the right column, at both sizes in every language: a
@@ -83,9 +84,9 @@ for (const size of LAYOUT_SIZES) {
             await page.mouse.move(box.x + box.width / 2, box.y + 200);
             await page.mouse.wheel(0, -5_000);
             await expect.poll(() => column(page).evaluate((el) => el.scrollTop)).toBe(0);
-            const shot = `parlay-1280-${locale}.png`;
-            await page.screenshot({ path: test.info().outputPath(shot) });
-            if (SHOTS) await page.screenshot({ path: `${SHOTS}/${shot}` });
+            const file = `parlay-1280-${locale}.png`;
+            await shot(page, file);
+            if (SHOTS) await page.screenshot({ path: `${SHOTS}/${file}` });
           }
           return column(page);
         },

@@ -1,6 +1,7 @@
 import { app, clickInRow, rowOf, signInOnHost } from '../support/betting';
 import { expectAccessible } from '../support/fixtures';
 import { expect, openApp, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * Anchor badges on match rows (spec 001: anchor search every 20 s; exclusive and agent rooms only for members whose
@@ -29,7 +30,7 @@ test('a member without the special room sees the normal anchor on a match; the m
   await expect(theirs).toHaveAttribute('data-live', 'true');
   await expect(theirs).toHaveAttribute('data-anchors', '2');
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath('anchors-list.png') });
+  await shot(page, 'anchors-list.png');
 
   // The exclusive room itself opens for the member.
   await clickInRow(page, match.matchId, (row) => row.getByRole('link', { name: /anchor/i }));

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { app, entryStake, placeAndCollectOrders, signInOnHost, slipEntries } from '../support/betting';
 import { expectAccessible } from '../support/fixtures';
 import { expect, startIn, test } from '../support/world';
+import { shot } from '../support/shots';
 
 const XSS = '<img src=x onerror="window.__xss=1">';
 
@@ -58,7 +59,7 @@ test('two members chat in a room: markup stays text, a shared bet shows as a car
     const dialog = app(page).getByRole('dialog', { name: 'Share a bet' });
     await expect(dialog.getByText(`Bet ${betId}`)).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath('chat-share-picker.png') });
+    await shot(page, 'chat-share-picker.png');
     await dialog.getByRole('listitem').filter({ hasText: `Bet ${betId}` }).getByRole('button', { name: /^Share:/ }).click();
     await expect(dialog).toBeHidden();
 
@@ -68,7 +69,7 @@ test('two members chat in a room: markup stays text, a shared bet shows as a car
     await expect(card).toContainText('20.00 CNY');
     await expectAccessible(page2);
     await card.scrollIntoViewIfNeeded();
-    await page2.screenshot({ path: test.info().outputPath('chat-order-card.png') });
+    await shot(page2, 'chat-order-card.png');
 
     // The visitor, in the room since the start, read the conversation with the input disabled and saying why.
     await expect(messages(visitor).getByText(said, { exact: true })).toBeVisible();
@@ -77,7 +78,7 @@ test('two members chat in a room: markup stays text, a shared bet shows as a car
     await expect(chatInput(visitor)).toHaveAttribute('placeholder', 'Sign in to chat');
     await expectAccessible(visitor);
     await chatInput(visitor).scrollIntoViewIfNeeded();
-    await visitor.screenshot({ path: test.info().outputPath('chat-visitor.png') });
+    await shot(visitor, 'chat-visitor.png');
   } finally {
     await other.close();
     await visitorContext.close();

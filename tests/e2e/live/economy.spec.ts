@@ -6,6 +6,7 @@ import { app, hostBalance } from '../support/betting';
 import { coins, platformCoins } from '../support/economy';
 import { expectAccessible } from '../support/fixtures';
 import { expect, onHostAs, recordSubscriptions, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * Coins, gifts and room events (issue 16), the app side, in rooms of the tests' own (no scheduled events) with fresh
@@ -75,15 +76,15 @@ test('a member converts coins, sends a gift and grabs a red envelope in a live r
   const price = await sendFirstGift(page);
   await expect.poll(() => coins(page).then((c) => c.toFixed(2))).toBe(funded.minus(price).toFixed(2));
   await expect(app(page).getByTestId('gift-animation').first()).toBeAttached();
-  await page.screenshot({ path: test.info().outputPath('economy-gift.png') });
+  await shot(page, 'economy-gift.png');
 
   // An operator's rain: the floating ball opens the overlay, one envelope is received, the popup shows the prize.
   const afterGift = await coins(page);
   await world.startEvent({ roomId: room.liveRoomId, kind: 3, budget: '20.00', envelopes: 4, countdownSeconds: 0, durationSeconds: 1200 });
-  await page.screenshot({ path: test.info().outputPath('economy-rain-ball.png') });
+  await shot(page, 'economy-rain-ball.png');
   const { prize, close } = await grabEnvelope(page);
   await expect.poll(() => coins(page).then((c) => c.toFixed(2))).toBe(afterGift.plus(prize).toFixed(2));
-  await page.screenshot({ path: test.info().outputPath('economy-prize.png') });
+  await shot(page, 'economy-prize.png');
   await expectAccessible(page);
   await close();
   await expect(page.getByRole('dialog', { name: 'You got a red envelope' })).toBeHidden();
@@ -102,7 +103,7 @@ test('a member votes in a live lottery, wins it at the draw and verifies the dra
   await expect(overlay).toBeVisible();
   await overlay.getByRole('button', { name: /^Away/ }).click();
   await expect(overlay.getByText('You voted and are in the draw')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('economy-lottery-voted.png') });
+  await shot(page, 'economy-lottery-voted.png');
 
   // The draw, now: the member is its only entrant, so its one winner.
   await world.finishEvent(lottery.recordId);
@@ -110,7 +111,7 @@ test('a member votes in a live lottery, wins it at the draw and verifies the dra
   await expect(overlay.getByRole('list', { name: 'Winners' })).toContainText(`${member.nickname}: 5.00 coins`);
   await overlay.getByRole('button', { name: 'Win list' }).click();
   await expect(overlay.getByRole('list', { name: 'Win list' })).toContainText(`${member.nickname}: 5.00 coins`);
-  await overlay.screenshot({ path: test.info().outputPath('economy-lottery-win-list.png') });
+  await shot(overlay, 'economy-lottery-win-list.png');
   await expect.poll(() => coins(page).then((c) => c.toFixed(2))).toBe(before.plus(5).toFixed(2));
   await overlay.getByText('Provably fair').click();
   await overlay.getByRole('button', { name: 'Verify' }).click();
@@ -118,7 +119,7 @@ test('a member votes in a live lottery, wins it at the draw and verifies the dra
   // The closed entry list the draw was keyed with, and the member's entry in it (issue 29).
   await expect(overlay.getByText('Entry list hash (1 in the list, fixed when entries closed)')).toBeVisible();
   await expect(overlay.getByText('Your entry is in this list')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('economy-lottery-drawn.png') });
+  await shot(page, 'economy-lottery-drawn.png');
   await expectAccessible(page);
 });
 
@@ -165,7 +166,7 @@ test('two members in a room: one sends a gift the other sees, both catch a rain 
     const flies = expect(app(page2).getByTestId('gift-animation').filter({ hasText: `${first.nickname} × 1` }).first()).toBeAttached();
     await sendFirstGift(page);
     await flies;
-    await page2.screenshot({ path: test.info().outputPath('two-members-gift-seen.png') });
+    await shot(page2, 'two-members-gift-seen.png');
     await expect(giftLines(page2, first.nickname)).toHaveCount(1);
     await expectAccessible(page2);
 
@@ -181,8 +182,8 @@ test('two members in a room: one sends a gift the other sees, both catch a rain 
       prizes.push(prize);
     }
     expect(prizes[0]!.plus(prizes[1]!).lte(budget), `${prizes.join(' + ')} within the budget ${budget.toFixed(2)}`).toBe(true);
-    await page.screenshot({ path: test.info().outputPath('two-members-rain-first.png') });
-    await page2.screenshot({ path: test.info().outputPath('two-members-rain-second.png') });
+    await shot(page, 'two-members-rain-first.png');
+    await shot(page2, 'two-members-rain-second.png');
     await expectAccessible(page);
   } finally {
     await context.close();
@@ -216,20 +217,20 @@ test('a member wins a cash coupon, redeems it into the main balance, and sees co
   const panel = app(page).getByRole('region', { name: 'My coins today' });
   await expect(panel.getByTestId('limit-spend')).toHaveText(/^Gifts today: \d+\.\d{2} of \d+\.\d{2} coins \(\d+\.\d{2} left\)$/);
   await expect(panel.getByTestId('limit-receive')).toHaveText(/^Red envelopes today: /);
-  await page.screenshot({ path: test.info().outputPath('economy-coin-limits.png') });
+  await shot(page, 'economy-coin-limits.png');
   await expectAccessible(page);
   await panel.getByRole('button', { name: 'My coupons' }).click();
   const dialog = page.getByRole('dialog', { name: 'My coupons' });
   const won = dialog.getByTestId('coupon').filter({ hasText: 'Cash coupon: 3.21 CNY' }).filter({ hasText: 'Ready to redeem' });
   await expect(won).toHaveCount(1);
-  await page.screenshot({ path: test.info().outputPath('economy-coupons.png') });
+  await shot(page, 'economy-coupons.png');
   await expectAccessible(page);
 
   await won.getByRole('button', { name: 'Redeem' }).click();
   await expect(page.getByText('Coupon redeemed: 3.21 CNY added to your main balance')).toBeVisible();
   await expect.poll(() => hostBalance(page).then((b) => b.toFixed(2)), { message: 'the host hears of the main balance rise' }).toBe('10003.21');
   await expect(won).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('economy-coupon-redeemed.png') });
+  await shot(page, 'economy-coupon-redeemed.png');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 

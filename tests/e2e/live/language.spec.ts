@@ -1,6 +1,7 @@
 import { ECONOMY_PATHS } from '../../../contract/economy';
 import { app } from '../support/betting';
 import { expect, onHostAs, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * Issue 28: a language switch (here the host's, without a reload) rewords what was on screen, including what the
@@ -25,7 +26,7 @@ test("a switch of language rewords the chat's gift line and the live video list,
   await expect(picks.first()).toBeVisible();
   const english = (await picks.locator('span').allTextContents()).flatMap((text) => text.split(' – ')).filter((name) => /[A-Za-z]{3}/.test(name));
   expect(english.length).toBeGreaterThan(0);
-  await page.screenshot({ path: test.info().outputPath('language-before.png') });
+  await shot(page, 'language-before.png');
 
   // Into the room through the live lobby, without a reload.
   await app(page).getByRole('navigation').getByRole('button', { name: 'Live rooms', exact: true }).click();
@@ -39,10 +40,10 @@ test("a switch of language rewords the chat's gift line and the live video list,
   await expect(app(page).getByRole('heading', { name: '投注单' })).toBeVisible();
   await expect(giftLine).toHaveText(`活动 ${member.nickname} 送出 玫瑰 × 2`);
   await expect(app(page).getByRole('log')).not.toContainText(/\b(sent|Rose|Activity)\b/);
-  await app(page).locator('[role="log"]').screenshot({ path: test.info().outputPath('language-after-chat.png') });
+  await shot(app(page).locator('[role="log"]'), 'language-after-chat.png');
   // Back from the room: every name the list showed in English is gone, the list came again in Chinese.
   await app(page).getByRole('button', { name: '返回' }).click();
   await expect(picks.first()).toBeVisible();
   for (const name of english) await expect(liveVideo).not.toContainText(name);
-  await page.screenshot({ path: test.info().outputPath('language-after.png') });
+  await shot(page, 'language-after.png');
 });

@@ -4,6 +4,7 @@ import { expectAccessible, LANGUAGES } from '../support/fixtures';
 import { say } from '../support/layoutCheck';
 import { matchTitle } from '../support/matchScreen';
 import { openAppAs } from '../support/shellApp';
+import { shot } from '../support/shots';
 import { expect, test, type Locale } from '../support/world';
 
 /**
@@ -11,9 +12,8 @@ import { expect, test, type Locale } from '../support/world';
  * language) and the room at the two laptop sizes (the stream and the chat's input in view together, one video element).
  */
 
-const SHOTS = process.env.LAYOUT_SHOTS === '1';
-/** Saves a screenshot for docs/images when LAYOUT_SHOTS=1 (issue 28's convention), else in the test's output. */
-const shoot = (page: Page, name: string) => page.screenshot({ path: SHOTS ? `docs/images/issue-31-${name}.png` : test.info().outputPath(`${name}.png`) });
+/** Saves a screenshot for docs/images when LAYOUT_SHOTS=1 (issue 28's convention), else in the test's output when screenshots are asked for. */
+const shoot = (page: Page, name: string) => (process.env.LAYOUT_SHOTS === '1' ? page.screenshot({ path: `docs/images/issue-31-${name}.png` }) : shot(page, `${name}.png`));
 
 const roomCard = (page: Page, liveRoomId: number) => app(page).locator(`article[data-room-id="${liveRoomId}"]`);
 

@@ -4,6 +4,7 @@ import type { TestMember } from '../../../contract/testControls';
 import { app } from '../support/betting';
 import { appReady, expectAccessible, LANGUAGES, openFromNav, switchLanguage } from '../support/fixtures';
 import { expect, openApp, test, type Locale } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * A member's side of a live room (spec 001 sections 2 and 7): following the anchor and booking the room in the anchor
@@ -45,7 +46,7 @@ test('a member follows the anchor (kept after a reload, not seen by another memb
   await expect(section.getByRole('button', { name: '已关注' })).toHaveAttribute('aria-pressed', 'true');
   expect(await followedBy(request, follower)).toContain(room.hostId);
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath('room-anchor-followed.png') });
+  await shot(page, 'room-anchor-followed.png');
 
   await page.reload();
   await appReady(page);
@@ -88,7 +89,7 @@ test('a member follows the anchor (kept after a reload, not seen by another memb
   await tab(page, 'firstBet').click();
   await expect(app(page).getByRole('heading', { name: /^First bet lost\? Refunded up to \d+\.\d{2} CNY$/ })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath('room-first-bet.png') });
+  await shot(page, 'room-first-bet.png');
   await expect(roomTabs(page)).toBeVisible();
 });
 
@@ -110,7 +111,7 @@ test('the title wall and list open from the header; an earned title is worn and 
   await expect(app(page).getByTestId('titles-vip')).toHaveText(/^V\d+$/);
   await expect(app(page).getByRole('list', { name: 'Title wall' }).getByRole('listitem').first()).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath('titles-wall.png'), fullPage: true });
+  await shot(page, 'titles-wall.png', { fullPage: true });
 
   await app(page).getByRole('tab', { name: 'All titles' }).click();
   const list = app(page).getByRole('list', { name: 'All titles' });
@@ -124,7 +125,7 @@ test('the title wall and list open from the header; an earned title is worn and 
   await earned.getByRole('button', { name: 'How to obtain' }).click();
   await expect(app(page).getByRole('region', { name: `How to obtain “${name}”` }).getByRole('progressbar')).toHaveAttribute('value', '100');
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath('titles-list.png'), fullPage: true });
+  await shot(page, 'titles-list.png', { fullPage: true });
 
   await app(page).getByRole('tab', { name: 'Title wall' }).click();
   await expect(app(page).getByTestId('titles-worn')).toHaveText(name);

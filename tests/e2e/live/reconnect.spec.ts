@@ -6,6 +6,7 @@ import { request as playwrightRequest, type APIRequestContext } from '@playwrigh
 import { E2E_WORLD } from '../../world';
 import { app } from '../support/betting';
 import { appReady } from '../support/fixtures';
+import { shot } from '../support/shots';
 import { E2E_OPERATOR_TOKEN, expect, startIn, test, worldOf } from '../support/world';
 
 /**
@@ -72,7 +73,7 @@ test('with the platform stopped under an open room the viewer is told live updat
     const lost = page.getByRole('status').filter({ hasText: 'Live updates lost' });
     await expect(lost).toBeVisible({ timeout: 40_000 });
     await expect(input).toBeDisabled();
-    await page.screenshot({ path: test.info().outputPath('push-lost.png') });
+    await shot(page, 'push-lost.png');
 
     platform = startPlatform(dataDir);
     await healthy(api);

@@ -2,6 +2,7 @@ import type { Locator } from '@playwright/test';
 import { app, rowOf } from '../support/betting';
 import { expectAccessible } from '../support/fixtures';
 import { expect, openApp, test } from '../support/world';
+import { shot } from '../support/shots';
 
 // The anchor's stream is watched playing (support/world.ts: other tests refuse streams).
 test.use({ streams: true });
@@ -40,7 +41,7 @@ test("a visitor opens a room from an anchor badge and watches the anchor's strea
   const tabs = app(page).getByRole('tablist', { name: 'Room' }).getByRole('tab');
   await expect(tabs).toHaveText(['Bet', 'First-bet cover', 'Chat', 'Program', 'Data']);
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath('live-room.png') });
+  await shot(page, 'live-room.png');
 
   // Reload keeps the room; Back returns to the list.
   await page.reload();
@@ -58,5 +59,5 @@ test('a room whose match ends shows as ended, and its page then offers the first
   await world.play(room.match.matchId, 'end');
   await page.reload();
   await expect(app(page).getByRole('status').filter({ hasText: 'not live any more' })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('live-room-ended.png') });
+  await shot(page, 'live-room-ended.png');
 });

@@ -16,8 +16,9 @@ async function openLineups(page: Page, matchId: number, merchant: string) {
   await expect(matchPanel(page).getByRole('list', { name: /starters$/ })).toHaveCount(2);
 }
 
-test.describe('football data panels', () => {
-  test("football's statistics and commentary are their own chunks, each fetched when its tab first shows", async ({ page, world }) => {
+test.describe('football data panels, switched by config', () => {
+  // One match screen for the three chunks (a page load is most of a test's cost on two cores).
+  test("football's statistics, commentary and line-up pitch are their own chunks, each fetched when its tab first shows", async ({ page, world }) => {
     const match = await world.match({ sportId: FOOTBALL });
     const scripts = recordScripts(page);
     await openMatch(page, match.matchId);
@@ -26,17 +27,13 @@ test.describe('football data panels', () => {
     await expect(matchPanel(page).getByRole('table', { name: 'Technical statistics' })).toBeVisible();
     expect(chunk(scripts, 'plugin-sport-football-stats')).toHaveLength(1);
     expect(chunk(scripts, 'plugin-sport-football-text-live')).toEqual([]);
+    expect(chunk(scripts, 'plugin-sport-football-lineup')).toEqual([]);
     await app(page).getByRole('tab', { name: 'Text live', exact: true }).click();
     await expect(matchPanel(page).getByRole('list', { name: 'Text live' })).toBeVisible();
     expect(chunk(scripts, 'plugin-sport-football-text-live')).toHaveLength(1);
-  });
-});
-
-test.describe('extensions switched by config', () => {
-  test("football's line-up pitch is its own chunk, fetched when the Line-ups tab shows it", async ({ page, world }) => {
-    const match = await world.match({ sportId: FOOTBALL });
-    const scripts = recordScripts(page);
-    await openLineups(page, match.matchId, 'default');
+    expect(chunk(scripts, 'plugin-sport-football-lineup')).toEqual([]);
+    await app(page).getByRole('tab', { name: 'Line-ups', exact: true }).click();
+    await expect(matchPanel(page).getByRole('list', { name: /starters$/ })).toHaveCount(2);
     await expect(app(page).getByRole('img', { name: / against / })).toBeVisible();
     await expect(app(page).getByRole('region', { name: 'Incidents' })).toBeVisible();
     expect(chunk(scripts, 'plugin-sport-football-lineup')).toHaveLength(1);

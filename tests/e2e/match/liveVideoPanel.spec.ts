@@ -3,6 +3,7 @@ import { app } from '../support/betting';
 import { expectAccessible } from '../support/fixtures';
 import { matchTitle, openMatch } from '../support/matchScreen';
 import { expect, openApp, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * The right column's live video (issue 13: it said "choose a match" while one played). With nothing followed it
@@ -23,7 +24,7 @@ test.describe('live video panel', () => {
     await expect(panel.getByText(title, { exact: true })).toBeVisible();
     await expect(panel.locator('section[data-media-mode="video"]')).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Close video' })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('home-live-video-panel.png') });
+    await shot(page, 'home-live-video-panel.png');
     await expectAccessible(page);
   });
 
@@ -37,12 +38,12 @@ test.describe('live video panel', () => {
     await expect(panel).not.toContainText('Choose a match');
     // One stream on the page: the match screen's.
     await expect(app(page).locator('section[data-media-mode]')).toHaveCount(1);
-    await page.screenshot({ path: test.info().outputPath('match-live-video-panel.png') });
+    await shot(page, 'match-live-video-panel.png');
 
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(panel.getByText(title, { exact: true })).toBeVisible();
     await expect(panel.locator('section[data-media-mode="video"]')).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('back-live-video-panel.png') });
+    await shot(page, 'back-live-video-panel.png');
     await expectAccessible(page);
   });
 });

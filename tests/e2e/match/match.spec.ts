@@ -3,6 +3,7 @@ import { app } from '../support/betting';
 import { chunk, expectAccessible, recordScripts } from '../support/fixtures';
 import { expectPlaying, matchPanel, mediaStage, openMatch, scoreboard, scoreText } from '../support/matchScreen';
 import { expect, openApp, test, recordSubscriptions } from '../support/world';
+import { shot } from '../support/shots';
 
 
 /**
@@ -20,19 +21,6 @@ const SPORTS = [
 
 test.describe('the match screen', () => {
   for (const sport of SPORTS) {
-    test(`${sport.key}: the scoreboard follows a score the test makes`, async ({ page, world }) => {
-      const match = await world.match({ sportId: sport.sportId, period: sport.period });
-      const listening = recordSubscriptions(page);
-      await openMatch(page, match.matchId);
-      const score = scoreboard(page).locator('[data-score]');
-      await expect(score).toHaveText(scoreText(match.state!));
-      await listening(PushChannel.score(match.matchId));
-      const played = await world.play(match.matchId, 'score');
-      expect(scoreText(played.state)).not.toBe(scoreText(match.state!));
-      await expect(score).toHaveText(scoreText(played.state));
-      await page.screenshot({ path: test.info().outputPath(`match-${sport.key}-scored.png`) });
-    });
-
     test(`${sport.key}: every data tab loads, and reads accessibly`, async ({ page, world }) => {
       const match = await world.match({ sportId: sport.sportId });
       await openMatch(page, match.matchId);
@@ -42,21 +30,28 @@ test.describe('the match screen', () => {
         await expect(tab).toHaveAttribute('aria-selected', 'true');
         await expect(matchPanel(page).locator('[aria-busy="true"]')).toHaveCount(0);
         await expect(matchPanel(page).getByRole('button', { name: 'Retry' })).toHaveCount(0);
-        await page.screenshot({ path: test.info().outputPath(`match-${sport.key}-${name.replace(/\W+/g, '-').toLowerCase()}.png`) });
+        await shot(page, `match-${sport.key}-${name.replace(/\W+/g, '-').toLowerCase()}.png`);
       }
       await expectAccessible(page);
     });
 
-    test(`${sport.key}: the tracker draws an event the test makes, across the stage, with its statistics a tab away`, async ({ page, world }) => {
+    // One page for both pushes, the score and the event (a page load is most of a test's cost on two cores).
+    test(`${sport.key}: the scoreboard follows a score the test makes, and the tracker draws an event the test makes, across the stage, with its statistics a tab away`, async ({ page, world }) => {
       const match = await world.match({ sportId: sport.sportId, period: sport.period });
       const listening = recordSubscriptions(page);
       await openMatch(page, match.matchId);
+      const score = scoreboard(page).locator('[data-score]');
+      await expect(score).toHaveText(scoreText(match.state!));
+      await listening(PushChannel.score(match.matchId));
+      const scored = await world.play(match.matchId, 'score');
+      expect(scoreText(scored.state)).not.toBe(scoreText(match.state!));
+      await expect(score).toHaveText(scoreText(scored.state));
+      await shot(page, `match-${sport.key}-scored.png`);
+
       const stage = mediaStage(page);
       await stage.getByRole('button', { name: 'Animation' }).click();
       const tracker = stage.getByRole('img').first();
       await expect(tracker).toBeVisible();
-
-      await listening(PushChannel.score(match.matchId));
       const played = await world.play(match.matchId, 'event', { event: sport.event, team: 'home' });
       const made = played.events.findLast((e) => e.code === sport.event)!;
       const newest = played.events.at(-1)!;
@@ -73,12 +68,12 @@ test.describe('the match screen', () => {
         await page.setViewportSize({ width, height: 900 });
         const [field, box] = await Promise.all([tracker.boundingBox(), stage.boundingBox()]);
         expect(field!.width).toBeGreaterThan(box!.width - 40);
-        await stage.screenshot({ path: test.info().outputPath(`match-${sport.key}-animation-${width}.png`), animations: 'disabled' });
+        await shot(stage, `match-${sport.key}-animation-${width}.png`, { animations: 'disabled' });
       }
       // The statistics sit on their own tab; the arrow keys go back to the field.
       await stage.getByRole('tab', { name: 'Stats' }).click();
       await expect(stage.getByRole('tabpanel', { name: 'Stats' }).locator('[data-stat]').first()).toBeVisible();
-      await stage.screenshot({ path: test.info().outputPath(`match-${sport.key}-animation-stats.png`), animations: 'disabled' });
+      await shot(stage, `match-${sport.key}-animation-stats.png`, { animations: 'disabled' });
       await stage.getByRole('tab', { name: 'Stats' }).press('ArrowLeft');
       await expect(stage.getByRole('tab', { name: 'Field' })).toHaveAttribute('aria-selected', 'true');
       await expect(tracker).toBeVisible();
@@ -102,7 +97,7 @@ test.describe('the match screen', () => {
       await stage.getByRole('button', { name: 'Line 2' }).click();
       await expect(stage.getByRole('button', { name: 'Line 2' })).toHaveAttribute('aria-pressed', 'true');
       await expectPlaying(stage);
-      await page.screenshot({ path: test.info().outputPath('match-video-line-2.png') });
+      await shot(page, 'match-video-line-2.png');
     });
   });
 
@@ -122,7 +117,7 @@ test.describe('the match screen', () => {
       await expect(stage.getByRole('status')).toContainText('The match has ended');
       await expect(stage.locator('video')).toHaveCount(0);
       await expect(stage.getByRole('group', { name: 'Line' })).toHaveCount(0);
-      await page.screenshot({ path: test.info().outputPath('match-ended-stage.png') });
+      await shot(page, 'match-ended-stage.png');
       await expectAccessible(page);
     });
   });
@@ -139,12 +134,12 @@ test.describe('the match screen', () => {
     await expect(plays).not.toContainText('Q0');
     const more = matchPanel(page).getByRole('button', { name: /^Show \d+ earlier plays$/ });
     await rows.first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath('match-basketball-text-live-full-time.png') });
+    await shot(page, 'match-basketball-text-live-full-time.png');
     await more.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath('match-basketball-text-live-more.png') });
+    await shot(page, 'match-basketball-text-live-more.png');
     await more.click();
     await expect(rows).toHaveCount(100);
-    await page.screenshot({ path: test.info().outputPath('match-basketball-text-live-ended.png') });
+    await shot(page, 'match-basketball-text-live-ended.png');
   });
 
   // Watches the match's own streams play (support/world.ts refuses streams to other tests: each starts an encoder).

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { LANGUAGES } from '../support/fixtures';
 import { openMatch } from '../support/matchScreen';
 import { expect, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * Issue 13: every selection on the match screen is readable in full (correct scores, the draw, over/under, totals)
@@ -30,7 +31,7 @@ for (const [lng] of LANGUAGES) {
       await page.setViewportSize({ width, height: 900 });
       await expect(names.first()).toBeVisible();
       expect(await cutNames(page), `${lng} at ${width} px`).toEqual([]);
-      await page.screenshot({ path: test.info().outputPath(`markets-${lng}-${width}.png`), fullPage: true });
+      await shot(page, `markets-${lng}-${width}.png`, { fullPage: true });
     }
     // A screen reader hears what a price bets on.
     const first = names.first();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { E2E_WORLD } from '../../world';
 import { appReady, chunk, expectAccessible, openFromNav, recordScripts } from '../support/fixtures';
 import { expect, openApp, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * The results screen with each result provider plugin. The default merchant switches all three on and offers a switch
@@ -65,7 +66,7 @@ for (const provider of PROVIDERS) {
     const result = periods.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Result', exact: true }) });
     await expect(result.getByRole('cell')).toHaveText([String(state.score.home), String(state.score.away)]);
     await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath(`results-${provider.plugin}.png`), fullPage: true });
+    await shot(page, `results-${provider.plugin}.png`, { fullPage: true });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
   });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { appReady, openFromNav } from '../support/fixtures';
 import { expect, openApp, startIn, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /** Issue 13: every screen has an address under the base path; Back, Forward and Reload keep the screen. */
 
@@ -89,7 +90,7 @@ test("My bets' tab and dates and the rules tab are in the address: reload and Ba
   await page.goBack();
   await expect(tabs.getByRole('tab', { name: 'Settled', exact: true })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Yesterday' })).toHaveAttribute('aria-pressed', 'true');
-  await page.screenshot({ path: test.info().outputPath('my-bets-from-address.png') });
+  await shot(page, 'my-bets-from-address.png');
 
   await page.goto('/spa/sport-pc/?view=rules&tab=parlay');
   await appReady(page);

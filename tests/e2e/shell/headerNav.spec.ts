@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expectAccessible, LANGUAGES, switchLanguage } from '../support/fixtures';
 import { openAppAs } from '../support/shellApp';
 import { expect, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * Issue 13: once a member is signed in, the standalone header must keep every main navigation item reachable, by
@@ -79,7 +80,7 @@ for (const [lng] of LANGUAGES) {
         await page.getByRole('list', { name: moreLabel }).getByText(last, { exact: true }).click();
         await expectCurrentUnderMore(page, more, moreLabel, last);
       }
-      await page.screenshot({ path: test.info().outputPath(`header-${lng}-${width}.png`) });
+      await shot(page, `header-${lng}-${width}.png`);
     }
   });
 }

@@ -1,6 +1,7 @@
 import { appReady, expectAccessible } from '../support/fixtures';
 import { installLeakProbe, SETTLE_MS, type Holdings } from '../support/leakProbe';
 import { expect, onHostAs, test } from '../support/world';
+import { shot } from '../support/shots';
 
 test.describe('embedded in the demo host at /newSport', () => {
   // The one test that signs in as the demo member `demo`, through the host's own login box, as a newcomer to the demo
@@ -30,7 +31,7 @@ test.describe('embedded in the demo host at /newSport', () => {
     await app.locator('select').nth(1).selectOption('vi');
     await expect(page.getByTestId('host-language')).toHaveValue('VIE');
     await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath('host-embedded.png'), fullPage: true });
+    await shot(page, 'host-embedded.png', { fullPage: true });
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('sport-pc:auth'))).toBeNull();
@@ -96,7 +97,7 @@ test.describe('embedded in the demo host at /newSport', () => {
     const notice = page.getByRole('alert').filter({ hasText: 'The sportsbook could not be loaded' });
     await expect(notice).toBeVisible();
     await expect(page.locator('[data-sport-pc]')).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('host-load-failed.png') });
+    await shot(page, 'host-load-failed.png');
 
     await page.unroute('**/spa/sport-pc/');
     await notice.getByRole('button', { name: 'Reload' }).click();

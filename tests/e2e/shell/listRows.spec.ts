@@ -1,5 +1,6 @@
 import { LANGUAGES, switchLanguage } from '../support/fixtures';
 import { expect, openApp, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /** Issue 13: team names in list rows are read in full in every language (they used to be cut with "…"). */
 
@@ -17,6 +18,6 @@ test('no team name is cut in the football list, in any language, at 1280 px', as
     await expect(names.first()).toBeVisible();
     const cut = await names.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
     expect(cut, lng).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath(`list-${lng}-1280.png`) });
+    await shot(page, `list-${lng}-1280.png`);
   }
 });

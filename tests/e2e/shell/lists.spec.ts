@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
 import { PushChannel } from '../../../contract/channels';
 import { SETTINGS_PATHS } from '../../../contract/paths';
+import type { ClaimedMatch } from '../../../contract/testControls';
 import { OddsFormat } from '../../../src/domain/odds';
 import { app, FOOTBALL, openList, rowOf } from '../support/betting';
 import { expectAccessible, openFromNav } from '../support/fixtures';
 import { matchTitle, openPrices } from '../support/matchScreen';
 import { expect, openApp, test, recordSubscriptions } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * What the lists of every sport share, tested once on football on matches the test claims (each sport's own list and
@@ -37,23 +39,32 @@ async function leagueHeaderAbove(page: Page, leagueId: number) {
   return header;
 }
 
+/**
+ * The match's row shows in the list on screen with its title and open prices. Found again when the list redraws
+ * meanwhile: a list just opened may replace its rows with its next answer, which scrolls the row out of the rendered
+ * window (seen once a screenshot no longer gave the list that time).
+ */
+async function expectListed(page: Page, match: ClaimedMatch) {
+  await expect(async () => {
+    const row = await rowOf(page, match.matchId);
+    await expect(row).toHaveAttribute('aria-label', matchTitle(match), { timeout: 2_000 });
+    await expect(openPrices(row).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 test.describe('the lists every sport shares', () => {
   test('the today and early lists show their matches with prices', async ({ page, world }) => {
     const today = await world.match({ sportId: FOOTBALL, list: 'today' });
     const early = await world.match({ sportId: FOOTBALL, list: 'early' });
     await openApp(page, { query: TODAY_LIST });
-    const todayRow = await rowOf(page, today.matchId);
-    await expect(todayRow).toHaveAttribute('aria-label', matchTitle(today));
-    await expect(openPrices(todayRow).first()).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('football-today.png') });
+    await expectListed(page, today);
+    await shot(page, 'football-today.png');
 
     await openList(page, 'Early');
-    const earlyRow = await rowOf(page, early.matchId);
-    await expect(earlyRow).toHaveAttribute('aria-label', matchTitle(early));
-    await expect(openPrices(earlyRow).first()).toBeVisible();
+    await expectListed(page, early);
     // A match of another day is not in today's list, nor today's in this one.
     await expect(app(page).locator(`[role="row"][data-match-id="${today.matchId}"]`)).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('football-early.png') });
+    await shot(page, 'football-early.png');
     await expectAccessible(page);
   });
 
@@ -78,7 +89,7 @@ test.describe('the lists every sport shares', () => {
     await saved;
     await expect(order.getByRole('button', { name: 'By league' })).toHaveAttribute('aria-pressed', 'true');
     await expect(app(page).getByRole('table', { name: 'Matches' })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('football-today-by-league.png') });
+    await shot(page, 'football-today-by-league.png');
 
     await expectAccessible(page);
 
@@ -117,7 +128,7 @@ test.describe('the lists every sport shares', () => {
           await expect(price.locator('[data-dir]'), `${odd} of market ${marketId} in format ${OddsFormat[format]}`).toHaveText(shown);
         }
       }
-      if (format === OddsFormat.Malay) await page.screenshot({ path: test.info().outputPath('football-malay.png') });
+      if (format === OddsFormat.Malay) await shot(page, 'football-malay.png');
     }
   });
 
@@ -132,7 +143,7 @@ test.describe('the lists every sport shares', () => {
     await header.click();
     await expect(header).toHaveAttribute('aria-expanded', 'false');
     await expect(matchesOfLeague).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('football-league-collapsed.png') });
+    await shot(page, 'football-league-collapsed.png');
     await header.click();
     await expect(header).toHaveAttribute('aria-expanded', 'true');
     await expect(matchesOfLeague.first()).toBeVisible();

@@ -3,6 +3,7 @@ import { BetError } from '../../../contract/errors';
 import { app } from '../support/betting';
 import { expectAccessible } from '../support/fixtures';
 import { expect, openApp, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * Issue 28: merchant `lite` (config/merchants/lite.json) offers football only. With it, no basketball shows anywhere in
@@ -44,7 +45,7 @@ test('merchant lite: no basketball on home, in search or at a basketball ?matchI
   expect((await shownMatchIds(page)).filter((id) => hidden.has(id))).toEqual([]);
   await expect(app(page)).not.toContainText('Basketball');
   await expect(app(page)).not.toContainText(basketball.home.ENG!);
-  await page.screenshot({ path: test.info().outputPath('lite-home.png') });
+  await shot(page, 'lite-home.png');
   await expectAccessible(page);
 
   // Search: the basketball match's own team name finds nothing of it.
@@ -53,14 +54,14 @@ test('merchant lite: no basketball on home, in search or at a basketball ?matchI
   await expect(results.or(app(page).getByText('No matches found'))).toBeVisible();
   await expect(app(page).locator(`[data-match-id="${basketball.matchId}"]`)).toHaveCount(0);
   expect((await shownMatchIds(page)).filter((id) => hidden.has(id))).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('lite-search.png') });
+  await shot(page, 'lite-search.png');
 
   // A link to the basketball match: a clear "not available", no scoreboard, no prices, not another match.
   await page.goto(`/spa/sport-pc/?${LITE}&matchId=${basketball.matchId}`);
   await expect(app(page).getByText('This match is not available here: its sport is not offered.')).toBeVisible();
   await expect(app(page).locator('section[data-scoreboard]')).toHaveCount(0);
   await expect(app(page).locator('button[data-odd]')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('lite-basketball-match.png') });
+  await shot(page, 'lite-basketball-match.png');
   await expectAccessible(page);
 
   // The platform takes no basketball bet from a lite member, whatever merchant a request names.

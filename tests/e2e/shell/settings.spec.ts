@@ -5,6 +5,7 @@ import type { TestMember } from '../../../contract/testControls';
 import { expectAccessible } from '../support/fixtures';
 import { openAppAs } from '../support/shellApp';
 import { expect, recordSubscriptions, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * Member settings on the platform and the goal push, end to end: a fresh member turns goal push on for all matches
@@ -60,7 +61,7 @@ test('goal push for all matches pops up on a kick-off and a goal; its alert, onc
   await openSettings(page, member);
   await chooseAllMatchesAndHongKong(page, request, member);
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath('settings-screen.png'), fullPage: true });
+  await shot(page, 'settings-screen.png', { fullPage: true });
 
   // The test's own match kicks off, then scores: each popup names the teams and the score, and the first brings the alert.
   await listening(PushChannel.footballEvent);
@@ -72,7 +73,7 @@ test('goal push for all matches pops up on a kick-off and a goal; its alert, onc
   await expect.poll(() => goalPushesSeen(page)).toContain(teams(state.score));
   const alert = page.getByRole('alertdialog', { name: 'Goal push tip' });
   await expect(alert).toContainText('Goal pushes can be turned off in My settings.');
-  await page.screenshot({ path: test.info().outputPath('goal-push-popup-and-alert.png') });
+  await shot(page, 'goal-push-popup-and-alert.png');
   await expectAccessible(page);
   await alert.getByRole('button', { name: 'Got it' }).click();
   await expect(alert).toBeHidden();
@@ -95,7 +96,7 @@ test('settings survive a reload and a second browser, and a change there holds h
     // Turned off there, it is off here after the next load.
     await other.getByRole('checkbox', { name: 'Show goal pushes (kick-off and goals)' }).uncheck();
     await expect.poll(async () => (await stored(request, member)).push_event).toBe(0);
-    await other.screenshot({ path: test.info().outputPath('settings-second-browser.png'), fullPage: true });
+    await shot(other, 'settings-second-browser.png', { fullPage: true });
   });
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Show goal pushes (kick-off and goals)' })).not.toBeChecked();

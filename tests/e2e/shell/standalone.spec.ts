@@ -1,6 +1,7 @@
 import { appReady, chunk, expectAccessible, filesOfChunk, recordScripts } from '../support/fixtures';
 import { installLeakProbe, SETTLE_MS, type Holdings } from '../support/leakProbe';
 import { expect, test } from '../support/world';
+import { shot } from '../support/shots';
 
 test.describe('standalone app at /spa/sport-pc/', () => {
   test('renders the shell with every enabled sport plugin fetched on first render', async ({ page }) => {
@@ -17,7 +18,7 @@ test.describe('standalone app at /spa/sport-pc/', () => {
     expect(chunk(scripts, 'plugin-sport-generic')).toHaveLength(1);
     await expect(page.getByRole('heading', { name: '投注单' })).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath('shell-zh-CN.png'), fullPage: true });
+    await shot(page, 'shell-zh-CN.png', { fullPage: true });
   });
 
   test('stores a P-prefixed device id and an allowed apiSrc, and takes the token out of the address bar', async ({ page, baseURL }) => {
@@ -135,7 +136,7 @@ test.describe('standalone app at /spa/sport-pc/', () => {
       await page.locator('[data-sport-pc] select').nth(1).selectOption(lng);
       await expect(page.getByRole('heading', { name: slip })).toBeVisible();
       await expect(page.locator('[data-sport-menu="1"]')).toContainText(football);
-      await page.screenshot({ path: test.info().outputPath(`shell-${lng}.png`), fullPage: true });
+      await shot(page, `shell-${lng}.png`, { fullPage: true });
     }
     await expect(language).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { openApp, expect, test } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * Issue 13: one time zone. The platform's configured zone (config/app.json `timezone`) is used for every kick-off,
@@ -34,7 +35,7 @@ test('kick-offs read the same in New York as in Shanghai, labelled with the plat
     expect(both.length).toBeGreaterThan(2);
     for (const id of both) expect(inNewYork[id], `match ${id}`).toBe(inShanghai[id]);
     await expect(newYork.getByText('GMT+8', { exact: true })).toBeVisible();
-    await newYork.screenshot({ path: test.info().outputPath('early-list-new-york.png') });
+    await shot(newYork, 'early-list-new-york.png');
 
     // The early list's day filter and the rows it keeps speak of the same days.
     const days = newYork.getByRole('group', { name: 'Dates' }).getByRole('button');

@@ -4,6 +4,7 @@ import { chunk, expectAccessible, recordScripts } from '../support/fixtures';
 import { matchPanel, matchTitle, openPrices, scoreboard, scoreText } from '../support/matchScreen';
 import type { SportOptions } from '../support/sports';
 import { expect, openApp, test as base, recordSubscriptions } from '../support/world';
+import { shot } from '../support/shots';
 
 /**
  * The smoke test of one sport plugin (a Playwright project per sport, playwright.config.ts): its list and its match
@@ -40,7 +41,7 @@ test("the sport's in-play list shows a claimed match with prices and a price the
   await expect(movedPrice).toHaveAttribute('data-odd', moved);
   await expect(movedPrice.locator('[data-dir]')).toHaveText(moved);
   await expect(movedPrice.locator('[data-dir]')).toHaveAttribute('data-dir', '1');
-  await page.screenshot({ path: test.info().outputPath(`${test.info().project.name}-in-play.png`) });
+  await shot(page, `${test.info().project.name}-in-play.png`);
   await expectAccessible(page);
 
   // The match screen from the row: its scoreboard says the claimed state, its markets are open.
@@ -48,7 +49,7 @@ test("the sport's in-play list shows a claimed match with prices and a price the
   await expect(app(page).getByRole('heading', { level: 1, name: matchTitle(match) })).toBeVisible();
   await expect(scoreboard(page).locator('[data-score]')).toHaveText(scoreText(match.state!));
   await expect(openPrices(matchPanel(page)).first()).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath(`${test.info().project.name}-match.png`) });
+  await shot(page, `${test.info().project.name}-match.png`);
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Back' }).click();

@@ -174,10 +174,10 @@ describe('the app log (system/log/add)', () => {
 });
 
 describe('the small live-side calls', () => {
-  it('answers the live showorder config from config/platform.json', async () => {
+  it("answers the live showorder config: chat's order show rule, in every room", async () => {
     const res = await t.inject({ method: 'POST', url: SETTINGS_PATHS.showOrderConfig, payload: {} });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ isGlobal: t.config.liveShowOrder.isGlobal, amount: t.config.liveShowOrder.amount });
+    expect(res.json().data).toEqual({ isGlobal: true, amount: t.config.chat.orderShow.minAmount });
     expect((await t.inject({ method: 'POST', url: SETTINGS_PATHS.showOrderConfig, payload: { roomId: 1 } })).statusCode).toBe(400);
   });
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { anchorProxySchema, type AnchorProxy } from '../../contract/liveRoom';
 import { AnchorType, LiveStatus, type Anchor } from '../domain/anchors';
 import { anchorRoom } from '../testing/anchorFixtures';
 import { memberState } from '../testing/bettingFixtures';
@@ -12,15 +13,18 @@ const EXCLUSIVE = room(8010, 100, { anchorType: AnchorType.Exclusive, sort: 0 })
 
 type Search = { params: { matchSource: string } };
 
+/** The switch as the platform answers it, built through the contract's schema so a mock of another shape fails here. */
+const proxyAnswer = (anchorProxyEnable: 0 | 1): AnchorProxy => anchorProxySchema.parse({ anchorProxyEnable });
+
 /** A platform answering the rooms asked for (in play: live rooms only), the special rooms and the proxy switch. */
-function setup({ login = false, rooms = [room(8001, 100), EXCLUSIVE, room(8002, 200)] as Anchor[], special = '8010', proxy = 1 as unknown } = {}) {
+function setup({ login = false, rooms = [room(8001, 100), EXCLUSIVE, room(8002, 200)] as Anchor[], special = '8010', proxy = 1 as 0 | 1 } = {}) {
   const { env, http } = fakeEnv();
-  const answer = { rooms };
+  const answer = { rooms, proxy };
   http.media.get.mockImplementation(async (_url: string, config?: unknown) =>
     (config as Search).params.matchSource === 'inplay' ? answer.rooms.filter((a) => a.liveStatus === LiveStatus.Living) : answer.rooms,
   );
   http.forehead.post.mockImplementation(async (url: string) => {
-    if (url === ANCHOR_PROXY_PATH) return proxy;
+    if (url === ANCHOR_PROXY_PATH) return proxyAnswer(answer.proxy);
     if (url !== '/api/forehead/live/liveRoom/getSpecialRoomIds') throw new Error(`unexpected call ${url}`);
     return special;
   });
@@ -100,7 +104,7 @@ describe('anchors', () => {
   });
 
   it("re-checks a member's anchor-proxy switch every 60 s, starting from the login state, and turns it off on failure", async () => {
-    const { http, root, proxyChecks } = setup({ login: true, proxy: 0 });
+    const { http, root, proxyChecks, answer } = setup({ login: true, proxy: 0 });
     root.applyHostProps({ ...memberState(), anchorProxyEnable: 1 });
     const anchors = anchorsOf(root);
     await jest.advanceTimersByTimeAsync(0);
@@ -110,7 +114,7 @@ describe('anchors', () => {
     expect(proxyChecks()).toBe(1);
     expect(anchors.proxyEnabled).toBe(0);
 
-    http.forehead.post.mockImplementation(async (url: string) => (url === ANCHOR_PROXY_PATH ? 1 : ''));
+    answer.proxy = 1;
     await jest.advanceTimersByTimeAsync(60_000);
     expect(anchors.proxyEnabled).toBe(1);
 
@@ -118,6 +122,34 @@ describe('anchors', () => {
     await jest.advanceTimersByTimeAsync(60_000);
     expect(proxyChecks()).toBe(3);
     expect(anchors.proxyEnabled).toBe(0);
+    root.dispose();
+  });
+
+  it('reads a bare flag, which is not what the platform answers, as off', async () => {
+    const { http, root } = setup({ login: true });
+    root.applyHostProps({ ...memberState(), anchorProxyEnable: 1 });
+    const anchors = anchorsOf(root);
+    http.forehead.post.mockImplementation(async (url: string) => (url === ANCHOR_PROXY_PATH ? 1 : '8010'));
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(anchors.proxyEnabled).toBe(0);
+    root.dispose();
+  });
+
+  it('reloads special rooms and the list at once when the switch flips, not when it stays', async () => {
+    const { root, answer, searches, http } = setup({ login: true, proxy: 0 });
+    const anchors = anchorsOf(root);
+    await jest.advanceTimersByTimeAsync(0);
+    const specialLoads = () => http.forehead.post.mock.calls.filter(([url]) => url === '/api/forehead/live/liveRoom/getSpecialRoomIds').length;
+    const [before, specialBefore] = [searches(), specialLoads()];
+    // 60 s: the switch stays off (the list poll is due too: one search, no extra).
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect([searches() - before, specialLoads() - specialBefore]).toEqual([1 + 3, 0]);
+    // The member joined a user live group: their special rooms and the list come again with the re-check.
+    answer.proxy = 1;
+    const [mid, specialMid] = [searches(), specialLoads()];
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(anchors.proxyEnabled).toBe(1);
+    expect([searches() - mid, specialLoads() - specialMid]).toEqual([1 + 3 + 1, 1]);
     root.dispose();
   });
 

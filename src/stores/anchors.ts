@@ -1,5 +1,6 @@
 import { reaction } from 'mobx';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import { anchorProxySchema } from '../../contract/liveRoom';
 import { LIVE_ROOM_PATHS } from '../../contract/liveRoomPaths';
 import { isAnchorVisible, mergeAnchors, orderAnchors, parseSpecialRoomIds, type AnchorRoom, type AnchorScope } from '../domain/anchors';
 import { LOOP_INTERVALS } from '../services/scheduler';
@@ -33,8 +34,8 @@ const isAnchor = (value: unknown): value is AnchorRoom =>
   typeof value.popularity === 'number' &&
   (value.hostName === undefined || typeof value.hostName === 'string');
 
-/** The proxy switch's answer, 0 or 1; anything else reads as off. */
-const proxyFlag = (value: unknown): 0 | 1 => (value === 1 || value === '1' || value === true ? 1 : 0);
+/** The login state's `anchorProxyEnable`, 0 or 1; anything else reads as off. */
+const proxyFlag = (value: unknown): 0 | 1 => (value === 1 ? 1 : 0);
 
 /**
  * The anchors on matches (spec 001: the anchor list polled every 60 s and the anchor loop every 20 s, both merged by
@@ -109,15 +110,20 @@ export const AnchorsStore = types
         self.specialRoomIds = [];
       }
     }),
-    /** Asks the platform for the anchor-proxy switch; a failure (or a member gone meanwhile) turns it off. */
+    /**
+     * Asks the platform for the anchor-proxy switch, answered as `{ anchorProxyEnable }` (contract anchorProxySchema);
+     * a failure, an answer of another shape, or a member gone meanwhile turns it off.
+     */
     checkProxy: flow(function* checkProxy() {
+      const before = self.proxyEnabled;
       try {
-        const flag: unknown = yield Promise.resolve(envOf(self).http.forehead.post(ANCHOR_PROXY_PATH, {}));
-        self.proxyEnabled = self.isLogin ? proxyFlag(flag) : 0;
+        const answer: unknown = yield Promise.resolve(envOf(self).http.forehead.post(ANCHOR_PROXY_PATH, {}));
+        self.proxyEnabled = self.isLogin ? anchorProxySchema.parse(answer).anchorProxyEnable : 0;
       } catch (error) {
         envOf(self).logger.warn('anchor proxy switch failed', error);
         self.proxyEnabled = 0;
       }
+      return self.proxyEnabled !== before;
     }),
     /** A member's switch starts as their login state says (`anchorProxyEnable`); a visitor has none. */
     setLogin(isLogin: boolean, proxyEnabled: unknown = 0) {
@@ -127,10 +133,23 @@ export const AnchorsStore = types
     },
   }))
   .actions((self) => ({
+    /**
+     * One re-check of the switch. When it flips, the member joined or left a user live group, so the rooms their
+     * agent serves them through the group came or went: their special rooms and the list reload at once rather than
+     * at the next 60 s poll (the platform answers both by who asks).
+     */
+    proxyChanged: flow(function* proxyChanged() {
+      const changed: boolean = yield self.checkProxy();
+      if (!changed || !self.isLogin) return;
+      yield self.loadSpecialRooms();
+      if (self.status !== 'idle') yield self.load();
+    }),
+  }))
+  .actions((self) => ({
     /** The proxy switch's 60 s re-check runs while a member is signed in (paused while the page is hidden). */
     followProxy() {
       const { scheduler } = envOf(self);
-      if (self.isLogin) scheduler.every(PROXY_LOOP, LOOP_INTERVALS.anchorProxy, () => self.checkProxy(), { pauseWhenHidden: true });
+      if (self.isLogin) scheduler.every(PROXY_LOOP, LOOP_INTERVALS.anchorProxy, () => self.proxyChanged(), { pauseWhenHidden: true });
       else scheduler.stop(PROXY_LOOP);
     },
   }))

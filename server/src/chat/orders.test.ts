@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { ChatError } from '../../../contract/errors';
+import { SETTINGS_PATHS } from '../../../contract/paths';
 import { LiveStatus } from '../../../src/domain/anchors';
 import type { Selection } from '../../test/betting.support';
 import { placeSingle } from '../../test/betting.support';
@@ -81,6 +82,9 @@ describe('order sharing (spec 001 section 5)', () => {
     expect(mine.rule.showCount).toBe(3);
     expect(mine.rule.coins).toContainEqual({ thirdCoin: 'CNY', minAmount: '20.00' });
     expect(mine.rule.coins).toContainEqual({ thirdCoin: 'USD', minAmount: '2.81' });
+    // The live showorder config advertises the same rule chat enforces below (issue 31: it said 100.00 while chat took 10.00).
+    const advertised = await app.inject({ method: 'POST', url: SETTINGS_PATHS.showOrderConfig, payload: {} });
+    expect(advertised.json().data).toEqual({ isGlobal: true, amount: '20.00' });
     // Newest first, at most showCount: not the small stake, the armed auto cash out, the rejected one, the other match.
     expect(mine.records.map((r: { orderId: string }) => r.orderId)).toEqual([newest, settled, oldest]);
     const settledItem = mine.records[1];

@@ -91,6 +91,10 @@ describe('config/platform.json chat', () => {
     expect(parseJsonConfig('config/platform.json', JSON.stringify(partial), platformConfigSchema).chat.rateLimit).toEqual({ messages: 5, perSeconds: 10 });
   });
 
+  it('refuses the former liveShowOrder, naming the one setting that replaced it (issue 31)', () => {
+    expect(messageFor((c) => (c.liveShowOrder = { isGlobal: true, amount: '100.00' }))).toContain('chat.orderShow.minAmount');
+  });
+
   it('names the chat field that is wrong', () => {
     expect(messageFor((c) => (c.chat.maxTextLength = 0))).toContain('chat.maxTextLength');
     expect(messageFor((c) => (c.chat.rateLimit.perSeconds = 'ten'))).toContain('chat.rateLimit.perSeconds');

@@ -233,8 +233,11 @@ export const platformConfigSchema = z.strictObject({
   chat: chatSchema.default(chatSchema.parse({})),
   /** The app logging service (docs/api.md "App log"): events per address and per member, and how long rows stay. */
   appLog: z.strictObject({ perAddress: perMinuteBucket, perMember: perMinuteBucket, retentionDays: z.number().int().min(1).max(365) }),
-  /** The live showorder config's answer (docs/api.md): amount in CNY with at most 2 decimals. */
-  liveShowOrder: z.strictObject({ isGlobal: z.boolean(), amount }),
+  /**
+   * Gone (issue 31): its amount disagreed with the one chat enforced. The live showorder config now advertises
+   * `chat.orderShow.minAmount`; a file still naming it is refused with that pointer rather than a bare "unexpected field".
+   */
+  liveShowOrder: z.never({ error: 'removed: the live showorder config advertises chat.orderShow.minAmount, the rule chat enforces; set that instead' }).optional(),
   /**
    * Experts, banners (docs/config.md "experts"): the comment rule's limits (deposits in CNY, VIP level) and the banner
    * host the domain list names ("" = the platform's own origin).

@@ -4,11 +4,13 @@ import { foreheadResponses, ok } from '../../http/envelope';
 
 /**
  * The live showorder config (spec 001 section 7; path not shown, so it sits in the forehead live family): whether the
- * order-sharing rule holds in every room and the smallest stake of a shared order, from config/platform.json
- * `liveShowOrder`. Open to visitors, like the room's other rules.
+ * order-sharing rule holds in every room and the smallest stake of a shared order. It advertises the one rule chat
+ * enforces (config/platform.json `chat.orderShow.minAmount`, in CNY; chat converts it per coin, src/chat/orders.ts),
+ * and that rule holds in every room, so `isGlobal` is always true: a second value here could only disagree with
+ * chat (issue 31: it advertised 100.00 while chat took 10.00). Open to visitors, like the room's other rules.
  */
 export const showOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { isGlobal, amount } = app.platformConfig.liveShowOrder;
+  const answer = { isGlobal: true, amount: app.platformConfig.chat.orderShow.minAmount };
   app.post(
     '/live/showorder/config',
     {
@@ -19,6 +21,6 @@ export const showOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: foreheadResponses(showOrderConfigSchema),
       },
     },
-    async () => ok({ isGlobal, amount }),
+    async () => ok(answer),
   );
 };

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
+import { observable, runInAction } from 'mobx';
 import { I18nextProvider } from 'react-i18next';
 import { EXPERTS_PATHS } from '../../contract/expertsPaths';
 import { httpRef, liveRoomTabPoint, pluginScreenPoint, screenRef, sessionRef } from '../../src/sdk';
@@ -44,10 +45,21 @@ async function settle() {
   }
 }
 
-async function mount(routes: Routes, { isLogin = true, where = 'screen' as 'screen' | 'program' } = {}) {
+/**
+ * The app's screen opener as the page's address keeps it: opening the experts screen with a detail writes it, and the
+ * screen reads it back (observable, as the app's store is); `detail` is the address the page was loaded with.
+ */
+function addressBar(detail?: string) {
+  const address = observable.box<string | undefined>(detail);
+  const open = jest.fn((_screen: string, next?: string) => runInAction(() => address.set(next)));
+  return { open, address, get detail() { return address.get(); } };
+}
+
+async function mount(routes: Routes, { isLogin = true, where = 'screen' as 'screen' | 'program', detail = undefined as string | undefined, timeZone = 'Asia/Shanghai' } = {}) {
   const client = forehead(routes);
-  const open = jest.fn();
-  const services = provideServices([httpRef, { forehead: client } as never], [sessionRef, { isLogin }], [screenRef, { open }]);
+  const screens = addressBar(detail);
+  const { open } = screens;
+  const services = provideServices([httpRef, { forehead: client } as never], [sessionRef, { isLogin, timeZone }], [screenRef, screens]);
   const plugins = loadPlugins({ plugins: [{ id: 'live-experts', enabled: true, options: {} }] }, registryOf(plugin), { services });
   await act(async () => {
     render(
@@ -63,7 +75,7 @@ async function mount(routes: Routes, { isLogin = true, where = 'screen' as 'scre
     );
   });
   await settle();
-  return { client, open };
+  return { client, open, address: screens.address };
 }
 
 const never = () => new Promise<never>(() => undefined);
@@ -82,6 +94,12 @@ describe('the programs list', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await settle();
     expect(screen.getByRole('button', { name: /Lions to win at home/ })).toBeInTheDocument();
+  });
+
+  it("shows times in the operator's time zone, not the browser's", async () => {
+    // 16:30 UTC on 20 November is half past midnight on the 21st in Shanghai (the browser's zone here is UTC).
+    await mount({ [P.messageList]: [page([message({ publishTime: Date.UTC(2026, 10, 20, 16, 30) })], { isLastPage: true })] }, { timeZone: 'Asia/Shanghai' });
+    expect(screen.getByRole('button', { name: /Lions to win at home/ })).toHaveTextContent('11/21, 00:30');
   });
 
   it('says when there are none', async () => {
@@ -161,6 +179,44 @@ describe("an expert's detail", () => {
     expect(screen.getByText('No settled programs yet')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('tab', { name: 'Experts' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe("the detail's own address", () => {
+  const routes = (): Routes => ({
+    [P.messageList]: [page([])],
+    [P.personList]: [page([person()], { isLastPage: true })],
+    [P.personDetail]: [person()],
+    [P.personMessages]: [page([message({ sportsTitle: 'Open tip' })], { isLastPage: true })],
+  });
+
+  it('opens an expert from a shared or reloaded address, and Back returns to the list', async () => {
+    const { open, address } = await mount(routes(), { detail: 'expert-3' });
+    expect(screen.getByRole('heading', { name: /Coach Li/ })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Experts' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await settle();
+    expect(open).toHaveBeenLastCalledWith('experts', undefined);
+    expect(address.get()).toBeUndefined();
+    expect(screen.getByRole('tab', { name: 'Programs' })).toBeInTheDocument();
+  });
+
+  it("writes the expert it opens into the address, and the browser's Back (the address going back) closes it", async () => {
+    const { open, address } = await mount(routes());
+    fireEvent.click(screen.getByRole('tab', { name: 'Experts' }));
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: /Coach Li/ }));
+    await settle();
+    expect(open).toHaveBeenLastCalledWith('experts', 'expert-3');
+    expect(screen.getByRole('heading', { name: /Coach Li/ })).toBeInTheDocument();
+    act(() => runInAction(() => address.set(undefined)));
+    await settle();
+    expect(screen.getByRole('tab', { name: 'Experts' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows the tabs for an address it does not name', async () => {
+    await mount(routes(), { detail: 'expert-x' });
+    expect(screen.getByRole('tab', { name: 'Programs' })).toBeInTheDocument();
   });
 });
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ExpertComment, ExpertMessage, SubComment } from '../../contract/experts';
 import { Button, Dialog, sessionRef, useService } from '../../src/sdk';
 import { ResultBadge } from './Cards';
-import { formatTime, useExpertsTranslation } from './i18n';
+import { useExpertsTranslation, useFormatTime } from './i18n';
 import { Failed, PagedView, Skeleton } from './Paged';
 import type { MessageDetailInstance } from './store';
 import styles from './Experts.module.css';
@@ -29,7 +29,8 @@ export const MessageView = observer(function MessageView({ detail }: { detail: M
 });
 
 function MessageHead({ message }: { message: ExpertMessage }) {
-  const { t, i18n } = useExpertsTranslation();
+  const { t } = useExpertsTranslation();
+  const formatTime = useFormatTime();
   return (
     <header className={styles.detailHead}>
       <h2 id={`sp-expert-message-${message.id}`} className={styles.detailTitle}>
@@ -41,7 +42,7 @@ function MessageHead({ message }: { message: ExpertMessage }) {
         <span>{message.sportsInfo}</span>
         <span>{message.sportsPlay}</span>
         <span>{t(message.bettingType === 2 ? 'parlay' : 'single')}</span>
-        <span>{formatTime(message.publishTime, i18n.language)}</span>
+        <span>{formatTime(message.publishTime)}</span>
         <span>{t('reads', { count: message.readCount })}</span>
         {message.yieldRate !== null && <span>{t('yieldRate', { rate: message.yieldRate })}</span>}
       </p>
@@ -50,7 +51,8 @@ function MessageHead({ message }: { message: ExpertMessage }) {
 }
 
 function Matches({ message }: { message: ExpertMessage }) {
-  const { t, i18n } = useExpertsTranslation();
+  const { t } = useExpertsTranslation();
+  const formatTime = useFormatTime();
   return (
     <ul className={styles.matches} aria-label={t('matches')}>
       {message.messageMatchList.map((match) => (
@@ -61,7 +63,7 @@ function Matches({ message }: { message: ExpertMessage }) {
             {match.homeScore !== null && match.awayScore !== null ? <strong>{t('score', { home: match.homeScore, away: match.awayScore })}</strong> : t('versus')}{' '}
             {match.awayName}
           </span>
-          <span className={styles.muted}>{formatTime(match.beginTime, i18n.language)}</span>
+          <span className={styles.muted}>{formatTime(match.beginTime)}</span>
         </li>
       ))}
     </ul>
@@ -70,10 +72,11 @@ function Matches({ message }: { message: ExpertMessage }) {
 
 /** The analysis and picks: plain text from the platform, never HTML. */
 function Content({ message }: { message: ExpertMessage }) {
-  const { t, i18n } = useExpertsTranslation();
+  const { t } = useExpertsTranslation();
+  const formatTime = useFormatTime();
   return (
     <section className={styles.content} aria-label={t('analysis')} data-testid="expert-content">
-      {message.payTime !== null && <p className={styles.muted}>{t('paidAt', { time: formatTime(message.payTime, i18n.language) })}</p>}
+      {message.payTime !== null && <p className={styles.muted}>{t('paidAt', { time: formatTime(message.payTime) })}</p>}
       <p className={styles.text}>{message.content}</p>
       {message.picks && message.picks.length > 0 && (
         <table className={styles.picks}>
@@ -223,7 +226,8 @@ const Comments = observer(function Comments({ detail, isLogin }: { detail: Messa
 
 /** One comment or reply: author, text, likes (once), reply and report. */
 const CommentItem = observer(function CommentItem({ detail, comment, isLogin }: { detail: MessageDetailInstance; comment: ExpertComment | SubComment; isLogin: boolean }) {
-  const { t, i18n } = useExpertsTranslation();
+  const { t } = useExpertsTranslation();
+  const formatTime = useFormatTime();
   const [replying, setReplying] = useState(false);
   const reported = detail.reported.includes(comment.id);
   const replyTo = 'replyToNickName' in comment ? comment.replyToNickName : null;
@@ -232,7 +236,7 @@ const CommentItem = observer(function CommentItem({ detail, comment, isLogin }: 
       <p className={styles.cardFacts}>
         <strong>{comment.nickName || comment.username}</strong>
         {replyTo && <span>{t('replyTo', { name: replyTo })}</span>}
-        <span>{formatTime(comment.createdAt, i18n.language)}</span>
+        <span>{formatTime(comment.createdAt)}</span>
       </p>
       <p className={styles.text}>{comment.content}</p>
       {isLogin && (

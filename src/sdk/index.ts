@@ -66,6 +66,7 @@ export { withoutTimePrefix } from '../stores/footballEvents';
 export { DataNote, plainRow, StatsTable, TableCaption, type StatsRow } from '../ui/matchDetail/data/StatsTable';
 export { DataBlock, DataSection, SectionTitle } from '../ui/matchDetail/data/Section';
 export { formatDuration } from '../domain/duration';
+export { formatInZone } from '../domain/zonedTime';
 export { servingSide } from '../domain/serve';
 export { apiLanguageOf } from '../services/i18n';
 export { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers, wholeRangeProvider, type RangeQuery } from '../ui/results/providerHelpers';

@@ -28,6 +28,8 @@ export interface SessionView {
    * plugin that keeps such names asks for them again when it changes.
    */
   readonly language?: string;
+  /** The operator's time zone (config `timezone`) every time on screen is shown in, never the browser's. */
+  readonly timeZone?: string;
 }
 export const sessionRef = createServiceRef<SessionView>('session');
 
@@ -42,7 +44,13 @@ export type AssetUrl = (path: string) => string;
 export const assetUrlRef = createServiceRef<AssetUrl>('assetUrl');
 
 /** Opens a plugin's own screen (an `app.screen` extension) by its name, as `?screen=<name>` does. */
+/**
+ * Opens a plugin's own screen (an `app.screen` extension), with the one thing it shows open (`detail`, a word the
+ * plugin defines, e.g. `expert-12`): the page's address carries both, so reload, Back and a shared link find it.
+ */
 export interface ScreenOpener {
-  open(screen: string): void;
+  open(screen: string, detail?: string): void;
+  /** The detail the plugin screen showing has open (from its address, observable); undefined on its list. */
+  readonly detail?: string;
 }
 export const screenRef = createServiceRef<ScreenOpener>('screen');

@@ -4,7 +4,8 @@ import type { i18n as I18n } from 'i18next';
 import { observable, runInAction } from 'mobx';
 import { I18nextProvider } from 'react-i18next';
 import { EXPERTS_PATHS } from '../../contract/expertsPaths';
-import { httpRef, liveRoomTabPoint, pluginScreenPoint, screenRef, sessionRef } from '../../src/sdk';
+import type { AddPickOutcome, SlipPick } from '../../src/sdk';
+import { betSlipRef, httpRef, liveRoomTabPoint, pluginScreenPoint, screenRef, sessionRef } from '../../src/sdk';
 import { createKernelEvents, createTestI18n, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../src/sdk/testing';
 import plugin from './index';
 import { comment, message, page, person, rule } from './testData';
@@ -55,11 +56,11 @@ function addressBar(detail?: string) {
   return { open, address, get detail() { return address.get(); } };
 }
 
-async function mount(routes: Routes, { isLogin = true, where = 'screen' as 'screen' | 'program', detail = undefined as string | undefined, timeZone = 'Asia/Shanghai' } = {}) {
+async function mount(routes: Routes, { isLogin = true, where = 'screen' as 'screen' | 'program', detail = undefined as string | undefined, timeZone = 'Asia/Shanghai', addPick = jest.fn(async (_pick: SlipPick): Promise<AddPickOutcome> => 'added') } = {}) {
   const client = forehead(routes);
   const screens = addressBar(detail);
   const { open } = screens;
-  const services = provideServices([httpRef, { forehead: client } as never], [sessionRef, { isLogin, timeZone }], [screenRef, screens]);
+  const services = provideServices([httpRef, { forehead: client } as never], [sessionRef, { isLogin, timeZone }], [screenRef, screens], [betSlipRef, { add: jest.fn(), addPick }]);
   const plugins = loadPlugins({ plugins: [{ id: 'live-experts', enabled: true, options: {} }] }, registryOf(plugin), { services });
   await act(async () => {
     render(
@@ -222,7 +223,7 @@ describe("the detail's own address", () => {
 
 describe("a program's detail", () => {
   const locked = message({ id: 7, goldPrice: '12.00', canRead: false, content: null, picks: null, openBackGold: 1, returnGoldPercentage: 50 });
-  const bought = { ...locked, isBuy: 1 as const, payTime: 1_700_000_000_000, canRead: true, content: 'Lions press high <b>early</b>', picks: [{ matchId: 501, play: '1X2', selection: 'Lions', odds: '1.85' }] };
+  const bought = { ...locked, isBuy: 1 as const, payTime: 1_700_000_000_000, canRead: true, content: 'Lions press high <b>early</b>', picks: [{ matchId: 501, sportId: 1, marketId: 9001, optionType: 'h', play: '1X2', selection: 'Lions', odds: '1.85' }] };
 
   it('unlocks after confirmation and shows the content as text', async () => {
     const { client } = await mount({
@@ -248,6 +249,31 @@ describe("a program's detail", () => {
     expect(content).toHaveTextContent('Lions press high <b>early</b>');
     expect(content.querySelector('b')).toBeNull();
     expect(within(content).getByRole('cell', { name: '1.85' })).toBeInTheDocument();
+  });
+
+  it("adds a bought program's pick to the slip at the book's price, and refuses it clearly once the market is closed", async () => {
+    const addPick = jest.fn<(pick: SlipPick) => Promise<AddPickOutcome>>().mockResolvedValueOnce('added').mockResolvedValueOnce('closed');
+    await mount(
+      { [P.messageList]: [page([bought], { isLastPage: true })], [P.messageDetail]: [bought], [P.commentRule]: [rule()], [P.commentList]: [page([], { total: 0, isLastPage: true })] },
+      { addPick },
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Lions to win at home/ }));
+    await settle();
+    const add = screen.getByRole('button', { name: 'Add Lions to the bet slip' });
+    fireEvent.click(add);
+    await settle();
+    expect(addPick).toHaveBeenLastCalledWith({ matchId: 501, marketId: 9001, optionType: 'h' });
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent("In the bet slip at today's price");
+    fireEvent.click(add);
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('This market is closed: the pick can no longer be bet');
+  });
+
+  it('offers no pick to add while the program is locked', async () => {
+    await mount({ [P.messageList]: [page([locked], { isLastPage: true })], [P.messageDetail]: [locked], [P.commentRule]: [rule()], [P.commentList]: [page([], { total: 0, isLastPage: true })] });
+    fireEvent.click(screen.getByRole('button', { name: /Lions to win at home/ }));
+    await settle();
+    expect(screen.queryByRole('button', { name: /to the bet slip/ })).toBeNull();
   });
 
   it('asks a visitor to log in instead of offering the purchase or the comment box', async () => {

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { ExpertComment, ExpertMessage, SubComment } from '../../contract/experts';
-import { Button, Dialog, sessionRef, useService } from '../../src/sdk';
+import type { ExpertComment, ExpertMessage, MessagePick, SubComment } from '../../contract/experts';
+import { betSlipRef, Button, Dialog, sessionRef, useService, type AddPickOutcome } from '../../src/sdk';
 import { ResultBadge } from './Cards';
 import { useExpertsTranslation, useFormatTime } from './i18n';
 import { Failed, PagedView, Skeleton } from './Paged';
@@ -70,6 +70,31 @@ function Matches({ message }: { message: ExpertMessage }) {
   );
 }
 
+/**
+ * "Add to slip" on a pick the member can read: the app prices it from the live book now (not the odds the expert
+ * published) and says what became of it; a closed market is refused with the reason, nothing added.
+ */
+function AddPick({ pick }: { pick: MessagePick }) {
+  const { t } = useExpertsTranslation();
+  const slip = useService(betSlipRef);
+  const [state, setState] = useState<AddPickOutcome | 'busy' | undefined>();
+  const add = async () => {
+    setState('busy');
+    setState(await slip.addPick({ matchId: pick.matchId, marketId: pick.marketId, optionType: pick.optionType }));
+  };
+  const refused = state === 'closed' || state === 'failed';
+  return (
+    <span className={styles.addPick}>
+      <Button variant="secondary" disabled={state === 'busy'} aria-label={t('pickSlip.add', { selection: pick.selection })} onClick={() => void add()}>
+        {t('pickSlip.button')}
+      </Button>
+      <span role={refused ? 'alert' : 'status'} className={refused ? styles.error : styles.muted}>
+        {state && state !== 'busy' ? t(`pickSlip.${state}`) : ''}
+      </span>
+    </span>
+  );
+}
+
 /** The analysis and picks: plain text from the platform, never HTML. */
 function Content({ message }: { message: ExpertMessage }) {
   const { t } = useExpertsTranslation();
@@ -86,6 +111,7 @@ function Content({ message }: { message: ExpertMessage }) {
               <th scope="col">{t('play')}</th>
               <th scope="col">{t('selection')}</th>
               <th scope="col">{t('odds')}</th>
+              <th scope="col">{t('pickSlip.column')}</th>
             </tr>
           </thead>
           <tbody>
@@ -94,6 +120,9 @@ function Content({ message }: { message: ExpertMessage }) {
                 <td>{pick.play}</td>
                 <td>{pick.selection}</td>
                 <td>{pick.odds}</td>
+                <td>
+                  <AddPick pick={pick} />
+                </td>
               </tr>
             ))}
           </tbody>

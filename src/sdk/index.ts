@@ -7,6 +7,7 @@ export * from './plugin';
 export { usePlugin, useService } from '../kernel/Slot';
 export type { SelectionEvent } from '../kernel/events';
 export type { AssetUrl, BetSlipActions, ScreenOpener, SessionView } from '../ui/services';
+export type { AddPickOutcome, SlipPick } from '../stores/pickToSlip';
 export type { PluginScreenMatch, PluginScreenModule } from '../ui/home/points';
 
 export type {

@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { createServiceRef } from '../kernel/services';
 import type { SelectionEvent } from '../kernel/events';
+import type { AddPickOutcome, SlipPick } from '../stores/pickToSlip';
 import type { HttpClients } from '../services/http';
 import type { PushClient } from '../services/push';
 import type { Scheduler } from '../services/scheduler';
@@ -33,9 +34,14 @@ export interface SessionView {
 }
 export const sessionRef = createServiceRef<SessionView>('session');
 
-/** The bet slip's actions a plugin may take: add a selection a member clicked. */
+/**
+ * The bet slip's actions a plugin may take: add a selection a member clicked; add a pick named only by its market and
+ * option (an expert's recommendation), priced from the live book, which says what became of it
+ * (src/stores/pickToSlip.ts).
+ */
 export interface BetSlipActions {
   add(selection: SelectionEvent): void;
+  addPick(pick: SlipPick): Promise<AddPickOutcome>;
 }
 export const betSlipRef = createServiceRef<BetSlipActions>('betSlip');
 

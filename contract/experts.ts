@@ -87,6 +87,9 @@ export type MessageMatch = z.infer<typeof messageMatchSchema>;
 /** The tip itself: hidden (null) from a member who has not bought a paid message, on every route. */
 export const messagePickSchema = z.object({
   matchId: int(),
+  sportId: int(),
+  marketId: described(int(), 'the market picked (its id when published: a moved line gives the market a new one), for "add to slip"'),
+  optionType: described(z.string(), "the option picked, the market's option `type`"),
   play: described(z.string(), 'the market in the request language (1X2, handicap, over/under)'),
   selection: described(z.string(), 'the pick in the request language, e.g. "Home -0.5" or "Over 2.5"'),
   odds: described(z.string(), 'decimal odds when published, 2 decimals'),

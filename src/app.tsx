@@ -15,6 +15,7 @@ import { chooseApiBase } from './services/apiBase';
 import { createStorage, readUrlParams, removeTokenFromAddress, type AppStorage } from './services/storage';
 import { createToaster } from './services/toast';
 import { LiveBook } from './stores/liveBook';
+import { addPickToSlip, type SlipPick } from './stores/pickToSlip';
 import { connectLiveBook, refetchOnGap } from './stores/livePush';
 import { createRootStore, type RootStoreInstance } from './stores/RootStore';
 import { AppRoot, BootScreen } from './ui/AppRoot';
@@ -190,9 +191,9 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
       [toastRef, toast],
       [i18nRef, i18n],
       [assetUrlRef, assetUrl],
-      [sessionRef, { get isLogin() { return rootStore.session.isLogin; }, get uid() { return rootStore.session.isLogin ? rootStore.session.userData?.uid : undefined; }, get language() { return rootStore.settings.apiLanguage; } }],
-      [betSlipRef, { add: (selection: SelectionEvent) => events.emit('betSlip.add', selection) }],
-      [screenRef, { open: (screen: string) => rootStore.showPluginScreen(screen) }],
+      [sessionRef, { get isLogin() { return rootStore.session.isLogin; }, get uid() { return rootStore.session.isLogin ? rootStore.session.userData?.uid : undefined; }, get language() { return rootStore.settings.apiLanguage; }, get timeZone() { return rootStore.ui.timezone; } }],
+      [betSlipRef, { add: (selection: SelectionEvent) => events.emit('betSlip.add', selection), addPick: (pick: SlipPick) => addPickToSlip(rootStore, pick) }],
+      [screenRef, { open: (screen: string, detail?: string) => rootStore.showPluginScreen(screen, detail), get detail() { return rootStore.ui.view === 'plugin' ? rootStore.ui.pluginDetail : undefined; } }],
     );
     const plugins = loadPlugins(config, registry, { services, loadNamespace: (ns) => i18n.loadNamespaces(ns), logger: consoleLogger });
     return { config, plugins, store, i18n, push, scheduler, services, events };

@@ -1,5 +1,5 @@
 import type { ExpertMessage, ExpertPerson } from '../../contract/experts';
-import { formatTime, useExpertsTranslation } from './i18n';
+import { useExpertsTranslation, useFormatTime } from './i18n';
 import styles from './Experts.module.css';
 
 /** A settled message's result as a word and a colour (pending shows nothing). */
@@ -23,7 +23,8 @@ export function PriceTag({ message }: { message: ExpertMessage }) {
 
 /** One message in a list: a button that opens its detail. */
 export function MessageCard({ message, onOpen }: { message: ExpertMessage; onOpen(id: number): void }) {
-  const { t, i18n } = useExpertsTranslation();
+  const { t } = useExpertsTranslation();
+  const formatTime = useFormatTime();
   return (
     <button type="button" className={styles.card} onClick={() => onOpen(message.id)} data-message-id={message.id}>
       <span className={styles.cardHead}>
@@ -35,7 +36,7 @@ export function MessageCard({ message, onOpen }: { message: ExpertMessage; onOpe
         <span>{message.professorName}</span>
         {message.tag && <span className={styles.tag}>{message.tag}</span>}
         <span>{message.sportsInfo}</span>
-        <span>{formatTime(message.publishTime, i18n.language)}</span>
+        <span>{formatTime(message.publishTime)}</span>
         <span>{t('reads', { count: message.readCount })}</span>
         <span>{t('comments', { count: message.commentCount })}</span>
         <PriceTag message={message} />

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
+import { observable, runInAction } from 'mobx';
 import { I18nextProvider } from 'react-i18next';
 import { EXPERTS_PATHS } from '../../contract/expertsPaths';
-import { httpRef, liveRoomTabPoint, pluginScreenPoint, screenRef, sessionRef } from '../../src/sdk';
+import type { AddPickOutcome, SlipPick } from '../../src/sdk';
+import { betSlipRef, httpRef, liveRoomTabPoint, pluginScreenPoint, screenRef, sessionRef } from '../../src/sdk';
 import { createKernelEvents, createTestI18n, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../src/sdk/testing';
 import plugin from './index';
 import { comment, message, page, person, rule } from './testData';
@@ -44,10 +46,21 @@ async function settle() {
   }
 }
 
-async function mount(routes: Routes, { isLogin = true, where = 'screen' as 'screen' | 'program' } = {}) {
+/**
+ * The app's screen opener as the page's address keeps it: opening the experts screen with a detail writes it, and the
+ * screen reads it back (observable, as the app's store is); `detail` is the address the page was loaded with.
+ */
+function addressBar(detail?: string) {
+  const address = observable.box<string | undefined>(detail);
+  const open = jest.fn((_screen: string, next?: string) => runInAction(() => address.set(next)));
+  return { open, address, get detail() { return address.get(); } };
+}
+
+async function mount(routes: Routes, { isLogin = true, where = 'screen' as 'screen' | 'program', detail = undefined as string | undefined, timeZone = 'Asia/Shanghai', addPick = jest.fn(async (_pick: SlipPick): Promise<AddPickOutcome> => 'added') } = {}) {
   const client = forehead(routes);
-  const open = jest.fn();
-  const services = provideServices([httpRef, { forehead: client } as never], [sessionRef, { isLogin }], [screenRef, { open }]);
+  const screens = addressBar(detail);
+  const { open } = screens;
+  const services = provideServices([httpRef, { forehead: client } as never], [sessionRef, { isLogin, timeZone }], [screenRef, screens], [betSlipRef, { add: jest.fn(), addPick }]);
   const plugins = loadPlugins({ plugins: [{ id: 'live-experts', enabled: true, options: {} }] }, registryOf(plugin), { services });
   await act(async () => {
     render(
@@ -63,7 +76,7 @@ async function mount(routes: Routes, { isLogin = true, where = 'screen' as 'scre
     );
   });
   await settle();
-  return { client, open };
+  return { client, open, address: screens.address };
 }
 
 const never = () => new Promise<never>(() => undefined);
@@ -82,6 +95,12 @@ describe('the programs list', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await settle();
     expect(screen.getByRole('button', { name: /Lions to win at home/ })).toBeInTheDocument();
+  });
+
+  it("shows times in the operator's time zone, not the browser's", async () => {
+    // 16:30 UTC on 20 November is half past midnight on the 21st in Shanghai (the browser's zone here is UTC).
+    await mount({ [P.messageList]: [page([message({ publishTime: Date.UTC(2026, 10, 20, 16, 30) })], { isLastPage: true })] }, { timeZone: 'Asia/Shanghai' });
+    expect(screen.getByRole('button', { name: /Lions to win at home/ })).toHaveTextContent('11/21, 00:30');
   });
 
   it('says when there are none', async () => {
@@ -164,9 +183,47 @@ describe("an expert's detail", () => {
   });
 });
 
+describe("the detail's own address", () => {
+  const routes = (): Routes => ({
+    [P.messageList]: [page([])],
+    [P.personList]: [page([person()], { isLastPage: true })],
+    [P.personDetail]: [person()],
+    [P.personMessages]: [page([message({ sportsTitle: 'Open tip' })], { isLastPage: true })],
+  });
+
+  it('opens an expert from a shared or reloaded address, and Back returns to the list', async () => {
+    const { open, address } = await mount(routes(), { detail: 'expert-3' });
+    expect(screen.getByRole('heading', { name: /Coach Li/ })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Experts' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await settle();
+    expect(open).toHaveBeenLastCalledWith('experts', undefined);
+    expect(address.get()).toBeUndefined();
+    expect(screen.getByRole('tab', { name: 'Programs' })).toBeInTheDocument();
+  });
+
+  it("writes the expert it opens into the address, and the browser's Back (the address going back) closes it", async () => {
+    const { open, address } = await mount(routes());
+    fireEvent.click(screen.getByRole('tab', { name: 'Experts' }));
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: /Coach Li/ }));
+    await settle();
+    expect(open).toHaveBeenLastCalledWith('experts', 'expert-3');
+    expect(screen.getByRole('heading', { name: /Coach Li/ })).toBeInTheDocument();
+    act(() => runInAction(() => address.set(undefined)));
+    await settle();
+    expect(screen.getByRole('tab', { name: 'Experts' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows the tabs for an address it does not name', async () => {
+    await mount(routes(), { detail: 'expert-x' });
+    expect(screen.getByRole('tab', { name: 'Programs' })).toBeInTheDocument();
+  });
+});
+
 describe("a program's detail", () => {
   const locked = message({ id: 7, goldPrice: '12.00', canRead: false, content: null, picks: null, openBackGold: 1, returnGoldPercentage: 50 });
-  const bought = { ...locked, isBuy: 1 as const, payTime: 1_700_000_000_000, canRead: true, content: 'Lions press high <b>early</b>', picks: [{ matchId: 501, play: '1X2', selection: 'Lions', odds: '1.85' }] };
+  const bought = { ...locked, isBuy: 1 as const, payTime: 1_700_000_000_000, canRead: true, content: 'Lions press high <b>early</b>', picks: [{ matchId: 501, sportId: 1, marketId: 9001, optionType: 'h', play: '1X2', selection: 'Lions', odds: '1.85' }] };
 
   it('unlocks after confirmation and shows the content as text', async () => {
     const { client } = await mount({
@@ -192,6 +249,31 @@ describe("a program's detail", () => {
     expect(content).toHaveTextContent('Lions press high <b>early</b>');
     expect(content.querySelector('b')).toBeNull();
     expect(within(content).getByRole('cell', { name: '1.85' })).toBeInTheDocument();
+  });
+
+  it("adds a bought program's pick to the slip at the book's price, and refuses it clearly once the market is closed", async () => {
+    const addPick = jest.fn<(pick: SlipPick) => Promise<AddPickOutcome>>().mockResolvedValueOnce('added').mockResolvedValueOnce('closed');
+    await mount(
+      { [P.messageList]: [page([bought], { isLastPage: true })], [P.messageDetail]: [bought], [P.commentRule]: [rule()], [P.commentList]: [page([], { total: 0, isLastPage: true })] },
+      { addPick },
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Lions to win at home/ }));
+    await settle();
+    const add = screen.getByRole('button', { name: 'Add Lions to the bet slip' });
+    fireEvent.click(add);
+    await settle();
+    expect(addPick).toHaveBeenLastCalledWith({ matchId: 501, marketId: 9001, optionType: 'h' });
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent("In the bet slip at today's price");
+    fireEvent.click(add);
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('This market is closed: the pick can no longer be bet');
+  });
+
+  it('offers no pick to add while the program is locked', async () => {
+    await mount({ [P.messageList]: [page([locked], { isLastPage: true })], [P.messageDetail]: [locked], [P.commentRule]: [rule()], [P.commentList]: [page([], { total: 0, isLastPage: true })] });
+    fireEvent.click(screen.getByRole('button', { name: /Lions to win at home/ }));
+    await settle();
+    expect(screen.queryByRole('button', { name: /to the bet slip/ })).toBeNull();
   });
 
   it('asks a visitor to log in instead of offering the purchase or the comment box', async () => {

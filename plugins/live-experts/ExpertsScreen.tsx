@@ -1,20 +1,35 @@
 import { observer } from 'mobx-react-lite';
 import type { ExpertMessage, ExpertPerson, MyComment } from '../../contract/experts';
-import { Button, sessionRef, tabId, tabPanelId, Tabs, useService } from '../../src/sdk';
+import { useEffect } from 'react';
+import { Button, screenRef, sessionRef, tabId, tabPanelId, Tabs, useService } from '../../src/sdk';
 import { MessageCard, PersonCard } from './Cards';
-import { formatTime, useExpertsTranslation } from './i18n';
+import { useExpertsTranslation, useFormatTime } from './i18n';
 import { MessageView } from './MessageView';
 import { PagedView } from './Paged';
 import { PersonView } from './PersonView';
-import { EXPERTS_TABS, groupsOf, GROUP_SIZE, MEMBER_TABS, type ExpertsStoreInstance, type ExpertsTab } from './store';
+import { detailOf, EXPERTS_TABS, groupsOf, GROUP_SIZE, MEMBER_TABS, type ExpertsStoreInstance, type ExpertsTab } from './store';
 import styles from './Experts.module.css';
 
 const ID_PREFIX = 'sp-experts';
+/** This screen's name in the app's address (the manifest's `app.screen` extension). */
+const SCREEN = 'experts';
 
-/** The experts screen: its lists as tabs, with an expert or a message open over them (Back returns). */
+/** Opens an expert's or a message's detail on the experts screen. */
+type OpenDetail = (id: number) => void;
+
+/**
+ * The experts screen: its lists as tabs, with an expert or a message open over them. What is open lives in the page's
+ * address (`&detail=expert-12`), so a reload or a shared link opens it and the browser's Back returns to the list:
+ * opening goes through the address, and the store shows what the address names.
+ */
 export const ExpertsScreen = observer(function ExpertsScreen({ store }: { store: ExpertsStoreInstance }) {
   const { t } = useExpertsTranslation();
   const session = useService(sessionRef);
+  const screens = useService(screenRef);
+  const detail = screens.detail;
+  useEffect(() => store.showDetail(detail), [store, detail]);
+  const openPerson: OpenDetail = (id) => screens.open(SCREEN, detailOf({ kind: 'expert', id }));
+  const openMessage: OpenDetail = (id) => screens.open(SCREEN, detailOf({ kind: 'message', id }));
   const tabs = EXPERTS_TABS.filter((id) => session.isLogin || !MEMBER_TABS.has(id));
   const tab = tabs.includes(store.tab) ? store.tab : 'messages';
   const open = store.message ?? store.person;
@@ -22,7 +37,7 @@ export const ExpertsScreen = observer(function ExpertsScreen({ store }: { store:
     <section className={styles.screen} aria-labelledby="sp-experts-title">
       <header className={styles.head}>
         {open && (
-          <Button variant="secondary" onClick={() => store.back()}>
+          <Button variant="secondary" onClick={() => screens.open(SCREEN, store.backDetail)}>
             {t('back')}
           </Button>
         )}
@@ -33,12 +48,12 @@ export const ExpertsScreen = observer(function ExpertsScreen({ store }: { store:
       {store.message ? (
         <MessageView key={store.message.id} detail={store.message} />
       ) : store.person ? (
-        <PersonView key={store.person.id} detail={store.person} onOpenMessage={(id) => store.openMessage(id)} />
+        <PersonView key={store.person.id} detail={store.person} onOpenMessage={openMessage} />
       ) : (
         <>
           <Tabs tabs={tabs.map((id) => ({ id, label: t(`tabs.${id}`) }))} selected={tab} onSelect={(id) => store.showTab(id)} label={t('tabs.label')} idPrefix={ID_PREFIX} />
           <div id={tabPanelId(ID_PREFIX)} role="tabpanel" aria-labelledby={tabId(ID_PREFIX, tab)} className={styles.panel}>
-            <TabPanel store={store} tab={tab} />
+            <TabPanel store={store} tab={tab} openPerson={openPerson} openMessage={openMessage} />
           </div>
         </>
       )}
@@ -46,9 +61,8 @@ export const ExpertsScreen = observer(function ExpertsScreen({ store }: { store:
   );
 });
 
-function TabPanel({ store, tab }: { store: ExpertsStoreInstance; tab: ExpertsTab }) {
+function TabPanel({ store, tab, openPerson, openMessage }: { store: ExpertsStoreInstance; tab: ExpertsTab; openPerson: OpenDetail; openMessage: OpenDetail }) {
   const { t } = useExpertsTranslation();
-  const openPerson = (id: number) => store.openPerson(id);
   switch (tab) {
     case 'persons':
       return (
@@ -82,14 +96,14 @@ function TabPanel({ store, tab }: { store: ExpertsStoreInstance; tab: ExpertsTab
         </PagedView>
       );
     case 'mine':
-      return <MyComments store={store} />;
+      return <MyComments store={store} openMessage={openMessage} />;
     default:
-      return <MessageList store={store} />;
+      return <MessageList store={store} openMessage={openMessage} />;
   }
 }
 
 /** The messages, newest first; the live room's program tab shows the same list for its match. */
-export function MessageList({ store }: { store: ExpertsStoreInstance }) {
+export function MessageList({ store, openMessage }: { store: ExpertsStoreInstance; openMessage: OpenDetail }) {
   const { t } = useExpertsTranslation();
   return (
     <PagedView<ExpertMessage> list={store.messages as never} label={t('tabs.messages')} empty={t('empty.messages')}>
@@ -97,7 +111,7 @@ export function MessageList({ store }: { store: ExpertsStoreInstance }) {
         <ul className={styles.cards}>
           {rows.map((message) => (
             <li key={message.id}>
-              <MessageCard message={message} onOpen={(id) => store.openMessage(id)} />
+              <MessageCard message={message} onOpen={openMessage} />
             </li>
           ))}
         </ul>
@@ -106,21 +120,22 @@ export function MessageList({ store }: { store: ExpertsStoreInstance }) {
   );
 }
 
-function MyComments({ store }: { store: ExpertsStoreInstance }) {
-  const { t, i18n } = useExpertsTranslation();
+function MyComments({ store, openMessage }: { store: ExpertsStoreInstance; openMessage: OpenDetail }) {
+  const { t } = useExpertsTranslation();
+  const formatTime = useFormatTime();
   return (
     <PagedView<MyComment> list={store.mine as never} label={t('tabs.mine')} empty={t('empty.mine')}>
       {(rows) => (
         <ul className={styles.cards}>
           {rows.map((comment) => (
             <li key={comment.id}>
-              <button type="button" className={styles.card} onClick={() => store.openMessage(comment.messageId)}>
+              <button type="button" className={styles.card} onClick={() => openMessage(comment.messageId)}>
                 <span className={styles.cardHead}>
                   <strong className={styles.cardTitle}>{comment.sportsTitle}</strong>
                 </span>
                 <span className={styles.text}>{comment.content}</span>
                 <span className={styles.cardFacts}>
-                  <span>{formatTime(comment.createdAt, i18n.language)}</span>
+                  <span>{formatTime(comment.createdAt)}</span>
                   <span>{t('likes', { count: comment.likeCount })}</span>
                 </span>
               </button>

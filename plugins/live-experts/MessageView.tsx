@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { ExpertComment, ExpertMessage, SubComment } from '../../contract/experts';
-import { Button, Dialog, sessionRef, useService } from '../../src/sdk';
+import type { ExpertComment, ExpertMessage, MessagePick, SubComment } from '../../contract/experts';
+import { betSlipRef, Button, Dialog, sessionRef, useService, type AddPickOutcome } from '../../src/sdk';
 import { ResultBadge } from './Cards';
-import { formatTime, useExpertsTranslation } from './i18n';
+import { useExpertsTranslation, useFormatTime } from './i18n';
 import { Failed, PagedView, Skeleton } from './Paged';
 import type { MessageDetailInstance } from './store';
 import styles from './Experts.module.css';
@@ -29,7 +29,8 @@ export const MessageView = observer(function MessageView({ detail }: { detail: M
 });
 
 function MessageHead({ message }: { message: ExpertMessage }) {
-  const { t, i18n } = useExpertsTranslation();
+  const { t } = useExpertsTranslation();
+  const formatTime = useFormatTime();
   return (
     <header className={styles.detailHead}>
       <h2 id={`sp-expert-message-${message.id}`} className={styles.detailTitle}>
@@ -41,7 +42,7 @@ function MessageHead({ message }: { message: ExpertMessage }) {
         <span>{message.sportsInfo}</span>
         <span>{message.sportsPlay}</span>
         <span>{t(message.bettingType === 2 ? 'parlay' : 'single')}</span>
-        <span>{formatTime(message.publishTime, i18n.language)}</span>
+        <span>{formatTime(message.publishTime)}</span>
         <span>{t('reads', { count: message.readCount })}</span>
         {message.yieldRate !== null && <span>{t('yieldRate', { rate: message.yieldRate })}</span>}
       </p>
@@ -50,7 +51,8 @@ function MessageHead({ message }: { message: ExpertMessage }) {
 }
 
 function Matches({ message }: { message: ExpertMessage }) {
-  const { t, i18n } = useExpertsTranslation();
+  const { t } = useExpertsTranslation();
+  const formatTime = useFormatTime();
   return (
     <ul className={styles.matches} aria-label={t('matches')}>
       {message.messageMatchList.map((match) => (
@@ -61,19 +63,45 @@ function Matches({ message }: { message: ExpertMessage }) {
             {match.homeScore !== null && match.awayScore !== null ? <strong>{t('score', { home: match.homeScore, away: match.awayScore })}</strong> : t('versus')}{' '}
             {match.awayName}
           </span>
-          <span className={styles.muted}>{formatTime(match.beginTime, i18n.language)}</span>
+          <span className={styles.muted}>{formatTime(match.beginTime)}</span>
         </li>
       ))}
     </ul>
   );
 }
 
+/**
+ * "Add to slip" on a pick the member can read: the app prices it from the live book now (not the odds the expert
+ * published) and says what became of it; a closed market is refused with the reason, nothing added.
+ */
+function AddPick({ pick }: { pick: MessagePick }) {
+  const { t } = useExpertsTranslation();
+  const slip = useService(betSlipRef);
+  const [state, setState] = useState<AddPickOutcome | 'busy' | undefined>();
+  const add = async () => {
+    setState('busy');
+    setState(await slip.addPick({ matchId: pick.matchId, marketId: pick.marketId, optionType: pick.optionType }));
+  };
+  const refused = state === 'closed' || state === 'failed';
+  return (
+    <span className={styles.addPick}>
+      <Button variant="secondary" disabled={state === 'busy'} aria-label={t('pickSlip.add', { selection: pick.selection })} onClick={() => void add()}>
+        {t('pickSlip.button')}
+      </Button>
+      <span role={refused ? 'alert' : 'status'} className={refused ? styles.error : styles.muted}>
+        {state && state !== 'busy' ? t(`pickSlip.${state}`) : ''}
+      </span>
+    </span>
+  );
+}
+
 /** The analysis and picks: plain text from the platform, never HTML. */
 function Content({ message }: { message: ExpertMessage }) {
-  const { t, i18n } = useExpertsTranslation();
+  const { t } = useExpertsTranslation();
+  const formatTime = useFormatTime();
   return (
     <section className={styles.content} aria-label={t('analysis')} data-testid="expert-content">
-      {message.payTime !== null && <p className={styles.muted}>{t('paidAt', { time: formatTime(message.payTime, i18n.language) })}</p>}
+      {message.payTime !== null && <p className={styles.muted}>{t('paidAt', { time: formatTime(message.payTime) })}</p>}
       <p className={styles.text}>{message.content}</p>
       {message.picks && message.picks.length > 0 && (
         <table className={styles.picks}>
@@ -83,6 +111,7 @@ function Content({ message }: { message: ExpertMessage }) {
               <th scope="col">{t('play')}</th>
               <th scope="col">{t('selection')}</th>
               <th scope="col">{t('odds')}</th>
+              <th scope="col">{t('pickSlip.column')}</th>
             </tr>
           </thead>
           <tbody>
@@ -91,6 +120,9 @@ function Content({ message }: { message: ExpertMessage }) {
                 <td>{pick.play}</td>
                 <td>{pick.selection}</td>
                 <td>{pick.odds}</td>
+                <td>
+                  <AddPick pick={pick} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -223,7 +255,8 @@ const Comments = observer(function Comments({ detail, isLogin }: { detail: Messa
 
 /** One comment or reply: author, text, likes (once), reply and report. */
 const CommentItem = observer(function CommentItem({ detail, comment, isLogin }: { detail: MessageDetailInstance; comment: ExpertComment | SubComment; isLogin: boolean }) {
-  const { t, i18n } = useExpertsTranslation();
+  const { t } = useExpertsTranslation();
+  const formatTime = useFormatTime();
   const [replying, setReplying] = useState(false);
   const reported = detail.reported.includes(comment.id);
   const replyTo = 'replyToNickName' in comment ? comment.replyToNickName : null;
@@ -232,7 +265,7 @@ const CommentItem = observer(function CommentItem({ detail, comment, isLogin }: 
       <p className={styles.cardFacts}>
         <strong>{comment.nickName || comment.username}</strong>
         {replyTo && <span>{t('replyTo', { name: replyTo })}</span>}
-        <span>{formatTime(comment.createdAt, i18n.language)}</span>
+        <span>{formatTime(comment.createdAt)}</span>
       </p>
       <p className={styles.text}>{comment.content}</p>
       {isLogin && (

@@ -28,7 +28,7 @@ const Program = observer(function Program({ matchId }: { matchId: number }) {
           {t('allExperts')}
         </Button>
       </div>
-      {store.message ? <MessageView key={store.message.id} detail={store.message} /> : <MessageList store={store} />}
+      {store.message ? <MessageView key={store.message.id} detail={store.message} /> : <MessageList store={store} openMessage={(id) => store.openMessage(id)} />}
     </div>
   );
 });

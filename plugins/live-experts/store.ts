@@ -300,6 +300,16 @@ export const GROUP_SIZE = 8;
 export const groupsOf = <T>(rows: readonly T[], size = GROUP_SIZE): T[][] =>
   Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, i * size + size));
 
+/** The one thing the experts screen has open, as its address writes it: `expert-<id>` or `message-<id>`. */
+export type OpenDetail = { kind: 'expert' | 'message'; id: number };
+const DETAIL = /^(expert|message)-([1-9]\d{0,11})$/;
+export const detailOf = (open: OpenDetail | undefined) => (open ? `${open.kind}-${open.id}` : undefined);
+/** An address's detail, or undefined for anything this screen does not name (the tabs show). */
+export function parseDetail(detail: string | undefined): OpenDetail | undefined {
+  const found = detail === undefined ? null : DETAIL.exec(detail);
+  return found ? { kind: found[1] as OpenDetail['kind'], id: Number(found[2]) } : undefined;
+}
+
 /** The experts screen: its tabs' lists and the one expert or message open over them (Back returns to the tab). */
 export const ExpertsStore = types
   .model('ExpertsStore', {
@@ -342,6 +352,35 @@ export const ExpertsStore = types
     back() {
       if (self.message) self.message = undefined;
       else self.person = undefined;
+    },
+  }))
+  .views((self) => ({
+    /** What is open, as the screen's address names it (`?screen=experts&detail=expert-12`); undefined on the tabs. */
+    get detail(): string | undefined {
+      return detailOf(self.message ? { kind: 'message', id: self.message.id } : self.person ? { kind: 'expert', id: self.person.id } : undefined);
+    },
+    /** Where the screen's Back goes: the expert a message was opened from, else the tabs. */
+    get backDetail(): string | undefined {
+      return self.message && self.person ? detailOf({ kind: 'expert', id: self.person.id }) : undefined;
+    },
+  }))
+  .actions((self) => ({
+    /**
+     * Shows what the address names (load, reload, Back, Forward, a shared link): an expert, a message (over the expert
+     * it was opened from, so Back finds it), or the tabs. What is already open stays, with its loaded state.
+     */
+    showDetail(detail: string | undefined) {
+      const open = parseDetail(detail);
+      if (!open) {
+        self.person = undefined;
+        self.message = undefined;
+      } else if (open.kind === 'message') {
+        if (self.message?.id !== open.id) self.openMessage(open.id);
+      } else if (self.person?.id === open.id) {
+        self.message = undefined;
+      } else {
+        self.openPerson(open.id);
+      }
     },
   }));
 export type ExpertsStoreInstance = Instance<typeof ExpertsStore>;

@@ -33,7 +33,7 @@ export function message(over: Partial<ExpertMessage> = {}): ExpertMessage {
     returnGoldPercentage: 0,
     canRead: true,
     content: 'The analysis',
-    picks: [{ matchId: 501, play: '1X2', selection: 'Lions', odds: '1.85' }],
+    picks: [{ matchId: 501, sportId: 1, marketId: 9001, optionType: 'h', play: '1X2', selection: 'Lions', odds: '1.85' }],
     ...over,
   };
 }

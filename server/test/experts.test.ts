@@ -170,6 +170,9 @@ describe('paid unlock', () => {
     const mine = await get(`${EXPERTS_PATHS.messageDetail}?id=${target.id}&language=ENG`, demo);
     expect(mine.body.data).toMatchObject({ content: secret, isBuy: 1, canRead: true });
     expect(mine.body.data.picks.length).toBe(mine.body.data.messageMatchList.length);
+    // Each pick names its market and option, so the app can put it in the slip at the book's price.
+    const stored = await t.db.selectFrom('expert_picks').selectAll().where('message_id', '=', target.id).orderBy('seq').execute();
+    expect(mine.body.data.picks).toEqual(stored.map((p) => expect.objectContaining({ matchId: Number(p.match_id), sportId: p.sport_id, marketId: Number(p.market_id), optionType: p.option_type, odds: p.odds })));
     const theirs = await get(`${EXPERTS_PATHS.messageDetail}?id=${target.id}&language=ENG`, demo2);
     expect(theirs.raw).not.toContain(secret);
   });

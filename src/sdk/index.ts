@@ -7,6 +7,7 @@ export * from './plugin';
 export { usePlugin, useService } from '../kernel/Slot';
 export type { SelectionEvent } from '../kernel/events';
 export type { AssetUrl, BetSlipActions, ScreenOpener, SessionView } from '../ui/services';
+export type { AddPickOutcome, SlipPick } from '../stores/pickToSlip';
 export type { PluginScreenMatch, PluginScreenModule } from '../ui/home/points';
 
 export type {
@@ -66,6 +67,7 @@ export { withoutTimePrefix } from '../stores/footballEvents';
 export { DataNote, plainRow, StatsTable, TableCaption, type StatsRow } from '../ui/matchDetail/data/StatsTable';
 export { DataBlock, DataSection, SectionTitle } from '../ui/matchDetail/data/Section';
 export { formatDuration } from '../domain/duration';
+export { formatInZone } from '../domain/zonedTime';
 export { servingSide } from '../domain/serve';
 export { apiLanguageOf } from '../services/i18n';
 export { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers, wholeRangeProvider, type RangeQuery } from '../ui/results/providerHelpers';

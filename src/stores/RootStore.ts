@@ -136,9 +136,9 @@ export const RootStore = types
       self.ui.showView(view);
     },
     /** A plugin's own screen (an `app.screen` extension), as showScreen does for the app's. */
-    showPluginScreen(screen: string) {
+    showPluginScreen(screen: string, detail?: string) {
       self.matchList.close();
-      self.ui.showPluginScreen(screen);
+      self.ui.showPluginScreen(screen, detail);
     },
     /** Host props arrive on mount and on every update(props): login state, balances and settings, no remount. */
     applyHostProps(state: LoginState) {

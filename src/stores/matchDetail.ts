@@ -26,7 +26,7 @@ export const DETAIL_LOOP = 'matchDetail';
  */
 export const DETAIL_REFRESH_MS = 30_000;
 
-const isDetail = (value: unknown): value is MatchDetail =>
+export const isDetail = (value: unknown): value is MatchDetail =>
   typeof value === 'object' && value !== null && typeof (value as MatchDetail).matchId === 'number' && Array.isArray((value as MatchDetail).betGroups);
 
 const notFound = (error: unknown) => isApiError(error) && (error.httpStatus === 404 || error.code === ErrorCode.NOT_FOUND);

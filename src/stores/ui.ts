@@ -54,6 +54,8 @@ export const UiStore = types
     liveVideo: types.maybe(types.frozen<LiveVideoMatch>()),
     /** The plugin screen view 'plugin' shows: the `screen` an `app.screen` extension declares (src/ui/home/points.ts). */
     pluginScreen: types.maybe(types.string),
+    /** What the plugin screen has open (an expert, a message): its own word, carried by the address (`&detail=`). */
+    pluginDetail: types.maybe(types.string),
     /**
      * What a screen shows inside that belongs in its address (src/ui/home/screenUrl.ts SCREEN_PARAMS: My bets' tab and
      * dates, the rules tab), per view, so reload, Back and a shared link open it the same way, and a return to the
@@ -138,8 +140,9 @@ export const UiStore = types
       if (sameParams(self.screenParams[view] ?? {}, params)) return;
       self.screenParams = { ...self.screenParams, [view]: { ...params } };
     },
-    showPluginScreen(screen: string) {
+    showPluginScreen(screen: string, detail?: string) {
       self.pluginScreen = screen;
+      self.pluginDetail = detail;
       self.view = 'plugin';
     },
   }));

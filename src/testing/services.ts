@@ -14,7 +14,8 @@ export function fakeServices(env: Pick<Env, 'http' | 'push' | 'scheduler' | 'sto
     [i18nRef, env.i18n],
     [assetUrlRef, assetUrl],
     [sessionRef, { isLogin: false }],
-    [betSlipRef, { add: (selection: SelectionEvent) => env.events.emit('betSlip.add', selection) }],
+    // A pick needs the root store (its book and login); these tests have none, so a pick is never on sale.
+    [betSlipRef, { add: (selection: SelectionEvent) => env.events.emit('betSlip.add', selection), addPick: async () => 'closed' as const }],
     // Opening a plugin screen is the root store's (showPluginScreen); these tests have none to open it on.
     [screenRef, { open: () => undefined }],
   );

@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { createServiceRef } from '../kernel/services';
 import type { SelectionEvent } from '../kernel/events';
+import type { AddPickOutcome, SlipPick } from '../stores/pickToSlip';
 import type { HttpClients } from '../services/http';
 import type { PushClient } from '../services/push';
 import type { Scheduler } from '../services/scheduler';
@@ -28,12 +29,19 @@ export interface SessionView {
    * plugin that keeps such names asks for them again when it changes.
    */
   readonly language?: string;
+  /** The operator's time zone (config `timezone`) every time on screen is shown in, never the browser's. */
+  readonly timeZone?: string;
 }
 export const sessionRef = createServiceRef<SessionView>('session');
 
-/** The bet slip's actions a plugin may take: add a selection a member clicked. */
+/**
+ * The bet slip's actions a plugin may take: add a selection a member clicked; add a pick named only by its market and
+ * option (an expert's recommendation), priced from the live book, which says what became of it
+ * (src/stores/pickToSlip.ts).
+ */
 export interface BetSlipActions {
   add(selection: SelectionEvent): void;
+  addPick(pick: SlipPick): Promise<AddPickOutcome>;
 }
 export const betSlipRef = createServiceRef<BetSlipActions>('betSlip');
 
@@ -42,7 +50,13 @@ export type AssetUrl = (path: string) => string;
 export const assetUrlRef = createServiceRef<AssetUrl>('assetUrl');
 
 /** Opens a plugin's own screen (an `app.screen` extension) by its name, as `?screen=<name>` does. */
+/**
+ * Opens a plugin's own screen (an `app.screen` extension), with the one thing it shows open (`detail`, a word the
+ * plugin defines, e.g. `expert-12`): the page's address carries both, so reload, Back and a shared link find it.
+ */
 export interface ScreenOpener {
-  open(screen: string): void;
+  open(screen: string, detail?: string): void;
+  /** The detail the plugin screen showing has open (from its address, observable); undefined on its list. */
+  readonly detail?: string;
 }
 export const screenRef = createServiceRef<ScreenOpener>('screen');

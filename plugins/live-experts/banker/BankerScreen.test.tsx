@@ -4,7 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import type { BankerDetail } from '../../../contract/experts';
 import { BANKER_PATHS } from '../../../contract/expertsPaths';
-import { httpRef, pluginScreenPoint, screenRef, sessionRef } from '../../../src/sdk';
+import { betSlipRef, httpRef, pluginScreenPoint, screenRef, sessionRef } from '../../../src/sdk';
 import { createKernelEvents, createTestI18n, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../../src/sdk/testing';
 import plugin from '../index';
 
@@ -36,7 +36,7 @@ async function settle() {
 }
 
 async function mount(post: jest.Mock<(path: string, body?: unknown) => Promise<unknown>>, isLogin = true) {
-  const services = provideServices([httpRef, { forehead: { post, get: jest.fn() } } as never], [sessionRef, { isLogin }], [screenRef, { open: jest.fn() }]);
+  const services = provideServices([httpRef, { forehead: { post, get: jest.fn() } } as never], [sessionRef, { isLogin }], [screenRef, { open: jest.fn() }], [betSlipRef, { add: jest.fn(), addPick: jest.fn(async () => 'closed' as const) }]);
   const plugins = loadPlugins({ plugins: [{ id: 'live-experts', enabled: true, options: {} }] }, registryOf(plugin), { services });
   await act(async () => {
     render(

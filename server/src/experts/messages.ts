@@ -135,7 +135,15 @@ export function createExpertMessages({ db, clock, feed, wallet, roster }: { db: 
       const versus = names.map((n) => fill(VERSUS, n));
       const title: Text = names.length > 1 ? fill(TITLE_PARLAY, { a: versus[0]!, b: versus[1]! }) : fill(TITLE_SINGLE, names[0]!);
       const leagues = [...new Set(names.map((n) => n.league[lang]))].join(' / ');
-      const picksOut: MessagePick[] = mine.map((p, i) => ({ matchId: Number(p.match_id), play: names[i]!.play[lang], selection: names[i]!.selection[lang], odds: p.odds }));
+      const picksOut: MessagePick[] = mine.map((p, i) => ({
+        matchId: Number(p.match_id),
+        sportId: p.sport_id,
+        marketId: Number(p.market_id),
+        optionType: p.option_type,
+        play: names[i]!.play[lang],
+        selection: names[i]!.selection[lang],
+        odds: p.odds,
+      }));
       return {
         id,
         professorId: row.professor_id,

@@ -139,6 +139,28 @@ describe('the address follows the screen and the screen follows the address', ()
     expect(store.ui.view).toBe('list');
   });
 
+  it("gives a plugin screen's open detail its own address: reload opens it, Back returns to the screen's list", async () => {
+    expect(parseScreen('?screen=experts&detail=expert-12')).toEqual({ view: 'plugin', screen: 'experts', detail: 'expert-12' });
+    // A value no plugin could mean is dropped at the door; the screen still opens.
+    expect(parseScreen('?screen=experts&detail=%3Cb%3E')).toEqual({ view: 'plugin', screen: 'experts' });
+    window.history.replaceState(null, '', '/?merchant=lite&screen=experts&detail=expert-12');
+    const { store } = await renderRoute();
+    expect(store.ui.view).toBe('plugin');
+    expect(store.ui.pluginDetail).toBe('expert-12');
+    act(() => store.showPluginScreen('experts'));
+    expect(window.location.search).toBe('?merchant=lite&screen=experts');
+    act(() => store.showPluginScreen('experts', 'expert-7'));
+    expect(window.location.search).toBe('?merchant=lite&screen=experts&detail=expert-7');
+    await travel('back');
+    expect(store.ui.view).toBe('plugin');
+    expect(store.ui.pluginDetail).toBeUndefined();
+    await travel('forward');
+    expect(store.ui.pluginDetail).toBe('expert-7');
+    // Another screen leaves the detail behind.
+    act(() => store.showScreen('hot'));
+    expect(window.location.search).toBe('?merchant=lite&view=hot');
+  });
+
   it("keeps a screen's inner state in its entry: a new tab replaces it, Back leaves the screen, and returning restores the tab", async () => {
     window.history.replaceState(null, '', '/?merchant=lite&view=rules&tab=parlay');
     const { store } = await renderRoute();

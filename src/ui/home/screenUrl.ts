@@ -10,7 +10,8 @@ import type { RootStoreInstance } from '../../stores/RootStore';
  * (My bets and the rules with their inner state: `&tab=settled&range=custom&from=2026-11-20&to=2026-11-25`, `&tab=parlay`),
  * `?matchId=<id>`, `?outrightId=<id>` (an outright's screen: its id is a match id on the wire, but it is not a match, so
  * the address says which screen to open before anything loads), `?roomId=<liveRoomId>` (a live room), `?screen=<name>` (a
- * plugin's own screen, an `app.screen` extension); no parameter is home.
+ * plugin's own screen, an `app.screen` extension, with `&detail=<word>` for the one thing it has open, e.g. an expert:
+ * the plugin names and reads its own values); no parameter is home.
  */
 export type Screen =
   | { view: 'home' }
@@ -18,7 +19,7 @@ export type Screen =
   | { view: 'hot' | 'favourites' | 'results' | 'settings' | 'titles' | 'lobby' }
   | { view: ParamView; params?: Readonly<Record<string, string>> }
   | { view: OneThing; id: number }
-  | { view: 'plugin'; screen: string };
+  | { view: 'plugin'; screen: string; detail?: string };
 
 /**
  * Screens of one thing and the parameter that names it, in the order an address is read: a room's link is the address
@@ -39,7 +40,7 @@ const hasParams = (view: string): view is ParamView => Object.hasOwn(SCREEN_PARA
 const PARAM_VALUE = /^[\w-]{1,20}$/;
 
 /** The parameters this module owns; any other (merchant, a host's own) is left as it is. */
-const SCREEN_KEYS = ['list', 'sport', 'view', 'screen', ...Object.values(ONE_THING), ...new Set(Object.values(SCREEN_PARAMS).flat())];
+const SCREEN_KEYS = ['list', 'sport', 'view', 'screen', 'detail', ...Object.values(ONE_THING), ...new Set(Object.values(SCREEN_PARAMS).flat())];
 const NAMED_VIEWS = new Set(['hot', 'favourites', 'myBets', 'rules', 'results', 'settings', 'titles', 'lobby']);
 
 const positiveInt = (value: string | null): number | undefined => {
@@ -68,7 +69,9 @@ export function parseScreen(search: string): Screen {
   }
   if (view !== null && NAMED_VIEWS.has(view)) return { view } as Screen;
   const screen = params.get('screen');
-  return screen ? { view: 'plugin', screen } : { view: 'home' };
+  if (!screen) return { view: 'home' };
+  const detail = params.get('detail');
+  return detail !== null && PARAM_VALUE.test(detail) ? { view: 'plugin', screen, detail } : { view: 'plugin', screen };
 }
 
 /** The store's screen now. */
@@ -96,7 +99,8 @@ export function currentScreen(store: RootStoreInstance): Screen {
     case 'lobby':
       return { view: ui.view };
     case 'plugin':
-      return ui.pluginScreen ? { view: 'plugin', screen: ui.pluginScreen } : { view: 'home' };
+      if (!ui.pluginScreen) return { view: 'home' };
+      return ui.pluginDetail === undefined ? { view: 'plugin', screen: ui.pluginScreen } : { view: 'plugin', screen: ui.pluginScreen, detail: ui.pluginDetail };
     default:
       return { view: 'home' };
   }
@@ -113,6 +117,7 @@ export function searchFor(screen: Screen, search: string): string {
     params.set(ONE_THING[screen.view], String(screen.id));
   } else if (screen.view === 'plugin') {
     params.set('screen', screen.screen);
+    if (screen.detail !== undefined) params.set('detail', screen.detail);
   } else if (screen.view !== 'home') {
     params.set('view', screen.view);
     if ('params' in screen && screen.params) for (const key of SCREEN_PARAMS[screen.view]) if (screen.params[key] !== undefined) params.set(key, screen.params[key]);
@@ -122,7 +127,10 @@ export function searchFor(screen: Screen, search: string): string {
 }
 
 const sameScreen = (a: Screen, b: Screen) => searchFor(a, '') === searchFor(b, '');
-/** The same screen with other inner state (another My bets tab): a change of the entry, not a new one. */
+/**
+ * The same screen with other inner state (another My bets tab): a change of the entry, not a new one. A plugin
+ * screen's detail is not such state: opening an expert is a new entry, so Back returns to the list.
+ */
 const withoutParams = (screen: Screen): Screen => ('params' in screen ? { view: screen.view } : screen);
 const sameView = (a: Screen, b: Screen) => sameScreen(withoutParams(a), withoutParams(b));
 
@@ -142,7 +150,7 @@ export function showScreen(store: RootStoreInstance, screen: Screen): void {
       store.ui.showOne(screen.view, screen.id);
       return;
     case 'plugin':
-      store.showPluginScreen(screen.screen);
+      store.showPluginScreen(screen.screen, screen.detail);
       return;
     case 'myBets':
     case 'rules':

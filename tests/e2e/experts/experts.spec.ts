@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import type { ExpertMessage, ExpertMessagePage, MessageBuy } from '../../../contract/experts';
 import { EXPERTS_PATHS } from '../../../contract/paths';
 import type { TestMember } from '../../../contract/testControls';
-import { app } from '../support/betting';
+import { app, entryOf } from '../support/betting';
 import { expectAccessible } from '../support/fixtures';
 import { openAppAs } from '../support/shellApp';
 import { expect, openApp, test } from '../support/world';
@@ -123,6 +123,35 @@ test('a buyer comments on the program and likes the comment; another member sees
   } finally {
     await second.close();
   }
+});
+
+test("an expert and a program have addresses of their own, and a bought program's pick goes into the slip", async ({ page, request, world }) => {
+  const program = await paidProgram(request);
+  const buyer = await world.member({ coins: COINS });
+  expect((await request.post(EXPERTS_PATHS.buy, { headers: { authorization: buyer.token }, data: { messageId: program.id } })).ok()).toBe(true);
+  const answer = await request.get(`${EXPERTS_PATHS.messageDetail}?id=${program.id}&language=ENG`, { headers: { authorization: buyer.token } });
+  const [pick] = ((await answer.json()) as { data: ExpertMessage }).data.picks!;
+
+  // A shared link to the expert opens the expert.
+  await openAppAs(page, buyer, { query: `screen=experts&detail=expert-${program.professorId}` });
+  await expect(app(page).getByRole('heading', { name: new RegExp(program.professorName) })).toBeVisible();
+  await app(page).locator(`[data-message-id="${program.id}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]detail=message-${program.id}(&|$)`));
+  // A reload keeps the program open.
+  await page.reload();
+  const content = app(page).getByTestId('expert-content');
+  await expect(content).toBeVisible();
+  await content.getByRole('button', { name: `Add ${pick!.selection} to the bet slip`, exact: true }).click();
+  await expect(content.getByRole('status').first()).toHaveText("In the bet slip at today's price");
+  await expect(entryOf(page, pick!.matchId)).toBeVisible();
+  await shot(page, 'program-pick-in-slip.png');
+  // The browser's Back returns to the expert; the screen's Back from there to the lists.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`[?&]detail=expert-${program.professorId}(&|$)`));
+  await expect(app(page).getByRole('heading', { name: new RegExp(program.professorName) })).toBeVisible();
+  await app(page).getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(app(page).getByRole('tab', { name: 'Programs', exact: true })).toBeVisible();
+  await expect(page).not.toHaveURL(/detail=/);
 });
 
 test('the home banners rotate and answer the keyboard', async ({ page }) => {

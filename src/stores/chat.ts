@@ -113,6 +113,10 @@ export const ChatStore = types
     status: 'idle' as 'idle' | 'connecting' | 'joined' | 'failed',
     /** Messages that arrived after the history, for the barrage (it shows only what is new). */
     arrivals: [] as ChatMessage[],
+    /** Whether the chat's messages are on screen (the chat tab is open): while not, others' new messages count as unread. */
+    shown: false,
+    /** Others' messages that arrived while the chat was not shown (the count on the hidden chat's toggle and tab). */
+    unread: 0,
   }))
   .views((self) => ({
     get isAgent() {
@@ -182,6 +186,11 @@ export const ChatStore = types
       setError(error: ChatFailure | null) {
         self.chatError = error;
       },
+      /** The chat's messages came on screen (the count of unread ones is read) or went off it. */
+      setShown(shown: boolean) {
+        self.shown = shown;
+        if (shown) self.unread = 0;
+      },
       setBarrageVisible(visible: boolean) {
         self.barrageVisible = visible;
         envOf(self).storage.set('barrageVisible', visible);
@@ -240,6 +249,8 @@ export const ChatStore = types
               if (self.messageList.some((m) => m.id === event.message.id)) continue;
               self.messageList = [...self.messageList, event.message].slice(-MAX_MESSAGES);
               self.arrivals = [...self.arrivals, event.message].slice(-MAX_MESSAGES);
+              // Notices (auto, act) are the room's own, not someone talking: they do not count.
+              if (!self.shown && event.message.uid !== self.uid && event.message.kind !== 'auto' && event.message.kind !== 'act') self.unread += 1;
             } else if (event.kind === 'delete') {
               self.messageList = self.messageList.filter((m) => m.id !== event.messageId);
               self.arrivals = self.arrivals.filter((m) => m.id !== event.messageId);
@@ -289,6 +300,7 @@ export const ChatStore = types
         self.roomId = roomId;
         self.messageList = [];
         self.arrivals = [];
+        self.unread = 0;
         self.chatOrderHistory = [];
         self.userType = 0;
         self.chatBanInfo = self.chatToken?.chatBanInfo ?? null;
@@ -303,6 +315,7 @@ export const ChatStore = types
         self.roomId = undefined;
         self.messageList = [];
         self.arrivals = [];
+        self.unread = 0;
         clearChat();
       },
       fetchToken,
@@ -375,6 +388,16 @@ export const ChatStore = types
       mute(uid: number, minutes: number, reason: string) {
         if (self.roomId === undefined) return false;
         return self.sendFrame({ cmd: 'mute', ref: self.nextRef(), roomId: self.roomId, uid, minutes, reason });
+      },
+      /** An agent lifts a member's mute in the room (the platform's ban event tells the member). */
+      unmute(uid: number) {
+        if (self.roomId === undefined) return false;
+        return self.sendFrame({ cmd: 'unmute', ref: self.nextRef(), roomId: self.roomId, uid });
+      },
+      /** An agent blocks (true) or reopens (false) the room's chat; the room's block event sets chatBlock for everyone. */
+      setBlock(chatBlock: boolean) {
+        if (self.roomId === undefined) return false;
+        return self.sendFrame({ cmd: 'block', ref: self.nextRef(), roomId: self.roomId, chatBlock });
       },
       /** Uploads an image (checked by content on the platform), then sends it with the draft as image or image-text. */
       sendImage: flow(function* sendImage(file: Blob) {

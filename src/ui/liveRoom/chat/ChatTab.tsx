@@ -8,7 +8,7 @@ import { EmptyState } from '../../common/Panel';
 import { RowsSkeleton } from '../../common/States';
 import { httpRef, toastRef } from '../../services';
 import { useStore } from '../../storeContext';
-import { MuteDialog, OrderPicker, ReportDialog } from './ChatDialogs';
+import { ConfirmDialog, MuteDialog, OrderPicker, ReportDialog } from './ChatDialogs';
 import { ChatMessageItem, type MessageActions } from './ChatMessageItem';
 import { formatUntil, useChatError, useChatTranslation } from './chatText';
 import styles from './Chat.module.css';
@@ -26,7 +26,19 @@ export const ChatTab = observer(function ChatTab() {
   const fileUrl = (path: string) => `${base.replace(/\/$/, '')}${path}`;
   const [reporting, setReporting] = useState<ChatMessage | null>(null);
   const [muting, setMuting] = useState<ChatMessage | null>(null);
+  const [deleting, setDeleting] = useState<ChatMessage | null>(null);
+  const [blocking, setBlocking] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  // A message's actions show only while it holds focus or the pointer, so a dialog opened from one gives focus back to
+  // the message itself (its actions show again), or to the list when the message went (deleted).
+  const backTo = (message: ChatMessage | null) => () =>
+    root.current?.querySelector<HTMLElement>(`[data-message-id="${message?.id ?? ''}"]`) ?? root.current?.querySelector<HTMLElement>('[role="log"]') ?? null;
+  // While this tab shows, the room's messages are on screen: none count as unread.
+  useEffect(() => {
+    chat.setShown(true);
+    return () => chat.setShown(false);
+  }, [chat]);
 
   const actions: MessageActions = {
     reply: (message) => {
@@ -35,11 +47,12 @@ export const ChatTab = observer(function ChatTab() {
     },
     report: setReporting,
     mute: setMuting,
-    remove: (message) => void chat.deleteMessage(message.id),
+    unmute: (message) => void chat.unmute(message.uid),
+    remove: setDeleting,
   };
 
   return (
-    <div className={styles.chat}>
+    <div ref={root} className={styles.chat}>
       {chat.status === 'failed' ? (
         <EmptyState>{t('failed')}</EmptyState>
       ) : chat.status !== 'joined' && chat.messageList.length === 0 ? (
@@ -47,17 +60,43 @@ export const ChatTab = observer(function ChatTab() {
       ) : (
         <MessageList chat={chat} fileUrl={fileUrl} actions={actions} />
       )}
+      {chat.isAgent && (
+        <div className={styles.agentBar} role="group" aria-label={t('agentTools.label')}>
+          <span className={styles.muted}>{t(chat.chatBlock ? 'agentTools.blocked' : 'agentTools.open')}</span>
+          <button type="button" className={styles.action} onClick={() => (chat.chatBlock ? chat.setBlock(false) : setBlocking(true))}>
+            {t(chat.chatBlock ? 'agentTools.unblock' : 'agentTools.block')}
+          </button>
+        </div>
+      )}
       <ChatInput chat={chat} inputRef={inputRef} />
       <ReportDialog
         chat={chat}
         message={reporting}
         onClose={() => setReporting(null)}
+        fallbackFocus={backTo(reporting)}
         onDone={() => {
           setReporting(null);
           toast.success(t('report.done'));
         }}
       />
-      <MuteDialog chat={chat} message={muting} onClose={() => setMuting(null)} />
+      <MuteDialog chat={chat} message={muting} onClose={() => setMuting(null)} fallbackFocus={backTo(muting)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('confirmDelete.title')}
+        body={t('confirmDelete.body', { name: deleting?.nickname ?? '' })}
+        confirm={t('actions.delete')}
+        onConfirm={() => deleting && chat.deleteMessage(deleting.id)}
+        onClose={() => setDeleting(null)}
+        fallbackFocus={backTo(deleting)}
+      />
+      <ConfirmDialog
+        open={blocking}
+        title={t('confirmBlock.title')}
+        body={t('confirmBlock.body')}
+        confirm={t('agentTools.block')}
+        onConfirm={() => chat.setBlock(true)}
+        onClose={() => setBlocking(false)}
+      />
     </div>
   );
 });

@@ -69,6 +69,17 @@ const failureOf = (error: unknown): ChatFailure =>
   isApiError(error) ? { code: error.code, msg: error.message } : { code: -1, msg: error instanceof Error ? error.message : String(error) };
 
 const codePoints = (text: string) => [...text].length;
+/** How many recent chatters the @ list draws from. */
+const MENTION_CHOICES = 20;
+/** "@name" in the text, not followed by more of a name (a letter, digit or underscore). */
+export const mentionsName = (text: string, name: string): boolean => {
+  if (name === '') return false;
+  const needle = `@${name}`;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    if (!/^[\p{L}\p{M}\p{N}_]/u.test(text.slice(at + needle.length))) return true;
+  }
+  return false;
+};
 const chunk = <T,>(items: readonly T[], size: number): T[][] => {
   const pages: T[][] = [];
   for (let i = 0; i < items.length; i += size) pages.push(items.slice(i, i + size));
@@ -109,6 +120,8 @@ export const ChatStore = types
     draft: '',
     /** Who the platform takes this connection for (hello) and what they are in the room (joined). */
     uid: 0,
+    /** The member's chat name (hello): what others write after @ to mention them. */
+    nickname: '',
     userType: 0,
     status: 'idle' as 'idle' | 'connecting' | 'joined' | 'failed',
     /** Messages that arrived after the history, for the barrage (it shows only what is new). */
@@ -125,6 +138,20 @@ export const ChatStore = types
     /** A mute in force at `now` (a mute ends by itself at `until`). */
     bannedAt(now: number) {
       return self.chatBanInfo !== null && self.chatBanInfo.until > now;
+    },
+    /** Whether a message names the member with @ (their name whole: "@Ann" does not mention Anna). */
+    mentions(message: ChatMessage) {
+      return self.uid !== 0 && message.uid !== self.uid && mentionsName(message.text, self.nickname);
+    },
+    /** Who talked lately, newest first, each once and not the member: the names the input offers after @. */
+    get recentChatters(): string[] {
+      const names: string[] = [];
+      for (let i = self.messageList.length - 1; i >= 0 && names.length < MENTION_CHOICES; i--) {
+        const message = self.messageList[i]!;
+        if (message.kind === 'auto' || message.kind === 'act' || message.uid === self.uid || message.nickname === '' || names.includes(message.nickname)) continue;
+        names.push(message.nickname);
+      }
+      return names;
     },
     /** The spec's remindMsgLength: characters left before the rule's maximum (negative when over). */
     get remindMsgLength() {
@@ -205,6 +232,7 @@ export const ChatStore = types
         if (cmd === 'hello') {
           if (isHello(frame)) {
             self.uid = frame.uid as number;
+            self.nickname = frame.nickname as string;
             self.chatRule = frame.chatRule as ChatRule;
           }
           return;

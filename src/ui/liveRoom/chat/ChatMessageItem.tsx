@@ -79,12 +79,14 @@ export const ChatMessageItem = observer(function ChatMessageItem({ message, chat
   const onBlur = (event: FocusEvent<HTMLLIElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
   };
+  const mentioned = chat.mentions(message);
   const moderate = chat.isAgent && !own && message.userType !== ChatUserType.Agent;
   return (
     <li
       className={styles.message}
       data-kind={message.kind}
       data-message-id={message.id}
+      data-mentioned={mentioned || undefined}
       tabIndex={canAct ? 0 : undefined}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -96,6 +98,7 @@ export const ChatMessageItem = observer(function ChatMessageItem({ message, chat
         {message.userType === ChatUserType.Agent && <span className={styles.agent}>{t('agent')}</span>}
         {title && <span className={styles.title}>{title.name}</span>}
         <span className={styles.name}>{message.nickname}</span>
+        {mentioned && <span className={styles.mention}>{t('mention.you')}</span>}
       </span>
       {message.reply && (
         <blockquote className={styles.quote}>

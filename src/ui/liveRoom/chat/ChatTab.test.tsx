@@ -364,6 +364,51 @@ describe('<ChatTab>', () => {
     expect(chat.unread).toBe(0);
   });
 
+  it('offers the names of recent chatters after @, by keyboard or pointer, and highlights a message that mentions the member', async () => {
+    const { socket, deliver } = await mount({
+      join: {
+        messages: [
+          chatMessage({ id: '91', uid: 9, nickname: 'Anna', text: 'hi' }),
+          chatMessage({ id: '92', uid: 10, nickname: 'Bo', text: 'yo' }),
+          chatMessage({ id: '93', uid: 11, nickname: 'Andy', text: 'hey' }),
+          chatMessage({ id: '94', uid: 7, nickname: 'Me', text: 'mine' }),
+        ],
+      },
+    });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await userEvent.type(input(), 'well @');
+    const list = screen.getByRole('listbox', { name: 'People in the chat' });
+    // Newest first, each once, never the member.
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['@Andy', '@Bo', '@Anna']);
+    await userEvent.type(input(), 'a');
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['@Andy', '@Anna']);
+    expect(input()).toHaveAttribute('aria-activedescendant', within(list).getByRole('option', { name: '@Andy' }).id);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(input()).toHaveValue('well @Anna ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(sends(socket)).toEqual([]);
+    await userEvent.type(input(), 'and @b');
+    await userEvent.click(screen.getByRole('option', { name: '@Bo' }));
+    expect(input()).toHaveValue('well @Anna and @Bo ');
+    expect(input()).toHaveFocus();
+    await userEvent.type(input(), '@');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await userEvent.keyboard('{Enter}');
+    expect(sends(socket).at(-1)).toEqual({ cmd: 'send', ref: expect.any(String), roomId: 8001, kind: 'text', text: 'well @Anna and @Bo @' });
+
+    await deliver(() =>
+      socket.roomEvents(8001, [
+        { kind: 'message', message: chatMessage({ id: '95', uid: 9, nickname: 'Anna', text: 'nice one @Me!' }) },
+        { kind: 'message', message: chatMessage({ id: '96', uid: 9, nickname: 'Anna', text: 'and @Meg too' }) },
+      ]),
+    );
+    expect(messageOf('nice one @Me!')).toHaveAttribute('data-mentioned', 'true');
+    expect(within(messageOf('nice one @Me!')).getByText('Mentions you')).toBeInTheDocument();
+    expect(messageOf('and @Meg too')).not.toHaveAttribute('data-mentioned');
+    expect(within(messageOf('and @Meg too')).queryByText('Mentions you')).toBeNull();
+  });
+
   it('keeps a reader who scrolled up in place and offers a jump to the new messages', async () => {
     const { socket, deliver } = await mount({ join: { messages: [chatMessage({ id: '61' })] } });
     const log = screen.getByRole('log');

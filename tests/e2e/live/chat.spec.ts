@@ -112,3 +112,27 @@ test('two members chat in a room: markup stays text, a shared bet shows as a car
     await visitorContext.close();
   }
 });
+
+/**
+ * An agent of an agent room (issue 31) closes the room's chat after confirming, over the real /chat socket, and
+ * reopens it; the room's block event brings every connection, the agent's own included, to the same state.
+ */
+test("an agent closes the room's chat after confirming and reopens it", async ({ page, world }) => {
+  const room = await world.room({ type: 'agent', liveUserGroupId: 31 });
+  const agent = await world.member({ liveGroupId: 31, liveGroupUserType: 'agent', specialRooms: [room.liveRoomId] });
+  await signInOnHost(page, agent, { query: `roomId=${room.liveRoomId}` });
+  const tools = chatPanel(page).getByRole('group', { name: 'Agent tools' });
+  await expect(tools).toContainText('The chat is open.');
+  await tools.getByRole('button', { name: 'Close chat' }).click();
+  const confirm = app(page).getByRole('dialog', { name: "Close the room's chat?" });
+  await expect(confirm).toContainText('Nobody can send until you reopen it.');
+  await expectAccessible(page);
+  await shot(page, 'chat-agent-close-confirm.png');
+  await confirm.getByRole('button', { name: 'Close chat' }).click();
+  await expect(tools).toContainText('The chat is closed: members cannot send.');
+  await expect(chatInput(page)).toBeDisabled();
+  await shot(page, 'chat-agent-closed.png');
+  await tools.getByRole('button', { name: 'Reopen chat' }).click();
+  await expect(tools).toContainText('The chat is open.');
+  await expect(chatInput(page)).toBeEnabled();
+});

@@ -69,6 +69,17 @@ const failureOf = (error: unknown): ChatFailure =>
   isApiError(error) ? { code: error.code, msg: error.message } : { code: -1, msg: error instanceof Error ? error.message : String(error) };
 
 const codePoints = (text: string) => [...text].length;
+/** How many recent chatters the @ list draws from. */
+const MENTION_CHOICES = 20;
+/** "@name" in the text, not followed by more of a name (a letter, digit or underscore). */
+export const mentionsName = (text: string, name: string): boolean => {
+  if (name === '') return false;
+  const needle = `@${name}`;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    if (!/^[\p{L}\p{M}\p{N}_]/u.test(text.slice(at + needle.length))) return true;
+  }
+  return false;
+};
 const chunk = <T,>(items: readonly T[], size: number): T[][] => {
   const pages: T[][] = [];
   for (let i = 0; i < items.length; i += size) pages.push(items.slice(i, i + size));
@@ -109,10 +120,16 @@ export const ChatStore = types
     draft: '',
     /** Who the platform takes this connection for (hello) and what they are in the room (joined). */
     uid: 0,
+    /** The member's chat name (hello): what others write after @ to mention them. */
+    nickname: '',
     userType: 0,
     status: 'idle' as 'idle' | 'connecting' | 'joined' | 'failed',
     /** Messages that arrived after the history, for the barrage (it shows only what is new). */
     arrivals: [] as ChatMessage[],
+    /** Whether the chat's messages are on screen (the chat tab is open): while not, others' new messages count as unread. */
+    shown: false,
+    /** Others' messages that arrived while the chat was not shown (the count on the hidden chat's toggle and tab). */
+    unread: 0,
   }))
   .views((self) => ({
     get isAgent() {
@@ -121,6 +138,20 @@ export const ChatStore = types
     /** A mute in force at `now` (a mute ends by itself at `until`). */
     bannedAt(now: number) {
       return self.chatBanInfo !== null && self.chatBanInfo.until > now;
+    },
+    /** Whether a message names the member with @ (their name whole: "@Ann" does not mention Anna). */
+    mentions(message: ChatMessage) {
+      return self.uid !== 0 && message.uid !== self.uid && mentionsName(message.text, self.nickname);
+    },
+    /** Who talked lately, newest first, each once and not the member: the names the input offers after @. */
+    get recentChatters(): string[] {
+      const names: string[] = [];
+      for (let i = self.messageList.length - 1; i >= 0 && names.length < MENTION_CHOICES; i--) {
+        const message = self.messageList[i]!;
+        if (message.kind === 'auto' || message.kind === 'act' || message.uid === self.uid || message.nickname === '' || names.includes(message.nickname)) continue;
+        names.push(message.nickname);
+      }
+      return names;
     },
     /** The spec's remindMsgLength: characters left before the rule's maximum (negative when over). */
     get remindMsgLength() {
@@ -182,6 +213,11 @@ export const ChatStore = types
       setError(error: ChatFailure | null) {
         self.chatError = error;
       },
+      /** The chat's messages came on screen (the count of unread ones is read) or went off it. */
+      setShown(shown: boolean) {
+        self.shown = shown;
+        if (shown) self.unread = 0;
+      },
       setBarrageVisible(visible: boolean) {
         self.barrageVisible = visible;
         envOf(self).storage.set('barrageVisible', visible);
@@ -196,6 +232,7 @@ export const ChatStore = types
         if (cmd === 'hello') {
           if (isHello(frame)) {
             self.uid = frame.uid as number;
+            self.nickname = frame.nickname as string;
             self.chatRule = frame.chatRule as ChatRule;
           }
           return;
@@ -240,6 +277,8 @@ export const ChatStore = types
               if (self.messageList.some((m) => m.id === event.message.id)) continue;
               self.messageList = [...self.messageList, event.message].slice(-MAX_MESSAGES);
               self.arrivals = [...self.arrivals, event.message].slice(-MAX_MESSAGES);
+              // Notices (auto, act) are the room's own, not someone talking: they do not count.
+              if (!self.shown && event.message.uid !== self.uid && event.message.kind !== 'auto' && event.message.kind !== 'act') self.unread += 1;
             } else if (event.kind === 'delete') {
               self.messageList = self.messageList.filter((m) => m.id !== event.messageId);
               self.arrivals = self.arrivals.filter((m) => m.id !== event.messageId);
@@ -289,6 +328,7 @@ export const ChatStore = types
         self.roomId = roomId;
         self.messageList = [];
         self.arrivals = [];
+        self.unread = 0;
         self.chatOrderHistory = [];
         self.userType = 0;
         self.chatBanInfo = self.chatToken?.chatBanInfo ?? null;
@@ -303,6 +343,7 @@ export const ChatStore = types
         self.roomId = undefined;
         self.messageList = [];
         self.arrivals = [];
+        self.unread = 0;
         clearChat();
       },
       fetchToken,
@@ -375,6 +416,16 @@ export const ChatStore = types
       mute(uid: number, minutes: number, reason: string) {
         if (self.roomId === undefined) return false;
         return self.sendFrame({ cmd: 'mute', ref: self.nextRef(), roomId: self.roomId, uid, minutes, reason });
+      },
+      /** An agent lifts a member's mute in the room (the platform's ban event tells the member). */
+      unmute(uid: number) {
+        if (self.roomId === undefined) return false;
+        return self.sendFrame({ cmd: 'unmute', ref: self.nextRef(), roomId: self.roomId, uid });
+      },
+      /** An agent blocks (true) or reopens (false) the room's chat; the room's block event sets chatBlock for everyone. */
+      setBlock(chatBlock: boolean) {
+        if (self.roomId === undefined) return false;
+        return self.sendFrame({ cmd: 'block', ref: self.nextRef(), roomId: self.roomId, chatBlock });
       },
       /** Uploads an image (checked by content on the platform), then sends it with the draft as image or image-text. */
       sendImage: flow(function* sendImage(file: Blob) {

@@ -9,6 +9,7 @@ import { anchorsOf } from '../../stores/anchors';
 import { chatOf } from '../../stores/chat';
 import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetail';
 import { anchorRoom } from '../../testing/anchorFixtures';
+import { chatMessage, helloAndJoin } from '../../testing/chatFixtures';
 import { memberState } from '../../testing/bettingFixtures';
 import { fakeAnswer } from '../../testing/contractFakes';
 import { wireMatch } from '../../testing/matchFixtures';
@@ -187,6 +188,37 @@ describe('<LiveRoomScreen>', () => {
     expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
     await userEvent.click(toggle);
     expect(roomTabs()).toEqual(['Bet', 'First-bet cover', 'Chat', 'Data']);
+  });
+
+  it('counts unread messages on the chat toggle while the chat is hidden and on the chat tab while another tab shows; showing the chat clears it', async () => {
+    const { chatSockets } = await mount();
+    await title();
+    const socket = chatSockets.last();
+    await act(async () => {
+      await socket.open();
+      helloAndJoin(socket, { uid: 0 });
+    });
+    const toggle = screen.getByRole('button', { name: 'Chat room' });
+    await act(() => socket.roomEvents(8001, [{ kind: 'message', message: chatMessage({ id: '1', uid: 9, text: 'seen at once' }) }]));
+    expect(screen.queryByTestId('chat-unread')).toBeNull();
+
+    await userEvent.click(toggle);
+    await act(() => socket.roomEvents(8001, [1, 2].map((n) => ({ kind: 'message', message: chatMessage({ id: `1${n}`, uid: 9 }) }))));
+    expect(screen.getByTestId('chat-unread')).toHaveTextContent('2');
+    expect(toggle).toHaveAccessibleName('Chat room 2 unread messages');
+
+    // Showing the chat again opens it: read.
+    await userEvent.click(toggle);
+    expect(screen.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByTestId('chat-unread')).toBeNull();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Bet' }));
+    await act(() => socket.roomEvents(8001, [{ kind: 'message', message: chatMessage({ id: '13', uid: 9 }) }]));
+    expect(screen.getByRole('tab', { name: 'Chat (1)' })).toBeInTheDocument();
+    expect(screen.getByTestId('chat-unread')).toHaveTextContent('1');
+    await userEvent.click(screen.getByRole('tab', { name: 'Chat (1)' }));
+    expect(screen.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByTestId('chat-unread')).toBeNull();
   });
 
   it("switches the barrage over the stage, keeps the choice in the merchant's storage and starts from it", async () => {

@@ -164,6 +164,12 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
         <div className={styles.toggles} role="group" aria-label={t('toggles')}>
           <button type="button" className={styles.toggle} aria-pressed={chatShown} onClick={() => setChatShown((shown) => !shown)}>
             {t('chatRoom')}
+            {chat.unread > 0 && (
+              <span className={styles.unread} data-testid="chat-unread">
+                <span aria-hidden="true">{chat.unread}</span>
+                <span className="sp-visually-hidden">{chatText('unread', { count: chat.unread })}</span>
+              </span>
+            )}
           </button>
           <button type="button" className={styles.toggle} aria-pressed={!store.ui.slipHidden} onClick={() => store.ui.setSlipHidden(!store.ui.slipHidden)}>
             {t('betSlip')}
@@ -196,7 +202,7 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
           }
         />
         <section className={styles.side} aria-label={t('tabs.label')}>
-          <Tabs tabs={tabs.map((id) => ({ id, label: t(`tabs.${id}`) }))} selected={tab} onSelect={setTab} label={t('tabs.label')} idPrefix={ID_PREFIX} />
+          <Tabs tabs={tabs.map((id) => ({ id, label: id === 'chat' && chat.unread > 0 ? t('tabs.chatUnread', { count: chat.unread }) : t(`tabs.${id}`) }))} selected={tab} onSelect={setTab} label={t('tabs.label')} idPrefix={ID_PREFIX} />
           <div id={tabPanelId(ID_PREFIX)} role="tabpanel" aria-labelledby={tabId(ID_PREFIX, tab)} className={styles.panel}>
             {tab === 'chat' && <ChatTab />}
             {tab === 'bet' && <BetTab match={match} status={detail.status} onRetry={() => detail.reload()} />}

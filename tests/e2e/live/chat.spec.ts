@@ -45,6 +45,34 @@ test('two members chat in a room: markup stays text, a shared bet shows as a car
     expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
     expect(await messages(page2).locator('img[src="x"]').count()).toBe(0);
 
+    // The reader answers the sender by name from the @ list; the sender sees that message marked as mentioning them,
+    // with its actions over it only while hovered (issue 31).
+    const prefix = sender.nickname.slice(0, 2);
+    await chatInput(page2).fill(`nice @${prefix}`);
+    await chatPanel(page2).getByRole('option', { name: `@${sender.nickname}` }).click();
+    await expect(chatInput(page2)).toHaveValue(`nice @${sender.nickname} `);
+    await chatInput(page2).press('Enter');
+    const mention = messages(page).getByRole('listitem').filter({ hasText: `nice @${sender.nickname}` });
+    await expect(mention).toHaveAttribute('data-mentioned', 'true');
+    await expect(mention.getByText('Mentions you')).toBeVisible();
+    await expect(messages(page2).getByRole('listitem').filter({ hasText: `nice @${sender.nickname}` })).not.toHaveAttribute('data-mentioned');
+    await chatInput(page).hover();
+    await expect(mention.getByRole('button', { name: 'Reply' })).toHaveCount(0);
+    await mention.hover();
+    await expect(mention.getByRole('button', { name: 'Reply' })).toBeVisible();
+    await shot(page, 'chat-mention-actions.png');
+
+    // The reader hides the chat: what the sender says meanwhile counts on the toggle until the chat shows again.
+    const toggle = app(page2).getByRole('button', { name: /^Chat room/ });
+    await toggle.click();
+    await chatInput(page).fill('are you there?');
+    await chatInput(page).press('Enter');
+    await expect(toggle).toHaveAccessibleName('Chat room 1 unread message');
+    await shot(page2, 'chat-unread.png');
+    await toggle.click();
+    await expect(messages(page2).getByText('are you there?')).toBeVisible();
+    await expect(toggle).toHaveAccessibleName('Chat room');
+
     // The sender bets on the room's match from the bet tab; nothing moves its price, so the book accepts the bet after
     // its in-play delay, and the picker then offers it to share.
     await app(page).getByRole('tab', { name: 'Bet', exact: true }).click();
@@ -83,4 +111,28 @@ test('two members chat in a room: markup stays text, a shared bet shows as a car
     await other.close();
     await visitorContext.close();
   }
+});
+
+/**
+ * An agent of an agent room (issue 31) closes the room's chat after confirming, over the real /chat socket, and
+ * reopens it; the room's block event brings every connection, the agent's own included, to the same state.
+ */
+test("an agent closes the room's chat after confirming and reopens it", async ({ page, world }) => {
+  const room = await world.room({ type: 'agent', liveUserGroupId: 31 });
+  const agent = await world.member({ liveGroupId: 31, liveGroupUserType: 'agent', specialRooms: [room.liveRoomId] });
+  await signInOnHost(page, agent, { query: `roomId=${room.liveRoomId}` });
+  const tools = chatPanel(page).getByRole('group', { name: 'Agent tools' });
+  await expect(tools).toContainText('The chat is open.');
+  await tools.getByRole('button', { name: 'Close chat' }).click();
+  const confirm = app(page).getByRole('dialog', { name: "Close the room's chat?" });
+  await expect(confirm).toContainText('Nobody can send until you reopen it.');
+  await expectAccessible(page);
+  await shot(page, 'chat-agent-close-confirm.png');
+  await confirm.getByRole('button', { name: 'Close chat' }).click();
+  await expect(tools).toContainText('The chat is closed: members cannot send.');
+  await expect(chatInput(page)).toBeDisabled();
+  await shot(page, 'chat-agent-closed.png');
+  await tools.getByRole('button', { name: 'Reopen chat' }).click();
+  await expect(tools).toContainText('The chat is open.');
+  await expect(chatInput(page)).toBeEnabled();
 });

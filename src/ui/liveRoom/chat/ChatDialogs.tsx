@@ -19,7 +19,7 @@ function Failure({ error }: { error: ChatFailure | null }) {
 }
 
 /** Report a message with one of the platform's categories (and a note); the answer's error stays in the dialog. */
-export const ReportDialog = observer(function ReportDialog({ chat, message, onClose, onDone }: { chat: ChatStoreInstance; message: ChatMessage | null; onClose(): void; onDone(): void }) {
+export const ReportDialog = observer(function ReportDialog({ chat, message, onClose, onDone, fallbackFocus }: { chat: ChatStoreInstance; message: ChatMessage | null; onClose(): void; onDone(): void; fallbackFocus(): HTMLElement | null }) {
   const { t } = useChatTranslation();
   const id = useId();
   const [cateId, setCateId] = useState<number | undefined>(undefined);
@@ -44,7 +44,7 @@ export const ReportDialog = observer(function ReportDialog({ chat, message, onCl
   };
   const categories = chat.reportConfigList;
   return (
-    <Dialog open={message !== null} title={t('report.title')} onClose={onClose}>
+    <Dialog open={message !== null} title={t('report.title')} onClose={onClose} fallbackFocus={fallbackFocus}>
       <form className={styles.form} onSubmit={(event) => void submit(event)}>
         {message && <p className={styles.quote}>{`${message.nickname}: ${message.text}`}</p>}
         {categories.length === 0 ? (
@@ -81,7 +81,7 @@ export const ReportDialog = observer(function ReportDialog({ chat, message, onCl
 const DURATIONS = [10, 60, 1440] as const;
 
 /** An agent mutes a member of their room for a while, with a reason the member is shown. */
-export function MuteDialog({ chat, message, onClose }: { chat: ChatStoreInstance; message: ChatMessage | null; onClose(): void }) {
+export function MuteDialog({ chat, message, onClose, fallbackFocus }: { chat: ChatStoreInstance; message: ChatMessage | null; onClose(): void; fallbackFocus(): HTMLElement | null }) {
   const { t } = useChatTranslation();
   const [minutes, setMinutes] = useState<number>(DURATIONS[0]);
   const [reason, setReason] = useState('');
@@ -90,7 +90,7 @@ export function MuteDialog({ chat, message, onClose }: { chat: ChatStoreInstance
     if (message && chat.mute(message.uid, minutes, reason.trim())) onClose();
   };
   return (
-    <Dialog open={message !== null} title={t('mute.title', { name: message?.nickname ?? '' })} onClose={onClose}>
+    <Dialog open={message !== null} title={t('mute.title', { name: message?.nickname ?? '' })} onClose={onClose} fallbackFocus={fallbackFocus}>
       <form className={styles.form} onSubmit={submit}>
         <label className={styles.field}>
           {t('mute.minutes')}
@@ -115,6 +115,29 @@ export function MuteDialog({ chat, message, onClose }: { chat: ChatStoreInstance
           </Button>
         </div>
       </form>
+    </Dialog>
+  );
+}
+
+/** Asks before an agent's action that cannot be taken back quietly (deleting a message, closing the room's chat). */
+export function ConfirmDialog({ open, title, body, confirm, onConfirm, onClose, fallbackFocus }: { open: boolean; title: string; body: string; confirm: string; onConfirm(): void; onClose(): void; fallbackFocus?: () => HTMLElement | null }) {
+  const { t } = useChatTranslation();
+  return (
+    <Dialog open={open} title={title} onClose={onClose} fallbackFocus={fallbackFocus}>
+      <p>{body}</p>
+      <div className={styles.buttons}>
+        <Button variant="secondary" onClick={onClose}>
+          {t('cancel')}
+        </Button>
+        <Button
+          onClick={() => {
+            onConfirm();
+            onClose();
+          }}
+        >
+          {confirm}
+        </Button>
+      </div>
     </Dialog>
   );
 }

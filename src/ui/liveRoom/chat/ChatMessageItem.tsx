@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { useState, type FocusEvent } from 'react';
 import type { ChatMessage, ChatOrderItem } from '../../../../contract/chat';
 import { displayOddsFormat, priceKindOf } from '../../../domain/odds';
 import type { ChatStoreInstance } from '../../../stores/chat';
@@ -12,6 +13,7 @@ export interface MessageActions {
   reply(message: ChatMessage): void;
   report(message: ChatMessage): void;
   mute(message: ChatMessage): void;
+  unmute(message: ChatMessage): void;
   remove(message: ChatMessage): void;
 }
 
@@ -53,12 +55,16 @@ export const OrderCard = observer(function OrderCard({ order }: { order: ChatOrd
 });
 
 /**
- * One message of any kind. Every text of a member (names, messages, quotes, order fields) is a React text node, never
+ * One message of any kind. Its actions (reply, report, the agent's delete, mute and unmute) show only while the pointer
+ * is over it or focus is in it, as in every live chat: a message is a tab stop, and Tab from it reaches its actions.
+ * Every text of a member (names, messages, quotes, order fields) is a React text node, never
  * HTML: markup arrives and stays as the characters typed.
  */
 export const ChatMessageItem = observer(function ChatMessageItem({ message, chat, fileUrl, actions }: { message: ChatMessage; chat: ChatStoreInstance; fileUrl(path: string): string; actions: MessageActions }) {
   const { t } = useChatTranslation();
   const words = useChatWords();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
   if (message.kind === 'auto' || message.kind === 'act') {
     return (
       <li className={styles.notice} data-kind={message.kind} data-message-id={message.id} data-notice={message.notice?.type}>
@@ -69,13 +75,30 @@ export const ChatMessageItem = observer(function ChatMessageItem({ message, chat
   const title = message.titleId === null ? undefined : chat.memberTitleMap[message.titleId];
   const own = message.uid === chat.uid;
   const canAct = chat.isLogin && chat.uid !== 0;
+  // Focus moving between the message and its own buttons keeps the actions; leaving the message hides them.
+  const onBlur = (event: FocusEvent<HTMLLIElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+  };
+  const mentioned = chat.mentions(message);
+  const moderate = chat.isAgent && !own && message.userType !== ChatUserType.Agent;
   return (
-    <li className={styles.message} data-kind={message.kind} data-message-id={message.id}>
+    <li
+      className={styles.message}
+      data-kind={message.kind}
+      data-message-id={message.id}
+      data-mentioned={mentioned || undefined}
+      tabIndex={canAct ? 0 : undefined}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+    >
       <span className={styles.sender}>
         <span className={styles.vip}>{t('vip', { level: message.vipLevel })}</span>
         {message.userType === ChatUserType.Agent && <span className={styles.agent}>{t('agent')}</span>}
         {title && <span className={styles.title}>{title.name}</span>}
         <span className={styles.name}>{message.nickname}</span>
+        {mentioned && <span className={styles.mention}>{t('mention.you')}</span>}
       </span>
       {message.reply && (
         <blockquote className={styles.quote}>
@@ -85,7 +108,7 @@ export const ChatMessageItem = observer(function ChatMessageItem({ message, chat
       {message.text !== '' && <p className={styles.text}>{message.text}</p>}
       {message.image && <img className={styles.image} src={fileUrl(message.image.url)} width={message.image.width} height={message.image.height} alt={t('imageAlt', { name: message.nickname })} loading="lazy" />}
       {message.order && <OrderCard order={message.order} />}
-      {canAct && (
+      {canAct && (hovered || focused) && (
         <span className={styles.actions} role="group" aria-label={t('actions.label', { name: message.nickname })}>
           <button type="button" className={styles.action} onClick={() => actions.reply(message)}>
             {t('actions.reply')}
@@ -100,9 +123,14 @@ export const ChatMessageItem = observer(function ChatMessageItem({ message, chat
               {t('actions.delete')}
             </button>
           )}
-          {chat.isAgent && !own && message.userType !== ChatUserType.Agent && (
+          {moderate && (
             <button type="button" className={styles.action} onClick={() => actions.mute(message)}>
               {t('actions.mute')}
+            </button>
+          )}
+          {moderate && (
+            <button type="button" className={styles.action} onClick={() => actions.unmute(message)}>
+              {t('actions.unmute')}
             </button>
           )}
         </span>

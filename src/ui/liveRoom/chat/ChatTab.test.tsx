@@ -55,6 +55,11 @@ async function mount({ member = true, join = {} as Join, ui = <ChatTab /> } = {}
 const input = () => screen.getByRole('textbox', { name: 'Message' });
 const sends = (socket: FakeChatSocket) => socket.sent.filter((f) => f.cmd !== 'join' && f.cmd !== 'leave');
 const messageOf = (text: string) => screen.getByText(text).closest('li')!;
+/** A message's actions, which show while the pointer is over it. */
+async function actionsOf(text: string) {
+  await userEvent.hover(messageOf(text));
+  return within(messageOf(text));
+}
 
 describe('<ChatTab>', () => {
   it("shows a shared bet's odds by the viewer's format: a handicap single in it, a 1X2 single and a parlay in decimal", async () => {
@@ -218,12 +223,12 @@ describe('<ChatTab>', () => {
 
   it('replies with the quoted message, and the quote bar can be cancelled', async () => {
     const { socket } = await mount({ join: { messages: [chatMessage({ id: '21', nickname: 'Ann', text: 'who scores next?' })] } });
-    await userEvent.click(within(messageOf('who scores next?')).getByRole('button', { name: 'Reply' }));
+    await userEvent.click((await actionsOf('who scores next?')).getByRole('button', { name: 'Reply' }));
     expect(screen.getByText('Replying to Ann', { exact: false })).toBeInTheDocument();
     expect(input()).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel reply' }));
     expect(screen.queryByText('Replying to Ann', { exact: false })).toBeNull();
-    await userEvent.click(within(messageOf('who scores next?')).getByRole('button', { name: 'Reply' }));
+    await userEvent.click((await actionsOf('who scores next?')).getByRole('button', { name: 'Reply' }));
     await userEvent.type(input(), 'Saka{Enter}');
     expect(sends(socket).at(-1)).toEqual({ cmd: 'send', ref: expect.any(String), roomId: 8001, kind: 'reply', text: 'Saka', replyTo: '21' });
     expect(screen.queryByText('Replying to Ann', { exact: false })).toBeNull();
@@ -231,7 +236,7 @@ describe('<ChatTab>', () => {
 
   it('reports a message with a category in a dialog that keeps focus and gives it back; a refusal shows in the dialog', async () => {
     const { http } = await mount({ join: { messages: [chatMessage({ id: '31', uid: 9, nickname: 'Spammer', text: 'buy now' })] } });
-    const report = within(messageOf('buy now')).getByRole('button', { name: 'Report' });
+    const report = (await actionsOf('buy now')).getByRole('button', { name: 'Report' });
     await userEvent.click(report);
     const dialog = await screen.findByRole('dialog', { name: 'Report a message' });
     await userEvent.click(await within(dialog).findByRole('radio', { name: 'Spam or advertising' }));
@@ -244,7 +249,9 @@ describe('<ChatTab>', () => {
     expect(http.forehead.post).toHaveBeenCalledWith(CHAT_PATHS.reportAdd, { messageId: '31', cateId: 1, roomId: 8001, remark: 'links' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(report).toHaveFocus();
+    // Back to the Report button, or to the message itself when its actions went with the pointer; either way they show.
+    expect(messageOf('buy now').contains(document.activeElement)).toBe(true);
+    expect(within(messageOf('buy now')).getByRole('button', { name: 'Report' })).toBeInTheDocument();
   });
 
   it("lists the member's shareable bets and shares one as an order message", async () => {
@@ -258,42 +265,148 @@ describe('<ChatTab>', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('offers delete and mute only to an agent of the room', async () => {
+  it('offers delete, mute and unmute only to an agent of the room, and asks before deleting', async () => {
     const messages = [chatMessage({ id: '51', uid: 9, nickname: 'Loud', text: 'rude words' })];
     const member = await mount({ join: { messages } });
-    expect(within(messageOf('rude words')).queryByRole('button', { name: 'Delete' })).toBeNull();
-    expect(within(messageOf('rude words')).queryByRole('button', { name: 'Mute' })).toBeNull();
+    const asMember = await actionsOf('rude words');
+    expect(asMember.getByRole('button', { name: 'Reply' })).toBeInTheDocument();
+    expect(asMember.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(asMember.queryByRole('button', { name: 'Mute' })).toBeNull();
+    expect(asMember.queryByRole('button', { name: 'Unmute' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Agent tools' })).toBeNull();
     member.unmount();
 
     const { socket } = await mount({ join: { messages, userType: 1 } });
-    await userEvent.click(within(messageOf('rude words')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click((await actionsOf('rude words')).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this message?' });
+    expect(confirm).toHaveTextContent("Loud's message disappears for everyone in the room.");
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(sends(socket)).toEqual([]);
+    await userEvent.click((await actionsOf('rude words')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete this message?' })).getByRole('button', { name: 'Delete' }));
     expect(sends(socket).at(-1)).toEqual({ cmd: 'delete', ref: expect.any(String), roomId: 8001, messageId: '51' });
-    await userEvent.click(within(messageOf('rude words')).getByRole('button', { name: 'Mute' }));
+    await userEvent.click((await actionsOf('rude words')).getByRole('button', { name: 'Mute' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mute Loud' });
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'For' }), '60');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'insults');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mute' }));
     expect(sends(socket).at(-1)).toEqual({ cmd: 'mute', ref: expect.any(String), roomId: 8001, uid: 9, minutes: 60, reason: 'insults' });
+    await userEvent.click((await actionsOf('rude words')).getByRole('button', { name: 'Unmute' }));
+    expect(sends(socket).at(-1)).toEqual({ cmd: 'unmute', ref: expect.any(String), roomId: 8001, uid: 9 });
   });
 
-  it('picks emoji a page of 8 at a time into the draft', async () => {
-    await mount();
-    await userEvent.click(screen.getByRole('button', { name: 'Emoji' }));
-    const picker = await screen.findByRole('group', { name: 'Emoji' });
-    expect(await within(picker).findByText('Page 1 of 2')).toBeInTheDocument();
-    await userEvent.click(within(picker).getByRole('button', { name: '😀' }));
-    await userEvent.click(within(picker).getByRole('button', { name: 'More emoji' }));
-    await userEvent.click(within(picker).getByRole('button', { name: '😉' }));
-    expect(input()).toHaveValue('😀😉');
+  it("shows a message's actions only on hover or keyboard focus, and Tab from the message reaches them", async () => {
+    await mount({ join: { messages: [chatMessage({ id: '71', uid: 9, nickname: 'Ann', text: 'first' }), chatMessage({ id: '72', uid: 9, nickname: 'Bo', text: 'second' })] } });
+    expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
+    await userEvent.hover(messageOf('first'));
+    expect(within(messageOf('first')).getByRole('button', { name: 'Reply' })).toBeInTheDocument();
+    expect(within(messageOf('second')).queryByRole('button', { name: 'Reply' })).toBeNull();
+    await userEvent.unhover(messageOf('first'));
+    expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
+
+    // By keyboard: the log, then each message, then its actions.
+    await userEvent.tab();
+    expect(screen.getByRole('log')).toHaveFocus();
+    await userEvent.tab();
+    expect(messageOf('first')).toHaveFocus();
+    expect(within(messageOf('first')).getByRole('group', { name: "Ann's message" })).toBeInTheDocument();
+    await userEvent.tab();
+    expect(within(messageOf('first')).getByRole('button', { name: 'Reply' })).toHaveFocus();
+    await userEvent.tab();
+    expect(within(messageOf('first')).getByRole('button', { name: 'Report' })).toHaveFocus();
+    await userEvent.tab();
+    expect(messageOf('second')).toHaveFocus();
+    expect(within(messageOf('first')).queryByRole('button', { name: 'Reply' })).toBeNull();
+    await userEvent.keyboard('{Tab}{Enter}');
+    expect(screen.getByText('Replying to Bo', { exact: false })).toBeInTheDocument();
+    expect(input()).toHaveFocus();
   });
 
-  it('uploads an image and sends it', async () => {
-    const { socket, container, http } = await mount();
-    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'goal.png', { type: 'image/png' });
-    await userEvent.upload(container.querySelector('input[type="file"]') as HTMLInputElement, file);
-    await act(async () => undefined);
-    expect(http.forehead.post).toHaveBeenCalledWith(CHAT_PATHS.imageUpload, file, { headers: { 'content-type': 'image/png' } });
-    expect(sends(socket).at(-1)).toEqual({ cmd: 'send', ref: expect.any(String), roomId: 8001, kind: 'image', image: IMAGE.file });
+  it("lets an agent close the room's chat after confirming and reopen it; a refusal is said plainly", async () => {
+    const { socket, deliver } = await mount({ join: { userType: 1 } });
+    const tools = screen.getByRole('group', { name: 'Agent tools' });
+    expect(tools).toHaveTextContent('The chat is open.');
+    await userEvent.click(within(tools).getByRole('button', { name: 'Close chat' }));
+    const confirm = await screen.findByRole('dialog', { name: "Close the room's chat?" });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(sends(socket)).toEqual([]);
+    await userEvent.click(within(tools).getByRole('button', { name: 'Close chat' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: "Close the room's chat?" })).getByRole('button', { name: 'Close chat' }));
+    expect(sends(socket).at(-1)).toEqual({ cmd: 'block', ref: expect.any(String), roomId: 8001, chatBlock: true });
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'block', roomId: 8001, chatBlock: true }]));
+    expect(tools).toHaveTextContent('The chat is closed: members cannot send.');
+    // Reopening takes nothing away, so it goes at once.
+    await userEvent.click(within(tools).getByRole('button', { name: 'Reopen chat' }));
+    expect(sends(socket).at(-1)).toEqual({ cmd: 'block', ref: expect.any(String), roomId: 8001, chatBlock: false });
+    await deliver(() => socket.deliver({ cmd: 'error', ref: 'c2', code: 16006, msg: 'not an agent' }));
+    expect(screen.getByRole('alert')).toHaveTextContent("Only the room's agents can do that.");
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'block', roomId: 8001, chatBlock: false }]));
+    expect(within(tools).getByRole('button', { name: 'Close chat' })).toBeInTheDocument();
+  });
+
+  it('counts others\' messages that arrive while the chat is not shown, and clears the count when it shows', async () => {
+    const { socket, deliver, chat, unmount } = await mount();
+    expect(chat.unread).toBe(0);
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'message', message: chatMessage({ id: '81', uid: 9 }) }]));
+    expect(chat.unread).toBe(0);
+    unmount();
+    expect(chat.shown).toBe(false);
+    await deliver(() =>
+      socket.roomEvents(8001, [
+        { kind: 'message', message: chatMessage({ id: '82', uid: 9 }) },
+        { kind: 'message', message: chatMessage({ id: '83', uid: 7, text: 'my own' }) },
+        { kind: 'message', message: chatMessage({ id: '84', uid: 0, kind: 'auto', text: 'a notice' }) },
+        { kind: 'message', message: chatMessage({ id: '85', uid: 10 }) },
+      ]),
+    );
+    expect(chat.unread).toBe(2);
+    act(() => chat.setShown(true));
+    expect(chat.unread).toBe(0);
+  });
+
+  it('offers the names of recent chatters after @, by keyboard or pointer, and highlights a message that mentions the member', async () => {
+    const { socket, deliver } = await mount({
+      join: {
+        messages: [
+          chatMessage({ id: '91', uid: 9, nickname: 'Anna', text: 'hi' }),
+          chatMessage({ id: '92', uid: 10, nickname: 'Bo', text: 'yo' }),
+          chatMessage({ id: '93', uid: 11, nickname: 'Andy', text: 'hey' }),
+          chatMessage({ id: '94', uid: 7, nickname: 'Me', text: 'mine' }),
+        ],
+      },
+    });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await userEvent.type(input(), 'well @');
+    const list = screen.getByRole('listbox', { name: 'People in the chat' });
+    // Newest first, each once, never the member.
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['@Andy', '@Bo', '@Anna']);
+    await userEvent.type(input(), 'a');
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['@Andy', '@Anna']);
+    expect(input()).toHaveAttribute('aria-activedescendant', within(list).getByRole('option', { name: '@Andy' }).id);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(input()).toHaveValue('well @Anna ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(sends(socket)).toEqual([]);
+    await userEvent.type(input(), 'and @b');
+    await userEvent.click(screen.getByRole('option', { name: '@Bo' }));
+    expect(input()).toHaveValue('well @Anna and @Bo ');
+    expect(input()).toHaveFocus();
+    await userEvent.type(input(), '@');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await userEvent.keyboard('{Enter}');
+    expect(sends(socket).at(-1)).toEqual({ cmd: 'send', ref: expect.any(String), roomId: 8001, kind: 'text', text: 'well @Anna and @Bo @' });
+
+    await deliver(() =>
+      socket.roomEvents(8001, [
+        { kind: 'message', message: chatMessage({ id: '95', uid: 9, nickname: 'Anna', text: 'nice one @Me!' }) },
+        { kind: 'message', message: chatMessage({ id: '96', uid: 9, nickname: 'Anna', text: 'and @Meg too' }) },
+      ]),
+    );
+    expect(messageOf('nice one @Me!')).toHaveAttribute('data-mentioned', 'true');
+    expect(within(messageOf('nice one @Me!')).getByText('Mentions you')).toBeInTheDocument();
+    expect(messageOf('and @Meg too')).not.toHaveAttribute('data-mentioned');
+    expect(within(messageOf('and @Meg too')).queryByText('Mentions you')).toBeNull();
   });
 
   it('keeps a reader who scrolled up in place and offers a jump to the new messages', async () => {

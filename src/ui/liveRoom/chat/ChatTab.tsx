@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '../../../../contract/chat';
 import { useService } from '../../../kernel';
 import { chatOf, type ChatStoreInstance } from '../../../stores/chat';
@@ -8,13 +8,17 @@ import { EmptyState } from '../../common/Panel';
 import { RowsSkeleton } from '../../common/States';
 import { httpRef, toastRef } from '../../services';
 import { useStore } from '../../storeContext';
-import { MuteDialog, OrderPicker, ReportDialog } from './ChatDialogs';
+import { ConfirmDialog, MuteDialog, OrderPicker, ReportDialog } from './ChatDialogs';
 import { ChatMessageItem, type MessageActions } from './ChatMessageItem';
 import { formatUntil, useChatError, useChatTranslation } from './chatText';
 import styles from './Chat.module.css';
 
 /** How close to the bottom (px) still counts as reading the newest messages, so new ones scroll into view. */
 const AT_BOTTOM_PX = 40;
+/** The @ being typed at the end of the draft and the start of the name after it. */
+const MENTION_AT_END = /(?:^|\s)@([^\s@]*)$/u;
+/** How many names the @ list shows at once. */
+const MENTION_SHOWN = 6;
 
 /** The room's chat (spec 001 sections 2, 3 and 6): its messages, the input with its states, and the tools around it. */
 export const ChatTab = observer(function ChatTab() {
@@ -26,7 +30,19 @@ export const ChatTab = observer(function ChatTab() {
   const fileUrl = (path: string) => `${base.replace(/\/$/, '')}${path}`;
   const [reporting, setReporting] = useState<ChatMessage | null>(null);
   const [muting, setMuting] = useState<ChatMessage | null>(null);
+  const [deleting, setDeleting] = useState<ChatMessage | null>(null);
+  const [blocking, setBlocking] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  // A message's actions show only while it holds focus or the pointer, so a dialog opened from one gives focus back to
+  // the message itself (its actions show again), or to the list when the message went (deleted).
+  const backTo = (message: ChatMessage | null) => () =>
+    root.current?.querySelector<HTMLElement>(`[data-message-id="${message?.id ?? ''}"]`) ?? root.current?.querySelector<HTMLElement>('[role="log"]') ?? null;
+  // While this tab shows, the room's messages are on screen: none count as unread.
+  useEffect(() => {
+    chat.setShown(true);
+    return () => chat.setShown(false);
+  }, [chat]);
 
   const actions: MessageActions = {
     reply: (message) => {
@@ -35,11 +51,12 @@ export const ChatTab = observer(function ChatTab() {
     },
     report: setReporting,
     mute: setMuting,
-    remove: (message) => void chat.deleteMessage(message.id),
+    unmute: (message) => void chat.unmute(message.uid),
+    remove: setDeleting,
   };
 
   return (
-    <div className={styles.chat}>
+    <div ref={root} className={styles.chat}>
       {chat.status === 'failed' ? (
         <EmptyState>{t('failed')}</EmptyState>
       ) : chat.status !== 'joined' && chat.messageList.length === 0 ? (
@@ -47,17 +64,43 @@ export const ChatTab = observer(function ChatTab() {
       ) : (
         <MessageList chat={chat} fileUrl={fileUrl} actions={actions} />
       )}
+      {chat.isAgent && (
+        <div className={styles.agentBar} role="group" aria-label={t('agentTools.label')}>
+          <span className={styles.muted}>{t(chat.chatBlock ? 'agentTools.blocked' : 'agentTools.open')}</span>
+          <button type="button" className={styles.action} onClick={() => (chat.chatBlock ? chat.setBlock(false) : setBlocking(true))}>
+            {t(chat.chatBlock ? 'agentTools.unblock' : 'agentTools.block')}
+          </button>
+        </div>
+      )}
       <ChatInput chat={chat} inputRef={inputRef} />
       <ReportDialog
         chat={chat}
         message={reporting}
         onClose={() => setReporting(null)}
+        fallbackFocus={backTo(reporting)}
         onDone={() => {
           setReporting(null);
           toast.success(t('report.done'));
         }}
       />
-      <MuteDialog chat={chat} message={muting} onClose={() => setMuting(null)} />
+      <MuteDialog chat={chat} message={muting} onClose={() => setMuting(null)} fallbackFocus={backTo(muting)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('confirmDelete.title')}
+        body={t('confirmDelete.body', { name: deleting?.nickname ?? '' })}
+        confirm={t('actions.delete')}
+        onConfirm={() => deleting && chat.deleteMessage(deleting.id)}
+        onClose={() => setDeleting(null)}
+        fallbackFocus={backTo(deleting)}
+      />
+      <ConfirmDialog
+        open={blocking}
+        title={t('confirmBlock.title')}
+        body={t('confirmBlock.body')}
+        confirm={t('agentTools.block')}
+        onConfirm={() => chat.setBlock(true)}
+        onClose={() => setBlocking(false)}
+      />
     </div>
   );
 });
@@ -121,6 +164,10 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [sharing, setSharing] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  // @mentions: typing @ at the end of the draft offers the names of recent chatters starting with what follows it.
+  const mentionId = useId();
+  const [mentionIndex, setMentionIndex] = useState(0);
+  const [mentionClosed, setMentionClosed] = useState(false);
   // The app-wide ticker, so a mute that ends re-enables the input by itself.
   const now = store.ui.now;
   const block = chat.inputBlock(now);
@@ -133,12 +180,32 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
         ? t('input.ready')
         : t(`input.${block}`);
   const left = chat.remindMsgLength;
+  const query = MENTION_AT_END.exec(chat.draft)?.[1]?.toLocaleLowerCase();
+  const names =
+    query === undefined || mentionClosed || disabled ? [] : chat.recentChatters.filter((name) => name.toLocaleLowerCase().startsWith(query)).slice(0, MENTION_SHOWN);
+  const active = Math.min(mentionIndex, names.length - 1);
+  const mention = (name: string) => {
+    chat.setDraft(chat.draft.replace(/@[^\s@]*$/u, `@${name} `));
+    setMentionIndex(0);
+    inputRef.current?.focus();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (left >= 0) chat.sendText();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (names.length > 0 && !event.nativeEvent.isComposing) {
+      const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+      if (step !== 0) setMentionIndex((active + step + names.length) % names.length);
+      else if (event.key === 'Enter' || event.key === 'Tab') mention(names[active]!);
+      else if (event.key === 'Escape') setMentionClosed(true);
+      else return;
+      // The list has the key: Enter picks rather than sends, Escape closes the list and nothing around it.
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     // Enter sends, Shift+Enter breaks the line (the platform keeps up to two line breaks).
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
@@ -174,10 +241,27 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
         disabled={disabled}
         rows={2}
         value={disabled ? '' : chat.draft}
-        onChange={(event) => chat.setDraft(event.target.value)}
+        onChange={(event) => {
+          chat.setDraft(event.target.value);
+          setMentionClosed(false);
+          setMentionIndex(0);
+        }}
         onKeyDown={onKeyDown}
         aria-describedby="sp-chat-remaining"
+        aria-autocomplete="list"
+        aria-controls={names.length > 0 ? mentionId : undefined}
+        aria-activedescendant={names.length > 0 ? `${mentionId}-${active}` : undefined}
       />
+      {names.length > 0 && (
+        <ul id={mentionId} className={styles.mentions} role="listbox" aria-label={t('mention.list')}>
+          {names.map((name, index) => (
+            // Mouse down would take focus from the input; the click picks.
+            <li key={name} id={`${mentionId}-${index}`} role="option" aria-selected={index === active} onMouseDown={(event) => event.preventDefault()} onClick={() => mention(name)}>
+              @{name}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className={styles.toolbar}>
         <span className={styles.tools} role="group" aria-label={t('input.tools')}>
           <button type="button" className={styles.tool} disabled={disabled} aria-expanded={emojiOpen} onClick={() => setEmojiOpen((open) => !open)}>

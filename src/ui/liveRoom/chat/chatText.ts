@@ -8,7 +8,7 @@ import { MATCH_DETAIL_NS } from '../../matchDetail/Scoreboard';
 export const useChatTranslation = () => useTranslation(MATCH_DETAIL_NS, { keyPrefix: 'chat' });
 
 /** Platform refusals the member can act on are said in their language; anything else shows the platform's text. */
-const WORDED = new Set([16001, 16002, 16003, 16004, 16010, 16012]);
+const WORDED = new Set([16001, 16002, 16003, 16004, 16006, 16009, 16010, 16012]);
 const RATE_LIMITED = 16005;
 
 export function useChatError() {

@@ -10,7 +10,7 @@ import { httpRef, toastRef } from '../../services';
 import { useStore } from '../../storeContext';
 import { ConfirmDialog, MuteDialog, OrderPicker, ReportDialog } from './ChatDialogs';
 import { ChatMessageItem, type MessageActions } from './ChatMessageItem';
-import { formatUntil, useChatError, useChatTranslation } from './chatText';
+import { useChatError, useChatInputState, useChatTranslation } from './chatText';
 import styles from './Chat.module.css';
 
 /** How close to the bottom (px) still counts as reading the newest messages, so new ones scroll into view. */
@@ -158,7 +158,7 @@ const MessageList = observer(function MessageList({ chat, fileUrl, actions }: { 
 });
 
 const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatStoreInstance; inputRef: React.RefObject<HTMLTextAreaElement | null> }) {
-  const { t, i18n } = useChatTranslation();
+  const { t } = useChatTranslation();
   const store = useStore();
   const say = useChatError();
   const [emojiOpen, setEmojiOpen] = useState(false);
@@ -168,17 +168,7 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
   const mentionId = useId();
   const [mentionIndex, setMentionIndex] = useState(0);
   const [mentionClosed, setMentionClosed] = useState(false);
-  // The app-wide ticker, so a mute that ends re-enables the input by itself.
-  const now = store.ui.now;
-  const block = chat.inputBlock(now);
-  const disabled = block !== null;
-  const ban = chat.chatBanInfo;
-  const placeholder =
-    block === 'banned' && ban
-      ? t('input.banned', { until: formatUntil(ban.until, i18n.language, store.ui.timezone), reason: ban.reason })
-      : block === null
-        ? t('input.ready')
-        : t(`input.${block}`);
+  const { disabled, placeholder } = useChatInputState(chat, store.ui);
   const left = chat.remindMsgLength;
   const query = MENTION_AT_END.exec(chat.draft)?.[1]?.toLocaleLowerCase();
   const names =

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { chatOf } from '../../../stores/chat';
 import { useStore } from '../../storeContext';
-import { formatUntil, useChatError, useChatTranslation } from './chatText';
+import { useChatError, useChatInputState, useChatTranslation } from './chatText';
 import styles from './Chat.module.css';
 
 /** True while the stage this element sits in fills the screen (the room's chat tab is outside it then). */
@@ -29,19 +29,11 @@ export const FullscreenChat = observer(function FullscreenChat() {
 });
 
 const FullscreenInput = observer(function FullscreenInput() {
-  const { t, i18n } = useChatTranslation();
+  const { t } = useChatTranslation();
   const store = useStore();
   const chat = chatOf(store);
   const say = useChatError();
-  const block = chat.inputBlock(store.ui.now);
-  const disabled = block !== null;
-  const ban = chat.chatBanInfo;
-  const placeholder =
-    block === 'banned' && ban
-      ? t('input.banned', { until: formatUntil(ban.until, i18n.language, store.ui.timezone), reason: ban.reason })
-      : block === null
-        ? t('input.ready')
-        : t(`input.${block}`);
+  const { disabled, placeholder } = useChatInputState(chat, store.ui);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (chat.remindMsgLength >= 0) chat.sendText();

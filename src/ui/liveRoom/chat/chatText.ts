@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ChatNotice, ChatOrderItem, LanguageTexts } from '../../../../contract/chat';
 import { apiLanguageOf } from '../../../services/i18n';
-import type { ChatFailure } from '../../../stores/chat';
+import type { ChatFailure, ChatStoreInstance } from '../../../stores/chat';
 import { MATCH_DETAIL_NS } from '../../matchDetail/Scoreboard';
 
 /** The chat's strings: the `chat` section of the room's namespace (a namespace of its own would grow the initial chunk map). */
@@ -25,6 +25,23 @@ export function useChatError() {
 /** When a mute ends, in the platform's time zone and the member's language. */
 export const formatUntil = (until: number, language: string, timeZone: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(until);
+
+/**
+ * Whether the chat's input takes text now and the words it shows instead (the chat tab's and the full-screen input's
+ * one rule): read against the app-wide ticker, so a mute that ends re-enables the input by itself.
+ */
+export function useChatInputState(chat: ChatStoreInstance, ui: { now: number; timezone: string }) {
+  const { t, i18n } = useChatTranslation();
+  const block = chat.inputBlock(ui.now);
+  const ban = chat.chatBanInfo;
+  const placeholder =
+    block === 'banned' && ban
+      ? t('input.banned', { until: formatUntil(ban.until, i18n.language, ui.timezone), reason: ban.reason })
+      : block === null
+        ? t('input.ready')
+        : t(`input.${block}`);
+  return { disabled: block !== null, placeholder };
+}
 
 /** A name the platform sent in every language, in the viewer's (Chinese when the platform left theirs out). */
 export const textIn = (texts: LanguageTexts, language: string): string => texts[apiLanguageOf(language)] || texts.CMN;

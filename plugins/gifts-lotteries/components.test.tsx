@@ -421,12 +421,43 @@ describe('gifts-lotteries: the stage', () => {
     [2, 'Drawn.'],
   ] as const)('the lottery overlay in state %s says "%s"', async (status, text) => {
     await mount({ lotteryStartInfo: () => lottery({ status, startTime: T0 + 60_000 }) }, { fakeTimers: true });
-    const overlay = screen.getByRole('region', { name: 'Live lottery: Who scores next?' });
+    const overlay = screen.getByRole('region', { name: 'Who scores next?' });
     expect(overlay).toHaveTextContent(text);
     expect(overlay).toHaveTextContent('2 winners get 20.00 coins.');
     const options = within(overlay).queryAllByRole('button', { name: /Home|Away/ });
     if (status === 2) expect(options).toHaveLength(0);
     else for (const option of options) expect(option.closest('fieldset')).toHaveProperty('disabled', status !== 1);
+  });
+
+  it('the lottery card has one title, shows the current draw only, and closes and opens again (issue 31)', async () => {
+    const reward = { type: 5 as const, amount: '20.00', currency: null, titleId: null };
+    // A title that is only the kind's name is said once; the room's earlier draw (record 40) had a winner, this one none.
+    const answers = [lottery({ title: 'Live lottery', status: 2, seed: '0f'.repeat(32) }), lottery({ recordId: 42, title: 'Corners' })];
+    const { push, room } = await mount({
+      lotteryStartInfo: () => (answers.length > 1 ? answers.shift() : answers[0]),
+      lotteryWinList: () => [{ recordId: 40, kind: 1, uid: 9, nickname: 'Bob', reward, wonAt: T0 - 600_000 }],
+    });
+    const card = screen.getByRole('region', { name: 'Live lottery' });
+    expect(card).not.toHaveTextContent(/Live lottery.*Live lottery/);
+    expect(card).toHaveTextContent('Nobody won this draw');
+    expect(card).not.toHaveTextContent('Bob');
+    fireEvent.click(within(card).getByRole('button', { name: 'Earlier winners' }));
+    expect(within(card).getByRole('list', { name: 'Earlier winners' })).toHaveTextContent('Bob: 20.00 coins');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Close the lottery' }));
+    expect(screen.queryByRole('region', { name: 'Live lottery' })).toBeNull();
+    const chip = screen.getByRole('button', { name: 'Live lottery: open the lottery' });
+    expect(chip).toHaveFocus();
+    fireEvent.click(chip);
+    expect(screen.getByRole('button', { name: 'Close the lottery' })).toHaveFocus();
+    expect(screen.getByRole('region', { name: 'Live lottery' })).toHaveTextContent('Nobody won this draw');
+
+    // Closed, a new lottery shows itself: closing is per draw. An operator's own title keeps the kind as a small label.
+    fireEvent.click(screen.getByRole('button', { name: 'Close the lottery' }));
+    push.send(room, { kind: 'lotteryStarted', roomId: ROOM, recordId: 42, activityKind: 1, status: 1, title: { CMN: '角球', 'zh-TW': '角球', ENG: 'Corners', VIE: 'Phạt góc', THA: 'เตะมุม' }, startTime: T0, endTime: T0 + 60_000, seedHash: 'cd'.repeat(32), now: T0 });
+    await settle();
+    const next = screen.getByRole('region', { name: 'Corners' });
+    expect(within(next).getByText('Live lottery')).toBeInTheDocument();
   });
 
   it('a vote enters the live lottery and the overlay says so', async () => {
@@ -495,7 +526,7 @@ describe('gifts-lotteries: the stage', () => {
     // The next lottery replaces the drawn one: the verdict was about the old draw and goes with it.
     push.send(room, { kind: 'lotteryStarted', roomId: ROOM, recordId: 42, activityKind: 1, status: 1, title: { CMN: '角球超过 9.5？', 'zh-TW': '角球超過 9.5？', ENG: 'Corners over 9.5?', VIE: 'Phạt góc trên 9.5?', THA: 'เตะมุมเกิน 9.5?' }, startTime: T0, endTime: T0 + 60_000, seedHash: 'cd'.repeat(32), now: T0 });
     await settle();
-    const next = screen.getByRole('region', { name: 'Live lottery: Corners over 9.5?' });
+    const next = screen.getByRole('region', { name: 'Corners over 9.5?' });
     expect(within(next).queryByText(/^(Verified|Mismatch)/)).toBeNull();
     expect(within(next).queryByRole('button', { name: 'Verify' })).toBeNull();
   });

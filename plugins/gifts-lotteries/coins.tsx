@@ -59,33 +59,57 @@ const CoinBalance = observer(function CoinBalance({ store }: { store: RoomEconom
   );
 });
 
-/** Main balance to coins (activity/goldmall/transfer), with the transfer's status: pending, failed or succeeded. */
+/**
+ * Main balance to coins (activity/goldmall/transfer), with the transfer's status: pending, failed or succeeded. Before
+ * confirming, the member sees the rate and both balances before and after (read again as the dialog opens; issue 31).
+ */
 const ConvertDialog = observer(function ConvertDialog({ store, open, onClose }: { store: RoomEconomyInstance; open: boolean; onClose(): void }) {
   const { t } = useStrings();
   const id = useId();
   const [amount, setAmount] = useState('');
+  useEffect(() => {
+    if (open) void store.loadCoins();
+  }, [open, store]);
   const valid = /^\d{1,9}(\.\d{1,2})?$/.test(amount) && Number(amount) > 0;
+  const conversion = store.conversionOf(valid ? amount : '0');
+  const short = valid && conversion?.short === true;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (valid) void store.convert(amount);
+    if (valid && !short) void store.convert(amount);
   };
   const transfer = store.transfer;
   return (
     <Dialog open={open} title={t('convert.title')} onClose={onClose}>
       <form onSubmit={submit} className={styles.form}>
         <label htmlFor={`${id}-amount`}>{t('convert.amount')}</label>
-        <input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value.trim())} aria-invalid={amount !== '' && !valid} aria-describedby={`${id}-status`} />
-        <p id={`${id}-status`} role="status" className={styles.status}>
+        <input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value.trim())} aria-invalid={(amount !== '' && !valid) || short} aria-describedby={`${id}-preview ${id}-status`} />
+        <div id={`${id}-preview`}>
+          {store.main?.rate === null ? (
+            <p className={styles.error}>{t('convert.noRate', { currency: store.main.currency })}</p>
+          ) : conversion ? (
+            <dl className={styles.preview} aria-label={t('convert.preview')}>
+              <dt>{t('convert.rate')}</dt>
+              <dd>{t('convert.rateValue', { currency: conversion.currency, rate: conversion.rate })}</dd>
+              <dt>{t('convert.mainBalance', { currency: conversion.currency })}</dt>
+              <dd>{t('convert.change', { before: conversion.balanceBefore, after: conversion.balanceAfter })}</dd>
+              <dt>{t('convert.coins')}</dt>
+              <dd>{t('convert.change', { before: conversion.coinsBefore, after: conversion.coinsAfter })}</dd>
+            </dl>
+          ) : null}
+        </div>
+        <p id={`${id}-status`} role="status" className={short || store.transferError ? styles.error : styles.status}>
           {store.transferError
             ? t(`convert.error.${store.transferError}`)
             : transfer
               ? t(`convert.status.${transfer.status}`, { coins: transfer.coins, amount: transfer.amount, currency: transfer.currency })
               : amount !== '' && !valid
                 ? t('convert.invalid')
-                : ''}
+                : short
+                  ? t('convert.error.insufficient')
+                  : ''}
         </p>
         <div className={styles.actions}>
-          <Button type="submit" disabled={!valid || store.transferring}>
+          <Button type="submit" disabled={!valid || short || store.transferring}>
             {t('convert.submit')}
           </Button>
           <Button variant="secondary" onClick={onClose}>

@@ -10,7 +10,7 @@ import { createKernelEvents, createScheduler, createTestI18n, KernelProvider, lo
 import type { Coupon, FairProof, MemberCoinsPush, RoomEventPush } from '../../contract/economy';
 import { EconomyError } from './codes';
 import plugin from './index';
-import { apiError, coupon, dailyLimit, fakePost, giftEvent, GIFTS, HOST, lottery, rain, ROOM, T0, type Routes } from './testData';
+import { apiError, coupon, dailyLimit, fakePost, giftEvent, GIFTS, HOST, lottery, rain, ROOM, T0, wallet, type Routes } from './testData';
 
 function fakePush() {
   const handlers = new Map<string, Set<PushHandler>>();
@@ -93,7 +93,7 @@ const balance = () => screen.getByTestId('coin-balance').textContent;
 describe('gifts-lotteries: coins and the gift list', () => {
   it('shows the coin balance, sends a gift and shows the lower balance and what was sent', async () => {
     const { post, moneyMoved } = await mount({
-      coinBalance: () => ({ coinBalance: '100.00' }),
+      coinBalance: () => wallet('100.00'),
       gifts: () => GIFTS,
       giftPresent: (body) => ({ presentId: 1, giftId: 1, count: body.count, hostId: HOST, roomId: ROOM, total: '2.00', coinBalance: '98.00', spentToday: '2.00', createdAt: T0 }),
     });
@@ -115,7 +115,7 @@ describe('gifts-lotteries: coins and the gift list', () => {
     const CHINESE: Record<number, string> = { 1: '玫瑰', 2: '火箭' };
     let language = 'ENG';
     const { session } = await mount({
-      coinBalance: () => ({ coinBalance: '100.00' }),
+      coinBalance: () => wallet('100.00'),
       // In the request language, as the platform answers.
       gifts: () => GIFTS.map((gift) => (language === 'CMN' ? { ...gift, name: CHINESE[gift.giftId]! } : gift)),
     });
@@ -137,7 +137,7 @@ describe('gifts-lotteries: coins and the gift list', () => {
     [EconomyError.DailyLimit, "This would pass today's gift limit"],
   ])('a refusal (%s) is said and the balance stays', async (code, message) => {
     await mount({
-      coinBalance: () => ({ coinBalance: '1.00' }),
+      coinBalance: () => wallet('1.00'),
       gifts: () => GIFTS,
       giftPresent: () => {
         throw apiError(code);
@@ -191,7 +191,7 @@ describe('gifts-lotteries: coins and the gift list', () => {
 
   it('the conversion dialog shows the transfer succeeded and the new balance', async () => {
     await mount({
-      coinBalance: () => ({ coinBalance: '0.00' }),
+      coinBalance: () => wallet('0.00', { balance: '100.00', rate: '10' }),
       transfer: () => ({ transferId: 9, status: 'succeeded', amount: '5.00', currency: 'CNY', coins: '50.00', rate: '10', failReason: null, coinBalance: '50.00', balance: '95.00', createdAt: T0 }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Get coins' }));
@@ -201,6 +201,37 @@ describe('gifts-lotteries: coins and the gift list', () => {
     await settle();
     expect(within(dialog).getByRole('status')).toHaveTextContent('Transfer succeeded: 5.00 CNY became 50.00 coins');
     expect(balance()).toBe('Coins: 50.00');
+  });
+
+  it('the conversion dialog shows the rate and both balances before and after, read again as it opens, before confirming (issue 31)', async () => {
+    // The main balance moved elsewhere (a bet) between the room opening and the dialog: the dialog reads it again.
+    const answers = [
+      { coinBalance: '3.50', balance: '20.00', currency: 'USD', rate: '7.12' },
+      { coinBalance: '3.50', balance: '10.00', currency: 'USD', rate: '7.12' },
+      { coinBalance: '3.50', balance: '10.00', currency: 'USD', rate: null },
+    ];
+    const { post } = await mount({ coinBalance: () => answers.shift() });
+    fireEvent.click(screen.getByRole('button', { name: 'Get coins' }));
+    await settle();
+    const dialog = screen.getByRole('dialog', { name: 'Convert balance to coins' });
+    const preview = () => within(dialog).getAllByRole('definition').map((d) => d.textContent);
+    expect(within(dialog).getByText('Rate').nextElementSibling).toHaveTextContent('1 USD = 7.12 coins');
+    expect(preview()).toEqual(['1 USD = 7.12 coins', '10.00 → 10.00', '3.50 → 3.50']);
+    // 1.01 USD x 7.12 = 7.1912, rounded down to 7.19 coins as the platform does.
+    fireEvent.change(within(dialog).getByLabelText('Amount from your main balance'), { target: { value: '1.01' } });
+    expect(preview()).toEqual(['1 USD = 7.12 coins', '10.00 → 8.99', '3.50 → 10.69']);
+    expect(within(dialog).getByText('Main balance (USD)')).toBeInTheDocument();
+    // More than the main balance: said, and not sent.
+    fireEvent.change(within(dialog).getByLabelText('Amount from your main balance'), { target: { value: '10.01' } });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Your main balance is too low');
+    expect(within(dialog).getByRole('button', { name: 'Convert' })).toBeDisabled();
+    fireEvent.submit(within(dialog).getByLabelText('Amount from your main balance').closest('form')!);
+    expect(post).not.toHaveBeenCalledWith('/api/forehead/activity/goldmall/transfer', expect.anything());
+    // Without an exchange rate for the currency the dialog says so instead of a preview.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Get coins' }));
+    await settle();
+    expect(within(screen.getByRole('dialog', { name: 'Convert balance to coins' })).getByText('No conversion rate for USD right now')).toBeInTheDocument();
   });
 });
 
@@ -543,7 +574,7 @@ describe('gifts-lotteries: the stage', () => {
   });
 
   it('signing in loads the coin balance', async () => {
-    const { session } = await mount({ coinBalance: () => ({ coinBalance: '42.00' }) }, { isLogin: false });
+    const { session } = await mount({ coinBalance: () => wallet('42.00') }, { isLogin: false });
     act(() => runInAction(() => void (session.isLogin = true)));
     await settle();
     expect(balance()).toBe('Coins: 42.00');

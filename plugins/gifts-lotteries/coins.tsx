@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { Button, Dialog, LoadFailed, RowsSkeleton, type LiveRoomHeaderModule, type LiveRoomProps } from '../../src/sdk';
 import { CoinPanel, CouponsDialog, DailyLimits } from './coupons';
 import { useIconUrl, useRoomEconomy } from './room';
@@ -12,23 +12,58 @@ const MAX_COUNT = 999;
 
 /**
  * The room header's part of the economy: the member's coin balance with its conversion dialog, and the gift list and
- * anchor gift (top10) toggles with their panels.
+ * anchor gift (top10) toggles with their panels. Escape closes an open panel and focus goes back to its toggle, so a
+ * keyboard user is never dropped to the page (issue 31).
  */
 const Header = observer(function Header(props: LiveRoomProps) {
   const { t } = useStrings();
   const store = useRoomEconomy(props);
+  const giftsToggle = useRef<HTMLButtonElement>(null);
+  const top10Toggle = useRef<HTMLButtonElement>(null);
   if (!store) return null;
+  const escapeCloses = (close: () => void, toggle: RefObject<HTMLButtonElement | null>) => (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    close();
+    toggle.current?.focus();
+  };
+  const closeGifts = escapeCloses(() => store.giftListShown && store.toggleGiftList(), giftsToggle);
+  const closeTop10 = escapeCloses(() => store.anchorGiftsShown && store.toggleAnchorGifts(), top10Toggle);
   return (
     <div className={styles.header}>
       {store.isLogin && <CoinBalance store={store} />}
-      <button type="button" className={styles.toggle} aria-pressed={store.giftListShown} aria-controls={store.giftListShown ? 'sp-gift-list' : undefined} onClick={() => store.toggleGiftList()}>
+      <button
+        ref={giftsToggle}
+        type="button"
+        className={styles.toggle}
+        aria-pressed={store.giftListShown}
+        aria-controls={store.giftListShown ? 'sp-gift-list' : undefined}
+        onClick={() => store.toggleGiftList()}
+        onKeyDown={closeGifts}
+      >
         {t('gifts.toggle')}
       </button>
-      <button type="button" className={styles.toggle} aria-pressed={store.anchorGiftsShown} aria-controls={store.anchorGiftsShown ? 'sp-gift-top10' : undefined} onClick={() => store.toggleAnchorGifts()}>
+      <button
+        ref={top10Toggle}
+        type="button"
+        className={styles.toggle}
+        aria-pressed={store.anchorGiftsShown}
+        aria-controls={store.anchorGiftsShown ? 'sp-gift-top10' : undefined}
+        onClick={() => store.toggleAnchorGifts()}
+        onKeyDown={closeTop10}
+      >
         {t('top10.toggle')}
       </button>
-      {store.giftListShown && <GiftList store={store} signIn={props.signIn} />}
-      {store.anchorGiftsShown && <Top10 store={store} />}
+      {store.giftListShown && (
+        <div className={styles.popover} onKeyDown={closeGifts}>
+          <GiftList store={store} signIn={props.signIn} />
+        </div>
+      )}
+      {store.anchorGiftsShown && (
+        <div className={styles.popover} onKeyDown={closeTop10}>
+          <Top10 store={store} />
+        </div>
+      )}
     </div>
   );
 });

@@ -189,6 +189,33 @@ describe('gifts-lotteries: coins and the gift list', () => {
     expect(board).toHaveTextContent('500.00 coins, 10 gifts');
   });
 
+  it('Escape closes the gift list and the anchor gift board, and focus goes back to the toggle that opened it (issue 31)', async () => {
+    await mount({ gifts: () => GIFTS });
+    const toggle = screen.getByRole('button', { name: 'Gifts' });
+    fireEvent.click(toggle);
+    await settle();
+    const gift = within(screen.getByRole('region', { name: 'Gift list' })).getAllByRole('button')[0];
+    gift.focus();
+    fireEvent.keyDown(gift, { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Gift list' })).toBeNull();
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    // Escape on the toggle itself closes its panel too; another key does nothing.
+    fireEvent.click(toggle);
+    await settle();
+    fireEvent.keyDown(toggle, { key: 'Enter' });
+    expect(screen.getByRole('region', { name: 'Gift list' })).toBeInTheDocument();
+    fireEvent.keyDown(toggle, { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Gift list' })).toBeNull();
+
+    const board = screen.getByRole('button', { name: 'Anchor gifts' });
+    fireEvent.click(board);
+    await settle();
+    fireEvent.keyDown(screen.getByRole('region', { name: 'Top 10 senders' }), { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Top 10 senders' })).toBeNull();
+    expect(board).toHaveFocus();
+  });
+
   it('the conversion dialog shows the transfer succeeded and the new balance', async () => {
     await mount({
       coinBalance: () => wallet('0.00', { balance: '100.00', rate: '10' }),

@@ -124,7 +124,7 @@ const ConvertDialog = observer(function ConvertDialog({ store, open, onClose }: 
           ) : conversion ? (
             <dl className={styles.preview} aria-label={t('convert.preview')}>
               <dt>{t('convert.rate')}</dt>
-              <dd>{t('convert.rateValue', { currency: conversion.currency, rate: conversion.rate })}</dd>
+              <dd>{t('convert.rateValue', { currency: conversion.currency, rate: conversion.rate, count: Number(conversion.rate) })}</dd>
               <dt>{t('convert.mainBalance', { currency: conversion.currency })}</dt>
               <dd>{t('convert.change', { before: conversion.balanceBefore, after: conversion.balanceAfter })}</dd>
               <dt>{t('convert.coins')}</dt>

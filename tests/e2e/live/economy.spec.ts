@@ -61,9 +61,18 @@ test('a member converts coins, sends a gift and grabs a red envelope in a live r
   expect((await coins(page)).toFixed(2)).toBe('0.00');
 
   // Main balance -> coins: the transfer succeeds, the header shows the new coins and the host the lower main balance.
+  // A lottery runs meanwhile: its card on the stage beside the dialog, at the smaller desktop size (issue 31).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await world.startEvent({ roomId: room.liveRoomId, kind: 1, title: 'Next goal', question: 'Who scores next?', options: ['Home', 'Away'], countdownSeconds: 0, durationSeconds: 900, winners: 1, reward: { type: 5, amount: '5.00' } });
+  await expect(app(page).getByRole('region', { name: 'Next goal' })).toBeVisible();
   await app(page).getByRole('button', { name: 'Get coins' }).click();
   const convert = page.getByRole('dialog', { name: 'Convert balance to coins' });
   await convert.getByLabel('Amount from your main balance').fill('10');
+  // Before confirming: the rate and both balances before and after (issue 31).
+  await expect(convert.getByText('Rate', { exact: true })).toBeVisible();
+  await expect(convert.getByRole('definition').nth(1)).toHaveText('10000.00 → 9990.00');
+  await expect(convert.getByRole('definition').nth(2)).toHaveText(/^0\.00 → \d+\.\d{2}$/);
+  await shot(page, 'economy-convert-preview-lottery-1280.png');
   await convert.getByRole('button', { name: 'Convert' }).click();
   await expect(convert.getByRole('status')).toContainText('Transfer succeeded');
   await expect.poll(() => coins(page).then((c) => c.gt(0))).toBe(true);

@@ -143,6 +143,12 @@ describe('economy: coin balance, daily limits, transfers, gifts', () => {
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-type']).toContain('image/svg+xml');
     expect(icon.body).toContain('<svg');
+    // Every gift of the catalogue is drawn, not an emoji glyph (a box where no emoji font is installed; issue 31).
+    for (const gift of gifts as { icon: string }[]) {
+      const svg = (await t.inject({ url: gift.icon })).body;
+      expect(svg).toMatch(/<(path|polygon|rect)\b/);
+      expect(svg).not.toContain('<text');
+    }
     expect((await t.inject({ url: `${ECONOMY_PATHS.giftIcon}/99.svg` })).statusCode).toBe(404);
     expect((await t.inject({ url: `${ECONOMY_PATHS.giftIcon}/x.png` })).statusCode).toBe(400);
   });

@@ -133,8 +133,16 @@ export type OperatorStartEventRequest = z.input<typeof operatorStartEventRequest
 
 // Answers.
 
-/** activity/goldmall/balance. */
-export const coinBalanceSchema = z.object({ coinBalance: money('coins, 2 decimals') });
+/**
+ * activity/goldmall/balance: the coins, and what the conversion dialog shows before the member confirms (issue 31):
+ * the main balance, its currency and the rate a transfer would use now.
+ */
+export const coinBalanceSchema = z.object({
+  coinBalance: money('coins, 2 decimals'),
+  balance: money("main balance, in the member's currency"),
+  currency: z.string(),
+  rate: described(z.nullable(z.string()), 'coins per 1 unit of the currency a transfer would use now; null without an exchange rate'),
+});
 export type CoinBalance = z.infer<typeof coinBalanceSchema>;
 
 /** One daily limit (activity/goldmall/dailyLimit `configs`). The day is the platform's UTC day. */

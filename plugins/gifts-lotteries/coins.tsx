@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { Button, Dialog, LoadFailed, RowsSkeleton, type LiveRoomHeaderModule, type LiveRoomProps } from '../../src/sdk';
 import { CoinPanel, CouponsDialog, DailyLimits } from './coupons';
 import { useIconUrl, useRoomEconomy } from './room';
@@ -12,23 +12,58 @@ const MAX_COUNT = 999;
 
 /**
  * The room header's part of the economy: the member's coin balance with its conversion dialog, and the gift list and
- * anchor gift (top10) toggles with their panels.
+ * anchor gift (top10) toggles with their panels. Escape closes an open panel and focus goes back to its toggle, so a
+ * keyboard user is never dropped to the page (issue 31).
  */
 const Header = observer(function Header(props: LiveRoomProps) {
   const { t } = useStrings();
   const store = useRoomEconomy(props);
+  const giftsToggle = useRef<HTMLButtonElement>(null);
+  const top10Toggle = useRef<HTMLButtonElement>(null);
   if (!store) return null;
+  const escapeCloses = (close: () => void, toggle: RefObject<HTMLButtonElement | null>) => (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    close();
+    toggle.current?.focus();
+  };
+  const closeGifts = escapeCloses(() => store.giftListShown && store.toggleGiftList(), giftsToggle);
+  const closeTop10 = escapeCloses(() => store.anchorGiftsShown && store.toggleAnchorGifts(), top10Toggle);
   return (
     <div className={styles.header}>
       {store.isLogin && <CoinBalance store={store} />}
-      <button type="button" className={styles.toggle} aria-pressed={store.giftListShown} aria-controls={store.giftListShown ? 'sp-gift-list' : undefined} onClick={() => store.toggleGiftList()}>
+      <button
+        ref={giftsToggle}
+        type="button"
+        className={styles.toggle}
+        aria-pressed={store.giftListShown}
+        aria-controls={store.giftListShown ? 'sp-gift-list' : undefined}
+        onClick={() => store.toggleGiftList()}
+        onKeyDown={closeGifts}
+      >
         {t('gifts.toggle')}
       </button>
-      <button type="button" className={styles.toggle} aria-pressed={store.anchorGiftsShown} aria-controls={store.anchorGiftsShown ? 'sp-gift-top10' : undefined} onClick={() => store.toggleAnchorGifts()}>
+      <button
+        ref={top10Toggle}
+        type="button"
+        className={styles.toggle}
+        aria-pressed={store.anchorGiftsShown}
+        aria-controls={store.anchorGiftsShown ? 'sp-gift-top10' : undefined}
+        onClick={() => store.toggleAnchorGifts()}
+        onKeyDown={closeTop10}
+      >
         {t('top10.toggle')}
       </button>
-      {store.giftListShown && <GiftList store={store} signIn={props.signIn} />}
-      {store.anchorGiftsShown && <Top10 store={store} />}
+      {store.giftListShown && (
+        <div className={styles.popover} onKeyDown={closeGifts}>
+          <GiftList store={store} signIn={props.signIn} />
+        </div>
+      )}
+      {store.anchorGiftsShown && (
+        <div className={styles.popover} onKeyDown={closeTop10}>
+          <Top10 store={store} />
+        </div>
+      )}
     </div>
   );
 });
@@ -59,33 +94,57 @@ const CoinBalance = observer(function CoinBalance({ store }: { store: RoomEconom
   );
 });
 
-/** Main balance to coins (activity/goldmall/transfer), with the transfer's status: pending, failed or succeeded. */
+/**
+ * Main balance to coins (activity/goldmall/transfer), with the transfer's status: pending, failed or succeeded. Before
+ * confirming, the member sees the rate and both balances before and after (read again as the dialog opens; issue 31).
+ */
 const ConvertDialog = observer(function ConvertDialog({ store, open, onClose }: { store: RoomEconomyInstance; open: boolean; onClose(): void }) {
   const { t } = useStrings();
   const id = useId();
   const [amount, setAmount] = useState('');
+  useEffect(() => {
+    if (open) void store.loadCoins();
+  }, [open, store]);
   const valid = /^\d{1,9}(\.\d{1,2})?$/.test(amount) && Number(amount) > 0;
+  const conversion = store.conversionOf(valid ? amount : '0');
+  const short = valid && conversion?.short === true;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (valid) void store.convert(amount);
+    if (valid && !short) void store.convert(amount);
   };
   const transfer = store.transfer;
   return (
     <Dialog open={open} title={t('convert.title')} onClose={onClose}>
       <form onSubmit={submit} className={styles.form}>
         <label htmlFor={`${id}-amount`}>{t('convert.amount')}</label>
-        <input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value.trim())} aria-invalid={amount !== '' && !valid} aria-describedby={`${id}-status`} />
-        <p id={`${id}-status`} role="status" className={styles.status}>
+        <input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value.trim())} aria-invalid={(amount !== '' && !valid) || short} aria-describedby={`${id}-preview ${id}-status`} />
+        <div id={`${id}-preview`}>
+          {store.main?.rate === null ? (
+            <p className={styles.error}>{t('convert.noRate', { currency: store.main.currency })}</p>
+          ) : conversion ? (
+            <dl className={styles.preview} aria-label={t('convert.preview')}>
+              <dt>{t('convert.rate')}</dt>
+              <dd>{t('convert.rateValue', { currency: conversion.currency, rate: conversion.rate, count: Number(conversion.rate) })}</dd>
+              <dt>{t('convert.mainBalance', { currency: conversion.currency })}</dt>
+              <dd>{t('convert.change', { before: conversion.balanceBefore, after: conversion.balanceAfter })}</dd>
+              <dt>{t('convert.coins')}</dt>
+              <dd>{t('convert.change', { before: conversion.coinsBefore, after: conversion.coinsAfter })}</dd>
+            </dl>
+          ) : null}
+        </div>
+        <p id={`${id}-status`} role="status" className={short || store.transferError ? styles.error : styles.status}>
           {store.transferError
             ? t(`convert.error.${store.transferError}`)
             : transfer
               ? t(`convert.status.${transfer.status}`, { coins: transfer.coins, amount: transfer.amount, currency: transfer.currency })
               : amount !== '' && !valid
                 ? t('convert.invalid')
-                : ''}
+                : short
+                  ? t('convert.error.insufficient')
+                  : ''}
         </p>
         <div className={styles.actions}>
-          <Button type="submit" disabled={!valid || store.transferring}>
+          <Button type="submit" disabled={!valid || short || store.transferring}>
             {t('convert.submit')}
           </Button>
           <Button variant="secondary" onClick={onClose}>

@@ -10,7 +10,7 @@ import { createKernelEvents, createScheduler, createTestI18n, KernelProvider, lo
 import type { Coupon, FairProof, MemberCoinsPush, RoomEventPush } from '../../contract/economy';
 import { EconomyError } from './codes';
 import plugin from './index';
-import { apiError, coupon, dailyLimit, fakePost, giftEvent, GIFTS, HOST, lottery, rain, ROOM, T0, type Routes } from './testData';
+import { apiError, coupon, dailyLimit, fakePost, giftEvent, GIFTS, HOST, lottery, rain, ROOM, T0, wallet, type Routes } from './testData';
 
 function fakePush() {
   const handlers = new Map<string, Set<PushHandler>>();
@@ -93,7 +93,7 @@ const balance = () => screen.getByTestId('coin-balance').textContent;
 describe('gifts-lotteries: coins and the gift list', () => {
   it('shows the coin balance, sends a gift and shows the lower balance and what was sent', async () => {
     const { post, moneyMoved } = await mount({
-      coinBalance: () => ({ coinBalance: '100.00' }),
+      coinBalance: () => wallet('100.00'),
       gifts: () => GIFTS,
       giftPresent: (body) => ({ presentId: 1, giftId: 1, count: body.count, hostId: HOST, roomId: ROOM, total: '2.00', coinBalance: '98.00', spentToday: '2.00', createdAt: T0 }),
     });
@@ -115,7 +115,7 @@ describe('gifts-lotteries: coins and the gift list', () => {
     const CHINESE: Record<number, string> = { 1: '玫瑰', 2: '火箭' };
     let language = 'ENG';
     const { session } = await mount({
-      coinBalance: () => ({ coinBalance: '100.00' }),
+      coinBalance: () => wallet('100.00'),
       // In the request language, as the platform answers.
       gifts: () => GIFTS.map((gift) => (language === 'CMN' ? { ...gift, name: CHINESE[gift.giftId]! } : gift)),
     });
@@ -137,7 +137,7 @@ describe('gifts-lotteries: coins and the gift list', () => {
     [EconomyError.DailyLimit, "This would pass today's gift limit"],
   ])('a refusal (%s) is said and the balance stays', async (code, message) => {
     await mount({
-      coinBalance: () => ({ coinBalance: '1.00' }),
+      coinBalance: () => wallet('1.00'),
       gifts: () => GIFTS,
       giftPresent: () => {
         throw apiError(code);
@@ -189,9 +189,36 @@ describe('gifts-lotteries: coins and the gift list', () => {
     expect(board).toHaveTextContent('500.00 coins, 10 gifts');
   });
 
+  it('Escape closes the gift list and the anchor gift board, and focus goes back to the toggle that opened it (issue 31)', async () => {
+    await mount({ gifts: () => GIFTS });
+    const toggle = screen.getByRole('button', { name: 'Gifts' });
+    fireEvent.click(toggle);
+    await settle();
+    const gift = within(screen.getByRole('region', { name: 'Gift list' })).getAllByRole('button')[0];
+    gift.focus();
+    fireEvent.keyDown(gift, { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Gift list' })).toBeNull();
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    // Escape on the toggle itself closes its panel too; another key does nothing.
+    fireEvent.click(toggle);
+    await settle();
+    fireEvent.keyDown(toggle, { key: 'Enter' });
+    expect(screen.getByRole('region', { name: 'Gift list' })).toBeInTheDocument();
+    fireEvent.keyDown(toggle, { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Gift list' })).toBeNull();
+
+    const board = screen.getByRole('button', { name: 'Anchor gifts' });
+    fireEvent.click(board);
+    await settle();
+    fireEvent.keyDown(screen.getByRole('region', { name: 'Top 10 senders' }), { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Top 10 senders' })).toBeNull();
+    expect(board).toHaveFocus();
+  });
+
   it('the conversion dialog shows the transfer succeeded and the new balance', async () => {
     await mount({
-      coinBalance: () => ({ coinBalance: '0.00' }),
+      coinBalance: () => wallet('0.00', { balance: '100.00', rate: '10' }),
       transfer: () => ({ transferId: 9, status: 'succeeded', amount: '5.00', currency: 'CNY', coins: '50.00', rate: '10', failReason: null, coinBalance: '50.00', balance: '95.00', createdAt: T0 }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Get coins' }));
@@ -201,6 +228,37 @@ describe('gifts-lotteries: coins and the gift list', () => {
     await settle();
     expect(within(dialog).getByRole('status')).toHaveTextContent('Transfer succeeded: 5.00 CNY became 50.00 coins');
     expect(balance()).toBe('Coins: 50.00');
+  });
+
+  it('the conversion dialog shows the rate and both balances before and after, read again as it opens, before confirming (issue 31)', async () => {
+    // The main balance moved elsewhere (a bet) between the room opening and the dialog: the dialog reads it again.
+    const answers = [
+      { coinBalance: '3.50', balance: '20.00', currency: 'USD', rate: '7.12' },
+      { coinBalance: '3.50', balance: '10.00', currency: 'USD', rate: '7.12' },
+      { coinBalance: '3.50', balance: '10.00', currency: 'USD', rate: null },
+    ];
+    const { post } = await mount({ coinBalance: () => answers.shift() });
+    fireEvent.click(screen.getByRole('button', { name: 'Get coins' }));
+    await settle();
+    const dialog = screen.getByRole('dialog', { name: 'Convert balance to coins' });
+    const preview = () => within(dialog).getAllByRole('definition').map((d) => d.textContent);
+    expect(within(dialog).getByText('Rate').nextElementSibling).toHaveTextContent('1 USD = 7.12 coins');
+    expect(preview()).toEqual(['1 USD = 7.12 coins', '10.00 → 10.00', '3.50 → 3.50']);
+    // 1.01 USD x 7.12 = 7.1912, rounded down to 7.19 coins as the platform does.
+    fireEvent.change(within(dialog).getByLabelText('Amount from your main balance'), { target: { value: '1.01' } });
+    expect(preview()).toEqual(['1 USD = 7.12 coins', '10.00 → 8.99', '3.50 → 10.69']);
+    expect(within(dialog).getByText('Main balance (USD)')).toBeInTheDocument();
+    // More than the main balance: said, and not sent.
+    fireEvent.change(within(dialog).getByLabelText('Amount from your main balance'), { target: { value: '10.01' } });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Your main balance is too low');
+    expect(within(dialog).getByRole('button', { name: 'Convert' })).toBeDisabled();
+    fireEvent.submit(within(dialog).getByLabelText('Amount from your main balance').closest('form')!);
+    expect(post).not.toHaveBeenCalledWith('/api/forehead/activity/goldmall/transfer', expect.anything());
+    // Without an exchange rate for the currency the dialog says so instead of a preview.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Get coins' }));
+    await settle();
+    expect(within(screen.getByRole('dialog', { name: 'Convert balance to coins' })).getByText('No conversion rate for USD right now')).toBeInTheDocument();
   });
 });
 
@@ -421,12 +479,43 @@ describe('gifts-lotteries: the stage', () => {
     [2, 'Drawn.'],
   ] as const)('the lottery overlay in state %s says "%s"', async (status, text) => {
     await mount({ lotteryStartInfo: () => lottery({ status, startTime: T0 + 60_000 }) }, { fakeTimers: true });
-    const overlay = screen.getByRole('region', { name: 'Live lottery: Who scores next?' });
+    const overlay = screen.getByRole('region', { name: 'Who scores next?' });
     expect(overlay).toHaveTextContent(text);
     expect(overlay).toHaveTextContent('2 winners get 20.00 coins.');
     const options = within(overlay).queryAllByRole('button', { name: /Home|Away/ });
     if (status === 2) expect(options).toHaveLength(0);
     else for (const option of options) expect(option.closest('fieldset')).toHaveProperty('disabled', status !== 1);
+  });
+
+  it('the lottery card has one title, shows the current draw only, and closes and opens again (issue 31)', async () => {
+    const reward = { type: 5 as const, amount: '20.00', currency: null, titleId: null };
+    // A title that is only the kind's name is said once; the room's earlier draw (record 40) had a winner, this one none.
+    const answers = [lottery({ title: 'Live lottery', status: 2, seed: '0f'.repeat(32) }), lottery({ recordId: 42, title: 'Corners' })];
+    const { push, room } = await mount({
+      lotteryStartInfo: () => (answers.length > 1 ? answers.shift() : answers[0]),
+      lotteryWinList: () => [{ recordId: 40, kind: 1, uid: 9, nickname: 'Bob', reward, wonAt: T0 - 600_000 }],
+    });
+    const card = screen.getByRole('region', { name: 'Live lottery' });
+    expect(card).not.toHaveTextContent(/Live lottery.*Live lottery/);
+    expect(card).toHaveTextContent('Nobody won this draw');
+    expect(card).not.toHaveTextContent('Bob');
+    fireEvent.click(within(card).getByRole('button', { name: 'Earlier winners' }));
+    expect(within(card).getByRole('list', { name: 'Earlier winners' })).toHaveTextContent('Bob: 20.00 coins');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Close the lottery' }));
+    expect(screen.queryByRole('region', { name: 'Live lottery' })).toBeNull();
+    const chip = screen.getByRole('button', { name: 'Live lottery: open the lottery' });
+    expect(chip).toHaveFocus();
+    fireEvent.click(chip);
+    expect(screen.getByRole('button', { name: 'Close the lottery' })).toHaveFocus();
+    expect(screen.getByRole('region', { name: 'Live lottery' })).toHaveTextContent('Nobody won this draw');
+
+    // Closed, a new lottery shows itself: closing is per draw. An operator's own title keeps the kind as a small label.
+    fireEvent.click(screen.getByRole('button', { name: 'Close the lottery' }));
+    push.send(room, { kind: 'lotteryStarted', roomId: ROOM, recordId: 42, activityKind: 1, status: 1, title: { CMN: '角球', 'zh-TW': '角球', ENG: 'Corners', VIE: 'Phạt góc', THA: 'เตะมุม' }, startTime: T0, endTime: T0 + 60_000, seedHash: 'cd'.repeat(32), now: T0 });
+    await settle();
+    const next = screen.getByRole('region', { name: 'Corners' });
+    expect(within(next).getByText('Live lottery')).toBeInTheDocument();
   });
 
   it('a vote enters the live lottery and the overlay says so', async () => {
@@ -495,7 +584,7 @@ describe('gifts-lotteries: the stage', () => {
     // The next lottery replaces the drawn one: the verdict was about the old draw and goes with it.
     push.send(room, { kind: 'lotteryStarted', roomId: ROOM, recordId: 42, activityKind: 1, status: 1, title: { CMN: '角球超过 9.5？', 'zh-TW': '角球超過 9.5？', ENG: 'Corners over 9.5?', VIE: 'Phạt góc trên 9.5?', THA: 'เตะมุมเกิน 9.5?' }, startTime: T0, endTime: T0 + 60_000, seedHash: 'cd'.repeat(32), now: T0 });
     await settle();
-    const next = screen.getByRole('region', { name: 'Live lottery: Corners over 9.5?' });
+    const next = screen.getByRole('region', { name: 'Corners over 9.5?' });
     expect(within(next).queryByText(/^(Verified|Mismatch)/)).toBeNull();
     expect(within(next).queryByRole('button', { name: 'Verify' })).toBeNull();
   });
@@ -512,7 +601,7 @@ describe('gifts-lotteries: the stage', () => {
   });
 
   it('signing in loads the coin balance', async () => {
-    const { session } = await mount({ coinBalance: () => ({ coinBalance: '42.00' }) }, { isLogin: false });
+    const { session } = await mount({ coinBalance: () => wallet('42.00') }, { isLogin: false });
     act(() => runInAction(() => void (session.isLogin = true)));
     await settle();
     expect(balance()).toBe('Coins: 42.00');

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Dialog, formatDuration, sessionRef, useService, type LiveRoomOverlayModule, type LiveRoomProps } from '../../src/sdk';
 import type { FairProof as FairProofAnswer, Reward } from '../../contract/economy';
 import { ECONOMY_PATHS } from './codes';
@@ -128,16 +128,64 @@ export const LotteryOverlay = observer(function LotteryOverlay({ store, signIn }
   const rewardText = useRewardText();
   const id = useId();
   const [winListShown, setWinListShown] = useState(false);
+  // Closed per draw (issue 31): closing hides this lottery behind a chip that opens it again; the next lottery shows.
+  const [closedRecord, setClosedRecord] = useState<number | undefined>(undefined);
+  const chip = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<'chip' | 'card' | undefined>(undefined);
   const lottery = store.lottery;
-  const now = useEventNow(store, lottery?.status === 0 || lottery?.status === 1);
+  const closed = lottery !== undefined && closedRecord === lottery.recordId;
+  const now = useEventNow(store, !closed && (lottery?.status === 0 || lottery?.status === 1));
+  useEffect(() => {
+    // Focus follows the toggle, so a keyboard user is not dropped to the page when the card goes.
+    (focusNext.current === 'chip' ? chip : closeButton).current?.focus();
+    focusNext.current = undefined;
+  }, [closed]);
   if (!lottery) return null;
+  const kindName = t(`lottery.kind.${lottery.kind}`);
+  // The title is the operator's; when it is only the kind's name (or empty), the kind is not said twice.
+  const title = lottery.title.trim() || kindName;
+  if (closed)
+    return (
+      <button
+        ref={chip}
+        type="button"
+        className={`${styles.toggle} ${styles.lotteryChip}`}
+        aria-expanded={false}
+        onClick={() => {
+          focusNext.current = 'card';
+          setClosedRecord(undefined);
+        }}
+      >
+        {t('lottery.reopen', { title })}
+      </button>
+    );
+  // The card is about the current draw: its winners only (the drawn push's, else the win list's rows of this record).
   const winners = store.drawn?.recordId === lottery.recordId ? store.drawn.winners : store.winList.filter((w) => w.recordId === lottery.recordId);
+  const earlier = store.winList.filter((w) => w.recordId !== lottery.recordId);
   const enter = (option: number) => (store.isLogin ? void store.enter(option) : signIn());
   return (
     <section className={styles.lottery} aria-labelledby={`${id}-title`} data-status={lottery.status}>
-      <h2 id={`${id}-title`} className={styles.panelTitle}>
-        {t(`lottery.kind.${lottery.kind}`)}: {lottery.title}
-      </h2>
+      <div className={styles.lotteryHead}>
+        <div>
+          {title !== kindName && <p className={styles.kind}>{kindName}</p>}
+          <h2 id={`${id}-title`} className={styles.panelTitle}>
+            {title}
+          </h2>
+        </div>
+        <button
+          ref={closeButton}
+          type="button"
+          className={styles.close}
+          aria-label={t('lottery.close')}
+          onClick={() => {
+            focusNext.current = 'chip';
+            setClosedRecord(lottery.recordId);
+          }}
+        >
+          ×
+        </button>
+      </div>
       <p className={styles.muted}>
         {lottery.status === 0
           ? t('lottery.startsIn', { time: formatDuration(secondsUntil(lottery.startTime, now)) })
@@ -178,15 +226,16 @@ export const LotteryOverlay = observer(function LotteryOverlay({ store, signIn }
       )}
       {/* Keyed by the record: a verdict (or a check still travelling) belongs to its draw, not to the next lottery. */}
       <FairProof key={lottery.recordId} recordId={lottery.recordId} seedHash={store.seeds[lottery.recordId]?.seedHash || lottery.seedHash} seed={lottery.seed ?? store.seeds[lottery.recordId]?.seed} />
+      {/* The room's earlier draws, apart from this one's, so their winners never read as this draw's. */}
       <button type="button" className={styles.toggle} aria-pressed={winListShown} onClick={() => setWinListShown((shown) => !shown)}>
         {t('winList.toggle')}
       </button>
       {winListShown &&
-        (store.winList.length === 0 ? (
+        (earlier.length === 0 ? (
           <p className={styles.muted}>{t('winList.empty')}</p>
         ) : (
           <ul className={styles.ranks} aria-label={t('winList.toggle')}>
-            {store.winList.map((w) => (
+            {earlier.map((w) => (
               <li key={`${w.recordId}-${w.uid}`}>
                 {w.nickname}: {rewardText(w.reward)}
               </li>

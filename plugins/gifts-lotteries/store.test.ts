@@ -3,7 +3,7 @@ import { destroy } from 'mobx-state-tree';
 import { createScheduler } from '../../src/sdk/testing';
 import { EconomyError, ECONOMY_PATHS, RED_ENVELOPE_FAILURE } from './codes';
 import { GIFT_ANIMATION_MS, GIFT_TIP_DELAY_MS, GIFT_TIP_MS, RoomEconomy, type EconomyEnv } from './store';
-import { apiError, fakePost, giftEvent, GIFTS, HOST, lottery, rain, ROOM, T0, type Routes } from './testData';
+import { apiError, fakePost, giftEvent, GIFTS, HOST, lottery, rain, ROOM, T0, wallet, type Routes } from './testData';
 
 const made: Array<{ destroy(): void }> = [];
 
@@ -31,9 +31,9 @@ afterEach(() => {
 
 describe('RoomEconomy: coins and gifts', () => {
   it('reads the coin balance for a member and not for a visitor', async () => {
-    const member = await make({ coinBalance: () => ({ coinBalance: '120.00' }) });
+    const member = await make({ coinBalance: () => wallet('120.00') });
     expect(member.store.coinBalance).toBe('120.00');
-    const visitor = await make({ coinBalance: () => ({ coinBalance: '120.00' }) }, { isLogin: false });
+    const visitor = await make({ coinBalance: () => wallet('120.00') }, { isLogin: false });
     expect(visitor.store.coinBalance).toBeUndefined();
     // Member routes answer a visitor "no user", which the app takes for an ended session: a visitor never calls them.
     for (const path of [ECONOMY_PATHS.coinBalance, ECONOMY_PATHS.redEnvelope, ECONOMY_PATHS.voteInfo, ECONOMY_PATHS.approvalInfo]) expect(calls(visitor.post, path)).toHaveLength(0);
@@ -69,7 +69,7 @@ describe('RoomEconomy: coins and gifts', () => {
     [500, 'failed'],
   ] as const)('a refusal with code %s says %s and leaves the balance as it was', async (code, refusal) => {
     const { store, moneyMoved } = await make({
-      coinBalance: () => ({ coinBalance: '10.00' }),
+      coinBalance: () => wallet('10.00'),
       giftPresent: () => {
         throw apiError(code);
       },
@@ -104,7 +104,7 @@ describe('RoomEconomy: coins and gifts', () => {
 
   it('a failed transfer moves no coins', async () => {
     const { store, moneyMoved } = await make({
-      coinBalance: () => ({ coinBalance: '5.00' }),
+      coinBalance: () => wallet('5.00'),
       transfer: () => ({ transferId: 6, status: 'failed', amount: '10.00', currency: 'CNY', coins: '0.00', rate: '10', failReason: 'insufficientBalance', coinBalance: '5.00', balance: '1.00', createdAt: T0 }),
     });
     await store.convert('10.00');
@@ -202,7 +202,7 @@ describe('RoomEconomy: catching up after missed pushes', () => {
     // No rain when the room opened; one started while the connection was down, pushed to nobody.
     const rains = [rain({ hasReceived: true, isShowFloatingBall: false }), rain({ sendRecordId: 40, status: 1 })];
     const balances = ['100.00', '140.00'];
-    const { store, post } = await make({ redEnvelope: () => rains.shift(), coinBalance: () => ({ coinBalance: balances.shift() }) });
+    const { store, post } = await make({ redEnvelope: () => rains.shift(), coinBalance: () => wallet(balances.shift() ?? '') });
     expect(store.isShowFloatingBall).toBe(false);
     expect(store.coinBalance).toBe('100.00');
     store.catchUp();
@@ -251,7 +251,7 @@ describe('RoomEconomy: lotteries and votes', () => {
 
   it('a draw shows its winners, reveals the seed and refreshes the coins', async () => {
     const balances = ['100.00', '120.00'];
-    const { store, moneyMoved } = await make({ lotteryStartInfo: () => lottery(), coinBalance: () => ({ coinBalance: balances.shift() ?? '120.00' }) });
+    const { store, moneyMoved } = await make({ lotteryStartInfo: () => lottery(), coinBalance: () => wallet(balances.shift() ?? '120.00') });
     const reward = { type: 5 as const, amount: '20.00', currency: null, titleId: null };
     store.apply({ kind: 'lotteryDrawn', roomId: ROOM, recordId: 41, activityKind: 1, entries: 4, winners: [{ uid: 1, nickname: 'Ann', reward }], seed: '11', entriesHash: 'ee'.repeat(32), answer: null });
     await flush();

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type {
   ApprovalInfo,
+  CoinBalance,
   CoinDailyLimit,
   CoinLimit,
   CoinTransfer,
@@ -75,6 +76,8 @@ export const RoomEconomy = types
     isLogin: false,
     coinBalance: types.maybe(types.string),
     coinStatus: status,
+    /** The main balance, its currency and the rate a conversion would use now (goldmall/balance), for its preview. */
+    main: types.maybe(types.frozen<{ balance: string; currency: string; rate: string | null }>()),
     /** Today's spend (gifts) and receive (red envelopes) limits with their use (activity/goldmall/dailyLimit). */
     limits: types.frozen<readonly CoinLimit[]>([]),
     limitsStatus: status,
@@ -137,6 +140,27 @@ export const RoomEconomy = types
       const spend = self.limits.find((l) => l.type === 'spend');
       return Boolean(gift && spend && new Decimal(gift.price).times(count).gt(spend.remaining));
     },
+    /**
+     * What converting `amount` (a valid amount of the main balance) would do, as the platform computes it: coins =
+     * amount x rate rounded down to 0.01; undefined until the balances are known or without a rate (issue 31).
+     */
+    conversionOf(amount: string) {
+      const main = self.main;
+      if (!main || main.rate === null || self.coinBalance === undefined) return undefined;
+      const coins = new Decimal(amount).times(main.rate).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+      const balanceAfter = new Decimal(main.balance).minus(amount);
+      return {
+        rate: main.rate,
+        currency: main.currency,
+        coins: coins.toFixed(2),
+        balanceBefore: main.balance,
+        balanceAfter: balanceAfter.toFixed(2),
+        coinsBefore: self.coinBalance,
+        coinsAfter: coins.plus(self.coinBalance).toFixed(2),
+        /** More than the main balance: the app refuses before the call (the platform still enforces it). */
+        short: balanceAfter.isNegative(),
+      };
+    },
     /** The floating ball shows while a rain counts down or is open and the member has no envelope of it yet. */
     get isShowFloatingBall() {
       return Boolean(self.rain?.isShowFloatingBall && !self.rain.hasReceived);
@@ -193,10 +217,11 @@ export const RoomEconomy = types
 
     const loadCoins = flow(function* loadCoins() {
       if (!self.isLogin) return;
-      self.set({ coinStatus: 'loading' });
+      // Read again (the conversion dialog opening): the balance shown stays until the new one is in.
+      if (self.coinStatus !== 'ready') self.set({ coinStatus: 'loading' });
       try {
-        const answer: { coinBalance: string } = yield post(ECONOMY_PATHS.coinBalance, {});
-        self.set({ coinBalance: answer.coinBalance, coinStatus: 'ready' });
+        const answer: CoinBalance = yield post(ECONOMY_PATHS.coinBalance, {});
+        self.set({ coinBalance: answer.coinBalance, coinStatus: 'ready', main: { balance: answer.balance, currency: answer.currency, rate: answer.rate } });
       } catch {
         self.set({ coinStatus: 'failed' });
       }
@@ -295,7 +320,7 @@ export const RoomEconomy = types
         if (isLogin === self.isLogin) return;
         self.set({
           isLogin,
-          ...(isLogin ? {} : { coinBalance: undefined, coinStatus: 'idle' as const, limits: [], limitsStatus: 'idle' as const, coupons: [], couponsStatus: 'idle' as const }),
+          ...(isLogin ? {} : { coinBalance: undefined, main: undefined, coinStatus: 'idle' as const, limits: [], limitsStatus: 'idle' as const, coupons: [], couponsStatus: 'idle' as const }),
         });
         void loadCoins();
         void loadLimits();
@@ -359,7 +384,10 @@ export const RoomEconomy = types
             transfer = yield post(ECONOMY_PATHS.transferStatus, { transferId: transfer.transferId });
             self.set({ transfer });
           }
-          if (transfer.status === 'succeeded') coinsChanged(transfer.coinBalance);
+          if (transfer.status === 'succeeded') {
+            if (self.main) self.set({ main: { ...self.main, balance: transfer.balance } });
+            coinsChanged(transfer.coinBalance);
+          }
         } catch (error) {
           self.set({ transferError: refusalOf(error) });
         } finally {

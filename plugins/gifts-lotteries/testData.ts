@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { CoinLimit, Coupon, Gift, LotteryInfo, RedEnvelope, RoomEventPush } from '../../contract/economy';
+import type { CoinBalance, CoinLimit, Coupon, Gift, LotteryInfo, RedEnvelope, RoomEventPush } from '../../contract/economy';
 import { ECONOMY_PATHS } from './codes';
 
 /** Test answers shaped as the contract's answers (contract/economy.ts). */
@@ -88,7 +88,7 @@ export function fakePost(routes: Routes) {
   return jest.fn(async (path: string, body: object) => {
     const key = byPath.get(path);
     const route = key && routes[key];
-    if (!route) return key === 'gifts' || key === 'lotteryWinList' || key === 'giftTop10' || key === 'coupons' ? [] : key === 'coinBalance' ? { coinBalance: '100.00' } : null;
+    if (!route) return key === 'gifts' || key === 'lotteryWinList' || key === 'giftTop10' || key === 'coupons' ? [] : key === 'coinBalance' ? wallet('100.00') : null;
     return route(body as Record<string, unknown>);
   });
 }
@@ -120,3 +120,8 @@ export const coupon = (over: Partial<Coupon> = {}): Coupon => ({
   usedAt: null,
   ...over,
 });
+
+/** activity/goldmall/balance's answer: the coins, and a CNY main balance at 1 coin per CNY unless told. */
+export function wallet(coinBalance: string, over: Partial<CoinBalance> = {}): CoinBalance {
+  return { coinBalance, balance: '1000.00', currency: 'CNY', rate: '1', ...over };
+}

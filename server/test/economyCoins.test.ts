@@ -51,7 +51,8 @@ describe('economy: coin balance, daily limits, transfers, gifts', () => {
   });
 
   it('answers the coin balance and the daily limits with what is left today', async () => {
-    expect(await data(ECONOMY_PATHS.coinBalance, {}, alice.token)).toEqual({ coinBalance: '500.00' });
+    // With the main balance and the rate a conversion would use now, for the dialog to show before confirming (issue 31).
+    expect(await data(ECONOMY_PATHS.coinBalance, {}, alice.token)).toEqual({ coinBalance: '500.00', balance: '1000.00', currency: 'CNY', rate: '1' });
     const limits = await data(ECONOMY_PATHS.dailyLimit, { language: 'ENG' }, alice.token);
     const day = Math.floor(t.clock.now() / 86_400_000);
     expect(limits.configs).toEqual([
@@ -84,6 +85,7 @@ describe('economy: coin balance, daily limits, transfers, gifts', () => {
   it('converts other currencies through the exchange rate, rounding the coins down', async () => {
     const usd = await newMember(t, '0.00', 'USD', '10.00');
     // 1.01 USD x 7.12 CNY/USD x 1 coin/CNY = 7.1912 -> 7.19 coins.
+    expect(await data(ECONOMY_PATHS.coinBalance, {}, usd.token)).toEqual({ coinBalance: '0.00', balance: '10.00', currency: 'USD', rate: '7.12' });
     expect(await data(ECONOMY_PATHS.transfer, { amount: '1.01' }, usd.token)).toMatchObject({ status: 'succeeded', currency: 'USD', coins: '7.19', rate: '7.12', balance: '8.99' });
   });
 
@@ -141,6 +143,12 @@ describe('economy: coin balance, daily limits, transfers, gifts', () => {
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-type']).toContain('image/svg+xml');
     expect(icon.body).toContain('<svg');
+    // Every gift of the catalogue is drawn, not an emoji glyph (a box where no emoji font is installed; issue 31).
+    for (const gift of gifts as { icon: string }[]) {
+      const svg = (await t.inject({ url: gift.icon })).body;
+      expect(svg).toMatch(/<(path|polygon|rect)\b/);
+      expect(svg).not.toContain('<text');
+    }
     expect((await t.inject({ url: `${ECONOMY_PATHS.giftIcon}/99.svg` })).statusCode).toBe(404);
     expect((await t.inject({ url: `${ECONOMY_PATHS.giftIcon}/x.png` })).statusCode).toBe(400);
   });

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import Decimal from 'decimal.js';
 import { ErrorCode } from '../../../contract/errors';
-import { CouponStatus, CouponType, EconomyError, type CoinDailyLimit, type CoinTransfer, type Coupon, type CouponRedeemed } from '../../../contract/economy';
+import { CouponStatus, CouponType, EconomyError, type CoinBalance, type CoinDailyLimit, type CoinTransfer, type Coupon, type CouponRedeemed } from '../../../contract/economy';
 import { EconomyChannel, type MemberCoinsPush } from '../../../contract/economyPush';
 import { readExchangeRates } from '../betting/exchangeRates';
 import { InsufficientFunds, type WalletService } from '../betting/wallet';
@@ -212,8 +212,15 @@ export function createCoins({ db, clock, wallet, hub, config }: CoinsDeps) {
     leftTodayNow,
     publishBalance,
 
-    async balance(memberId: number): Promise<string> {
-      return fromMinor(await wallet.getBalance(memberId, COIN));
+    /** The coins, the main balance and the rate a transfer would use now (the conversion dialog's preview). */
+    async balance(memberId: number, currency: string): Promise<CoinBalance> {
+      const rate = await coinRate(db, currency);
+      return {
+        coinBalance: fromMinor(await wallet.getBalance(memberId, COIN)),
+        balance: isCurrency(currency) ? fromMinor(await wallet.getBalance(memberId, currency)) : '0.00',
+        currency,
+        rate: rate?.toString() ?? null,
+      };
     },
 
     async dailyLimit(memberId: number): Promise<CoinDailyLimit> {

@@ -11,6 +11,7 @@ import { COIN, fromMinor, toMinor } from '../money';
 import type { PushHub } from '../push/hub';
 import type { Coins } from './coins';
 import { DEFAULT_GIFTS, type EconomyConfig, type GiftConfig } from './config';
+import { GIFT_ART } from './giftArt';
 
 export interface GiftsDeps {
   db: Kysely<Database>;
@@ -47,14 +48,19 @@ export function createGifts({ db, clock, wallet, hub, coins, chat, config, log }
       return catalogue.map((g) => ({ giftId: g.giftId, name: g.name[lang], icon: `${ECONOMY_PATHS.giftIcon}/${g.giftId}.svg`, price: g.price, animation: g.animation, sort: g.sort }));
     },
 
-    /** The icon as SVG: the glyph on a disc of the gift's colour (config values, escaped). */
+    /**
+     * The icon as SVG: the gift's drawn picture (GIFT_ART, by its glyph) on a disc of the gift's colour; a glyph with
+     * no picture is written as text (config values, escaped).
+     */
     icon(giftId: number): string | undefined {
       const g = byId.get(giftId);
       if (!g) return undefined;
+      const art = GIFT_ART[g.glyph];
       return (
         `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img" aria-label="${escapeXml(g.name.ENG)}">` +
         `<circle cx="32" cy="32" r="30" fill="${g.color}"/>` +
-        `<text x="32" y="42" font-size="30" text-anchor="middle">${escapeXml(g.glyph)}</text></svg>`
+        (art ? art(g.color) : `<text x="32" y="42" font-size="30" text-anchor="middle">${escapeXml(g.glyph)}</text>`) +
+        '</svg>'
       );
     },
 

@@ -86,7 +86,7 @@ test('with the platform stopped under an open room the viewer is told live updat
     await expect(lost).toBeHidden();
     await expect(page.getByText('Live updates are back')).toBeVisible();
     // The room caught up: the lottery that started while away shows, and the chat is back with its history.
-    await expect(app(page).getByRole('region', { name: `Live lottery: ${title}` })).toBeVisible();
+    await expect(app(page).getByRole('region', { name: title })).toBeVisible();
     await expect(input).toBeEnabled({ timeout: 20_000 });
     await expect(messages.getByText('said before the restart')).toBeVisible();
   } finally {

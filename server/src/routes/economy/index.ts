@@ -83,8 +83,14 @@ export const economyRoutes: FastifyPluginAsyncZod<{ operatorToken: string | unde
 
   app.post(
     ECONOMY_PATHS.coinBalance,
-    { onRequest: member, schema: { summary: "The member's coin balance", tags, body: economyEmptyRequestSchema, response: memberResponses(coinBalanceSchema) } },
-    async (request) => ok({ coinBalance: await economy.coins.balance(currentMember(request).memberId) }),
+    {
+      onRequest: member,
+      schema: { summary: "The member's coin balance, main balance and the conversion rate now", tags, body: economyEmptyRequestSchema, response: memberResponses(coinBalanceSchema) },
+    },
+    async (request) => {
+      const row = await memberRow(currentMember(request).memberId);
+      return ok(await economy.coins.balance(Number(row.id), row.currency));
+    },
   );
 
   app.post(

@@ -259,7 +259,7 @@ describe("a program's detail", () => {
     );
     fireEvent.click(screen.getByRole('button', { name: /Lions to win at home/ }));
     await settle();
-    const add = screen.getByRole('button', { name: 'Add Lions to the bet slip' });
+    const add = screen.getByRole('button', { name: 'Add to slip: Lions' });
     fireEvent.click(add);
     await settle();
     expect(addPick).toHaveBeenLastCalledWith({ matchId: 501, marketId: 9001, optionType: 'h' });
@@ -273,7 +273,7 @@ describe("a program's detail", () => {
     await mount({ [P.messageList]: [page([locked], { isLastPage: true })], [P.messageDetail]: [locked], [P.commentRule]: [rule()], [P.commentList]: [page([], { total: 0, isLastPage: true })] });
     fireEvent.click(screen.getByRole('button', { name: /Lions to win at home/ }));
     await settle();
-    expect(screen.queryByRole('button', { name: /to the bet slip/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Add to slip/ })).toBeNull();
   });
 
   it('asks a visitor to log in instead of offering the purchase or the comment box', async () => {

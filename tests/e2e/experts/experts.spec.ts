@@ -141,7 +141,7 @@ test("an expert and a program have addresses of their own, and a bought program'
   await page.reload();
   const content = app(page).getByTestId('expert-content');
   await expect(content).toBeVisible();
-  await content.getByRole('button', { name: `Add ${pick!.selection} to the bet slip`, exact: true }).click();
+  await content.getByRole('button', { name: `Add to slip: ${pick!.selection}`, exact: true }).click();
   await expect(content.getByRole('status').first()).toHaveText("In the bet slip at today's price");
   await expect(entryOf(page, pick!.matchId)).toBeVisible();
   await shot(page, 'program-pick-in-slip.png');

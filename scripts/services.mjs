@@ -106,7 +106,7 @@ export async function startPostgres({ log = console.log, durable = false } = {})
   // shared_buffers: the buffer cache as a production server sizes it (PostgreSQL's docs suggest a quarter of the memory
   // of a machine of its own); 512 MB holds the settlement bench's whole database, which the default 128 MB only just
   // held beside everything else, and it is taken only as pages are used.
-  const settings = [...safety, '-c', 'synchronous_commit=off', '-c', 'shared_buffers=512MB', '-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'];
+  const settings = [...safety, ...(process.env.PG_DIAG ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all', '-c', 'pg_stat_statements.track_planning=on'] : []), '-c', 'synchronous_commit=off', '-c', 'shared_buffers=512MB', '-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'];
   // detached: its own process group, so stop() can end postgres and every backend it forked in one signal.
   const child = spawn(path.join(PG_BIN, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, ...settings], { stdio: ['ignore', 'ignore', 'pipe'], detached: true, cwd: dir, ...owner });
   let stderr = '';

@@ -257,7 +257,9 @@ async function measure(name, open, { databaseUrl, dataDir, serverPid, cores = [u
     const idleSeconds = (idleTo.at - idleFrom.at) / 1000;
     const warm = await load(members, selections, WARMUP_S, `w${Date.now()}`);
     const before = cpu();
+    if (process.env.PG_DIAG && databaseUrl) { const d = open(); await sql`create extension if not exists pg_stat_statements`.execute(d.db); await sql`select pg_stat_statements_reset()`.execute(d.db); await d.db.destroy(); }
     run = await load(members, selections, DURATION_S, `r${Date.now()}`);
+    if (process.env.PG_DIAG && databaseUrl) { const d = open(); const r = await sql`select calls, round(total_exec_time::numeric,1) as ms, round(total_plan_time::numeric,1) as plan, round((total_exec_time+total_plan_time)::numeric / greatest(calls, 1), 3) as per, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as q from pg_stat_statements order by calls desc limit 25`.execute(d.db); console.log('bets', run.bets); console.table(r.rows); await d.db.destroy(); }
     const after = cpu();
     const perBet = (key) => ((after[key] - before[key] - ((idleTo[key] - idleFrom[key]) / idleSeconds) * run.seconds) * 1000) / run.bets;
     run.cpuMsPerBet = { platform: perBet('platform'), server: perBet('server') };

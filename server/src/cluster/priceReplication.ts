@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { connectRedis } from './redis';
 import type { MarketsReplica } from '../feed';
 
 export interface PriceReplication {
@@ -20,8 +20,8 @@ export interface PriceReplication {
 export function createPriceReplication({ url, prefix = 'sport-pc', onReplica, log }: { url: string; prefix?: string; onReplica(replica: MarketsReplica): void; log?: { warn(obj: object, msg: string): void } }): PriceReplication {
   const channel = `${prefix}:feed:odds`;
   const booksKey = `${prefix}:feed:books`;
-  const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: null });
-  const sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: null });
+  const pub = connectRedis(url, { lazyConnect: false, maxRetriesPerRequest: null });
+  const sub = connectRedis(url, { lazyConnect: false, maxRetriesPerRequest: null });
   for (const connection of [pub, sub]) connection.on('error', (error: Error) => log?.warn({ err: error }, 'redis connection error (price replication)'));
   const subscribed = sub.subscribe(channel).catch((error: unknown) => log?.warn({ err: error }, 'redis subscribe failed (price replication)'));
   sub.on('message', (_channel: string, message: string) => {

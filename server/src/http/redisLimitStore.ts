@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../cluster/redis';
 import type { Clock } from '../clock';
 import type { BackoffPolicy, BucketTake, Hit, LimitStore, Taken } from './limitStore';
 
@@ -83,7 +84,7 @@ type LimitRedis = Redis & {
  * the request (500) rather than letting it through unlimited: ioredis retries while it reconnects.
  */
 export function createRedisLimitStore({ url, prefix = 'sport-pc', clock, log }: { url: string; prefix?: string; clock: Clock; log?: { warn(obj: object, msg: string): void } }): LimitStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 3 }) as LimitRedis;
+  const redis = connectRedis(url, { maxRetriesPerRequest: 3 }) as LimitRedis;
   redis.on('error', (error: Error) => log?.warn({ err: error }, 'redis connection error (limits)'));
   redis.defineCommand('limitTake', { lua: TAKE });
   redis.defineCommand('limitHit', { numberOfKeys: 1, lua: HIT });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../cluster/redis';
 import type { PushRelay } from './hub';
 
 /**
@@ -47,8 +48,8 @@ export interface RedisRelayOptions {
  * Channel names are already restricted to [A-Za-z0-9:_.-] (CHANNEL_NAME), so the script can quote them as they are.
  */
 export function createRedisRelay({ url, prefix = 'sport-pc', onFrame, log }: RedisRelayOptions): PushRelay {
-  const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: null }) as RelayRedis;
-  const sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: null });
+  const pub = connectRedis(url, { lazyConnect: false, maxRetriesPerRequest: null }) as RelayRedis;
+  const sub = connectRedis(url, { lazyConnect: false, maxRetriesPerRequest: null });
   pub.defineCommand('pushPublish', { numberOfKeys: 3, lua: PUBLISH_SCRIPT });
   const seqKey = `${prefix}:push:seq`;
   const epochKey = `${prefix}:push:epoch`;

@@ -109,27 +109,51 @@ export function killStage(child, signal = 'SIGTERM') {
 /**
  * Runs stages in order and stops at the first failure. `totalBudgetMs` caps the whole run: a stage never gets more
  * than what is left of it. `targetMs` is the time the run should stay under: past it, a loud warning (not a failure).
+ * An entry `{ name, together: [stage, ...] }` runs its stages at the same time (short single-threaded checks that
+ * would leave the second core idle one after another); each one's output is held and printed whole when it ends, so
+ * their logs never interleave, and the group fails if any of them does.
  * @returns {Promise<{ ok: boolean, ms: number, results: object[], failed?: object }>}
  */
 export async function runStages(stages, { totalBudgetMs = Infinity, targetMs = Infinity, log = console.log, logError = console.error, ...common } = {}) {
   const started = Date.now();
   const results = [];
-  for (const stage of stages) {
+  const budgetOf = (stage) => {
     const left = totalBudgetMs - (Date.now() - started);
     const budgetMs = Math.max(0, Math.min(stage.budgetMs, left));
-    const cappedByTotal = budgetMs < stage.budgetMs;
-    log(`\n=== ${stage.name} (budget ${seconds(budgetMs)}${cappedByTotal ? `, what is left of the run's ${seconds(totalBudgetMs)}` : ''}) ===`);
-    const result = await runStage({ ...common, ...stage, budgetMs });
-    results.push(result);
-    if (!result.ok) {
-      const why = result.timedOut
-        ? `did not finish within its budget of ${seconds(budgetMs)}${cappedByTotal ? ` (the rest of the whole run's budget of ${seconds(totalBudgetMs)})` : ''}; its processes were killed`
-        : result.error ?? `exited with ${result.code ?? result.signal}`;
-      logError(`\n✗ ${stage.name} FAILED after ${seconds(result.ms)}: ${why}`);
+    return { budgetMs, cappedByTotal: budgetMs < stage.budgetMs };
+  };
+  const failed = (stage, result, { budgetMs, cappedByTotal }) => {
+    const why = result.timedOut
+      ? `did not finish within its budget of ${seconds(budgetMs)}${cappedByTotal ? ` (the rest of the whole run's budget of ${seconds(totalBudgetMs)})` : ''}; its processes were killed`
+      : result.error ?? `exited with ${result.code ?? result.signal}`;
+    logError(`\n✗ ${stage.name} FAILED after ${seconds(result.ms)}: ${why}`);
+  };
+  for (const entry of stages) {
+    const group = entry.together ?? [entry];
+    const budgets = group.map(budgetOf);
+    log(`\n=== ${group.map((stage, i) => `${stage.name} (budget ${seconds(budgets[i].budgetMs)}${budgets[i].cappedByTotal ? `, what is left of the run's ${seconds(totalBudgetMs)}` : ''})`).join(' + ')} ===`);
+    const run = (stage, i) => {
+      if (!entry.together) return runStage({ ...common, ...stage, budgetMs: budgets[i].budgetMs });
+      const output = [];
+      const onSpawn = (child) => {
+        child.stdout?.on('data', (chunk) => output.push(chunk));
+        child.stderr?.on('data', (chunk) => output.push(chunk));
+        common.onSpawn?.(child);
+      };
+      return runStage({ ...common, ...stage, budgetMs: budgets[i].budgetMs, stdio: ['ignore', 'pipe', 'pipe'], onSpawn }).then((result) => {
+        log(`\n--- ${stage.name} (${seconds(result.ms)}) ---\n${Buffer.concat(output).toString().trimEnd()}`);
+        return result;
+      });
+    };
+    const outcomes = await Promise.all(group.map(run));
+    results.push(...outcomes);
+    const firstFailure = outcomes.findIndex((result) => !result.ok);
+    for (const [i, result] of outcomes.entries()) if (!result.ok) failed(group[i], result, budgets[i]);
+    if (firstFailure !== -1) {
       summary(results, started, targetMs, log);
-      return { ok: false, ms: Date.now() - started, results, failed: result };
+      return { ok: false, ms: Date.now() - started, results, failed: outcomes[firstFailure] };
     }
-    log(`✓ ${stage.name} (${seconds(result.ms)})`);
+    for (const result of outcomes) log(`✓ ${result.name} (${seconds(result.ms)})`);
   }
   summary(results, started, targetMs, log);
   return { ok: true, ms: Date.now() - started, results };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './helpers';
 
@@ -71,6 +73,38 @@ describe('npm test stage runner', () => {
     expect(out.stdout).toContain('exited with 3');
     expect(out.stdout).not.toContain('never');
     expect(out.stdout).toMatch(/✓ first \(\d+\.\d s\)/);
+  }, 30_000);
+
+  it('stages run together at the same time, each output printed whole; one failing fails the group and stops the run', async () => {
+    // Each stage marks that it started, then waits for its partner's mark: run one after the other, the first would
+    // wait out its 10 s and fail. Together both see each other at once.
+    const marks = mkdtempSync(path.join(tmpdir(), 'stages-'));
+    const stage = (name: string, partner: string, code = 0) => {
+      const script = `const fs = require('fs'); fs.writeFileSync(${JSON.stringify(path.join(marks, name))}, ''); console.log('${name} started');
+        const t = setInterval(() => { if (fs.existsSync(${JSON.stringify(path.join(marks, partner))})) { console.log('${name} met ${partner}'); process.exit(${code}); } }, 20);
+        setTimeout(() => process.exit(9), 10000);`;
+      return `{ name: '${name}', command: process.execPath, args: ['-e', ${JSON.stringify(script)}], budgetMs: 20000 }`;
+    };
+    const out = await runner(
+      `(m) => m.runStages([
+        { together: [${stage('left', 'right')}, ${stage('right', 'left')}] },
+        { together: [${stage('fine', 'broken')}, ${stage('broken', 'fine', 4)}] },
+        { name: 'after', command: process.execPath, args: ['-e', 'console.log("never")'], budgetMs: 10000 },
+      ], { log: console.log, logError: console.log })`,
+    );
+    expect(out.ok).toBe(false);
+    expect(out.results.map((r: { name: string; ok: boolean }) => [r.name, r.ok])).toEqual([
+      ['left', true],
+      ['right', true],
+      ['fine', true],
+      ['broken', false],
+    ]);
+    // Printed whole: each stage's lines stand together under its own header.
+    expect(out.stdout).toMatch(/--- left \(\d+\.\d s\) ---\nleft started\nleft met right\n/);
+    expect(out.stdout).toMatch(/--- right \(\d+\.\d s\) ---\nright started\nright met left\n/);
+    expect(out.stdout).toContain('✗ broken FAILED');
+    expect(out.stdout).toContain('exited with 4');
+    expect(out.stdout).not.toContain('never');
   }, 30_000);
 
   it('the whole run has a budget: a stage gets at most what is left of it', async () => {

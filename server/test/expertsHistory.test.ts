@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BetResult, MatchStatus } from '../../contract/enums';
 import { MessageResult, type ExpertMessage, type ExpertPerson, type ExpertPage } from '../../contract/experts';
 import { EXPERTS_PATHS } from '../../contract/paths';
-import { HISTORY_FLAG } from '../src/experts/history';
+import type { FeedRole, Leadership } from '../src/cluster/leadership';
+import { HISTORY_FLAG, writeHistory } from '../src/experts/history';
 import { MAX_OPEN, MAX_OPEN_IN_PLAY } from '../src/experts/tips';
 import { buildTestApp, type TestApp } from './helpers';
 
@@ -161,6 +162,66 @@ describe('a new platform', () => {
     expect(programs.length).toBe(1);
     expect(programs[0]!.publishTime).toBe(t.feed.now());
   });
+});
+
+/** A lease this test hands over by hand: a follower until promote(). */
+function manualLeadership(): Leadership & { promote(): void } {
+  let role: FeedRole = 'follower';
+  const listeners = new Set<(role: FeedRole) => void>();
+  return {
+    get role() {
+      return role;
+    },
+    isLeader: () => role === 'leader',
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    attempt: async () => role === 'leader',
+    start: async () => undefined,
+    stop: async () => undefined,
+    promote() {
+      role = 'leader';
+      for (const listener of listeners) listener(role);
+    },
+  };
+}
+
+describe('several instances', () => {
+  const settledKeys = (app: TestApp) =>
+    app.db
+      .selectFrom('expert_messages')
+      .select(['professor_id', 'lead_match_id', 'publish_time', 'gold_price_minor', 'result', 'yield_rate', 'settled_at', 'content_json', 'tag_json'])
+      .where('result', '!=', MessageResult.Pending)
+      .orderBy('publish_time')
+      .orderBy('professor_id')
+      .execute();
+
+  it('writes the past only on the leader, the same from the same seed, and a second writer after one that died half-way adds only what is missing', async () => {
+    const leadership = manualLeadership();
+    const other = await buildTestApp({ feed: { historyHours: 6 }, leadership });
+    try {
+      await other.app.expertsIdle();
+      expect(await other.db.selectFrom('expert_messages').select('id').execute()).toEqual([]);
+      expect(await other.db.selectFrom('platform_flags').select('value').where('name', '=', HISTORY_FLAG).executeTakeFirst()).toBeUndefined();
+
+      leadership.promote();
+      await other.app.expertsIdle();
+      const written = await settledKeys(other);
+      expect(written).toEqual(await settledKeys(t));
+
+      // A leader that died half-way: the flag still 0, half the past missing. The next leader writes that half again.
+      await other.db.updateTable('platform_flags').set({ value: 0 }).where('name', '=', HISTORY_FLAG).execute();
+      const half = (await other.db.selectFrom('expert_messages').select('id').where('result', '!=', MessageResult.Pending).orderBy('id').execute()).filter((_, i) => i % 2 === 0).map((r) => Number(r.id));
+      await other.db.deleteFrom('expert_picks').where('message_id', 'in', half).execute();
+      await other.db.deleteFrom('expert_messages').where('id', 'in', half).execute();
+      await writeHistory({ db: other.db, feed: other.feed, roster: other.app.experts.roster });
+      expect(await settledKeys(other)).toEqual(written);
+      expect(await other.db.selectFrom('platform_flags').select('value').where('name', '=', HISTORY_FLAG).executeTakeFirst()).toEqual({ value: 1 });
+    } finally {
+      await other.app.close();
+    }
+  }, 60_000);
 });
 
 describe('a restart', () => {

@@ -12,6 +12,8 @@ const path = require('node:path');
  */
 const SLOW = {
   'server/src/feed/feed.test.ts': 43,
+  // Three platforms with six hours of played-out history each (the experts' past).
+  'server/test/expertsHistory.test.ts': 15,
   'server/test/auth.test.ts': 12,
   'server/test/matchList.test.ts': 12,
   'server/test/bettingInvariants.test.ts': 10,

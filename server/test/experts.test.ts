@@ -77,17 +77,26 @@ afterAll(async () => {
 });
 
 describe('publishing', () => {
-  it("publishes tips on the feed's upcoming football and basketball matches, at most MAX_OPEN open per expert", async () => {
+  it("publishes tips on the feed's upcoming football and basketball matches, at most MAX_OPEN open per expert, and on matches in play", async () => {
     const list = await messages('&language=ENG');
     expect(list.length).toBeGreaterThan(5);
+    const preMatch = list.filter((m) => m.publishTime < m.messageMatchList[0]!.beginTime);
+    const inPlay = list.filter((m) => m.publishTime >= m.messageMatchList[0]!.beginTime);
+    expect(preMatch.length).toBeGreaterThan(5);
+    expect(inPlay.length).toBeGreaterThan(0);
     for (const m of list) {
       expect([1, 3]).toContain(m.messageMatchList[0]!.sportsId);
       for (const match of m.messageMatchList) expect(t.feed.fixture(match.matchId)?.beginTime).toBe(match.beginTime);
-      expect(m.publishTime).toBeLessThan(m.messageMatchList[0]!.beginTime);
       expect(m.bettingType).toBe(m.messageMatchList.length);
     }
-    const open = await t.db.selectFrom('expert_messages').select(['professor_id', t.db.fn.countAll<number>().as('n')]).where('result', '=', 0).groupBy('professor_id').execute();
-    for (const row of open) expect(Number(row.n)).toBeLessThanOrEqual(MAX_OPEN);
+    for (const m of preMatch) expect(t.feed.fixture(m.messageMatchList[0]!.matchId)?.inPlay).toBe(false);
+    for (const m of inPlay) {
+      expect(m.bettingType).toBe(1);
+      expect(t.feed.fixture(m.messageMatchList[0]!.matchId)?.inPlay).toBe(true);
+    }
+    const byExpert = new Map<number, number>();
+    for (const m of preMatch) byExpert.set(m.professorId, (byExpert.get(m.professorId) ?? 0) + 1);
+    for (const n of byExpert.values()) expect(n).toBeLessThanOrEqual(MAX_OPEN);
   });
 
   it('publishes the same tips again from the same seed (the unique index refuses a second copy)', async () => {
@@ -99,8 +108,10 @@ describe('publishing', () => {
 
   it('filters by sport, match and source, and pages (page 2 continues page 1)', async () => {
     const all = await messages();
-    const basketball = await messages('&sportsType=3');
-    expect(basketball.length).toBe(all.filter((m) => m.messageMatchList[0]!.sportsId === 3).length);
+    const basketball = (await get(`${EXPERTS_PATHS.messageList}?size=50&sportsType=3`)).body.data;
+    for (const m of basketball.list as ExpertMessage[]) expect(m.messageMatchList[0]!.sportsId).toBe(3);
+    const stored = await t.db.selectFrom('expert_messages').select(t.db.fn.countAll<number>().as('n')).where('sport_id', '=', 3).executeTakeFirstOrThrow();
+    expect(basketball.total).toBe(Number(stored.n));
     const matchId = all[0]!.messageMatchList[0]!.matchId;
     const onMatch = await messages(`&sportsIds=${matchId}`);
     expect(onMatch.length).toBeGreaterThan(0);
@@ -111,7 +122,8 @@ describe('publishing', () => {
     const page2 = (await get(`${EXPERTS_PATHS.messageList}?page=2&size=3`)).body.data;
     expect(page1.list.map((m: ExpertMessage) => m.id)).toEqual(all.slice(0, 3).map((m) => m.id));
     expect(page2.list.map((m: ExpertMessage) => m.id)).toEqual(all.slice(3, 6).map((m) => m.id));
-    expect(page1).toMatchObject({ pageNum: 1, pageSize: 3, total: all.length, isLastPage: false });
+    const count = await t.db.selectFrom('expert_messages').select(t.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(page1).toMatchObject({ pageNum: 1, pageSize: 3, total: Number(count.n), isLastPage: false });
   });
 
   it("fills the live room's program tab (live/match/message/select) with the match's messages, without content", async () => {
@@ -360,14 +372,18 @@ describe('experts: lists and follows', () => {
 
   it('follows and unfollows an expert (idempotent), reflected in the person, the attention list and the messages', async () => {
     const expert = (await t.db.selectFrom('expert_messages').select('professor_id').where('result', '=', 0).executeTakeFirstOrThrow()).professor_id;
+    // Fans: the audience the expert brings (the roster's) plus the members following here.
+    const audience = t.app.experts.roster.find((e) => e.id === expert)!.audience;
+    expect(audience).toBeGreaterThan(0);
+    expect(((await post(EXPERTS_PATHS.personDetail, { id: expert })).body.data as ExpertPerson).subscribed).toBe(audience);
     expect((await post(EXPERTS_PATHS.attention, { professorId: expert })).status).toBe(401);
-    for (let i = 0; i < 2; i++) expect((await post(EXPERTS_PATHS.attention, { professorId: expert }, demo)).body.data).toEqual({ professorId: expert, isAttention: 1, subscribed: 1 });
+    for (let i = 0; i < 2; i++) expect((await post(EXPERTS_PATHS.attention, { professorId: expert }, demo)).body.data).toEqual({ professorId: expert, isAttention: 1, subscribed: audience + 1 });
     const person = (await post(EXPERTS_PATHS.personDetail, { id: expert }, demo)).body.data as ExpertPerson;
-    expect(person).toMatchObject({ isAttention: 1, subscribed: 1 });
+    expect(person).toMatchObject({ isAttention: 1, subscribed: audience + 1 });
     expect(((await post(EXPERTS_PATHS.attentionList, {}, demo)).body.data.list as ExpertPerson[]).map((p) => p.id)).toEqual([expert]);
     const theirs = (await messages(`&sportsSource=0`, demo)).filter((m) => m.professorId === expert);
     for (const m of theirs) expect(m.isAttention).toBe(1);
-    expect((await post(EXPERTS_PATHS.attention, { professorId: expert, isAttention: 0 }, demo)).body.data).toEqual({ professorId: expert, isAttention: 0, subscribed: 0 });
+    expect((await post(EXPERTS_PATHS.attention, { professorId: expert, isAttention: 0 }, demo)).body.data).toEqual({ professorId: expert, isAttention: 0, subscribed: audience });
     expect((await post(EXPERTS_PATHS.attentionList, {}, demo)).body.data.list).toEqual([]);
     expect((await post(EXPERTS_PATHS.attention, { professorId: 12 }, demo)).status).toBe(404);
     expect((await post(EXPERTS_PATHS.personDetail, { id: 12 })).status).toBe(404);

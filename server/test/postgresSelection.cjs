@@ -29,6 +29,7 @@ const postgres = [
   'server/test/economyInvariants.test.ts',
   'server/test/economyOps.test.ts',
   'server/test/experts.test.ts',
+  'server/test/expertsHistory.test.ts',
   'server/test/firstBetCover.test.ts',
   'server/test/giftLines.test.ts',
   'server/test/killNine.test.ts',

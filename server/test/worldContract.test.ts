@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AnchorType, LiveStatus } from '../../src/domain/anchors';
-import type { ExpertMessagePage } from '../../contract/experts';
+import type { ExpertMessagePage, ExpertPage, ExpertPerson } from '../../contract/experts';
 import { EXPERTS_PATHS } from '../../contract/paths';
 import { E2E_WORLD } from '../../tests/world';
 import { createFakeClock } from '../src/clock';
@@ -52,6 +52,19 @@ describe(`the e2e world (seed ${E2E_WORLD.seed} at ${E2E_WORLD.epoch})`, () => {
     const living = t.app.anchors.rooms('inplay', 'CMN').filter((r) => r.liveStatus === LiveStatus.Living);
     expect(living.some((r) => r.anchorType === AnchorType.Exclusive)).toBe(true);
     expect(living.some((r) => r.anchorType === AnchorType.Normal && !scheduled.has(r.liveRoomId))).toBe(true);
+  });
+
+  it("has experts with a record (a settled past and a top list) and a program on every football and basketball room's match", async () => {
+    const god = await t.inject({ method: 'POST', url: EXPERTS_PATHS.godList, payload: { page: 1, size: 10, language: 'ENG' } });
+    const top = god.json<{ data: ExpertPage<ExpertPerson> }>().data.list;
+    expect(top.length).toBeGreaterThan(0);
+    expect(Number(top[0]!.hitPercents)).toBeGreaterThan(0);
+    const rooms = t.app.anchors.rooms('inplay', 'CMN').filter((r) => [1, 3].includes(t.feed.fixture(r.matchId)?.sportId ?? 0));
+    expect(rooms.length).toBeGreaterThan(0);
+    for (const room of rooms) {
+      const answer = await t.inject({ url: `${EXPERTS_PATHS.messageList}?page=1&size=10&sportsIds=${room.matchId}` });
+      expect(answer.json<{ data: ExpertMessagePage }>().data.total).toBeGreaterThan(0);
+    }
   });
 
   it('has a paid expert program not settled yet', async () => {

@@ -241,7 +241,7 @@ export function createExpertMessages({ db, clock, feed, wallet, roster }: { db: 
         introduction: e.introduction[lang],
         ...record,
         ordered: ordered.get(e.id) ?? 0,
-        subscribed: followers.get(e.id) ?? 0,
+        subscribed: e.audience + (followers.get(e.id) ?? 0),
         isAttention: mine.has(e.id) ? 1 : 0,
         isTripartite: e.tripartite ? 1 : 0,
         nowCount: pending.get(e.id) ?? 0,
@@ -364,7 +364,7 @@ export function createExpertMessages({ db, clock, feed, wallet, roster }: { db: 
         await db.deleteFrom('expert_follows').where('member_id', '=', memberId).where('professor_id', '=', professorId).execute();
       }
       const n = await db.selectFrom('expert_follows').select(db.fn.countAll<number>().as('n')).where('professor_id', '=', professorId).executeTakeFirstOrThrow();
-      return { professorId, isAttention: follow ? 1 : 0, subscribed: Number(n.n) };
+      return { professorId, isAttention: follow ? 1 : 0, subscribed: experts.get(professorId)!.audience + Number(n.n) };
     },
   };
 }

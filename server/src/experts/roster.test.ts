@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildBankers } from './banker';
-import { buildRoster, EXPERT_COUNT, FIRST_EXPERT_ID } from './roster';
+import { buildRoster, EXPERT_COUNT, EXPERT_SPORTS, FIRST_EXPERT_ID } from './roster';
 
 describe('buildRoster', () => {
   it('draws the same experts from the same seed and others from another', () => {
@@ -18,6 +18,14 @@ describe('buildRoster', () => {
       expect(e.sports.length).toBeGreaterThan(0);
       expect([...e.plays].sort()).toEqual(['handicap', 'total', 'winner']);
       for (const lang of ['CMN', 'zh-TW', 'ENG', 'VIE', 'THA'] as const) expect(e.introduction[lang]).not.toMatch(/\{\w+\}/);
+    }
+  });
+
+  it('has, for every seed, an expert of each sport who tips in play (a live room always has someone), and an audience each', () => {
+    for (let seed = 1; seed <= 50; seed++) {
+      const roster = buildRoster(seed);
+      for (const sport of EXPERT_SPORTS) expect(roster.some((e) => e.inPlay && e.sports.includes(sport))).toBe(true);
+      for (const e of roster) expect(e.audience).toBeGreaterThan(0);
     }
   });
 

@@ -35,6 +35,15 @@ export interface Expert {
   leadHours: number;
   /** Preferred plays, most preferred first. */
   plays: readonly PlayKind[];
+  /** Whether the expert also tips matches in play (tips.ts "In play"). */
+  inPlay: boolean;
+  /** Chance to tip a given match of theirs in play, when they tip in play at all. */
+  inPlayActivity: number;
+  /**
+   * Followers the expert brings from outside this platform (their audience on the source they publish on): the base
+   * of `subscribed`, to which the members following them here are added. Drawn, never counted in a ranking.
+   */
+  audience: number;
 }
 
 /** The plays experts tip: the full-time match winner (1X2 or money line), the handicap and the total. */
@@ -91,7 +100,7 @@ export function buildRoster(seed: number): Expert[] {
     [names[i], names[j]] = [names[j]!, names[i]!];
   }
   const plays: PlayKind[] = ['winner', 'handicap', 'total'];
-  return Array.from({ length: EXPERT_COUNT }, (_, i): Expert => {
+  const roster = Array.from({ length: EXPERT_COUNT }, (_, i): Expert => {
     const r = Rng.of(seed, 'expert', i);
     const sportDraw = r.next();
     const sports: ExpertSport[] = sportDraw < 0.5 ? [1] : sportDraw < 0.8 ? [3] : [1, 3];
@@ -111,6 +120,17 @@ export function buildRoster(seed: number): Expert[] {
       parlayShare: r.range(0, 0.25),
       leadHours: r.range(2, 8),
       plays: order,
+      // Drawn after everything above, so adding them left every earlier trait (and so every pre-match tip) as it was.
+      inPlay: r.chance(0.5),
+      inPlayActivity: r.range(0.04, 0.1),
+      audience: Math.round(r.range(80, 6_000)),
     };
   });
+  // Every sport has an expert who tips in play: a live room's program tab always has someone to fill it.
+  for (const sport of EXPERT_SPORTS) {
+    if (roster.some((e) => e.inPlay && e.sports.includes(sport))) continue;
+    const first = roster.find((e) => e.sports.includes(sport));
+    if (first) first.inPlay = true;
+  }
+  return roster;
 }

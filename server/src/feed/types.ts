@@ -514,6 +514,25 @@ export interface FeedResults {
   outcomeOf(marketId: number, optionType: string): BetResult | undefined;
 }
 
+/** A match's pre-match book as it opened and, once the match is over, how each of its markets settled. */
+export interface OpeningBook {
+  markets: Market[];
+  /** Null until the feed holds the match's result. */
+  settled: SettledMarket[] | null;
+}
+
+/** What the feed can tell of matches it played out before it started pricing (the history built at start). */
+export interface FeedHistory {
+  /**
+   * A match's pre-match markets as they opened (its book priced from the match alone, before any play, as every
+   * instance prices it) and their outcomes once the match has a result. The history a feed plays out at start is never
+   * priced (results without settled markets), so this is what a pre-match tip on such a match stood on. The markets
+   * are a fresh book's: their ids are not the ones a book the feed priced later gave. Undefined for an id the schedule
+   * never made (outrights included).
+   */
+  openingBook(matchId: number): OpeningBook | undefined;
+}
+
 /** A match's data beside its prices: events, line-ups, statistics, history, analysis, weather, media. */
 export interface FeedMatchData {
   lineup(matchId: number): Lineup | undefined;
@@ -546,7 +565,7 @@ export interface FeedReplication {
   replicate(replica: MarketsReplica): void;
 }
 
-export interface Feed extends FeedClock, FeedViews, FeedPrices, FeedResults, FeedMatchData, FeedChanges, FeedReplication {
+export interface Feed extends FeedClock, FeedViews, FeedPrices, FeedResults, FeedHistory, FeedMatchData, FeedChanges, FeedReplication {
   /** FEED_SEED: what else the platform derives from the world (the experts' roster) draws from it too. */
   readonly seed: number;
 }

@@ -47,6 +47,7 @@ interface Booking {
  */
 export class AnchorDirectory {
   private readonly bookings = new Map<number, Booking>();
+  private readonly bookedListeners = new Set<(matchId: number) => void>();
   private rounds = 0;
 
   constructor(
@@ -61,6 +62,22 @@ export class AnchorDirectory {
   book(hostId: number, matchId: number): void {
     if (!this.roster.host(hostId)) throw new Error(`anchors: no anchor ${hostId}`);
     this.bookings.set(hostId, { matchId, since: this.feed.now() });
+    this.booked(matchId);
+  }
+
+  /**
+   * Calls `listener` with the match each time an anchor goes on one (the experts fill a room's program tab at once);
+   * returns the unsubscribe function. Called inside reads that book free anchors: a listener only queues work.
+   */
+  onBooked(listener: (matchId: number) => void): () => void {
+    this.bookedListeners.add(listener);
+    return () => {
+      this.bookedListeners.delete(listener);
+    };
+  }
+
+  private booked(matchId: number): void {
+    for (const listener of this.bookedListeners) listener(matchId);
   }
 
   /** Every room on a match, whatever its type: visibility is the caller's (isAnchorVisible). */
@@ -152,6 +169,7 @@ export class AnchorDirectory {
       const pick = open[seedOf(profile.hostId, this.rounds++) % Math.min(3, open.length)] as Fixture;
       this.bookings.set(profile.hostId, { matchId: pick.matchId, since: now });
       covered.set(pick.matchId, (covered.get(pick.matchId) ?? 0) + 1);
+      this.booked(pick.matchId);
     }
   }
 }

@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin';
+import { IN_PLAY_STATUSES, type FeedChange } from '../feed';
 import type { Lang } from '../feed/i18n';
 import { buildBankers, type Banker } from '../experts/banker';
 import { createExpertComments, type ExpertComments } from '../experts/comments';
+import { writeHistory } from '../experts/history';
 import { createExpertMessages, type ExpertMessages } from '../experts/messages';
 import { createServiceNews, type ServiceNewsStore } from '../experts/news';
-import { buildRoster, type Expert } from '../experts/roster';
+import { buildRoster, EXPERT_SPORTS, type Expert } from '../experts/roster';
 import { createTips, type Tips } from '../experts/tips';
 
 /** How often (feed time) experts look for matches to tip and missed settlements are caught up. */
@@ -26,16 +28,18 @@ declare module 'fastify' {
 }
 
 /**
- * The experts' shared services (docs/api.md "Experts, banker, banners, customer service"). Two things follow the
- * feed: experts publish as feed time passes (on new fixtures and every PUBLISH_CHECK_MS), and a match that ends
- * settles the messages on it (refunds included). Both are idempotent (unique indexes, guarded updates), so a second
- * instance or a restart never publishes or pays twice.
+ * The experts' shared services (docs/api.md "Experts, banker, banners, customer service"). Three things follow the
+ * feed: on the leader's first start the experts' past is written (history.ts), experts publish as feed time passes
+ * (on new fixtures, kick-offs, an anchor going on a match and every PUBLISH_CHECK_MS), and a match that ends settles the
+ * messages on it (refunds included). All are idempotent (unique indexes, guarded updates, the history's flag), so a
+ * second instance or a restart never publishes or pays twice.
  */
 export const expertsPlugin = fp(
   async (app) => {
     const roster = buildRoster(app.feed.seed);
     const news = createServiceNews(app.db, app.clock);
-    const tips = createTips({ db: app.db, feed: app.feed, wallet: app.wallet, news, roster });
+    const roomMatches = () => app.anchors.rooms('inplay', 'CMN').map((r) => r.matchId);
+    const tips = createTips({ db: app.db, feed: app.feed, wallet: app.wallet, news, roster, roomMatches });
     const messages = createExpertMessages({ db: app.db, clock: app.clock, feed: app.feed, wallet: app.wallet, roster });
     const comments = createExpertComments({
       db: app.db,
@@ -68,11 +72,20 @@ export const expertsPlugin = fp(
       });
     };
     // Publishing and settling are the feed leader's (issue 19); a new leader's first round catches up (settleDue).
+    // A kick-off opens a match to in-play tips, and a room that goes on a match wants its program tab filled.
+    const kickOff = (change: FeedChange) => change.kind === 'status' && IN_PLAY_STATUSES.has(change.matchStatus) && (EXPERT_SPORTS as readonly number[]).includes(app.feed.fixture(change.matchId)?.sportId ?? 0);
     const stop = app.leaderFeed.on((change) => {
       if (change.kind === 'ended') enqueue(`settling match ${change.matchId}`, () => tips.settleMatch(change.result));
-      if (change.kind === 'scheduled' || app.feed.now() - checkedAt >= PUBLISH_CHECK_MS) round();
+      if (change.kind === 'scheduled' || kickOff(change) || app.feed.now() - checkedAt >= PUBLISH_CHECK_MS) round();
     });
-    app.onPromoted(round);
+    const stopRooms = app.anchors.onBooked(() => {
+      if (app.leadership.isLeader()) round();
+    });
+    app.onPromoted(() => {
+      // The past before the first round: the tags of the first tips count it.
+      enqueue('history', () => writeHistory({ db: app.db, feed: app.feed, roster }));
+      round();
+    });
     app.addHook('onReady', async () => {
       enqueue('notices', () => news.ensureNotices());
       await queue;
@@ -80,8 +93,9 @@ export const expertsPlugin = fp(
     app.decorate('expertsIdle', () => queue);
     app.addHook('onClose', async () => {
       stop();
+      stopRooms();
       await queue;
     });
   },
-  { name: 'sport-pc-experts', dependencies: ['sport-pc-core', 'sport-pc-cluster', 'sport-pc-feed', 'sport-pc-chat'], fastify: '5.x' },
+  { name: 'sport-pc-experts', dependencies: ['sport-pc-core', 'sport-pc-cluster', 'sport-pc-feed', 'sport-pc-live', 'sport-pc-chat'], fastify: '5.x' },
 );

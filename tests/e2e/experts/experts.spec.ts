@@ -154,6 +154,29 @@ test("an expert and a program have addresses of their own, and a bought program'
   await expect(page).not.toHaveURL(/detail=/);
 });
 
+test("a room's program tab lists its match's programs, and the top experts have a record from the start", async ({ page, request, world }) => {
+  // A room the test puts on the air: the experts give its match a program as the anchor goes on it.
+  const room = await world.room();
+  const answer = await request.get(`${EXPERTS_PATHS.messageList}?page=1&size=10&sportsIds=${room.match.matchId}&language=ENG`);
+  const { list } = ((await answer.json()) as { data: ExpertMessagePage }).data;
+  expect(list.length, "the room's match has a program").toBeGreaterThan(0);
+
+  await openApp(page, { query: `roomId=${room.liveRoomId}` });
+  await app(page).getByRole('tab', { name: 'Program', exact: true }).click();
+  const panel = app(page).getByRole('tabpanel');
+  await expect(panel.locator(`[data-message-id="${list[0]!.id}"]`)).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'room-program.png');
+
+  // The top list is there on a new platform (the past programs settled on the feed's finished matches), with hit rates.
+  await openApp(page, { query: 'screen=experts' });
+  const screen = app(page).locator('section[aria-labelledby="sp-experts-title"]');
+  await screen.getByRole('tab', { name: 'Top experts', exact: true }).click();
+  const top = screen.locator('[data-person-id]').first();
+  await expect(top).toBeVisible();
+  await expect(top).toContainText(/Hit rate (?!0\.00%)\d+\.\d{2}%/);
+});
+
 test('the home banners rotate and answer the keyboard', async ({ page }) => {
   await openApp(page);
   const area = app(page).getByRole('region', { name: 'Announcements' });

@@ -19,6 +19,7 @@ import type {
   MatchMedia,
   MatchResult,
   MatchView,
+  OpeningBook,
   Option,
   ResultRange,
   StatItem,
@@ -28,10 +29,12 @@ import type {
 } from '../types';
 import { SimClock, Ticker } from './clock';
 import { LiveMatches } from './live';
+import { MarketBook } from './marketBook';
 import { MatchData } from './matchData';
 import { resolveOptions, type FeedOptions } from './options';
 import { Pricing } from './pricing';
 import { ReadViews } from './reads';
+import { settleMarket } from './settle';
 import { Replication } from './replication';
 import { createScenario } from './scenario';
 import { FeedState } from './state';
@@ -169,6 +172,16 @@ export class FeedEngine implements Feed {
 
   outcomeOf(marketId: number, optionType: string): BetResult | undefined {
     return this.views.outcomeOf(marketId, optionType);
+  }
+
+  openingBook(matchId: number): OpeningBook | undefined {
+    const m = this.timeline.scheduledRecord(matchId);
+    if (!m) return undefined;
+    const book = new MarketBook(m.id, m.sportId, this.s.o.margins);
+    book.apply(this.s.newSim(m).quotes(0, { home: m.home.name, away: m.away.name, prevLine: (slot) => book.lineOf(slot) }), false, false);
+    const markets = book.current();
+    const result = this.views.resultOf(matchId);
+    return { markets, settled: result ? markets.map((market) => settleMarket(market, result.final, result.matchStatus)) : null };
   }
 
   // ---- prices ----

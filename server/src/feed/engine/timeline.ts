@@ -1,6 +1,7 @@
 import { MatchStatus } from '../codes';
 import { PROFILES } from '../fixtures/profiles';
-import { slotOf } from './ids';
+import { FIRST_SLOT, slotOf, slotOfMatch } from './ids';
+import type { MatchRecord } from './records';
 import type { LiveMatches } from './live';
 import type { OutrightRecord } from './outrights';
 import { matchSpanMs, Schedule } from './schedule';
@@ -32,6 +33,16 @@ export class Timeline {
   runTo(t: number): void {
     this.extendSchedule(t);
     this.runActions(t);
+  }
+
+  /**
+   * A match as the schedule made it: a fresh record, never played or priced (the schedule is a pure function of the
+   * seed and the slot). Undefined for an id the schedule never made.
+   */
+  scheduledRecord(matchId: number): MatchRecord | undefined {
+    const slot = slotOfMatch(matchId);
+    if (slot < FIRST_SLOT) return undefined;
+    return this.schedule.fixturesOf(slot).find((m) => m.id === matchId);
   }
 
   takePublished(): number[] {

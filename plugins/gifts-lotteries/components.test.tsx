@@ -465,6 +465,39 @@ describe('gifts-lotteries: the stage', () => {
     expect(screen.queryByRole('dialog', { name: 'You got a red envelope' })).toBeNull();
   });
 
+  it('the rain falls over the stage, not in a modal: focus goes to an envelope, Escape ends it and focus returns to the ball', async () => {
+    await mount({ redEnvelope: () => rain() }, { fakeTimers: true });
+    act(() => void jest.advanceTimersByTime(10_000));
+    fireEvent.click(screen.getByTestId('rain-ball'));
+    const overlay = screen.getByRole('dialog', { name: 'Red-envelope rain' });
+    expect(overlay).toHaveAttribute('aria-modal', 'false');
+    expect(within(overlay).getAllByRole('button', { name: /^Envelope \d$/ })).toHaveLength(6);
+    expect(within(overlay).getByRole('button', { name: 'Envelope 1' })).toHaveFocus();
+    expect(overlay).toHaveTextContent(/Pick an envelope \(\d+ s left\)/);
+    fireEvent.keyDown(within(overlay).getByRole('button', { name: 'Envelope 4' }), { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Red-envelope rain' })).toBeNull();
+    expect(screen.getByTestId('rain-ball')).toHaveFocus();
+    // Open again and end it with its close button.
+    fireEvent.click(screen.getByTestId('rain-ball'));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Red-envelope rain' })).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Red-envelope rain' })).toBeNull();
+  });
+
+  it('a combo shows one gift counting up, bigger at 5 and 10 sends', async () => {
+    const { push, room } = await mount({ gifts: () => GIFTS }, { fakeTimers: true });
+    push.send(room, giftEvent({ presentId: 1, count: 1 }));
+    const combo = () => screen.getByTestId('gift-combo');
+    expect(combo()).toHaveTextContent('× 1');
+    expect(combo()).toHaveAttribute('data-tier', 'base');
+    for (let i = 2; i <= 5; i++) push.send(room, giftEvent({ presentId: i, count: 1 }));
+    expect(screen.getAllByTestId('gift-animation')).toHaveLength(1);
+    expect(combo()).toHaveTextContent('× 5');
+    expect(combo()).toHaveAttribute('data-tier', 'high');
+    for (let i = 6; i <= 10; i++) push.send(room, giftEvent({ presentId: i, count: 2 }));
+    expect(combo()).toHaveTextContent('× 15');
+    expect(combo()).toHaveAttribute('data-tier', 'max');
+  });
+
   it('a visitor tapping the ball is asked to sign in', async () => {
     const { signIn, push, room, post } = await mount({}, { isLogin: false });
     push.send(room, { kind: 'rainStarted', roomId: ROOM, recordId: 31, status: 1, startCountDownTime: T0, startTime: Date.now() - 1, endTime: Date.now() + 60_000, envelopeCount: 5, seedHash: 'ef', now: Date.now() });

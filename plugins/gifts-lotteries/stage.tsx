@@ -45,21 +45,30 @@ const Overlay = observer(function Overlay(props: LiveRoomProps) {
   );
 });
 
+/** How a combo shows its length: a plain count, then bigger at 5 sends and again at 10. */
+const comboTier = (sends: number) => (sends >= 10 ? 'max' : sends >= 5 ? 'high' : 'base');
+
 /** Every viewer sees each gift fly over the stage, and the tip names the newest (spec 001 section 2). */
 export const GiftsOnStage = observer(function GiftsOnStage({ store }: { store: RoomEconomyInstance }) {
   const { t } = useStrings();
   const iconUrl = useIconUrl();
   return (
     <>
-      {store.playing.map((gift) => {
-        const icon = store.gifts.find((g) => g.giftId === gift.giftId)?.icon;
-        return (
-          <div key={gift.presentId} className={styles.flying} data-animation={gift.animation} data-testid="gift-animation" aria-hidden="true">
-            {icon && <img src={iconUrl(icon)} alt="" width={64} height={64} />}
-            <span>{t('stage.flying', { nickname: gift.nickname, count: gift.count })}</span>
-          </div>
-        );
-      })}
+      <div className={styles.flyers}>
+        {store.playing.map((gift) => {
+          const icon = store.gifts.find((g) => g.giftId === gift.giftId)?.icon;
+          return (
+            <div key={gift.presentId} className={styles.flying} data-animation={gift.animation} data-testid="gift-animation" aria-hidden="true">
+              {icon && <img src={iconUrl(icon)} alt="" width={64} height={64} />}
+              <span>{gift.nickname}</span>
+              {/* Keyed by the send, so the count pops again at each one of a combo. */}
+              <b key={gift.sends} className={styles.combo} data-tier={comboTier(gift.sends)} data-testid="gift-combo">
+                {t('stage.combo', { count: gift.count })}
+              </b>
+            </div>
+          );
+        })}
+      </div>
       <p className={styles.tip} role="status" data-shown={Boolean(store.tip)}>
         {store.tip ? t('stage.tip', { nickname: store.tip.nickname, count: store.tip.count, gift: store.giftName(store.tip.giftId) ?? t('stage.aGift') }) : ''}
       </p>
@@ -75,6 +84,7 @@ export const RainBall = observer(function RainBall({ store, signIn }: { store: R
   const { t } = useStrings();
   const rewardText = useRewardText();
   const [open, setOpen] = useState(false);
+  const ball = useRef<HTMLButtonElement>(null);
   const rain = store.rain;
   const shown = store.isShowFloatingBall && rain !== undefined && rain.status !== 2;
   const now = useEventNow(store, shown);
@@ -89,6 +99,7 @@ export const RainBall = observer(function RainBall({ store, signIn }: { store: R
         <button
           type="button"
           className={styles.ball}
+          ref={ball}
           data-testid="rain-ball"
           onClick={() => (store.isLogin ? !waiting && setOpen(true) : signIn())}
           aria-disabled={store.isLogin && waiting}
@@ -96,16 +107,16 @@ export const RainBall = observer(function RainBall({ store, signIn }: { store: R
           {waiting ? t('rain.countdown', { seconds: secondsUntil(rain.startTime, now) }) : store.isLogin ? t('rain.open') : t('rain.signIn')}
         </button>
       )}
-      <Dialog open={open && shown} title={t('rain.title')} onClose={() => setOpen(false)}>
-        <p>{t('rain.pick', { seconds: rain ? secondsUntil(rain.endTime, now) : 0 })}</p>
-        <div className={styles.envelopes}>
-          {Array.from({ length: ENVELOPES_SHOWN }, (_, i) => (
-            <button key={i} type="button" className={styles.envelope} disabled={store.grabbing} onClick={() => void store.grab()}>
-              {t('rain.envelope', { n: i + 1 })}
-            </button>
-          ))}
-        </div>
-      </Dialog>
+      {open && shown && (
+        <RainLayer
+          store={store}
+          secondsLeft={rain ? secondsUntil(rain.endTime, now) : 0}
+          onClose={() => {
+            setOpen(false);
+            ball.current?.focus();
+          }}
+        />
+      )}
       <Dialog open={store.prizePopup} title={t('rain.prizeTitle')} onClose={() => store.closePopup()}>
         <p data-testid="rain-prize">{rewardText({ type: 5, amount: rain?.obtainPrize ?? '', currency: null, titleId: null })}</p>
         <Button onClick={() => store.closePopup()}>{t('close')}</Button>
@@ -117,6 +128,56 @@ export const RainBall = observer(function RainBall({ store, signIn }: { store: R
     </>
   );
 });
+
+/**
+ * The rain itself, over the stage rather than in a dialog box (issue 31): envelopes fall across the picture while the
+ * video plays on. Any envelope grabs one (the platform picks which, provably fair), so a falling one stops under the
+ * pointer or the keyboard's focus to be easy to catch; with reduced motion they stand in a row. A non-modal dialog:
+ * focus moves to the first envelope, Escape or the close button ends it and focus goes back to the ball.
+ */
+function RainLayer({ store, secondsLeft, onClose }: { store: RoomEconomyInstance; secondsLeft: number; onClose(): void }) {
+  const { t } = useStrings();
+  const titleId = useId();
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  return (
+    <div
+      className={styles.rain}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      data-testid="rain"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        onClose();
+      }}
+    >
+      <header className={styles.rainHeader}>
+        <h3 id={titleId}>{t('rain.title')}</h3>
+        <p>{t('rain.pick', { seconds: secondsLeft })}</p>
+        <button type="button" className={styles.rainClose} onClick={onClose}>
+          {t('close')}
+        </button>
+      </header>
+      {Array.from({ length: ENVELOPES_SHOWN }, (_, i) => (
+        <button
+          key={i}
+          ref={i === 0 ? first : undefined}
+          type="button"
+          className={styles.envelope}
+          // Spread across the picture, each on its own delay, so they do not fall as one row.
+          style={{ left: `${6 + (i * 88) / ENVELOPES_SHOWN}%`, animationDelay: `${(i * 0.7) % 2.1}s` }}
+          disabled={store.grabbing}
+          onClick={() => void store.grab()}
+          aria-label={t('rain.envelope', { n: i + 1 })}
+        >
+          <span className={styles.seal}>{i + 1}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
 
 /**
  * The lottery overlay (live lottery and answer lottery; spec 001 section 4 states 0 not started, 1 in progress, 2

@@ -134,6 +134,31 @@ describe('RoomEconomy: room events', () => {
     expect(store.playing).toHaveLength(0);
   });
 
+  it('folds one viewer\'s repeated sends of a gift into a combo that plays on from the last send; other viewers and gifts play apart', async () => {
+    const { store } = await make();
+    jest.useFakeTimers();
+    store.apply(giftEvent({ presentId: 1, count: 3 }));
+    jest.advanceTimersByTime(GIFT_ANIMATION_MS - 1000);
+    store.apply(giftEvent({ presentId: 2, count: 1 }));
+    store.apply(giftEvent({ presentId: 3, count: 1, uid: 78, nickname: 'Other' }));
+    store.apply(giftEvent({ presentId: 4, count: 2, giftId: 2 }));
+    expect(store.playing.map(({ presentId, count, sends }) => ({ presentId, count, sends }))).toEqual([
+      { presentId: 1, count: 4, sends: 2 },
+      { presentId: 3, count: 1, sends: 1 },
+      { presentId: 4, count: 2, sends: 1 },
+    ]);
+    // The first send's own end passes: the combo plays on, GIFT_ANIMATION_MS from its last send.
+    jest.advanceTimersByTime(1000);
+    expect(store.playing.map((p) => p.presentId)).toEqual([1, 3, 4]);
+    jest.advanceTimersByTime(GIFT_ANIMATION_MS - 1001);
+    expect(store.playing.map((p) => p.presentId)).toEqual([1, 3, 4]);
+    jest.advanceTimersByTime(1);
+    expect(store.playing).toHaveLength(0);
+    // After it ended, the same gift again starts a new one.
+    store.apply(giftEvent({ presentId: 5, count: 1 }));
+    expect(store.playing.map(({ presentId, count, sends }) => ({ presentId, count, sends }))).toEqual([{ presentId: 5, count: 1, sends: 1 }]);
+  });
+
   it('queues win marquee lines and drops the shown one', async () => {
     const { store } = await make();
     const reward = { type: 5 as const, amount: '8.00', currency: null, titleId: null };

@@ -58,6 +58,21 @@ const status = types.optional(types.enumeration<Status>(['idle', 'loading', 'rea
 
 /** How long a gift plays on the stage (every viewer's, from the room event). */
 export const GIFT_ANIMATION_MS = 4000;
+
+/** A gift playing on the stage: one send, or a combo of one viewer's sends of the same gift (`sends` of them). */
+export interface PlayingGift {
+  /** The first send's id (the element's key: a combo stays one element). */
+  presentId: number;
+  /** The latest send's id: the combo ends GIFT_ANIMATION_MS after it. */
+  lastPresentId: number;
+  giftId: number;
+  /** Gifts in all, over the combo's sends. */
+  count: number;
+  sends: number;
+  uid: number;
+  nickname: string;
+  animation: string;
+}
 /** Spec 001 section 9: the gift tip shows after a 100 ms delay and clears 3 s later. */
 export const GIFT_TIP_DELAY_MS = 100;
 export const GIFT_TIP_MS = 3000;
@@ -115,7 +130,7 @@ export const RoomEconomy = types
     winList: types.frozen<readonly LotteryWinner[]>([]),
     marquee: types.frozen<readonly { key: string; nickname: string; reward: Reward }[]>([]),
     /** Gifts playing on the stage, and the tip naming the newest. */
-    playing: types.frozen<readonly { presentId: number; giftId: number; count: number; nickname: string; animation: string }[]>([]),
+    playing: types.frozen<readonly PlayingGift[]>([]),
     tip: types.maybe(types.frozen<{ nickname: string; giftId: number; count: number }>()),
     seeds: types.frozen<Readonly<Record<number, { seedHash: string; seed?: string }>>>({}),
     /**
@@ -475,9 +490,15 @@ export const RoomEconomy = types
         if (event.roomId !== self.roomId) return;
         switch (event.kind) {
           case 'gift': {
-            const { presentId, giftId, count, nickname, animation } = event;
-            self.set({ playing: [...self.playing, { presentId, giftId, count, nickname, animation }] });
-            self.later(GIFT_ANIMATION_MS, () => self.set({ playing: self.playing.filter((p) => p.presentId !== presentId) }));
+            const { presentId, giftId, count, uid, nickname, animation } = event;
+            // A combo (issue 31): the same viewer sending the same gift again while it still plays adds to it, and
+            // it plays on from the latest send, instead of a second gift over the first.
+            const streak = self.playing.find((p) => p.uid === uid && p.giftId === giftId);
+            const playing: PlayingGift = streak
+              ? { ...streak, count: streak.count + count, sends: streak.sends + 1, lastPresentId: presentId }
+              : { presentId, lastPresentId: presentId, giftId, count, sends: 1, uid, nickname, animation };
+            self.set({ playing: streak ? self.playing.map((p) => (p === streak ? playing : p)) : [...self.playing, playing] });
+            self.later(GIFT_ANIMATION_MS, () => self.set({ playing: self.playing.filter((p) => p.lastPresentId !== presentId) }));
             self.later(GIFT_TIP_DELAY_MS, () => {
               self.set({ tip: { nickname, giftId, count } });
               self.later(GIFT_TIP_MS, () => {

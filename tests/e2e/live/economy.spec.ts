@@ -43,7 +43,11 @@ async function grabEnvelope(page: Page): Promise<{ prize: Decimal; close: () => 
   const ball = app(page).getByTestId('rain-ball');
   await expect(ball).toHaveText('Grab a red envelope!');
   await ball.click();
-  await page.getByRole('dialog', { name: 'Red-envelope rain' }).getByRole('button', { name: 'Envelope 1' }).click();
+  // The rain falls over the stage (not a modal): the first envelope has the focus.
+  const rain = page.getByRole('dialog', { name: 'Red-envelope rain' });
+  await expect(rain.getByRole('button', { name: 'Envelope 1' })).toBeFocused();
+  await shot(page, 'economy-rain.png');
+  await rain.getByRole('button', { name: 'Envelope 1' }).click();
   const popup = page.getByRole('dialog', { name: 'You got a red envelope' });
   await expect(popup).toBeVisible();
   const prize = new Decimal(((await popup.getByTestId('rain-prize').textContent()) ?? '').replace(/[^\d.]/g, ''));

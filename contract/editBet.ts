@@ -54,7 +54,7 @@ export const editBetLegSchema = z.object({
   marketId: z.int(),
   optionType: z.string(),
   odds: z.string(),
-  oddsFormat: described(z.int(), 'always 1 (decimal)'),
+  oddsFormat: described(z.literal(1), 'always 1 (decimal)'),
 });
 export type EditBetLeg = z.infer<typeof editBetLegSchema>;
 

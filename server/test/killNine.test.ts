@@ -24,6 +24,27 @@ beforeAll(async () => {
   platform = await startInstance('kill9', { DATABASE_URL: database.url, DEMO_USERS: '1', FEED_SEED: '7', FAIR_SECRET: TEST_FAIR_SECRET });
 }, 120_000);
 
+/** Both demo members signed in on the instance, and up to five open selections of today's list, one per match. */
+async function signedInWithSelections(instance: Instance): Promise<{ tokens: string[]; selections: Array<{ marketId: number; optionType: string; odds: string }> }> {
+  const tokens: string[] = [];
+  for (const username of ['demo', 'demo2']) {
+    const signed = await call<{ token: string }>(instance, 'POST', '/api/forehead/user/login', { username, password: 'demo1234' });
+    expect(signed.status).toBe(200);
+    tokens.push(signed.body.data.token);
+  }
+  const list = await call(instance, 'POST', '/api/match/getList', { type: 2, size: 50, oddsFormat: 1 });
+  expect(list.status).toBe(200);
+  const selections: Array<{ marketId: number; optionType: string; odds: string }> = [];
+  for (const match of list.body.data.records) {
+    const market = match.betGroup.flatMap((g: any) => g.moneyHandicap).find((m: any) => m.status === 1 && m.options.some((o: any) => !o.isLock));
+    const option = market?.options.find((o: any) => !o.isLock);
+    if (option) selections.push({ marketId: market.marketId, optionType: option.type, odds: option.odd });
+    if (selections.length === 5) break;
+  }
+  expect(selections.length).toBeGreaterThan(0);
+  return { tokens, selections };
+}
+
 afterAll(async () => {
   await stopAll();
   await database?.drop();
@@ -31,22 +52,7 @@ afterAll(async () => {
 
 onPostgres('kill -9 during a burst of bets on PostgreSQL', () => {
   it('leaves every accepted bet whole and the books balanced', async () => {
-    const tokens: string[] = [];
-    for (const username of ['demo', 'demo2']) {
-      const signed = await call<{ token: string }>(platform, 'POST', '/api/forehead/user/login', { username, password: 'demo1234' });
-      expect(signed.status).toBe(200);
-      tokens.push(signed.body.data.token);
-    }
-    const list = await call(platform, 'POST', '/api/match/getList', { type: 2, size: 50, oddsFormat: 1 });
-    expect(list.status).toBe(200);
-    const selections: Array<{ marketId: number; optionType: string; odds: string }> = [];
-    for (const match of list.body.data.records) {
-      const market = match.betGroup.flatMap((g: any) => g.moneyHandicap).find((m: any) => m.status === 1 && m.options.some((o: any) => !o.isLock));
-      const option = market?.options.find((o: any) => !o.isLock);
-      if (option) selections.push({ marketId: market.marketId, optionType: option.type, odds: option.odd });
-      if (selections.length === 5) break;
-    }
-    expect(selections.length).toBeGreaterThan(0);
+    const { tokens, selections } = await signedInWithSelections(platform);
 
     const accepted: string[] = [];
     let answered = 0;
@@ -105,21 +111,7 @@ onPostgres('kill -9 during a burst of bet edits on PostgreSQL (issue 33)', () =>
   it('leaves each edited bet either standing or replaced by exactly one new bet, and the books balanced', async () => {
     // A fresh process on the same database (the test above killed its own).
     const editor = await startInstance('kill9-edit', { DATABASE_URL: database.url, DEMO_USERS: '1', FEED_SEED: '7', FAIR_SECRET: TEST_FAIR_SECRET });
-    const tokens: string[] = [];
-    for (const username of ['demo', 'demo2']) {
-      const signed = await call<{ token: string }>(editor, 'POST', '/api/forehead/user/login', { username, password: 'demo1234' });
-      expect(signed.status).toBe(200);
-      tokens.push(signed.body.data.token);
-    }
-    const list = await call(editor, 'POST', '/api/match/getList', { type: 2, size: 50, oddsFormat: 1 });
-    const selections: Array<{ marketId: number; optionType: string; odds: string }> = [];
-    for (const match of list.body.data.records) {
-      const market = match.betGroup.flatMap((g: any) => g.moneyHandicap).find((m: any) => m.status === 1 && m.options.some((o: any) => !o.isLock));
-      const option = market?.options.find((o: any) => !o.isLock);
-      if (option) selections.push({ marketId: market.marketId, optionType: option.type, odds: option.odd });
-      if (selections.length === 5) break;
-    }
-    expect(selections.length).toBeGreaterThan(0);
+    const { tokens, selections } = await signedInWithSelections(editor);
 
     // Bets to edit, each previewed (the preview writes nothing).
     const previews: Array<{ orderId: string; token: string; body: any }> = [];

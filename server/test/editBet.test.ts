@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Decimal from 'decimal.js';
 import { auth, balanceOf, bookProblems, placeSingle, selections, type Selection } from './betting.support';
-import { buildTestApp, login, type TestApp } from './helpers';
+import { buildTestApp, login, playOut, type TestApp } from './helpers';
 
 /**
  * Edit bet through HTTP (issue 33): the preview's figures are the cash-out offer and today's prices; the confirm cashes
@@ -162,6 +162,31 @@ describe('edit bet', () => {
     // A pre-match bet with an in-play selection added is refused too.
     const preId = await single(b!);
     await unchanged(preId, () => post('/bet/edit/preview', { orderId: preId, addBetOptionList: [option(inplay.shift()!)] }), 409, 15040);
+    expect(await bookProblems(t)).toEqual([]);
+  });
+
+  it('an edit and the settlement of the old bet: whichever comes first wins, the other pays nothing', async () => {
+    // Edit first: the old parlay is cashed out and replaced; its match ending afterwards pays it nothing.
+    const [a, b, c, d] = take(4);
+    const first = await parlay([a!, b!]);
+    const p = (await post('/bet/edit/preview', { orderId: first, removeLegNos: [2], stakeChange: '0.00', addBetOptionList: [option(c!)] })).json().data;
+    const edited = await post('/bet/edit/confirm', { orderId: first, betOptionList: p.betOptionList, stakeChange: '0.00', cashOutValue: p.cashOutValue, oddsChange: 2 });
+    expect(edited.statusCode).toBe(200);
+    playOut(t, b!.match.matchId);
+    await t.app.betting.idle();
+    expect(await orderRow(first)).toMatchObject({ status: 102, payout_minor: 0 });
+    expect(await t.db.selectFrom('ledger').select('id').where('kind', '=', 'bet_payout').where('ref_id', '=', first).execute()).toEqual([]);
+    expect((await orderRow(edited.json().data.newOrderId)).status).toBe(4);
+
+    // Settlement first: a leg of the old bet is settled (or the bet lost), and the edit is refused with nothing changed.
+    const second = await parlay([d!, take(1)[0]!]);
+    const q = (await post('/bet/edit/preview', { orderId: second, stakeChange: '5.00' })).json().data;
+    playOut(t, d!.match.matchId);
+    await t.app.betting.idle();
+    const settled = await orderRow(second);
+    const refused = await unchanged(second, () => post('/bet/edit/confirm', { orderId: second, betOptionList: q.betOptionList, stakeChange: '5.00', cashOutValue: q.cashOutValue, oddsChange: 2 }), 409, settled.status === 4 ? 15040 : 15021);
+    expect(refused.msg).toMatch(settled.status === 4 ? /already settled/ : /closed|lost leg/);
+    expect(await t.db.selectFrom('orders').select('id').where('request_id', '=', `edit-${second}`).execute()).toEqual([]);
     expect(await bookProblems(t)).toEqual([]);
   });
 });

@@ -98,12 +98,13 @@ describe('<EditBetDialog> from My bets', () => {
   it('adds a selection from the slip, and says why a refusal happened, dropping the preview', async () => {
     let refuse = false;
     const calls: Array<[string, Record<string, unknown>]> = [];
-    await renderView(
+    const { store } = await renderView(
       (url, body) => {
         calls.push([url, body]);
         if (url === EDIT_BET_PATHS.preview) return previewAnswer;
         if (url === EDIT_BET_PATHS.confirm) {
           if (refuse) throw new ApiError({ code: 15021, service: 'betting', httpStatus: 409, message: 'Cash out unavailable: the cash-out value is 90.00 now, below the 95.00 previewed' });
+          return { oldOrderId: parlay.id, cashOutId: '1', cashOutValue: '95.00', newOrderId: '1763700000000000012', newStake: '115.00', odds: '4.1', potentialReturn: '471.50', status: 4 };
         }
         if (url.endsWith('/cashOut/price')) return { pr: [{ oid: parlay.id, amt: '95.00', st: 1, smis: '10.00', pmis: '10.00', rate: '0.95' }], mxc: 3 };
         return page([parlay]);
@@ -125,11 +126,21 @@ describe('<EditBetDialog> from My bets', () => {
 
     refuse = true;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm edit' }));
+    // Refused: the selection stays in the slip for another try.
+    expect(store.betSlip.entries).toHaveLength(1);
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('The bet cannot be cashed out at the value shown any more. Preview again.');
     expect(alert).toHaveTextContent('below the 95.00 previewed');
     expect(within(dialog).queryByTestId('edit-bet-preview')).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Confirm edit' })).toBeDisabled();
+
+    // Previewed again and confirmed: the selection added is bet now and leaves the slip.
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByTestId('edit-bet-preview');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm edit' }));
+    await within(dialog).findByTestId('edit-bet-done');
+    expect(store.betSlip.entries).toHaveLength(0);
   });
 
   it('refuses a stake change that is not an amount without calling, and offers no edit for an in-play bet', async () => {

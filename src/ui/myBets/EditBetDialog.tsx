@@ -55,7 +55,10 @@ export const EditBetDialog = observer(function EditBetDialog({ record, onClose, 
     void edit.previewEdit(added);
   };
   const onConfirm = async () => {
+    const added = addable.filter((entry) => edit.isAdded(entry.key)).map((entry) => entry.matchId);
     if (!(await edit.confirmEdit(betSlip.oddsChange as OddsChange))) return;
+    // The selections added are bet now, as a placed slip's are: they leave the slip.
+    for (const matchId of added) betSlip.remove(matchId);
     // The money moved by the stake change and the list has a new bet in place of the old one.
     void store.session.refreshBalance();
     void myBetsOf(store).load({ quiet: true });

@@ -80,23 +80,23 @@ export const EditBet = types
       self.preview = undefined;
       self.error = undefined;
     };
+    /** Adds a choice or takes it back (not while a call runs); the preview no longer holds. */
+    const flip = <T>(list: { indexOf(value: T): number; splice(start: number, count: number): unknown; push(value: T): unknown }, value: T) => {
+      if (self.busy) return;
+      const at = list.indexOf(value);
+      if (at >= 0) list.splice(at, 1);
+      else list.push(value);
+      changed();
+    };
     const fail = (error: unknown) => {
       self.error = isApiError(error) ? { kind: ERROR_OF_CODE.get(error.code) ?? 'failed', message: error.message } : { kind: 'failed' };
     };
     return {
       toggleLeg(legNo: number) {
-        if (self.busy) return;
-        const at = self.removedLegNos.indexOf(legNo);
-        if (at >= 0) self.removedLegNos.splice(at, 1);
-        else self.removedLegNos.push(legNo);
-        changed();
+        flip(self.removedLegNos, legNo);
       },
       toggleAdded(key: string) {
-        if (self.busy) return;
-        const at = self.addedKeys.indexOf(key);
-        if (at >= 0) self.addedKeys.splice(at, 1);
-        else self.addedKeys.push(key);
-        changed();
+        flip(self.addedKeys, key);
       },
       setStakeChange(text: string) {
         if (self.busy) return;

@@ -27,7 +27,7 @@ const idNumber = (what: string) =>
   );
 
 /** A decimal string, also taken as a JSON number (read through its text, never used as a float), that `valid` accepts. */
-const decimalText = (description: string, valid: (text: string) => boolean) =>
+export const decimalText = (description: string, valid: (text: string) => boolean) =>
   z.pipe(z.union([z.string(), z.number()], { error: expecting(description) }), z.transform(String)).check(z.refine(valid, { error: expecting(description) }));
 
 const AMOUNT = 'an amount above 0 with at most 2 decimals, like "100.00"';

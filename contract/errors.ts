@@ -51,6 +51,8 @@ export const BetError = {
   ReservationClosed: 15031,
   ReservationOddsTooLow: 15032,
   TooManyReservations: 15033,
+  /** Edit bet: the order cannot be edited this way (in play under the acceptance delay, a leg settled, nothing changed). */
+  EditUnavailable: 15040,
 } as const;
 export type BetError = (typeof BetError)[keyof typeof BetError];
 

@@ -9,6 +9,7 @@ export * from './paths';
 export * from './shapes';
 export * from './match';
 export * from './betting';
+export * from './editBet';
 export * from './matchData';
 export * from './forehead';
 export * from './media';

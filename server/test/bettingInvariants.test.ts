@@ -15,6 +15,9 @@ function random(seed: number): () => number {
 describe('the books after a random concurrent workload', () => {
   let t: TestApp;
   const accepted: string[] = [];
+  /** Orders an edit answered as done (issue 33), old id to new id. */
+  const edited = new Map<string, string>();
+  let editsTried = 0;
 
   beforeAll(async () => {
     t = await buildTestApp({ feed: { speed: 600 } });
@@ -64,6 +67,36 @@ describe('the books after a random concurrent workload', () => {
             return rand() < 0.5 ? [cashOut(remaining.toFixed(2)), cashOut(half)] : [cashOut(half)];
           }),
       );
+      // Edits (issue 33): each previewed, then confirmed racing a full cash out of the same order and the feed step
+      // that may settle it; whichever commits first wins, the other is refused.
+      const left = ((await t.inject({ method: 'POST', url: '/v1/order/cashOut/price', headers: auth(tokens[0]!), payload: { orderIds: accepted.slice(-25) } })).json().data?.pr ??
+        []) as Array<{ oid: string; amt: string; st: number }>;
+      const races: Array<Promise<unknown>> = [];
+      for (const o of left.filter((e) => e.st === 1).slice(0, 3)) {
+        const change = rand() < 0.5 ? '10.00' : '-5.00';
+        const preview = await t.inject({ method: 'POST', url: '/v1/order/bet/edit/preview', headers: auth(tokens[0]!), payload: { orderId: o.oid, stakeChange: change } });
+        if (preview.statusCode !== 200) continue;
+        const p = preview.json().data;
+        editsTried += 1;
+        races.push(
+          t
+            .inject({
+              method: 'POST',
+              url: '/v1/order/bet/edit/confirm',
+              headers: auth(tokens[0]!),
+              payload: { orderId: o.oid, betOptionList: p.betOptionList, stakeChange: p.stakeChange, cashOutValue: p.cashOutValue, oddsChange: 2 },
+            })
+            .then((res) => {
+              if (res.statusCode === 200) {
+                edited.set(o.oid, res.json().data.newOrderId);
+                accepted.push(res.json().data.newOrderId);
+              } else expect([409, 422]).toContain(res.statusCode);
+            }),
+          t.inject({ method: 'POST', url: '/v1/order/cashOut/execute', headers: auth(tokens[0]!), payload: { orderId: o.oid, cashOutStake: p.cashOutValue, expectedAmount: '0.01' } }),
+        );
+      }
+      races.push(play(t, 1_000));
+      await Promise.all(races);
       const target = pool[Math.floor(rand() * pool.length)]!;
       await t.inject({
         method: 'POST',
@@ -117,5 +150,15 @@ describe('the books after a random concurrent workload', () => {
     expect(ledger.map((l) => [l.ref_id, Number(l.amount_minor)]).sort()).toEqual(paid.map((c) => [c.id, Number(c.payout_minor)]).sort());
     const reservations = await t.db.selectFrom('reservations').select('status').execute();
     expect(reservations.length).toBeGreaterThan(0);
+  });
+
+  it('ran edits racing cash outs and settlement: each old bet either stands or was replaced by exactly one new bet', async () => {
+    expect(editsTried).toBeGreaterThan(0);
+    expect(edited.size).toBeGreaterThan(0);
+    const replacements = await t.db.selectFrom('orders').select(['id', 'request_id']).where('request_id', 'like', 'edit-%').execute();
+    // One new bet per edit answered as done, and none for an edit refused.
+    expect(replacements.map((r) => [r.request_id, r.id]).sort()).toEqual([...edited].map(([old, id]) => [`edit-${old}`, id]).sort());
+    const olds = await t.db.selectFrom('orders').select(['id', 'status', 'remaining_stake_minor']).where('id', 'in', [...edited.keys()]).execute();
+    for (const o of olds) expect({ id: o.id, status: o.status, remaining: Number(o.remaining_stake_minor) }).toEqual({ id: o.id, status: OrderStatus.CashOut, remaining: 0 });
   });
 });

@@ -23,6 +23,7 @@ const postgres = [
   'server/test/chatImageQuota.test.ts',
   'server/test/chatSessions.test.ts',
   'server/test/economyCoins.test.ts',
+  'server/test/editBet.test.ts',
   'server/test/economyCoupons.test.ts',
   'server/test/economyEvents.test.ts',
   'server/test/fairDraw.test.ts',

@@ -58,8 +58,11 @@ export function newRequestId(now: number): string {
   return `${now.toString(36)}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** The price sent: as the member saw it, in the format it showed in (betSlip.priceFormat), which the platform reads. */
-function priceOption(entry: SlipEntryInstance, format: OddsFormat): BetOptionRequest {
+/**
+ * The price sent: as the member saw it, in the format it showed in (betSlip.priceFormat), which the platform reads.
+ * Edit bet sends the slip's selections it adds the same way.
+ */
+export function priceOption(entry: SlipEntryInstance, format: OddsFormat): BetOptionRequest {
   return { marketId: entry.marketId, optionType: entry.optionType, odds: formatOdds(entry.odd, format), oddsFormat: format };
 }
 

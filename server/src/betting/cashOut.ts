@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { CashOutEntry } from '../../../contract/betting';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { BetResult } from '../../../src/domain/series';
 import { lockOrders } from '../db/locks';
 import type { AutoCashOutRow, CashOutRow, Database, OrderLegRow, OrderRow } from '../db/schema';
@@ -110,6 +110,22 @@ export interface CashOutService {
   onOdds(markets: readonly Market[]): Promise<void>;
   /** Ends the in-play delay of due cash outs. */
   processDue(): Promise<number>;
+  /**
+   * The offer for an order's whole remaining stake, read through `executor` (edit bet: the preview on the database,
+   * the confirm inside its transaction after lockOrders). Throws CashOutRefused when none is offered, as execute does.
+   */
+  fullOffer(executor: Executor | Kysely<Database>, memberId: number, orderId: string): Promise<FullOffer>;
+  /** Pays a full offer at once inside the caller's transaction (edit bet); throws CashOutRefused if the order moved. */
+  payFull(trx: Executor, offer: FullOffer): Promise<CashOutResult>;
+}
+
+/** An order's whole remaining stake priced for a cash out now. */
+export interface FullOffer {
+  order: OrderRow;
+  legs: OrderLegRow[];
+  payoutMinor: number;
+  /** Whether a cash out of it would wait the in-play delay. */
+  delayed: boolean;
 }
 
 /** Cash outs whose delay ended, handled per processDue call. */
@@ -587,6 +603,20 @@ export function createCashOutService(deps: BettingDeps, orders: OrderService): C
         }
       }
       if (failure !== undefined) throw failure;
+    },
+
+    async fullOffer(executor, memberId, orderId) {
+      const order = await ownOrder(executor, memberId, orderId);
+      const legs = await legsOf(executor, order.id);
+      const quote = quoteCashOut(feed, config, order, legs);
+      if (!quote.available) throw unavailable(quote, order);
+      const payoutMinor = toMinor(quote.price.toFixed(2));
+      if (payoutMinor <= 0) throw new CashOutRefused(CashOutFailure.SettleRefused, `the offer for order ${order.id} is 0.00`);
+      return { order, legs, payoutMinor, delayed: delayed(order, legs) };
+    },
+
+    async payFull(trx, offer) {
+      return start(trx, offer.order, offer.legs, Number(offer.order.remaining_stake_minor), offer.payoutMinor, false);
     },
 
     async processDue() {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Feed, FeedChange, Market, MatchResult } from '../feed';
 import { createCashOutService, type CashOutService } from './cashOut';
+import { createEditBetService, type EditBetService } from './editBet';
 import { createOrderService, type BettingDeps, type OrderService } from './orders';
 import { createReservationService, type ReservationService } from './reservations';
 import { createSettlementService, type SettlementService } from './settlement';
@@ -10,6 +11,7 @@ export interface BettingEngine {
   settlement: SettlementService;
   cashOut: CashOutService;
   reservations: ReservationService;
+  editBet: EditBetService;
   /** Runs what is due now: the end of in-play delays (bets and cash outs). */
   tick(): Promise<void>;
   /** Resolves when the work queued so far (settlements, triggers, ticks) is done. */
@@ -46,6 +48,7 @@ export function createBettingEngine(
   const settlement = createSettlementService(deps, options.loadResult);
   const cashOut = createCashOutService(deps, orders);
   const reservations = createReservationService(deps, orders);
+  const editBet = createEditBetService(deps, orders, cashOut);
   let queue: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
 
@@ -100,6 +103,7 @@ export function createBettingEngine(
     settlement,
     cashOut,
     reservations,
+    editBet,
     tick,
     idle: () => queue,
     catchUp(before) {

@@ -122,7 +122,7 @@ export interface PlaceResult {
 }
 
 /** An order about to be written, with its legs and the snapshots they reference. */
-interface Draft {
+export interface Draft {
   order: OrdersTable;
   legs: OrderLegsTable[];
   snapshots: LegSnapshotsTable[];
@@ -196,6 +196,14 @@ export interface OrderService {
   placeMultiple(ctx: PlaceContext, legs: readonly LegRequest[], series: readonly SeriesInput[]): Promise<PlaceResult>;
   /** Places one priced single without a request id (a triggered pre-bet), inside the caller's transaction. */
   writeSingle(trx: Transaction<Database>, ctx: PlaceContext, leg: PricedLeg, unitStake: MoneyValue, oddsChange: OddsChange, reserveId: string): Promise<PlacedOrder>;
+  /**
+   * Drafts one bet at today's prices without writing it: a single for one selection, an accumulator (series N*1000+1)
+   * for several, with the same checks as placing (acceptance, parlay rules, stake range). Edit bet previews it, then
+   * writes it with writeDraft inside its own transaction.
+   */
+  draftBet(ctx: PlaceContext, legs: readonly LegRequest[], stake: MoneyValue, oddsChange: OddsChange): Draft;
+  /** Debits a drafted bet's stake and writes it, inside the caller's transaction. */
+  writeDraft(trx: Transaction<Database>, ctx: PlaceContext, draft: Draft): Promise<PlacedOrder>;
   /** Ends the in-play delay of due orders: each is confirmed at the price of that moment or rejected and refunded. */
   processDue(): Promise<number>;
   /** Notes a dangerous event (goal, red card, penalty): pending in-play bets on the match placed before it are rejected. */
@@ -890,6 +898,18 @@ export function createOrderService(deps: BettingDeps): OrderService {
     betInfo,
     placeSingles,
     placeMultiple,
+    draftBet(ctx, legs, stake, oddsChange) {
+      if (legs.length === 1) return draftSingle(ctx, priceLeg(feed, legs[0]!, oddsChange, 'betOptionList[0]'), stake, oddsChange, 'stake');
+      return draftMultiple(ctx, legs, [{ seriesNumber: legs.length * 1000 + 1, itemCount: legs.length, unitStake: stake.toFixed(2), oddsChange }])[0]!;
+    },
+    async writeDraft(trx, ctx, draft) {
+      try {
+        await writeDraft(trx, ctx, draft);
+      } catch (error) {
+        throw refusalOf(ctx, error);
+      }
+      return placed(draft);
+    },
     async writeSingle(trx, ctx, leg, unitStake, oddsChange, reserveId) {
       const draft = draftSingle(ctx, leg, unitStake, oddsChange, 'pre-bet', reserveId);
       await writeDraft(trx, ctx, draft);

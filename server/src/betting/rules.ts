@@ -18,7 +18,7 @@ function statusOf(code: BetError): number {
   if (code === BetError.OrderNotFound || code === BetError.ReservationNotFound) return 404;
   if (code === BetError.SportNotOffered) return 403;
   if (code >= 15001 && code <= 15005) return 409;
-  if (code === BetError.MatchStarted || code === BetError.ScoreChanged || code === BetError.CashOutUnavailable || code === BetError.ReservationClosed) return 409;
+  if (code === BetError.MatchStarted || code === BetError.ScoreChanged || code === BetError.CashOutUnavailable || code === BetError.ReservationClosed || code === BetError.EditUnavailable) return 409;
   return 422;
 }
 
@@ -45,6 +45,7 @@ export const REFUSAL_TEXT: Record<BetError, string> = {
   [BetError.ReservationClosed]: 'Pre-bet can no longer change',
   [BetError.ReservationOddsTooLow]: 'Pre-bet odds must be above the current odds',
   [BetError.TooManyReservations]: 'Too many pre-bets',
+  [BetError.EditUnavailable]: 'Bet cannot be edited',
 };
 
 export function refuse(code: BetError, detail?: string): BetRefused {

@@ -20,6 +20,8 @@ export interface BetCardProps {
   apiLanguage: string;
   /** Opens the early-settlement dialog for this order; without it no early-settlement button shows. */
   onEarlySettlement?: ((record: BetRecord) => void) | undefined;
+  /** Opens the edit-bet dialog for this order; without it no Edit bet button shows. */
+  onEdit?: ((record: BetRecord) => void) | undefined;
 }
 
 /** The order history's matchType of a bet on an outright (1 is a match). */
@@ -105,7 +107,7 @@ function CashOutHistory({ entries, currency, timeZone, apiLanguage }: { entries:
 }
 
 /** One order of My bets: its legs, stake and return, the spec's display status and result, and its cash outs. */
-export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySettlement }: BetCardProps) {
+export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySettlement, onEdit }: BetCardProps) {
   // The slip's namespace holds the full covers' names (Trixie, Yankee...), named the same way here.
   const { t } = useTranslation(['myBets', 'betSlip']);
   const titleId = useId();
@@ -176,11 +178,18 @@ export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySett
       )}
       {running && record.reserveCashOutList.some((rule) => rule.status === 0) && <p className={styles.note}>{t('order.autoCashOut')}</p>}
       {record.cashOutList.length > 0 && <CashOutHistory entries={record.cashOutList} currency={record.currency} timeZone={timeZone} apiLanguage={apiLanguage} />}
-      {onEarlySettlement && running && (
+      {running && (onEarlySettlement || onEdit) && (
         <div className={styles.actions}>
-          <Button onClick={() => onEarlySettlement(record)} aria-describedby={metaId}>
-            {t('order.earlySettlement')}
-          </Button>
+          {onEdit && (
+            <Button variant="secondary" onClick={() => onEdit(record)} aria-describedby={metaId}>
+              {t('edit.open')}
+            </Button>
+          )}
+          {onEarlySettlement && (
+            <Button onClick={() => onEarlySettlement(record)} aria-describedby={metaId}>
+              {t('order.earlySettlement')}
+            </Button>
+          )}
         </div>
       )}
     </article>

@@ -12,6 +12,7 @@ import { tabId, tabPanelId, Tabs } from '../common/Tabs';
 import { LoadFailed, RowsSkeleton } from '../common/States';
 import { useStore } from '../storeContext';
 import { BetCard } from './BetCard';
+import { EditBetDialog, editable } from './EditBetDialog';
 import { DateRangeFilter } from './DateRangeFilter';
 import { ReservationCard } from './ReservationCard';
 import { ReservationDialog, type ReservationAction } from './ReservationDialog';
@@ -67,6 +68,7 @@ export const MyBetsView = observer(function MyBetsView() {
   const { settings, ui } = store;
   const [action, setAction] = useState<ReservationAction | null>(null);
   const [cashingOut, setCashingOut] = useState<BetRecord | null>(null);
+  const [editing, setEditing] = useState<BetRecord | null>(null);
   const panel = useRef<HTMLDivElement>(null);
 
   // The tab and dates live in the page's address too: the address's are applied before the first load, and follow it
@@ -126,16 +128,20 @@ export const MyBetsView = observer(function MyBetsView() {
   else
     body = (
       <div className={styles.list}>
-        {myBets.records.map((record) => (
-          <BetCard
-            key={record.id}
-            record={record}
-            oddsFormat={settings.oddsFormatId}
-            timeZone={ui.timezone}
-            apiLanguage={settings.apiLanguage}
-            onEarlySettlement={record.allowSettleInAdvance && cashOutOf(store).canCashOut(record) ? setCashingOut : undefined}
-          />
-        ))}
+        {myBets.records.map((record) => {
+          const cashable = record.allowSettleInAdvance && cashOutOf(store).canCashOut(record);
+          return (
+            <BetCard
+              key={record.id}
+              record={record}
+              oddsFormat={settings.oddsFormatId}
+              timeZone={ui.timezone}
+              apiLanguage={settings.apiLanguage}
+              onEarlySettlement={cashable ? setCashingOut : undefined}
+              onEdit={cashable && editable(record) ? setEditing : undefined}
+            />
+          );
+        })}
       </div>
     );
 
@@ -175,6 +181,7 @@ export const MyBetsView = observer(function MyBetsView() {
         </div>
       )}
       <ReservationDialog action={action} onClose={() => setAction(null)} fallbackFocus={() => panel.current} />
+      {editing && <EditBetDialog record={editing} onClose={() => setEditing(null)} fallbackFocus={() => panel.current} />}
       {cashingOut && <CashOutDialog orderId={cashingOut.id} record={cashingOut} onClose={() => setCashingOut(null)} fallbackFocus={() => panel.current} />}
     </section>
   );

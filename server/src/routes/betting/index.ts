@@ -17,6 +17,7 @@ import { createErrorHandler, createNotFoundHandler } from '../../http/errorHandl
 import { addNoStore } from '../../http/securityHeaders';
 import { currentMember, requireMember } from '../../http/requireMember';
 import { cashOutRoutes } from './cashOut';
+import { editBetRoutes } from './editBet';
 import { reservationRoutes } from './reservations';
 import { bettingResponses, betCurrencyFor, currencyFor, refuseSportsNotOffered } from './fields';
 
@@ -34,6 +35,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
   const history = createHistory({ db: app.db, clock: app.clock, feed: app.feed, wallet: app.wallet, config: app.platformConfig });
   app.register(cashOutRoutes);
   app.register(reservationRoutes);
+  app.register(editBetRoutes);
 
   app.post(
     '/batchBetMatchMarketOfJumpLine',

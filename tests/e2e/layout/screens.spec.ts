@@ -9,7 +9,7 @@ import { expect, openApp, test, type World } from '../support/world';
 
 /**
  * The layout check (support/layoutCheck.ts) on the other screens a bettor uses, at both sizes in every language: My
- * bets with its cash-out dialog, the match screen, settings, results and a live room. Each world is the test's own:
+ * bets with its cash-out and edit-bet dialogs, the match screen, settings, results and a live room. Each world is the test's own:
  * a fresh member, claimed matches and rooms.
  */
 const BASKETBALL = 3;
@@ -36,7 +36,7 @@ async function memberWithBets(page: Page, request: Parameters<typeof priceHomeWi
 }
 
 for (const size of LAYOUT_SIZES) {
-  test(`My bets and the cash-out dialog at ${sizeName(size)}: every control within a mouse's reach`, async ({ page, request, world }) => {
+  test(`My bets with its cash-out and edit-bet dialogs at ${sizeName(size)}: every control within a mouse's reach`, async ({ page, request, world }) => {
     test.setTimeout(150_000);
     const orderId = await memberWithBets(page, request, world, size);
     await openMyBets(page);
@@ -51,6 +51,24 @@ for (const size of LAYOUT_SIZES) {
           await card.getByRole('button', { name: say(locale, 'myBets', 'order.earlySettlement') }).click();
           const dialog = openDialog(page);
           await expect(dialog.getByTestId('cash-out-price')).toHaveText(/\d/);
+          return dialog;
+        },
+        hide: async () => {
+          await page.keyboard.press('Escape');
+          await expect(openDialog(page)).toHaveCount(0);
+        },
+      },
+      {
+        // Edit bet (issue 33) with its preview: the figures and Confirm are the controls that must be reachable.
+        name: 'edit-bet dialog',
+        min: 5,
+        show: async (_page, locale) => {
+          await card.getByRole('button', { name: say(locale, 'myBets', 'edit.open') }).click();
+          const dialog = openDialog(page);
+          // 10.00 more on the single: a preview needs a change.
+          await dialog.getByPlaceholder('0.00').fill('10');
+          await dialog.getByRole('button', { name: say(locale, 'myBets', 'edit.preview') }).click();
+          await expect(dialog.getByTestId('edit-bet-preview')).toBeVisible();
           return dialog;
         },
         hide: async () => {

@@ -5,7 +5,7 @@ import { EARLY_FOOTBALL, priceHomeWin } from '../support/bettingWorld';
 import { checkInEveryLanguage, LAYOUT_SIZES, openDialog, say, sizeName, type LayoutSize } from '../support/layoutCheck';
 import { openMatch } from '../support/matchScreen';
 import { openAppAs } from '../support/shellApp';
-import { expect, openApp, test, type World } from '../support/world';
+import { expect, openApp, test, type Locale, type World } from '../support/world';
 
 /**
  * The layout check (support/layoutCheck.ts) on the other screens a bettor uses, at both sizes in every language: My
@@ -121,7 +121,24 @@ for (const size of LAYOUT_SIZES) {
       await page.setViewportSize(size);
       await openAppAs(page, member, { query: `roomId=${room.liveRoomId}` });
       await expect(app(page).locator(`section[data-room-id="${room.liveRoomId}"]`)).toBeVisible();
-      await checkInEveryLanguage(page, size, [{ name: 'live room', min: 40 }]);
+      const roomTab = (locale: Locale, id: 'bet' | 'chat') => app(page).getByRole('tab', { name: say(locale, 'matchDetail', `room.tabs.${id}`), exact: true });
+      await checkInEveryLanguage(page, size, [
+        { name: 'live room', min: 40 },
+        {
+          // The bet tab's markets in the narrow side column: each selection's name over its price, never squeezed to a
+          // letter a line (issue 31: 1X2 names stood one letter a line at 1440).
+          name: 'live room bet tab',
+          min: 10,
+          show: async (_page, locale) => {
+            await roomTab(locale, 'bet').click();
+            const names = app(page).locator(`section[data-room-id="${room.liveRoomId}"] [data-option-name]`);
+            await expect(names.first()).toBeVisible();
+            const widths = await names.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+            expect(Math.min(...widths), 'the narrowest selection name (px)').toBeGreaterThan(48);
+            return undefined;
+          },
+        },
+      ]);
     });
   });
 }

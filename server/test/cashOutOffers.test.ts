@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CashOutFailure, OddsChange } from '../../contract/enums';
+import { OPERATOR_TOKEN_HEADER } from '../../contract/forehead';
+import { PushChannel } from '../../contract/channels';
+import type { CashOutOffer } from '../../contract/push';
+import { BETTING_PATHS } from '../../contract/paths';
+import { TEST_CONTROL_PATHS, type ClaimedMatch, type TestMember } from '../../contract/testControls';
+import { OFFER_CONFLATE_MS, OFFER_INTERVAL_MS } from '../src/betting/cashOutOffers';
+import type { Market } from '../src/feed';
+import { testControlRoutes } from '../src/routes/testControls';
+import { pushListener } from './economy.support';
+import { buildTestApp, type TestApp } from './helpers';
+
+/**
+ * Cash-out offers pushed as prices move (issue 33), through real HTTP and the /push websocket: prices are set with the
+ * test controls (the feed's own odds path), the platform's fake clock moves the coalescing windows, and flush() stands
+ * in for the timers a running platform has.
+ */
+const TOKEN = 'offers-operator-token-0123456789';
+const FOOTBALL = 1;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ operatorToken: TOKEN, before: (app) => app.register(testControlRoutes, { operatorToken: TOKEN }) });
+}, 30_000);
+afterAll(async () => t?.app.close());
+
+const control = async <T>(url: string, payload: unknown): Promise<T> => {
+  const res = await t.inject({ method: 'POST', url, payload, headers: { [OPERATOR_TOKEN_HEADER]: TOKEN } });
+  expect({ url, status: res.statusCode, body: res.statusCode === 200 ? '' : res.body }).toEqual({ url, status: 200, body: '' });
+  return res.json<{ data: T }>().data;
+};
+const call = (url: string, payload: unknown, token: string) => t.inject({ method: 'POST', url, payload, headers: { authorization: token } });
+
+/** A pre-match match of its own with its full-time 1X2 market on sale. */
+async function matchWithMarket(): Promise<Market> {
+  const match = await control<ClaimedMatch>(TEST_CONTROL_PATHS.claimMatch, { sportId: FOOTBALL, list: 'today' });
+  const market = t.feed.markets(match.matchId).find((m) => m.status === 1 && m.kind === 'win1x2' && m.period === 'ft');
+  if (!market) throw new Error(`match ${match.matchId} has no 1X2 market on sale`);
+  return market;
+}
+
+const setOdds = (market: Market, type: string, odd: string) => control(TEST_CONTROL_PATHS.setMarket, { marketId: market.marketId, odds: { [type]: odd } });
+
+/** Moves the platform's clock and runs what the offers' timers would run by then. */
+async function after(ms: number): Promise<void> {
+  t.clock.advance(ms);
+  await t.app.cashOutOffers.flush();
+}
+
+async function bet(member: TestMember, market: Market, type: string, odds: string): Promise<string> {
+  const res = await call(
+    BETTING_PATHS.singlePass,
+    { singleBetList: [{ unitStake: '100', oddsChange: OddsChange.None, betOptionList: [{ marketId: market.marketId, optionType: type, odds, oddsFormat: 1 }] }] },
+    member.token,
+  );
+  expect(res.statusCode).toBe(200);
+  return res.json().data.orders[0].orderId as string;
+}
+
+describe('cash-out offers on the member channel', () => {
+  it('arrive when a price moves, priced as the price route prices them, coalesced per bet per second, and only for the member', async () => {
+    const market = await matchWithMarket();
+    const elsewhere = await matchWithMarket();
+    const [home, draw] = market.options.map((o) => o.type);
+    await setOdds(market, home!, '2.00');
+    await setOdds(elsewhere, elsewhere.options[0]!.type, '2.00');
+    await after(OFFER_CONFLATE_MS); // nothing open on them yet: nothing sent
+
+    const member = await control<TestMember>(TEST_CONTROL_PATHS.members, {});
+    const other = await control<TestMember>(TEST_CONTROL_PATHS.members, {});
+    const orderId = await bet(member, market, home!, '2.00');
+    await bet(other, elsewhere, elsewhere.options[0]!.type, '2.00');
+
+    const channel = PushChannel.memberCashOut(member.uid);
+    const mine = await pushListener(t, [channel], member.token);
+    // Another member may not listen to it: refused by the contract's allow-list, and nothing of it reaches them.
+    const theirs = await pushListener(t, [channel, PushChannel.memberCashOut(other.uid)], other.token);
+    expect(theirs.acks.filter((a) => a.cmd === 'error').flatMap((a) => a.channels ?? [])).toEqual([channel]);
+    const offers = () => mine.messages.filter((m) => m.chId === channel).flatMap((m) => m.data.offers as CashOutOffer[]).filter((o) => o.oid === orderId);
+    const settle = async (ms: number) => {
+      await after(ms);
+      await mine.sync();
+      await theirs.sync();
+    };
+
+    // 100 at 2.00, now 1.60: 100 x 2.00 / 1.60 x (1 - 5 %) = 118.75, the price route's offer to the cent.
+    const pricedBefore = t.app.cashOutOffers.stats().priced;
+    await setOdds(market, home!, '1.60');
+    await settle(OFFER_CONFLATE_MS - 1);
+    expect(offers()).toEqual([]); // still inside the conflation window
+    await settle(1);
+    expect(mine.messages).toHaveLength(1);
+    expect(mine.messages[0]!.data).toEqual({ kind: 'offers', offers: [{ oid: orderId, amt: '118.75', st: 1, rate: '1.187500' }] });
+    const route = (await call('/v1/order/cashOut/price', { orderIds: [orderId] }, member.token)).json().data.pr[0];
+    expect(route).toMatchObject(mine.messages[0]!.data.offers[0]);
+    // Only the bets on the match that moved were priced: the other member's bet on another match was not.
+    expect(t.app.cashOutOffers.stats().priced - pricedBefore).toBe(1);
+
+    // Two changes inside one window: one message, with the latest offer (100 x 2.00 / 1.25 x 0.95 = 152.00).
+    t.clock.advance(OFFER_INTERVAL_MS);
+    await setOdds(market, home!, '2.50');
+    await setOdds(market, home!, '1.25');
+    await settle(OFFER_CONFLATE_MS);
+    expect(offers().map((o) => o.amt)).toEqual(['118.75', '152.00']);
+
+    // Within a second of that message two more changes: held until the second is over, then one message carrying the
+    // latest (2.50 -> 76.00), not the one in between (4.00 -> 47.50).
+    await setOdds(market, home!, '4.00');
+    await settle(OFFER_CONFLATE_MS);
+    await setOdds(market, home!, '2.50');
+    await settle(OFFER_INTERVAL_MS - 2 * OFFER_CONFLATE_MS - 1);
+    expect(offers()).toHaveLength(2);
+    await settle(OFFER_CONFLATE_MS + 1);
+    expect(offers().map((o) => o.amt)).toEqual(['118.75', '152.00', '76.00']);
+
+    // A price that does not change the offer (another outcome of the market) sends nothing.
+    await setOdds(market, draw!, '3.90');
+    await settle(OFFER_INTERVAL_MS);
+    expect(offers()).toHaveLength(3);
+
+    // Suspended: the offer goes unavailable, with the reason.
+    await control(TEST_CONTROL_PATHS.setMarket, { marketId: market.marketId, status: 'suspended' });
+    await settle(OFFER_CONFLATE_MS);
+    expect(offers().at(-1)).toEqual({ oid: orderId, amt: '0.00', st: 0, rate: '0.000000', reason: CashOutFailure.MarketSuspend });
+
+    // The other member's own channel had nothing: their bet's match never moved.
+    expect(theirs.messages).toEqual([]);
+    mine.close();
+    theirs.close();
+  });
+
+  it('coalesce into one message per member for many bets, and skip closed bets', async () => {
+    const market = await matchWithMarket();
+    const [home, , away] = market.options.map((o) => o.type);
+    await setOdds(market, home!, '2.00');
+    await setOdds(market, away!, '3.00');
+    await after(OFFER_CONFLATE_MS);
+    const member = await control<TestMember>(TEST_CONTROL_PATHS.members, {});
+    const first = await bet(member, market, home!, '2.00');
+    const second = await bet(member, market, away!, '3.00');
+    const cashedOut = await bet(member, market, home!, '2.00');
+    const paid = await call('/v1/order/cashOut/execute', { orderId: cashedOut, cashOutStake: '100.00', expectedAmount: '95.00' }, member.token);
+    expect(paid.statusCode).toBe(200);
+
+    const listener = await pushListener(t, [PushChannel.memberCashOut(member.uid)], member.token);
+    t.clock.advance(OFFER_INTERVAL_MS);
+    await setOdds(market, home!, '1.90');
+    await setOdds(market, away!, '2.85');
+    await after(OFFER_CONFLATE_MS);
+    await listener.sync();
+    expect(listener.messages).toHaveLength(1);
+    // 100 x 2.00 / 1.90 x 0.95 = 100.00; 100 x 3.00 / 2.85 x 0.95 = 100.00. The cashed-out bet is no longer open.
+    const sent = listener.messages[0]!.data.offers as Array<{ oid: string; amt: string }>;
+    expect(sent.map((o) => [o.oid, o.amt]).sort()).toEqual(
+      [
+        [first, '100.00'],
+        [second, '100.00'],
+      ].sort(),
+    );
+    listener.close();
+  });
+});

@@ -20,6 +20,8 @@ export interface BetCardProps {
   apiLanguage: string;
   /** Opens the early-settlement dialog for this order; without it no early-settlement button shows. */
   onEarlySettlement?: ((record: BetRecord) => void) | undefined;
+  /** The cash-out offer now (pushed as prices move), shown beside the early-settlement button. */
+  cashOutOffer?: string | undefined;
 }
 
 /** The order history's matchType of a bet on an outright (1 is a match). */
@@ -105,7 +107,7 @@ function CashOutHistory({ entries, currency, timeZone, apiLanguage }: { entries:
 }
 
 /** One order of My bets: its legs, stake and return, the spec's display status and result, and its cash outs. */
-export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySettlement }: BetCardProps) {
+export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySettlement, cashOutOffer }: BetCardProps) {
   // The slip's namespace holds the full covers' names (Trixie, Yankee...), named the same way here.
   const { t } = useTranslation(['myBets', 'betSlip']);
   const titleId = useId();
@@ -178,6 +180,11 @@ export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySett
       {record.cashOutList.length > 0 && <CashOutHistory entries={record.cashOutList} currency={record.currency} timeZone={timeZone} apiLanguage={apiLanguage} />}
       {onEarlySettlement && running && (
         <div className={styles.actions}>
+          {cashOutOffer !== undefined && (
+            <span className={styles.offer} data-testid="bet-cash-out-offer">
+              {t('order.cashOutOffer', { amount: money(cashOutOffer) })}
+            </span>
+          )}
           <Button onClick={() => onEarlySettlement(record)} aria-describedby={metaId}>
             {t('order.earlySettlement')}
           </Button>

@@ -74,6 +74,8 @@ export const MyBetsView = observer(function MyBetsView() {
   useEffect(() => {
     myBets.applyAddress(ui.screenParams.myBets ?? {});
     myBets.open();
+    // The offers of the bets shown move with the prices: the member's offer channel is held while My bets is open.
+    const releaseOffers = cashOutOf(store).viewOffers();
     const stops = [
       reaction(
         () => ui.screenParams.myBets ?? {},
@@ -87,9 +89,10 @@ export const MyBetsView = observer(function MyBetsView() {
     ];
     return () => {
       for (const stop of stops) stop();
+      releaseOffers();
       myBets.close();
     };
-  }, [myBets, ui]);
+  }, [myBets, ui, store]);
 
   const type = myBets.settlementType;
   let body;
@@ -133,7 +136,8 @@ export const MyBetsView = observer(function MyBetsView() {
             oddsFormat={settings.oddsFormatId}
             timeZone={ui.timezone}
             apiLanguage={settings.apiLanguage}
-            onEarlySettlement={record.allowSettleInAdvance && cashOutOf(store).canCashOut(record) ? setCashingOut : undefined}
+            onEarlySettlement={cashOutOf(store).offerOf(record) !== undefined && cashOutOf(store).canCashOut(record) ? setCashingOut : undefined}
+            cashOutOffer={cashOutOf(store).offerOf(record)}
           />
         ))}
       </div>

@@ -1,46 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CashOutFailure, OddsChange } from '../../contract/enums';
-import { OPERATOR_TOKEN_HEADER } from '../../contract/forehead';
 import { PushChannel } from '../../contract/channels';
-import type { CashOutOffer } from '../../contract/push';
 import { BETTING_PATHS } from '../../contract/paths';
-import { TEST_CONTROL_PATHS, type ClaimedMatch, type TestMember } from '../../contract/testControls';
+import type { CashOutOffer } from '../../contract/push';
 import { OFFER_CONFLATE_MS, OFFER_INTERVAL_MS } from '../src/betting/cashOutOffers';
 import type { Market } from '../src/feed';
-import { testControlRoutes } from '../src/routes/testControls';
-import { pushListener } from './economy.support';
+import { newMember, pushListener, type TestMember } from './economy.support';
 import { buildTestApp, type TestApp } from './helpers';
 
 /**
- * Cash-out offers pushed as prices move (issue 33), through real HTTP and the /push websocket: prices are set with the
- * test controls (the feed's own odds path), the platform's fake clock moves the coalescing windows, and flush() stands
- * in for the timers a running platform has.
+ * Cash-out offers pushed as prices move (issue 33), through real HTTP and the /push websocket: prices are set through
+ * the feed's own odds path (the one the test controls' markets/set takes), the platform's fake clock moves the
+ * coalescing windows, and flush() stands in for the timers a running platform has.
  */
-const TOKEN = 'offers-operator-token-0123456789';
-const FOOTBALL = 1;
-
 let t: TestApp;
+let todays: Market[];
 beforeAll(async () => {
-  t = await buildTestApp({ operatorToken: TOKEN, before: (app) => app.register(testControlRoutes, { operatorToken: TOKEN }) });
+  t = await buildTestApp();
+  todays = t.feed
+    .matches({ type: 'today', sportId: 1 })
+    .map((m) => t.feed.markets(m.matchId).find((market) => market.status === 1 && market.kind === 'win1x2' && market.period === 'ft'))
+    .filter((m): m is Market => m !== undefined);
 }, 30_000);
 afterAll(async () => t?.app.close());
 
-const control = async <T>(url: string, payload: unknown): Promise<T> => {
-  const res = await t.inject({ method: 'POST', url, payload, headers: { [OPERATOR_TOKEN_HEADER]: TOKEN } });
-  expect({ url, status: res.statusCode, body: res.statusCode === 200 ? '' : res.body }).toEqual({ url, status: 200, body: '' });
-  return res.json<{ data: T }>().data;
-};
 const call = (url: string, payload: unknown, token: string) => t.inject({ method: 'POST', url, payload, headers: { authorization: token } });
 
-/** A pre-match match of its own with its full-time 1X2 market on sale. */
-async function matchWithMarket(): Promise<Market> {
-  const match = await control<ClaimedMatch>(TEST_CONTROL_PATHS.claimMatch, { sportId: FOOTBALL, list: 'today' });
-  const market = t.feed.markets(match.matchId).find((m) => m.status === 1 && m.kind === 'win1x2' && m.period === 'ft');
-  if (!market) throw new Error(`match ${match.matchId} has no 1X2 market on sale`);
+/** A pre-match match no other test uses, by its full-time 1X2 market. */
+function matchWithMarket(): Market {
+  const market = todays.shift();
+  if (!market) throw new Error('no pre-match 1X2 market left');
   return market;
 }
 
-const setOdds = (market: Market, type: string, odd: string) => control(TEST_CONTROL_PATHS.setMarket, { marketId: market.marketId, odds: { [type]: odd } });
+/** Sets a price as a trader (or the test controls) would: the feed emits the odds change to every listener. */
+const setOdds = (market: Market, type: string, odd: string) => t.scenario.overrideMarket(market.marketId, { odds: { [type]: odd } });
 
 /** Moves the platform's clock and runs what the offers' timers would run by then. */
 async function after(ms: number): Promise<void> {
@@ -60,22 +54,22 @@ async function bet(member: TestMember, market: Market, type: string, odds: strin
 
 describe('cash-out offers on the member channel', () => {
   it('arrive when a price moves, priced as the price route prices them, coalesced per bet per second, and only for the member', async () => {
-    const market = await matchWithMarket();
-    const elsewhere = await matchWithMarket();
+    const market = matchWithMarket();
+    const elsewhere = matchWithMarket();
     const [home, draw] = market.options.map((o) => o.type);
-    await setOdds(market, home!, '2.00');
-    await setOdds(elsewhere, elsewhere.options[0]!.type, '2.00');
+    setOdds(market, home!, '2.00');
+    setOdds(elsewhere, elsewhere.options[0]!.type, '2.00');
     await after(OFFER_CONFLATE_MS); // nothing open on them yet: nothing sent
 
-    const member = await control<TestMember>(TEST_CONTROL_PATHS.members, {});
-    const other = await control<TestMember>(TEST_CONTROL_PATHS.members, {});
+    const member = await newMember(t);
+    const other = await newMember(t);
     const orderId = await bet(member, market, home!, '2.00');
     await bet(other, elsewhere, elsewhere.options[0]!.type, '2.00');
 
-    const channel = PushChannel.memberCashOut(member.uid);
+    const channel = PushChannel.memberCashOut(member.id);
     const mine = await pushListener(t, [channel], member.token);
     // Another member may not listen to it: refused by the contract's allow-list, and nothing of it reaches them.
-    const theirs = await pushListener(t, [channel, PushChannel.memberCashOut(other.uid)], other.token);
+    const theirs = await pushListener(t, [channel, PushChannel.memberCashOut(other.id)], other.token);
     expect(theirs.acks.filter((a) => a.cmd === 'error').flatMap((a) => a.channels ?? [])).toEqual([channel]);
     const offers = () => mine.messages.filter((m) => m.chId === channel).flatMap((m) => m.data.offers as CashOutOffer[]).filter((o) => o.oid === orderId);
     const settle = async (ms: number) => {
@@ -86,7 +80,7 @@ describe('cash-out offers on the member channel', () => {
 
     // 100 at 2.00, now 1.60: 100 x 2.00 / 1.60 x (1 - 5 %) = 118.75, the price route's offer to the cent.
     const pricedBefore = t.app.cashOutOffers.stats().priced;
-    await setOdds(market, home!, '1.60');
+    setOdds(market, home!, '1.60');
     await settle(OFFER_CONFLATE_MS - 1);
     expect(offers()).toEqual([]); // still inside the conflation window
     await settle(1);
@@ -99,28 +93,28 @@ describe('cash-out offers on the member channel', () => {
 
     // Two changes inside one window: one message, with the latest offer (100 x 2.00 / 1.25 x 0.95 = 152.00).
     t.clock.advance(OFFER_INTERVAL_MS);
-    await setOdds(market, home!, '2.50');
-    await setOdds(market, home!, '1.25');
+    setOdds(market, home!, '2.50');
+    setOdds(market, home!, '1.25');
     await settle(OFFER_CONFLATE_MS);
     expect(offers().map((o) => o.amt)).toEqual(['118.75', '152.00']);
 
     // Within a second of that message two more changes: held until the second is over, then one message carrying the
     // latest (2.50 -> 76.00), not the one in between (4.00 -> 47.50).
-    await setOdds(market, home!, '4.00');
+    setOdds(market, home!, '4.00');
     await settle(OFFER_CONFLATE_MS);
-    await setOdds(market, home!, '2.50');
+    setOdds(market, home!, '2.50');
     await settle(OFFER_INTERVAL_MS - 2 * OFFER_CONFLATE_MS - 1);
     expect(offers()).toHaveLength(2);
     await settle(OFFER_CONFLATE_MS + 1);
     expect(offers().map((o) => o.amt)).toEqual(['118.75', '152.00', '76.00']);
 
     // A price that does not change the offer (another outcome of the market) sends nothing.
-    await setOdds(market, draw!, '3.90');
+    setOdds(market, draw!, '3.90');
     await settle(OFFER_INTERVAL_MS);
     expect(offers()).toHaveLength(3);
 
     // Suspended: the offer goes unavailable, with the reason.
-    await control(TEST_CONTROL_PATHS.setMarket, { marketId: market.marketId, status: 'suspended' });
+    t.scenario.overrideMarket(market.marketId, { status: 0 });
     await settle(OFFER_CONFLATE_MS);
     expect(offers().at(-1)).toEqual({ oid: orderId, amt: '0.00', st: 0, rate: '0.000000', reason: CashOutFailure.MarketSuspend });
 
@@ -131,22 +125,22 @@ describe('cash-out offers on the member channel', () => {
   });
 
   it('coalesce into one message per member for many bets, and skip closed bets', async () => {
-    const market = await matchWithMarket();
+    const market = matchWithMarket();
     const [home, , away] = market.options.map((o) => o.type);
-    await setOdds(market, home!, '2.00');
-    await setOdds(market, away!, '3.00');
+    setOdds(market, home!, '2.00');
+    setOdds(market, away!, '3.00');
     await after(OFFER_CONFLATE_MS);
-    const member = await control<TestMember>(TEST_CONTROL_PATHS.members, {});
+    const member = await newMember(t);
     const first = await bet(member, market, home!, '2.00');
     const second = await bet(member, market, away!, '3.00');
     const cashedOut = await bet(member, market, home!, '2.00');
     const paid = await call('/v1/order/cashOut/execute', { orderId: cashedOut, cashOutStake: '100.00', expectedAmount: '95.00' }, member.token);
     expect(paid.statusCode).toBe(200);
 
-    const listener = await pushListener(t, [PushChannel.memberCashOut(member.uid)], member.token);
+    const listener = await pushListener(t, [PushChannel.memberCashOut(member.id)], member.token);
     t.clock.advance(OFFER_INTERVAL_MS);
-    await setOdds(market, home!, '1.90');
-    await setOdds(market, away!, '2.85');
+    setOdds(market, home!, '1.90');
+    setOdds(market, away!, '2.85');
     await after(OFFER_CONFLATE_MS);
     await listener.sync();
     expect(listener.messages).toHaveLength(1);

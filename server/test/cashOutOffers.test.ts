@@ -3,8 +3,8 @@ import { CashOutFailure, OddsChange } from '../../contract/enums';
 import { PushChannel } from '../../contract/channels';
 import { BETTING_PATHS } from '../../contract/paths';
 import type { CashOutOffer } from '../../contract/push';
-import { OFFER_CONFLATE_MS, OFFER_INTERVAL_MS } from '../src/betting/cashOutOffers';
-import type { Market } from '../src/feed';
+import { createCashOutOffers, OFFER_CONFLATE_MS, OFFER_INTERVAL_MS } from '../src/betting/cashOutOffers';
+import { matchIdOfMarket, type Market } from '../src/feed';
 import { newMember, pushListener, type TestMember } from './economy.support';
 import { buildTestApp, type TestApp } from './helpers';
 
@@ -122,6 +122,39 @@ describe('cash-out offers on the member channel', () => {
     expect(theirs.messages).toEqual([]);
     mine.close();
     theirs.close();
+  });
+
+  it('are priced again a second later when the database did not answer, not only at the next price change', async () => {
+    const market = matchWithMarket();
+    const home = market.options[0]!.type;
+    setOdds(market, home, '2.00');
+    const member = await newMember(t);
+    const orderId = await bet(member, market, home, '2.00');
+    let failures = 1;
+    // The database as the offers see it: its first read fails (a dropped connection), later ones answer.
+    const db = new Proxy(t.db, {
+      get(target, key) {
+        if (key === 'selectFrom' && failures > 0) {
+          failures--;
+          return () => {
+            throw new Error('connection lost');
+          };
+        }
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const published: unknown[] = [];
+    const errors: string[] = [];
+    const offers = createCashOutOffers({ db, feed: t.feed, config: t.config, clock: t.clock, publish: (chId, data) => published.push({ chId, data }), log: { error: (_obj, msg) => errors.push(msg) } });
+    offers.pricesMoved(matchIdOfMarket(market.marketId));
+    t.clock.advance(OFFER_CONFLATE_MS);
+    await offers.flush();
+    expect([errors, published]).toEqual([['cash-out offers: pricing or publishing failed'], []]);
+    expect(offers.nextDue()).toBe(t.clock.now() + OFFER_INTERVAL_MS);
+    t.clock.advance(OFFER_INTERVAL_MS);
+    await offers.flush();
+    expect(published).toEqual([{ chId: PushChannel.memberCashOut(member.id), data: { kind: 'offers', offers: [{ oid: orderId, amt: '95.00', st: 1, rate: '0.950000' }] } }]);
   });
 
   it('coalesce into one message per member for many bets, and skip closed bets', async () => {

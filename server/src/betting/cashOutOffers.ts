@@ -205,7 +205,14 @@ export function createCashOutOffers({ db, feed, config, clock, publish, log }: C
     const ready = [...due].filter(([, at]) => at <= now).map(([matchId]) => matchId);
     if (ready.length === 0) return;
     for (const matchId of ready) due.delete(matchId);
-    const bets = await openBets(ready);
+    let bets: OpenBet[];
+    try {
+      bets = await openBets(ready);
+    } catch (error) {
+      // The database did not answer: these matches are tried again a second later rather than waiting for a new price.
+      for (const matchId of ready) markDue(matchId, now + OFFER_INTERVAL_MS);
+      throw error;
+    }
     const byMember = new Map<number, Offer[]>();
     const readySet = new Set(ready);
     for (const { order, legs } of bets) {

@@ -10,6 +10,14 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../../server/src/app';
+import { storeExchangeRates } from '../../../server/src/betting/exchangeRates';
+import { systemClock } from '../../../server/src/clock';
+import { loadAppConfigs } from '../../../server/src/config/appConfig';
+import { loadPlatformConfig } from '../../../server/src/config/platformConfig';
+import { migrateToLatest, openSqlite } from '../../../server/src/db/database';
+import { createFeed, type Market } from '../../../server/src/feed';
 
 const members = Number(process.env.MEMBERS ?? 2000);
 const matches = Number(process.env.MATCHES ?? 20);
@@ -21,13 +29,6 @@ const PARALLEL = 16;
 
 async function main() {
   const root = path.resolve(__dirname, '../../..');
-  const { buildApp } = await import(path.join(root, 'server/src/app'));
-  const { loadAppConfigs } = await import(path.join(root, 'server/src/config/appConfig'));
-  const { loadPlatformConfig } = await import(path.join(root, 'server/src/config/platformConfig'));
-  const { migrateToLatest, openSqlite } = await import(path.join(root, 'server/src/db/database'));
-  const { storeExchangeRates } = await import(path.join(root, 'server/src/betting/exchangeRates'));
-  const { createFeed } = await import(path.join(root, 'server/src/feed'));
-  const { systemClock } = await import(path.join(root, 'server/src/clock'));
   const real = loadPlatformConfig(path.join(root, 'config/platform.json'));
   // Every bench client connects from 127.0.0.1 (the per-address limit would turn all but 20 away); members are made
   // with a cheap password hash, as the tests make them, so the set-up is not 2,000 scrypt runs.
@@ -42,7 +43,7 @@ async function main() {
   const feed = createFeed({ seed: 1, now: () => Date.now(), historyHours: 0 });
   const app = buildApp({ db, config, appConfigs: loadAppConfigs(path.join(root, 'config')), feed, clock: systemClock, testControls: true, operatorToken: TOKEN });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = app.server.address().port as number;
+  const port = (app.server.address() as AddressInfo).port;
   const post = async (url: string, body: unknown, headers: Record<string, string>) => {
     const res = await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
     const json = (await res.json()) as { data: any; msg?: string };
@@ -54,9 +55,9 @@ async function main() {
   const markets: Array<{ marketId: number; type: string }> = [];
   for (let i = 0; i < matches; i++) {
     const match = await control('/__test/matches/claim', { sportId: 1, list: 'today' });
-    const market = feed.markets(match.matchId).find((m: any) => m.status === 1 && m.kind === 'win1x2' && m.period === 'ft');
+    const market = feed.markets(match.matchId).find((m: Market) => m.status === 1 && m.kind === 'win1x2' && m.period === 'ft');
     if (!market) throw new Error(`match ${match.matchId} has no 1X2 market`);
-    const type = market.options[0].type as string;
+    const type = market.options[0]!.type;
     await control('/__test/markets/set', { marketId: market.marketId, odds: { [type]: '2.00' } });
     markets.push({ marketId: market.marketId, type });
   }

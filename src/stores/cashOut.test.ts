@@ -375,15 +375,17 @@ describe('early settlement', () => {
       expect(env.scheduler.isRunning(CASH_OUT_QUOTE_LOOP)).toBe(false);
     });
 
-    it('asks once for the watched offers when pushed ones were missed (a gap, a restart, a reconnect)', async () => {
-      const { cashOut, calls, env } = pushed(() => true);
+    it('asks once for the offers shown when pushed ones were missed (a gap, a restart, a reconnect)', async () => {
+      const { cashOut, calls, env, fake } = pushed(() => true);
       cashOut.watchQuotes([ORDER]);
       await jest.advanceTimersByTimeAsync(0);
+      // My bets shows another order's offer from a push: it is asked for too.
+      fake.deliver(CHANNEL, offers({ oid: OTHER, amt: '50.00', st: 1, rate: '0.500000' }));
       const subscribed = (env.push.subscribe as unknown as jest.Mock<(channel: string, handler?: PushHandler, onGap?: (reason: GapReason) => void) => () => void>).mock.calls;
       const onGap = subscribed.find(([channel]) => channel === CHANNEL)?.[2];
       onGap?.('reconnect');
       await jest.advanceTimersByTimeAsync(0);
-      expect(calls(CASH_OUT_PATHS.price)).toEqual([{ orderIds: [ORDER] }, { orderIds: [ORDER] }]);
+      expect(calls(CASH_OUT_PATHS.price)).toEqual([{ orderIds: [ORDER] }, { orderIds: [ORDER, OTHER] }]);
       cashOut.unwatchQuotes();
     });
   });

@@ -43,6 +43,8 @@ export const CASH_OUT_PATHS = {
 /** The early-settlement poll and the dialog's quote refresh; both run at the in-play interval (5 s). */
 export const CASH_OUT_POLL_LOOP = 'cashOutPolling';
 export const CASH_OUT_QUOTE_LOOP = 'cashOutQuote';
+/** Orders per cash-out price call (the route's limit, contract/betting.ts cashOutPriceRequestSchema). */
+const MAX_PRICE_IDS = 200;
 /** Spec section 9: the check on the settled list reads its first 20 orders. */
 export const SETTLED_CHECK_SIZE = 20;
 
@@ -704,7 +706,7 @@ export const CashOutStore = types
         ),
       );
       // The member's offer channel is held while a member is signed in and a screen shows offers; missed messages
-      // (a gap, a platform restart, a reconnect) are made up by asking for the watched offers once.
+      // (a gap, a platform restart, a reconnect) are made up by asking for the offers shown once.
       let held: { channel: string; release(): void } | undefined;
       const hold = (channel: string | undefined) => {
         if (held?.channel === channel) return;
@@ -715,7 +717,8 @@ export const CashOutStore = types
         const unsubscribe = push.subscribe(
           channel,
           (data) => self.applyOffers(data as MemberCashOutPush),
-          () => void self.refreshQuotes(self.watched),
+          // The dialog's orders and every order whose offer is shown from a quote (the price route takes 200 at most).
+          () => void self.refreshQuotes([...new Set([...self.watched, ...Object.keys(self.quotes)])].slice(0, MAX_PRICE_IDS)),
         );
         const stopStatus = push.onStatus((status) => self.setPushOpen(status.state === 'open'));
         self.setPushOpen(push.state() === 'open');

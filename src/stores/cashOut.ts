@@ -107,6 +107,8 @@ const amountText = (v: unknown): string => {
   const t = text(v).trim();
   return /^\d+(\.\d+)?$/.test(t) ? t : '0';
 };
+/** An amount above 0 (decimal text; anything else is not an amount). */
+const positive = (v: string): boolean => /^\d+(\.\d+)?$/.test(v) && new Decimal(v).gt(0);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function readEntry(raw: unknown): PolledEntry | undefined {
@@ -253,8 +255,8 @@ export const CashOutStore = types
      */
     offerOf(record: BetRecord): string | undefined {
       const quote = self.quoteOf(record.id);
-      if (quote) return quote.available && Number(quote.amount) > 0 ? quote.amount : undefined;
-      return record.allowSettleInAdvance && Number(record.cashOutPrice) > 0 ? record.cashOutPrice : undefined;
+      if (quote) return quote.available && positive(quote.amount) ? quote.amount : undefined;
+      return record.allowSettleInAdvance && positive(record.cashOutPrice) ? record.cashOutPrice : undefined;
     },
     /** The minimum cash-out stake of the record's kind (single or parlay), from the quote or the record. */
     minimumOf(record: BetRecord): Decimal {

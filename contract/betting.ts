@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { OddsFormat } from '../src/domain/odds';
 import { described } from './described';
 import { CURRENCIES } from './enums';
+import { cashOutOfferSchema } from './push';
 import { languageField, request } from './fields';
 import { expecting } from './issues';
 
@@ -320,14 +321,19 @@ export type BetHistoryAnswer = z.infer<typeof betHistoryAnswerSchema>;
 
 // Cash out.
 
+/**
+ * An order's offer with its minimums: the offer itself is the one the member's push channel carries as prices move
+ * (contract/push.ts cashOutOfferSchema, written there so the push client's schemas stay apart from these).
+ */
+const offer = cashOutOfferSchema.shape;
 export const cashOutPriceEntrySchema = z.object({
-  oid: z.string(),
-  amt: described(z.string(), 'cash-out price of the whole remaining stake ("0.00" when unavailable)'),
-  st: described(z.union([z.literal(0), z.literal(1)]), '1 available, 0 not'),
+  oid: offer.oid,
+  amt: described(offer.amt, 'cash-out price of the whole remaining stake ("0.00" when unavailable)'),
+  st: described(offer.st, '1 available, 0 not'),
   smis: described(z.string(), 'minimum cash-out stake of a single, in the order’s currency'),
   pmis: described(z.string(), 'minimum cash-out stake of a parlay, in the order’s currency'),
-  rate: described(z.string(), 'quote rate: payout per unit of stake, floored to 6 decimals; payout of a stake s = floor2(round3(rate x s))'),
-  reason: described(z.optional(int()), `why not, when st is 0 (${CASH_OUT_REASONS_TEXT})`),
+  rate: described(offer.rate, 'quote rate: payout per unit of stake, floored to 6 decimals; payout of a stake s = floor2(round3(rate x s))'),
+  reason: described(offer.reason, `why not, when st is 0 (${CASH_OUT_REASONS_TEXT})`),
 });
 export type CashOutPriceEntry = z.infer<typeof cashOutPriceEntrySchema>;
 

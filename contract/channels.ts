@@ -15,6 +15,11 @@ export const PushChannel = {
    * signed in as that member with `{ cmd: 'auth', token }` (docs/api.md "Push").
    */
   memberLive: (uid: number) => `member:${uid}:live`,
+  /**
+   * A member's cash-out offers as prices move (issue 33): each of their open bets' offer when it changes, at most once
+   * per bet per second. Private like memberLive.
+   */
+  memberCashOut: (uid: number) => `member:${uid}:cashOut`,
 } as const;
 
 /**
@@ -35,8 +40,8 @@ const CHANNEL_FAMILIES: ReadonlyArray<{ pattern: RegExp; access: (id: number) =>
   { pattern: new RegExp(`^match:${ID}:(?:score|odds)$`), access: () => ({ kind: 'public' }) },
   // PushChannel.matches, footballTec, footballEvent, lineupStatus, maintenance
   { pattern: /^(?:matches|football:tec|football:js1|lineup:status|system:maintenance)$/, access: () => ({ kind: 'public' }) },
-  // PushChannel.memberLive; EconomyChannel.memberCoins (contract/economyCodes.ts)
-  { pattern: new RegExp(`^member:${ID}:(?:live|coins)$`), access: (memberId) => ({ kind: 'own', memberId }) },
+  // PushChannel.memberLive, memberCashOut; EconomyChannel.memberCoins (contract/economyCodes.ts)
+  { pattern: new RegExp(`^member:${ID}:(?:live|coins|cashOut)$`), access: (memberId) => ({ kind: 'own', memberId }) },
   // EconomyChannel.room: a room's gifts, rains and lotteries
   { pattern: new RegExp(`^live:room:${ID}$`), access: (roomId) => ({ kind: 'room', roomId }) },
   // chatRoomChannel, chatMemberChannel (contract/chat.ts)

@@ -125,6 +125,32 @@ export const memberLivePushSchema = z.object({
 export type MemberLivePush = z.infer<typeof memberLivePushSchema>;
 
 /**
+ * One bet's cash-out offer for its whole remaining stake: the part of the cash-out price answer's entry
+ * (`/v1/order/cashOut/price`, contract/betting.ts cashOutPriceEntrySchema) that moves with prices. Money and the rate
+ * are decimal strings.
+ */
+export const cashOutOfferSchema = z.object({
+  /** The order id. */
+  oid: z.string(),
+  /** Cash-out price of the whole remaining stake, 2 decimals ("0.00" when unavailable). */
+  amt: z.string(),
+  /** 1 available, 0 not (a market suspended or closed, a lost leg, the cash-out count reached). */
+  st: z.literal([0, 1]),
+  /** Payout per unit of stake, floored to 6 decimals. */
+  rate: z.string(),
+  /** Why not (CashOutFailure) when st is 0. */
+  reason: z.optional(int()),
+});
+export type CashOutOffer = z.infer<typeof cashOutOfferSchema>;
+
+/**
+ * `member:<uid>:cashOut`: the offers of the member's open bets that changed since the last message, after a price
+ * change on one of their matches. Coalesced: a bet is in at most one message per second, with its latest offer.
+ */
+export const memberCashOutPushSchema = z.object({ kind: z.literal('offers'), offers: z.array(cashOutOfferSchema) });
+export type MemberCashOutPush = z.infer<typeof memberCashOutPushSchema>;
+
+/**
  * The schema of a channel's data, by its name; undefined for a channel this contract does not know (its messages
  * are dropped like malformed ones: nothing may apply data no schema checked).
  */
@@ -134,7 +160,11 @@ export function pushSchemaOf(chId: string): z.ZodMiniType | undefined {
     if (chId.endsWith(':score')) return scorePushSchema;
     return undefined;
   }
-  if (chId.startsWith('member:')) return chId.endsWith(':live') ? memberLivePushSchema : chId.endsWith(':coins') ? memberCoinsPushSchema : undefined;
+  if (chId.startsWith('member:')) {
+    if (chId.endsWith(':live')) return memberLivePushSchema;
+    if (chId.endsWith(':coins')) return memberCoinsPushSchema;
+    return chId.endsWith(':cashOut') ? memberCashOutPushSchema : undefined;
+  }
   if (chId.startsWith('live:room:')) return roomEventPushSchema;
   switch (chId) {
     case PushChannel.matches:
@@ -162,6 +192,7 @@ export interface PushData {
   lineupStatus: LineupStatusPush;
   maintenance: MaintenancePush;
   memberLive: MemberLivePush;
+  memberCashOut: MemberCashOutPush;
   roomEvents: RoomEventPush;
   memberCoins: MemberCoinsPush;
 }

@@ -90,6 +90,14 @@ export async function pushListener(t: TestApp, channels: string[], token?: strin
   await until(() => acks.some((a) => a.cmd === 'pong'), 'the subscription');
   return {
     messages,
+    /** The hub's replies (pong, auth, error: a refused subscription names its channels). */
+    acks,
+    /** Resolves once everything the hub sent before a ping now has arrived (frames keep their order). */
+    async sync() {
+      const pongs = acks.filter((a) => a.cmd === 'pong').length;
+      ws.send(JSON.stringify({ cmd: 'ping' }));
+      await until(() => acks.filter((a) => a.cmd === 'pong').length > pongs, 'a pong');
+    },
     async waitFor(predicate: (m: { chId: string; data: any }) => boolean, what: string) {
       await until(() => messages.some(predicate), what);
       return messages.find(predicate)!;

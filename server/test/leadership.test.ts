@@ -6,7 +6,11 @@ import pg from 'pg';
 import { OrderStatus } from '../src/betting/codes';
 import { leaderLockKey, postgresLeadership, type Leadership } from '../src/cluster/leadership';
 import type { Market } from '../src/feed';
+import Decimal from 'decimal.js';
+import { PushChannel } from '../../contract/channels';
+import { OFFER_CONFLATE_MS } from '../src/betting/cashOutOffers';
 import { balanceOf, bookProblems, placeSingle, selections } from './betting.support';
+import { pushListener } from './economy.support';
 import { buildTestApp, login, playOut, type TestApp } from './helpers';
 import { startTestRedis, type TestRedis } from './redisServer';
 import { schemaOfFile, TEST_DATABASE_URL } from './testDatabase';
@@ -153,6 +157,26 @@ if (TEST_DATABASE_URL) {
       await a!.app.betting.tick();
       expect(await status(orderId)).toBe(OrderStatus.Confirmed);
     }, 120_000);
+
+    it("pushes the bet's cash-out offer from the leader to its member's socket on the follower (issue 33)", async () => {
+      const token = await login(b!);
+      const uid = Number((await b!.db.selectFrom('members').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow()).id);
+      const channel = PushChannel.memberCashOut(uid);
+      const onFollower = await pushListener(b!, [channel], token);
+      const placed = a!.feed.option(market.marketId, optionType)!.option.odd;
+      // The leader's price moves (as its feed or a trader moves it); only the leader prices and publishes.
+      a!.scenario.overrideMarket(market.marketId, { odds: { [optionType]: new Decimal(placed).plus('0.50').toFixed(2) }, status: 1 });
+      a!.clock.advance(OFFER_CONFLATE_MS);
+      b!.clock.advance(OFFER_CONFLATE_MS);
+      await a!.app.cashOutOffers.flush();
+      await b!.app.cashOutOffers.flush();
+      const message = await onFollower.waitFor((m) => m.chId === channel, 'the offer on the follower');
+      const offer = (message.data.offers as Array<{ oid: string }>).find((o) => o.oid === orderId);
+      const route = (await b!.inject({ method: 'POST', url: '/v1/order/cashOut/price', payload: { orderIds: [orderId] }, headers: { authorization: token } })).json().data.pr[0];
+      expect(offer).toEqual({ oid: route.oid, amt: route.amt, st: 1, rate: route.rate });
+      expect([a!.app.cashOutOffers.stats().messages > 0, b!.app.cashOutOffers.stats().messages]).toEqual([true, 0]);
+      onFollower.close();
+    }, 60_000);
 
     it('after the leader loses its lock session the follower takes over and settles the match exactly once', async () => {
       // The leader's death as PostgreSQL sees it: its lock session ends.

@@ -20,6 +20,7 @@ const postgres = [
   'server/test/bettingInvariants.test.ts',
   'server/test/bulk.test.ts',
   'server/test/cashOut.test.ts',
+  'server/test/cashOutOffers.test.ts',
   'server/test/chatImageQuota.test.ts',
   'server/test/chatSessions.test.ts',
   'server/test/economyCoins.test.ts',

@@ -85,6 +85,8 @@ describe('push channels are an allow-list', () => {
       `member:${demo}:live`,
       `member:${demo}:coins`,
       `member:${demo2}:coins`,
+      `member:${demo}:cashOut`,
+      `member:${demo2}:cashOut`,
       `live:room:${NORMAL_ROOM}`,
       `live:room:${EXCLUSIVE_ROOM}`,
       `chat:room:${NORMAL_ROOM}`,
@@ -100,10 +102,10 @@ describe('push channels are an allow-list', () => {
     const always = [`chat:member:${demo}`, `chat:room:${EXCLUSIVE_ROOM}`, `chat:room:${NORMAL_ROOM}`, 'member:1', 'no:such:channel'];
 
     expect(await refusedTo()).toEqual(
-      [...always, `live:room:${EXCLUSIVE_ROOM}`, `member:${demo2}:coins`, `member:${demo}:coins`, `member:${demo}:live`].sort(),
+      [...always, `live:room:${EXCLUSIVE_ROOM}`, `member:${demo2}:coins`, `member:${demo}:coins`, `member:${demo}:live`, `member:${demo}:cashOut`, `member:${demo2}:cashOut`].sort(),
     );
-    expect(await refusedTo(await login(t, 'demo2'))).toEqual([...always, `live:room:${EXCLUSIVE_ROOM}`, `member:${demo}:coins`, `member:${demo}:live`].sort());
-    expect(await refusedTo(await login(t, 'demo'))).toEqual([...always, `member:${demo2}:coins`].sort());
+    expect(await refusedTo(await login(t, 'demo2'))).toEqual([...always, `live:room:${EXCLUSIVE_ROOM}`, `member:${demo}:coins`, `member:${demo}:live`, `member:${demo}:cashOut`].sort());
+    expect(await refusedTo(await login(t, 'demo'))).toEqual([...always, `member:${demo2}:coins`, `member:${demo2}:cashOut`].sort());
   });
 
   it('says why a channel is refused, and delivers nothing of it', async () => {

@@ -5,6 +5,9 @@ import { ApiError } from '../services/http';
 import { wireRecord } from '../testing/betRecordFixtures';
 import { memberState, settle } from '../testing/bettingFixtures';
 import { fakeEnv } from '../testing/fakeEnv';
+import { installFakePush } from '../testing/matchDataFixtures';
+import { PushChannel } from '../../contract/channels';
+import type { GapReason, PushHandler } from '../services/push';
 import { CASH_OUT_PATHS, CASH_OUT_POLL_LOOP, CASH_OUT_QUOTE_LOOP, cashOutOf, SETTLED_CHECK_SIZE } from './cashOut';
 import { createRootStore } from './RootStore';
 
@@ -313,6 +316,77 @@ describe('early settlement', () => {
       expect(cashOut.canCashOut(open)).toBe(true);
       await cashOut.execute(open, '100.00', '96.00');
       expect(cashOut.canCashOut(open)).toBe(false);
+    });
+  });
+
+  describe('offers pushed on the member channel', () => {
+    const CHANNEL = PushChannel.memberCashOut(1);
+    const offers = (...list: Array<Record<string, unknown>>) => ({ kind: 'offers', offers: list });
+    const priceAnswer = () => ({ pr: [{ oid: ORDER, amt: '95.00', st: 1, smis: '10.00', pmis: '20.00', rate: '0.95' }], mxc: 3 });
+
+    /** A member's store whose push client is up (`open`, the channel held) or down, as `up()` says. */
+    function pushed(up: () => boolean) {
+      const context = setup();
+      const fake = installFakePush(context.env);
+      (context.env.push.state as jest.Mock).mockImplementation(() => (up() ? 'open' : 'closed'));
+      (context.env.push.isSubscribed as jest.Mock).mockImplementation(() => up());
+      context.routes.set(CASH_OUT_PATHS.price, priceAnswer);
+      return { ...context, fake };
+    }
+
+    it('holds the channel while a screen shows offers and a member is signed in; pushed offers replace the quotes, keeping the minimums', async () => {
+      const { cashOut, fake, store } = pushed(() => true);
+      expect(fake.subscribers(CHANNEL)).toBe(0);
+      const releaseList = cashOut.viewOffers();
+      const releaseOther = cashOut.viewOffers();
+      expect(fake.subscribers(CHANNEL)).toBe(1);
+      await cashOut.refreshQuotes([ORDER]);
+      fake.deliver(CHANNEL, offers({ oid: ORDER, amt: '118.75', st: 1, rate: '1.187500' }, { oid: OTHER, amt: '0.00', st: 0, rate: '0.000000', reason: 4 }));
+      expect(cashOut.quoteOf(ORDER)).toEqual({ orderId: ORDER, amount: '118.75', available: true, rate: '1.187500', minSingle: '10.00', minParlay: '20.00' });
+      expect(cashOut.quoteOf(OTHER)).toEqual({ orderId: OTHER, amount: '0.00', available: false, rate: '0.000000', reason: 'marketSuspend' });
+      // A pushed offer decides what My bets offers, as the price answer did.
+      expect(cashOut.offerOf(record({ cashOutPrice: '90.00' }))).toBe('118.75');
+      expect(cashOut.canCashOut(record({ id: OTHER, cashOutPrice: '90.00' }))).toBe(false);
+      releaseList();
+      releaseList();
+      expect(fake.subscribers(CHANNEL)).toBe(1);
+      store.applyHostProps({ isLogin: false });
+      expect(fake.subscribers(CHANNEL)).toBe(0);
+      releaseOther();
+    });
+
+    it('with push up the dialog asks once and then never every 5 s; with push down the 5 s refresh runs', async () => {
+      let up = true;
+      const { cashOut, calls, env } = pushed(() => up);
+      cashOut.watchQuotes([ORDER]);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(calls(CASH_OUT_PATHS.price)).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(15_000);
+      expect(calls(CASH_OUT_PATHS.price)).toHaveLength(1);
+      up = false;
+      await jest.advanceTimersByTimeAsync(5000);
+      expect(calls(CASH_OUT_PATHS.price)).toHaveLength(2);
+      await jest.advanceTimersByTimeAsync(5000);
+      expect(calls(CASH_OUT_PATHS.price)).toHaveLength(3);
+      up = true;
+      await jest.advanceTimersByTimeAsync(10_000);
+      expect(calls(CASH_OUT_PATHS.price)).toHaveLength(3);
+      cashOut.unwatchQuotes();
+      expect(env.scheduler.isRunning(CASH_OUT_QUOTE_LOOP)).toBe(false);
+    });
+
+    it('asks once for the offers shown when pushed ones were missed (a gap, a restart, a reconnect)', async () => {
+      const { cashOut, calls, env, fake } = pushed(() => true);
+      cashOut.watchQuotes([ORDER]);
+      await jest.advanceTimersByTimeAsync(0);
+      // My bets shows another order's offer from a push: it is asked for too.
+      fake.deliver(CHANNEL, offers({ oid: OTHER, amt: '50.00', st: 1, rate: '0.500000' }));
+      const subscribed = (env.push.subscribe as unknown as jest.Mock<(channel: string, handler?: PushHandler, onGap?: (reason: GapReason) => void) => () => void>).mock.calls;
+      const onGap = subscribed.find(([channel]) => channel === CHANNEL)?.[2];
+      onGap?.('reconnect');
+      await jest.advanceTimersByTimeAsync(0);
+      expect(calls(CASH_OUT_PATHS.price)).toEqual([{ orderIds: [ORDER] }, { orderIds: [ORDER, OTHER] }]);
+      cashOut.unwatchQuotes();
     });
   });
 

@@ -3,7 +3,9 @@ import { reaction } from 'mobx';
 import { addDisposer, flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { BET_RECORD_KEYS, BetRecord, ReserveCashOutEntry } from '../domain/betRecord';
 import type { AutoCashOutCancelRequest, AutoCashOutRequest, BetListRequest, CashOutEntry, CashOutExecuteRequest, CashOutPriceRequest, CashOutResult as CashOutWireResult, CashOutsByIdsRequest } from '../../contract/betting';
+import { PushChannel } from '../../contract/channels';
 import { AutoCashOutStatus, OrderStatus } from '../../contract/enums';
+import type { CashOutOffer, MemberCashOutPush } from '../../contract/push';
 import {
   afterPartialCashOut,
   canSettleEarly,
@@ -41,6 +43,8 @@ export const CASH_OUT_PATHS = {
 /** The early-settlement poll and the dialog's quote refresh; both run at the in-play interval (5 s). */
 export const CASH_OUT_POLL_LOOP = 'cashOutPolling';
 export const CASH_OUT_QUOTE_LOOP = 'cashOutQuote';
+/** Orders per cash-out price call (the route's limit, contract/betting.ts cashOutPriceRequestSchema). */
+const MAX_PRICE_IDS = 200;
 /** Spec section 9: the check on the settled list reads its first 20 orders. */
 export const SETTLED_CHECK_SIZE = 20;
 
@@ -55,9 +59,12 @@ export interface CashOutQuote {
   available: boolean;
   /** Payout per unit of stake (floored to 6 decimals by the platform). */
   rate: string;
-  /** Minimum cash-out stake of a single (smis) and of a parlay (pmis), in the order's currency. */
-  minSingle: string;
-  minParlay: string;
+  /**
+   * Minimum cash-out stake of a single (smis) and of a parlay (pmis), in the order's currency. A pushed offer does not
+   * carry them (they do not move with prices): until a price answer brings them, the bet record's serve.
+   */
+  minSingle?: string;
+  minParlay?: string;
   reason?: CashOutFailureReason;
 }
 
@@ -92,7 +99,7 @@ type ExecuteAnswer = Partial<Record<keyof CashOutWireResult, unknown>>;
 
 /** What the store needs of the app root it serves. */
 export interface CashOutRoot extends OnDemandRoot {
-  session: { isLogin: boolean; refreshBalance(): unknown };
+  session: { isLogin: boolean; userData?: { uid?: string } | null | undefined; refreshBalance(): unknown };
 }
 
 const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : fallback);
@@ -100,6 +107,8 @@ const amountText = (v: unknown): string => {
   const t = text(v).trim();
   return /^\d+(\.\d+)?$/.test(t) ? t : '0';
 };
+/** An amount above 0 (decimal text; anything else is not an amount). */
+const positive = (v: string): boolean => /^\d+(\.\d+)?$/.test(v) && new Decimal(v).gt(0);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function readEntry(raw: unknown): PolledEntry | undefined {
@@ -133,6 +142,12 @@ function readQuote(raw: unknown): CashOutQuote | undefined {
     minParlay: amountText(raw.pmis),
     ...(reason ? { reason } : {}),
   };
+}
+
+/** A pushed offer (member:<uid>:cashOut, checked against the contract's schema by the push client) as a quote. */
+function quoteOfOffer(offer: CashOutOffer): CashOutQuote {
+  const reason = failureReasonOf(offer.reason);
+  return { orderId: offer.oid, amount: offer.amt, available: offer.st === 1, rate: offer.rate, ...(reason ? { reason } : {}) };
 }
 
 /** The cash-out figures of a record, as the poll keeps them to recalculate after a partial cash out. */
@@ -197,6 +212,12 @@ export const CashOutStore = types
     listeners: new Set<OrderChangeListener>(),
     /** The app root whose member it serves (cashOutOf sets it before connecting). */
     root: undefined as CashOutRoot | undefined,
+    /** Screens showing offers now (My bets, the cash-out dialog): while any does, the member's offer channel is held. */
+    offerViewers: 0,
+    /** Orders the dialog watches: asked for once, then every 5 s only while pushed offers cannot arrive. */
+    watched: [] as readonly string[],
+    /** Whether pushed offers arrive now: the push socket is open (kept by its status listener while viewed). */
+    pushOpen: false,
   }))
   .views((self) => ({
     get isLogin(): boolean {
@@ -212,6 +233,11 @@ export const CashOutStore = types
     outcomeOf(orderId: string): CashOutOutcome | undefined {
       return self.outcomes[orderId];
     },
+    /** The member's offer channel, while a member is signed in. */
+    get offerChannel(): string | undefined {
+      const uid = self.root?.session.isLogin ? self.root.session.userData?.uid : undefined;
+      return uid === undefined || !/^\d+$/.test(uid) ? undefined : PushChannel.memberCashOut(Number(uid));
+    },
   }))
   .views((self) => ({
     /**
@@ -223,10 +249,19 @@ export const CashOutStore = types
       const price = quote ? (quote.available ? quote.amount : '0') : record.cashOutPrice;
       return canSettleEarly({ cashOutPrice: price, remainingPrincipal: record.remainingPrincipal, inPolling: record.inPolling || self.isPolling(record.id) });
     },
+    /**
+     * The offer My bets shows for the record: the newest quote (pushed as prices move) when there is one, else the
+     * list's; undefined when no cash out is offered now.
+     */
+    offerOf(record: BetRecord): string | undefined {
+      const quote = self.quoteOf(record.id);
+      if (quote) return quote.available && positive(quote.amount) ? quote.amount : undefined;
+      return record.allowSettleInAdvance && positive(record.cashOutPrice) ? record.cashOutPrice : undefined;
+    },
     /** The minimum cash-out stake of the record's kind (single or parlay), from the quote or the record. */
     minimumOf(record: BetRecord): Decimal {
       const quote = self.quoteOf(record.id);
-      return minimumFor(record.betType, quote ? { single: quote.minSingle, parlay: quote.minParlay } : { single: record.minSingleAmount, parlay: record.minParlayAmount });
+      return minimumFor(record.betType, { single: quote?.minSingle ?? record.minSingleAmount, parlay: quote?.minParlay ?? record.minParlayAmount });
     },
   }))
   .actions((self) => {
@@ -271,6 +306,29 @@ export const CashOutStore = types
         else delete next[orderId];
         self.outcomes = next;
       },
+      /**
+       * Pushed offers replace the quotes of their orders (a quote kept under a 15-character id match keeps its key),
+       * keeping the minimums a price answer brought.
+       */
+      applyOffers(push: MemberCashOutPush) {
+        const next: Record<string, CashOutQuote> = { ...self.quotes };
+        const keys = Object.keys(next);
+        for (const offer of push.offers) {
+          const key = keys.find((k) => sameOrderId(k, offer.oid)) ?? offer.oid;
+          const before = next[key];
+          next[key] = { ...quoteOfOffer(offer), orderId: key, ...(before?.minSingle !== undefined ? { minSingle: before.minSingle } : {}), ...(before?.minParlay !== undefined ? { minParlay: before.minParlay } : {}) };
+        }
+        self.quotes = next;
+      },
+      setPushOpen(open: boolean) {
+        self.pushOpen = open;
+      },
+      setWatched(ids: readonly string[]) {
+        self.watched = ids;
+      },
+      addOfferViewer(delta: 1 | -1) {
+        self.offerViewers = Math.max(0, self.offerViewers + delta);
+      },
       /** Spec section 8: a failed refresh clears the amount data. */
       clearQuotes(ids: readonly string[]) {
         const next: Record<string, CashOutQuote> = { ...self.quotes };
@@ -279,6 +337,21 @@ export const CashOutStore = types
       },
     };
   })
+  .actions((self) => ({
+    /**
+     * Holds the member's offer channel while a screen shows offers (My bets, the dialog): the platform pushes each open
+     * bet's offer as prices move. Answers the release.
+     */
+    viewOffers(): () => void {
+      self.addOfferViewer(1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        self.addOfferViewer(-1);
+      };
+    },
+  }))
   .actions((self) => ({
     /** Follows an order whose cash out is being confirmed (once per order). */
     follow(entry: PollingCashOut) {
@@ -442,6 +515,8 @@ export const CashOutStore = types
     }),
   }))
   .actions((self) => {
+    /** The dialog's hold on the offer channel (watchQuotes). */
+    let releaseDialog: (() => void) | undefined;
     /** A refused call in the words the dialog shows: the platform's message when it gave one. */
     const refusal = (error: unknown): { ok: false; error: CashOutError; reason?: CashOutFailureReason; message?: string } => {
       if (!isApiError(error) || error.network || error.cancelled) return { ok: false, error: 'failed' };
@@ -566,13 +641,33 @@ export const CashOutStore = types
         }
       }),
 
-      /** The dialog's live price: the offers of these orders now and every 5 s until unwatchQuotes. */
+      /**
+       * The dialog's live price: the offers of these orders now, then pushed as prices move; the spec's 5 s refresh
+       * runs only while pushed offers cannot arrive (the socket down, or the channel not held), until unwatchQuotes.
+       */
       watchQuotes(orderIds: readonly string[]) {
         const ids = [...orderIds];
-        envOf(self).scheduler.every(CASH_OUT_QUOTE_LOOP, LOOP_INTERVALS.inPlay, () => self.refreshQuotes(ids), { immediate: true, pauseWhenHidden: true });
+        const { scheduler, push } = envOf(self);
+        self.setWatched(ids);
+        releaseDialog?.();
+        releaseDialog = self.viewOffers();
+        void self.refreshQuotes(ids);
+        scheduler.every(
+          CASH_OUT_QUOTE_LOOP,
+          LOOP_INTERVALS.inPlay,
+          () => {
+            const channel = self.offerChannel;
+            if (channel !== undefined && push.state() === 'open' && push.isSubscribed(channel)) return undefined;
+            return self.refreshQuotes(ids);
+          },
+          { pauseWhenHidden: true },
+        );
       },
       unwatchQuotes() {
         envOf(self).scheduler.stop(CASH_OUT_QUOTE_LOOP);
+        self.setWatched([]);
+        releaseDialog?.();
+        releaseDialog = undefined;
       },
     };
   })
@@ -612,6 +707,33 @@ export const CashOutStore = types
           { fireImmediately: true },
         ),
       );
+      // The member's offer channel is held while a member is signed in and a screen shows offers; missed messages
+      // (a gap, a platform restart, a reconnect) are made up by asking for the offers shown once.
+      let held: { channel: string; release(): void } | undefined;
+      const hold = (channel: string | undefined) => {
+        if (held?.channel === channel) return;
+        held?.release();
+        held = undefined;
+        if (channel === undefined) return;
+        const { push } = envOf(self);
+        const unsubscribe = push.subscribe(
+          channel,
+          (data) => self.applyOffers(data as MemberCashOutPush),
+          // The dialog's orders and every order whose offer is shown from a quote (the price route takes 200 at most).
+          () => void self.refreshQuotes([...new Set([...self.watched, ...Object.keys(self.quotes)])].slice(0, MAX_PRICE_IDS)),
+        );
+        const stopStatus = push.onStatus((status) => self.setPushOpen(status.state === 'open'));
+        self.setPushOpen(push.state() === 'open');
+        held = {
+          channel,
+          release: () => {
+            unsubscribe();
+            stopStatus();
+          },
+        };
+      };
+      addDisposer(self, reaction(() => (self.offerViewers > 0 ? self.offerChannel : undefined), hold, { fireImmediately: true }));
+      addDisposer(self, () => hold(undefined));
       addDisposer(self, () => self.stop());
     },
   }));

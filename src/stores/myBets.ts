@@ -406,7 +406,7 @@ export type MyBetsStoreInstance = Instance<typeof MyBetsStore>;
 
 /** What My bets needs of the app's root store. */
 export interface MyBetsRoot extends OnDemandRoot {
-  session: { isLogin: boolean; userData?: { currency?: string } | null | undefined; defaultBalance?: { coinCode: string } | undefined; refreshBalance(): unknown };
+  session: { isLogin: boolean; userData?: { uid?: string; currency?: string } | null | undefined; defaultBalance?: { coinCode: string } | undefined; refreshBalance(): unknown };
   ui: { timezone: string };
   settings: { apiLanguage: Language };
 }

@@ -6,9 +6,12 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Runs support/<script> with tsx and these extra environment variables; stdout is piped for firstLine. */
-export function child(script, env) {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(here, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Runs support/<script> with tsx and these extra environment variables; stdout is piped for firstLine, and stdin too
+ * with `{ stdin: true }` (a bench that tells its child when to start or stop).
+ */
+export function child(script, env, { stdin = false } = {}) {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(here, script)], { env: { ...process.env, ...env }, stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'inherit'] });
 }
 
 /** The rest of the first line the child prints that starts with `prefix`; fails if the child exits first. */

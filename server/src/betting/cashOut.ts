@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import type { CashOutEntry } from '../../../contract/betting';
 import type { Kysely, Transaction } from 'kysely';
 import { BetResult } from '../../../src/domain/series';
@@ -7,7 +6,7 @@ import type { AutoCashOutRow, CashOutRow, Database, OrderLegRow, OrderRow } from
 import type { Market } from '../feed';
 import { fromMinor, toMinor, type Currency } from '../money';
 import { AutoCashOutStatus, BetError, BetType, CashOutFailure, CashOutStatus, OrderStatus, ReservationStatus } from './codes';
-import { cashOutPayout, quoteCashOut, type CashOutQuote } from './cashOutPricing';
+import { cashOutPayout, offerOf, quoteCashOut, type CashOutQuote } from './cashOutPricing';
 import { cashOutEntryOf, remainingReturn } from './history';
 import type { BettingDeps, OrderService } from './orders';
 import { BetRefused, inCurrency, refuse } from './rules';
@@ -469,19 +468,8 @@ export function createCashOutService(deps: BettingDeps, orders: OrderService): C
       for (const id of ids) {
         const order = byId.get(id);
         if (!order) continue;
-        let quote = quoteCashOut(feed, config, order, legs.filter((l) => l.order_id === id));
-        // Spec: early settlement only when the cash-out price is above 0.
-        if (quote.available && quote.price.lte(0)) quote = { ...quote, available: false, reason: CashOutFailure.SettleRefused };
         const m = minimums(order.currency as Currency);
-        pr.push({
-          oid: order.id,
-          amt: quote.price.toFixed(2),
-          st: quote.available ? 1 : 0,
-          smis: fromMinor(m.single),
-          pmis: fromMinor(m.parlay),
-          rate: quote.rate.toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed(6),
-          ...(quote.available ? {} : { reason: quote.reason }),
-        });
+        pr.push({ ...offerOf(feed, config, order, legs.filter((l) => l.order_id === id)), smis: fromMinor(m.single), pmis: fromMinor(m.parlay) });
       }
       return { pr, mxc: cashOutConfig.maxCount };
     },

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { floorAmount } from '../../../src/domain/money';
 import { BetResult } from '../../../src/domain/series';
+import type { CashOutOffer } from '../../../contract/push';
 import type { PlatformConfig } from '../config/platformConfig';
 import type { FeedPrices } from '../feed';
 import { Money } from '../money';
@@ -71,4 +72,24 @@ export function quoteCashOut(feed: FeedPrices, config: PlatformConfig, order: Pr
 /** What cashing out `stake` of the remaining stake pays at this rate: the spec's rounding, per cashed-out stake. */
 export function cashOutPayout(rate: Decimal.Value, stake: Decimal.Value): Decimal {
   return floorAmount(new Decimal(rate).times(stake));
+}
+
+/** The wire's offer (contract/push.ts) with its reason typed. */
+export type Offer = Omit<CashOutOffer, 'reason'> & { reason?: CashOutFailure };
+
+/**
+ * An order's offer as the wire carries it (the cash-out price answer's entry, the member's offer push): the quote with
+ * the spec's rule that early settlement needs a price above 0, the rate floored to 6 decimals so that
+ * floor(rate x stake) never exceeds the offer.
+ */
+export function offerOf(feed: FeedPrices, config: PlatformConfig, order: PricingOrder & { id: string }, legs: readonly PricingLeg[]): Offer {
+  let quote = quoteCashOut(feed, config, order, legs);
+  if (quote.available && quote.price.lte(0)) quote = { ...quote, available: false, reason: CashOutFailure.SettleRefused };
+  return {
+    oid: order.id,
+    amt: quote.price.toFixed(2),
+    st: quote.available ? 1 : 0,
+    rate: quote.rate.toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed(6),
+    ...(quote.available ? {} : { reason: quote.reason }),
+  };
 }

@@ -1,9 +1,12 @@
 import fp from 'fastify-plugin';
+import { createCashOutOffers, type CashOutOffers } from '../betting/cashOutOffers';
 import { createBettingEngine, type BettingEngine } from '../betting/engine';
 
 declare module 'fastify' {
   interface FastifyInstance {
     betting: BettingEngine;
+    /** Cash-out offers pushed to members as prices move (issue 33). */
+    cashOutOffers: CashOutOffers;
   }
 }
 
@@ -17,8 +20,23 @@ export const bettingPlugin = fp<{ loopMs: number }>(
     app.decorate('betting', engine);
     // A new leader (and the sole one at start) settles what was stored but not applied, and what ended while no one led.
     app.onPromoted(() => void engine.catchUp(() => app.storeMissingResults()));
-    app.addHook('onReady', async () => engine.start(loopMs));
-    app.addHook('onClose', async () => engine.stop());
+    // The leader's prices are the ones members see: it prices and publishes their offers (the relay delivers them).
+    const offers = createCashOutOffers({ db: app.db, feed: app.feed, config: app.platformConfig, clock: app.clock, publish: (chId, data) => app.pushHub.publish(chId, data), log: app.log });
+    app.decorate('cashOutOffers', offers);
+    const stopOffers = app.leaderFeed.on((change) => {
+      if (change.kind === 'odds') offers.pricesMoved(change.matchId);
+      else if (change.kind === 'ended') offers.matchEnded(change.matchId);
+    });
+    // Without the betting loop (tests) the offers' timers stay off too: tests call flush().
+    app.addHook('onReady', async () => {
+      engine.start(loopMs);
+      if (loopMs > 0) offers.start();
+    });
+    app.addHook('onClose', async () => {
+      stopOffers();
+      await offers.stop();
+      await engine.stop();
+    });
   },
   { name: 'sport-pc-betting', dependencies: ['sport-pc-core', 'sport-pc-feed'], fastify: '5.x' },
 );

@@ -7,7 +7,10 @@ import { CASH_OUT_PATHS, cashOutOf } from '../../stores/cashOut';
 import { envOf } from '../../stores/env';
 import { wireOption, wireRecord } from '../../testing/betRecordFixtures';
 import { memberState } from '../../testing/bettingFixtures';
+import { installFakePush } from '../../testing/matchDataFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
+import { PushChannel } from '../../../contract/channels';
+import type { MemberCashOutPush } from '../../../contract/push';
 import { CashOutDialog } from './CashOutDialog';
 
 const ORDER = '1763700000000000001';
@@ -16,10 +19,16 @@ type Answer = (url: string, body: Record<string, unknown>) => unknown;
 
 const quote = (amt = '95.00', extra: Record<string, unknown> = {}) => ({ pr: [{ oid: ORDER, amt, st: 1, smis: '10.00', pmis: '10.00', rate: '0.95', ...extra }], mxc: 3 });
 
-async function renderDialog(answer: Answer, recordFields: Parameters<typeof wireRecord>[0] = {}, preload = true) {
+async function renderDialog(answer: Answer, recordFields: Parameters<typeof wireRecord>[0] = {}, preload = true, pushUp = false) {
   const onClose = jest.fn();
+  let push: ReturnType<typeof installFakePush> | undefined;
   const rendered = await renderWithStore(<CashOutDialog orderId={ORDER} onClose={onClose} />, {
-    before: async ({ store, http }) => {
+    before: async ({ store, http, env }) => {
+      push = installFakePush(env);
+      if (pushUp) {
+        (env.push.state as jest.Mock).mockReturnValue('open');
+        (env.push.isSubscribed as jest.Mock).mockReturnValue(true);
+      }
       if (preload) await envOf(store).i18n.loadNamespaces('cashOut');
       store.applyHostProps(memberState());
       http.betting.post.mockImplementation(async (url, body) => answer(url, (body ?? {}) as Record<string, unknown>));
@@ -27,7 +36,7 @@ async function renderDialog(answer: Answer, recordFields: Parameters<typeof wire
     },
   });
   const dialog = await screen.findByRole('dialog', { name: 'Early settlement' });
-  return { ...rendered, onClose, dialog };
+  return { ...rendered, onClose, dialog, push: push! };
 }
 
 /** The betting calls a store's fake env received. */
@@ -41,7 +50,7 @@ describe('<CashOutDialog>', () => {
     jest.useRealTimers();
   });
 
-  it('shows the live offer, refreshed every 5 s while open', async () => {
+  it('shows the live offer, refreshed every 5 s while open and push is down', async () => {
     // Time also moves on its own, so rendering (which waits on React's scheduler) goes through.
     jest.useFakeTimers({ advanceTimers: true, doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     let amount = '95.00';
@@ -57,11 +66,40 @@ describe('<CashOutDialog>', () => {
       await jest.advanceTimersByTimeAsync(5000);
     });
     expect(screen.getByTestId('cash-out-price')).toHaveTextContent('¥97.10');
+    expect(screen.getByText('The offer is updated every 5 seconds.')).toBeInTheDocument();
     const asked = () => http.betting.post.mock.calls.filter(([url]) => url === CASH_OUT_PATHS.price).length;
     expect(asked()).toBe(2);
     unmount();
     await jest.advanceTimersByTimeAsync(10000);
     expect(asked()).toBe(2);
+  });
+
+  it('moves with the offers pushed on the member channel and, with push up, asks for none every 5 s', async () => {
+    jest.useFakeTimers({ advanceTimers: true, doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const { http, dialog, push, unmount } = await renderDialog((url) => (url === CASH_OUT_PATHS.price ? quote() : undefined), {}, true, true);
+    const channel = PushChannel.memberCashOut(1);
+    expect(await within(dialog).findByTestId('cash-out-price')).toHaveTextContent('¥95.00');
+    expect(push.subscribers(channel)).toBe(1);
+    expect(within(dialog).getByText('The offer follows the prices as they move.')).toBeInTheDocument();
+
+    act(() => push.deliver(channel, { kind: 'offers', offers: [{ oid: ORDER, amt: '97.10', st: 1, rate: '0.971000' }] } satisfies MemberCashOutPush));
+    expect(within(dialog).getByTestId('cash-out-price')).toHaveTextContent('¥97.10');
+    expect(within(dialog).getByTestId('cash-out-payout')).toHaveTextContent('¥97.10');
+    expect(within(dialog).getByRole('button', { name: 'Settle for ¥97.10' })).toBeEnabled();
+    // The minimums the price answer brought stay: the part range is still ¥10.00 to ¥90.00.
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Part of it' }));
+    expect(within(dialog).getByText('From ¥10.00 to ¥90.00')).toBeInTheDocument();
+
+    act(() => push.deliver(channel, { kind: 'offers', offers: [{ oid: ORDER, amt: '0.00', st: 0, rate: '0.000000', reason: 4 }] } satisfies MemberCashOutPush));
+    expect(within(dialog).getByTestId('cash-out-price')).toHaveTextContent('Early settlement is not offered for this bet right now.');
+    expect(within(dialog).getByText('A market of this bet is suspended')).toBeInTheDocument();
+
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(20_000);
+    });
+    expect(http.betting.post.mock.calls.filter(([url]) => url === CASH_OUT_PATHS.price)).toHaveLength(1);
+    unmount();
+    expect(push.subscribers(channel)).toBe(0);
   });
 
   it('shows a handicap selection with its line and odds in the member’s odds format', async () => {

@@ -219,13 +219,13 @@ const CashOutForm = observer(function CashOutForm({ record, outcome, onSent, onD
         <h3 id={`${id}-price`} className={styles.priceLabel}>
           {t('price.label')}
         </h3>
-        {/* The offer moves every 5 s: announced politely, never stealing focus. */}
+        {/* The offer moves with the prices (pushed; every 5 s while push is down): announced politely, never stealing focus. */}
         {/* While the book confirms a cash out, the order has no offer of its own: its refusal would contradict "settling". */}
         <p className={styles.priceValue} aria-live="polite" data-testid="cash-out-price">
           {polling ? t('price.settling') : quote === undefined ? t('price.loading') : available ? money(quote.amount) : t('price.unavailable')}
         </p>
         {!polling && quote !== undefined && !available && quote.reason && <p className={styles.hint}>{t(`reason.${quote.reason}`)}</p>}
-        <p className={styles.hint}>{t('price.refresh')}</p>
+        <p className={styles.hint}>{cashOut.pushOpen ? t('price.live') : t('price.refresh')}</p>
       </section>
 
       <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>

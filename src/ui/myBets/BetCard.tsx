@@ -22,6 +22,8 @@ export interface BetCardProps {
   onEarlySettlement?: ((record: BetRecord) => void) | undefined;
   /** Opens the edit-bet dialog for this order; without it no Edit bet button shows. */
   onEdit?: ((record: BetRecord) => void) | undefined;
+  /** The cash-out offer now (pushed as prices move), shown beside the early-settlement button. */
+  cashOutOffer?: string | undefined;
 }
 
 /** The order history's matchType of a bet on an outright (1 is a match). */
@@ -107,7 +109,7 @@ function CashOutHistory({ entries, currency, timeZone, apiLanguage }: { entries:
 }
 
 /** One order of My bets: its legs, stake and return, the spec's display status and result, and its cash outs. */
-export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySettlement, onEdit }: BetCardProps) {
+export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySettlement, onEdit, cashOutOffer }: BetCardProps) {
   // The slip's namespace holds the full covers' names (Trixie, Yankee...), named the same way here.
   const { t } = useTranslation(['myBets', 'betSlip']);
   const titleId = useId();
@@ -180,6 +182,11 @@ export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySett
       {record.cashOutList.length > 0 && <CashOutHistory entries={record.cashOutList} currency={record.currency} timeZone={timeZone} apiLanguage={apiLanguage} />}
       {running && (onEarlySettlement || onEdit) && (
         <div className={styles.actions}>
+          {onEarlySettlement && cashOutOffer !== undefined && (
+            <span className={styles.offer} data-testid="bet-cash-out-offer">
+              {t('order.cashOutOffer', { amount: money(cashOutOffer) })}
+            </span>
+          )}
           {onEdit && (
             <Button variant="secondary" onClick={() => onEdit(record)} aria-describedby={metaId}>
               {t('edit.open')}

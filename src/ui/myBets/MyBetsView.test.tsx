@@ -3,14 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../services/http';
 import { envOf } from '../../stores/env';
-import type { RootStoreInstance } from '../../stores/RootStore';
 import { wireOption, wireRecord, wireReservation } from '../../testing/betRecordFixtures';
-import type { fakeHttp } from '../../testing/fakeEnv';
+import { installFakePush } from '../../testing/matchDataFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
+import { PushChannel } from '../../../contract/channels';
 import { Header } from '../layout/Header';
 import { MyBetsView } from './MyBetsView';
-
-type Http = ReturnType<typeof fakeHttp>;
 
 // 12:00 on 21 November 2026 in Shanghai.
 const NOW = Date.UTC(2026, 10, 21, 4, 0);
@@ -36,9 +34,11 @@ const betPage = (records: unknown[], extra: Record<string, unknown> = {}) => ({
 type Answer = (url: string, body: Record<string, unknown>) => unknown;
 
 async function renderView(options: { login?: boolean; answer?: Answer; address?: Record<string, string> } = {}) {
-  return renderWithStore(<MyBetsView />, {
+  let push: ReturnType<typeof installFakePush> | undefined;
+  const rendered = await renderWithStore(<MyBetsView />, {
     now: () => NOW,
-    before: async ({ store, http }: { store: RootStoreInstance; http: Http }) => {
+    before: async ({ store, http, env }) => {
+      push = installFakePush(env);
       await envOf(store).i18n.loadNamespaces('myBets');
       if (options.login !== false) store.applyHostProps(member);
       const answer = options.answer ?? (() => betPage([wireRecord()]));
@@ -47,6 +47,7 @@ async function renderView(options: { login?: boolean; answer?: Answer; address?:
       store.showScreen('myBets');
     },
   });
+  return { ...rendered, push: push! };
 }
 
 describe('<MyBetsView>', () => {
@@ -163,6 +164,24 @@ describe('<MyBetsView>', () => {
     expect(buttons).toHaveLength(1);
     await userEvent.click(buttons[0]!);
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('shows each running bet’s cash-out offer, moving with the offers pushed on the member channel while open', async () => {
+    const { push, unmount } = await renderView({ answer: () => betPage([wireRecord({ id: 'a', allowSettleInAdvance: true, cashOutPrice: '95.00' })]) });
+    const card = (await screen.findAllByRole('article'))[0]!;
+    const channel = PushChannel.memberCashOut(1);
+    expect(within(card).getByTestId('bet-cash-out-offer')).toHaveTextContent('Cash-out offer: ¥95.00');
+    expect(push.subscribers(channel)).toBe(1);
+    act(() => push.deliver(channel, { kind: 'offers', offers: [{ oid: 'a', amt: '118.75', st: 1, rate: '1.187500' }] }));
+    expect(within(card).getByTestId('bet-cash-out-offer')).toHaveTextContent('Cash-out offer: ¥118.75');
+    // Suspended: no offer, and no early-settlement button until it comes back.
+    act(() => push.deliver(channel, { kind: 'offers', offers: [{ oid: 'a', amt: '0.00', st: 0, rate: '0.000000', reason: 4 }] }));
+    expect(within(card).queryByTestId('bet-cash-out-offer')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Early settlement' })).toBeNull();
+    act(() => push.deliver(channel, { kind: 'offers', offers: [{ oid: 'a', amt: '101.00', st: 1, rate: '1.010000' }] }));
+    expect(within(card).getByRole('button', { name: 'Early settlement' })).toBeInTheDocument();
+    unmount();
+    expect(push.subscribers(channel)).toBe(0);
   });
 
   it('settled: results, early settlement, scores, reject reasons and cash-out history; the period filter', async () => {

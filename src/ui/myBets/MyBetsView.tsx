@@ -76,6 +76,8 @@ export const MyBetsView = observer(function MyBetsView() {
   useEffect(() => {
     myBets.applyAddress(ui.screenParams.myBets ?? {});
     myBets.open();
+    // The offers of the bets shown move with the prices: the member's offer channel is held while My bets is open.
+    const releaseOffers = cashOutOf(store).viewOffers();
     const stops = [
       reaction(
         () => ui.screenParams.myBets ?? {},
@@ -89,9 +91,10 @@ export const MyBetsView = observer(function MyBetsView() {
     ];
     return () => {
       for (const stop of stops) stop();
+      releaseOffers();
       myBets.close();
     };
-  }, [myBets, ui]);
+  }, [myBets, ui, store]);
 
   const type = myBets.settlementType;
   let body;
@@ -129,7 +132,10 @@ export const MyBetsView = observer(function MyBetsView() {
     body = (
       <div className={styles.list}>
         {myBets.records.map((record) => {
-          const cashable = record.allowSettleInAdvance && cashOutOf(store).canCashOut(record);
+          const cashOut = cashOutOf(store);
+          // The offer pushed or last asked for (the record's own before either): no offer, no cash out, no edit.
+          const offer = cashOut.offerOf(record);
+          const cashable = offer !== undefined && cashOut.canCashOut(record);
           return (
             <BetCard
               key={record.id}
@@ -139,6 +145,7 @@ export const MyBetsView = observer(function MyBetsView() {
               apiLanguage={settings.apiLanguage}
               onEarlySettlement={cashable ? setCashingOut : undefined}
               onEdit={cashable && editable(record) ? setEditing : undefined}
+              cashOutOffer={offer}
             />
           );
         })}

@@ -3,7 +3,7 @@ import type { ClaimedMatch, TestMember } from '../../../contract/testControls';
 import Decimal from 'decimal.js';
 import { betCard, checkAccessible, entryStake, FOOTBALL, hostBalance, moneyValue, myBetsTab, openMyBets, pickInList, placeAndCollectOrders, signInOnHost, slip, slipEntries, toasts } from '../support/betting';
 import { expectPlatformBalance, homeWinInSlip, openCashOut, priceHomeWin, type Price } from '../support/bettingWorld';
-import { expect, test, type World } from '../support/world';
+import { expect, recordSubscriptions, test, type World } from '../support/world';
 import { shot } from '../support/shots';
 
 /**
@@ -108,6 +108,36 @@ test.describe('early settlement (cash out) from My bets', () => {
     await myBetsTab(page, 'Settled');
     await expect(card).toHaveAttribute('data-status', 'earlySettlement');
     await expect(card.getByRole('region', { name: 'Early settlements' }).getByRole('row').filter({ hasText: '¥100.00' })).toContainText('¥118.75');
+  });
+});
+
+test.describe('cash-out offers pushed, not polled (issue 33)', () => {
+  test('with the dialog open, a price set moves the offer on screen within a second, without a cash-out poll', async ({ page, request, world }) => {
+    const subscribed = recordSubscriptions(page);
+    const { member, orderId, price } = await betAtTwoFifty(page, request, world);
+    await openMyBets(page);
+    await myBetsTab(page, 'Unsettled');
+    const card = betCard(page, orderId);
+    await expect(card.getByTestId('bet-cash-out-offer')).toHaveText('Cash-out offer: ¥95.00');
+    const dialog = await openCashOut(page, card);
+    // Asked for once when the dialog opens; from then on it follows the member's offer channel.
+    await expect(dialog.getByTestId('cash-out-price')).toHaveText('¥95.00');
+    await subscribed(`member:${member.uid}:cashOut`);
+    await expect(dialog.getByText('The offer follows the prices as they move.')).toBeVisible();
+    const polls: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/v1/order/cashOut/price')) polls.push(req.url());
+    });
+
+    // Shortened to 2.00: 100 x 2.50 / 2.00 x 0.95 = 118.75, on screen within a second of the price change.
+    const changed = Date.now();
+    await world.setMarket({ marketId: price.marketId, odds: { [price.option]: '2.00' } });
+    await expect(dialog.getByTestId('cash-out-price')).toHaveText('¥118.75', { timeout: 1000 });
+    expect(Date.now() - changed).toBeLessThan(1000);
+    await expect(dialog.getByTestId('cash-out-payout')).toHaveText('¥118.75');
+    await expect(card.getByTestId('bet-cash-out-offer')).toHaveText('Cash-out offer: ¥118.75');
+    expect(polls).toEqual([]);
+    await checkAccessible(page, 'the cash-out dialog following pushed offers');
   });
 });
 

@@ -37,6 +37,19 @@ describe('member titles', () => {
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-type']).toContain('image/svg+xml');
     expect((await t.inject({ url: '/api/title/icon/77' })).statusCode).toBe(404);
+    // Drawn, not lettered (issue 31): no text a font must render; the picture tells the metric, the stars the rank.
+    const badges = await Promise.all(TITLE_CATALOGUE.map(async (def) => ({ def, svg: (await t.inject({ url: `/api/title/icon/${def.id}` })).body })));
+    for (const { def, svg } of badges) {
+      expect(svg).not.toContain('<text');
+      expect(svg).toContain(`aria-label="${def.name.ENG}"`);
+    }
+    const stars = (id: number) => (badges.find((b) => b.def.id === id)!.svg.match(/<polygon/g) ?? []).length;
+    // Bets: Rookie (1), Regular (20), Veteran (200) get one, two and three stars; the one follows title one.
+    expect([1, 2, 3, 9].map(stars)).toEqual([1, 2, 3, 1]);
+    // Titles of one metric share a picture, titles of different metrics do not.
+    const picture = (id: number) => badges.find((b) => b.def.id === id)!.svg.replace(/hsl\([^)]*\)/g, '').replace(/<polygon[^>]*>/g, '').replace(/aria-label="[^"]*"/, '');
+    expect(picture(1)).toBe(picture(3));
+    expect(new Set([1, 4, 6, 7, 9, 10].map(picture)).size).toBe(6);
   });
 
   it('needs a session for a member\'s own titles, wall, wearing and progress', async () => {

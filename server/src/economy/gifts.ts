@@ -12,6 +12,7 @@ import type { PushHub } from '../push/hub';
 import type { Coins } from './coins';
 import { DEFAULT_GIFTS, type EconomyConfig, type GiftConfig } from './config';
 import { GIFT_ART } from './giftArt';
+import { escapeXml } from '../routes/media/crest';
 
 export interface GiftsDeps {
   db: Kysely<Database>;
@@ -31,7 +32,6 @@ export interface PresentRoom {
   matchId: number;
 }
 
-const escapeXml = (value: string) => value.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Gifts (spec 001 "Gift message", live/load/gift, live/submit/gift/present, live/room/gift/top10): the catalogue from

@@ -15,6 +15,7 @@ import {
 import { svgSchema } from '../../../../contract/media';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
 import { currentMember, requireMember } from '../../http/requireMember';
+import { titleBadge } from '../../live/titleArt';
 import { howObtained, TITLE_CATALOGUE, titleById, titleWire } from '../../live/titles';
 
 /** The catalogue in the order it is shown. */
@@ -155,7 +156,7 @@ export const titleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The title's badge: a generated SVG, so every title has an icon without shipping artwork. */
+  /** The title's badge: a generated SVG (live/titleArt.ts), so every title has an icon without shipping artwork. */
   app.get(
     '/api/title/icon/:id',
     {
@@ -169,11 +170,8 @@ export const titleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const def = titleById(request.params.id);
       if (!def) throw new ApiError(404, CODES.NOT_FOUND, `id: no title ${request.params.id}`);
-      const hue = (def.id * 47) % 360;
-      const svg =
-        `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${def.name.ENG}">` +
-        `<path d="M32 4 56 14v18c0 14-10 24-24 28C18 56 8 46 8 32V14z" fill="hsl(${hue} 70% 45%)"/>` +
-        `<text x="32" y="40" font-family="sans-serif" font-size="22" font-weight="700" text-anchor="middle" fill="#fff">${def.name.ENG.slice(0, 1)}</text></svg>`;
+      const rank = TITLE_CATALOGUE.filter((other) => other.metric === def.metric && other.target <= def.target).length;
+      const svg = titleBadge(def, rank, def.name.ENG);
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=86400')

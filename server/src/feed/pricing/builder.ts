@@ -114,23 +114,52 @@ export function legWeights(result: BetResult): { w: number; l: number } {
   }
 }
 
-/** The exact win and lose weights of the combination over the model. */
-export function combinationWeights(model: ScoreModel, legs: readonly BuilderLeg[]): CombinationWeights {
+/** Kinds settled on the goal difference alone, and on the total alone: their result is computed once per value. */
+const ON_DIFFERENCE: ReadonlySet<string> = new Set(['win1x2', 'moneyLine', 'handicap', 'spread']);
+const ON_TOTAL: ReadonlySet<string> = new Set(['overUnder', 'total', 'oddEven', 'totalGoals']);
+
+/**
+ * One leg's (win, lose) weights in every cell of the model, from settleOption on the cell's score. A leg on the
+ * difference or the total is settled once per distinct value (a basketball joint has some 13,000 cells but a few
+ * hundred margins and totals), the others once per cell.
+ */
+function legTable(model: ScoreModel, leg: BuilderLeg): { w: Float64Array; l: Float64Array } {
+  const cells = model.p.length;
+  const w = new Float64Array(cells);
+  const l = new Float64Array(cells);
   const pair = { home: 0, away: 0 };
   const final: FinalScores = { periods: { ft: { goals: pair, points: pair } }, completed: ['ft'], winner: null };
+  const byValue = new Map<number, { w: number; l: number }>();
+  const key = ON_DIFFERENCE.has(leg.terms.kind) ? (h: number, a: number) => h - a : ON_TOTAL.has(leg.terms.kind) ? (h: number, a: number) => h + a : undefined;
+  for (let c = 0; c < cells; c++) {
+    const h = model.home[c] as number;
+    const a = model.away[c] as number;
+    const value = key?.(h, a);
+    let weights = value === undefined ? undefined : byValue.get(value);
+    if (!weights) {
+      pair.home = h;
+      pair.away = a;
+      final.winner = h > a ? 'home' : a > h ? 'away' : 'draw';
+      weights = legWeights(settleOption(leg.terms, leg.optionType, final, 0));
+      if (value !== undefined) byValue.set(value, weights);
+    }
+    w[c] = weights.w;
+    l[c] = weights.l;
+  }
+  return { w, l };
+}
+
+/** The exact win and lose weights of the combination over the model. */
+export function combinationWeights(model: ScoreModel, legs: readonly BuilderLeg[]): CombinationWeights {
+  const tables = legs.map((leg) => legTable(model, leg));
   let win = 0;
   let lose = 0;
   for (let c = 0; c < model.p.length; c++) {
-    pair.home = model.home[c] as number;
-    pair.away = model.away[c] as number;
-    final.winner = pair.home > pair.away ? 'home' : pair.away > pair.home ? 'away' : 'draw';
     let W = 1;
     let N = 1;
-    for (const leg of legs) {
-      const { w, l } = legWeights(settleOption(leg.terms, leg.optionType, final, 0));
-      W *= w;
-      N *= 1 - l;
-      if (N === 0) break;
+    for (const t of tables) {
+      W *= t.w[c] as number;
+      N *= 1 - (t.l[c] as number);
     }
     const p = model.p[c] as number;
     win += p * W;

@@ -211,7 +211,7 @@ describe('<MatchDetailScreen> bet builder mode', () => {
     });
     await scoreboard();
     await user.click(screen.getByRole('button', { name: 'Bet builder' }));
-    const panel = await screen.findByRole('complementary', { name: 'Bet builder' }, { timeout: 20_000 });
+    const panel = await screen.findByRole('region', { name: 'Bet builder' }, { timeout: 20_000 });
     expect(within(panel).getByText(/Pick 2 to 6 selections/)).toBeInTheDocument();
     // The first-half total is a period market: said so, and no price button to press.
     expect(screen.getByText('Cannot combine: full-time markets only')).toBeInTheDocument();

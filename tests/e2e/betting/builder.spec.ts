@@ -26,7 +26,7 @@ test('a three-leg bet builder is priced by the platform, placed from the match s
   await expect(screen).toBeVisible();
 
   await screen.getByRole('button', { name: 'Bet builder' }).click();
-  const panel = app(page).getByRole('complementary', { name: 'Bet builder' });
+  const panel = app(page).getByRole('region', { name: 'Bet builder' });
   await expect(panel).toBeVisible();
   // Markets a builder cannot take say so (corners, the first half, first goal...).
   await expect(screen.getByText(/^Cannot combine: /).first()).toBeVisible();

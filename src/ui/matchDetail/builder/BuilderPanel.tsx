@@ -5,6 +5,7 @@ import { BUILDER_MIN_LEGS } from '../../../domain/builder';
 import type { BetBuilderInstance } from '../../../stores/betBuilder';
 import { Button } from '../../common/Button';
 import form from '../../common/Form.module.css';
+import { Panel } from '../../common/Panel';
 import { MATCH_DETAIL_NS } from '../Scoreboard';
 import styles from './BuilderPanel.module.css';
 
@@ -26,17 +27,17 @@ export const BuilderPanel = observer(function BuilderPanel({ builder, onPlace }:
   const max = quote?.maxLegs ?? 6;
   const refusal = quote && quote.odds === null && quote.reason ? t(`reason.${quote.reason}`) : undefined;
   return (
-    <aside className={styles.panel} aria-labelledby={`${stakeId}-title`} data-builder-legs={builder.legs.length}>
-      <div className={styles.head}>
-        <h2 id={`${stakeId}-title`} className={styles.title}>
-          {t('title')}
-        </h2>
-        {builder.legs.length > 0 && (
+    <Panel
+      title={t('title')}
+      labelledBy={`${stakeId}-title`}
+      actions={
+        builder.legs.length > 0 && (
           <Button variant="secondary" onClick={() => builder.clear()}>
             {t('clear')}
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       <p className={styles.hint}>{t('hint', { min: BUILDER_MIN_LEGS, max })}</p>
       {builder.legs.length === 0 ? (
         <p className={styles.empty}>{t('empty')}</p>
@@ -106,6 +107,6 @@ export const BuilderPanel = observer(function BuilderPanel({ builder, onPlace }:
           </Button>
         </form>
       )}
-    </aside>
+    </Panel>
   );
 });

@@ -65,6 +65,29 @@ describe('bet builder', () => {
     expect(await balanceOf(t, 'demo')).toBe(before);
   });
 
+  it('prices basketball from the joint of margin and total, in play too', async () => {
+    let priced = 0;
+    for (const list of ['today', 'inplay'] as const) {
+      const game = t.feed.matches({ type: list, sportId: 3 }).find((m) => {
+        const ms = t.feed.markets(m.matchId);
+        return ['moneyLine', 'total'].every((kind) => ms.some((k) => k.kind === kind && k.period === 'ft' && k.status === 1));
+      });
+      if (!game) continue;
+      const ms = t.feed.markets(game.matchId);
+      const ml = ms.find((k) => k.kind === 'moneyLine' && k.period === 'ft')!;
+      const total = ms.find((k) => k.kind === 'total' && k.period === 'ft')!;
+      const data = (await quote([legOf(ml, 'home'), legOf(total, 'over')])).json().data;
+      const expected = priceCombination(t.feed.scoreModel(game.matchId)!, [{ terms: ml, optionType: 'home' }, { terms: total, optionType: 'over' }], Number(t.config.betting.builder.margin));
+      expect({ list, odds: data.odds }).toEqual({ list, odds: expected.ok ? expected.odds : null });
+      expect(data.odds).not.toBeNull();
+      priced++;
+      // A quarter is a period market: it cannot join.
+      const quarter = ms.find((k) => k.kind === 'moneyLine' && k.period.startsWith('q') && k.status === 1);
+      if (quarter) expect((await quote([legOf(ml, 'home'), legOf(quarter, 'home')])).json().data.legs[1].reason).toBe('periodMarket');
+    }
+    expect(priced).toBeGreaterThan(0);
+  });
+
   it('refuses a changed price under "none", places at the builder odds, offers a cash out and settles as the matrix says', async () => {
     const win = byKind('win1x2');
     const ou = byKind('overUnder');

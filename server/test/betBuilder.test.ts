@@ -6,7 +6,7 @@ import { priceCombination } from '../src/feed/pricing/builder';
 import { BetResult } from '../src/feed/codes';
 import { settleOption } from '../src/feed/engine/settle';
 import { buildTestApp, login, playOut, type TestApp } from './helpers';
-import { auth, balanceOf, bookProblems } from './betting.support';
+import { auth, balanceOf, bookProblems, play } from './betting.support';
 
 /** The platform's bet builder end to end: quote, place, refuse, cash-out offer, settle (docs/api.md "Bet builder"). */
 describe('bet builder', () => {
@@ -142,6 +142,33 @@ describe('bet builder', () => {
     expect({ goals, payout: Number(settled.payout_minor) }).toEqual({ goals, payout });
     const legRows = await t.db.selectFrom('order_legs').select('result').where('order_id', '=', orderId).orderBy('leg_no').execute();
     expect(legRows.map((l) => l.result)).toEqual(codes);
+    expect(await bookProblems(t)).toEqual([]);
+  });
+  it('holds an in-play builder for the acceptance delay, then takes it at the builder price of that moment or refuses it', async () => {
+    const live = t.feed.matches({ type: 'inplay', sportId: 1 }).flatMap((m) => {
+      const ms = t.feed.markets(m.matchId);
+      const win = ms.find((k) => k.kind === 'win1x2' && k.period === 'ft' && k.status === 1);
+      const ou = ms.find((k) => k.kind === 'overUnder' && k.period === 'ft' && k.status === 1);
+      return win && ou ? [{ win, ou }] : [];
+    });
+    const placed: string[] = [];
+    for (const { win, ou } of live.slice(0, 4)) {
+      const quoted = (await quote([legOf(win, 'home'), legOf(ou, 'over')])).json().data;
+      if (quoted.odds === null) continue;
+      const res = await place({ betOptionList: [optionOf(win, 'home'), optionOf(ou, 'over')], odds: quoted.odds, unitStake: '20.00', oddsChange: 2 });
+      expect(res.json().data.orders[0].status).toBe(OrderStatus.Confirming);
+      placed.push(res.json().data.orders[0].orderId);
+    }
+    expect(placed.length).toBeGreaterThan(0);
+    await play(t, 6_000);
+    const rows = await t.db.selectFrom('orders').select(['id', 'status', 'odds', 'reject_type']).where('id', 'in', placed).execute();
+    for (const row of rows) {
+      expect([OrderStatus.Confirmed, OrderStatus.Rejected, OrderStatus.Settled]).toContain(row.status);
+      // Taken at a builder price (2 decimals), not the product of the legs' odds.
+      if (row.status !== OrderStatus.Rejected) expect(row.odds).toMatch(/^\d+\.\d{2}$/);
+    }
+    // Deterministic feed (seed 7): at least one is taken (its legs kept their own odds).
+    expect(rows.some((row) => row.status !== OrderStatus.Rejected)).toBe(true);
     expect(await bookProblems(t)).toEqual([]);
   });
 });

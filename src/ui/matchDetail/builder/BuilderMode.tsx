@@ -48,6 +48,8 @@ export default observer(function BuilderMode({ match }: { match: MatchDetail }) 
       return reason ? t('cannot', { reason: t(`reason.${reason}`) }) : undefined;
     },
     pick: (market, type) => {
+      // Builder prices are quoted for members (the betting routes): a visitor's click asks them to sign in first.
+      if (!root.requireLogin(t('title'))) return;
       const live = book.market(market.marketId);
       const option = live?.options.get(type);
       const wire = market.options.find((o) => o.type === type);

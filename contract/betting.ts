@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { BUILDER_REASONS, type BuilderReason } from '../src/domain/builder';
 import { OddsFormat } from '../src/domain/odds';
 import { described } from './described';
 import { CURRENCIES } from './enums';
@@ -139,6 +140,34 @@ export const multipleBetRequestSchema = request(
   }),
 );
 export type MultipleBetRequest = z.input<typeof multipleBetRequestSchema>;
+
+/** Selections of one bet builder at most on the wire (config betting.builder.maxLegs may allow fewer). */
+export const BUILDER_WIRE_LEGS = 12;
+
+/** POST /v1/order/builder/quote: the combined price of selections of one match (docs/api.md "Bet builder"). */
+export const builderQuoteRequestSchema = request(
+  z.strictObject({
+    betMatchMarketList: z.array(betMatchMarketSchema).check(z.minLength(1), z.maxLength(BUILDER_WIRE_LEGS)),
+    currencyId: currencyIdField,
+    language: languageField,
+  }),
+);
+export type BuilderQuoteRequest = z.input<typeof builderQuoteRequestSchema>;
+
+/** POST /v1/order/bet/builder: one builder bet on 2..maxLegs selections of one match. */
+export const builderBetRequestSchema = request(
+  z.strictObject({
+    betOptionList: z.array(betOptionRequestSchema).check(z.minLength(2, { error: 'expected at least 2 selections of one match' }), z.maxLength(BUILDER_WIRE_LEGS)),
+    /** The combined decimal odds the member accepted (the quote's odds). */
+    odds: decimalOddsField,
+    unitStake: amountField,
+    oddsChange: oddsChangeField,
+    currencyId: currencyIdField,
+    requestId: requestIdField,
+    language: languageField,
+  }),
+);
+export type BuilderBetRequest = z.input<typeof builderBetRequestSchema>;
 
 /** POST /v1/order/getStakeOrderStatus. */
 export const orderStatusRequestSchema = request(z.strictObject({ orderIds: z.array(orderIdField).check(z.minLength(1), z.maxLength(100)), language: languageField }));
@@ -282,6 +311,23 @@ export type SeriesInfoEntry = z.infer<typeof seriesInfoEntrySchema>;
 
 export const betInfoAnswerSchema = z.object({ betInfo: z.array(betInfoEntrySchema), seriesInfo: z.array(seriesInfoEntrySchema) });
 export type BetInfoAnswer = z.infer<typeof betInfoAnswerSchema>;
+
+const builderReasonField = described(
+  z.nullable(z.enum(BUILDER_REASONS as unknown as [BuilderReason, ...BuilderReason[]])),
+  'why it cannot be priced or combined (src/domain/builder.ts BuilderReason), null when it can',
+);
+
+export const builderQuoteAnswerSchema = z.object({
+  matchId: int(),
+  odds: described(z.nullable(z.string()), 'combined decimal odds with the builder margin, null when refused'),
+  reason: builderReasonField,
+  message: described(z.string(), 'the refusal in words (English), "" when priced'),
+  legs: z.array(z.object({ marketId: int(), type: z.string(), reason: builderReasonField })),
+  minBet: z.string(),
+  maxBet: z.string(),
+  maxLegs: int(),
+});
+export type BuilderQuoteAnswer = z.infer<typeof builderQuoteAnswerSchema>;
 
 export const placedOrderSchema = z.object({
   orderId: z.string(),

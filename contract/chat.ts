@@ -125,6 +125,7 @@ export const chatOrderItemSchema = z.object({
   isEarlySettlement: described(z.boolean(), 'part of the stake was cashed out'),
   orderId: z.string(),
   legs: described(z.optional(z.array(chatOrderLegSchema)), 'the legs in every language, which the app words betTitle and betSection from; absent in orders shared before it existed'),
+  betType: described(z.optional(int()), '1 single, 2 multiple, 3 bet builder (its legs are of one match); absent in orders shared before it existed'),
 });
 export type ChatOrderItem = z.infer<typeof chatOrderItemSchema>;
 

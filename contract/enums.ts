@@ -116,7 +116,8 @@ export const ListType = {
 } as const;
 export type ListType = (typeof ListType)[keyof typeof ListType];
 
-export const BetType = { Single: 1, Multiple: 2 } as const;
+/** Builder: several selections of one match priced together from its score model (docs/api.md "Bet builder"). */
+export const BetType = { Single: 1, Multiple: 2, Builder: 3 } as const;
 export type BetType = (typeof BetType)[keyof typeof BetType];
 
 /** Odds-change acceptance (spec section 5; DOMAIN.md section 5). */

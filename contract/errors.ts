@@ -45,6 +45,8 @@ export const BetError = {
   ScoreChanged: 15014,
   /** A selection of a sport the member's merchant switched off (HTTP 403; docs/api.md "Merchants"). */
   SportNotOffered: 15015,
+  /** Bet builder: the selections cannot be combined (other match, a market not on the final score, contradictory); the message says why. */
+  BuilderRefused: 15016,
   OrderNotFound: 15020,
   CashOutUnavailable: 15021,
   ReservationNotFound: 15030,

@@ -4,6 +4,8 @@ export const BETTING_PATHS = {
   singlePass: '/v1/order/bet/singlePass',
   betMultiple: '/v1/order/betMultiple',
   orderStatus: '/v1/order/getStakeOrderStatus',
+  builderQuote: '/v1/order/builder/quote',
+  betBuilder: '/v1/order/bet/builder',
 } as const;
 
 // In a module of its own: the app's live room imports it from its lazy chunks, and a value of this module (which the

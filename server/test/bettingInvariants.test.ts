@@ -25,10 +25,38 @@ describe('the books after a random concurrent workload', () => {
     const rand = random(42);
     const pool = [...selections(t, 'today'), ...selections(t, 'inplay')];
     const parlayPool = selections(t, 'today', { parlay: true });
+    // Bet builders: home win with the main over/under of football matches, pre-match and in play.
+    const builderPool = [...t.feed.matches({ type: 'inplay', sportId: 1 }), ...t.feed.matches({ type: 'today', sportId: 1 }).slice(0, 10)].flatMap((match) => {
+      const markets = t.feed.markets(match.matchId);
+      const win = markets.find((m) => m.kind === 'win1x2' && m.period === 'ft');
+      const ou = markets.find((m) => m.kind === 'overUnder' && m.period === 'ft');
+      return win && ou ? [[{ market: win, type: 'home' }, { market: ou, type: 'over' }]] : [];
+    });
     for (let round = 0; round < 6; round++) {
       // Each round fires a burst of requests at once: singles (some far beyond the balance) and doubles.
       const burst = Array.from({ length: 25 }, async (_, i) => {
         const token = tokens[i % 2]!;
+        if (rand() < 0.15 && builderPool.length > 0) {
+          const legs = builderPool[Math.floor(rand() * builderPool.length)]!;
+          const quote = await t.inject({
+            method: 'POST',
+            url: '/v1/order/builder/quote',
+            headers: auth(token),
+            payload: { betMatchMarketList: legs.map((l) => ({ marketId: l.market.marketId, matchId: l.market.matchId, type: l.type })) },
+          });
+          const odds = (quote.json().data?.odds as string | null | undefined) ?? '2.00';
+          return t.inject({
+            method: 'POST',
+            url: '/v1/order/bet/builder',
+            headers: auth(token),
+            payload: {
+              betOptionList: legs.map((l) => ({ marketId: l.market.marketId, optionType: l.type, odds: l.market.options.find((o) => o.type === l.type)!.odd, oddsFormat: 1 })),
+              odds,
+              unitStake: rand() < 0.15 ? '4000.00' : (10 + Math.floor(rand() * 100)).toFixed(2),
+              oddsChange: 2,
+            },
+          });
+        }
         if (rand() < 0.3 && parlayPool.length >= 2) {
           const a = Math.floor(rand() * (parlayPool.length - 1));
           const legs = [parlayPool[a]!, parlayPool[a + 1]!];
@@ -114,6 +142,13 @@ describe('the books after a random concurrent workload', () => {
     await play(t, 18_000, 6_000);
   }, 180_000);
   afterAll(async () => t?.app.close());
+
+  it('placed bet builders in the workload, one stake and at most one payout each', async () => {
+    const builders = await t.db.selectFrom('orders').select(['id', 'status', 'payout_minor']).where('bet_type', '=', 3).execute();
+    expect(builders.length).toBeGreaterThan(0);
+    const stakes = await t.db.selectFrom('ledger').select('ref_id').where('kind', '=', 'bet_stake').where('ref_id', 'in', builders.map((b) => b.id)).execute();
+    expect(stakes).toHaveLength(builders.length);
+  });
 
   it('keeps every wallet equal to its ledger and never below zero', async () => {
     expect(await bookProblems(t)).toEqual([]);

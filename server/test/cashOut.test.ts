@@ -15,7 +15,7 @@ describe('cash-out pricing (DOMAIN.md section 4 example)', () => {
   const market = (odd: string, status = 1) =>
     ({ marketId: 1, status, line: undefined, replacedBy: undefined, options: [{ type: 'home', odd, isLock: status !== 1 }] }) as unknown as Market;
   const feedWith = (m: Market) => ({ market: () => m }) as unknown as Feed;
-  const order: PricingOrder = { bet_type: 1, series_number: 0, item_count: 1, status: 4, remaining_stake_minor: 10_000, cash_out_count: 0 };
+  const order: PricingOrder = { bet_type: 1, series_number: 0, item_count: 1, status: 4, odds: '3.00', remaining_stake_minor: 10_000, cash_out_count: 0 };
   const legs: PricingLeg[] = [{ market_id: 1, option_type: 'home', line: null, odds: '3.00', result: 0 }];
 
   it('S 100 at 3.00, odds now 1.80, margin 5%: 158.33; a 40% partial pays 63.33 and 60 keeps running', () => {

@@ -14,6 +14,7 @@ const postgres = [
   'server/src/chat/orders.test.ts',
   'server/src/cluster/feedOrigin.test.ts',
   'server/test/auth.test.ts',
+  'server/test/betBuilder.test.ts',
   'server/test/betCurrency.test.ts',
   'server/test/betHistory.test.ts',
   'server/test/betting.test.ts',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BetResult } from '../../src/domain/series';
 import { BetType, CashOutFailure, CashOutStatus, OrderStatus } from '../src/betting/codes';
 import type { MarketSnapshot } from '../src/betting/orders';
+import { builderReturn } from '../src/betting/builder';
 import { createSettlementService, orderResult, singleReturn, type SettlementHook, type SettlementService } from '../src/betting/settlement';
 import { snapshotRow, storeSnapshots } from '../src/betting/snapshots';
 import { MatchStatus, type MatchResult } from '../src/feed';
@@ -34,6 +35,22 @@ describe('result codes and returns (DOMAIN.md section 2)', () => {
     [BetResult.Cancel, '100.00'],
   ])('a 100 stake at 1.90 with result %i returns %s', (code, expected) => {
     expect(singleReturn(100, '1.90', code).toFixed(2)).toBe(expected);
+  });
+
+  it.each([
+    [[BetResult.Won, BetResult.Won, BetResult.Won], '340.00'],
+    [[BetResult.Won, BetResult.Lost, BetResult.Won], '0.00'],
+    // A pushed leg pushes the bet (the price counted that score as a push, not a win).
+    [[BetResult.Won, BetResult.Return, BetResult.Won], '100.00'],
+    // Half won: half the stake at 3.40, half pushed.
+    [[BetResult.WinReturn, BetResult.Won, BetResult.Won], '220.00'],
+    // Half lost, the other half pushed.
+    [[BetResult.Won, BetResult.LoseReturn, BetResult.Won], '50.00'],
+    [[BetResult.WinReturn, BetResult.LoseReturn, BetResult.Won], '50.00'],
+    // A called-off match voids every leg: the stake back.
+    [[BetResult.Cancel, BetResult.Cancel, BetResult.Cancel], '100.00'],
+  ])('a 100 bet builder at 3.40 with legs %j returns %s', (codes, expected) => {
+    expect(builderReturn(100, '3.40', codes).toFixed(2)).toBe(expected);
   });
 
   it('names a multiple by what it returns against its stake', () => {

@@ -134,8 +134,9 @@ const INDEX_TTL_MS = 5 * 60_000;
 
 type Executor = Transaction<Database>;
 
+/** Orders offered a cash out: singles, accumulators and builders (one bet); not series. */
 const isAccumulator = (order: Pick<OrderRow, 'bet_type' | 'series_number' | 'item_count'>) =>
-  order.bet_type === BetType.Single || order.series_number === order.item_count * 1000 + 1;
+  order.bet_type === BetType.Single || order.bet_type === BetType.Builder || order.series_number === order.item_count * 1000 + 1;
 
 /**
  * Cash out (early settlement, DOMAIN.md section 4): offers, full and partial cash outs, the in-play delay and auto

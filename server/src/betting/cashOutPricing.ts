@@ -6,6 +6,7 @@ import type { PlatformConfig } from '../config/platformConfig';
 import type { FeedPrices } from '../feed';
 import { Money } from '../money';
 import { BetType, CashOutFailure, OrderStatus } from './codes';
+import { priceBuilder } from './builder';
 import { singleReturn } from './settlement';
 
 export interface PricingOrder {
@@ -13,6 +14,8 @@ export interface PricingOrder {
   series_number: number;
   item_count: number;
   status: number;
+  /** The order's odds: a builder's combined odds (the others' odds come from their legs). */
+  odds: string;
   remaining_stake_minor: number;
   cash_out_count: number;
 }
@@ -42,10 +45,11 @@ const none = (reason: CashOutFailure): CashOutQuote => ({ available: false, reas
  */
 export function quoteCashOut(feed: FeedPrices, config: PlatformConfig, order: PricingOrder, legs: readonly PricingLeg[]): CashOutQuote {
   if (order.status !== OrderStatus.Confirmed) return none(CashOutFailure.SettleRefused);
-  const accumulator = order.bet_type === BetType.Single || order.series_number === order.item_count * 1000 + 1;
+  const accumulator = order.bet_type === BetType.Single || order.bet_type === BetType.Builder || order.series_number === order.item_count * 1000 + 1;
   if (!accumulator) return none(CashOutFailure.SettleRefused);
   if (order.remaining_stake_minor <= 0) return none(CashOutFailure.SettleRefused);
   if (order.cash_out_count >= config.betting.cashOut.maxCount) return none(CashOutFailure.PositionLimit);
+  if (order.bet_type === BetType.Builder) return quoteBuilder(feed, config, order, legs);
   let placed = new Decimal(1);
   let current = new Decimal(1);
   let open = 0;
@@ -64,9 +68,34 @@ export function quoteCashOut(feed: FeedPrices, config: PlatformConfig, order: Pr
     open++;
   }
   if (open === 0) return none(CashOutFailure.SettleRefused);
+  return offer(config, order, placed, current);
+}
+
+function offer(config: PlatformConfig, order: PricingOrder, placed: Decimal, current: Decimal): CashOutQuote {
   const rate = placed.dividedBy(current).times(new Money(1).minus(config.betting.cashOut.margin));
   const remaining = new Money(order.remaining_stake_minor).dividedBy(100);
   return { available: true, rate, price: floorAmount(rate.times(remaining)) };
+}
+
+/**
+ * A builder's offer from the same model that priced it: D_current is the builder odds of its legs now (betting/
+ * builder.ts priceBuilder), so the fair value is R x D_placed / D_current as for a single. Its legs settle together at
+ * the end of the match; until then each must still be on sale on the line it was taken at.
+ */
+function quoteBuilder(feed: FeedPrices, config: PlatformConfig, order: PricingOrder, legs: readonly PricingLeg[]): CashOutQuote {
+  const selections = [];
+  for (const leg of legs) {
+    if (leg.result !== BetResult.NoResulted) return none(CashOutFailure.SettleRefused);
+    const market = feed.market(leg.market_id);
+    const option = market?.options.find((o) => o.type === leg.option_type);
+    if (!market || !option || market.replacedBy !== undefined || (option.line ?? market.line ?? null) !== leg.line) return none(CashOutFailure.MarketSuspend);
+    if (market.status !== 1 || option.isLock) return none(CashOutFailure.MarketSuspend);
+    selections.push({ market, optionType: leg.option_type });
+  }
+  const now = priceBuilder(feed, config, selections);
+  // No price now: the combination has (all but) won or lost in play; either way the book does not quote it.
+  if (!now.ok) return none(CashOutFailure.MarketSuspend);
+  return offer(config, order, new Decimal(order.odds), now.odds);
 }
 
 /** What cashing out `stake` of the remaining stake pays at this rate: the spec's rounding, per cashed-out stake. */

@@ -1,6 +1,7 @@
 import type { EditBetConfirmRequest, EditBetPreview, EditBetResult } from '../../../contract/editBet';
 import { OddsFormat } from '../../../src/domain/odds';
 import { BetResult } from '../../../src/domain/series';
+import { BetType } from '../../../contract/enums';
 import { lockOrders } from '../db/locks';
 import { ApiError } from '../http/envelope';
 import { fromMinor, minorToDecimal, toMinor, type Currency } from '../money';
@@ -50,6 +51,8 @@ export function createEditBetService(deps: BettingDeps, orders: OrderService, ca
 
   function checkEditable(offer: FullOffer): void {
     const { order, legs } = offer;
+    // Singles and parlays (issue 33): a builder's legs are priced together on one match, not as a parlay of them.
+    if (order.bet_type === BetType.Builder) throw refuse(BetError.EditUnavailable, `order ${order.id} is a bet builder: cash it out and build again instead`);
     const settled = legs.find((l) => l.result !== BetResult.NoResulted);
     if (settled) throw refuse(BetError.EditUnavailable, `leg ${settled.leg_no} of order ${order.id} is already settled: cash it out instead`);
     if (offer.delayed) throw refuse(BetError.EditUnavailable, `order ${order.id} is in play: cash it out or bet again instead (both wait the in-play delay)`);

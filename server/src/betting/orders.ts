@@ -3,7 +3,9 @@ import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { OddsFormat, potentialReturn } from '../../../src/domain/odds';
 import { betOdds, MAX_SERIES_LEGS, seriesOptions, type SeriesOption } from '../../../src/domain/series';
-import type { BetInfoEntry as WireBetInfoEntry, SeriesInfoEntry } from '../../../contract';
+import type { BetInfoEntry as WireBetInfoEntry, BuilderQuoteAnswer, SeriesInfoEntry } from '../../../contract';
+import { BuilderReason } from '../../../src/domain/builder';
+import { builderMessage, priceBuilder, selectionReason, type BuilderSelection } from './builder';
 import type { Clock } from '../clock';
 import type { PlatformConfig } from '../config/platformConfig';
 import { executeBulk, isPostgres, VALUES, type BulkColumnType } from '../db/bulk';
@@ -100,6 +102,15 @@ export interface SeriesInput {
   oddsChange: OddsChange;
 }
 
+/** A bet builder as the app sends it: the combined odds it was shown, its stake and acceptance. */
+export interface BuilderInput {
+  odds: string;
+  unitStake: string;
+  oddsChange: OddsChange;
+}
+
+export type BuilderQuote = Omit<BuilderQuoteAnswer, never>;
+
 export interface PlaceContext {
   memberId: number;
   currency: Currency;
@@ -194,6 +205,10 @@ export interface OrderService {
   };
   placeSingles(ctx: PlaceContext, bets: readonly SingleBetInput[]): Promise<PlaceResult>;
   placeMultiple(ctx: PlaceContext, legs: readonly LegRequest[], series: readonly SeriesInput[]): Promise<PlaceResult>;
+  /** The combined price of selections of one match, each selection marked with why it cannot join, if it cannot. */
+  builderQuote(requests: readonly BetInfoRequest[], currency: Currency): BuilderQuote;
+  /** One bet builder order on the selections, at the builder odds under the member's acceptance. */
+  placeBuilder(ctx: PlaceContext, legs: readonly LegRequest[], bet: BuilderInput): Promise<PlaceResult>;
   /** Places one priced single without a request id (a triggered pre-bet), inside the caller's transaction. */
   writeSingle(trx: Transaction<Database>, ctx: PlaceContext, leg: PricedLeg, unitStake: MoneyValue, oddsChange: OddsChange, reserveId: string): Promise<PlacedOrder>;
   /**
@@ -221,6 +236,7 @@ export function createOrderService(deps: BettingDeps): OrderService {
   const delayMs = () => Math.round(config.betting.inPlayDelaySeconds * 1000);
   const singleRange = (currency: Currency, odds: Decimal.Value): StakeRange => stakeRange(config, config.betting.single, currency, odds);
   const parlayRange = (currency: Currency, odds: Decimal.Value): StakeRange => stakeRange(config, config.betting.parlay, currency, odds);
+  const builderRange = (currency: Currency, odds: Decimal.Value): StakeRange => stakeRange(config, config.betting.builder.stake, currency, odds);
 
   /** Snapshot rows by their content, so the same option is hashed once (bounded like knownSnapshots). */
   const snapshotByContent = new Map<string, LegSnapshotsTable>();
@@ -734,6 +750,58 @@ export function createOrderService(deps: BettingDeps): OrderService {
     return place(ctx, () => draftMultiple(ctx, requests, series));
   }
 
+  /**
+   * Prices a builder's legs under the member's acceptance (DOMAIN.md section 5) judged on the combined odds, as a
+   * parlay's better-only is judged on its total: each leg must be on sale (priceLeg at any price), the combination
+   * must be one a builder takes, and the builder odds now are compared with the odds the member accepted.
+   */
+  function priceBuilderBet(requests: readonly LegRequest[], requested: Decimal, oddsChange: OddsChange, where: (index: number) => string): { legs: PricedLeg[]; odds: Decimal } {
+    const legs = requests.map((request, i) => priceLeg(feed, request, OddsChange.Any, where(i)));
+    const priced = priceBuilder(feed, config, legs.map((l) => ({ market: l.market, optionType: l.option.type })));
+    if (!priced.ok) throw refuse(BetError.BuilderRefused, priced.leg === undefined ? priced.message : `${where(priced.leg)}: ${builderMessage(priced.reason)}`);
+    const same = priced.odds.equals(requested);
+    const accepted = same || oddsChange === OddsChange.Any || (oddsChange === OddsChange.Better && priced.odds.greaterThan(requested));
+    if (!accepted) throw refuse(BetError.OddsChanged, `the builder's odds are ${priced.odds.toFixed(2)} now, asked ${requested.toString()}`);
+    return { legs, odds: priced.odds };
+  }
+
+  function draftBuilder(ctx: PlaceContext, requests: readonly LegRequest[], bet: BuilderInput): Draft {
+    const { legs, odds } = priceBuilderBet(requests, new Decimal(bet.odds), bet.oddsChange, (i) => `betOptionList[${i}]`);
+    const unitStake = parseStake(bet.unitStake, 'unitStake');
+    checkStake(unitStake, builderRange(ctx.currency, odds), 'unitStake');
+    const id = nextId();
+    const snapshots = legs.map(snapshotOf);
+    const order = orderRow(ctx, id, { betType: BetType.Builder, seriesNumber: 0, legs, betCount: 1, unitStake, odds, oddsChange: bet.oddsChange });
+    return { order, legs: legs.map((leg, n) => legRow(id, n + 1, leg, snapshots[n]!)), snapshots };
+  }
+
+  function builderQuote(requests: readonly BetInfoRequest[], currency: Currency): BuilderQuote {
+    const matchId = requests[0]?.matchId ?? 0;
+    const selections: BuilderSelection[] = [];
+    const legs = requests.map((r) => {
+      const market = feed.market(r.marketId);
+      const option = market?.options.find((o) => o.type === r.type);
+      if (!market || !option || market.replacedBy !== undefined || market.status !== 1 || option.isLock) {
+        return { marketId: r.marketId, type: r.type, reason: BuilderReason.Unavailable as BuilderReason | null };
+      }
+      const selection = { market, optionType: r.type };
+      const reason = selectionReason(selection, matchId) ?? (feed.scoreModel(matchId) ? null : BuilderReason.NoModel);
+      if (!reason) selections.push(selection);
+      return { marketId: r.marketId, type: r.type, reason };
+    });
+    const base = { matchId, legs, maxLegs: config.betting.builder.maxLegs, minBet: '0.00', maxBet: '0.00' };
+    const refused = legs.findIndex((l) => l.reason !== null);
+    if (refused >= 0) return { ...base, odds: null, reason: legs[refused]!.reason, message: builderMessage(legs[refused]!.reason!, refused) };
+    if (requests.length < 2) return { ...base, odds: null, reason: null, message: 'a builder takes at least 2 selections' };
+    const priced = priceBuilder(feed, config, selections);
+    if (!priced.ok) {
+      if (priced.leg !== undefined) legs[priced.leg]!.reason = priced.reason;
+      return { ...base, odds: null, reason: priced.reason, message: priced.message };
+    }
+    const range = builderRange(currency, priced.odds);
+    return { ...base, odds: priced.odds.toFixed(2), reason: null, message: '', minBet: range.min.toFixed(2), maxBet: range.max.toFixed(2) };
+  }
+
   function draftMultiple(ctx: PlaceContext, requests: readonly LegRequest[], series: readonly SeriesInput[]): Draft[] {
     const maxLegs = config.betting.maxParlayLegs;
     if (requests.length > maxLegs) throw refuse(BetError.TooManyMatches, `betOptionList: at most ${maxLegs} matches, got ${requests.length}`);
@@ -819,7 +887,7 @@ export function createOrderService(deps: BettingDeps): OrderService {
   }
 
   /** Re-prices the legs of a confirming order (a parlay on its total odds); answers the refusal, or the accepted legs' odds. */
-  async function recheck(order: { id: string; bet_type: number; odds_change: number; created_at: number }): Promise<{ ok: true; odds: Decimal[] } | { ok: false; code: BetError; reason: string }> {
+  async function recheck(order: { id: string; bet_type: number; odds_change: number; created_at: number; odds: string }): Promise<{ ok: true; odds: Decimal[]; total?: Decimal } | { ok: false; code: BetError; reason: string }> {
     const legs = await db.selectFrom('order_legs').select(['leg_no', 'match_id', 'market_id', 'option_type', 'odds', 'is_in_play']).where('order_id', '=', order.id).orderBy('leg_no').execute();
     for (const leg of legs) {
       const danger = dangerAt.get(leg.match_id);
@@ -830,6 +898,11 @@ export function createOrderService(deps: BettingDeps): OrderService {
     const requests = legs.map((leg) => ({ marketId: leg.market_id, optionType: leg.option_type, odds: leg.odds, oddsFormat: OddsFormat.Europe }));
     const oddsChange = order.odds_change as OddsChange;
     try {
+      if (order.bet_type === BetType.Builder) {
+        // The legs keep the odds they were taken at; the combined odds are what the acceptance judges.
+        const builder = priceBuilderBet(requests, new Decimal(order.odds), oddsChange, (i) => `leg ${legs[i]!.leg_no}`);
+        return { ok: true, odds: legs.map((l) => new Decimal(l.odds)), total: builder.odds };
+      }
       const priced =
         order.bet_type === BetType.Single
           ? requests.map((request, i) => priceLeg(feed, request, oddsChange, `leg ${legs[i]!.leg_no}`))
@@ -847,7 +920,7 @@ export function createOrderService(deps: BettingDeps): OrderService {
     await db.transaction().execute(async (trx) => {
       if (check.ok) {
         const legs = check.odds;
-        const total = betOdds(legs, order.bet_type === BetType.Single ? 0 : order.series_number);
+        const total = check.total ?? betOdds(legs, order.bet_type === BetType.Single ? 0 : order.series_number);
         const unit = new Money(fromMinor(Number(order.unit_stake_minor)));
         const done = await trx
           .updateTable('orders')
@@ -898,6 +971,10 @@ export function createOrderService(deps: BettingDeps): OrderService {
     betInfo,
     placeSingles,
     placeMultiple,
+    builderQuote,
+    placeBuilder(ctx, requests, bet) {
+      return place(ctx, () => [draftBuilder(ctx, requests, bet)]);
+    },
     draftBet(ctx, legs, stake, oddsChange) {
       if (legs.length === 1) return draftSingle(ctx, priceLeg(feed, legs[0]!, oddsChange, 'betOptionList[0]'), stake, oddsChange, 'stake');
       return draftMultiple(ctx, legs, [{ seriesNumber: legs.length * 1000 + 1, itemCount: legs.length, unitStake: stake.toFixed(2), oddsChange }])[0]!;

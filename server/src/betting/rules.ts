@@ -39,6 +39,7 @@ export const REFUSAL_TEXT: Record<BetError, string> = {
   [BetError.MatchStarted]: 'Match started',
   [BetError.ScoreChanged]: 'Score changed',
   [BetError.SportNotOffered]: 'Sport not offered',
+  [BetError.BuilderRefused]: 'Bet builder refused',
   [BetError.OrderNotFound]: 'Order not found',
   [BetError.CashOutUnavailable]: 'Cash out unavailable',
   [BetError.ReservationNotFound]: 'Pre-bet not found',

@@ -7,6 +7,7 @@ import { lockOrders } from '../db/locks';
 import type { Database } from '../db/schema';
 import { Money, toMinor, type Currency } from '../money';
 import { AutoCashOutStatus, BetType, CashOutFailure, CashOutStatus, OrderStatus, ReservationStatus } from './codes';
+import { builderReturn } from './builder';
 import { seriesKindOf, type BettingDeps, type MarketSnapshot } from './orders';
 import { loadSnapshots } from './snapshots';
 
@@ -180,6 +181,7 @@ export function createSettlementService(
         'series_number',
         'item_count',
         'bet_count',
+        'odds',
         'currency',
         'stake_minor',
         'remaining_stake_minor',
@@ -218,6 +220,9 @@ export function createSettlementService(
       let payout: Decimal;
       if (order.bet_type === BetType.Single) {
         payout = singleReturn(remaining, orderLegs[0]!.odds, orderLegs[0]!.result);
+      } else if (order.bet_type === BetType.Builder) {
+        // One bet on the match's result at its combined odds (betting/builder.ts), not a product of its legs' odds.
+        payout = builderReturn(remaining, order.odds, orderLegs.map((l) => l.result));
       } else {
         const kind = seriesKindOf(order.series_number, order.item_count);
         if (!kind) throw new Error(`order ${order.id}: unknown series ${order.series_number} for ${order.item_count} legs`);

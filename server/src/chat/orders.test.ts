@@ -103,6 +103,7 @@ describe('order sharing (spec 001 section 5)', () => {
       isEarlySettlement: false,
       orderId: settled,
       legs: [{ matchId: room!.matchId, home: expect.any(Object), away: expect.any(Object), market: expect.any(Object), option: expect.any(Object) }],
+      betType: 1,
     });
     // The legs carry every language, so each viewer's card shows theirs (issue 28), whoever shared it.
     const chinese = app.feed.match(room!.matchId, 'CMN');

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ChatOrderItem, OrderShowRule } from '../../../contract/chat';
-import { OrderStatus } from '../../../contract/enums';
+import { BetType, OrderStatus } from '../../../contract/enums';
 import { inCurrency } from '../betting/rules';
 import type { LegSnapshot, MarketSnapshot } from '../betting/orders';
 import type { PlatformConfig } from '../config/platformConfig';
@@ -27,6 +27,15 @@ const MULTIPLE_TITLE: Readonly<Record<Lang, (n: number) => string>> = {
   ENG: (n) => `${n} legs`,
   VIE: (n) => `${n} trận`,
   THA: (n) => `${n} คู่`,
+};
+
+/** The title of a shared bet builder, after its match's name (the app words it from the legs: chat.order.builder). */
+const BUILDER_TITLE: Readonly<Record<Lang, (n: number) => string>> = {
+  CMN: (n) => `同场串关 (${n})`,
+  'zh-TW': (n) => `同場串關 (${n})`,
+  ENG: (n) => `Bet builder (${n})`,
+  VIE: (n) => `Kèo tự tạo (${n})`,
+  THA: (n) => `สร้างบิลเอง (${n})`,
 };
 
 export function orderShowRule(config: PlatformConfig): OrderShowRule {
@@ -73,10 +82,12 @@ export function createOrderSharing(db: Kysely<Database>, config: PlatformConfig)
     const names = legs.map((l) => JSON.parse(l.names_json) as LegSnapshot);
     const first = names[0];
     const single = names.length === 1 && first !== undefined;
+    const builder = order.bet_type === BetType.Builder;
     const matchName = (n: LegSnapshot) => (n.away ? `${n.home.name[lang]} vs ${n.away.name[lang]}` : n.home.name[lang]);
     return {
       assetSymbol: order.currency,
-      betTitle: single ? matchName(first) : MULTIPLE_TITLE[lang](names.length),
+      betTitle: single ? matchName(first) : builder && first ? `${matchName(first)} · ${BUILDER_TITLE[lang](names.length)}` : MULTIPLE_TITLE[lang](names.length),
+      betType: order.bet_type,
       betAmount: fromMinor(Number(order.stake_minor)),
       odd: order.odds,
       // The viewer's app decides the format from it (src/domain/odds displayOddsFormat); a multiple's odds are decimal.

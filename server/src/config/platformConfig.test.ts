@@ -31,6 +31,15 @@ describe('config/platform.json', () => {
     ]);
   });
 
+  it('takes the bet builder defaults when absent and names a wrong builder field', () => {
+    const copy = structuredClone(original);
+    delete copy.betting.builder;
+    expect(platformConfigSchema.parse(copy).betting.builder).toEqual({ margin: '0.10', stake: { min: '10.00', max: '5000.00' }, maxLegs: 6 });
+    expect(messageFor((c) => (c.betting.builder.margin = '1.5'))).toMatch(/^config\/platform\.json: betting\.builder\.margin: expected a margin below 1/);
+    expect(messageFor((c) => (c.betting.builder.margin = 0.1))).toMatch(/^config\/platform\.json: betting\.builder\.margin: expected a decimal string like "0\.10"/);
+    expect(messageFor((c) => (c.betting.builder.maxLegs = 1))).toMatch(/^config\/platform\.json: betting\.builder\.maxLegs: /);
+  });
+
   it('names the field and the expected format of a rate given as a number', () => {
     expect(messageFor((c) => (c.exchangeRates.USD = 7.12))).toBe(
       'config/platform.json: exchangeRates.USD: expected a decimal string like "7.12", got 7.12',

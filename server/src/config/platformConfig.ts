@@ -75,6 +75,16 @@ const bettingSchema = z.strictObject({
     /** Booked pre-bets a member may hold at once. */
     maxOpenPerMember: z.number().int().min(1).max(1000),
   }),
+  /** Bet builder (docs/config.md "Bet builder"): priced from the match's score model with its own margin. */
+  builder: z
+    .strictObject({
+      /** Overround on the combination's fair probability: d = 1 / (p (1 + margin)), e.g. "0.10". */
+      margin: decimalString('a decimal string like "0.10"').refine((v) => new Money(v).lessThan(1), { error: expecting('a margin below 1') }),
+      stake: stakeRange,
+      /** Selections of one builder, at most. */
+      maxLegs: z.number().int().min(2).max(12),
+    })
+    .default({ margin: '0.10', stake: { min: '10.00', max: '5000.00' }, maxLegs: 6 }),
 });
 
 /** Live test streams of the video lines (docs/operations.md "Live video streams"). */

@@ -1,3 +1,4 @@
+import type { ScoreModel } from './pricing/builder';
 import type { MarketKey, MarketKind, BetResult } from './codes';
 import type { Lang, Text } from './i18n';
 
@@ -503,6 +504,11 @@ export interface FeedPrices {
   /** Any market the feed opened that is still held: current, suspended, off or replaced (with `replacedBy`). */
   market(marketId: number): Market | undefined;
   option(marketId: number, type: string): { market: Market; option: Option } | undefined;
+  /**
+   * The joint distribution of the match's final full-time score its current full-time prices are sums over (bet
+   * builders, pricing/builder.ts); undefined for a sport without one or once full time is decided.
+   */
+  scoreModel(matchId: number): ScoreModel | undefined;
 }
 
 /** What settled. */

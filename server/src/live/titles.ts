@@ -86,7 +86,8 @@ export function createMemberTitles(db: Kysely<Database>, clock: Clock): MemberTi
       .selectFrom('orders')
       .select([
         (eb) => eb.fn.countAll<number>().as('bets'),
-        sql<number>`sum(case when bet_type = ${BetType.Multiple} and status = ${OrderStatus.Settled} and result = ${BetResult.Won} then 1 else 0 end)`.as('parlays'),
+        // A bet builder is a parlay of one match (同场串关): its wins count with the parlays'.
+        sql<number>`sum(case when bet_type in (${BetType.Multiple}, ${BetType.Builder}) and status = ${OrderStatus.Settled} and result = ${BetResult.Won} then 1 else 0 end)`.as('parlays'),
         sql<number>`sum(case when bet_type = ${BetType.Single} and status = ${OrderStatus.Settled} and result = ${BetResult.Won} then 1 else 0 end)`.as('wins'),
         sql<number>`count(distinct (created_at + ${DAY_OFFSET_MS}) / ${DAY_MS})`.as('days'),
       ])

@@ -18,11 +18,19 @@ export function periodsOf(groups: readonly WireBetGroup[]): string[] {
   return [...new Set(groups.map((g) => g.period))];
 }
 
+/** The bet builder's hold on the prices (the match screen's builder mode): what is picked, and what cannot be. */
+export interface MarketPicker {
+  isPicked(marketId: number, type: string): boolean;
+  pick(market: WireMarket, type: string): void;
+  /** Why a group's markets cannot be picked, in words; undefined when they can. */
+  blocked(group: WireBetGroup): string | undefined;
+}
+
 /**
  * Every market of the match, grouped by bet group (name, period, market type), each option a price into the slip.
  * A period filter narrows the groups; each group folds away. Markets taken off (status -1) leave the group.
  */
-export const MarketsPanel = observer(function MarketsPanel({ groups }: { groups: readonly WireBetGroup[] }) {
+export const MarketsPanel = observer(function MarketsPanel({ groups, picker }: { groups: readonly WireBetGroup[]; picker?: MarketPicker }) {
   const { t } = useTranslation(MATCH_DETAIL_NS);
   const [period, setPeriod] = useState<string>(ALL);
   const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
@@ -45,15 +53,17 @@ export const MarketsPanel = observer(function MarketsPanel({ groups }: { groups:
         {shown.map((group) => {
           const key = `${group.marketType}-${group.period}`;
           const open = !folded.has(key);
+          const blocked = picker?.blocked(group);
           return (
-            <section key={key} className={styles.group} data-group={group.groupType} data-period={group.period}>
+            <section key={key} className={styles.group} data-group={group.groupType} data-period={group.period} data-blocked={blocked !== undefined || undefined}>
               <h3 className={styles.groupHead}>
                 <button type="button" className={styles.groupToggle} aria-expanded={open} onClick={() => toggle(key)}>
                   <span>{group.name}</span>
                   <span className={styles.chevron} aria-hidden="true" data-open={open} />
                 </button>
               </h3>
-              {open && group.moneyHandicap.map((market) => <MarketRow key={market.marketId} market={market} />)}
+              {blocked !== undefined && open && <p className={styles.blocked}>{blocked}</p>}
+              {open && group.moneyHandicap.map((market) => <MarketRow key={market.marketId} market={market} picker={blocked === undefined ? picker : undefined} blocked={blocked !== undefined} />)}
             </section>
           );
         })}
@@ -63,7 +73,7 @@ export const MarketsPanel = observer(function MarketsPanel({ groups }: { groups:
 });
 
 /** One market's options: name (and line) beside each price; many options (correct score) wrap into a grid. */
-const MarketRow = observer(function MarketRow({ market }: { market: WireMarket }) {
+const MarketRow = observer(function MarketRow({ market, picker, blocked }: { market: WireMarket; picker: MarketPicker | undefined; blocked: boolean }) {
   const book = useLiveBook();
   const addToSlip = useAddToSlip();
   const live = book.market(market.marketId);
@@ -76,7 +86,20 @@ const MarketRow = observer(function MarketRow({ market }: { market: WireMarket }
             {option.name}
           </span>
           <span className={styles.optionPrice}>
-            <OddsButton market={live} optionType={option.type} label={option.name} showLine={option.line !== undefined} onSelect={(type) => addToSlip(market, type)} />
+            {blocked ? (
+              <span className={styles.blockedPrice} aria-hidden="true">
+                {live.options.get(option.type)?.odd ?? ''}
+              </span>
+            ) : (
+              <OddsButton
+                market={live}
+                optionType={option.type}
+                label={option.name}
+                showLine={option.line !== undefined}
+                onSelect={(type) => (picker ? picker.pick({ ...market, marketId: live.marketId }, type) : addToSlip(market, type))}
+                {...(picker ? { picked: picker.isPicked(live.marketId, option.type) } : {})}
+              />
+            )}
           </span>
         </div>
       ))}

@@ -196,3 +196,42 @@ describe('<MatchDetailScreen>', () => {
     expect(http.media.get).not.toHaveBeenCalled();
   });
 });
+
+describe('<MatchDetailScreen> bet builder mode', () => {
+  it('marks the markets that cannot combine, prices the selections together and places them as one bet', async () => {
+    const user = userEvent.setup();
+    const { http } = await mount(() => football(), { member: true });
+    http.betting.post.mockImplementation(async (url, body) => {
+      if (url === '/v1/order/builder/quote') {
+        const legs = (body as { betMatchMarketList: Array<{ marketId: number; type: string }> }).betMatchMarketList;
+        return { matchId: 7, odds: legs.length >= 2 ? '3.40' : null, reason: null, message: '', legs: legs.map((l) => ({ ...l, reason: null })), minBet: '10.00', maxBet: '500.00', maxLegs: 6 };
+      }
+      if (url === '/v1/order/bet/builder') return { orders: [{ orderId: '900', oid: '900', status: 4, betAmount: '50.00', odds: '3.40', seriesNumber: 0 }], repeated: false };
+      return undefined;
+    });
+    await scoreboard();
+    await user.click(screen.getByRole('button', { name: 'Bet builder' }));
+    const panel = await screen.findByRole('region', { name: 'Bet builder' }, { timeout: 20_000 });
+    expect(within(panel).getByText(/Pick 2 to 6 selections/)).toBeInTheDocument();
+    // The first-half total is a period market: said so, and no price button to press.
+    expect(screen.getByText('Cannot combine: full-time markets only')).toBeInTheDocument();
+    expect(document.querySelector('[data-market-id="200"]')).toBeNull();
+
+    const prices = [...document.querySelectorAll<HTMLButtonElement>('[data-period="ft"] button[data-market-id]')];
+    expect(prices.length).toBeGreaterThanOrEqual(2);
+    await user.click(prices[0]!);
+    await user.click(prices[1]!);
+    expect(prices[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(2);
+    expect(await within(panel).findByText('3.40')).toBeInTheDocument();
+    // The slip stays as it was: builder picks are the builder's.
+    expect(http.betting.post).not.toHaveBeenCalledWith('/v1/order/batchBetMatchMarketOfJumpLine', expect.anything());
+
+    await user.type(within(panel).getByLabelText('Stake 10.00 to 500.00'), '50');
+    expect(within(panel).getByText('Returns 170.00')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Place bet builder' }));
+    expect(await within(panel).findByText('Bet builder placed.')).toBeInTheDocument();
+    expect(http.betting.post).toHaveBeenCalledWith('/v1/order/bet/builder', expect.objectContaining({ odds: '3.40', unitStake: '50' }));
+    expect(within(panel).queryAllByRole('listitem')).toHaveLength(0);
+  });
+});

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Slot, useKernel } from '../../kernel';
 import { sportPoint } from '../matchList/points';
@@ -15,6 +15,7 @@ import { useLiveBook, useStore } from '../storeContext';
 import { matchTitle } from '../../stores/ui';
 import { AnalysisPanel, DataPanel, IntelligencePanel, LineupPanel, TextLivePanel } from './data';
 import { detailTabsOf, type DetailTab } from './data/sources';
+import { builderMarketReason } from '../../domain/builder';
 import { MarketsPanel } from './MarketsPanel';
 import { MediaStage } from './media/MediaStage';
 import { MatchStatus } from '../../../contract/enums';
@@ -24,6 +25,9 @@ import styles from './MatchDetailScreen.module.css';
 import { useMatchChannels } from '../useMatchChannels';
 
 const ID_PREFIX = 'sp-match';
+
+/** The bet builder mode loads when the member first turns it on. */
+const BuilderMode = lazy(() => import(/* webpackChunkName: "bet-builder" */ './builder/BuilderMode'));
 
 /**
  * The screen of one match: scoreboard, the media stage (video, animation), then tabs with every market and the
@@ -70,6 +74,9 @@ const MatchView = observer(function MatchView({ match, back, fellBack }: { match
   const { t } = useTranslation(MATCH_DETAIL_NS);
   const live = useLiveBook().match(match.matchId);
   const [tab, setTab] = useState<DetailTab>('markets');
+  const [builderOn, setBuilderOn] = useState(false);
+  // Offered where at least one market could join a builder (the platform judges the rest: a sport without a model).
+  const canBuild = match.betGroups.some((g) => builderMarketReason({ kind: g.groupType, period: g.period }) === null);
   const title = matchTitle(match);
 
   useMatchChannels(match.matchId);
@@ -118,7 +125,21 @@ const MatchView = observer(function MatchView({ match, back, fellBack }: { match
           <Tabs tabs={tabs} selected={tab} onSelect={setTab} label={t('tabs.label')} idPrefix={ID_PREFIX} />
         </div>
         <div id={tabPanelId(ID_PREFIX)} role="tabpanel" aria-labelledby={tabId(ID_PREFIX, tab)} className={styles.panel}>
-          {tab === 'markets' && <MarketsPanel groups={match.betGroups} />}
+          {tab === 'markets' && canBuild && (
+            <div className={styles.modeBar}>
+              <Button variant="secondary" aria-pressed={builderOn} onClick={() => setBuilderOn(!builderOn)} data-builder-toggle>
+                {t('builder.toggle')}
+              </Button>
+            </div>
+          )}
+          {tab === 'markets' &&
+            (builderOn && canBuild ? (
+              <Suspense fallback={<RowsSkeleton rows={8} />}>
+                <BuilderMode match={match} />
+              </Suspense>
+            ) : (
+              <MarketsPanel groups={match.betGroups} />
+            ))}
           {tab === 'data' && <DataPanel {...data} />}
           {tab === 'lineup' && <LineupPanel {...data} />}
           {tab === 'textLive' && <TextLivePanel {...data} />}

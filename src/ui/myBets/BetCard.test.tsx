@@ -62,3 +62,17 @@ describe('<BetCard> outright legs', () => {
     expect(item.textContent).not.toMatch(/ vs |Kick-off|· Premier ·/);
   });
 });
+
+describe('<BetCard> bet builder', () => {
+  it('names a bet builder by its selections and lists every leg of its match', async () => {
+    const legs = [wireOption({ optionName: 'Arsenal' }), wireOption({ optionName: 'Over', marketTypeName: 'Over/Under' }), wireOption({ optionName: 'Arsenal -0.5', marketTypeName: 'Handicap' })];
+    const record = mapBetRecord(wireRecord({ betType: 3, options: legs }));
+    await renderWithStore(
+      <Suspense fallback={null}>
+        <BetCard record={record} oddsFormat={OddsFormat.Europe} timeZone="Asia/Shanghai" apiLanguage="ENG" />
+      </Suspense>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Bet builder (3)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+  });
+});

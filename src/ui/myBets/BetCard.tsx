@@ -5,6 +5,7 @@ import { displayResultOf, displayStatusOf, legPriceKind, OrderStatus, recordPote
 import { failureReasonKey } from '../../domain/cashOut';
 import { formatLine } from '../../domain/lines';
 import { displayOddsFormat, type OddsFormat } from '../../domain/odds';
+import { BetType } from '../../../contract/enums';
 import { Button } from '../common/Button';
 import { CASH_OUT_NS } from '../../stores/cashOut';
 import { dateTimeText, moneyText, oddsText } from './format';
@@ -119,7 +120,12 @@ export function BetCard({ record, oddsFormat, timeZone, apiLanguage, onEarlySett
   const closedWithPayout = record.orderStatus === OrderStatus.Settled || record.orderStatus === OrderStatus.CashOut;
   const running = status === 'waiting' || status === 'confirm';
   const money = (value: string) => moneyText(value, record.currency, apiLanguage);
-  const kind = record.betType === 1 || record.options.length <= 1 ? t('order.single') : t('order.parlay', { name: seriesName(record, t) });
+  const kind =
+    record.betType === BetType.Builder
+      ? t('order.builder', { count: record.options.length })
+      : record.betType === BetType.Single || record.options.length <= 1
+        ? t('order.single')
+        : t('order.parlay', { name: seriesName(record, t) });
   const rejectReason = record.rejectType !== null && REJECT_TYPES.has(record.rejectType) ? t(`reject.${record.rejectType}`) : record.rejectReason;
 
   return (

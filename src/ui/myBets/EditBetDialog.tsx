@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OddsChange } from '../../../contract/enums';
+import { BetType, type OddsChange } from '../../../contract/enums';
 import { legPriceKind, type BetRecord } from '../../domain/betRecord';
 import { formatLine } from '../../domain/lines';
 import { displayOddsFormat, OddsFormat } from '../../domain/odds';
@@ -28,7 +28,8 @@ export interface EditBetDialogProps {
  * or in play (docs/api.md "Edit bet"), so the button does not show for those.
  */
 export function editable(record: BetRecord): boolean {
-  return record.options.every((leg) => leg.settledResult === 0 && !leg.isInPlay);
+  // Singles and parlays: a bet builder's legs are priced together, so it is cashed out and built again instead.
+  return record.betType !== BetType.Builder && record.options.every((leg) => leg.settledResult === 0 && !leg.isInPlay);
 }
 
 /**

@@ -19,6 +19,8 @@ interface OddsButtonProps {
   /** Show the line beside the price (handicaps and totals). */
   showLine: boolean;
   onSelect(optionType: string): void;
+  /** Pressed state from elsewhere than the slip (the match screen's bet builder). */
+  picked?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ interface OddsButtonProps {
  * the flash restarts by remounting the price span (keyed by the change time). Locked options and suspended markets
  * show a lock and cannot be clicked.
  */
-export const OddsButton = observer(function OddsButton({ market, optionType, label, showLine, onSelect }: OddsButtonProps) {
+export const OddsButton = observer(function OddsButton({ market, optionType, label, showLine, onSelect, picked: pickedHere }: OddsButtonProps) {
   const { t } = useTranslation();
   const store = useStore();
   const { settings } = store;
@@ -35,7 +37,7 @@ export const OddsButton = observer(function OddsButton({ market, optionType, lab
 
   const locked = option.isLock || market.status !== MarketStatus.On;
   // In the slip: pressed, wherever the price shows; a click takes it out again.
-  const picked = store.betSlip.isPicked(market.marketId, optionType);
+  const picked = pickedHere ?? store.betSlip.isPicked(market.marketId, optionType);
   const price = formatPrice(option.odd, settings.oddsFormatId, priceKindOf(market.outcomeCount));
   const line = showLine && option.line !== undefined ? formatLine(option.line) : undefined;
   // Read once at render, not observed: a button re-renders when its price changes, not every second.

@@ -1,3 +1,4 @@
+import type { ScoreModel } from '../pricing/builder';
 import type { BetResult } from '../codes';
 import type { Lang } from '../i18n';
 import type {
@@ -200,6 +201,10 @@ export class FeedEngine implements Feed {
 
   option(marketId: number, type: string): { market: Market; option: Option } | undefined {
     return this.pricing.option(marketId, type);
+  }
+
+  scoreModel(matchId: number): ScoreModel | undefined {
+    return this.pricing.scoreModel(matchId);
   }
 
   // ---- match data ----

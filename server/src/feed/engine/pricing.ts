@@ -1,3 +1,4 @@
+import type { ScoreModel } from '../pricing/builder';
 import type { QuoteContext } from '../pricing/quote';
 import type { BetGroup, FeedPrices, FeedScenario, Market, Option } from '../types';
 import { MarketBook, matchIdOfMarket } from './marketBook';
@@ -82,6 +83,27 @@ export class Pricing implements FeedPrices {
   market(marketId: number): Market | undefined {
     return this.bookOf(matchIdOfMarket(marketId))?.get(marketId);
   }
+
+  /**
+   * The model at the moment of the last pricing, so a builder is priced from the same state as the singles on show (a
+   * follower does not price in-play matches itself: it reads its own simulation now). Kept per match until the match
+   * is priced again.
+   */
+  scoreModel(matchId: number): ScoreModel | undefined {
+    const s = this.s;
+    const m = s.published(matchId);
+    if (!m || TERMINAL.has(m.status)) return undefined;
+    this.ensureMarkets(m);
+    if (!m.sim?.scoreModel) return undefined;
+    const at = s.following && s.live.has(m.id) ? s.elapsedOf(m, s.simNow) : m.lastPriced;
+    const cached = this.models.get(m);
+    if (cached && cached.at === at && cached.version === m.version) return cached.model;
+    const model = Number.isFinite(at) ? (m.sim.scoreModel(at) ?? undefined) : undefined;
+    this.models.set(m, { at, version: m.version, model });
+    return model;
+  }
+
+  private readonly models = new WeakMap<MatchRecord, { at: number; version: number; model: ScoreModel | undefined }>();
 
   option(marketId: number, type: string): { market: Market; option: Option } | undefined {
     const market = this.market(marketId);

@@ -2,7 +2,8 @@ import { SportEvent, Tyg } from '../codes';
 import { playerRef, type MatchLineups } from '../data/lineup';
 import type { Player } from '../fixtures/world';
 import { text } from '../i18n';
-import { lineMarkets, normalOutlook, winnerMarket } from '../pricing/points';
+import { pointsScoreModel, type ScoreModel } from '../pricing/builder';
+import { lineMarkets, normalOutlook, winnerMarket, type PointsOutlook } from '../pricing/points';
 import type { Quote, QuoteContext } from '../pricing/quote';
 import { periodTable } from '../texts/periods';
 import type { FinalScores, MatchClock, Pair, PeriodTotals, Side } from '../types';
@@ -255,41 +256,67 @@ export class BasketballSim extends ScoredSim {
     return this.scoreNow();
   }
 
-  quotes(elapsed: number, ctx: QuoteContext): Quote[] {
-    if (this.finished()) return [];
+  /** The model's parameters: expected points per second and the spreads of a whole game's margin and total. */
+  private model(): { regulation: number; sdMargin: number; sdTotal: number; rate: Pair } {
     const regulation = this.regulationSeconds;
     const level = (this.s.pointsHome + this.s.pointsAway) / 220;
-    const sdMargin = 13 * Math.sqrt(level);
-    const sdTotal = 20 * Math.sqrt(level);
-    const rate = { home: this.s.pointsHome / regulation, away: this.s.pointsAway / regulation };
+    return { regulation, sdMargin: 13 * Math.sqrt(level), sdTotal: 20 * Math.sqrt(level), rate: { home: this.s.pointsHome / regulation, away: this.s.pointsAway / regulation } };
+  }
+
+  /** Overtime: full-time markets include it and stay on; the period markets are settled. */
+  private overtimeOutlook(elapsed: number): { outlook: PointsOutlook; score: Pair } {
+    const { regulation, sdMargin, sdTotal, rate } = this.model();
+    const left = this.periodId === 12 ? this.remaining(elapsed) : this.s.overtimeMinutes * 60;
+    const score = this.scoreNow();
+    const share = left / regulation;
+    return { score, outlook: normalOutlook(score.home, score.away, rate.home * left, rate.away * left, sdMargin * Math.sqrt(share), sdTotal * Math.sqrt(share)) };
+  }
+
+  /** The full-time outlook with the current score, or null when nothing of the game is left to play. */
+  private fullTimeOutlook(elapsed: number): { outlook: PointsOutlook; score: Pair } | null {
+    if (this.finished()) return null;
+    if (this.segmentIndex === -1 && this.started()) return this.overtimeOutlook(elapsed);
+    const { regulation, sdMargin, sdTotal, rate } = this.model();
+    const o = this.outlookOf(this.segments.map((_, i) => i), elapsed);
+    if (!o || o.left <= 0) return null;
+    const share = o.left / regulation;
+    return { score: o.score, outlook: normalOutlook(o.score.home, o.score.away, rate.home * o.left, rate.away * o.left, sdMargin * Math.sqrt(share), sdTotal * Math.sqrt(share)) };
+  }
+
+  /** The joint of the margin and total the full-time quotes use (pricing/builder.ts pointsScoreModel). */
+  scoreModel(elapsed: number): ScoreModel | null {
+    const ft = this.fullTimeOutlook(elapsed);
+    return ft ? pointsScoreModel(ft.outlook.margin, ft.outlook.total, ft.score, true) : null;
+  }
+
+  private outlookOf(segments: readonly number[], elapsed: number): { score: Pair; left: number } | null {
+    let left = 0;
+    const score = { home: 0, away: 0 };
+    let open = false;
+    for (const i of segments) {
+      const seg = this.segments[i] as Segment;
+      const row = this.book.get(seg.periodId, Tyg.Goals);
+      score.home += row.home;
+      score.away += row.away;
+      if (i < this.played) continue;
+      open = true;
+      left += i === this.segmentIndex && this.periodId === seg.periodId ? this.remaining(elapsed) : seg.seconds;
+    }
+    return open ? { score, left } : null;
+  }
+
+  quotes(elapsed: number, ctx: QuoteContext): Quote[] {
+    if (this.finished()) return [];
+    const { regulation, sdMargin, sdTotal, rate } = this.model();
     const quotes: Quote[] = [];
     if (this.segmentIndex === -1 && this.started()) {
-      // Overtime: full-time markets include it and stay on; the period markets are settled.
-      const left = this.periodId === 12 ? this.remaining(elapsed) : this.s.overtimeMinutes * 60;
-      const score = this.scoreNow();
-      const share = left / regulation;
-      const outlook = normalOutlook(score.home, score.away, rate.home * left, rate.away * left, sdMargin * Math.sqrt(share), sdTotal * Math.sqrt(share));
+      const { outlook, score } = this.overtimeOutlook(elapsed);
       quotes.push(winnerMarket(ctx, 'ft', outlook.margin, 'overtime'));
       quotes.push(...lineMarkets(ctx, 'ft', outlook, score.home + score.away, { spreadAlts: [-3, 3], totalAlts: [-5, 5], oddEven: true }));
       return quotes;
     }
-    const outlookOf = (segments: readonly number[]): { score: Pair; left: number } | null => {
-      let left = 0;
-      const score = { home: 0, away: 0 };
-      let open = false;
-      for (const i of segments) {
-        const seg = this.segments[i] as Segment;
-        const row = this.book.get(seg.periodId, Tyg.Goals);
-        score.home += row.home;
-        score.away += row.away;
-        if (i < this.played) continue;
-        open = true;
-        left += i === this.segmentIndex && this.periodId === seg.periodId ? this.remaining(elapsed) : seg.seconds;
-      }
-      return open ? { score, left } : null;
-    };
     const build = (period: string, segments: readonly number[], alts: { spread: number; total: number } | null, ft: boolean): void => {
-      const o = outlookOf(segments);
+      const o = this.outlookOf(segments, elapsed);
       if (!o || o.left <= 0) return;
       const share = o.left / regulation;
       const outlook = normalOutlook(o.score.home, o.score.away, rate.home * o.left, rate.away * o.left, sdMargin * Math.sqrt(share), sdTotal * Math.sqrt(share));

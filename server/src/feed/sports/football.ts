@@ -3,7 +3,9 @@ import type { MatchLineups } from '../data/lineup';
 import { playerRef } from '../data/lineup';
 import type { Player } from '../fixtures/world';
 import { text, type Text } from '../i18n';
-import { footballQuotes } from '../pricing/football';
+import { footballScoreModel, type ScoreModel } from '../pricing/builder';
+import { remainingShare, scoreMatrix } from '../pricing/dixonColes';
+import { footballQuotes, RHO, type FootballPriceState } from '../pricing/football';
 import type { Quote, QuoteContext } from '../pricing/quote';
 import { periodTable } from '../texts/periods';
 import type { FinalScores, Lineup, MatchClock, Pair, PeriodTotals, Side } from '../types';
@@ -448,10 +450,23 @@ export class FootballSim extends ScoredSim {
 
   quotes(elapsed: number, ctx: QuoteContext): Quote[] {
     if (this.finished()) return [];
+    return footballQuotes(ctx, this.priceState(elapsed));
+  }
+
+  /** The matrix the full-time quotes are sums over (pricing/football.ts), on top of the regulation score. */
+  scoreModel(elapsed: number): ScoreModel | null {
+    if (this.finished()) return null;
+    const s = this.priceState(elapsed);
+    if (s.over) return null;
+    const share = remainingShare(s.regulation - s.minute, s.regulation);
+    return footballScoreModel(scoreMatrix(Math.max(s.lambda * share, 1e-6), Math.max(s.mu * share, 1e-6), RHO), s.goals);
+  }
+
+  private priceState(elapsed: number): FootballPriceState {
     const minute = this.effectiveMinute(elapsed);
     const regulationOver = this.periodId >= 4 && this.periodId !== 14;
     const reg = this.regulationGoals();
-    return footballQuotes(ctx, {
+    return {
       lambda: this.lambda,
       mu: this.mu,
       cornersHome: this.s.cornersHome,
@@ -465,7 +480,7 @@ export class FootballSim extends ScoredSim {
       firstScorer: this.scorerIn([1, 3], 'first'),
       lastScorer: this.scorerIn([1, 3], 'last'),
       rich: this.s.rich,
-    });
+    };
   }
 
   private regulationGoals(): Pair {

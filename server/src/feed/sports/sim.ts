@@ -1,5 +1,6 @@
 import { PE_TOTAL } from '../codes';
 import type { Text, TextParam } from '../i18n';
+import type { ScoreModel } from '../pricing/builder';
 import type { Quote, QuoteContext } from '../pricing/quote';
 import { Rng } from '../random';
 import type { PeriodTable } from '../texts/periods';
@@ -57,6 +58,11 @@ export interface SportSim {
   serve(): 0 | 1 | 2;
   stats(): StatItem[];
   quotes(elapsed: number, ctx: QuoteContext): Quote[];
+  /**
+   * The joint distribution of the final full-time score the full-time quotes come from, for bet builders
+   * (pricing/builder.ts); absent for a sport without one, null once full time is decided.
+   */
+  scoreModel?(elapsed: number): ScoreModel | null;
   /** Final scores per market period; for an abandoned match only `completed` periods count. */
   final(): FinalScores;
   /** Best-of (sets, frames), scheduled rounds, or 0. */

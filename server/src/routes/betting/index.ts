@@ -4,6 +4,9 @@ import {
   betInfoAnswerSchema,
   betInfoRequestSchema,
   betListRequestSchema,
+  builderBetRequestSchema,
+  builderQuoteAnswerSchema,
+  builderQuoteRequestSchema,
   multipleBetRequestSchema,
   oldBetListRequestSchema,
   orderStatusAnswerSchema,
@@ -112,6 +115,52 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
         betOptionList,
         betMultipleData.map((s) => ({ seriesNumber: s.seriesValue, itemCount: s.itemCount, unitStake: s.unitStake, oddsChange: s.oddsChange })),
       );
+      return ok({ orders: result.orders.map((o) => ({ ...o, oid: o.orderId })), repeated: result.repeated });
+    },
+  );
+
+  app.post(
+    '/builder/quote',
+    {
+      schema: {
+        summary: 'Bet builder: the combined price of selections of one match',
+        description:
+          'The selections (marketId, matchId, type) of one match. Each leg says why it cannot join a builder (reason, null when it can); with 2 or more that all can, ' +
+          'odds is the exact price of the combination from the match\'s score model with the builder margin, or null with the reason (contradictory: they cannot all win; ' +
+          'noPrice: outside the odds offered). Nothing is reserved: the bet is priced again when placed (docs/api.md "Bet builder").',
+        tags: ['betting'],
+        body: builderQuoteRequestSchema,
+        response: bettingResponses(builderQuoteAnswerSchema),
+      },
+    },
+    async (request) => {
+      const { betMatchMarketList, currencyId } = request.body;
+      refuseSportsNotOffered(app, request, betMatchMarketList.map((m, i) => ({ marketId: m.marketId, where: `betMatchMarketList[${i}]` })));
+      const currency = await betCurrencyFor(app, currentMember(request).memberId, currencyId);
+      return ok(app.betting.orders.builderQuote(betMatchMarketList, currency));
+    },
+  );
+
+  app.post(
+    '/bet/builder',
+    {
+      schema: {
+        summary: 'Place a bet builder: one order on 2 or more selections of one match at their combined odds',
+        description:
+          'betOptionList: the selections (each on sale; their single odds are informative); odds: the combined decimal odds the member accepted from the quote, judged with oddsChange ' +
+          '(0 only that price, 1 that or better, 2 any). Refused with 15016 and the reason when the selections cannot combine. Stake limits betting.builder.stake; ' +
+          'in-play orders wait the acceptance delay and are priced again then. Settles as one bet on the match\'s result.',
+        tags: ['betting'],
+        body: builderBetRequestSchema,
+        response: bettingResponses(placeAnswerSchema),
+      },
+    },
+    async (request) => {
+      const { betOptionList, odds, unitStake, oddsChange, currencyId, requestId } = request.body;
+      refuseSportsNotOffered(app, request, betOptionList.map((o, i) => ({ marketId: o.marketId, where: `betOptionList[${i}]` })));
+      const memberId = currentMember(request).memberId;
+      const currency = await betCurrencyFor(app, memberId, currencyId);
+      const result = await app.betting.orders.placeBuilder({ memberId, currency, ...(requestId ? { requestId } : {}) }, betOptionList, { odds, unitStake, oddsChange });
       return ok({ orders: result.orders.map((o) => ({ ...o, oid: o.orderId })), repeated: result.repeated });
     },
   );

@@ -169,6 +169,27 @@ describe('<ChatTab>', () => {
     }
   });
 
+  it('titles a shared bet builder with its match and its number of selections', async () => {
+    const texts = (cmn: string, eng: string) => ({ CMN: cmn, 'zh-TW': cmn, ENG: eng, VIE: eng, THA: eng });
+    const leg = (market: string, option: string) => ({ matchId: 7, home: texts('阿森纳', 'Arsenal'), away: texts('切尔西', 'Chelsea'), market: texts(market, market), option: texts(option, option) });
+    await mount({
+      join: {
+        messages: [
+          chatMessage({
+            id: '9',
+            kind: 'order',
+            nickname: 'Di',
+            text: '',
+            order: chatOrder({ betType: 3, betTitle: 'Arsenal vs Chelsea · Bet builder (2)', outcomeCount: 0, odd: '3.40', legs: [leg('1X2', 'Arsenal'), leg('Over/Under', 'Over 2.5')] }),
+          }),
+        ],
+      },
+    });
+    const order = within(screen.getByTestId('chat-order'));
+    expect(order.getByText('Arsenal vs Chelsea · Bet builder (2)')).toBeInTheDocument();
+    expect(order.getByText('1X2: Arsenal / Over/Under: Over 2.5')).toBeInTheDocument();
+  });
+
   it('shows markup in a message as the text typed, never as HTML', async () => {
     const { socket, deliver } = await mount();
     await deliver(() => socket.roomEvents(8001, [{ kind: 'message', message: chatMessage({ nickname: '<b>bold</b>', text: XSS }) }]));

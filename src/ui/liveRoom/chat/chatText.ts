@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ChatNotice, ChatOrderItem, LanguageTexts } from '../../../../contract/chat';
+import { BetType } from '../../../../contract/enums';
 import { apiLanguageOf } from '../../../services/i18n';
 import type { ChatFailure, ChatStoreInstance } from '../../../stores/chat';
 import { MATCH_DETAIL_NS } from '../../matchDetail/Scoreboard';
@@ -64,7 +65,9 @@ export function useChatWords() {
     if (!legs || legs.length === 0) return { title: value.betTitle, section: value.betSection };
     const [first] = legs;
     const title =
-      legs.length === 1 && first
+      value.betType === BetType.Builder && first?.away
+        ? t('order.builder', { home: textIn(first.home, language), away: textIn(first.away, language), count: legs.length })
+        : legs.length === 1 && first
         ? first.away
           ? t('order.match', { home: textIn(first.home, language), away: textIn(first.away, language) })
           : textIn(first.home, language)

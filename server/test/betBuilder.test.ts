@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Decimal from 'decimal.js';
+import { EDIT_BET_PATHS } from '../../contract/editBet';
 import { BetError, BetType, OrderStatus } from '../src/betting/codes';
 import type { Market } from '../src/feed';
 import { priceCombination } from '../src/feed/pricing/builder';
@@ -121,6 +122,11 @@ describe('bet builder', () => {
     const offer = (await t.inject({ method: 'POST', url: '/v1/order/cashOut/price', headers: auth(token), payload: { orderIds: [orderId] } })).json().data.pr[0];
     expect(offer).toMatchObject({ oid: orderId, st: 1 });
     expect(offer.amt).toBe(new Decimal(100).times(new Decimal(1).minus(t.config.betting.cashOut.margin)).toFixed(2));
+    // Edit bet takes singles and parlays only: a builder is cashed out and built again.
+    const edit = await t.inject({ method: 'POST', url: EDIT_BET_PATHS.preview, headers: auth(token), payload: { orderId, stakeChange: '10.00' } });
+    expect(edit.statusCode).toBeGreaterThanOrEqual(400);
+    expect(edit.json()).toMatchObject({ code: BetError.EditUnavailable });
+    expect(edit.json().msg ?? edit.json().message).toMatch(/bet builder/);
 
     // Listed in My bets with its three legs and its combined odds.
     const open = (await t.inject({ method: 'POST', url: '/v1/order/new/bet/list', headers: auth(token), payload: { isSettled: false } })).json().data;

@@ -10,6 +10,8 @@ export interface MemberSession {
   username: string;
   /** The member's merchant (members.merchant_id); null for the default merchant. */
   merchantId: string | null;
+  /** The member's own currency (members.currency, fixed when the member is created): bets and limits default to it. */
+  currency: string;
   tokenHash: string;
   createdAt: number;
   expiresAt: number;
@@ -138,6 +140,7 @@ export function createAuthService({
         memberId: Number(member.id),
         username: member.username,
         merchantId: member.merchant_id,
+        currency: member.currency,
         tokenHash: hashToken(token),
         createdAt: now,
         expiresAt: now + sessionTtlMs,
@@ -165,18 +168,18 @@ export function createAuthService({
         return { ok: false, reason: 'expired' };
       }
       const signOutsBefore = signOuts;
-      type SessionRow = { token_hash: string; member_id: number; created_at: number; expires_at: number; revoked_at: number | null; username: string; merchant_id: string | null };
+      type SessionRow = { token_hash: string; member_id: number; created_at: number; expires_at: number; revoked_at: number | null; username: string; merchant_id: string | null; currency: string };
       let row: SessionRow | undefined;
       if (native) {
         sessionSt ??= native.prepare<unknown[]>(
-          'select s.token_hash, s.member_id, s.created_at, s.expires_at, s.revoked_at, m.username, m.merchant_id from sessions s inner join members m on m.id = s.member_id where s.token_hash = ?',
+          'select s.token_hash, s.member_id, s.created_at, s.expires_at, s.revoked_at, m.username, m.merchant_id, m.currency from sessions s inner join members m on m.id = s.member_id where s.token_hash = ?',
         );
         row = sessionSt.get(tokenHash) as SessionRow | undefined;
       } else {
         row = await db
           .selectFrom('sessions')
           .innerJoin('members', 'members.id', 'sessions.member_id')
-          .select(['sessions.token_hash', 'sessions.member_id', 'sessions.created_at', 'sessions.expires_at', 'sessions.revoked_at', 'members.username', 'members.merchant_id'])
+          .select(['sessions.token_hash', 'sessions.member_id', 'sessions.created_at', 'sessions.expires_at', 'sessions.revoked_at', 'members.username', 'members.merchant_id', 'members.currency'])
           .where('sessions.token_hash', '=', tokenHash)
           .executeTakeFirst();
       }
@@ -188,6 +191,7 @@ export function createAuthService({
         memberId: Number(row.member_id),
         username: row.username,
         merchantId: row.merchant_id,
+        currency: row.currency,
         tokenHash: row.token_hash,
         createdAt: Number(row.created_at),
         expiresAt: Number(row.expires_at),

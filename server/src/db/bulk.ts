@@ -61,7 +61,7 @@ function arrayLiteral(rows: readonly (readonly unknown[])[], c: number, type: Bu
  * `template` is plain SQL with `?` for each of `params`, in order, and VALUES (`:values`) where the rows go, as a row
  * source whose columns are named column1, column2, ...:
  * - SQLite: `values (?, ?, ...), (...)`, one bound value per cell;
- * - PostgreSQL: `select * from unnest($1::text[], $2::bigint[], ...) as v(column1, column2, ...)`, one array per column
+ * - PostgreSQL: `select column1, ... from unnest($1::text[], $2::bigint[], ...) as v(column1, column2, ...)`, one array per column
  *   (`types`): a few parameters instead of thousands, which PostgreSQL parses and plans in a fraction of the time and pg
  *   serialises in one go. The columns come typed, so the template's casts are no-ops there.
  * Every row has one value per type. Table and column names are the caller's constants, never input: only values are
@@ -95,7 +95,9 @@ export async function executeBulk<R>(
       text += mark(params[next++]);
     } else if (part === VALUES && dollar) {
       const columns = types.map((type, c) => `${mark(arrayLiteral(rows, c, type))}::${type}[]`);
-      text += `select * from unnest(${columns.join(', ')}) as v(${types.map((_, c) => `column${c + 1}`).join(', ')})`;
+      // The columns by name, not `*`: a statement with `*` in it is never prepared under a name (preparingPool).
+      const names = types.map((_, c) => `column${c + 1}`).join(', ');
+      text += `select ${names} from unnest(${columns.join(', ')}) as v(${names})`;
     } else if (part === VALUES) {
       text += `values ${rows.map((row) => `(${row.map(mark).join(', ')})`).join(', ')}`;
     } else text += part;

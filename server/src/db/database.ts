@@ -123,6 +123,69 @@ const PG_TYPES = {
   },
 };
 
+/** Distinct statements each PostgreSQL connection keeps prepared (server-side, named); the rest run unnamed. */
+export const PREPARED_STATEMENTS = 300;
+/** Texts counted while waiting to be seen a second time; past this the count starts over. */
+const SEEN_TEXTS = 5_000;
+
+/**
+ * pg's pool as Kysely sees it, with the statements PostgreSQL gets again and again prepared once per connection under
+ * a name: pg otherwise sends each as an unnamed statement, which PostgreSQL parses, analyses and plans anew every time
+ * (planning alone was most of the session look-up's time on the server, and a share of every bet group's statements).
+ * A named statement is parsed once per connection, and PostgreSQL keeps its plan (a generic one, once it costs no more
+ * than the custom ones it made for the first five runs).
+ * - Only statements with parameters (the others go through the simple protocol, one message) and only on their
+ *   second sighting, so one-off texts (a multi-row insert of an odd size) never take a name; at most
+ *   PREPARED_STATEMENTS names per process, each prepared on a connection when that connection first runs it.
+ * - Never a statement with `*` in its result (`select *`, `returning *`): a prepared statement's result columns are
+ *   fixed, and a column another instance's migration adds would fail it ("cached plan must not change result type"),
+ *   where the unnamed statement just returns the new column.
+ * pg tracks the names per connection (a new connection prepares them again) and only after PostgreSQL parsed them.
+ */
+export function preparingPool(pool: pg.Pool, limit = PREPARED_STATEMENTS): { connect(): Promise<pg.PoolClient>; end(): Promise<void>; readonly prepared: number } {
+  const names = new Map<string, string>();
+  const seen = new Set<string>();
+  const nameOf = (text: string): string | undefined => {
+    const name = names.get(text);
+    if (name !== undefined || names.size >= limit) return name;
+    if (!seen.has(text)) {
+      if (seen.size >= SEEN_TEXTS) seen.clear();
+      seen.add(text);
+      return undefined;
+    }
+    if (STAR_RESULT.test(text)) return undefined;
+    const created = `sport_pc_${names.size + 1}`;
+    names.set(text, created);
+    return created;
+  };
+  const wrapped = new WeakSet<pg.PoolClient>();
+  return {
+    get prepared() {
+      return names.size;
+    },
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      if (!wrapped.has(client)) {
+        wrapped.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        // Kysely calls query(text, values) for statements and query(cursor) for streams; only the first is named.
+        (client as { query: unknown }).query = (first: unknown, values?: unknown, ...rest: unknown[]) => {
+          if (typeof first === 'string' && Array.isArray(values) && values.length > 0 && rest.length === 0) {
+            const name = nameOf(first);
+            if (name !== undefined) return query({ name, text: first, values });
+          }
+          return query(first, values, ...rest);
+        };
+      }
+      return client;
+    },
+  };
+}
+
+/** A result of every column of a table, whose shape a migration may change under a prepared statement. */
+const STAR_RESULT = /(^|[\s,(.])\*(\s*(,|from\b|$))/i;
+
 export interface PostgresOptions {
   /** Connections per instance; every instance has its own pool. */
   poolSize?: number;
@@ -145,7 +208,7 @@ export function openPostgres(url: string, { poolSize = 10, schema }: PostgresOpt
   });
   // An idle connection the server dropped (a restart, a failover) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return { db, driver: 'postgres', location: redactUrl(url) + (schema ? ` (schema ${schema})` : ''), schema };
 }
 

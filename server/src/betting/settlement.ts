@@ -103,12 +103,14 @@ export interface SettlementService {
 export interface SettlementOptions {
   /** Orders per transaction (ORDERS_PER_TRANSACTION); the tests make it small to cut a match into several batches. */
   ordersPerTransaction?: number;
+  /** Batches in flight at once; by default BATCHES_IN_FLIGHT on PostgreSQL, 1 on SQLite (one writer). */
+  batchesInFlight?: number;
 }
 
 export function createSettlementService(
   deps: BettingDeps,
   loadResult: (matchId: number) => Promise<MatchResult | undefined>,
-  { ordersPerTransaction = ORDERS_PER_TRANSACTION }: SettlementOptions = {},
+  { ordersPerTransaction = ORDERS_PER_TRANSACTION, batchesInFlight = isPostgres(deps.db) ? BATCHES_IN_FLIGHT : 1 }: SettlementOptions = {},
 ): SettlementService {
   const { db, clock, wallet } = deps;
   const OPEN = [OrderStatus.Confirmed, OrderStatus.ReserveCashOut];
@@ -349,7 +351,7 @@ export function createSettlementService(
         }
         return count;
       };
-      const inFlight = Math.min(isPostgres(db) ? BATCHES_IN_FLIGHT : 1, batches.length);
+      const inFlight = Math.max(1, Math.min(batchesInFlight, batches.length));
       const ended = await Promise.allSettled(Array.from({ length: inFlight }, worker));
       let settled = 0;
       for (const end of ended) {

@@ -90,27 +90,36 @@ async function seedMembers(opened) {
 }
 
 
-/** Open pre-match selections from the today list, as the app finds them: on sale, not locked, kick-off over an hour away. */
+/**
+ * Open pre-match selections, as the app finds them: on sale, not locked, kick-off over an hour away. From the today
+ * list, and the early list too: the platform's day is Asia/Shanghai's, whose last hours (from about 15:00 UTC) leave
+ * no match of today over an hour away.
+ */
 async function pickSelections(base) {
   const agent = new http.Agent({ keepAlive: true });
-  const res = await request(agent, base, '/api/match/getList', { type: 2, size: 200, oddsFormat: 1 });
-  agent.destroy();
-  if (res.status !== 200) throw new Error(`getList answered ${res.status}: ${res.text.slice(0, 200)}`);
   const soon = Date.now() + 3_600_000;
   const out = [];
-  for (const match of JSON.parse(res.text).data.records) {
-    if (match.matchStatus !== 0 || match.beginTime < soon) continue;
-    for (const group of match.betGroup) {
-      for (const market of group.moneyHandicap) {
-        // Markets without a line: a line move replaces a handicap or total market, which a bet would then miss.
-        if (market.status !== 1 || market.line !== undefined) continue;
-        for (const option of market.options) {
-          if (!option.isLock) out.push({ marketId: market.marketId, optionType: option.type, odds: option.odd });
+  try {
+    for (const type of [2, 3]) {
+      const res = await request(agent, base, '/api/match/getList', { type, size: 200, oddsFormat: 1 });
+      if (res.status !== 200) throw new Error(`getList (type ${type}) answered ${res.status}: ${res.text.slice(0, 200)}`);
+      for (const match of JSON.parse(res.text).data.records) {
+        if (match.matchStatus !== 0 || match.beginTime < soon) continue;
+        for (const group of match.betGroup) {
+          for (const market of group.moneyHandicap) {
+            // Markets without a line: a line move replaces a handicap or total market, which a bet would then miss.
+            if (market.status !== 1 || market.line !== undefined) continue;
+            for (const option of market.options) {
+              if (!option.isLock) out.push({ marketId: market.marketId, optionType: option.type, odds: option.odd });
+            }
+          }
         }
       }
     }
+  } finally {
+    agent.destroy();
   }
-  if (out.length === 0) throw new Error('no open pre-match selection in the today list');
+  if (out.length === 0) throw new Error('no open pre-match selection in the today and early lists');
   return out;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { executeBulk, VALUES } from '../src/db/bulk';
+import { sql } from 'kysely';
+import { executeBulk, executeBulkSets, executeText, isPostgres, VALUES } from '../src/db/bulk';
 import { openTestDatabase, type TestDatabase } from './testDatabase';
 
 // executeBulk on the database of the run (SQLite, and PostgreSQL in npm test's second pass, where rows go as arrays).
@@ -68,5 +69,38 @@ describe('executeBulk', () => {
     await expect(executeBulk(t.db, INSERT, [], TYPES, [row, [memberId, 'CNY', 1.5, 1, 'adjustment', null, 'y', 1]])).rejects.toThrow('1.5 in column 3 is not an integer (bigint)');
     await expect(executeBulk(t.db, INSERT, [], TYPES, [[memberId, 'CNY', '12,13', 1, 'adjustment', null, 'z', 1]])).rejects.toThrow('12,13 in column 3 is not an integer');
     expect(await count()).toBe(before);
+  });
+
+  it('feeds several row sets to one statement in the order of its VALUES, and checks each', async () => {
+    const both = await executeBulkSets<{ ref_id: string; tag: string }>(
+      t.db,
+      `with a as (${VALUES}), b as (${VALUES}) select ledger.ref_id, b.column2 as tag from ledger join a on ledger.ref_id = a.column1 join b on b.column1 = a.column1 where ledger.member_id = ? order by ledger.ref_id`,
+      [memberId],
+      [
+        { types: ['text'], rows: [['bulk-5'], ['bulk-6'], ['missing']] },
+        { types: ['text', 'text'], rows: [['bulk-6', 'six'], ['bulk-5', 'five']] },
+      ],
+    );
+    expect(both.rows.map((r) => [r.ref_id, r.tag])).toEqual([
+      ['bulk-5', 'five'],
+      ['bulk-6', 'six'],
+    ]);
+    await expect(executeBulkSets(t.db, `with a as (${VALUES}) select 1`, [], [])).rejects.toThrow('more :values than the 0 row sets');
+    await expect(executeBulkSets(t.db, `with a as (${VALUES}) select 1`, [], [{ types: ['text'], rows: [['x']] }, { types: ['text'], rows: [['y']] }])).rejects.toThrow('2 row sets for 1 :values');
+    expect((await executeText<{ n: number }>(t.db, 'select count(*) as n from ledger where member_id = ? and ref_id = ?', [memberId, 'bulk-5'])).rows.map((r) => Number(r.n))).toEqual([1]);
+  });
+
+  it('PostgreSQL: prepares a statement run again under a name on its connection, never one with * in its result', async () => {
+    if (!isPostgres(t.db)) return;
+    const names = await t.db.connection().execute(async (conn) => {
+      for (let i = 0; i < 3; i++) {
+        await executeText(conn, 'select count(*) as n from ledger where member_id = ?', [memberId]);
+        await executeText(conn, 'select * from ledger where member_id = ? limit 1', [memberId]);
+      }
+      return (await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(conn)).rows;
+    });
+    const ours = names.filter((n) => n.statement.includes('from ledger where member_id = $1'));
+    expect(ours.map((n) => n.statement)).toEqual(['select count(*) as n from ledger where member_id = $1']);
+    expect(ours[0]!.name).toMatch(/^sport_pc_\d+$/);
   });
 });

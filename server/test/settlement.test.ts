@@ -175,8 +175,12 @@ describe('settling stored orders from a match result', () => {
   });
 
   /** A settlement service of its own that cuts a match into batches of a few orders (production's are 2,000). */
-  function smallBatches(ordersPerTransaction: number): SettlementService {
-    return createSettlementService({ db: t.db, clock: t.clock, feed: t.feed, wallet: t.app.wallet, config: t.config }, async () => undefined, { ordersPerTransaction });
+  /** Settlement in batches of `ordersPerTransaction`; `batchesInFlight` 1 runs them one after another, as SQLite does. */
+  function smallBatches(ordersPerTransaction: number, batchesInFlight?: number): SettlementService {
+    return createSettlementService({ db: t.db, clock: t.clock, feed: t.feed, wallet: t.app.wallet, config: t.config }, async () => undefined, {
+      ordersPerTransaction,
+      ...(batchesInFlight === undefined ? {} : { batchesInFlight }),
+    });
   }
 
   async function payoutRows(ids: readonly string[]): Promise<Map<string, number>> {
@@ -237,7 +241,8 @@ describe('settling stored orders from a match result', () => {
     const M = MATCH + 40;
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) ids.push(await order([{ matchId: M, market: market('win1x2'), option: i % 2 ? 'away' : 'home', odds: '1.80' }], String(10 + i)));
-    const settlement = smallBatches(2);
+    // One batch at a time, so the third batch is the one that fails (the next test has them side by side).
+    const settlement = smallBatches(2, 1);
     let batches = 0;
     // The hook runs inside each batch's transaction after its payouts: throwing there is a crash before the commit.
     settlement.onSettled(async () => {
@@ -263,6 +268,37 @@ describe('settling stored orders from a match result', () => {
     expect(await bookProblems(t)).toEqual([]);
   });
 
+  it('with batches in flight side by side (PostgreSQL), a crash still leaves whole batches only, and settling again pays the rest once', async () => {
+    const M = MATCH + 42;
+    const ids: string[] = [];
+    for (let i = 0; i < 9; i++) ids.push(await order([{ matchId: M, market: market('win1x2'), option: 'home', odds: '2.00' }], '10'));
+    const settlement = smallBatches(2, 2);
+    let batches = 0;
+    let crash = true;
+    settlement.onSettled(async () => {
+      batches += 1;
+      if (crash && batches === 2) throw new Error('the process died');
+    });
+    await expect(settlement.settleMatch(result(1, 0, MatchStatus.Ended, M))).rejects.toThrow('the process died');
+    // The batches are the orders in id order (one member), two at a time: each is settled whole or not at all.
+    const status = new Map((await t.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', ids).execute()).map((o) => [o.id, o.status]));
+    const sorted = [...ids].sort();
+    const whole: boolean[] = [];
+    for (let start = 0; start < sorted.length; start += 2) {
+      const batch = sorted.slice(start, start + 2).map((id) => status.get(id) === OrderStatus.Settled);
+      expect(new Set(batch).size).toBe(1);
+      whole.push(batch[0]!);
+    }
+    expect(whole.filter(Boolean).length).toBeLessThan(whole.length);
+    expect(await bookProblems(t)).toEqual([]);
+
+    crash = false;
+    await settlement.settleMatch(result(1, 0, MatchStatus.Ended, M));
+    const paid = await payoutRows(ids);
+    expect(ids.map((id) => paid.get(id))).toEqual(ids.map(() => 2_000));
+    expect(await bookProblems(t)).toEqual([]);
+  });
+
   /**
    * Four singles of 100 at 2.00 on the home side of match M, settled two orders a batch on a home win, with `change`
    * run inside the first batch's transaction: what a cash out writes between the match's read and the next batch.
@@ -270,7 +306,8 @@ describe('settling stored orders from a match result', () => {
   async function changedBetweenBatches(M: number, change: (trx: Parameters<SettlementHook>[0], ids: readonly string[]) => Promise<void>) {
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) ids.push(await order([{ matchId: M, market: market('win1x2'), option: 'home', odds: '2.00' }], '100'));
-    const settlement = smallBatches(2);
+    // One batch at a time: the change is made before the next batch starts, as a cash out committed between them.
+    const settlement = smallBatches(2, 1);
     let batches = 0;
     settlement.onSettled(async (trx) => {
       batches += 1;

@@ -8,7 +8,7 @@ import { BuilderReason } from '../../../src/domain/builder';
 import { builderMessage, priceBuilder, selectionReason, type BuilderSelection } from './builder';
 import type { Clock } from '../clock';
 import type { PlatformConfig } from '../config/platformConfig';
-import { executeBulk, isPostgres, VALUES, type BulkColumnType } from '../db/bulk';
+import { executeBulkSets, isPostgres, VALUES, type BulkColumnType } from '../db/bulk';
 import { nativeOf, type NativeStatement } from '../db/database';
 import type { Database, LegSnapshotsTable, OrderLegsTable, OrderRow, OrdersTable } from '../db/schema';
 import type { Feed, Fixture, Market, Text } from '../feed';
@@ -155,7 +155,57 @@ const LEG_COLUMNS = Object.keys({
 const bulkTypes = <T>(columns: ReadonlyArray<keyof T>, text: ReadonlyArray<keyof T>): BulkColumnType[] => columns.map((c) => (text.includes(c) ? 'text' : 'bigint'));
 const ORDER_TYPES = bulkTypes<OrdersTable>(ORDER_COLUMNS, ['id', 'request_id', 'currency', 'exchange_rate', 'odds', 'reject_reason', 'reserve_id']);
 const LEG_TYPES = bulkTypes<OrderLegsTable>(LEG_COLUMNS, ['order_id', 'option_type', 'line', 'odds', 'snapshot_hash', 'result_score']);
-const LEDGER_TYPES: BulkColumnType[] = ['bigint', 'text', 'bigint', 'bigint', 'text', 'text', 'text', 'bigint'];
+/** The group statement's rows of requests: index in the group, member, request id, the record's order ids, currency, total stake. */
+const GROUP_JOB_TYPES: BulkColumnType[] = ['bigint', 'bigint', 'text', 'text', 'text', 'bigint'];
+/** Orders: their columns, then the request's index in the group and the order's place in it. */
+const GROUP_ORDER_TYPES: BulkColumnType[] = [...ORDER_TYPES, 'bigint', 'bigint'];
+/** Legs: their columns, then the request's index in the group. */
+const GROUP_LEG_TYPES: BulkColumnType[] = [...LEG_TYPES, 'bigint'];
+const columnsOf = (count: number, alias: string) => Array.from({ length: count }, (_, c) => `${alias}.column${c + 1}`).join(', ');
+const orderColumn = (name: keyof OrdersTable) => `o.column${ORDER_COLUMNS.indexOf(name) + 1}`;
+/**
+ * A group of placing requests on PostgreSQL in one statement (writeBatch says what each part does). Its rows: jobs
+ * (GROUP_JOB_TYPES), orders (GROUP_ORDER_TYPES), legs (GROUP_LEG_TYPES); parameters: the time, three times. Answers
+ * each request's outcome: placed, repeat (its id was recorded before) or short (its member's balance did not cover the
+ * group's total: nothing of it written but its record). The parts run on one snapshot, each reading what the one
+ * before returned, and the foreign keys are checked at the statement's end, when the orders are there for their legs.
+ */
+const GROUP_STATEMENT = `with jobs as (${VALUES}),
+recorded as (
+  insert into bet_requests (member_id, request_id, order_ids, created_at)
+  select jobs.column2, jobs.column3, jobs.column4, ? from jobs where jobs.column3 is not null
+  on conflict (member_id, request_id) do nothing
+  returning member_id, request_id),
+fresh as (
+  select jobs.column1 as job, jobs.column2 as member_id, jobs.column5 as asset, jobs.column6 as total from jobs
+  where jobs.column3 is null or exists (select 1 from recorded r where r.member_id = jobs.column2 and r.request_id = jobs.column3)),
+totals as (select member_id, asset, sum(total)::bigint as total from fresh group by member_id, asset),
+locked as materialized (
+  select w.member_id, w.asset from wallets w join totals t on w.member_id = t.member_id and w.asset = t.asset
+  order by w.member_id, w.asset for update of w),
+debited as (
+  update wallets set balance_minor = wallets.balance_minor - totals.total, updated_at = ?
+  from totals, locked
+  where wallets.member_id = totals.member_id and wallets.asset = totals.asset
+    and locked.member_id = wallets.member_id and locked.asset = wallets.asset
+    and wallets.balance_minor >= totals.total
+  returning wallets.member_id, wallets.asset, wallets.balance_minor + totals.total as before),
+placed as (select fresh.job from fresh join debited d on d.member_id = fresh.member_id and d.asset = fresh.asset),
+placed_orders as (select ${columnsOf(GROUP_ORDER_TYPES.length, 'o')} from (${VALUES}) as o where o.column${ORDER_COLUMNS.length + 1} in (select job from placed)),
+inserted_orders as (insert into orders (${ORDER_COLUMNS.join(', ')}) select ${columnsOf(ORDER_COLUMNS.length, 'o')} from placed_orders o),
+inserted_ledger as (
+  insert into ledger (member_id, asset, amount_minor, balance_after_minor, kind, ref_type, ref_id, created_at)
+  select ${orderColumn('member_id')}, ${orderColumn('currency')}, -${orderColumn('stake_minor')},
+    d.before - sum(${orderColumn('stake_minor')}) over (partition by ${orderColumn('member_id')}, ${orderColumn('currency')} order by o.column${ORDER_COLUMNS.length + 2}),
+    'bet_stake', 'order', ${orderColumn('id')}, ?
+  from placed_orders o join debited d on d.member_id = ${orderColumn('member_id')} and d.asset = ${orderColumn('currency')}
+  order by o.column${ORDER_COLUMNS.length + 2}),
+inserted_legs as (
+  insert into order_legs (${LEG_COLUMNS.join(', ')})
+  select ${columnsOf(LEG_COLUMNS.length, 'g')} from (${VALUES}) as g where g.column${LEG_COLUMNS.length + 1} in (select job from placed))
+select jobs.column1 as job,
+  case when jobs.column1 in (select job from placed) then 'placed' when jobs.column1 in (select job from fresh) then 'short' else 'repeat' end as outcome
+from jobs`;
 
 /** What one request of a group came to: its result, or why it was refused (its writes were rolled back). */
 type Outcome = { ok: true; result: PlaceResult } | { ok: false; error: unknown };
@@ -543,97 +593,51 @@ export function createOrderService(deps: BettingDeps): OrderService {
   const batched = isPostgres(db);
 
   /**
-   * A group on PostgreSQL in about six statements whatever its size (a round trip each; per bet they were the cost):
-   * 1. the legs' snapshots not known to be stored, one INSERT;
-   * 2. the request records, one INSERT ... ON CONFLICT DO NOTHING: a record already there (committed by an earlier
-   *    request, on any instance; PostgreSQL waits for one in flight) makes that request a repeat, answered with the
-   *    orders it made;
-   * 3. every member's stakes in one UPDATE: the wallets are locked in member id order (the materialised FOR UPDATE),
-   *    then each debited by its total where the balance covers it (`balance_minor >= total`, the check and the debit in
-   *    one statement);
-   * 4-6. the ledger rows, the orders and their legs, one INSERT each (unnest arrays, executeBulk).
+   * A group on PostgreSQL in one statement whatever its size (GROUP_STATEMENT; a round trip each was the cost), plus the
+   * legs' snapshots not known to be stored (one INSERT, rarely):
+   * 1. the request records, INSERT ... ON CONFLICT DO NOTHING: a record already there (committed by an earlier request,
+   *    on any instance; PostgreSQL waits for one in flight) makes that request a repeat, answered with the orders it made;
+   * 2. every member's stakes of the other requests in one UPDATE: the wallets are locked in member id order (the
+   *    materialised FOR UPDATE), then each debited by its total where the balance covers it (`balance_minor >= total`,
+   *    the check and the debit together);
+   * 3. the orders, their legs and a ledger row per order of the requests whose member was debited, the ledger's
+   *    balance after each stake running down from the balance before the group, in request order.
    * A member whose balance does not cover all their requests of the group has them written one by one in savepoints
    * (writeDraft's conditional debit), so each is accepted or refused on its own, as on SQLite.
    */
   async function writeBatch(trx: Transaction<Database>, group: readonly Waiting[]): Promise<Outcome[]> {
     const outcomes: Array<Outcome | undefined> = group.map(() => undefined);
-    const at = new Map(group.map((job, i) => [job, i]));
     const now = clock.now();
     const snapshots = group.flatMap((job) => job.drafts.flatMap((d) => d.snapshots)).filter((snap) => !knownSnapshots.has(snap.hash));
     if (snapshots.length > 0) await storeSnapshots(trx, snapshots);
 
-    const recorded = group.filter((job) => job.ctx.requestId !== undefined);
-    const repeats = new Set<Waiting>();
-    if (recorded.length > 0) {
-      const inserted = await executeBulk<{ member_id: number; request_id: string }>(
-        trx,
-        `insert into bet_requests (member_id, request_id, order_ids, created_at) ${VALUES} on conflict (member_id, request_id) do nothing returning member_id, request_id`,
-        [],
-        ['bigint', 'text', 'text', 'bigint'],
-        recorded.map((job) => [job.ctx.memberId, job.ctx.requestId, JSON.stringify(job.drafts.map((d) => d.order.id)), now]),
-      );
-      const mine = new Set(inserted.rows.map((r) => `${Number(r.member_id)} ${r.request_id}`));
-      for (const job of recorded) if (!mine.has(`${job.ctx.memberId} ${job.ctx.requestId}`)) repeats.add(job);
-    }
-
-    const placing = group.filter((job) => !repeats.has(job));
-    const totals = new Map<string, { memberId: number; asset: Currency; total: number }>();
-    for (const job of placing) {
-      const key = `${job.ctx.memberId} ${job.ctx.currency}`;
-      const stake = job.drafts.reduce((sum, d) => sum + d.order.stake_minor, 0);
-      const entry = totals.get(key);
-      if (entry) entry.total += stake;
-      else totals.set(key, { memberId: job.ctx.memberId, asset: job.ctx.currency, total: stake });
-    }
-    const covered = new Map<string, number>();
-    if (totals.size > 0) {
-      const debited = await executeBulk<{ member_id: number; asset: string; balance_minor: number }>(
-        trx,
-        `with v as (${VALUES}),
-         locked as materialized (
-           select w.member_id, w.asset from wallets w join v on w.member_id = v.column1 and w.asset = v.column2
-           order by w.member_id, w.asset for update of w)
-         update wallets set balance_minor = wallets.balance_minor - v.column3, updated_at = ?
-         from v, locked
-         where wallets.member_id = v.column1 and wallets.asset = v.column2
-           and locked.member_id = wallets.member_id and locked.asset = wallets.asset
-           and wallets.balance_minor >= v.column3
-         returning wallets.member_id, wallets.asset, wallets.balance_minor`,
-        [now],
-        ['bigint', 'text', 'bigint'],
-        [...totals.values()].map((t) => [t.memberId, t.asset, t.total]),
-      );
-      for (const row of debited.rows) covered.set(`${Number(row.member_id)} ${row.asset}`, Number(row.balance_minor));
-    }
-
-    // The ledger's balance after each stake runs down from the wallet's balance before the group, in request order.
-    const running = new Map<string, number>();
-    for (const [key, after] of covered) running.set(key, after + totals.get(key)!.total);
-    const ledger: unknown[][] = [];
+    const jobRows: unknown[][] = [];
     const orderRows: unknown[][] = [];
     const legRows: unknown[][] = [];
-    const oneByOne: Waiting[] = [];
-    for (const job of placing) {
-      const key = `${job.ctx.memberId} ${job.ctx.currency}`;
-      let balance = running.get(key);
-      if (balance === undefined) {
-        oneByOne.push(job);
-        continue;
-      }
+    group.forEach((job, i) => {
+      const stake = job.drafts.reduce((sum, d) => sum + d.order.stake_minor, 0);
+      const record = job.ctx.requestId === undefined ? null : JSON.stringify(job.drafts.map((d) => d.order.id));
+      jobRows.push([i, job.ctx.memberId, job.ctx.requestId ?? null, record, job.ctx.currency, stake]);
       for (const d of job.drafts) {
-        balance -= d.order.stake_minor;
-        ledger.push([job.ctx.memberId, job.ctx.currency, -d.order.stake_minor, balance, 'bet_stake', 'order', d.order.id, now]);
-        orderRows.push(ORDER_COLUMNS.map((c) => d.order[c]));
-        for (const leg of d.legs) legRows.push(LEG_COLUMNS.map((c) => leg[c]));
+        orderRows.push([...ORDER_COLUMNS.map((c) => d.order[c]), i, orderRows.length]);
+        for (const leg of d.legs) legRows.push([...LEG_COLUMNS.map((c) => leg[c]), i]);
       }
-      running.set(key, balance);
-      outcomes[at.get(job)!] = { ok: true, result: { orders: job.drafts.map(placed), repeated: false } };
+    });
+    const written = await executeBulkSets<{ job: number; outcome: 'placed' | 'short' | 'repeat' }>(trx, GROUP_STATEMENT, [now, now, now], [
+      { types: GROUP_JOB_TYPES, rows: jobRows },
+      { types: GROUP_ORDER_TYPES, rows: orderRows },
+      { types: GROUP_LEG_TYPES, rows: legRows },
+    ]);
+    const oneByOne: Waiting[] = [];
+    const repeats: Waiting[] = [];
+    for (const row of written.rows) {
+      const i = Number(row.job);
+      const job = group[i]!;
+      if (row.outcome === 'placed') outcomes[i] = { ok: true, result: { orders: job.drafts.map(placed), repeated: false } };
+      else if (row.outcome === 'short') oneByOne.push(job);
+      else repeats.push(job);
     }
-    if (ledger.length > 0) {
-      await executeBulk(trx, `insert into ledger (member_id, asset, amount_minor, balance_after_minor, kind, ref_type, ref_id, created_at) ${VALUES}`, [], LEDGER_TYPES, ledger);
-      await executeBulk(trx, `insert into orders (${ORDER_COLUMNS.join(', ')}) ${VALUES}`, [], ORDER_TYPES, orderRows);
-      await executeBulk(trx, `insert into order_legs (${LEG_COLUMNS.join(', ')}) ${VALUES}`, [], LEG_TYPES, legRows);
-    }
+    const at = new Map(group.map((job, i) => [job, i]));
 
     for (const job of oneByOne) {
       await sql`savepoint bet_request`.execute(trx);

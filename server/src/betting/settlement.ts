@@ -17,6 +17,13 @@ import { loadSnapshots } from './snapshots';
  * enough to keep other writers moving (a batch holds the writer for about a tenth of a second).
  */
 export const ORDERS_PER_TRANSACTION = 2000;
+/**
+ * Batches in flight at once on PostgreSQL: while one waits on a round trip or its commit, the next one's statements are
+ * built and run, so the platform and PostgreSQL work side by side instead of in turn. Their orders are disjoint and
+ * each locks its wallets in member order, so the only wait between two is a member whose orders straddle them (the later
+ * batch waits for the earlier's commit at that wallet). SQLite has one writer: one batch at a time there.
+ */
+export const BATCHES_IN_FLIGHT = 2;
 
 /**
  * `result = 0` for a leg still waiting, written as a literal: SQLite uses the partial index of open legs by match
@@ -97,12 +104,14 @@ export interface SettlementService {
 export interface SettlementOptions {
   /** Orders per transaction (ORDERS_PER_TRANSACTION); the tests make it small to cut a match into several batches. */
   ordersPerTransaction?: number;
+  /** Batches in flight at once; by default BATCHES_IN_FLIGHT on PostgreSQL, 1 on SQLite (one writer). */
+  batchesInFlight?: number;
 }
 
 export function createSettlementService(
   deps: BettingDeps,
   loadResult: (matchId: number) => Promise<MatchResult | undefined>,
-  { ordersPerTransaction = ORDERS_PER_TRANSACTION }: SettlementOptions = {},
+  { ordersPerTransaction = ORDERS_PER_TRANSACTION, batchesInFlight = isPostgres(deps.db) ? BATCHES_IN_FLIGHT : 1 }: SettlementOptions = {},
 ): SettlementService {
   const { db, clock, wallet } = deps;
   const OPEN = [OrderStatus.Confirmed, OrderStatus.ReserveCashOut];
@@ -311,10 +320,10 @@ export function createSettlementService(
         .map((legsOfOrder) => legsOfOrder[0]!)
         .sort((a, b) => a.memberId - b.memberId || (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0))
         .map((leg) => leg.orderId);
-      let settled = 0;
-      for (let start = 0; start < orderIds.length; start += ordersPerTransaction) {
-        const ids = orderIds.slice(start, start + ordersPerTransaction);
-        settled += await db.transaction().execute(async (trx) => {
+      const batches: string[][] = [];
+      for (let start = 0; start < orderIds.length; start += ordersPerTransaction) batches.push(orderIds.slice(start, start + ordersPerTransaction));
+      const settleBatch = (ids: readonly string[]) =>
+        db.transaction().execute(async (trx) => {
           // PostgreSQL's planner joins a batch's few thousand rows to the whole of order_legs and orders by hashing (or
           // merging) a scan of each table (60-80 ms a statement with 120,000 legs, growing with the tables) where a
           // lookup by key per row takes a few: for this transaction only, it is told to look rows up by their keys.
@@ -329,6 +338,30 @@ export function createSettlementService(
           await writeLegs(trx, ids.flatMap((id) => byOrder.get(id)!), now);
           return settleOrders(trx, ids, result.matchId, (id) => byOrder.get(id)!, now);
         });
+      // Each worker takes the next batch when its last one committed; after a failure none starts another, and the
+      // failure is thrown once those running have ended (the batches committed stay settled; the rest wait for the
+      // next settleMatch or settleStored).
+      let next = 0;
+      let failed = false;
+      const worker = async (): Promise<number> => {
+        let count = 0;
+        while (!failed && next < batches.length) {
+          const ids = batches[next++]!;
+          try {
+            count += await settleBatch(ids);
+          } catch (error) {
+            failed = true;
+            throw error;
+          }
+        }
+        return count;
+      };
+      const inFlight = Math.max(1, Math.min(batchesInFlight, batches.length));
+      const ended = await Promise.allSettled(Array.from({ length: inFlight }, worker));
+      let settled = 0;
+      for (const end of ended) {
+        if (end.status === 'rejected') throw end.reason;
+        settled += end.value;
       }
       return settled;
     },

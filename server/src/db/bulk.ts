@@ -74,34 +74,64 @@ export async function executeBulk<R>(
   types: readonly BulkColumnType[],
   rows: readonly (readonly unknown[])[],
 ): Promise<QueryResult<R>> {
-  if (rows.length === 0) throw new RangeError('executeBulk: no rows');
+  return executeBulkSets<R>(executor, template, params, [{ types, rows }]);
+}
+
+/** One row source of a bulk statement: its columns' types and its rows. */
+export interface BulkRows {
+  types: readonly BulkColumnType[];
+  rows: readonly (readonly unknown[])[];
+}
+
+/**
+ * executeBulk with several row sources in one statement (several CTEs fed by rows, as a group of bets writes its
+ * requests, orders and legs in one statement): the template's first VALUES takes the first set, the second the
+ * second, and so on.
+ */
+export async function executeBulkSets<R>(executor: Kysely<Database>, template: string, params: readonly unknown[], sets: readonly BulkRows[]): Promise<QueryResult<R>> {
   const dollar = placeholderStyle(executor) === 'dollar';
   const bound: unknown[] = [];
   const mark = (value: unknown) => {
     bound.push(value);
     return dollar ? `$${bound.length}` : '?';
   };
-  for (const row of rows) {
-    if (row.length !== types.length) throw new RangeError(`executeBulk: a row of ${row.length} values for ${types.length} columns`);
-    for (let c = 0; c < row.length; c++) {
-      if (types[c] !== 'text' && !isInteger(row[c])) throw new RangeError(`executeBulk: ${String(row[c])} in column ${c + 1} is not an integer (${types[c]})`);
+  for (const { types, rows } of sets) {
+    if (rows.length === 0) throw new RangeError('executeBulk: no rows');
+    for (const row of rows) {
+      if (row.length !== types.length) throw new RangeError(`executeBulk: a row of ${row.length} values for ${types.length} columns`);
+      for (let c = 0; c < row.length; c++) {
+        if (types[c] !== 'text' && !isInteger(row[c])) throw new RangeError(`executeBulk: ${String(row[c])} in column ${c + 1} is not an integer (${types[c]})`);
+      }
     }
   }
   let text = '';
   let next = 0;
+  let set = 0;
   for (const part of template.split(/(\?|:values)/)) {
     if (part === '?') {
       if (next >= params.length) throw new RangeError(`executeBulk: the template has more ? than the ${params.length} parameters`);
       text += mark(params[next++]);
-    } else if (part === VALUES && dollar) {
-      const columns = types.map((type, c) => `${mark(arrayLiteral(rows, c, type))}::${type}[]`);
-      // The columns by name, not `*`: a statement with `*` in it is never prepared under a name (preparingPool).
-      const names = types.map((_, c) => `column${c + 1}`).join(', ');
-      text += `select ${names} from unnest(${columns.join(', ')}) as v(${names})`;
     } else if (part === VALUES) {
-      text += `values ${rows.map((row) => `(${row.map(mark).join(', ')})`).join(', ')}`;
+      const source = sets[set++];
+      if (!source) throw new RangeError(`executeBulk: the template has more ${VALUES} than the ${sets.length} row sets`);
+      const { types, rows } = source;
+      if (dollar) {
+        const columns = types.map((type, c) => `${mark(arrayLiteral(rows, c, type))}::${type}[]`);
+        // The columns by name, not `*`: a statement with `*` in it is never prepared under a name (preparingPool).
+        const names = types.map((_, c) => `column${c + 1}`).join(', ');
+        text += `select ${names} from unnest(${columns.join(', ')}) as v(${names})`;
+      } else text += `values ${rows.map((row) => `(${row.map(mark).join(', ')})`).join(', ')}`;
     } else text += part;
   }
   if (next !== params.length) throw new RangeError(`executeBulk: ${params.length} parameters for ${next} ?`);
+  if (set !== sets.length) throw new RangeError(`executeBulk: ${sets.length} row sets for ${set} ${VALUES}`);
   return executor.executeQuery<R>(CompiledQuery.raw(text, bound));
+}
+
+/**
+ * A statement written as SQL text with `?` for each of `params`, run on either database (`?` becomes `$1, $2, ...` on
+ * PostgreSQL): for a hot query whose Kysely building and compiling cost more than the database's work for it.
+ */
+export function executeText<R>(executor: Kysely<Database>, template: string, params: readonly unknown[]): Promise<QueryResult<R>> {
+  return executeBulkSets<R>(executor, template, params, []);
 }

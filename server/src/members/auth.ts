@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
+import { executeText } from '../db/bulk';
 import { nativeOf, type NativeStatement } from '../db/database';
 import type { Database, Member } from '../db/schema';
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, needsRehash, verifyPassword, type ScryptParams } from './password';
@@ -10,6 +11,8 @@ export interface MemberSession {
   username: string;
   /** The member's merchant (members.merchant_id); null for the default merchant. */
   merchantId: string | null;
+  /** The member's own currency (members.currency, fixed when the member is created): bets and limits default to it. */
+  currency: string;
   tokenHash: string;
   createdAt: number;
   expiresAt: number;
@@ -64,6 +67,10 @@ export const SESSION_CACHE_MS = 5_000;
 /** Sessions kept in memory at most; the oldest go first (a rain's members fit many times over). */
 export const SESSION_CACHE_SIZE = 20_000;
 
+/** The session by its token's digest, with what the session carries of its member. */
+const SESSION_QUERY =
+  'select s.token_hash, s.member_id, s.created_at, s.expires_at, s.revoked_at, m.username, m.merchant_id, m.currency from sessions s inner join members m on m.id = s.member_id where s.token_hash = ?';
+
 /** Only this digest is stored, so a copy of the database does not hand out live sessions. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -90,9 +97,9 @@ export function createAuthService({
   /** Live sessions by token hash, with the platform time until which they are trusted without the database. */
   const cache = new Map<string, { session: MemberSession; until: number }>();
   /**
-   * The session look-up as one prepared statement on the embedded SQLite (the same query as the Kysely path, which
-   * PostgreSQL takes): every member request makes it once per SESSION_CACHE_MS, and Kysely's building and compiling
-   * cost several times SQLite's own work for it.
+   * The session look-up as SQL text: every member request makes it once per SESSION_CACHE_MS (every request with
+   * several instances), and Kysely's building and compiling cost several times the database's own work for it. On
+   * SQLite it is one prepared statement; PostgreSQL keeps it prepared per connection (preparingPool).
    */
   const native = nativeOf(db);
   let sessionSt: NativeStatement | undefined;
@@ -138,6 +145,7 @@ export function createAuthService({
         memberId: Number(member.id),
         username: member.username,
         merchantId: member.merchant_id,
+        currency: member.currency,
         tokenHash: hashToken(token),
         createdAt: now,
         expiresAt: now + sessionTtlMs,
@@ -165,21 +173,12 @@ export function createAuthService({
         return { ok: false, reason: 'expired' };
       }
       const signOutsBefore = signOuts;
-      type SessionRow = { token_hash: string; member_id: number; created_at: number; expires_at: number; revoked_at: number | null; username: string; merchant_id: string | null };
+      type SessionRow = { token_hash: string; member_id: number; created_at: number; expires_at: number; revoked_at: number | null; username: string; merchant_id: string | null; currency: string };
       let row: SessionRow | undefined;
       if (native) {
-        sessionSt ??= native.prepare<unknown[]>(
-          'select s.token_hash, s.member_id, s.created_at, s.expires_at, s.revoked_at, m.username, m.merchant_id from sessions s inner join members m on m.id = s.member_id where s.token_hash = ?',
-        );
+        sessionSt ??= native.prepare<unknown[]>(SESSION_QUERY);
         row = sessionSt.get(tokenHash) as SessionRow | undefined;
-      } else {
-        row = await db
-          .selectFrom('sessions')
-          .innerJoin('members', 'members.id', 'sessions.member_id')
-          .select(['sessions.token_hash', 'sessions.member_id', 'sessions.created_at', 'sessions.expires_at', 'sessions.revoked_at', 'members.username', 'members.merchant_id'])
-          .where('sessions.token_hash', '=', tokenHash)
-          .executeTakeFirst();
-      }
+      } else row = (await executeText<SessionRow>(db, SESSION_QUERY, [tokenHash])).rows[0];
       cache.delete(tokenHash);
       if (!row) return { ok: false, reason: 'unknown' };
       if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
@@ -188,6 +187,7 @@ export function createAuthService({
         memberId: Number(row.member_id),
         username: row.username,
         merchantId: row.merchant_id,
+        currency: row.currency,
         tokenHash: row.token_hash,
         createdAt: Number(row.created_at),
         expiresAt: Number(row.expires_at),

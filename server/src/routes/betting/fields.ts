@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { currencyOfId, isCurrency, type Currency } from '../../money';
 import { ApiError, CODES, bettingErrorEnvelope, envelope } from '../../http/envelope';
 import { currentMember } from '../../http/requireMember';
+import type { MemberSession } from '../../members/auth';
 import { notOfferedDetail } from '../../http/merchant';
 import { BetError } from '../../betting/codes';
 import { refuse } from '../../betting/rules';
@@ -24,15 +25,17 @@ export function bettingResponses<T extends z.core.$ZodType>(data: T) {
   };
 }
 
-/** The currency a call is in: the one asked for by id, else the member's own. */
-export async function currencyFor(app: FastifyInstance, memberId: number, currencyId: number | undefined): Promise<Currency> {
+/**
+ * The currency a call is in: the one asked for by id, else the member's own, which the session carries (a member's
+ * currency is fixed when the member is created), so a bet reads no member row.
+ */
+export function currencyFor(member: MemberSession, currencyId: number | undefined): Currency {
   if (currencyId !== undefined) {
     const currency = currencyOfId(currencyId);
     if (!currency) throw new ApiError(400, CODES.INVALID_INPUT, `body.currencyId: no currency ${currencyId}`);
     return currency;
   }
-  const member = await app.auth.getMember(memberId);
-  return member && isCurrency(member.currency) ? member.currency : 'CNY';
+  return isCurrency(member.currency) ? member.currency : 'CNY';
 }
 
 /**
@@ -40,12 +43,12 @@ export async function currencyFor(app: FastifyInstance, memberId: number, curren
  * name the member's own currency or one they hold a wallet in: a bet in any other currency could only be refused
  * later as an empty balance, so it is refused here with a message that says why (422, code 4001).
  */
-export async function betCurrencyFor(app: FastifyInstance, memberId: number, currencyId: number | undefined): Promise<Currency> {
-  const currency = await currencyFor(app, memberId, currencyId);
+export async function betCurrencyFor(app: FastifyInstance, member: MemberSession, currencyId: number | undefined): Promise<Currency> {
+  const currency = currencyFor(member, currencyId);
   if (currencyId === undefined) return currency;
-  const own = await currencyFor(app, memberId, undefined);
+  const own = currencyFor(member, undefined);
   if (currency === own) return currency;
-  const held = (await app.wallet.getBalances(memberId)).map((b) => b.asset).filter((a): a is Currency => isCurrency(a));
+  const held = (await app.wallet.getBalances(member.memberId)).map((b) => b.asset).filter((a): a is Currency => isCurrency(a));
   if (held.includes(currency)) return currency;
   const wallets = [...new Set([own, ...held])].join(', ');
   throw new ApiError(422, CODES.INVALID_INPUT, `body.currencyId: ${currencyId} (${currency}) is not a currency of this member, who bets in ${wallets}`);

@@ -57,7 +57,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { betMatchMarketList, isSelectSeries, currencyId, language } = request.body;
       refuseSportsNotOffered(app, request, betMatchMarketList.map((m, i) => ({ marketId: m.marketId, where: `betMatchMarketList[${i}]` })));
-      const currency = await betCurrencyFor(app, currentMember(request).memberId, currencyId);
+      const currency = await betCurrencyFor(app, currentMember(request), currencyId);
       const info = app.betting.orders.betInfo(betMatchMarketList, { isSelectSeries, currency, lang: language ?? 'CMN' });
       return ok({
         betInfo: info.betInfo.map((e) => ({ ...e, optionOdd: e.option.odd, optionBetName: e.option.name })),
@@ -82,8 +82,9 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { singleBetList, currencyId, requestId } = request.body;
       refuseSportsNotOffered(app, request, singleBetList.map((b, i) => ({ marketId: b.betOptionList[0]!.marketId, where: `singleBetList[${i}]` })));
-      const memberId = currentMember(request).memberId;
-      const currency = await betCurrencyFor(app, memberId, currencyId);
+      const member = currentMember(request);
+      const memberId = member.memberId;
+      const currency = await betCurrencyFor(app, member, currencyId);
       const result = await app.betting.orders.placeSingles(
         { memberId, currency, ...(requestId ? { requestId } : {}) },
         singleBetList.map((b) => ({ unitStake: b.unitStake, oddsChange: b.oddsChange, leg: b.betOptionList[0]! })),
@@ -108,8 +109,9 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { betMultipleData, betOptionList, currencyId, requestId } = request.body;
       refuseSportsNotOffered(app, request, betOptionList.map((o, i) => ({ marketId: o.marketId, where: `betOptionList[${i}]` })));
-      const memberId = currentMember(request).memberId;
-      const currency = await betCurrencyFor(app, memberId, currencyId);
+      const member = currentMember(request);
+      const memberId = member.memberId;
+      const currency = await betCurrencyFor(app, member, currencyId);
       const result = await app.betting.orders.placeMultiple(
         { memberId, currency, ...(requestId ? { requestId } : {}) },
         betOptionList,
@@ -136,7 +138,7 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { betMatchMarketList, currencyId } = request.body;
       refuseSportsNotOffered(app, request, betMatchMarketList.map((m, i) => ({ marketId: m.marketId, where: `betMatchMarketList[${i}]` })));
-      const currency = await betCurrencyFor(app, currentMember(request).memberId, currencyId);
+      const currency = await betCurrencyFor(app, currentMember(request), currencyId);
       return ok(app.betting.orders.builderQuote(betMatchMarketList, currency));
     },
   );
@@ -158,8 +160,9 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { betOptionList, odds, unitStake, oddsChange, currencyId, requestId } = request.body;
       refuseSportsNotOffered(app, request, betOptionList.map((o, i) => ({ marketId: o.marketId, where: `betOptionList[${i}]` })));
-      const memberId = currentMember(request).memberId;
-      const currency = await betCurrencyFor(app, memberId, currencyId);
+      const member = currentMember(request);
+      const memberId = member.memberId;
+      const currency = await betCurrencyFor(app, member, currencyId);
       const result = await app.betting.orders.placeBuilder({ memberId, currency, ...(requestId ? { requestId } : {}) }, betOptionList, { odds, unitStake, oddsChange });
       return ok({ orders: result.orders.map((o) => ({ ...o, oid: o.orderId })), repeated: result.repeated });
     },
@@ -207,8 +210,9 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { isSettled, current, size, startTime, endTime, currencyId, language } = request.body;
-      const memberId = currentMember(request).memberId;
-      const currency = await currencyFor(app, memberId, currencyId);
+      const member = currentMember(request);
+      const memberId = member.memberId;
+      const currency = currencyFor(member, currencyId);
       const page = size ?? (isSettled ? SETTLED_PAGE : UNSETTLED_PAGE);
       return ok(await history.page(memberId, { isSettled, current, size: page, currency, ...window(isSettled, startTime, endTime) }, language ?? 'CMN'));
     },
@@ -227,8 +231,9 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { isSettled, startTime, endTime, currencyId, language } = request.body;
-      const memberId = currentMember(request).memberId;
-      const currency = await currencyFor(app, memberId, currencyId);
+      const member = currentMember(request);
+      const memberId = member.memberId;
+      const currency = currencyFor(member, currencyId);
       const size = isSettled ? SETTLED_PAGE : UNSETTLED_PAGE;
       return ok(await history.page(memberId, { isSettled, current: 1, size, currency, ...window(isSettled, startTime, endTime) }, language ?? 'CMN'));
     },

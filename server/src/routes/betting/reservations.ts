@@ -36,7 +36,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { matchId, marketId, optionType: type, currencyId, language } = request.body;
       refuseSportsNotOffered(app, request, [{ marketId, where: 'marketId' }]);
-      const currency = await betCurrencyFor(app, currentMember(request).memberId, currencyId);
+      const currency = await betCurrencyFor(app, currentMember(request), currencyId);
       return ok(reservations().parameters({ matchId, marketId, currency, ...(type !== undefined ? { optionType: type } : {}) }, language ?? 'CMN'));
     },
   );
@@ -57,8 +57,9 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { matchId, marketId, optionType: type, odds, unitStake, currencyId, requestId, language } = request.body;
       refuseSportsNotOffered(app, request, [{ marketId, where: 'marketId' }]);
-      const memberId = currentMember(request).memberId;
-      const currency = await betCurrencyFor(app, memberId, currencyId);
+      const member = currentMember(request);
+      const memberId = member.memberId;
+      const currency = await betCurrencyFor(app, member, currencyId);
       const result = await reservations().book({ memberId, currency, ...(requestId ? { requestId } : {}) }, { matchId, marketId, optionType: type, odds, unitStake }, language ?? 'CMN');
       return ok({ ...result.reservation, repeated: result.repeated });
     },

@@ -282,6 +282,28 @@ export type ReportAddRequest = z.infer<typeof reportAddSchema>;
 /** POST /api/forehead/live/chat/order/history. */
 export const chatOrderHistoryBodySchema = request(z.strictObject({ roomId: idOrDigits('the live room (liveRoomId)'), language: language() }));
 
+/** Most messages one page of GET /api/forehead/live/chat/history answers. */
+export const CHAT_HISTORY_MAX_PAGE = 50;
+
+/** GET /api/forehead/live/chat/history: the page of messages before `before` (scroll-back past the join's history). */
+export const chatHistoryQuerySchema = request(z.strictObject({
+  roomId: idOrDigits('the live room (liveRoomId)'),
+  before: described(z.string().check(z.regex(/^\d{1,19}$/)), 'the id of the oldest message the client holds: the page ends just before it'),
+  size: described(
+    z.optional(z.union([z.int().check(z.minimum(1), z.maximum(CHAT_HISTORY_MAX_PAGE)), z.string().check(z.regex(/^([1-9]|[1-4]\d|50)$/))])),
+    `messages in the page, 1 to ${CHAT_HISTORY_MAX_PAGE} (default chatRule.historySize)`,
+  ),
+  language: language(),
+}));
+export type ChatHistoryQuery = z.infer<typeof chatHistoryQuerySchema>;
+
+/** A page of older messages, oldest first, without deleted ones; `hasMore` when older ones remain before it. */
+export const chatHistoryPageSchema = z.object({
+  messages: described(z.array(chatMessageSchema), 'oldest first'),
+  hasMore: described(z.boolean(), 'older messages remain: ask again with the first message id as `before`'),
+});
+export type ChatHistoryPage = z.infer<typeof chatHistoryPageSchema>;
+
 /** GET /api/forehead/user/chat/get/rule. */
 export const chatRuleQuerySchema = request(z.strictObject({ language: language() }));
 

@@ -1,6 +1,6 @@
 import { reaction } from 'mobx';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
-import { chatMemberChannel as memberChannel, chatRoomChannel as roomChannel, type ChatBanInfo, type ChatClientFrame, type ChatImage, type ChatMessage, type ChatOrderItem, type ChatRule, type ChatToken, type OrderShowRule, type ReportCategory } from '../../contract/chat';
+import { chatMemberChannel as memberChannel, chatRoomChannel as roomChannel, type ChatBanInfo, type ChatClientFrame, type ChatHistoryPage, type ChatImage, type ChatMessage, type ChatOrderItem, type ChatRule, type ChatToken, type OrderShowRule, type ReportCategory } from '../../contract/chat';
 import { ChatUserType } from '../../contract/enums';
 import { ChatError } from '../../contract/errors';
 import { CHAT_PATHS, LIVE_ROOM_PATHS } from '../../contract/paths';
@@ -17,6 +17,7 @@ import {
   isEmojiGroups,
   isErrorFrame,
   isHello,
+  isHistoryPage,
   isHubFrame,
   isImage,
   isJoined,
@@ -32,7 +33,10 @@ import {
 
 /** The spec: "groups are chunked by 8". */
 export const EMOJI_PAGE = 8;
-/** Messages kept in the list: the history (50 by default) and what arrives after it; older ones scroll away. */
+/**
+ * Messages kept in the list: the history (50 by default) and what arrives after it; older ones scroll away. Pages the
+ * reader scrolled back to are kept on top of it, so new arrivals never pull away what they are reading.
+ */
 export const MAX_MESSAGES = 200;
 /** A token this close to its expiry is replaced before the next connection, so the platform never sees it expire. */
 export const TOKEN_MARGIN_MS = 30_000;
@@ -130,6 +134,13 @@ export const ChatStore = types
     shown: false,
     /** Others' messages that arrived while the chat was not shown (the count on the hidden chat's toggle and tab). */
     unread: 0,
+    /** Older messages remain on the platform before the first in the list (scroll-back). */
+    hasEarlier: false,
+    /** A page of older messages is being asked for; `earlierFailed` when the last ask failed (the list offers a retry). */
+    loadingEarlier: false,
+    earlierFailed: false,
+    /** Messages the scroll-back added: the list keeps them on top of MAX_MESSAGES. */
+    earlierCount: 0,
   }))
   .views((self) => ({
     get isAgent() {
@@ -241,6 +252,10 @@ export const ChatStore = types
           if (!isJoined(frame) || frame.roomId !== self.roomId) return;
           // A malformed message is left out rather than failing the whole history.
           self.messageList = (frame.messages as unknown[]).filter(isMessage).slice(-MAX_MESSAGES);
+          // A full history may have older messages before it; a shorter one is the room's whole chat.
+          self.hasEarlier = self.messageList.length > 0 && (frame.messages as unknown[]).length >= (self.chatRule?.historySize ?? 1);
+          self.earlierCount = 0;
+          self.earlierFailed = false;
           self.chatBlock = frame.chatBlock as boolean;
           self.chatBanInfo = (frame.chatBanInfo as ChatBanInfo | null) ?? self.chatToken?.chatBanInfo ?? null;
           self.userType = frame.userType as number;
@@ -275,7 +290,7 @@ export const ChatStore = types
           for (const event of events) {
             if (event.kind === 'message') {
               if (self.messageList.some((m) => m.id === event.message.id)) continue;
-              self.messageList = [...self.messageList, event.message].slice(-MAX_MESSAGES);
+              self.messageList = [...self.messageList, event.message].slice(-(MAX_MESSAGES + self.earlierCount));
               self.arrivals = [...self.arrivals, event.message].slice(-MAX_MESSAGES);
               // Notices (auto, act) are the room's own, not someone talking: they do not count.
               if (!self.shown && event.message.uid !== self.uid && event.message.kind !== 'auto' && event.message.kind !== 'act') self.unread += 1;
@@ -327,6 +342,9 @@ export const ChatStore = types
         if (previous !== undefined) send({ cmd: 'leave', roomId: previous });
         self.roomId = roomId;
         self.messageList = [];
+        self.hasEarlier = false;
+        self.earlierCount = 0;
+        self.earlierFailed = false;
         self.arrivals = [];
         self.unread = 0;
         self.chatOrderHistory = [];
@@ -342,6 +360,9 @@ export const ChatStore = types
         if (self.roomId !== undefined) send({ cmd: 'leave', roomId: self.roomId });
         self.roomId = undefined;
         self.messageList = [];
+        self.hasEarlier = false;
+        self.earlierCount = 0;
+        self.earlierFailed = false;
         self.arrivals = [];
         self.unread = 0;
         clearChat();
@@ -439,6 +460,34 @@ export const ChatStore = types
         const sent = self.sendFrame({ cmd: 'send', ref: self.nextRef(), roomId, kind: text ? 'image-text' : 'image', image: result.value.file, ...(text ? { text } : {}) });
         if (sent) self.setDraft('');
         return result;
+      }),
+      /**
+       * Scroll-back: the page of messages before the first one in the list, from the platform's history route (which
+       * answers only rooms the viewer may see), put on top of the list. One ask at a time; a failure is kept in
+       * earlierFailed for the list's retry, not in chatError (the input's line is about sending).
+       */
+      loadEarlier: flow(function* loadEarlier() {
+        const roomId = self.roomId;
+        const first = self.messageList[0];
+        if (roomId === undefined || !first || !self.hasEarlier || self.loadingEarlier) return;
+        self.loadingEarlier = true;
+        self.earlierFailed = false;
+        try {
+          const answer: unknown = yield settle(() => http().get(CHAT_PATHS.history, { params: { roomId, before: first.id } }));
+          const page: ChatHistoryPage = expect(answer, isHistoryPage, 'the chat history');
+          // A room switch or a re-join (a new list) meanwhile makes the page stale.
+          if (roomId !== self.roomId || self.messageList[0]?.id !== first.id) return;
+          const held = new Set(self.messageList.map((m) => m.id));
+          const older = page.messages.filter((m) => !held.has(m.id));
+          self.messageList = [...older, ...self.messageList];
+          self.earlierCount += older.length;
+          self.hasEarlier = page.hasMore && older.length > 0;
+        } catch (error) {
+          if (roomId === self.roomId) self.earlierFailed = true;
+          envOf(self).logger.warn('[chat] earlier messages not loaded', error);
+        } finally {
+          self.loadingEarlier = false;
+        }
       }),
       loadEmoji: flow(function* loadEmoji() {
         if (self.emojiList.length > 0) return;

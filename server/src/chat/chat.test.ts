@@ -167,6 +167,53 @@ describe('/chat rooms and messages', () => {
     ]);
   });
 
+  it('pages older messages for scroll-back: oldest first, deleted ones left out, agent rooms only for who may see them', async () => {
+    const t = await build();
+    const insert = async (roomId: number, texts: string[]) => {
+      const ids: string[] = [];
+      for (const text of texts) {
+        const row = await t.db
+          .insertInto('chat_messages')
+          .values({ room_id: roomId, kind: 'text', member_id: 1, nickname: 'Ann', vip_level: 0, title_id: null, user_type: 0, text, image_file: null, reply_to: null, order_json: null, notice_json: null, created_at: t.clock.now(), deleted_at: null, deleted_by: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.push(String(row.id));
+      }
+      return ids;
+    };
+    const ids = await insert(8001, Array.from({ length: 120 }, (_, i) => `m${i}`));
+    await t.db.updateTable('chat_messages').set({ deleted_at: t.clock.now(), deleted_by: 1 }).where('id', '=', Number(ids[10])).execute();
+    const [agentRoomMessage] = await insert(8012, ['agents only']);
+    const page = async (query: string, username?: string) =>
+      t.inject({ url: `/api/forehead/live/chat/history?${query}`, headers: username ? { authorization: await login(t, username) } : {} });
+
+    // The join answered m70..m119: the page before m70 is the 50 before it.
+    const first = await page(`roomId=8001&before=${ids[70]}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.hasMore).toBe(true);
+    expect(first.json().data.messages.map((m: any) => m.text)).toEqual(Array.from({ length: 50 }, (_, i) => `m${i + 20}`));
+    const second = await page(`roomId=8001&before=${ids[20]}&size=50`);
+    expect(second.json().data).toMatchObject({ hasMore: false });
+    expect(second.json().data.messages.map((m: any) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i}`).filter((m) => m !== 'm10'));
+    expect((await page(`roomId=8001&before=${ids[3]}&size=2`)).json().data).toMatchObject({ hasMore: true, messages: [{ text: 'm1' }, { text: 'm2' }] });
+
+    // An agent room answers like an unknown one to a visitor and a member without it, and to its members it holds its own messages only.
+    const later = String(Number(agentRoomMessage) + 1);
+    for (const refused of [await page(`roomId=8012&before=${later}`), await page(`roomId=8012&before=${later}`, 'demo2'), await page(`roomId=4321&before=${later}`)]) {
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().code).toBe(ChatError.RoomNotFound);
+    }
+    const granted = await page(`roomId=8012&before=${later}`, 'demo');
+    expect(granted.json().data).toEqual({ hasMore: false, messages: [expect.objectContaining({ roomId: 8012, text: 'agents only' })] });
+    expect(granted.headers['cache-control']).toBe('no-store');
+
+    for (const bad of ['roomId=8001', 'roomId=8001&before=abc', 'roomId=8001&before=5&size=51', 'roomId=8001&before=5&size=0']) {
+      const res = await page(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toMatch(/before|size/);
+    }
+  });
+
   it('refuses a message over the length limit and sends past the rate limit', async () => {
     const t = await build();
     const a = await member(t, 'demo');

@@ -282,6 +282,16 @@ export function createChat(deps: ChatDeps) {
     return new Set(rows.map((r) => r.token_hash));
   }
 
+  /** Up to `limit` undeleted messages of the room (below the id `before` when given), oldest first; one more is read to tell `hasMore`. */
+  async function page(roomId: number, limit: number, before?: number): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+    if (limit === 0) return { messages: [], hasMore: false };
+    let query = db.selectFrom('chat_messages').selectAll().where('room_id', '=', roomId).where('deleted_at', 'is', null);
+    if (before !== undefined) query = query.where('id', '<', before);
+    const rows = await query.orderBy('id', 'desc').limit(limit + 1).execute();
+    const hasMore = rows.length > limit;
+    return { messages: await toMessages(rows.slice(0, limit).reverse() as MessageRow[]), hasMore };
+  }
+
   /** Whether the viewer (undefined: a visitor) may see the room: exclusive and agent rooms need it among their special rooms. */
   async function canSee(roomId: number, memberId: number | undefined): Promise<boolean> {
     const profile = roster.room(roomId);
@@ -339,16 +349,15 @@ export function createChat(deps: ChatDeps) {
 
     /** The latest messages of the room, oldest first, without deleted ones. */
     async history(roomId: number, limit = config.chat.historySize): Promise<ChatMessage[]> {
-      if (limit === 0) return [];
-      const rows = await db
-        .selectFrom('chat_messages')
-        .selectAll()
-        .where('room_id', '=', roomId)
-        .where('deleted_at', 'is', null)
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      return toMessages(rows.reverse() as MessageRow[]);
+      return (await page(roomId, limit)).messages;
+    },
+
+    /**
+     * The scroll-back: up to `limit` messages of the room older than the message `before`, oldest first, without
+     * deleted ones, and whether older ones remain. The caller checks the viewer may see the room.
+     */
+    async earlier(roomId: number, before: string, limit = config.chat.historySize): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+      return page(roomId, limit, Number(before));
     },
 
     /** Checks every rule, stores the message and publishes it to the room; answers it as stored. */

@@ -17,6 +17,8 @@ import {
   reportAddSchema,
   reportCategoriesSchema,
   chatFileParams,
+  chatHistoryPageSchema,
+  chatHistoryQuerySchema,
   chatRuleQuerySchema,
   chatSocketQuerySchema,
   type ChatSocketQuery,
@@ -67,11 +69,17 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   // Images arrive as the raw body (no multipart dependency); the content decides the type, not this header.
   app.addContentTypeParser(IMAGE_BODY, { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) => done(null, body));
 
-  async function viewerOf(request: FastifyRequest): Promise<AnchorViewer> {
+  /** The signed-in caller on a route visitors may call too (undefined for a visitor or a dead session). */
+  async function memberIdOf(request: FastifyRequest): Promise<number | undefined> {
     const token = readToken(request.headers.authorization);
     const session = token ? await app.auth.authenticate(token) : undefined;
-    if (!session?.ok) return { isLogin: false, specialRoomIds: new Set() };
-    return { isLogin: true, specialRoomIds: new Set(await app.specialRooms.of(session.session.memberId)) };
+    return session?.ok ? session.session.memberId : undefined;
+  }
+
+  async function viewerOf(request: FastifyRequest): Promise<AnchorViewer> {
+    const memberId = await memberIdOf(request);
+    if (memberId === undefined) return { isLogin: false, specialRoomIds: new Set() };
+    return { isLogin: true, specialRoomIds: new Set(await app.specialRooms.of(memberId)) };
   }
 
   app.register(async (plain) => {
@@ -185,6 +193,29 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'The chat rule: the limits the platform enforces', tags: ['chat'], querystring: chatRuleQuerySchema, response: foreheadResponses(chatRuleSchema) },
     },
     async () => ok(app.chat.rule),
+  );
+
+  app.get(
+    CHAT_PATHS.history,
+    {
+      onSend: addNoStore,
+      schema: {
+        summary: 'Older messages of a room (scroll-back): the page before a message, oldest first',
+        description:
+          'Visitors get normal rooms; exclusive and agent rooms need a member token that may see them (404, code 16007, ' +
+          'otherwise, as for an unknown room). Deleted messages are left out. Ask again with the first message id as `before` while `hasMore`.',
+        tags: ['chat'],
+        querystring: chatHistoryQuerySchema,
+        response: { ...foreheadResponses(chatHistoryPageSchema), 404: errorEnvelope },
+      },
+    },
+    async (request) =>
+      refusing(async () => {
+        const roomId = toId(request.query.roomId);
+        if (!(await app.chat.canSee(roomId, await memberIdOf(request)))) throw new ChatRefusal(ChatError.RoomNotFound, `roomId: no live room ${roomId}`, 404);
+        const size = request.query.size === undefined ? undefined : Number(request.query.size);
+        return ok(await app.chat.earlier(roomId, request.query.before, size));
+      }),
   );
 
   app.get(

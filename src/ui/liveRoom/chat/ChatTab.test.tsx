@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { chatMemberChannel } from '../../../../contract/chat';
@@ -421,6 +421,81 @@ describe('<ChatTab>', () => {
     await userEvent.click(screen.getByRole('button', { name: 'New messages' }));
     expect(log.scrollTop).toBe(1000);
     expect(screen.queryByRole('button', { name: 'New messages' })).toBeNull();
+  });
+});
+
+describe('<ChatTab> scroll-back', () => {
+  const restore: (() => void)[] = [];
+  afterEach(() => restore.splice(0).forEach((undo) => undo()));
+  const page = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => chatMessage({ id: String(from + i), uid: 9, text: `old ${from + i}` }));
+
+  it('loads the page before the first message when scrolled to the top, keeping what the reader sees in place, until the start', async () => {
+    const { http, socket, deliver } = await mount({ join: { messages: page(101, 150) } });
+    const asked: unknown[] = [];
+    let answer: (value: unknown) => void = () => {};
+    http.forehead.get.mockImplementation(async (url: string, config?: unknown) => {
+      if (url !== CHAT_PATHS.history) throw new Error(`unexpected GET ${url}`);
+      asked.push((config as { params?: unknown } | undefined)?.params);
+      return new Promise((resolve) => (answer = resolve));
+    });
+    const log = screen.getByRole('log');
+    // 20 px a message: what the reader sees moves down by the page's height when the page goes on top.
+    const messagesIn = () => [...log.querySelectorAll<HTMLElement>('[data-message-id]')];
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => messagesIn().length * 20 });
+    Object.defineProperty(log, 'clientHeight', { configurable: true, value: 300 });
+    const offsetTop = jest.spyOn(HTMLElement.prototype, 'offsetTop', 'get').mockImplementation(function (this: HTMLElement) {
+      return messagesIn().indexOf(this) * 20;
+    });
+    restore.push(() => offsetTop.mockRestore());
+    log.scrollTop = 10;
+    await act(async () => fireEvent.scroll(log));
+    expect(asked).toEqual([{ roomId: 8001, before: '101' }]);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading earlier messages…');
+    // One ask at a time.
+    await act(async () => fireEvent.scroll(log));
+    expect(asked).toHaveLength(1);
+    await act(async () => answer({ messages: page(51, 100), hasMore: true }));
+    expect(screen.getByText('old 51')).toBeInTheDocument();
+    expect(log.scrollTop).toBe(10 + 50 * 20);
+    expect(log.querySelector('[data-message-id]')).toHaveTextContent('old 51');
+
+    // New messages while scrolled back: the reader stays, the jump is offered, the old pages stay.
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'message', message: chatMessage({ id: '151', uid: 9, text: 'fresh' }) }]));
+    expect(log.scrollTop).toBe(1010);
+    expect(screen.getByRole('button', { name: 'New messages' })).toBeInTheDocument();
+    expect(screen.getByText('old 51')).toBeInTheDocument();
+
+    // The keyboard's way: the button at the top; the last page says the chat starts there.
+    await userEvent.click(screen.getByRole('button', { name: 'Earlier messages' }));
+    expect(asked.at(-1)).toEqual({ roomId: 8001, before: '51' });
+    await act(async () => answer({ messages: page(49, 50), hasMore: false }));
+    expect(log.querySelector('[data-message-id]')).toHaveTextContent('old 49');
+    expect(screen.getByText("This is the start of the room's chat.")).toBeInTheDocument();
+    log.scrollTop = 0;
+    await act(async () => fireEvent.scroll(log));
+    expect(asked).toHaveLength(2);
+  });
+
+  it('offers a retry when a page of older messages fails', async () => {
+    const { http } = await mount({ join: { messages: page(101, 150) } });
+    http.forehead.get.mockRejectedValueOnce(new ApiError({ code: 500, message: 'down', service: 'forehead' }));
+    const log = screen.getByRole('log');
+    log.scrollTop = 0;
+    await act(async () => fireEvent.scroll(log));
+    expect(screen.getByRole('alert')).toHaveTextContent('Earlier messages could not be loaded.');
+    http.forehead.get.mockResolvedValueOnce({ messages: page(60, 100), hasMore: false });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByText('old 60')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks nothing when the join answered fewer than a full history', async () => {
+    const { http } = await mount({ join: { messages: page(1, 3) } });
+    const log = screen.getByRole('log');
+    log.scrollTop = 0;
+    fireEvent.scroll(log);
+    expect(http.forehead.get).not.toHaveBeenCalledWith(CHAT_PATHS.history, expect.anything());
+    expect(screen.queryByRole('button', { name: 'Earlier messages' })).toBeNull();
   });
 });
 

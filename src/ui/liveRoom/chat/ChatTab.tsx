@@ -15,6 +15,8 @@ import styles from './Chat.module.css';
 
 /** How close to the bottom (px) still counts as reading the newest messages, so new ones scroll into view. */
 const AT_BOTTOM_PX = 40;
+/** How close to the top (px) asks for the page of older messages. */
+const EARLIER_AT_PX = 40;
 /** The @ being typed at the end of the draft and the start of the name after it. */
 const MENTION_AT_END = /(?:^|\s)@([^\s@]*)$/u;
 /** How many names the @ list shows at once. */
@@ -107,7 +109,9 @@ export const ChatTab = observer(function ChatTab() {
 
 /**
  * The messages, newest last (the store keeps the latest 200). New ones scroll into view while the reader is at the
- * bottom; a reader who scrolled up stays put and gets a "new messages" button that jumps down.
+ * bottom; a reader who scrolled up stays put and gets a "new messages" button that jumps down. Scrolling to the top
+ * (or the "earlier messages" button, for the keyboard) asks the platform for the page before the first message, which
+ * goes on top without moving what the reader sees.
  */
 const MessageList = observer(function MessageList({ chat, fileUrl, actions }: { chat: ChatStoreInstance; fileUrl(path: string): string; actions: MessageActions }) {
   const { t } = useChatTranslation();
@@ -116,6 +120,24 @@ const MessageList = observer(function MessageList({ chat, fileUrl, actions }: { 
   const [unseen, setUnseen] = useState(false);
   const messages = chat.messageList;
   const last = messages[messages.length - 1]?.id;
+  const first = messages[0]?.id;
+  // Older messages going on top push what the reader sees down: the message that was first is the anchor. Its place
+  // is read while rendering (the page is not in the DOM yet) and again after, and the scroll moves by the difference.
+  const firstBefore = useRef(first);
+  const anchor = useRef<{ id: string; top: number } | null>(null);
+  const messageAt = (id: string) => list.current?.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
+  if (first !== firstBefore.current && firstBefore.current !== undefined) {
+    const element = messageAt(firstBefore.current);
+    anchor.current = element ? { id: firstBefore.current, top: element.offsetTop } : null;
+  }
+  useLayoutEffect(() => {
+    firstBefore.current = first;
+    const held = anchor.current;
+    anchor.current = null;
+    const element = list.current;
+    const moved = held && messageAt(held.id);
+    if (element && held && moved) element.scrollTop += moved.offsetTop - held.top;
+  }, [first]);
 
   const toBottom = () => {
     const element = list.current;
@@ -133,6 +155,7 @@ const MessageList = observer(function MessageList({ chat, fileUrl, actions }: { 
     if (!element) return;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_BOTTOM_PX;
     if (atBottom.current) setUnseen(false);
+    if (element.scrollTop <= EARLIER_AT_PX && !chat.earlierFailed) void chat.loadEarlier();
   };
 
   return (
@@ -141,6 +164,7 @@ const MessageList = observer(function MessageList({ chat, fileUrl, actions }: { 
         <p className={styles.muted}>{t('empty')}</p>
       ) : (
         <div ref={list} className={styles.list} aria-label={t('messages')} role="log" tabIndex={0} onScroll={onScroll}>
+          <EarlierMessages chat={chat} />
           <ol className={styles.items}>
             {messages.map((message) => (
               <ChatMessageItem key={message.id} message={message} chat={chat} fileUrl={fileUrl} actions={actions} />
@@ -155,6 +179,29 @@ const MessageList = observer(function MessageList({ chat, fileUrl, actions }: { 
       )}
     </div>
   );
+});
+
+/** The top of the list: the way to older messages (loading, retry after a failure) or the start of the room's chat. */
+const EarlierMessages = observer(function EarlierMessages({ chat }: { chat: ChatStoreInstance }) {
+  const { t } = useChatTranslation();
+  if (chat.loadingEarlier) {
+    return (
+      <p className={styles.earlier} role="status">
+        {t('earlier.loading')}
+      </p>
+    );
+  }
+  if (chat.hasEarlier) {
+    return (
+      <p className={styles.earlier}>
+        {chat.earlierFailed && <span role="alert">{t('earlier.failed')} </span>}
+        <button type="button" className={styles.action} onClick={() => void chat.loadEarlier()}>
+          {t(chat.earlierFailed ? 'earlier.retry' : 'earlier.load')}
+        </button>
+      </p>
+    );
+  }
+  return chat.earlierCount > 0 ? <p className={styles.earlier}>{t('earlier.start')}</p> : null;
 });
 
 const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatStoreInstance; inputRef: React.RefObject<HTMLTextAreaElement | null> }) {

@@ -178,6 +178,9 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/** The longest slow mode an agent may set: one message per member every this many seconds. */
+export const CHAT_SLOW_MODE_MAX_SECONDS = 600;
+
 // ---- /chat frames a client sends ----
 
 const ref = () => described(z.optional(z.string().check(z.maxLength(64))), 'echoed in the ack or error');
@@ -206,6 +209,12 @@ export const chatClientFrameSchema = z.discriminatedUnion('cmd', [
   }),
   z.object({ cmd: z.literal('unmute'), ref: ref(), roomId: id(), uid: id() }),
   z.object({ cmd: z.literal('block'), ref: ref(), roomId: id(), chatBlock: z.boolean() }),
+  z.object({
+    cmd: z.literal('slow'),
+    ref: ref(),
+    roomId: id(),
+    slowSeconds: described(int().check(z.minimum(0), z.maximum(CHAT_SLOW_MODE_MAX_SECONDS)), 'seconds between two messages of a member; 0 turns slow mode off'),
+  }),
   z.object({ cmd: z.literal('ping') }),
 ]);
 export type ChatClientFrame = z.infer<typeof chatClientFrameSchema>;
@@ -229,6 +238,8 @@ export const chatJoinedSchema = z.object({
   chatBanInfo: z.nullable(chatBanInfoSchema),
   userType: userTypeSchema,
   canSend: z.boolean(),
+  slowSeconds: described(int(), "the room's slow mode: seconds between two messages of a member (agents exempt); 0 when off"),
+  nextSendAt: described(int(), 'epoch ms from which the member may send under slow mode; 0 when they may now (and for agents and visitors)'),
 });
 
 export const chatAckSchema = z.object({ cmd: z.literal('ack'), ref: z.optional(z.string()), id: z.optional(z.string()), createdAt: int() });
@@ -245,6 +256,7 @@ export const chatRoomEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('message'), message: chatMessageSchema }),
   z.object({ kind: z.literal('delete'), roomId: int(), messageId: z.string() }),
   z.object({ kind: z.literal('block'), roomId: int(), chatBlock: z.boolean() }),
+  z.object({ kind: z.literal('slow'), roomId: int(), slowSeconds: described(int(), 'the new slow mode; 0 when switched off') }),
 ]);
 export type ChatRoomEvent = z.infer<typeof chatRoomEventSchema>;
 /** A room channel's `data`: the room's events of one fan-out window (chat.fanoutMs), in order. */

@@ -141,6 +141,12 @@ export const ChatStore = types
     earlierFailed: false,
     /** Messages the scroll-back added: the list keeps them on top of MAX_MESSAGES. */
     earlierCount: 0,
+    /** The room's slow mode: seconds between two messages of a member (0 off); the room's agents are exempt. */
+    slowSeconds: 0,
+    /** When this member's last message went (epoch ms, the ack's arrival): slow mode counts from it. */
+    lastSentAt: 0,
+    /** A wait the platform gave (the join's nextSendAt, a slow-mode refusal's seconds left), epoch ms. */
+    slowFrom: 0,
   }))
   .views((self) => ({
     get isAgent() {
@@ -163,6 +169,16 @@ export const ChatStore = types
         names.push(message.nickname);
       }
       return names;
+    },
+    /** Slow mode applies to this member (on, and not an agent of the room). */
+    get slowed() {
+      return self.slowSeconds > 0 && self.userType !== ChatUserType.Agent;
+    },
+    /** Whole seconds until slow mode lets the member send again at `now` (0: they may now). */
+    slowWaitAt(now: number): number {
+      if (self.slowSeconds === 0 || self.userType === ChatUserType.Agent) return 0;
+      const until = Math.max(self.slowFrom, self.lastSentAt === 0 ? 0 : self.lastSentAt + self.slowSeconds * 1000);
+      return until > now ? Math.ceil((until - now) / 1000) : 0;
     },
     /** The spec's remindMsgLength: characters left before the rule's maximum (negative when over). */
     get remindMsgLength() {
@@ -259,6 +275,9 @@ export const ChatStore = types
           self.chatBlock = frame.chatBlock as boolean;
           self.chatBanInfo = (frame.chatBanInfo as ChatBanInfo | null) ?? self.chatToken?.chatBanInfo ?? null;
           self.userType = frame.userType as number;
+          self.slowSeconds = frame.slowSeconds as number;
+          self.slowFrom = frame.nextSendAt as number;
+          self.lastSentAt = 0;
           self.status = 'joined';
           seen.delete(frame.chId as string);
           return;
@@ -268,10 +287,14 @@ export const ChatStore = types
           const { code, msg, retryAfterSeconds } = frame as { code: number; msg: string; retryAfterSeconds?: number };
           self.chatError = { code, msg, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
           if (code === ChatError.RoomNotFound) self.status = 'failed';
+          // The platform's count wins over ours (another tab of the member sent, or the clocks differ).
+          if (code === ChatError.SlowMode && retryAfterSeconds !== undefined) self.slowFrom = envOf(self).clock.now() + retryAfterSeconds * 1000;
           return;
         }
         if (cmd === 'ack') {
           self.chatError = null;
+          // Only a stored message's ack carries its id: slow mode counts from it, by this clock (never early).
+          if (typeof frame.id === 'string') self.lastSentAt = envOf(self).clock.now();
           return;
         }
         if (cmd !== undefined || !isHubFrame(frame)) return;
@@ -298,6 +321,9 @@ export const ChatStore = types
               self.messageList = self.messageList.filter((m) => m.id !== event.messageId);
               self.arrivals = self.arrivals.filter((m) => m.id !== event.messageId);
               if (self.replyMsg?.id === event.messageId) self.replyMsg = null;
+            } else if (event.kind === 'slow') {
+              self.slowSeconds = event.slowSeconds;
+              if (event.slowSeconds === 0) self.slowFrom = 0;
             } else {
               self.chatBlock = event.chatBlock;
             }
@@ -349,6 +375,9 @@ export const ChatStore = types
         self.unread = 0;
         self.chatOrderHistory = [];
         self.userType = 0;
+        self.slowSeconds = 0;
+        self.slowFrom = 0;
+        self.lastSentAt = 0;
         self.chatBanInfo = self.chatToken?.chatBanInfo ?? null;
         clearChat();
         if (self.status === 'joined' || self.status === 'connecting') {
@@ -404,12 +433,18 @@ export const ChatStore = types
       }
     };
     const roomOf = () => self.roomId ?? 0;
+    /** Slow mode still counting: the send stays here (the platform would refuse it) and chatError says how long. */
+    const slowedNow = () => {
+      const wait = self.slowWaitAt(envOf(self).clock.now());
+      if (wait > 0) self.setError({ code: ChatError.SlowMode, msg: 'slow mode', retryAfterSeconds: wait });
+      return wait > 0;
+    };
 
     return {
       /** Sends the draft: text, or a reply when a message is quoted. */
       sendText() {
         const text = self.draft.trim();
-        if (text === '' || self.roomId === undefined) return false;
+        if (text === '' || self.roomId === undefined || slowedNow()) return false;
         const reply = self.replyMsg;
         const sent = self.sendFrame({
           cmd: 'send',
@@ -427,7 +462,7 @@ export const ChatStore = types
       },
       /** Shares one of the member's qualifying orders (the order history) as an order message. */
       sendOrder(orderId: string) {
-        if (self.roomId === undefined) return false;
+        if (self.roomId === undefined || slowedNow()) return false;
         return self.sendFrame({ cmd: 'send', ref: self.nextRef(), roomId: self.roomId, kind: 'order', orderId });
       },
       deleteMessage(messageId: string) {
@@ -443,6 +478,11 @@ export const ChatStore = types
         if (self.roomId === undefined) return false;
         return self.sendFrame({ cmd: 'unmute', ref: self.nextRef(), roomId: self.roomId, uid });
       },
+      /** An agent sets the room's slow mode (0 off); the room's slow event sets slowSeconds for everyone. */
+      setSlowMode(slowSeconds: number) {
+        if (self.roomId === undefined) return false;
+        return self.sendFrame({ cmd: 'slow', ref: self.nextRef(), roomId: self.roomId, slowSeconds });
+      },
       /** An agent blocks (true) or reopens (false) the room's chat; the room's block event sets chatBlock for everyone. */
       setBlock(chatBlock: boolean) {
         if (self.roomId === undefined) return false;
@@ -451,6 +491,7 @@ export const ChatStore = types
       /** Uploads an image (checked by content on the platform), then sends it with the draft as image or image-text. */
       sendImage: flow(function* sendImage(file: Blob) {
         const roomId = self.roomId;
+        if (slowedNow()) return { ok: false, error: self.chatError as ChatFailure } as ChatResult<ChatImage>;
         const result: ChatResult<ChatImage> = yield* attempt(
           () => http().post(CHAT_PATHS.imageUpload, file, { headers: { 'content-type': file.type || 'application/octet-stream' } }),
           (value) => expect(value, isImage, 'the image upload'),

@@ -295,6 +295,58 @@ describe('moderation', () => {
     expect(await inNormal.c.next((m) => m.ref === 'n1')).toMatchObject({ cmd: 'error', code: ChatError.NotAgent });
   });
 
+  it("enforces the agent's slow mode on the platform clock: members wait the seconds left, agents do not, nothing is stored on a refusal", async () => {
+    const t = await build({ config: agentRoomMembers() });
+    const agent = await member(t, 'demo', 8012);
+    const user = await member(t, 'demo2', 8012);
+    expect(user.joined).toMatchObject({ slowSeconds: 0, nextSendAt: 0 });
+
+    // Only an agent of the room switches it, within 0..600 seconds.
+    user.c.send({ cmd: 'slow', ref: 'x', roomId: 8012, slowSeconds: 30 });
+    expect(await user.c.next((m) => m.ref === 'x')).toMatchObject({ cmd: 'error', code: ChatError.NotAgent });
+    agent.c.send({ cmd: 'slow', ref: 'big', roomId: 8012, slowSeconds: 601 });
+    expect(await agent.c.next((m) => m.ref === 'big')).toMatchObject({ cmd: 'error', code: 4001, msg: expect.stringContaining('slowSeconds') });
+    agent.c.send({ cmd: 'slow', ref: 's1', roomId: 8012, slowSeconds: 30 });
+    expect(await agent.c.next((m) => m.ref === 's1')).toMatchObject({ cmd: 'ack' });
+    expect((await user.c.next((m) => m.data?.kind === 'slow')).data).toEqual({ kind: 'slow', roomId: 8012, slowSeconds: 30 });
+
+    user.c.send({ cmd: 'send', ref: 'u1', roomId: 8012, kind: 'text', text: 'first' });
+    expect(await user.c.next((m) => m.ref === 'u1')).toMatchObject({ cmd: 'ack' });
+    const sentAt = t.clock.now();
+    t.clock.advance(12_500);
+    user.c.send({ cmd: 'send', ref: 'u2', roomId: 8012, kind: 'text', text: 'too soon' });
+    expect(await user.c.next((m) => m.ref === 'u2')).toEqual({
+      cmd: 'error',
+      ref: 'u2',
+      code: ChatError.SlowMode,
+      msg: 'slow mode: one message every 30 s in room 8012; try again in 18 s',
+      retryAfterSeconds: 18,
+    });
+    expect((await t.app.chat.history(8012)).map((m) => m.text)).toEqual(['first']);
+    // A fresh join (a reload) says when the member may send again; the agent is exempt and talks at once.
+    expect((await member(t, 'demo2', 8012)).joined).toMatchObject({ slowSeconds: 30, nextSendAt: sentAt + 30_000 });
+    expect((await member(t, 'demo', 8012)).joined).toMatchObject({ slowSeconds: 30, nextSendAt: 0 });
+    for (const ref of ['a1', 'a2']) {
+      agent.c.send({ cmd: 'send', ref, roomId: 8012, kind: 'text', text: ref });
+      expect(await agent.c.next((m) => m.ref === ref)).toMatchObject({ cmd: 'ack' });
+    }
+    // The member's other rooms are not slowed.
+    const elsewhere = await member(t, 'demo2', 8001);
+    elsewhere.c.send({ cmd: 'send', ref: 'e1', roomId: 8001, kind: 'text', text: 'elsewhere' });
+    expect(await elsewhere.c.next((m) => m.ref === 'e1')).toMatchObject({ cmd: 'ack' });
+
+    t.clock.advance(17_500);
+    user.c.send({ cmd: 'send', ref: 'u3', roomId: 8012, kind: 'text', text: 'on time' });
+    expect(await user.c.next((m) => m.ref === 'u3')).toMatchObject({ cmd: 'ack' });
+
+    // Switched off: the member sends again at once (within the rate limit).
+    agent.c.send({ cmd: 'slow', ref: 's0', roomId: 8012, slowSeconds: 0 });
+    await agent.c.next((m) => m.ref === 's0');
+    user.c.send({ cmd: 'send', ref: 'u4', roomId: 8012, kind: 'text', text: 'off again' });
+    expect(await user.c.next((m) => m.ref === 'u4')).toMatchObject({ cmd: 'ack' });
+    expect(await t.db.selectFrom('chat_rooms').select(['slow_seconds', 'blocked']).where('room_id', '=', 8012).executeTakeFirst()).toEqual({ slow_seconds: 0, blocked: 0 });
+  });
+
   it('keeps exclusive and agent rooms to the members granted them', async () => {
     const t = await build();
     const visitor = await member(t, undefined, 8012);

@@ -154,9 +154,32 @@ export function createChat(deps: ChatDeps) {
     return ban ? { until: Number(ban.until), reason: ban.reason } : null;
   }
 
+  /** The room's agent settings: its chat blocked, its slow mode (seconds between two messages of a member). */
+  async function settingsOf(roomId: number): Promise<{ blocked: boolean; slowSeconds: number }> {
+    const row = await db.selectFrom('chat_rooms').select(['blocked', 'slow_seconds']).where('room_id', '=', roomId).executeTakeFirst();
+    return { blocked: Number(row?.blocked ?? 0) === 1, slowSeconds: Number(row?.slow_seconds ?? 0) };
+  }
+
   async function isBlocked(roomId: number): Promise<boolean> {
-    const row = await db.selectFrom('chat_rooms').select('blocked').where('room_id', '=', roomId).executeTakeFirst();
-    return row?.blocked === 1;
+    return (await settingsOf(roomId)).blocked;
+  }
+
+  /**
+   * Slow mode: when the member may send in the room again (epoch ms), 0 when they may now. Read from their last stored
+   * message there (deleted ones count: they were sent), so it holds across instances and a refused send changes nothing.
+   */
+  async function nextSendAt(memberId: number, roomId: number, slowSeconds: number): Promise<number> {
+    if (slowSeconds === 0) return 0;
+    const last = await db
+      .selectFrom('chat_messages')
+      .select('created_at')
+      .where('member_id', '=', memberId)
+      .where('room_id', '=', roomId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const next = last ? Number(last.created_at) + slowSeconds * 1000 : 0;
+    return next > clock.now() ? next : 0;
   }
 
   /** Counts the send against the member's window (in the limit store, so it holds across instances); refuses it when the window is full. */
@@ -310,6 +333,8 @@ export function createChat(deps: ChatDeps) {
     memberOf,
     banOf,
     isBlocked,
+    settingsOf,
+    nextSendAt,
     /** The file of a name the image store made (undefined for any other name). */
     imagePath: (name: string) => images.pathOf(name),
 
@@ -365,9 +390,17 @@ export function createChat(deps: ChatDeps) {
       room(roomId);
       await admit(memberId);
       const member = await memberOf(memberId);
-      const [ban, blocked] = await Promise.all([banOf(memberId, roomId), isBlocked(roomId)]);
+      const [ban, { blocked, slowSeconds }] = await Promise.all([banOf(memberId, roomId), settingsOf(roomId)]);
       if (ban) throw new ChatRefusal(ChatError.Banned, `you are muted until ${new Date(ban.until).toISOString()}: ${ban.reason}`, 403);
       if (blocked) throw new ChatRefusal(ChatError.RoomBlocked, `the chat of room ${roomId} is blocked`, 403);
+      // The room's agents (the anchor's live group) keep talking at their pace: slow mode is for the audience.
+      if (slowSeconds > 0 && !isAgent(member, roomId)) {
+        const next = await nextSendAt(memberId, roomId, slowSeconds);
+        if (next > 0) {
+          const retryAfterSeconds = Math.max(1, Math.ceil((next - clock.now()) / 1000));
+          throw new ChatRefusal(ChatError.SlowMode, `slow mode: one message every ${slowSeconds} s in room ${roomId}; try again in ${retryAfterSeconds} s`, 429, retryAfterSeconds);
+        }
+      }
 
       let text = '';
       let imageFile: string | null = null;
@@ -499,6 +532,18 @@ export function createChat(deps: ChatDeps) {
         .onConflict((oc) => oc.column('room_id').doUpdateSet({ blocked: blocked ? 1 : 0, modified_by: agentId, modified_at: now }))
         .execute();
       publishToRoom(roomId, { kind: 'block', roomId, chatBlock: blocked });
+    },
+
+    /** An agent sets the room's slow mode (0 turns it off); the room is told, and the next send is checked against it. */
+    async setSlowMode(agentId: number, roomId: number, slowSeconds: number): Promise<void> {
+      await requireAgent(agentId, roomId);
+      const now = clock.now();
+      await db
+        .insertInto('chat_rooms')
+        .values({ room_id: roomId, blocked: 0, slow_seconds: slowSeconds, modified_by: agentId, modified_at: now })
+        .onConflict((oc) => oc.column('room_id').doUpdateSet({ slow_seconds: slowSeconds, modified_by: agentId, modified_at: now }))
+        .execute();
+      publishToRoom(roomId, { kind: 'slow', roomId, slowSeconds });
     },
 
     /** Stores a report; one per member and message. */

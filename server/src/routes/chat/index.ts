@@ -301,7 +301,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Chat (websocket)',
       description:
         'Upgrade to a websocket: /chat?token=<chat token>&language=<lang> for a member, without token for a visitor (reads, ' +
-        'cannot send). Frames: join, leave, send, delete, mute, unmute, block, ping; the platform answers hello, joined, ' +
+        'cannot send). Frames: join, leave, send, delete, mute, unmute, block, slow, ping; the platform answers hello, joined, ' +
         'left, ack, error, pong and delivers room events as {chId, seq, epoch, data}. Protocol: docs/api.md "Chat". ' +
         'An unknown or expired token closes with 4401; a foreign origin, or too many connections, with 1008. Without an upgrade the answer is HTTP 426, code 4026.',
       tags: ['chat'],

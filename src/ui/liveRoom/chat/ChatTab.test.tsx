@@ -20,8 +20,9 @@ const IMAGE = { file: `${'a'.repeat(32)}.png`, url: `/api/forehead/system/file/g
 type Join = Parameters<typeof helloAndJoin>[1];
 
 /** The chat tab of room 8001, joined as the platform answers `join` (a member unless uid 0). */
-async function mount({ member = true, join = {} as Join, ui = <ChatTab /> } = {}) {
+async function mount({ member = true, join = {} as Join, ui = <ChatTab />, now = undefined as (() => number) | undefined } = {}) {
   const rendered = await renderWithStore(ui, {
+    ...(now ? { now } : {}),
     before: ({ store, http }) => {
       http.forehead.get.mockImplementation(async (url: string) => {
         if (url === CHAT_PATHS.token) return { token: 'tok', expiresAt: FUTURE, chatRule: CHAT_RULE, chatBanInfo: null };
@@ -496,6 +497,79 @@ describe('<ChatTab> scroll-back', () => {
     fireEvent.scroll(log);
     expect(http.forehead.get).not.toHaveBeenCalledWith(CHAT_PATHS.history, expect.anything());
     expect(screen.queryByRole('button', { name: 'Earlier messages' })).toBeNull();
+  });
+});
+
+describe('<ChatTab> slow mode', () => {
+  const T0 = 1_800_000_000_000;
+
+  it("counts a member down after each message, holds the send back meanwhile, and follows the platform's wait and the agent's switch", async () => {
+    let now = T0;
+    const { socket, deliver, store } = await mount({ now: () => now, join: { slowSeconds: 30 } });
+    const tick = (ms: number) => act(() => {
+      now += ms;
+      store.ui.setNow(now);
+    });
+    await tick(0);
+    expect(input()).toHaveAttribute('placeholder', 'Slow mode is on: one message every 30 seconds');
+    await userEvent.type(input(), 'first{Enter}');
+    expect(sends(socket)).toEqual([expect.objectContaining({ cmd: 'send', kind: 'text', text: 'first' })]);
+    await deliver(() => socket.deliver({ cmd: 'ack', ref: 'c1', id: '900', createdAt: now }));
+
+    await tick(12_000);
+    expect(screen.getByTestId('chat-slow-wait')).toHaveTextContent('Slow mode: 18 s');
+    // Typing goes on; the send waits (button and Enter).
+    await userEvent.type(input(), 'second{Enter}');
+    expect(input()).toHaveValue('second');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveAccessibleDescription('Slow mode: 18 s');
+    expect(sends(socket)).toHaveLength(1);
+    await tick(18_000);
+    expect(screen.queryByTestId('chat-slow-wait')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sends(socket)).toHaveLength(2);
+
+    // The platform's refusal (another tab sent) says the seconds left and restarts the count from them.
+    await deliver(() => socket.deliver({ cmd: 'error', ref: 'c2', code: 16014, msg: 'slow mode: one message every 30 s in room 8001; try again in 7 s', retryAfterSeconds: 7 }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Slow mode is on: you can send again in 7 seconds.');
+    await tick(0);
+    expect(screen.getByTestId('chat-slow-wait')).toHaveTextContent('Slow mode: 7 s');
+
+    // The agent switches it off: the count and the note go at once.
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'slow', roomId: 8001, slowSeconds: 0 }]));
+    expect(screen.queryByTestId('chat-slow-wait')).toBeNull();
+    expect(input()).toHaveAttribute('placeholder', 'Say something…');
+  });
+
+  it('starts a reloaded member at the wait the join answered', async () => {
+    let now = T0;
+    const { store } = await mount({ now: () => now, join: { slowSeconds: 60, nextSendAt: T0 + 45_000 } });
+    act(() => store.ui.setNow(now));
+    expect(screen.getByTestId('chat-slow-wait')).toHaveTextContent('Slow mode: 45 s');
+    now += 45_000;
+    act(() => store.ui.setNow(now));
+    expect(screen.queryByTestId('chat-slow-wait')).toBeNull();
+  });
+
+  it("gives the room's agent the switch beside the other agent tools, and no wait of their own", async () => {
+    let now = T0;
+    const { socket, deliver, store } = await mount({ now: () => now, join: { userType: 1 } });
+    const tools = within(screen.getByRole('group', { name: 'Agent tools' }));
+    const select = tools.getByRole('combobox', { name: 'Slow mode' });
+    expect(select).toHaveDisplayValue('Off');
+    await userEvent.selectOptions(select, 'Every 30 seconds');
+    expect(sends(socket)).toEqual([expect.objectContaining({ cmd: 'slow', roomId: 8001, slowSeconds: 30 })]);
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'slow', roomId: 8001, slowSeconds: 30 }]));
+    expect(select).toHaveDisplayValue('Every 30 seconds');
+    // A value set elsewhere shows as it is.
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'slow', roomId: 8001, slowSeconds: 45 }]));
+    expect(select).toHaveDisplayValue('Every 45 seconds');
+
+    await userEvent.type(input(), 'agents talk{Enter}');
+    await deliver(() => socket.deliver({ cmd: 'ack', ref: 'c2', id: '901', createdAt: now }));
+    act(() => store.ui.setNow(now + 1000));
+    expect(screen.queryByTestId('chat-slow-wait')).toBeNull();
+    expect(input()).toHaveAttribute('placeholder', 'Say something…');
   });
 });
 

@@ -72,6 +72,7 @@ export const ChatTab = observer(function ChatTab() {
           <button type="button" className={styles.action} onClick={() => (chat.chatBlock ? chat.setBlock(false) : setBlocking(true))}>
             {t(chat.chatBlock ? 'agentTools.unblock' : 'agentTools.block')}
           </button>
+          <SlowModeSwitch chat={chat} />
         </div>
       )}
       <ChatInput chat={chat} inputRef={inputRef} />
@@ -181,6 +182,28 @@ const MessageList = observer(function MessageList({ chat, fileUrl, actions }: { 
   );
 });
 
+/** Slow mode choices an agent is offered (seconds; 0 off). The platform takes any whole number up to 600. */
+const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 300];
+
+/** The agent's slow-mode switch: one message per member every so many seconds (agents exempt), for the whole room. */
+const SlowModeSwitch = observer(function SlowModeSwitch({ chat }: { chat: ChatStoreInstance }) {
+  const { t } = useChatTranslation();
+  // A value set elsewhere (another agent, another tool) is shown as it is.
+  const choices = SLOW_MODE_CHOICES.includes(chat.slowSeconds) ? SLOW_MODE_CHOICES : [...SLOW_MODE_CHOICES, chat.slowSeconds].sort((a, b) => a - b);
+  return (
+    <label className={styles.slowSwitch}>
+      {t('agentTools.slow')}
+      <select value={chat.slowSeconds} onChange={(event) => chat.setSlowMode(Number(event.target.value))}>
+        {choices.map((seconds) => (
+          <option key={seconds} value={seconds}>
+            {seconds === 0 ? t('agentTools.slowOff') : t('agentTools.slowEvery', { count: seconds })}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+});
+
 /** The top of the list: the way to older messages (loading, retry after a failure) or the start of the room's chat. */
 const EarlierMessages = observer(function EarlierMessages({ chat }: { chat: ChatStoreInstance }) {
   const { t } = useChatTranslation();
@@ -215,7 +238,7 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
   const mentionId = useId();
   const [mentionIndex, setMentionIndex] = useState(0);
   const [mentionClosed, setMentionClosed] = useState(false);
-  const { disabled, placeholder } = useChatInputState(chat, store.ui);
+  const { disabled, placeholder, slowWait, slowNote } = useChatInputState(chat, store.ui);
   const left = chat.remindMsgLength;
   const query = MENTION_AT_END.exec(chat.draft)?.[1]?.toLocaleLowerCase();
   const names =
@@ -229,7 +252,7 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (left >= 0) chat.sendText();
+    if (left >= 0 && slowWait === 0) chat.sendText();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (names.length > 0 && !event.nativeEvent.isComposing) {
@@ -315,7 +338,13 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
         <span id="sp-chat-remaining" className={styles.remaining} data-over={left < 0} aria-live="polite">
           {!disabled && chat.chatRule && (left >= 0 ? t('input.remaining', { count: left }) : t('input.over', { count: -left }))}
         </span>
-        <Button type="submit" disabled={disabled || left < 0 || chat.draft.trim() === ''}>
+        {/* Not live: a count read out every second would drown the room; Send is described by it instead. */}
+        {slowNote && (
+          <span id="sp-chat-slow" className={styles.slowNote} data-testid="chat-slow-wait">
+            {slowNote}
+          </span>
+        )}
+        <Button type="submit" disabled={disabled || left < 0 || slowWait > 0 || chat.draft.trim() === ''} aria-describedby={slowNote ? 'sp-chat-slow' : undefined}>
           {t('input.send')}
         </Button>
       </div>

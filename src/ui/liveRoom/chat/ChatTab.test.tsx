@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { chatMemberChannel } from '../../../../contract/chat';
@@ -570,6 +570,84 @@ describe('<ChatTab> slow mode', () => {
     act(() => store.ui.setNow(now + 1000));
     expect(screen.queryByTestId('chat-slow-wait')).toBeNull();
     expect(input()).toHaveAttribute('placeholder', 'Say something…');
+  });
+});
+
+describe('<ChatTab> image preview', () => {
+  // Put back after the file's last test: the previews' clean-up (unmount, after each test) still revokes.
+  const restore: (() => void)[] = [];
+  afterAll(() => restore.splice(0).forEach((undo) => undo()));
+  function objectUrls() {
+    const made: string[] = [];
+    const revoked: string[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    if (restore.length > 0) restore.splice(0).forEach((undo) => undo());
+    URL.createObjectURL = () => {
+      made.push(`blob:preview-${made.length}`);
+      return made.at(-1)!;
+    };
+    URL.revokeObjectURL = (url: string) => void revoked.push(url);
+    restore.push(() => Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    return { made, revoked };
+  }
+  const choose = (container: HTMLElement, file: File) => act(() => void fireEvent.change(container.querySelector('input[type="file"]')!, { target: { files: [file] } }));
+  const png = (name: string, bytes = 10) => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+  const uploads = (http: { forehead: { post: { mock: { calls: unknown[][] } } } }) => http.forehead.post.mock.calls.filter(([url]) => url === CHAT_PATHS.imageUpload);
+
+  it('shows a chosen image with Send and Cancel instead of sending it, and sends it with the draft only on Send', async () => {
+    const urls = objectUrls();
+    const { container, http, socket } = await mount();
+    await userEvent.type(input(), 'look');
+    await choose(container, png('goal.png'));
+    const preview = within(screen.getByRole('group', { name: 'Image to send' }));
+    expect(preview.getByRole('img', { name: 'Preview of goal.png' })).toHaveAttribute('src', urls.made.at(-1));
+    expect(preview.getByText('goal.png')).toBeInTheDocument();
+    expect(preview.getByText('Your message goes with the image.')).toBeInTheDocument();
+    expect(uploads(http)).toEqual([]);
+    expect(preview.getByRole('button', { name: 'Send' })).toHaveFocus();
+
+    await userEvent.keyboard('{Enter}');
+    expect(uploads(http)).toHaveLength(1);
+    expect(sends(socket)).toEqual([expect.objectContaining({ cmd: 'send', kind: 'image-text', image: IMAGE.file, text: 'look' })]);
+    expect(screen.queryByRole('group', { name: 'Image to send' })).toBeNull();
+    await act(async () => {});
+    expect(urls.revoked).toContain(urls.made.at(-1));
+    expect(input()).toHaveFocus();
+  });
+
+  it("says what the platform would refuse before any upload: the type, the size, the pixels; Escape or Cancel drops it", async () => {
+    objectUrls();
+    const { container, http } = await mount();
+    await choose(container, new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('This file cannot be sent: only PNG, JPEG, GIF, WebP images.');
+    expect(within(screen.getByRole('group', { name: 'Image to send' })).getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Image to send' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send an image' })).toHaveFocus();
+
+    await choose(container, png('huge.png', 3 * 1024 * 1024));
+    expect(screen.getByRole('alert')).toHaveTextContent('This image is 3 MB; at most 2 MB can be sent.');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await choose(container, png('wide.png'));
+    const picture = screen.getByRole('img', { name: 'Preview of wide.png' });
+    Object.defineProperty(picture, 'naturalWidth', { value: 5000 });
+    Object.defineProperty(picture, 'naturalHeight', { value: 300 });
+    fireEvent.load(picture);
+    expect(screen.getByRole('alert')).toHaveTextContent('This image is 5000 × 300 pixels; at most 4096 × 4096 can be sent.');
+    expect(within(screen.getByRole('group', { name: 'Image to send' })).getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(uploads(http)).toEqual([]);
+  });
+
+  it("keeps the preview when the platform refuses the upload, with the platform's reason under the input", async () => {
+    objectUrls();
+    const { container, http } = await mount();
+    http.forehead.post.mockRejectedValueOnce(new ApiError({ code: 4015, message: 'body: not a PNG, JPEG, GIF or WebP image', service: 'forehead' }));
+    await choose(container, png('fake.png'));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Image to send' })).getByRole('button', { name: 'Send' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('body: not a PNG, JPEG, GIF or WebP image');
+    expect(screen.getByRole('group', { name: 'Image to send' })).toBeInTheDocument();
   });
 });
 

@@ -10,6 +10,7 @@ import { httpRef, toastRef } from '../../services';
 import { useStore } from '../../storeContext';
 import { ConfirmDialog, MuteDialog, OrderPicker, ReportDialog } from './ChatDialogs';
 import { ChatMessageItem, type MessageActions } from './ChatMessageItem';
+import { ImagePreview } from './ImagePreview';
 import { useChatError, useChatInputState, useChatTranslation } from './chatText';
 import styles from './Chat.module.css';
 
@@ -269,10 +270,13 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
     // Enter sends, Shift+Enter breaks the line (the platform keeps up to two line breaks).
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
+  // A chosen image waits in the preview for Send or Cancel (issue 31: it used to go at once).
+  const [image, setImage] = useState<File | null>(null);
+  const imageTool = useRef<HTMLButtonElement>(null);
   const onImage = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file) void chat.sendImage(file);
+    if (file) setImage(file);
   };
 
   return (
@@ -327,7 +331,7 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
           <button type="button" className={styles.tool} disabled={disabled} aria-expanded={emojiOpen} onClick={() => setEmojiOpen((open) => !open)}>
             {t('emoji.open')}
           </button>
-          <button type="button" className={styles.tool} disabled={disabled} onClick={() => fileInput.current?.click()}>
+          <button ref={imageTool} type="button" className={styles.tool} disabled={disabled} onClick={() => fileInput.current?.click()}>
             {t('image.send')}
           </button>
           <input ref={fileInput} type="file" hidden accept={chat.chatRule?.image.types.join(',') ?? 'image/*'} onChange={onImage} tabIndex={-1} aria-hidden="true" />
@@ -348,6 +352,17 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
           {t('input.send')}
         </Button>
       </div>
+      {image && (
+        <ImagePreview
+          chat={chat}
+          file={image}
+          disabled={disabled || slowWait > 0}
+          onClose={(sent) => {
+            setImage(null);
+            (sent ? inputRef.current : imageTool.current)?.focus();
+          }}
+        />
+      )}
       {emojiOpen && !disabled && (
         <EmojiPicker
           chat={chat}

@@ -178,7 +178,8 @@ export const ChatStore = types
     slowWaitAt(now: number): number {
       if (self.slowSeconds === 0 || self.userType === ChatUserType.Agent) return 0;
       const until = Math.max(self.slowFrom, self.lastSentAt === 0 ? 0 : self.lastSentAt + self.slowSeconds * 1000);
-      return until > now ? Math.ceil((until - now) / 1000) : 0;
+      // Never more than the setting: the ticker's `now` may lag the ack's arrival by up to a second.
+      return until > now ? Math.min(self.slowSeconds, Math.ceil((until - now) / 1000)) : 0;
     },
     /** The spec's remindMsgLength: characters left before the rule's maximum (negative when over). */
     get remindMsgLength() {

@@ -340,7 +340,8 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
           </button>
         </span>
         <span id="sp-chat-remaining" className={styles.remaining} data-over={left < 0} aria-live="polite">
-          {!disabled && chat.chatRule && (left >= 0 ? t('input.remaining', { count: left }) : t('input.over', { count: -left }))}
+          {/* While slow mode counts down, the countdown takes this place (the count of characters comes back after). */}
+          {!disabled && chat.chatRule && slowWait === 0 && (left >= 0 ? t('input.remaining', { count: left }) : t('input.over', { count: -left }))}
         </span>
         {/* Not live: a count read out every second would drown the room; Send is described by it instead. */}
         {slowNote && (

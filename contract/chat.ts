@@ -179,6 +179,9 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/** The longest slow mode an agent may set: one message per member every this many seconds. */
+export const CHAT_SLOW_MODE_MAX_SECONDS = 600;
+
 // ---- /chat frames a client sends ----
 
 const ref = () => described(z.optional(z.string().check(z.maxLength(64))), 'echoed in the ack or error');
@@ -207,6 +210,12 @@ export const chatClientFrameSchema = z.discriminatedUnion('cmd', [
   }),
   z.object({ cmd: z.literal('unmute'), ref: ref(), roomId: id(), uid: id() }),
   z.object({ cmd: z.literal('block'), ref: ref(), roomId: id(), chatBlock: z.boolean() }),
+  z.object({
+    cmd: z.literal('slow'),
+    ref: ref(),
+    roomId: id(),
+    slowSeconds: described(int().check(z.minimum(0), z.maximum(CHAT_SLOW_MODE_MAX_SECONDS)), 'seconds between two messages of a member; 0 turns slow mode off'),
+  }),
   z.object({ cmd: z.literal('ping') }),
 ]);
 export type ChatClientFrame = z.infer<typeof chatClientFrameSchema>;
@@ -230,6 +239,8 @@ export const chatJoinedSchema = z.object({
   chatBanInfo: z.nullable(chatBanInfoSchema),
   userType: userTypeSchema,
   canSend: z.boolean(),
+  slowSeconds: described(int(), "the room's slow mode: seconds between two messages of a member (agents exempt); 0 when off"),
+  nextSendAt: described(int(), 'epoch ms from which the member may send under slow mode; 0 when they may now (and for agents and visitors)'),
 });
 
 export const chatAckSchema = z.object({ cmd: z.literal('ack'), ref: z.optional(z.string()), id: z.optional(z.string()), createdAt: int() });
@@ -246,6 +257,7 @@ export const chatRoomEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('message'), message: chatMessageSchema }),
   z.object({ kind: z.literal('delete'), roomId: int(), messageId: z.string() }),
   z.object({ kind: z.literal('block'), roomId: int(), chatBlock: z.boolean() }),
+  z.object({ kind: z.literal('slow'), roomId: int(), slowSeconds: described(int(), 'the new slow mode; 0 when switched off') }),
 ]);
 export type ChatRoomEvent = z.infer<typeof chatRoomEventSchema>;
 /** A room channel's `data`: the room's events of one fan-out window (chat.fanoutMs), in order. */
@@ -282,6 +294,28 @@ export const reportAddSchema = request(z.strictObject({
 export type ReportAddRequest = z.infer<typeof reportAddSchema>;
 /** POST /api/forehead/live/chat/order/history. */
 export const chatOrderHistoryBodySchema = request(z.strictObject({ roomId: idOrDigits('the live room (liveRoomId)'), language: language() }));
+
+/** Most messages one page of GET /api/forehead/live/chat/history answers. */
+export const CHAT_HISTORY_MAX_PAGE = 50;
+
+/** GET /api/forehead/live/chat/history: the page of messages before `before` (scroll-back past the join's history). */
+export const chatHistoryQuerySchema = request(z.strictObject({
+  roomId: idOrDigits('the live room (liveRoomId)'),
+  before: described(z.string().check(z.regex(/^\d{1,19}$/)), 'the id of the oldest message the client holds: the page ends just before it'),
+  size: described(
+    z.optional(z.union([z.int().check(z.minimum(1), z.maximum(CHAT_HISTORY_MAX_PAGE)), z.string().check(z.regex(/^([1-9]|[1-4]\d|50)$/))])),
+    `messages in the page, 1 to ${CHAT_HISTORY_MAX_PAGE} (default chatRule.historySize)`,
+  ),
+  language: language(),
+}));
+export type ChatHistoryQuery = z.infer<typeof chatHistoryQuerySchema>;
+
+/** A page of older messages, oldest first, without deleted ones; `hasMore` when older ones remain before it. */
+export const chatHistoryPageSchema = z.object({
+  messages: described(z.array(chatMessageSchema), 'oldest first'),
+  hasMore: described(z.boolean(), 'older messages remain: ask again with the first message id as `before`'),
+});
+export type ChatHistoryPage = z.infer<typeof chatHistoryPageSchema>;
 
 /** GET /api/forehead/user/chat/get/rule. */
 export const chatRuleQuerySchema = request(z.strictObject({ language: language() }));

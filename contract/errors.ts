@@ -84,5 +84,7 @@ export const ChatError = {
   AlreadyReported: 16012,
   /** The chat token is unknown or expired: fetch a new one. */
   TokenExpired: 16013,
+  /** Slow mode: the member sent within the room's slowSeconds; retryAfterSeconds says when the next may go. */
+  SlowMode: 16014,
 } as const;
 export type ChatError = (typeof ChatError)[keyof typeof ChatError];

@@ -25,6 +25,7 @@ export const CHAT_PATHS = {
   file: '/api/forehead/system/file/get',
   orderRule: '/api/forehead/live/chat/order/rule',
   orderHistory: '/api/forehead/live/chat/order/history',
+  history: '/api/forehead/live/chat/history',
   socket: '/chat',
 } as const;
 

@@ -19,7 +19,6 @@ const source = (key: string): StreamSource => ({
   label: key,
   unavailable: () => undefined,
   graph: () => 'color=c=black:s=320x180[out0]',
-  overlay: () => ({}),
 });
 
 let streams: LiveStreams | undefined;
@@ -35,7 +34,6 @@ function build(maxEncoders: number, maxEncodersPerClient: number) {
     settings: { maxEncoders, maxEncodersPerClient, idleSeconds: 5, width: 320, height: 180, fps: 10, segmentSeconds: 1, startTimeoutSeconds: 5 },
     log: { info: () => undefined, warn: () => undefined },
     ffmpegPath: fakeFfmpeg,
-    fonts: {},
     tickMs: 0,
   });
   return { streams, clock };

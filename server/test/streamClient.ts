@@ -1,3 +1,5 @@
+import { expect } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 
 /** Clients of the live streams over real HTTP (FLV parsed tag by tag), shared by the media stream tests. */
@@ -117,3 +119,15 @@ export function alive(pid: number | undefined): boolean {
 
 /** The first video frame (not the AVC sequence header) of a stream. */
 export const firstFrame = (tags: Tag[]) => tags.find((tag) => tag.type === 9 && tag.avcPacketType === 1);
+
+/**
+ * What a running encoder draws: the lavfi graph from its own command line (as the system started it, Linux /proc) and
+ * the text files in its folder (drawtext's inputs, when a picture has words).
+ */
+export function encoderPicture({ pid, dir }: { pid: number | undefined; dir: string }): { graph: string; textFiles: string[] } {
+  const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  return { graph: args[args.indexOf('-i') + 1] ?? '', textFiles: readdirSync(dir).filter((file) => file.endsWith('.txt')) };
+}
+
+/** A picture with no words: no text filter, no font, no text file (issue 31: the app draws names in the viewer's language). */
+export const WORDLESS = { graph: expect.stringMatching(/^(?![\s\S]*(drawtext|textfile|fontfile))[\s\S]*\[out0\]$/), textFiles: [] };

@@ -1,6 +1,6 @@
 import { reaction } from 'mobx';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
-import { chatMemberChannel as memberChannel, chatRoomChannel as roomChannel, type ChatBanInfo, type ChatClientFrame, type ChatImage, type ChatMessage, type ChatOrderItem, type ChatRule, type ChatToken, type OrderShowRule, type ReportCategory } from '../../contract/chat';
+import { chatMemberChannel as memberChannel, chatRoomChannel as roomChannel, type ChatBanInfo, type ChatClientFrame, type ChatHistoryPage, type ChatImage, type ChatMessage, type ChatOrderItem, type ChatRule, type ChatToken, type OrderShowRule, type ReportCategory } from '../../contract/chat';
 import { ChatUserType } from '../../contract/enums';
 import { ChatError } from '../../contract/errors';
 import { CHAT_PATHS, LIVE_ROOM_PATHS } from '../../contract/paths';
@@ -17,6 +17,7 @@ import {
   isEmojiGroups,
   isErrorFrame,
   isHello,
+  isHistoryPage,
   isHubFrame,
   isImage,
   isJoined,
@@ -32,7 +33,10 @@ import {
 
 /** The spec: "groups are chunked by 8". */
 export const EMOJI_PAGE = 8;
-/** Messages kept in the list: the history (50 by default) and what arrives after it; older ones scroll away. */
+/**
+ * Messages kept in the list: the history (50 by default) and what arrives after it; older ones scroll away. Pages the
+ * reader scrolled back to are kept on top of it, so new arrivals never pull away what they are reading.
+ */
 export const MAX_MESSAGES = 200;
 /** A token this close to its expiry is replaced before the next connection, so the platform never sees it expire. */
 export const TOKEN_MARGIN_MS = 30_000;
@@ -130,6 +134,19 @@ export const ChatStore = types
     shown: false,
     /** Others' messages that arrived while the chat was not shown (the count on the hidden chat's toggle and tab). */
     unread: 0,
+    /** Older messages remain on the platform before the first in the list (scroll-back). */
+    hasEarlier: false,
+    /** A page of older messages is being asked for; `earlierFailed` when the last ask failed (the list offers a retry). */
+    loadingEarlier: false,
+    earlierFailed: false,
+    /** Messages the scroll-back added: the list keeps them on top of MAX_MESSAGES. */
+    earlierCount: 0,
+    /** The room's slow mode: seconds between two messages of a member (0 off); the room's agents are exempt. */
+    slowSeconds: 0,
+    /** When this member's last message went (epoch ms, the ack's arrival): slow mode counts from it. */
+    lastSentAt: 0,
+    /** A wait the platform gave (the join's nextSendAt, a slow-mode refusal's seconds left), epoch ms. */
+    slowFrom: 0,
   }))
   .views((self) => ({
     get isAgent() {
@@ -152,6 +169,17 @@ export const ChatStore = types
         names.push(message.nickname);
       }
       return names;
+    },
+    /** Slow mode applies to this member (on, and not an agent of the room). */
+    get slowed() {
+      return self.slowSeconds > 0 && self.userType !== ChatUserType.Agent;
+    },
+    /** Whole seconds until slow mode lets the member send again at `now` (0: they may now). */
+    slowWaitAt(now: number): number {
+      if (self.slowSeconds === 0 || self.userType === ChatUserType.Agent) return 0;
+      const until = Math.max(self.slowFrom, self.lastSentAt === 0 ? 0 : self.lastSentAt + self.slowSeconds * 1000);
+      // Never more than the setting: the ticker's `now` may lag the ack's arrival by up to a second.
+      return until > now ? Math.min(self.slowSeconds, Math.ceil((until - now) / 1000)) : 0;
     },
     /** The spec's remindMsgLength: characters left before the rule's maximum (negative when over). */
     get remindMsgLength() {
@@ -241,9 +269,16 @@ export const ChatStore = types
           if (!isJoined(frame) || frame.roomId !== self.roomId) return;
           // A malformed message is left out rather than failing the whole history.
           self.messageList = (frame.messages as unknown[]).filter(isMessage).slice(-MAX_MESSAGES);
+          // A full history may have older messages before it; a shorter one is the room's whole chat.
+          self.hasEarlier = self.messageList.length > 0 && (frame.messages as unknown[]).length >= (self.chatRule?.historySize ?? 1);
+          self.earlierCount = 0;
+          self.earlierFailed = false;
           self.chatBlock = frame.chatBlock as boolean;
           self.chatBanInfo = (frame.chatBanInfo as ChatBanInfo | null) ?? self.chatToken?.chatBanInfo ?? null;
           self.userType = frame.userType as number;
+          self.slowSeconds = frame.slowSeconds as number;
+          self.slowFrom = frame.nextSendAt as number;
+          self.lastSentAt = 0;
           self.status = 'joined';
           seen.delete(frame.chId as string);
           return;
@@ -253,10 +288,14 @@ export const ChatStore = types
           const { code, msg, retryAfterSeconds } = frame as { code: number; msg: string; retryAfterSeconds?: number };
           self.chatError = { code, msg, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
           if (code === ChatError.RoomNotFound) self.status = 'failed';
+          // The platform's count wins over ours (another tab of the member sent, or the clocks differ).
+          if (code === ChatError.SlowMode && retryAfterSeconds !== undefined) self.slowFrom = envOf(self).clock.now() + retryAfterSeconds * 1000;
           return;
         }
         if (cmd === 'ack') {
           self.chatError = null;
+          // Only a stored message's ack carries its id: slow mode counts from it, by this clock (never early).
+          if (typeof frame.id === 'string') self.lastSentAt = envOf(self).clock.now();
           return;
         }
         if (cmd !== undefined || !isHubFrame(frame)) return;
@@ -275,7 +314,7 @@ export const ChatStore = types
           for (const event of events) {
             if (event.kind === 'message') {
               if (self.messageList.some((m) => m.id === event.message.id)) continue;
-              self.messageList = [...self.messageList, event.message].slice(-MAX_MESSAGES);
+              self.messageList = [...self.messageList, event.message].slice(-(MAX_MESSAGES + self.earlierCount));
               self.arrivals = [...self.arrivals, event.message].slice(-MAX_MESSAGES);
               // Notices (auto, act) are the room's own, not someone talking: they do not count.
               if (!self.shown && event.message.uid !== self.uid && event.message.kind !== 'auto' && event.message.kind !== 'act') self.unread += 1;
@@ -283,6 +322,9 @@ export const ChatStore = types
               self.messageList = self.messageList.filter((m) => m.id !== event.messageId);
               self.arrivals = self.arrivals.filter((m) => m.id !== event.messageId);
               if (self.replyMsg?.id === event.messageId) self.replyMsg = null;
+            } else if (event.kind === 'slow') {
+              self.slowSeconds = event.slowSeconds;
+              if (event.slowSeconds === 0) self.slowFrom = 0;
             } else {
               self.chatBlock = event.chatBlock;
             }
@@ -327,10 +369,16 @@ export const ChatStore = types
         if (previous !== undefined) send({ cmd: 'leave', roomId: previous });
         self.roomId = roomId;
         self.messageList = [];
+        self.hasEarlier = false;
+        self.earlierCount = 0;
+        self.earlierFailed = false;
         self.arrivals = [];
         self.unread = 0;
         self.chatOrderHistory = [];
         self.userType = 0;
+        self.slowSeconds = 0;
+        self.slowFrom = 0;
+        self.lastSentAt = 0;
         self.chatBanInfo = self.chatToken?.chatBanInfo ?? null;
         clearChat();
         if (self.status === 'joined' || self.status === 'connecting') {
@@ -342,6 +390,9 @@ export const ChatStore = types
         if (self.roomId !== undefined) send({ cmd: 'leave', roomId: self.roomId });
         self.roomId = undefined;
         self.messageList = [];
+        self.hasEarlier = false;
+        self.earlierCount = 0;
+        self.earlierFailed = false;
         self.arrivals = [];
         self.unread = 0;
         clearChat();
@@ -383,12 +434,18 @@ export const ChatStore = types
       }
     };
     const roomOf = () => self.roomId ?? 0;
+    /** Slow mode still counting: the send stays here (the platform would refuse it) and chatError says how long. */
+    const slowedNow = () => {
+      const wait = self.slowWaitAt(envOf(self).clock.now());
+      if (wait > 0) self.setError({ code: ChatError.SlowMode, msg: 'slow mode', retryAfterSeconds: wait });
+      return wait > 0;
+    };
 
     return {
       /** Sends the draft: text, or a reply when a message is quoted. */
       sendText() {
         const text = self.draft.trim();
-        if (text === '' || self.roomId === undefined) return false;
+        if (text === '' || self.roomId === undefined || slowedNow()) return false;
         const reply = self.replyMsg;
         const sent = self.sendFrame({
           cmd: 'send',
@@ -406,7 +463,7 @@ export const ChatStore = types
       },
       /** Shares one of the member's qualifying orders (the order history) as an order message. */
       sendOrder(orderId: string) {
-        if (self.roomId === undefined) return false;
+        if (self.roomId === undefined || slowedNow()) return false;
         return self.sendFrame({ cmd: 'send', ref: self.nextRef(), roomId: self.roomId, kind: 'order', orderId });
       },
       deleteMessage(messageId: string) {
@@ -422,6 +479,11 @@ export const ChatStore = types
         if (self.roomId === undefined) return false;
         return self.sendFrame({ cmd: 'unmute', ref: self.nextRef(), roomId: self.roomId, uid });
       },
+      /** An agent sets the room's slow mode (0 off); the room's slow event sets slowSeconds for everyone. */
+      setSlowMode(slowSeconds: number) {
+        if (self.roomId === undefined) return false;
+        return self.sendFrame({ cmd: 'slow', ref: self.nextRef(), roomId: self.roomId, slowSeconds });
+      },
       /** An agent blocks (true) or reopens (false) the room's chat; the room's block event sets chatBlock for everyone. */
       setBlock(chatBlock: boolean) {
         if (self.roomId === undefined) return false;
@@ -430,6 +492,7 @@ export const ChatStore = types
       /** Uploads an image (checked by content on the platform), then sends it with the draft as image or image-text. */
       sendImage: flow(function* sendImage(file: Blob) {
         const roomId = self.roomId;
+        if (slowedNow()) return { ok: false, error: self.chatError as ChatFailure } as ChatResult<ChatImage>;
         const result: ChatResult<ChatImage> = yield* attempt(
           () => http().post(CHAT_PATHS.imageUpload, file, { headers: { 'content-type': file.type || 'application/octet-stream' } }),
           (value) => expect(value, isImage, 'the image upload'),
@@ -439,6 +502,34 @@ export const ChatStore = types
         const sent = self.sendFrame({ cmd: 'send', ref: self.nextRef(), roomId, kind: text ? 'image-text' : 'image', image: result.value.file, ...(text ? { text } : {}) });
         if (sent) self.setDraft('');
         return result;
+      }),
+      /**
+       * Scroll-back: the page of messages before the first one in the list, from the platform's history route (which
+       * answers only rooms the viewer may see), put on top of the list. One ask at a time; a failure is kept in
+       * earlierFailed for the list's retry, not in chatError (the input's line is about sending).
+       */
+      loadEarlier: flow(function* loadEarlier() {
+        const roomId = self.roomId;
+        const first = self.messageList[0];
+        if (roomId === undefined || !first || !self.hasEarlier || self.loadingEarlier) return;
+        self.loadingEarlier = true;
+        self.earlierFailed = false;
+        try {
+          const answer: unknown = yield settle(() => http().get(CHAT_PATHS.history, { params: { roomId, before: first.id } }));
+          const page: ChatHistoryPage = expect(answer, isHistoryPage, 'the chat history');
+          // A room switch or a re-join (a new list) meanwhile makes the page stale.
+          if (roomId !== self.roomId || self.messageList[0]?.id !== first.id) return;
+          const held = new Set(self.messageList.map((m) => m.id));
+          const older = page.messages.filter((m) => !held.has(m.id));
+          self.messageList = [...older, ...self.messageList];
+          self.earlierCount += older.length;
+          self.hasEarlier = page.hasMore && older.length > 0;
+        } catch (error) {
+          if (roomId === self.roomId) self.earlierFailed = true;
+          envOf(self).logger.warn('[chat] earlier messages not loaded', error);
+        } finally {
+          self.loadingEarlier = false;
+        }
       }),
       loadEmoji: flow(function* loadEmoji() {
         if (self.emojiList.length > 0) return;

@@ -2,6 +2,7 @@ import type { ZodMiniType } from 'zod/mini';
 import {
   chatBanInfoSchema,
   chatErrorFrameSchema,
+  chatHistoryPageSchema,
   chatHelloSchema,
   chatImageSchema,
   chatJoinedSchema,
@@ -37,6 +38,7 @@ export const isRoomEvent = guard(chatRoomEventSchema);
 export const isEmojiGroups = guard(emojiListSchema);
 export const isCategories = guard(reportCategoriesSchema);
 export const isOrderHistory = guard(chatOrderHistorySchema);
+export const isHistoryPage = guard(chatHistoryPageSchema);
 export const isTitles = guard(titlesSchema);
 export const isMemberTitles = guard(memberTitlesSchema);
 export const isReportAdded = guard(reportAddedSchema);

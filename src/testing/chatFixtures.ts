@@ -91,7 +91,10 @@ export function fakeChatSockets() {
 }
 
 /** The platform's answers to a connection: hello, then the join of `roomId` with its history. */
-export function helloAndJoin(socket: FakeChatSocket, { uid = 7, roomId = 8001, messages = [] as ChatMessage[], chatBlock = false, chatBanInfo = null as { until: number; reason: string } | null, userType = 0 } = {}) {
+export function helloAndJoin(
+  socket: FakeChatSocket,
+  { uid = 7, roomId = 8001, messages = [] as ChatMessage[], chatBlock = false, chatBanInfo = null as { until: number; reason: string } | null, userType = 0, slowSeconds = 0, nextSendAt = 0 } = {},
+) {
   socket.deliver({ cmd: 'hello', uid, nickname: uid ? 'Me' : '', chatRule: CHAT_RULE });
-  socket.deliver({ cmd: 'joined', roomId, chId: chatRoomChannel(roomId), messages, chatBlock, chatBanInfo, userType, canSend: uid !== 0 && !chatBlock && !chatBanInfo });
+  socket.deliver({ cmd: 'joined', roomId, chId: chatRoomChannel(roomId), messages, chatBlock, chatBanInfo, userType, canSend: uid !== 0 && !chatBlock && !chatBanInfo, slowSeconds, nextSendAt });
 }

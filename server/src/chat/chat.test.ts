@@ -167,6 +167,53 @@ describe('/chat rooms and messages', () => {
     ]);
   });
 
+  it('pages older messages for scroll-back: oldest first, deleted ones left out, agent rooms only for who may see them', async () => {
+    const t = await build();
+    const insert = async (roomId: number, texts: string[]) => {
+      const ids: string[] = [];
+      for (const text of texts) {
+        const row = await t.db
+          .insertInto('chat_messages')
+          .values({ room_id: roomId, kind: 'text', member_id: 1, nickname: 'Ann', vip_level: 0, title_id: null, user_type: 0, text, image_file: null, reply_to: null, order_json: null, notice_json: null, created_at: t.clock.now(), deleted_at: null, deleted_by: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.push(String(row.id));
+      }
+      return ids;
+    };
+    const ids = await insert(8001, Array.from({ length: 120 }, (_, i) => `m${i}`));
+    await t.db.updateTable('chat_messages').set({ deleted_at: t.clock.now(), deleted_by: 1 }).where('id', '=', Number(ids[10])).execute();
+    const [agentRoomMessage] = await insert(8012, ['agents only']);
+    const page = async (query: string, username?: string) =>
+      t.inject({ url: `/api/forehead/live/chat/history?${query}`, headers: username ? { authorization: await login(t, username) } : {} });
+
+    // The join answered m70..m119: the page before m70 is the 50 before it.
+    const first = await page(`roomId=8001&before=${ids[70]}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.hasMore).toBe(true);
+    expect(first.json().data.messages.map((m: any) => m.text)).toEqual(Array.from({ length: 50 }, (_, i) => `m${i + 20}`));
+    const second = await page(`roomId=8001&before=${ids[20]}&size=50`);
+    expect(second.json().data).toMatchObject({ hasMore: false });
+    expect(second.json().data.messages.map((m: any) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i}`).filter((m) => m !== 'm10'));
+    expect((await page(`roomId=8001&before=${ids[3]}&size=2`)).json().data).toMatchObject({ hasMore: true, messages: [{ text: 'm1' }, { text: 'm2' }] });
+
+    // An agent room answers like an unknown one to a visitor and a member without it, and to its members it holds its own messages only.
+    const later = String(Number(agentRoomMessage) + 1);
+    for (const refused of [await page(`roomId=8012&before=${later}`), await page(`roomId=8012&before=${later}`, 'demo2'), await page(`roomId=4321&before=${later}`)]) {
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().code).toBe(ChatError.RoomNotFound);
+    }
+    const granted = await page(`roomId=8012&before=${later}`, 'demo');
+    expect(granted.json().data).toEqual({ hasMore: false, messages: [expect.objectContaining({ roomId: 8012, text: 'agents only' })] });
+    expect(granted.headers['cache-control']).toBe('no-store');
+
+    for (const bad of ['roomId=8001', 'roomId=8001&before=abc', 'roomId=8001&before=5&size=51', 'roomId=8001&before=5&size=0']) {
+      const res = await page(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toMatch(/before|size/);
+    }
+  });
+
   it('refuses a message over the length limit and sends past the rate limit', async () => {
     const t = await build();
     const a = await member(t, 'demo');
@@ -246,6 +293,58 @@ describe('moderation', () => {
     const inNormal = await member(t, 'demo', 8001);
     inNormal.c.send({ cmd: 'mute', ref: 'n1', roomId: 8001, uid: Number(demo2.id), minutes: 5, reason: 'no' });
     expect(await inNormal.c.next((m) => m.ref === 'n1')).toMatchObject({ cmd: 'error', code: ChatError.NotAgent });
+  });
+
+  it("enforces the agent's slow mode on the platform clock: members wait the seconds left, agents do not, nothing is stored on a refusal", async () => {
+    const t = await build({ config: agentRoomMembers() });
+    const agent = await member(t, 'demo', 8012);
+    const user = await member(t, 'demo2', 8012);
+    expect(user.joined).toMatchObject({ slowSeconds: 0, nextSendAt: 0 });
+
+    // Only an agent of the room switches it, within 0..600 seconds.
+    user.c.send({ cmd: 'slow', ref: 'x', roomId: 8012, slowSeconds: 30 });
+    expect(await user.c.next((m) => m.ref === 'x')).toMatchObject({ cmd: 'error', code: ChatError.NotAgent });
+    agent.c.send({ cmd: 'slow', ref: 'big', roomId: 8012, slowSeconds: 601 });
+    expect(await agent.c.next((m) => m.ref === 'big')).toMatchObject({ cmd: 'error', code: 4001, msg: expect.stringContaining('slowSeconds') });
+    agent.c.send({ cmd: 'slow', ref: 's1', roomId: 8012, slowSeconds: 30 });
+    expect(await agent.c.next((m) => m.ref === 's1')).toMatchObject({ cmd: 'ack' });
+    expect((await user.c.next((m) => m.data?.kind === 'slow')).data).toEqual({ kind: 'slow', roomId: 8012, slowSeconds: 30 });
+
+    user.c.send({ cmd: 'send', ref: 'u1', roomId: 8012, kind: 'text', text: 'first' });
+    expect(await user.c.next((m) => m.ref === 'u1')).toMatchObject({ cmd: 'ack' });
+    const sentAt = t.clock.now();
+    t.clock.advance(12_500);
+    user.c.send({ cmd: 'send', ref: 'u2', roomId: 8012, kind: 'text', text: 'too soon' });
+    expect(await user.c.next((m) => m.ref === 'u2')).toEqual({
+      cmd: 'error',
+      ref: 'u2',
+      code: ChatError.SlowMode,
+      msg: 'slow mode: one message every 30 s in room 8012; try again in 18 s',
+      retryAfterSeconds: 18,
+    });
+    expect((await t.app.chat.history(8012)).map((m) => m.text)).toEqual(['first']);
+    // A fresh join (a reload) says when the member may send again; the agent is exempt and talks at once.
+    expect((await member(t, 'demo2', 8012)).joined).toMatchObject({ slowSeconds: 30, nextSendAt: sentAt + 30_000 });
+    expect((await member(t, 'demo', 8012)).joined).toMatchObject({ slowSeconds: 30, nextSendAt: 0 });
+    for (const ref of ['a1', 'a2']) {
+      agent.c.send({ cmd: 'send', ref, roomId: 8012, kind: 'text', text: ref });
+      expect(await agent.c.next((m) => m.ref === ref)).toMatchObject({ cmd: 'ack' });
+    }
+    // The member's other rooms are not slowed.
+    const elsewhere = await member(t, 'demo2', 8001);
+    elsewhere.c.send({ cmd: 'send', ref: 'e1', roomId: 8001, kind: 'text', text: 'elsewhere' });
+    expect(await elsewhere.c.next((m) => m.ref === 'e1')).toMatchObject({ cmd: 'ack' });
+
+    t.clock.advance(17_500);
+    user.c.send({ cmd: 'send', ref: 'u3', roomId: 8012, kind: 'text', text: 'on time' });
+    expect(await user.c.next((m) => m.ref === 'u3')).toMatchObject({ cmd: 'ack' });
+
+    // Switched off: the member sends again at once (within the rate limit).
+    agent.c.send({ cmd: 'slow', ref: 's0', roomId: 8012, slowSeconds: 0 });
+    await agent.c.next((m) => m.ref === 's0');
+    user.c.send({ cmd: 'send', ref: 'u4', roomId: 8012, kind: 'text', text: 'off again' });
+    expect(await user.c.next((m) => m.ref === 'u4')).toMatchObject({ cmd: 'ack' });
+    expect(await t.db.selectFrom('chat_rooms').select(['slow_seconds', 'blocked']).where('room_id', '=', 8012).executeTakeFirst()).toEqual({ slow_seconds: 0, blocked: 0 });
   });
 
   it('keeps exclusive and agent rooms to the members granted them', async () => {

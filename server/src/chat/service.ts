@@ -154,9 +154,32 @@ export function createChat(deps: ChatDeps) {
     return ban ? { until: Number(ban.until), reason: ban.reason } : null;
   }
 
+  /** The room's agent settings: its chat blocked, its slow mode (seconds between two messages of a member). */
+  async function settingsOf(roomId: number): Promise<{ blocked: boolean; slowSeconds: number }> {
+    const row = await db.selectFrom('chat_rooms').select(['blocked', 'slow_seconds']).where('room_id', '=', roomId).executeTakeFirst();
+    return { blocked: Number(row?.blocked ?? 0) === 1, slowSeconds: Number(row?.slow_seconds ?? 0) };
+  }
+
   async function isBlocked(roomId: number): Promise<boolean> {
-    const row = await db.selectFrom('chat_rooms').select('blocked').where('room_id', '=', roomId).executeTakeFirst();
-    return row?.blocked === 1;
+    return (await settingsOf(roomId)).blocked;
+  }
+
+  /**
+   * Slow mode: when the member may send in the room again (epoch ms), 0 when they may now. Read from their last stored
+   * message there (deleted ones count: they were sent), so it holds across instances and a refused send changes nothing.
+   */
+  async function nextSendAt(memberId: number, roomId: number, slowSeconds: number): Promise<number> {
+    if (slowSeconds === 0) return 0;
+    const last = await db
+      .selectFrom('chat_messages')
+      .select('created_at')
+      .where('member_id', '=', memberId)
+      .where('room_id', '=', roomId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const next = last ? Number(last.created_at) + slowSeconds * 1000 : 0;
+    return next > clock.now() ? next : 0;
   }
 
   /** Counts the send against the member's window (in the limit store, so it holds across instances); refuses it when the window is full. */
@@ -282,6 +305,16 @@ export function createChat(deps: ChatDeps) {
     return new Set(rows.map((r) => r.token_hash));
   }
 
+  /** Up to `limit` undeleted messages of the room (below the id `before` when given), oldest first; one more is read to tell `hasMore`. */
+  async function page(roomId: number, limit: number, before?: number): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+    if (limit === 0) return { messages: [], hasMore: false };
+    let query = db.selectFrom('chat_messages').selectAll().where('room_id', '=', roomId).where('deleted_at', 'is', null);
+    if (before !== undefined) query = query.where('id', '<', before);
+    const rows = await query.orderBy('id', 'desc').limit(limit + 1).execute();
+    const hasMore = rows.length > limit;
+    return { messages: await toMessages(rows.slice(0, limit).reverse() as MessageRow[]), hasMore };
+  }
+
   /** Whether the viewer (undefined: a visitor) may see the room: exclusive and agent rooms need it among their special rooms. */
   async function canSee(roomId: number, memberId: number | undefined): Promise<boolean> {
     const profile = roster.room(roomId);
@@ -300,6 +333,8 @@ export function createChat(deps: ChatDeps) {
     memberOf,
     banOf,
     isBlocked,
+    settingsOf,
+    nextSendAt,
     /** The file of a name the image store made (undefined for any other name). */
     imagePath: (name: string) => images.pathOf(name),
 
@@ -339,16 +374,15 @@ export function createChat(deps: ChatDeps) {
 
     /** The latest messages of the room, oldest first, without deleted ones. */
     async history(roomId: number, limit = config.chat.historySize): Promise<ChatMessage[]> {
-      if (limit === 0) return [];
-      const rows = await db
-        .selectFrom('chat_messages')
-        .selectAll()
-        .where('room_id', '=', roomId)
-        .where('deleted_at', 'is', null)
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      return toMessages(rows.reverse() as MessageRow[]);
+      return (await page(roomId, limit)).messages;
+    },
+
+    /**
+     * The scroll-back: up to `limit` messages of the room older than the message `before`, oldest first, without
+     * deleted ones, and whether older ones remain. The caller checks the viewer may see the room.
+     */
+    async earlier(roomId: number, before: string, limit = config.chat.historySize): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+      return page(roomId, limit, Number(before));
     },
 
     /** Checks every rule, stores the message and publishes it to the room; answers it as stored. */
@@ -356,9 +390,17 @@ export function createChat(deps: ChatDeps) {
       room(roomId);
       await admit(memberId);
       const member = await memberOf(memberId);
-      const [ban, blocked] = await Promise.all([banOf(memberId, roomId), isBlocked(roomId)]);
+      const [ban, { blocked, slowSeconds }] = await Promise.all([banOf(memberId, roomId), settingsOf(roomId)]);
       if (ban) throw new ChatRefusal(ChatError.Banned, `you are muted until ${new Date(ban.until).toISOString()}: ${ban.reason}`, 403);
       if (blocked) throw new ChatRefusal(ChatError.RoomBlocked, `the chat of room ${roomId} is blocked`, 403);
+      // The room's agents (the anchor's live group) keep talking at their pace: slow mode is for the audience.
+      if (slowSeconds > 0 && !isAgent(member, roomId)) {
+        const next = await nextSendAt(memberId, roomId, slowSeconds);
+        if (next > 0) {
+          const retryAfterSeconds = Math.max(1, Math.ceil((next - clock.now()) / 1000));
+          throw new ChatRefusal(ChatError.SlowMode, `slow mode: one message every ${slowSeconds} s in room ${roomId}; try again in ${retryAfterSeconds} s`, 429, retryAfterSeconds);
+        }
+      }
 
       let text = '';
       let imageFile: string | null = null;
@@ -490,6 +532,18 @@ export function createChat(deps: ChatDeps) {
         .onConflict((oc) => oc.column('room_id').doUpdateSet({ blocked: blocked ? 1 : 0, modified_by: agentId, modified_at: now }))
         .execute();
       publishToRoom(roomId, { kind: 'block', roomId, chatBlock: blocked });
+    },
+
+    /** An agent sets the room's slow mode (0 turns it off); the room is told, and the next send is checked against it. */
+    async setSlowMode(agentId: number, roomId: number, slowSeconds: number): Promise<void> {
+      await requireAgent(agentId, roomId);
+      const now = clock.now();
+      await db
+        .insertInto('chat_rooms')
+        .values({ room_id: roomId, blocked: 0, slow_seconds: slowSeconds, modified_by: agentId, modified_at: now })
+        .onConflict((oc) => oc.column('room_id').doUpdateSet({ slow_seconds: slowSeconds, modified_by: agentId, modified_at: now }))
+        .execute();
+      publishToRoom(roomId, { kind: 'slow', roomId, slowSeconds });
     },
 
     /** Stores a report; one per member and message. */

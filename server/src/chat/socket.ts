@@ -219,12 +219,13 @@ export function createChatSockets({ chat, hub, clock, log, limits, frames }: {
         link.subscribe(chatRoomChannel(id));
         try {
           const member = memberId === undefined ? undefined : await chat.memberOf(memberId);
-          const [messages, chatBlock, chatBanInfo] = await Promise.all([
+          const [messages, { blocked: chatBlock, slowSeconds }, chatBanInfo] = await Promise.all([
             chat.history(id),
-            chat.isBlocked(id),
+            chat.settingsOf(id),
             memberId === undefined ? Promise.resolve(null) : chat.banOf(memberId, id),
           ]);
           const agent = member !== undefined && chat.isAgent(member, id);
+          const nextSendAt = memberId === undefined || agent ? 0 : await chat.nextSendAt(memberId, id, slowSeconds);
           const joined = {
             cmd: 'joined',
             roomId: id,
@@ -234,6 +235,8 @@ export function createChatSockets({ chat, hub, clock, log, limits, frames }: {
             chatBanInfo,
             userType: agent ? ChatUserType.Agent : ChatUserType.User,
             canSend: memberId !== undefined && !chatBlock && chatBanInfo === null,
+            slowSeconds,
+            nextSendAt,
           };
           const last = messages.at(-1);
           held.release(JSON.stringify(joined), last ? Number(last.id) : 0);
@@ -276,6 +279,10 @@ export function createChatSockets({ chat, hub, clock, log, limits, frames }: {
           case 'block':
             inRoom(frame.roomId);
             await chat.setBlock(signedIn(), frame.roomId, frame.chatBlock);
+            return reply({ cmd: 'ack', ...(frame.ref === undefined ? {} : { ref: frame.ref }), createdAt: clock.now() });
+          case 'slow':
+            inRoom(frame.roomId);
+            await chat.setSlowMode(signedIn(), frame.roomId, frame.slowSeconds);
             return reply({ cmd: 'ack', ...(frame.ref === undefined ? {} : { ref: frame.ref }), createdAt: clock.now() });
         }
       }

@@ -427,6 +427,8 @@ export interface ChatBansTable {
 export interface ChatRoomsTable {
   room_id: number;
   blocked: number;
+  /** Slow mode: seconds a member waits between two messages in the room (0 off). */
+  slow_seconds: Generated<number>;
   modified_by: number;
   modified_at: number;
 }

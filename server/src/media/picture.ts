@@ -1,102 +1,9 @@
-import { existsSync } from 'node:fs';
-import type { Lang, MatchView } from '../feed';
-
 /**
- * The test picture of a video line and the ffmpeg command that encodes it: a pitch with a
- * moving ball, the teams, score, period and clock of the match (from text files the platform
- * rewrites every second; drawtext re-reads them on every frame), and the line number.
+ * The test picture of a video line and the ffmpeg command that encodes it: a pitch with a moving ball and the line
+ * number as a tally of marks. The picture carries no text (issue 31): names, score and clock were burnt in one
+ * language whatever the viewer's; the app draws them over the video in the viewer's language instead
+ * (src/ui/matchDetail/StageOverlay.tsx), from the match and room it already holds.
  */
-
-export interface Fonts {
-  /** A font with CJK glyphs: the names are drawn in Chinese with it. */
-  cjk?: string | undefined;
-  /** A Latin font: the English names, when no CJK font is installed. */
-  latin?: string | undefined;
-}
-
-const CJK_FONTS = [
-  '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc',
-  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
-  '/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc',
-  '/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc',
-  '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc',
-  '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc',
-  '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
-];
-
-const LATIN_FONTS = [
-  '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
-  '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
-  '/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf',
-  '/usr/share/fonts/liberation-sans/LiberationSans-Regular.ttf',
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/dejavu/DejaVuSans.ttf',
-];
-
-/** The first installed font of each kind; either may be missing (the picture then streams without that text). */
-export function findFonts(exists: (file: string) => boolean = existsSync): Fonts {
-  return { cjk: CJK_FONTS.find(exists), latin: LATIN_FONTS.find(exists) };
-}
-
-/** The language of the names on the picture: Chinese when a CJK font can draw it, else English. */
-export function pictureLang(fonts: Fonts): Lang {
-  return fonts.cjk ? 'CMN' : 'ENG';
-}
-
-/** Font for the team and score text; the CJK font also has Latin glyphs. */
-export function textFont(fonts: Fonts): string | undefined {
-  return fonts.cjk ?? fonts.latin;
-}
-
-const MAX_NAME = 24;
-
-/**
- * A name as one line of drawable text: no control or format characters (drawtext would draw them
- * as boxes, a newline would break the layout), whitespace collapsed, long names cut. Without a CJK
- * font only Latin letters survive, so nothing is drawn as missing-glyph boxes.
- */
-export function sanitizeText(text: string, latinOnly: boolean, max = MAX_NAME): string {
-  let clean = text
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (latinOnly) clean = clean.replace(/[^\u0020-\u024F]/g, '').replace(/\s+/g, ' ').trim();
-  const chars = Array.from(clean);
-  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}${latinOnly ? '.' : '…'}` : clean;
-}
-
-function clockText(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
-
-export interface OverlayTexts {
-  /** "Home  vs  Away". */
-  teams: string;
-  /** "2 - 1   2nd half 67:12". */
-  state: string;
-}
-
-/** What the picture shows of a match now. */
-export function overlayTexts(view: MatchView, lang: Lang): OverlayTexts {
-  const latinOnly = lang !== 'CMN';
-  const { homeName, awayName, homeScore, awayScore, matchPeriod, matchTime } = view.matchInfo;
-  const home = sanitizeText(homeName, latinOnly) || 'Home';
-  const away = sanitizeText(awayName, latinOnly) || 'Away';
-  const period = sanitizeText(matchPeriod, latinOnly, 20);
-  const clock = view.matchClock.type === 'none' ? '' : clockText(matchTime);
-  return {
-    teams: `${home}  vs  ${away}`,
-    state: [`${homeScore} - ${awayScore}`, [period, clock].filter((p) => p !== '').join(' ')].filter((p) => p !== '').join('    '),
-  };
-}
-
-/** Escapes a value for a filter option inside a filtergraph (ffmpeg-filters "Notes on filtergraph escaping": two levels). */
-export function escapeFilterValue(value: string): string {
-  const option = value.replace(/[\\':]/g, (c) => `\\${c}`);
-  return option.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
-}
 
 export interface EncoderSettings {
   width: number;
@@ -107,10 +14,6 @@ export interface EncoderSettings {
 
 export interface EncoderInput extends EncoderSettings {
   line: number;
-  fonts: Fonts;
-  /** The text files (relative to the encoder's working directory). */
-  teamsFile: string;
-  stateFile: string;
 }
 
 /** A size given for a 360-pixel-high picture, scaled to the picture's height. */
@@ -120,6 +23,15 @@ export function scaled(height: number): (n: number) => number {
 
 /** Segments listed in the playlist; older ones are deleted. */
 export const PLAYLIST_SEGMENTS = 5;
+
+/** The line number as marks in the bottom-right corner: line 3 is three bars, told apart without a word. */
+function lineTally(line: number, W: number, H: number, px: (n: number) => number): string[] {
+  const bar = { w: px(8), h: px(28), gap: px(6) };
+  const count = Math.max(1, Math.min(line, 9));
+  const x0 = W - px(20) - count * bar.w - (count - 1) * bar.gap;
+  const y = H - px(20) - bar.h;
+  return Array.from({ length: count }, (_, i) => `drawbox=x=${x0 + i * (bar.w + bar.gap)}:y=${y}:w=${bar.w}:h=${bar.h}:color=yellow:t=fill`);
+}
 
 /** The lavfi graph of the picture, ending in [out0]. */
 export function pictureGraph(input: EncoderInput): string {
@@ -131,27 +43,13 @@ export function pictureGraph(input: EncoderInput): string {
     `drawbox=x=${Math.round(W / 2) - px(2)}:y=${px(8)}:w=${px(4)}:h=${H - 2 * px(8)}:color=white@0.7:t=fill`,
     `drawbox=x=${px(8)}:y=${Math.round(H * 0.3)}:w=${Math.round(W * 0.13)}:h=${Math.round(H * 0.4)}:color=white@0.7:t=${px(3)}`,
     `drawbox=x=${W - px(8) - Math.round(W * 0.13)}:y=${Math.round(H * 0.3)}:w=${Math.round(W * 0.13)}:h=${Math.round(H * 0.4)}:color=white@0.7:t=${px(3)}`,
-    `drawbox=x=0:y=0:w=${W}:h=${px(84)}:color=black@0.55:t=fill`,
+    ...lineTally(input.line, W, H, px),
   ];
   const ball = px(12);
-  const text: string[] = [];
-  const font = textFont(input.fonts);
-  if (font) {
-    const common = `fontfile=${escapeFilterValue(font)}:reload=1:expansion=none:fontcolor=white:x=(w-text_w)/2`;
-    text.push(`drawtext=${common}:textfile=${escapeFilterValue(input.teamsFile)}:fontsize=${px(24)}:y=${px(12)}`);
-    text.push(`drawtext=${common}:textfile=${escapeFilterValue(input.stateFile)}:fontsize=${px(28)}:y=${px(44)}`);
-  }
-  const labelFont = input.fonts.latin ?? font;
-  if (labelFont) {
-    text.push(
-      `drawtext=fontfile=${escapeFilterValue(labelFont)}:expansion=none:text=${escapeFilterValue(`Line ${input.line}`)}` +
-        `:fontcolor=yellow:fontsize=${px(26)}:box=1:boxcolor=black@0.5:boxborderw=${px(6)}:x=w-text_w-${px(20)}:y=h-text_h-${px(20)}`,
-    );
-  }
   return [
     `color=c=0x2e7d32:s=${W}x${H}:r=${fps},${[...stripes, ...lines].join(',')}[pitch]`,
     `color=c=white:s=${ball}x${ball}:r=${fps}[ball]`,
-    `[pitch][ball]overlay=x='(W-w)/2+${Math.round(W * 0.38)}*sin(t*0.7)':y='(H-h)/2+${Math.round(H * 0.22)}*sin(t*1.3)+${px(20)}':eval=frame${text.map((t) => `,${t}`).join('')}[out0]`,
+    `[pitch][ball]overlay=x='(W-w)/2+${Math.round(W * 0.38)}*sin(t*0.7)':y='(H-h)/2+${Math.round(H * 0.22)}*sin(t*1.3)+${px(20)}':eval=frame[out0]`,
   ].join(';');
 }
 

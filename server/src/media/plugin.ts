@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-export type MediaPluginOptions = Partial<Pick<LiveStreamsOptions, 'ffmpegPath' | 'workDir' | 'fonts' | 'tickMs'>> & {
+export type MediaPluginOptions = Partial<Pick<LiveStreamsOptions, 'ffmpegPath' | 'workDir' | 'tickMs'>> & {
   /**
    * The end-to-end run (TEST_CONTROLS): every test's browser comes from 127.0.0.1, so one address stands for many
    * viewers and its share is the whole cap.

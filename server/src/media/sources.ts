@@ -2,7 +2,7 @@ import { LiveStatus, type Anchor } from '../../../src/domain/anchors';
 import { IN_PLAY_STATUSES, MatchStatus, type FeedMatchData, type FeedViews } from '../feed';
 import type { AnchorDirectory } from '../live/anchors';
 import { findRoom } from '../live/rooms';
-import { overlayTexts, pictureGraph, sanitizeText } from './picture';
+import { pictureGraph } from './picture';
 import type { StreamSource } from './streams';
 import { studioGraph } from './studio';
 
@@ -11,11 +11,7 @@ import { studioGraph } from './studio';
 /** Before kick-off a line may already be listed (the picture shows the teams at 0 - 0). */
 const PRE_MATCH_STATUSES: ReadonlySet<number> = new Set([MatchStatus.Upcoming, MatchStatus.Delayed]);
 
-const TEAMS_FILE = 'teams.txt';
-const STATE_FILE = 'state.txt';
-const HOST_FILE = 'host.txt';
-
-/** One video line of a match (`/media/live/<matchId>/<line>...`): the pitch picture with the score and "Line N". */
+/** One video line of a match (`/media/live/<matchId>/<line>...`): the pitch picture with the line's tally. */
 export function matchVideoSource(feed: FeedViews & FeedMatchData, matchId: number, line: number): StreamSource {
   return {
     key: `match-${matchId}-${line}`,
@@ -35,13 +31,7 @@ export function matchVideoSource(feed: FeedViews & FeedMatchData, matchId: numbe
       if (!media.videos.some((v) => v.line === line)) return `line: match ${matchId} has no video line ${line} (lines 1 to ${media.videos.length})`;
       return undefined;
     },
-    graph: (input) => pictureGraph({ ...input, line, teamsFile: TEAMS_FILE, stateFile: STATE_FILE }),
-    overlay(lang) {
-      const view = feed.match(matchId, lang);
-      if (!view) return undefined;
-      const { teams, state } = overlayTexts(view, lang);
-      return { [TEAMS_FILE]: teams, [STATE_FILE]: state };
-    },
+    graph: (input) => pictureGraph({ ...input, line }),
   };
 }
 
@@ -53,11 +43,11 @@ export function roomUnavailable(room: Pick<Anchor, 'liveRoomId' | 'liveStatus'>)
 }
 
 /**
- * An anchor's room on its current match (`/media/anchor/<liveRoomId>/...`): the studio picture with the anchor's name,
- * the room and the match's live score. The key holds the match, so a room that has moved on to its next match is a
+ * An anchor's room on its current match (`/media/anchor/<liveRoomId>/...`): the studio picture (the app draws the
+ * anchor's name, the match and its score over it in the viewer's language). The key holds the match, so a room that has moved on to its next match is a
  * new stream, never the old picture.
  */
-export function anchorRoomSource(anchors: AnchorDirectory, feed: FeedViews & FeedMatchData, room: Pick<Anchor, 'liveRoomId' | 'matchId' | 'hostId' | 'hostName'>): StreamSource {
+export function anchorRoomSource(anchors: AnchorDirectory, room: Pick<Anchor, 'liveRoomId' | 'matchId'>): StreamSource {
   const { liveRoomId, matchId } = room;
   return {
     key: `room-${liveRoomId}-${matchId}`,
@@ -67,13 +57,6 @@ export function anchorRoomSource(anchors: AnchorDirectory, feed: FeedViews & Fee
       if (found.kind !== 'on-match' || found.room.matchId !== matchId) return `liveRoomId: room ${liveRoomId} has ended`;
       return roomUnavailable(found.room);
     },
-    graph: (input) => studioGraph({ ...input, liveRoomId, hostFile: HOST_FILE, teamsFile: TEAMS_FILE, stateFile: STATE_FILE }),
-    overlay(lang) {
-      const latinOnly = lang !== 'CMN';
-      const host = sanitizeText(room.hostName, latinOnly) || `Anchor ${room.hostId}`;
-      const view = feed.match(matchId, lang);
-      const { teams, state } = view ? overlayTexts(view, lang) : { teams: '', state: '' };
-      return { [HOST_FILE]: host, [TEAMS_FILE]: teams, [STATE_FILE]: state };
-    },
+    graph: (input) => studioGraph(input),
   };
 }

@@ -1,15 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Clock } from '../clock';
-import type { Lang } from '../feed';
 import { ApiError, CODES } from '../http/envelope';
 import { FlvRelay } from './flvRelay';
-import { encoderArgs, findFonts, pictureLang, PLAYLIST_SEGMENTS, type EncoderSettings, type Fonts } from './picture';
+import { encoderArgs, PLAYLIST_SEGMENTS, type EncoderSettings } from './picture';
 
 /**
  * Live test streams, encoded on demand: the first request for a stream source (a match's video
@@ -21,15 +20,12 @@ import { encoderArgs, findFonts, pictureLang, PLAYLIST_SEGMENTS, type EncoderSet
  * and everyone else got 503). Watching a stream that already runs is never refused.
  */
 
-/** What the picture is drawn with: the encoder's settings and the installed fonts. */
-export interface PictureInput extends EncoderSettings {
-  fonts: Fonts;
-}
+/** What the picture is drawn with: the encoder's settings. */
+export type PictureInput = EncoderSettings;
 
 /**
  * Something a stream can show. Its key names one picture: two requests with the same key share an encoder. The
- * texts that change while it runs (names, score, clock) go to ffmpeg through files, never through the filter graph,
- * so no name can inject filter syntax.
+ * picture holds no text (issue 31): the app draws names, score and clock over it in the viewer's language.
  */
 export interface StreamSource {
   /** Unique per picture, and a safe folder name: "match-123-1", "room-8001-123". */
@@ -38,10 +34,8 @@ export interface StreamSource {
   readonly label: string;
   /** Why it cannot be watched now (the 404 message), or undefined. */
   unavailable(): string | undefined;
-  /** The lavfi graph ending in [out0]; drawtext reads the files overlay() names from the working directory. */
+  /** The lavfi graph ending in [out0]. */
   graph(input: PictureInput): string;
-  /** The current text of each overlay file by file name; undefined while there is nothing to draw. */
-  overlay(lang: Lang): Readonly<Record<string, string>> | undefined;
 }
 
 export interface MediaSettings extends EncoderSettings {
@@ -65,9 +59,7 @@ export interface LiveStreamsOptions {
   ffmpegPath?: string;
   /** Where the per-run temporary directory goes; default os.tmpdir(). */
   workDir?: string;
-  /** Default: the first installed fonts (findFonts). */
-  fonts?: Fonts;
-  /** How often (real ms) the overlays are refreshed and idle or ended streams stopped; 0: only when tick() is called. */
+  /** How often (real ms) idle or ended streams are stopped; 0: only when tick() is called. */
   tickMs?: number;
   /** How often (real ms) a waiting playlist request looks for the playlist. */
   pollMs?: number;
@@ -92,8 +84,6 @@ interface LiveStream {
   lastActiveAt: number;
   /** The latest complete playlist read from disk. */
   playlist: string | undefined;
-  /** The overlay texts last written, by file name. */
-  overlay: Record<string, string>;
   stderr: string[];
   exited: boolean;
   stopping: boolean;
@@ -116,13 +106,6 @@ function defaultFfmpegPath(): string {
   } catch {
     return 'ffmpeg';
   }
-}
-
-/** Writes through a temporary name and a rename, so ffmpeg (re-reading every frame) never sees half a file. */
-function writeAtomically(file: string, text: string): void {
-  const temp = `${file}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, file);
 }
 
 /**
@@ -151,17 +134,13 @@ export class LiveStreams {
   private root: string | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
-  private readonly fonts: Fonts;
-  private readonly lang: Lang;
   private ffmpegPath: string | undefined;
 
   constructor(private readonly options: LiveStreamsOptions) {
-    this.fonts = options.fonts ?? findFonts();
-    this.lang = pictureLang(this.fonts);
     this.ffmpegPath = options.ffmpegPath;
   }
 
-  /** Starts the refresh loop (overlays, idle and ended lines). */
+  /** Starts the refresh loop (idle and ended lines). */
   start(): void {
     const ms = this.options.tickMs ?? 1000;
     if (ms > 0 && !this.timer && !this.closed) {
@@ -230,7 +209,7 @@ export class LiveStreams {
     };
   }
 
-  /** Refreshes the overlays and stops the streams nobody watches and those whose source is over. */
+  /** Stops the streams nobody watches and those whose source is over. */
   tick(): void {
     const now = this.options.clock.now();
     for (const stream of [...this.streams.values()]) {
@@ -243,9 +222,7 @@ export class LiveStreams {
       if (stream.relay.viewerCount > 0) stream.lastActiveAt = now;
       else if (now - stream.lastActiveAt >= this.options.settings.idleSeconds * 1000) {
         void this.stop(stream, 'idle');
-        continue;
       }
-      this.writeOverlay(stream);
     }
   }
 
@@ -297,7 +274,7 @@ export class LiveStreams {
     const runId = randomBytes(4).toString('hex');
     const dir = path.join(this.root, `${key}-${runId}`);
     mkdirSync(dir, { recursive: true });
-    const args = encoderArgs({ ...this.options.settings, runId, graph: source.graph({ ...this.options.settings, fonts: this.fonts }) });
+    const args = encoderArgs({ ...this.options.settings, runId, graph: source.graph(this.options.settings) });
     const relay = new FlvRelay({ onWarning: (reason) => this.options.log.warn({ stream: key, reason }, 'live video: FLV relay') });
     const stream: LiveStream = {
       source,
@@ -308,14 +285,11 @@ export class LiveStreams {
       relay,
       lastActiveAt: this.options.clock.now(),
       playlist: undefined,
-      overlay: {},
       stderr: [],
       exited: false,
       stopping: false,
       done: Promise.resolve(),
     };
-    // drawtext fails without its text files: they exist before ffmpeg starts.
-    this.writeOverlay(stream);
     this.ffmpegPath ??= defaultFfmpegPath();
     const proc = spawn(this.ffmpegPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     stream.proc = proc;
@@ -345,20 +319,6 @@ export class LiveStreams {
     this.alive.add(stream);
     this.options.log.info({ stream: key, label, ffmpegPid: proc.pid, encoders: this.streams.size }, 'live video: encoder started');
     return stream;
-  }
-
-  private writeOverlay(stream: LiveStream): void {
-    const texts = stream.source.overlay(this.lang);
-    if (!texts) return;
-    try {
-      for (const [file, text] of Object.entries(texts)) {
-        if (stream.overlay[file] === text) continue;
-        writeAtomically(path.join(stream.dir, file), text);
-        stream.overlay[file] = text;
-      }
-    } catch (error) {
-      this.options.log.warn({ stream: stream.source.key, err: error }, 'live video: overlay not written');
-    }
   }
 
   private stopStream(stream: LiveStream): void {

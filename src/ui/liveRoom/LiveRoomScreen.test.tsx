@@ -111,6 +111,10 @@ describe('<LiveRoomScreen>', () => {
     expect(await screen.findByRole('button', { name: 'Live host' }, { timeout: 20_000 })).toHaveAttribute('aria-pressed', 'true');
     expect(http.media.get).toHaveBeenCalledWith('/media/anchor/web', expect.objectContaining({ params: { liveRoomId: 8001 } }));
     expect(screen.getByRole('group', { name: 'Line' })).toBeInTheDocument();
+    // The stream's picture has no words: the room draws the anchor, the teams and the live score over it (issue 31).
+    const caption = await screen.findByTestId('stream-caption');
+    expect(caption).toHaveTextContent('小雅');
+    expect(caption).toHaveTextContent('Arsenal2 - 1Chelsea');
   });
 
   it("offers bet, first-bet cover, chat, data and (CMN only) anchor; program only once something fills it; opens on the chat", async () => {

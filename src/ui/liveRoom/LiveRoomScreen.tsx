@@ -193,6 +193,13 @@ const RoomView = observer(function RoomView({ room, fellBack, back }: { room: An
           liveRoomId={room.liveRoomId}
           roomStatus={room.liveStatus}
           matchEnded={live?.matchStatus === MatchStatus.Ended}
+          caption={{
+            anchor: name,
+            home: match?.matchInfo.homeName,
+            away: match?.matchInfo.awayName,
+            homeScore: live?.homeScore ?? match?.matchInfo.homeScore,
+            awayScore: live?.awayScore ?? match?.matchInfo.awayScore,
+          }}
           overlay={
             <>
               <Barrage />

@@ -119,7 +119,12 @@ const MatchView = observer(function MatchView({ match, back, fellBack }: { match
           render={(module, extension) => <Scoreboard match={match} live={live} sport={module} sportNs={extension.plugin.plugin.manifest.i18nNs ?? MATCH_DETAIL_NS} />}
         />
       )}
-      <MediaStage matchId={match.matchId} sportId={match.sportId} matchEnded={live?.matchStatus === MatchStatus.Ended} />
+      <MediaStage
+        matchId={match.matchId}
+        sportId={match.sportId}
+        matchEnded={live?.matchStatus === MatchStatus.Ended}
+        caption={{ home: match.matchInfo.homeName, away: match.matchInfo.awayName, homeScore: live?.homeScore ?? match.matchInfo.homeScore, awayScore: live?.awayScore ?? match.matchInfo.awayScore }}
+      />
       <div className={screen.content}>
         <div className={styles.tabs}>
           <Tabs tabs={tabs} selected={tab} onSelect={setTab} label={t('tabs.label')} idPrefix={ID_PREFIX} />

@@ -136,3 +136,62 @@ test("an agent closes the room's chat after confirming and reopens it", async ({
   await expect(tools).toContainText('The chat is open.');
   await expect(chatInput(page)).toBeEnabled();
 });
+
+/**
+ * Slow mode and the image preview (issue 31), over the real /chat socket and upload: the room's agent turns slow mode
+ * on from the agent bar, the member's input says so and, after a message, holds the next one back with a countdown;
+ * switched off, the countdown goes at once. Then a member's image waits in a preview until Send.
+ */
+test('an agent turns slow mode on and off; a member previews an image before sending it', async ({ page, browser, world }) => {
+  test.setTimeout(60_000);
+  const room = await world.room({ type: 'agent', liveUserGroupId: 31 });
+  const agent = await world.member({ liveGroupId: 31, liveGroupUserType: 'agent', specialRooms: [room.liveRoomId] });
+  const member = await world.member({ specialRooms: [room.liveRoomId] });
+  const other = await browser.newContext();
+  try {
+    const memberPage = await other.newPage();
+    const inRoom = `roomId=${room.liveRoomId}`;
+    await signInOnHost(page, agent, { query: inRoom });
+    await signInOnHost(memberPage, member, { query: inRoom });
+    await expect(chatInput(memberPage)).toBeEnabled();
+
+    // Slow mode from the agent bar: the member's input says it is on; after a message, Send waits with a countdown.
+    const slow = chatPanel(page).getByRole('group', { name: 'Agent tools' }).getByRole('combobox', { name: 'Slow mode' });
+    await slow.selectOption({ label: 'Every 60 seconds' });
+    await expect(chatInput(memberPage)).toHaveAttribute('placeholder', 'Slow mode is on: one message every 60 seconds');
+    await chatInput(memberPage).fill('one message a minute');
+    await chatInput(memberPage).press('Enter');
+    await expect(messages(page).getByText('one message a minute', { exact: true })).toBeVisible();
+    const countdown = chatPanel(memberPage).getByTestId('chat-slow-wait');
+    await expect(countdown).toContainText(/Slow mode: \d+ s/);
+    await chatInput(memberPage).fill('too soon');
+    await expect(chatPanel(memberPage).getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+    await shot(memberPage, 'chat-slow-mode.png');
+    // The agent is exempt.
+    await chatInput(page).fill('agents keep talking');
+    await chatInput(page).press('Enter');
+    await chatInput(page).fill('and again');
+    await chatInput(page).press('Enter');
+    await expect(messages(memberPage).getByText('and again', { exact: true })).toBeVisible();
+
+    await slow.selectOption({ label: 'Off' });
+    await expect(countdown).toHaveCount(0);
+    await chatInput(memberPage).press('Enter');
+    await expect(messages(page).getByText('too soon', { exact: true })).toBeVisible();
+
+    // With slow mode off, an image: it waits with Send / Cancel, and nothing goes until Send.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await chatPanel(memberPage).locator('input[type="file"]').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
+    const preview = chatPanel(memberPage).getByRole('group', { name: 'Image to send' });
+    await expect(preview.getByRole('img', { name: 'Preview of dot.png' })).toBeVisible();
+    await expect(preview.getByRole('button', { name: 'Send' })).toBeFocused();
+    await expectAccessible(memberPage);
+    await shot(memberPage, 'chat-image-preview.png');
+    await expect(messages(page).getByRole('img', { name: `Image sent by ${member.nickname}` })).toHaveCount(0);
+    await memberPage.keyboard.press('Enter');
+    await expect(messages(page).getByRole('img', { name: `Image sent by ${member.nickname}` })).toBeVisible();
+    await expect(preview).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+});

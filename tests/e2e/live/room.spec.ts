@@ -36,6 +36,10 @@ test("a visitor opens a room from an anchor badge and watches the anchor's strea
   await expect.poll(() => videoTime(stage), { timeout: 30_000, message: "the anchor's stream starts" }).toBeGreaterThan(0.5);
   const start = await videoTime(stage);
   await expect.poll(() => videoTime(stage), { message: "the anchor's stream keeps playing" }).toBeGreaterThan(start + 1);
+  // The picture has no words: the app draws the anchor and the match over it in the viewer's language (issue 31).
+  const caption = stage.getByTestId('stream-caption');
+  await expect(caption).toContainText(room.hostName);
+  await expect(caption).toContainText(/\d+ - \d+|vs/);
 
   // English: no anchor tab (CMN only); bet, first-bet cover, chat and data are the room's own, program the experts'.
   const tabs = app(page).getByRole('tablist', { name: 'Room' }).getByRole('tab');

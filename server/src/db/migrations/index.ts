@@ -22,6 +22,7 @@ import { chatTokenSession } from './0019_chat_token_session';
 import { chatNotices } from './0020_chat_notices';
 import { memberMerchant } from './0021_member_merchant';
 import { fairV2 } from './0022_fair_v2';
+import { chatSlowMode } from './0023_chat_slow_mode';
 import type { Driver } from './columns';
 
 /**
@@ -51,6 +52,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, (driver: Driver) => Migration]
   ['0020_chat_notices', chatNotices],
   ['0021_member_merchant', memberMerchant],
   ['0022_fair_v2', fairV2],
+  ['0023_chat_slow_mode', chatSlowMode],
 ];
 
 export function migrationProvider(driver: Driver): MigrationProvider {

@@ -17,6 +17,8 @@ import {
   reportAddSchema,
   reportCategoriesSchema,
   chatFileParams,
+  chatHistoryPageSchema,
+  chatHistoryQuerySchema,
   chatRuleQuerySchema,
   chatSocketQuerySchema,
   type ChatSocketQuery,
@@ -67,11 +69,17 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   // Images arrive as the raw body (no multipart dependency); the content decides the type, not this header.
   app.addContentTypeParser(IMAGE_BODY, { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) => done(null, body));
 
-  async function viewerOf(request: FastifyRequest): Promise<AnchorViewer> {
+  /** The signed-in caller on a route visitors may call too (undefined for a visitor or a dead session). */
+  async function memberIdOf(request: FastifyRequest): Promise<number | undefined> {
     const token = readToken(request.headers.authorization);
     const session = token ? await app.auth.authenticate(token) : undefined;
-    if (!session?.ok) return { isLogin: false, specialRoomIds: new Set() };
-    return { isLogin: true, specialRoomIds: new Set(await app.specialRooms.of(session.session.memberId)) };
+    return session?.ok ? session.session.memberId : undefined;
+  }
+
+  async function viewerOf(request: FastifyRequest): Promise<AnchorViewer> {
+    const memberId = await memberIdOf(request);
+    if (memberId === undefined) return { isLogin: false, specialRoomIds: new Set() };
+    return { isLogin: true, specialRoomIds: new Set(await app.specialRooms.of(memberId)) };
   }
 
   app.register(async (plain) => {
@@ -188,6 +196,29 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    CHAT_PATHS.history,
+    {
+      onSend: addNoStore,
+      schema: {
+        summary: 'Older messages of a room (scroll-back): the page before a message, oldest first',
+        description:
+          'Visitors get normal rooms; exclusive and agent rooms need a member token that may see them (404, code 16007, ' +
+          'otherwise, as for an unknown room). Deleted messages are left out. Ask again with the first message id as `before` while `hasMore`.',
+        tags: ['chat'],
+        querystring: chatHistoryQuerySchema,
+        response: { ...foreheadResponses(chatHistoryPageSchema), 404: errorEnvelope },
+      },
+    },
+    async (request) =>
+      refusing(async () => {
+        const roomId = toId(request.query.roomId);
+        if (!(await app.chat.canSee(roomId, await memberIdOf(request)))) throw new ChatRefusal(ChatError.RoomNotFound, `roomId: no live room ${roomId}`, 404);
+        const size = request.query.size === undefined ? undefined : Number(request.query.size);
+        return ok(await app.chat.earlier(roomId, request.query.before, size));
+      }),
+  );
+
+  app.get(
     CHAT_PATHS.show,
     {
       schema: {
@@ -270,7 +301,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Chat (websocket)',
       description:
         'Upgrade to a websocket: /chat?token=<chat token>&language=<lang> for a member, without token for a visitor (reads, ' +
-        'cannot send). Frames: join, leave, send, delete, mute, unmute, block, ping; the platform answers hello, joined, ' +
+        'cannot send). Frames: join, leave, send, delete, mute, unmute, block, slow, ping; the platform answers hello, joined, ' +
         'left, ack, error, pong and delivers room events as {chId, seq, epoch, data}. Protocol: docs/api.md "Chat". ' +
         'An unknown or expired token closes with 4401; a foreign origin, or too many connections, with 1008. Without an upgrade the answer is HTTP 426, code 4026.',
       tags: ['chat'],

@@ -40,7 +40,7 @@ export const anchorMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     if (found.kind === 'off-air') throw new ApiError(404, CODES.NOT_FOUND, `liveRoomId: room ${liveRoomId} has ended`);
     const missing = roomUnavailable(found.room);
     if (missing) throw new ApiError(404, CODES.NOT_FOUND, missing);
-    return anchorRoomSource(app.anchors, app.feed, found.room);
+    return anchorRoomSource(app.anchors, found.room);
   }
 
   app.get(

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { chatMemberChannel } from '../../../../contract/chat';
@@ -20,8 +20,9 @@ const IMAGE = { file: `${'a'.repeat(32)}.png`, url: `/api/forehead/system/file/g
 type Join = Parameters<typeof helloAndJoin>[1];
 
 /** The chat tab of room 8001, joined as the platform answers `join` (a member unless uid 0). */
-async function mount({ member = true, join = {} as Join, ui = <ChatTab /> } = {}) {
+async function mount({ member = true, join = {} as Join, ui = <ChatTab />, now = undefined as (() => number) | undefined } = {}) {
   const rendered = await renderWithStore(ui, {
+    ...(now ? { now } : {}),
     before: ({ store, http }) => {
       http.forehead.get.mockImplementation(async (url: string) => {
         if (url === CHAT_PATHS.token) return { token: 'tok', expiresAt: FUTURE, chatRule: CHAT_RULE, chatBanInfo: null };
@@ -442,6 +443,232 @@ describe('<ChatTab>', () => {
     await userEvent.click(screen.getByRole('button', { name: 'New messages' }));
     expect(log.scrollTop).toBe(1000);
     expect(screen.queryByRole('button', { name: 'New messages' })).toBeNull();
+  });
+});
+
+describe('<ChatTab> scroll-back', () => {
+  const restore: (() => void)[] = [];
+  afterEach(() => restore.splice(0).forEach((undo) => undo()));
+  const page = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => chatMessage({ id: String(from + i), uid: 9, text: `old ${from + i}` }));
+
+  it('loads the page before the first message when scrolled to the top, keeping what the reader sees in place, until the start', async () => {
+    const { http, socket, deliver } = await mount({ join: { messages: page(101, 150) } });
+    const asked: unknown[] = [];
+    let answer: (value: unknown) => void = () => {};
+    http.forehead.get.mockImplementation(async (url: string, config?: unknown) => {
+      if (url !== CHAT_PATHS.history) throw new Error(`unexpected GET ${url}`);
+      asked.push((config as { params?: unknown } | undefined)?.params);
+      return new Promise((resolve) => (answer = resolve));
+    });
+    const log = screen.getByRole('log');
+    // 20 px a message: what the reader sees moves down by the page's height when the page goes on top.
+    const messagesIn = () => [...log.querySelectorAll<HTMLElement>('[data-message-id]')];
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => messagesIn().length * 20 });
+    Object.defineProperty(log, 'clientHeight', { configurable: true, value: 300 });
+    const offsetTop = jest.spyOn(HTMLElement.prototype, 'offsetTop', 'get').mockImplementation(function (this: HTMLElement) {
+      return messagesIn().indexOf(this) * 20;
+    });
+    restore.push(() => offsetTop.mockRestore());
+    log.scrollTop = 10;
+    await act(async () => fireEvent.scroll(log));
+    expect(asked).toEqual([{ roomId: 8001, before: '101' }]);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading earlier messages…');
+    // One ask at a time.
+    await act(async () => fireEvent.scroll(log));
+    expect(asked).toHaveLength(1);
+    await act(async () => answer({ messages: page(51, 100), hasMore: true }));
+    expect(screen.getByText('old 51')).toBeInTheDocument();
+    expect(log.scrollTop).toBe(10 + 50 * 20);
+    expect(log.querySelector('[data-message-id]')).toHaveTextContent('old 51');
+
+    // New messages while scrolled back: the reader stays, the jump is offered, the old pages stay.
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'message', message: chatMessage({ id: '151', uid: 9, text: 'fresh' }) }]));
+    expect(log.scrollTop).toBe(1010);
+    expect(screen.getByRole('button', { name: 'New messages' })).toBeInTheDocument();
+    expect(screen.getByText('old 51')).toBeInTheDocument();
+
+    // The keyboard's way: the button at the top; the last page says the chat starts there.
+    await userEvent.click(screen.getByRole('button', { name: 'Earlier messages' }));
+    expect(asked.at(-1)).toEqual({ roomId: 8001, before: '51' });
+    await act(async () => answer({ messages: page(49, 50), hasMore: false }));
+    expect(log.querySelector('[data-message-id]')).toHaveTextContent('old 49');
+    expect(screen.getByText("This is the start of the room's chat.")).toBeInTheDocument();
+    log.scrollTop = 0;
+    await act(async () => fireEvent.scroll(log));
+    expect(asked).toHaveLength(2);
+  });
+
+  it('offers a retry when a page of older messages fails', async () => {
+    const { http } = await mount({ join: { messages: page(101, 150) } });
+    http.forehead.get.mockRejectedValueOnce(new ApiError({ code: 500, message: 'down', service: 'forehead' }));
+    const log = screen.getByRole('log');
+    log.scrollTop = 0;
+    await act(async () => fireEvent.scroll(log));
+    expect(screen.getByRole('alert')).toHaveTextContent('Earlier messages could not be loaded.');
+    http.forehead.get.mockResolvedValueOnce({ messages: page(60, 100), hasMore: false });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByText('old 60')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks nothing when the join answered fewer than a full history', async () => {
+    const { http } = await mount({ join: { messages: page(1, 3) } });
+    const log = screen.getByRole('log');
+    log.scrollTop = 0;
+    fireEvent.scroll(log);
+    expect(http.forehead.get).not.toHaveBeenCalledWith(CHAT_PATHS.history, expect.anything());
+    expect(screen.queryByRole('button', { name: 'Earlier messages' })).toBeNull();
+  });
+});
+
+describe('<ChatTab> slow mode', () => {
+  const T0 = 1_800_000_000_000;
+
+  it("counts a member down after each message, holds the send back meanwhile, and follows the platform's wait and the agent's switch", async () => {
+    let now = T0;
+    const { socket, deliver, store } = await mount({ now: () => now, join: { slowSeconds: 30 } });
+    const tick = (ms: number) => act(() => {
+      now += ms;
+      store.ui.setNow(now);
+    });
+    await tick(0);
+    expect(input()).toHaveAttribute('placeholder', 'Slow mode is on: one message every 30 seconds');
+    await userEvent.type(input(), 'first{Enter}');
+    expect(sends(socket)).toEqual([expect.objectContaining({ cmd: 'send', kind: 'text', text: 'first' })]);
+    await deliver(() => socket.deliver({ cmd: 'ack', ref: 'c1', id: '900', createdAt: now }));
+
+    await tick(12_000);
+    expect(screen.getByTestId('chat-slow-wait')).toHaveTextContent('Slow mode: 18 s');
+    // Typing goes on; the send waits (button and Enter).
+    await userEvent.type(input(), 'second{Enter}');
+    expect(input()).toHaveValue('second');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveAccessibleDescription('Slow mode: 18 s');
+    expect(sends(socket)).toHaveLength(1);
+    await tick(18_000);
+    expect(screen.queryByTestId('chat-slow-wait')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sends(socket)).toHaveLength(2);
+
+    // The platform's refusal (another tab sent) says the seconds left and restarts the count from them.
+    await deliver(() => socket.deliver({ cmd: 'error', ref: 'c2', code: 16014, msg: 'slow mode: one message every 30 s in room 8001; try again in 7 s', retryAfterSeconds: 7 }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Slow mode is on: you can send again in 7 seconds.');
+    await tick(0);
+    expect(screen.getByTestId('chat-slow-wait')).toHaveTextContent('Slow mode: 7 s');
+
+    // The agent switches it off: the count and the note go at once.
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'slow', roomId: 8001, slowSeconds: 0 }]));
+    expect(screen.queryByTestId('chat-slow-wait')).toBeNull();
+    expect(input()).toHaveAttribute('placeholder', 'Say something…');
+  });
+
+  it('starts a reloaded member at the wait the join answered', async () => {
+    let now = T0;
+    const { store } = await mount({ now: () => now, join: { slowSeconds: 60, nextSendAt: T0 + 45_000 } });
+    act(() => store.ui.setNow(now));
+    expect(screen.getByTestId('chat-slow-wait')).toHaveTextContent('Slow mode: 45 s');
+    now += 45_000;
+    act(() => store.ui.setNow(now));
+    expect(screen.queryByTestId('chat-slow-wait')).toBeNull();
+  });
+
+  it("gives the room's agent the switch beside the other agent tools, and no wait of their own", async () => {
+    let now = T0;
+    const { socket, deliver, store } = await mount({ now: () => now, join: { userType: 1 } });
+    const tools = within(screen.getByRole('group', { name: 'Agent tools' }));
+    const select = tools.getByRole('combobox', { name: 'Slow mode' });
+    expect(select).toHaveDisplayValue('Off');
+    await userEvent.selectOptions(select, 'Every 30 seconds');
+    expect(sends(socket)).toEqual([expect.objectContaining({ cmd: 'slow', roomId: 8001, slowSeconds: 30 })]);
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'slow', roomId: 8001, slowSeconds: 30 }]));
+    expect(select).toHaveDisplayValue('Every 30 seconds');
+    // A value set elsewhere shows as it is.
+    await deliver(() => socket.roomEvents(8001, [{ kind: 'slow', roomId: 8001, slowSeconds: 45 }]));
+    expect(select).toHaveDisplayValue('Every 45 seconds');
+
+    await userEvent.type(input(), 'agents talk{Enter}');
+    await deliver(() => socket.deliver({ cmd: 'ack', ref: 'c2', id: '901', createdAt: now }));
+    act(() => store.ui.setNow(now + 1000));
+    expect(screen.queryByTestId('chat-slow-wait')).toBeNull();
+    expect(input()).toHaveAttribute('placeholder', 'Say something…');
+  });
+});
+
+describe('<ChatTab> image preview', () => {
+  // Put back after the file's last test: the previews' clean-up (unmount, after each test) still revokes.
+  const restore: (() => void)[] = [];
+  afterAll(() => restore.splice(0).forEach((undo) => undo()));
+  function objectUrls() {
+    const made: string[] = [];
+    const revoked: string[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    if (restore.length > 0) restore.splice(0).forEach((undo) => undo());
+    URL.createObjectURL = () => {
+      made.push(`blob:preview-${made.length}`);
+      return made.at(-1)!;
+    };
+    URL.revokeObjectURL = (url: string) => void revoked.push(url);
+    restore.push(() => Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    return { made, revoked };
+  }
+  const choose = (container: HTMLElement, file: File) => act(() => void fireEvent.change(container.querySelector('input[type="file"]')!, { target: { files: [file] } }));
+  const png = (name: string, bytes = 10) => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+  const uploads = (http: { forehead: { post: { mock: { calls: unknown[][] } } } }) => http.forehead.post.mock.calls.filter(([url]) => url === CHAT_PATHS.imageUpload);
+
+  it('shows a chosen image with Send and Cancel instead of sending it, and sends it with the draft only on Send', async () => {
+    const urls = objectUrls();
+    const { container, http, socket } = await mount();
+    await userEvent.type(input(), 'look');
+    await choose(container, png('goal.png'));
+    const preview = within(screen.getByRole('group', { name: 'Image to send' }));
+    expect(preview.getByRole('img', { name: 'Preview of goal.png' })).toHaveAttribute('src', urls.made.at(-1));
+    expect(preview.getByText('goal.png')).toBeInTheDocument();
+    expect(preview.getByText('Your message goes with the image.')).toBeInTheDocument();
+    expect(uploads(http)).toEqual([]);
+    expect(preview.getByRole('button', { name: 'Send' })).toHaveFocus();
+
+    await userEvent.keyboard('{Enter}');
+    expect(uploads(http)).toHaveLength(1);
+    expect(sends(socket)).toEqual([expect.objectContaining({ cmd: 'send', kind: 'image-text', image: IMAGE.file, text: 'look' })]);
+    expect(screen.queryByRole('group', { name: 'Image to send' })).toBeNull();
+    await act(async () => {});
+    expect(urls.revoked).toContain(urls.made.at(-1));
+    expect(input()).toHaveFocus();
+  });
+
+  it("says what the platform would refuse before any upload: the type, the size, the pixels; Escape or Cancel drops it", async () => {
+    objectUrls();
+    const { container, http } = await mount();
+    await choose(container, new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('This file cannot be sent: only PNG, JPEG, GIF, WebP images.');
+    expect(within(screen.getByRole('group', { name: 'Image to send' })).getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Image to send' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send an image' })).toHaveFocus();
+
+    await choose(container, png('huge.png', 3 * 1024 * 1024));
+    expect(screen.getByRole('alert')).toHaveTextContent('This image is 3 MB; at most 2 MB can be sent.');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await choose(container, png('wide.png'));
+    const picture = screen.getByRole('img', { name: 'Preview of wide.png' });
+    Object.defineProperty(picture, 'naturalWidth', { value: 5000 });
+    Object.defineProperty(picture, 'naturalHeight', { value: 300 });
+    fireEvent.load(picture);
+    expect(screen.getByRole('alert')).toHaveTextContent('This image is 5000 × 300 pixels; at most 4096 × 4096 can be sent.');
+    expect(within(screen.getByRole('group', { name: 'Image to send' })).getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(uploads(http)).toEqual([]);
+  });
+
+  it("keeps the preview when the platform refuses the upload, with the platform's reason under the input", async () => {
+    objectUrls();
+    const { container, http } = await mount();
+    http.forehead.post.mockRejectedValueOnce(new ApiError({ code: 4015, message: 'body: not a PNG, JPEG, GIF or WebP image', service: 'forehead' }));
+    await choose(container, png('fake.png'));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Image to send' })).getByRole('button', { name: 'Send' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('body: not a PNG, JPEG, GIF or WebP image');
+    expect(screen.getByRole('group', { name: 'Image to send' })).toBeInTheDocument();
   });
 });
 

@@ -10,11 +10,14 @@ import { httpRef, toastRef } from '../../services';
 import { useStore } from '../../storeContext';
 import { ConfirmDialog, MuteDialog, OrderPicker, ReportDialog } from './ChatDialogs';
 import { ChatMessageItem, type MessageActions } from './ChatMessageItem';
+import { ImagePreview } from './ImagePreview';
 import { useChatError, useChatInputState, useChatTranslation } from './chatText';
 import styles from './Chat.module.css';
 
 /** How close to the bottom (px) still counts as reading the newest messages, so new ones scroll into view. */
 const AT_BOTTOM_PX = 40;
+/** How close to the top (px) asks for the page of older messages. */
+const EARLIER_AT_PX = 40;
 /** The @ being typed at the end of the draft and the start of the name after it. */
 const MENTION_AT_END = /(?:^|\s)@([^\s@]*)$/u;
 /** How many names the @ list shows at once. */
@@ -70,6 +73,7 @@ export const ChatTab = observer(function ChatTab() {
           <button type="button" className={styles.action} onClick={() => (chat.chatBlock ? chat.setBlock(false) : setBlocking(true))}>
             {t(chat.chatBlock ? 'agentTools.unblock' : 'agentTools.block')}
           </button>
+          <SlowModeSwitch chat={chat} />
         </div>
       )}
       <ChatInput chat={chat} inputRef={inputRef} />
@@ -107,7 +111,9 @@ export const ChatTab = observer(function ChatTab() {
 
 /**
  * The messages, newest last (the store keeps the latest 200). New ones scroll into view while the reader is at the
- * bottom; a reader who scrolled up stays put and gets a "new messages" button that jumps down.
+ * bottom; a reader who scrolled up stays put and gets a "new messages" button that jumps down. Scrolling to the top
+ * (or the "earlier messages" button, for the keyboard) asks the platform for the page before the first message, which
+ * goes on top without moving what the reader sees.
  */
 const MessageList = observer(function MessageList({ chat, fileUrl, actions }: { chat: ChatStoreInstance; fileUrl(path: string): string; actions: MessageActions }) {
   const { t } = useChatTranslation();
@@ -116,6 +122,24 @@ const MessageList = observer(function MessageList({ chat, fileUrl, actions }: { 
   const [unseen, setUnseen] = useState(false);
   const messages = chat.messageList;
   const last = messages[messages.length - 1]?.id;
+  const first = messages[0]?.id;
+  // Older messages going on top push what the reader sees down: the message that was first is the anchor. Its place
+  // is read while rendering (the page is not in the DOM yet) and again after, and the scroll moves by the difference.
+  const firstBefore = useRef(first);
+  const anchor = useRef<{ id: string; top: number } | null>(null);
+  const messageAt = (id: string) => list.current?.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
+  if (first !== firstBefore.current && firstBefore.current !== undefined) {
+    const element = messageAt(firstBefore.current);
+    anchor.current = element ? { id: firstBefore.current, top: element.offsetTop } : null;
+  }
+  useLayoutEffect(() => {
+    firstBefore.current = first;
+    const held = anchor.current;
+    anchor.current = null;
+    const element = list.current;
+    const moved = held && messageAt(held.id);
+    if (element && held && moved) element.scrollTop += moved.offsetTop - held.top;
+  }, [first]);
 
   const toBottom = () => {
     const element = list.current;
@@ -133,6 +157,7 @@ const MessageList = observer(function MessageList({ chat, fileUrl, actions }: { 
     if (!element) return;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_BOTTOM_PX;
     if (atBottom.current) setUnseen(false);
+    if (element.scrollTop <= EARLIER_AT_PX && !chat.earlierFailed) void chat.loadEarlier();
   };
 
   return (
@@ -141,6 +166,7 @@ const MessageList = observer(function MessageList({ chat, fileUrl, actions }: { 
         <p className={styles.muted}>{t('empty')}</p>
       ) : (
         <div ref={list} className={styles.list} aria-label={t('messages')} role="log" tabIndex={0} onScroll={onScroll}>
+          <EarlierMessages chat={chat} />
           <ol className={styles.items}>
             {messages.map((message) => (
               <ChatMessageItem key={message.id} message={message} chat={chat} fileUrl={fileUrl} actions={actions} />
@@ -157,6 +183,51 @@ const MessageList = observer(function MessageList({ chat, fileUrl, actions }: { 
   );
 });
 
+/** Slow mode choices an agent is offered (seconds; 0 off). The platform takes any whole number up to 600. */
+const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 300];
+
+/** The agent's slow-mode switch: one message per member every so many seconds (agents exempt), for the whole room. */
+const SlowModeSwitch = observer(function SlowModeSwitch({ chat }: { chat: ChatStoreInstance }) {
+  const { t } = useChatTranslation();
+  // A value set elsewhere (another agent, another tool) is shown as it is.
+  const choices = SLOW_MODE_CHOICES.includes(chat.slowSeconds) ? SLOW_MODE_CHOICES : [...SLOW_MODE_CHOICES, chat.slowSeconds].sort((a, b) => a - b);
+  return (
+    <label className={styles.slowSwitch}>
+      {t('agentTools.slow')}
+      <select value={chat.slowSeconds} onChange={(event) => chat.setSlowMode(Number(event.target.value))}>
+        {choices.map((seconds) => (
+          <option key={seconds} value={seconds}>
+            {seconds === 0 ? t('agentTools.slowOff') : t('agentTools.slowEvery', { count: seconds })}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+});
+
+/** The top of the list: the way to older messages (loading, retry after a failure) or the start of the room's chat. */
+const EarlierMessages = observer(function EarlierMessages({ chat }: { chat: ChatStoreInstance }) {
+  const { t } = useChatTranslation();
+  if (chat.loadingEarlier) {
+    return (
+      <p className={styles.earlier} role="status">
+        {t('earlier.loading')}
+      </p>
+    );
+  }
+  if (chat.hasEarlier) {
+    return (
+      <p className={styles.earlier}>
+        {chat.earlierFailed && <span role="alert">{t('earlier.failed')} </span>}
+        <button type="button" className={styles.action} onClick={() => void chat.loadEarlier()}>
+          {t(chat.earlierFailed ? 'earlier.retry' : 'earlier.load')}
+        </button>
+      </p>
+    );
+  }
+  return chat.earlierCount > 0 ? <p className={styles.earlier}>{t('earlier.start')}</p> : null;
+});
+
 const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatStoreInstance; inputRef: React.RefObject<HTMLTextAreaElement | null> }) {
   const { t } = useChatTranslation();
   const store = useStore();
@@ -168,7 +239,7 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
   const mentionId = useId();
   const [mentionIndex, setMentionIndex] = useState(0);
   const [mentionClosed, setMentionClosed] = useState(false);
-  const { disabled, placeholder } = useChatInputState(chat, store.ui);
+  const { disabled, placeholder, slowWait, slowNote } = useChatInputState(chat, store.ui);
   const left = chat.remindMsgLength;
   const query = MENTION_AT_END.exec(chat.draft)?.[1]?.toLocaleLowerCase();
   const names =
@@ -182,7 +253,7 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (left >= 0) chat.sendText();
+    if (left >= 0 && slowWait === 0) chat.sendText();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (names.length > 0 && !event.nativeEvent.isComposing) {
@@ -199,10 +270,13 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
     // Enter sends, Shift+Enter breaks the line (the platform keeps up to two line breaks).
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
+  // A chosen image waits in the preview for Send or Cancel (issue 31: it used to go at once).
+  const [image, setImage] = useState<File | null>(null);
+  const imageTool = useRef<HTMLButtonElement>(null);
   const onImage = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file) void chat.sendImage(file);
+    if (file) setImage(file);
   };
 
   return (
@@ -257,7 +331,7 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
           <button type="button" className={styles.tool} disabled={disabled} aria-expanded={emojiOpen} onClick={() => setEmojiOpen((open) => !open)}>
             {t('emoji.open')}
           </button>
-          <button type="button" className={styles.tool} disabled={disabled} onClick={() => fileInput.current?.click()}>
+          <button ref={imageTool} type="button" className={styles.tool} disabled={disabled} onClick={() => fileInput.current?.click()}>
             {t('image.send')}
           </button>
           <input ref={fileInput} type="file" hidden accept={chat.chatRule?.image.types.join(',') ?? 'image/*'} onChange={onImage} tabIndex={-1} aria-hidden="true" />
@@ -266,12 +340,30 @@ const ChatInput = observer(function ChatInput({ chat, inputRef }: { chat: ChatSt
           </button>
         </span>
         <span id="sp-chat-remaining" className={styles.remaining} data-over={left < 0} aria-live="polite">
-          {!disabled && chat.chatRule && (left >= 0 ? t('input.remaining', { count: left }) : t('input.over', { count: -left }))}
+          {/* While slow mode counts down, the countdown takes this place (the count of characters comes back after). */}
+          {!disabled && chat.chatRule && slowWait === 0 && (left >= 0 ? t('input.remaining', { count: left }) : t('input.over', { count: -left }))}
         </span>
-        <Button type="submit" disabled={disabled || left < 0 || chat.draft.trim() === ''}>
+        {/* Not live: a count read out every second would drown the room; Send is described by it instead. */}
+        {slowNote && (
+          <span id="sp-chat-slow" className={styles.slowNote} data-testid="chat-slow-wait">
+            {slowNote}
+          </span>
+        )}
+        <Button type="submit" disabled={disabled || left < 0 || slowWait > 0 || chat.draft.trim() === ''} aria-describedby={slowNote ? 'sp-chat-slow' : undefined}>
           {t('input.send')}
         </Button>
       </div>
+      {image && (
+        <ImagePreview
+          chat={chat}
+          file={image}
+          disabled={disabled || slowWait > 0}
+          onClose={(sent) => {
+            setImage(null);
+            (sent ? inputRef.current : imageTool.current)?.focus();
+          }}
+        />
+      )}
       {emojiOpen && !disabled && (
         <EmojiPicker
           chat={chat}

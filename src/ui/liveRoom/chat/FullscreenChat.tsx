@@ -33,10 +33,10 @@ const FullscreenInput = observer(function FullscreenInput() {
   const store = useStore();
   const chat = chatOf(store);
   const say = useChatError();
-  const { disabled, placeholder } = useChatInputState(chat, store.ui);
+  const { disabled, placeholder, slowWait, slowNote } = useChatInputState(chat, store.ui);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (chat.remindMsgLength >= 0) chat.sendText();
+    if (chat.remindMsgLength >= 0 && slowWait === 0) chat.sendText();
   };
   return (
     <form className={styles.fullscreenInput} onSubmit={submit}>
@@ -54,8 +54,8 @@ const FullscreenInput = observer(function FullscreenInput() {
         value={disabled ? '' : chat.draft}
         onChange={(event) => chat.setDraft(event.target.value)}
       />
-      <button type="submit" className={styles.fullscreenSend} disabled={disabled || chat.remindMsgLength < 0 || chat.draft.trim() === ''}>
-        {t('input.send')}
+      <button type="submit" className={styles.fullscreenSend} disabled={disabled || slowWait > 0 || chat.remindMsgLength < 0 || chat.draft.trim() === ''} title={slowNote || undefined}>
+        {slowWait > 0 ? slowNote : t('input.send')}
       </button>
     </form>
   );

@@ -11,11 +11,13 @@ export const useChatTranslation = () => useTranslation(MATCH_DETAIL_NS, { keyPre
 /** Platform refusals the member can act on are said in their language; anything else shows the platform's text. */
 const WORDED = new Set([16001, 16002, 16003, 16004, 16006, 16009, 16010, 16012]);
 const RATE_LIMITED = 16005;
+const SLOW_MODE = 16014;
 
 export function useChatError() {
   const { t } = useChatTranslation();
   return (error: ChatFailure) => {
     if (error.code === RATE_LIMITED) return t('error.16005', { count: error.retryAfterSeconds ?? 1 });
+    if (error.code === SLOW_MODE) return t('error.16014', { count: error.retryAfterSeconds ?? 1 });
     if (WORDED.has(error.code)) return t(`error.${error.code}`);
     // The app's own failures (no connection, network) carry no platform text worth showing.
     if (error.code < 0) return t('error.network');
@@ -29,7 +31,8 @@ export const formatUntil = (until: number, language: string, timeZone: string) =
 
 /**
  * Whether the chat's input takes text now and the words it shows instead (the chat tab's and the full-screen input's
- * one rule): read against the app-wide ticker, so a mute that ends re-enables the input by itself.
+ * one rule): read against the app-wide ticker, so a mute that ends re-enables the input by itself. Under slow mode the
+ * member types freely; `slowWait` (seconds) holds the send back and `slowNote` counts it down.
  */
 export function useChatInputState(chat: ChatStoreInstance, ui: { now: number; timezone: string }) {
   const { t, i18n } = useChatTranslation();
@@ -39,9 +42,13 @@ export function useChatInputState(chat: ChatStoreInstance, ui: { now: number; ti
     block === 'banned' && ban
       ? t('input.banned', { until: formatUntil(ban.until, i18n.language, ui.timezone), reason: ban.reason })
       : block === null
-        ? t('input.ready')
+        ? chat.slowed
+          ? t('input.slow', { count: chat.slowSeconds })
+          : t('input.ready')
         : t(`input.${block}`);
-  return { disabled: block !== null, placeholder };
+  const slowWait = block === null ? chat.slowWaitAt(ui.now) : 0;
+  const slowNote = slowWait > 0 ? t('input.slowWait', { count: slowWait }) : '';
+  return { disabled: block !== null, placeholder, slowWait, slowNote };
 }
 
 /** A name the platform sent in every language, in the viewer's (Chinese when the platform left theirs out). */

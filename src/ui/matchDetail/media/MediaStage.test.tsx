@@ -11,6 +11,7 @@ import { createTestI18n } from '../../../testing/i18n';
 import { anchorMediaSchema } from '../../../../contract/media';
 import { fakeAnswer } from '../../../testing/contractFakes';
 import { MediaStage } from './MediaStage';
+import type { StageCaption } from './StreamCaption';
 
 /** The props each fake player was last rendered with, and how often each format's player mounted. */
 const players: { format: VideoFormat; props: VideoPlayerProps }[] = [];
@@ -322,8 +323,8 @@ describe('<MediaStage>', () => {
     const anchorLine = (n: number) => ({ line: n, pc: `/media/anchor/8001/${n}.flv`, h5: `/media/anchor/8001/${n}/index.m3u8` });
     const room = (liveStatus: number, lines: number[]) => fakeAnswer(anchorMediaSchema, { liveRoomId: 8001, matchId: 101, liveStatus, sources: lines.map(anchorLine) });
 
-    async function roomStage({ anchor = room(1, [1, 2]) as unknown, status = 1 } = {}) {
-      const i18n = await createTestI18n('en');
+    async function roomStage({ anchor = room(1, [1, 2]) as unknown, status = 1, caption = undefined as StageCaption | undefined, language = 'en' as Parameters<typeof createTestI18n>[0] } = {}) {
+      const i18n = await createTestI18n(language);
       await i18n.loadNamespaces(['common', 'media']);
       const http = fakeHttp();
       Object.assign(http.media, { defaults: { baseURL: 'http://media.test' } });
@@ -333,7 +334,7 @@ describe('<MediaStage>', () => {
       const ui = (roomStatus: number) => (
         <I18nextProvider i18n={i18n}>
           <KernelProvider value={{ plugins, events: createKernelEvents(), services: provideServices([httpRef, http as never]) }}>
-            <MediaStage matchId={101} sportId={1} liveRoomId={8001} roomStatus={roomStatus} overlay={<p>barrage</p>} />
+            <MediaStage matchId={101} sportId={1} liveRoomId={8001} roomStatus={roomStatus} overlay={<p>barrage</p>} caption={caption} />
           </KernelProvider>
         </I18nextProvider>
       );
@@ -409,6 +410,37 @@ describe('<MediaStage>', () => {
     it('says when the live has ended', async () => {
       await roomStage({ anchor: room(2, []), status: 2 });
       expect(await screen.findByText('This live has ended.')).toBeInTheDocument();
+    });
+
+    it("draws the anchor's name, the teams and the score over a playing stream, as text, in the viewer's language (issue 31)", async () => {
+      const caption = { anchor: '<img src=x onerror="window.__xss=1">Ann', home: 'Arsenal', away: 'Chelsea', homeScore: 2, awayScore: 1 };
+      await roomStage({ caption });
+      await playerElement();
+      const drawn = within(screen.getByTestId('stream-caption'));
+      expect(drawn.getByText(caption.anchor)).toBeInTheDocument();
+      expect(drawn.getByText('Arsenal')).toBeInTheDocument();
+      expect(drawn.getByText('2 - 1')).toBeInTheDocument();
+      expect(screen.getByTestId('stream-caption').querySelector('img')).toBeNull();
+      // Over the match's video too; the animation draws its own names.
+      await click(screen.getByRole('button', { name: 'Live video' }));
+      expect(await playerElement()).toHaveAttribute('data-url', 'http://media.test/media/live/101/1.flv');
+      expect(screen.getByTestId('stream-caption')).toBeInTheDocument();
+      await click(screen.getByRole('button', { name: 'Animation' }));
+      expect(screen.queryByTestId('stream-caption')).toBeNull();
+    });
+
+    it('words the caption in the chosen language and draws none while the room waits', async () => {
+      const { rerender, answers } = await roomStage({ anchor: room(0, []), status: 0, language: 'zh-CN', caption: { anchor: '小美', home: '阿森纳', away: '切尔西' } });
+      await act(async () => {});
+      expect(screen.queryByTestId('video-player')).toBeNull();
+      expect(screen.queryByTestId('stream-caption')).toBeNull();
+      answers.anchor = room(1, [1]);
+      await rerender(1);
+      await playerElement();
+      const drawn = within(screen.getByTestId('stream-caption'));
+      expect(drawn.getByText('小美')).toBeInTheDocument();
+      // No score before the match has one: "对" (vs) in Chinese.
+      expect(drawn.getByText('对')).toBeInTheDocument();
     });
 
     it("draws the room's overlay over the picture", async () => {

@@ -6,6 +6,7 @@ import { animationPoint, videoPoint, type VideoFormat, type VideoPlayerProps } f
 import { Button } from '../../common/Button';
 import { httpRef } from '../../services';
 import { CastTutorial } from './CastTutorial';
+import { StreamCaption, type StageCaption } from './StreamCaption';
 import {
   ANCHOR_MEDIA_PATH,
   availableModes,
@@ -33,6 +34,8 @@ export interface MediaStageProps {
   roomStatus?: number | undefined;
   /** Drawn over the picture (the live room's overlay extensions); the layer lets clicks through where it draws nothing. */
   overlay?: ReactNode;
+  /** Names and score drawn over a playing stream in the viewer's language (the stream's picture has no words). */
+  caption?: StageCaption | undefined;
   /**
    * The match has ended (MatchStatus.Ended). Its video lines and animation stop with it, so the stage says so instead of
    * mounting a player that would freeze on the last frame; a live room's anchor stream is the room's own and goes on.
@@ -101,7 +104,7 @@ function useMediaAnswer<T>(
 
 const NO_MEDIA: MatchMediaSources = { videos: [] };
 
-const MediaStageContent = observer(function MediaStageContent({ matchId, sportId, liveRoomId, roomStatus, overlay, matchEnded = false }: MediaStageProps) {
+const MediaStageContent = observer(function MediaStageContent({ matchId, sportId, liveRoomId, roomStatus, overlay, caption, matchEnded = false }: MediaStageProps) {
   const { t } = useTranslation('media');
   const { plugins } = useKernel();
   const matchMedia = useMediaAnswer(MEDIA_PATH, { matchId }, (data, resolve) => parseMatchMedia(data, matchId, resolve));
@@ -184,6 +187,7 @@ const MediaStageContent = observer(function MediaStageContent({ matchId, sportId
     <section ref={stage} className={styles.stage} aria-label={t('stage.label')} data-media-mode={mode ?? 'none'} data-fullscreen={fullscreen.active || undefined} onKeyDown={onKeyDown}>
       <div className={styles.screen}>
         {screen}
+        {streaming && video.lines.length > 0 && caption && <StreamCaption caption={caption} />}
         {overlay && <div className={styles.layer}>{overlay}</div>}
       </div>
       <div className={styles.toolbar}>

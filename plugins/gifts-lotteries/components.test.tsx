@@ -459,6 +459,12 @@ describe('gifts-lotteries: the stage', () => {
     await settle();
     expect(post).toHaveBeenCalledWith('/api/forehead/live/submit/receive/redEnvelope', { recordId: 31, roomId: ROOM });
     expect(screen.getByRole('dialog', { name: 'You got a red envelope' })).toHaveTextContent('7.50 coins');
+    // The outcome opens over the stage where the envelope was caught (envelope 3), not in a box of its own.
+    expect(screen.getByTestId('rain')).toContainElement(screen.getByTestId('rain-prize'));
+    // The opened envelope, with its seal (3) and the prize.
+    expect(screen.getByTestId('rain-prize').parentElement).toHaveTextContent(/^37\.50 coins$/);
+    expect(within(screen.getByTestId('rain')).queryAllByRole('button', { name: /^Envelope/ })).toHaveLength(0);
+    expect(within(screen.getByTestId('rain')).getByRole('button', { name: 'Close' })).toHaveFocus();
     expect(screen.queryByTestId('rain-ball')).toBeNull();
     expect(balance()).toBe('Coins: 107.50');
     fireEvent.click(within(screen.getByRole('dialog', { name: 'You got a red envelope' })).getByRole('button', { name: 'Close' }));

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Dialog, formatDuration, sessionRef, useService, type LiveRoomOverlayModule, type LiveRoomProps } from '../../src/sdk';
+import { formatDuration, sessionRef, useService, type LiveRoomOverlayModule, type LiveRoomProps } from '../../src/sdk';
 import type { FairProof as FairProofAnswer, Reward } from '../../contract/economy';
 import { ECONOMY_PATHS } from './codes';
 import { useIconUrl, usePost, useRoomEconomy } from './room';
@@ -84,8 +84,11 @@ export const RainBall = observer(function RainBall({ store, signIn }: { store: R
   const { t } = useStrings();
   const rewardText = useRewardText();
   const [open, setOpen] = useState(false);
+  // Where the member caught an envelope: the outcome opens there.
+  const [grabbed, setGrabbed] = useState<Grabbed | undefined>(undefined);
   const ball = useRef<HTMLButtonElement>(null);
   const rain = store.rain;
+  const outcome = store.prizePopup ? 'prize' : store.showMessagePopup ? 'none' : undefined;
   const shown = store.isShowFloatingBall && rain !== undefined && rain.status !== 2;
   const now = useEventNow(store, shown);
   const waiting = rain !== undefined && now < rain.startTime;
@@ -107,39 +110,54 @@ export const RainBall = observer(function RainBall({ store, signIn }: { store: R
           {waiting ? t('rain.countdown', { seconds: secondsUntil(rain.startTime, now) }) : store.isLogin ? t('rain.open') : t('rain.signIn')}
         </button>
       )}
-      {open && shown && (
+      {(outcome || (open && shown)) && (
         <RainLayer
           store={store}
           secondsLeft={rain ? secondsUntil(rain.endTime, now) : 0}
+          grabbed={grabbed}
+          outcome={outcome && { title: outcome === 'prize' ? t('rain.prizeTitle') : t('rain.title'), text: outcome === 'prize' ? rewardText({ type: 5, amount: rain?.obtainPrize ?? '', currency: null, titleId: null }) : t('rain.none') }}
+          onGrab={setGrabbed}
           onClose={() => {
+            if (outcome) store.closePopup();
             setOpen(false);
+            setGrabbed(undefined);
             ball.current?.focus();
           }}
         />
       )}
-      <Dialog open={store.prizePopup} title={t('rain.prizeTitle')} onClose={() => store.closePopup()}>
-        <p data-testid="rain-prize">{rewardText({ type: 5, amount: rain?.obtainPrize ?? '', currency: null, titleId: null })}</p>
-        <Button onClick={() => store.closePopup()}>{t('close')}</Button>
-      </Dialog>
-      <Dialog open={store.showMessagePopup} title={t('rain.title')} onClose={() => store.closePopup()}>
-        <p>{t('rain.none')}</p>
-        <Button onClick={() => store.closePopup()}>{t('close')}</Button>
-      </Dialog>
     </>
   );
 });
 
+/** The envelope a member caught: its number and where it was on the stage when caught. */
+interface Grabbed {
+  index: number;
+  left: string;
+  top: number;
+}
+
 /**
  * The rain itself, over the stage rather than in a dialog box (issue 31): envelopes fall across the picture while the
  * video plays on. Any envelope grabs one (the platform picks which, provably fair), so a falling one stops under the
- * pointer or the keyboard's focus to be easy to catch; with reduced motion they stand in a row. A non-modal dialog:
- * focus moves to the first envelope, Escape or the close button ends it and focus goes back to the ball.
+ * pointer or the keyboard's focus to be easy to catch; with reduced motion they stand in a row. The outcome opens where
+ * the envelope was caught: the prize on the opened envelope, or that none was left. A non-modal dialog: focus moves to
+ * the first envelope (then to Close with the outcome), Escape or Close ends it and focus goes back to the ball.
  */
-function RainLayer({ store, secondsLeft, onClose }: { store: RoomEconomyInstance; secondsLeft: number; onClose(): void }) {
+function RainLayer(props: {
+  store: RoomEconomyInstance;
+  secondsLeft: number;
+  grabbed: Grabbed | undefined;
+  outcome: { title: string; text: string } | undefined;
+  onGrab(grabbed: Grabbed): void;
+  onClose(): void;
+}) {
+  const { store, secondsLeft, grabbed, outcome, onGrab, onClose } = props;
   const { t } = useStrings();
   const titleId = useId();
   const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => (outcome ? close : first).current?.focus(), [outcome !== undefined]);
+  const left = (i: number) => `${6 + (i * 88) / ENVELOPES_SHOWN}%`;
   return (
     <div
       className={styles.rain}
@@ -154,27 +172,40 @@ function RainLayer({ store, secondsLeft, onClose }: { store: RoomEconomyInstance
       }}
     >
       <header className={styles.rainHeader}>
-        <h3 id={titleId}>{t('rain.title')}</h3>
-        <p>{t('rain.pick', { seconds: secondsLeft })}</p>
-        <button type="button" className={styles.rainClose} onClick={onClose}>
+        <h3 id={titleId}>{outcome ? outcome.title : t('rain.title')}</h3>
+        {!outcome && <p>{t('rain.pick', { seconds: secondsLeft })}</p>}
+        <button ref={close} type="button" className={styles.rainClose} onClick={onClose}>
           {t('close')}
         </button>
       </header>
-      {Array.from({ length: ENVELOPES_SHOWN }, (_, i) => (
-        <button
-          key={i}
-          ref={i === 0 ? first : undefined}
-          type="button"
-          className={styles.envelope}
-          // Spread across the picture, each on its own delay, so they do not fall as one row.
-          style={{ left: `${6 + (i * 88) / ENVELOPES_SHOWN}%`, animationDelay: `${(i * 0.7) % 2.1}s` }}
-          disabled={store.grabbing}
-          onClick={() => void store.grab()}
-          aria-label={t('rain.envelope', { n: i + 1 })}
-        >
-          <span className={styles.seal}>{i + 1}</span>
-        </button>
-      ))}
+      {outcome ? (
+        <p className={styles.opened} style={{ left: grabbed?.left ?? '50%', top: grabbed?.top ?? '38%' }} role="status">
+          {grabbed && <span className={styles.seal}>{grabbed.index + 1}</span>}
+          <span data-testid="rain-prize">{outcome.text}</span>
+        </p>
+      ) : (
+        Array.from({ length: ENVELOPES_SHOWN }, (_, i) => (
+          <button
+            key={i}
+            ref={i === 0 ? first : undefined}
+            type="button"
+            className={styles.envelope}
+            // Spread across the picture, each on its own delay, so they do not fall as one row.
+            style={{ left: left(i), animationDelay: `${(i * 0.7) % 2.1}s` }}
+            disabled={store.grabbing}
+            onClick={(event) => {
+              const layer = event.currentTarget.parentElement!.getBoundingClientRect();
+              // Kept clear of the header and of the stage's bottom edge, where the opened envelope would not fit.
+              const top = Math.min(Math.max(event.currentTarget.getBoundingClientRect().top - layer.top, 48), layer.height - 110);
+              onGrab({ index: i, left: left(i), top });
+              void store.grab();
+            }}
+            aria-label={t('rain.envelope', { n: i + 1 })}
+          >
+            <span className={styles.seal}>{i + 1}</span>
+          </button>
+        ))
+      )}
     </div>
   );
 }

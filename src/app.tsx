@@ -1,4 +1,5 @@
 import { createRoot, type Root } from 'react-dom/client';
+import { clearTimers } from 'mobx-react-lite';
 import type { i18n as I18n } from 'i18next';
 import { ConfigError, createKernelEvents, loadPlugins, PluginStartError, provideServices, type KernelEmitter, type SelectionEvent, type PluginSet, type ResolvedConfig, type ServiceMap } from './kernel';
 import { registry } from './kernel/registry';
@@ -246,6 +247,10 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
       for (const cleanup of cleanups.splice(0).reverse()) cleanup();
       root.unmount();
       element.remove();
+      // mobx-react-lite keeps the reactions of renders that never committed (a render the unmount cut short) for a
+      // timed sweep up to 20 s later, as a backstop to the browser's finalization: end them now, so nothing of the app
+      // outlives its unmount (a component still mounted elsewhere makes its reaction again when it commits).
+      clearTimers();
     },
   };
 }

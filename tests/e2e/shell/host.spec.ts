@@ -66,7 +66,7 @@ test.describe('embedded in the demo host at /newSport', () => {
   });
 
   test('mount, unmount and mount again leave nothing of the app behind', async ({ page }) => {
-    // Each unmount may wait out mobx-react-lite's own sweep timers before the page holds nothing (leakProbe.ts SETTLE_MS).
+    // Each unmount settles within SETTLE_MS (leakProbe.ts): what a request in flight holds ends with its answer.
     test.setTimeout(2 * SETTLE_MS + 30_000);
     await page.addInitScript(installLeakProbe);
     await page.goto('/newSport/lobby');

@@ -149,7 +149,7 @@ test.describe('standalone app at /spa/sport-pc/', () => {
   });
 
   test('unmount leaves no timer, socket or listener behind, and the app mounts again', async ({ page }) => {
-    // Each unmount may wait out mobx-react-lite's own sweep timers before the page holds nothing (leakProbe.ts SETTLE_MS).
+    // Each unmount settles within SETTLE_MS (leakProbe.ts): what a request in flight holds ends with its answer.
     test.setTimeout(2 * SETTLE_MS + 30_000);
     await page.addInitScript(installLeakProbe);
     await page.goto('/spa/sport-pc/');

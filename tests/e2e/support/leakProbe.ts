@@ -76,9 +76,8 @@ export function installLeakProbe() {
 }
 
 /**
- * How long a test waits for holdings to settle after unmount: mobx-react-lite sweeps reactions of components that
- * rendered but never committed on a 10 s timer of its own; a sweep that finds younger ones schedules one more, so
- * it can take two cycles before it ends by itself, later still when the machine is busy. Nothing of the app's may
- * outlive that; a passing run does not wait for the window.
+ * How long a test may wait for holdings to settle after unmount: a request still in flight keeps its timeout until its
+ * answer. mobx-react-lite's backstop sweep of renders that never committed (a timer of up to 20 s) is ended by the
+ * app's unmount itself (app.tsx, clearTimers), so a passing run settles within a second or two and never waits this out.
  */
 export const SETTLE_MS = 40_000;

@@ -100,6 +100,27 @@ describe('orders', () => {
     expect(betting.calls(BETTING_PATHS.singlePass)).toHaveLength(0);
   });
 
+  it('waits for the bet info of a selection picked a moment ago: its limits catch a low stake, a good one goes after the names are known', async () => {
+    const { http, betting, slip, orders } = setup();
+    slip.add(selection(1));
+    slip.setStake(1, '5');
+    // No limits known yet: the slip alone would let 5 through; the bet info names a minimum of 10.
+    expect(slip.canPlace).toBe(true);
+    await expect(orders.place()).resolves.toBe(false);
+    expect(betting.calls(BETTING_PATHS.singlePass)).toHaveLength(0);
+    expect(slip.placeReason).toBe(SlipReason.BelowRange);
+
+    slip.add(selection(2));
+    slip.setStake(2, '100');
+    slip.setStake(1, '100');
+    expect(slip.loadingInfo).toBe(true);
+    betting.answerPlace({ orders: [placedOrder('1700000000000000001', OrderStatus.Confirmed), placedOrder('1700000000000000002', OrderStatus.Confirmed)], repeated: false });
+    await expect(orders.place()).resolves.toBe(true);
+    const paths = http.betting.post.mock.calls.map(([url]) => url);
+    expect(paths.lastIndexOf(BETTING_PATHS.betInfo)).toBeLessThan(paths.indexOf(BETTING_PATHS.singlePass));
+    expect(slip.isEmpty).toBe(true);
+  });
+
   it('polls a confirming order every second until decided, then toasts and removes the entry', async () => {
     const { env, http, betting, slip, orders } = setup();
     slip.add(selection(1));

@@ -275,6 +275,18 @@ export const OrdersStore = types
     place: flow(function* place() {
       const { betSlip } = rootOf(self);
       if (self.placing || !betSlip.canPlace) return false;
+      // A selection picked a moment ago still waits for its bet info: placing waits for it too, so the slip checks
+      // the stake against the limits it names and the confirmation names the match, as once it has answered.
+      const info = betSlip.loadingInfo ? betSlip.infoRequest.inFlight : undefined;
+      if (info) {
+        self.setPlacing(true);
+        try {
+          yield info;
+        } finally {
+          self.setPlacing(false);
+        }
+        if (!betSlip.canPlace) return false;
+      }
       const { http, clock } = envOf(self);
       // The slip keeps the member's choice as a plain number; it only ever holds OddsChange's codes.
       const oddsChange = betSlip.oddsChange as OddsChange;

@@ -16,16 +16,16 @@ module.exports = {
       comment: 'The app and its plugins run in the browser; the platform is reached over HTTP and the contract only '
         + '(test fixtures built by the platform\'s own helpers, such as src/testing/matchDataFixtures.ts, may import it).',
       severity: 'error',
-      from: { path: '^(src|plugins|contract)/', pathNot: TEST_CODE },
+      from: { path: '^(src|plugins|contract|domain)/', pathNot: TEST_CODE },
       to: { path: '^server/' },
     },
     {
       name: 'server-imports-app',
-      comment: 'The platform imports only the contract, the pure domain and plugins\' static manifests from the app side '
-        + '(a test proving both halves agree, such as server/test/potentialReturn.test.ts, may import both).',
+      comment: 'The platform shares the contract and the shared domain (domain/) with the app, and reads plugins\' static '
+        + 'manifests; nothing of src/ (a test proving both halves agree, such as server/test/potentialReturn.test.ts, may).',
       severity: 'error',
       from: { path: '^server/', pathNot: TEST_CODE },
-      to: { path: '^(src|plugins)/', pathNot: ['^src/domain/', '^plugins/[^/]+/manifest\\.ts$'] },
+      to: { path: '^(src|plugins)/', pathNot: ['^plugins/[^/]+/manifest\\.ts$'] },
     },
     {
       name: 'server-imports-browser-libraries',
@@ -36,10 +36,10 @@ module.exports = {
     },
     {
       name: 'plugin-imports-app-internals',
-      comment: 'A plugin sees the app only through the SDK (src/sdk) and the contract.',
+      comment: 'A plugin sees the app only through the SDK (src/sdk) and the contract; the shared domain reaches it through the SDK.',
       severity: 'error',
       from: { path: '^plugins/' },
-      to: { path: '^src/', pathNot: '^src/sdk/' },
+      to: { path: '^(src|domain)/', pathNot: '^src/sdk/' },
     },
     {
       name: 'plugin-imports-plugin',
@@ -54,26 +54,34 @@ module.exports = {
         + 'plugins (tests included) and the rest of the contract never import their schemas; only the platform\'s '
         + 'routes and the test suites do.',
       severity: 'error',
-      from: { path: '^(src|plugins|contract)/', pathNot: '^contract/testControls\\.ts$' },
+      from: { path: '^(src|plugins|contract|domain)/', pathNot: '^contract/testControls\\.ts$' },
       to: { path: '^contract/testControls\\.ts$' },
     },
     {
       name: 'app-imports-node',
       comment: 'Browser code cannot use Node\'s built-in modules (tests and their helpers, which run in jest, may).',
       severity: 'error',
-      from: { path: '^(src|plugins|contract)/', pathNot: TEST_CODE },
+      from: { path: '^(src|plugins|contract|domain)/', pathNot: TEST_CODE },
       to: { dependencyTypes: ['core'] },
     },
     {
       name: 'contract-imports-code',
-      comment: 'The contract is schemas: zod, other contract files and the pure domain both halves share.',
+      comment: 'The contract is schemas: zod, other contract files and the shared domain (domain/) both halves use.',
       severity: 'error',
       from: { path: '^contract/' },
-      to: { pathNot: ['^contract/', '^src/domain/', 'node_modules/zod/'] },
+      to: { pathNot: ['^contract/', '^domain/', 'node_modules/zod/'] },
+    },
+    {
+      name: 'shared-domain-imports-a-half',
+      comment: 'The shared domain (domain/) is what the app and the platform both run: it imports neither of them, '
+        + 'only libraries and the contract\'s enums and wire types.',
+      severity: 'error',
+      from: { path: '^domain/', pathNot: TEST_CODE },
+      to: { path: '^(src|plugins|server)/' },
     },
     {
       name: 'domain-imports-side-effects',
-      comment: 'The domain is pure functions over values, shared with the platform: no services, stores, UI or I/O.',
+      comment: 'The app\'s domain (src/domain) is pure functions over values: no services, stores, UI or I/O.',
       severity: 'error',
       from: { path: '^src/domain/', pathNot: TEST_CODE },
       to: { path: ['^src/(?!domain/)', '^plugins/'] },
@@ -81,7 +89,7 @@ module.exports = {
     {
       name: 'domain-imports-side-effect-libraries',
       severity: 'error',
-      from: { path: '^src/domain/', pathNot: TEST_CODE },
+      from: { path: '^(src/)?domain/', pathNot: TEST_CODE },
       to: { path: inNodeModules(['axios', ...BROWSER_LIBRARIES]) },
     },
     {

@@ -1,4 +1,4 @@
-// Three projects: the app (jsdom), the platform (node) and the project's own tooling (node). swc transpiles; tsc type-checks separately.
+// Four projects: the app (jsdom), the platform (node), the shared domain (node) and the project's own tooling (node). swc transpiles; tsc type-checks separately.
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
 
 // The app's plugin list is generated from the folders under plugins/ (scripts/plugins/registry.cjs).
@@ -42,6 +42,14 @@ module.exports = {
       // server/test/setup.ts closes every platform a file left open (a set-up that timed out), so jest always exits.
       // Not jest.setup.ts: the app's (jest-dom's matchers, jsdom shims) cost every platform file about 0.2 s to load.
       setupFilesAfterEnv: ['<rootDir>/server/test/setup.ts'],
+    },
+    {
+      // The shared domain (domain/): pure functions both halves run, tested on Node without the app's jsdom.
+      displayName: 'domain',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/domain'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
     },
     {
       displayName: 'tools',

@@ -29,7 +29,7 @@ if (typeof window !== 'undefined') {
   (require('@testing-library/react') as typeof import('@testing-library/react')).configure({ asyncUtilTimeout: 20_000 });
 }
 
-// jsdom has no TextEncoder, which browsers and Node have; contract/fair.ts (the live rooms' provably fair draws, in the
+// jsdom has no TextEncoder, which browsers and Node have; domain/fair.ts (the live rooms' provably fair draws, in the
 // gifts-lotteries overlay's code) encodes with it when loaded.
 if (typeof window !== 'undefined' && typeof globalThis.TextEncoder === 'undefined') {
   globalThis.TextEncoder = (require('node:util') as typeof import('node:util')).TextEncoder as typeof globalThis.TextEncoder;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { ZodMiniType } from 'zod/mini';
-import { isOrigin, normaliseOrigin } from '../src/domain/origins';
+import { isOrigin, normaliseOrigin } from '../domain/origins';
 import { ConfigError, installZodMessages, REPORT_INPUT, toConfigIssues, type ConfigIssue } from './issues';
 
 export { ConfigError, REPORT_INPUT, toConfigIssues, type ConfigIssue };

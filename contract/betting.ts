@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { BUILDER_REASONS, type BuilderReason } from '../src/domain/builder';
-import { OddsFormat } from '../src/domain/odds';
+import { BUILDER_REASONS, type BuilderReason } from '../domain/builder';
+import { OddsFormat } from '../domain/odds';
 import { described } from './described';
 import { CURRENCIES } from './enums';
 import { cashOutOfferSchema } from './push';
@@ -314,7 +314,7 @@ export type BetInfoAnswer = z.infer<typeof betInfoAnswerSchema>;
 
 const builderReasonField = described(
   z.nullable(z.enum(BUILDER_REASONS as unknown as [BuilderReason, ...BuilderReason[]])),
-  'why it cannot be priced or combined (src/domain/builder.ts BuilderReason), null when it can',
+  'why it cannot be priced or combined (domain/builder.ts BuilderReason), null when it can',
 );
 
 export const builderQuoteAnswerSchema = z.object({
@@ -355,7 +355,7 @@ export type OrderStatusRow = z.infer<typeof orderStatusRowSchema>;
 export const orderStatusAnswerSchema = z.array(orderStatusRowSchema);
 
 export const betHistoryAnswerSchema = z.object({
-  records: described(z.array(z.record(z.string(), z.unknown())), 'bet records under short keys: src/domain/betRecord.ts'),
+  records: described(z.array(z.record(z.string(), z.unknown())), 'bet records under short keys: domain/betRecord.ts'),
   total: int(),
   current: int(),
   size: int(),

@@ -70,7 +70,7 @@ export type EconomyError = (typeof EconomyError)[keyof typeof EconomyError];
 export const RED_ENVELOPE_FAILURE = 'failure';
 
 /**
- * The provably fair algorithms (docs/api.md "Provably fair", contract/fair.ts); a proof names the one its event used.
+ * The provably fair algorithms (docs/api.md "Provably fair", domain/fair.ts); a proof names the one its event used.
  * V1: events announced before issue 29 (the seed stored from the announcement), still verified. V2: every new event.
  */
 export const FairAlgorithm = { V1: 'hmac-sha256-v1', V2: 'hmac-sha256-v2' } as const;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import type { Anchor } from '../src/domain/anchors';
-import { AnchorType, HostLanguage, LiveStatus } from '../src/domain/anchors';
+import type { Anchor } from '../domain/anchors';
+import { AnchorType, HostLanguage, LiveStatus } from '../domain/anchors';
 import { described } from './described';
 import { languageField, pidField, request, stampField } from './fields';
 import { expecting } from './issues';
@@ -12,7 +12,7 @@ const int = () => z.int();
 /** One of the codes of a spec enumeration (the domain's constant objects). */
 const codes = <T extends Readonly<Record<string, number>>>(values: T) => z.literal(Object.values(values) as Array<T[keyof T]>);
 
-/** One anchor room of GET /ssapi/anchor/search (the domain's Anchor, src/domain/anchors.ts). */
+/** One anchor room of GET /ssapi/anchor/search (the domain's Anchor, domain/anchors.ts). */
 export const anchorSchema = z.object({
   liveRoomId: int(),
   matchId: int(),

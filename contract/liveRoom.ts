@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { LiveStatus } from '../src/domain/anchors';
+import { LiveStatus } from '../domain/anchors';
 import { described } from './described';
 import { preview } from './issues';
 import { ActivityKind, ActivityStatus, BookingStatus, EnterEffect, FirstBetCoverStatus } from './enums';

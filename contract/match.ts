@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { core } from 'zod/mini';
-import { OddsFormat } from '../src/domain/odds';
+import { OddsFormat } from '../domain/odds';
 import { described } from './described';
 import { codeOf, ListType, MarketStatus, ORDER_BY } from './enums';
 import { languageField, request } from './fields';

@@ -42,7 +42,7 @@ const inProcess = {
 };
 
 /** The folders .dependency-cruiser.cjs checks. */
-const BOUNDARY_ROOTS = ['src', 'plugins', 'server', 'contract'];
+const BOUNDARY_ROOTS = ['src', 'plugins', 'server', 'contract', 'domain'];
 
 const self = fileURLToPath(import.meta.url);
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);

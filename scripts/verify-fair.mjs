@@ -1,14 +1,14 @@
 // `node scripts/verify-fair.mjs <recordId> [platform URL] [--uid <uid>]`: checks a room event's provably fair proof
 // (docs/api.md "Provably fair"). It fetches the proof from the platform (default http://127.0.0.1:${PORT:-8080}, or
 // PLATFORM_URL), checks that SHA-256 of the revealed seed is the hash published before the event, and recomputes
-// with contract/fair.ts, the code the platform drew with: a lottery's winners from the seed and the closed entry list
+// with domain/fair.ts, the code the platform drew with: a lottery's winners from the seed and the closed entry list
 // (under hmac-sha256-v2 the list must also hash to the published entriesHash the draw was keyed with), or a rain's
 // envelopes and, under v2, that every envelope was taken the way its receiver's ticket says. `--uid` also checks that
 // this member is in the entry list (a lottery) or among the receivers (a rain). Exits 0 when everything matches, 1 when
 // something does not, 2 on a usage or network error.
 import { tsImport } from 'tsx/esm/api';
 
-const { checkRainReceipts, drawWinners, entriesHashOf, seedHashOf, splitRain } = await tsImport('../contract/fair.ts', import.meta.url);
+const { checkRainReceipts, drawWinners, entriesHashOf, seedHashOf, splitRain } = await tsImport('../domain/fair.ts', import.meta.url);
 const { ECONOMY_PATHS, FairAlgorithm } = await tsImport('../contract/economyCodes.ts', import.meta.url);
 
 const args = process.argv.slice(2);

@@ -571,7 +571,7 @@ describe('gifts-lotteries: the stage', () => {
   });
 
   it('a draw shows the winners, and Verify recomputes them from the revealed seed with the platform\'s algorithm', async () => {
-    const { seedHashOf, drawWinners, entriesHashOf } = await import('../../contract/fair');
+    const { seedHashOf, drawWinners, entriesHashOf } = await import('../../src/sdk');
     const seed = '0f'.repeat(32);
     // As the platform hashes them: SHA-256 over the seed's hex text, and over the closed entry list's uids joined by ",".
     const seedHash = createHash('sha256').update(seed, 'utf8').digest('hex');

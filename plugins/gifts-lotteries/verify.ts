@@ -1,5 +1,5 @@
 import { FairAlgorithm, type FairProof } from '../../contract/economy';
-import { checkRainReceipts, drawWinners, entriesHashOf, seedHashOf, splitRain } from '../../contract/fair';
+import { checkRainReceipts, drawWinners, entriesHashOf, seedHashOf, splitRain } from '../../src/sdk';
 
 /** What recomputing an event's proof found. */
 export type Verdict = 'ok' | 'notRevealed' | 'hashMismatch' | 'entriesMismatch' | 'resultMismatch';
@@ -20,7 +20,7 @@ const hundredths = (amount: string) => {
 const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /**
- * Recomputes an event from its revealed seed with the platform's own algorithm (contract/fair.ts, docs/api.md
+ * Recomputes an event from its revealed seed with the platform's own algorithm (domain/fair.ts, docs/api.md
  * "Provably fair"): the seed must hash to the hash published before the start; under v2 the entry list must hash to
  * the entriesHash the draw was keyed with; the seed with the entries must give the same winners (lottery), or the same
  * envelopes taken the way the members' tickets say (rain).

@@ -7,9 +7,9 @@
 // pricing must not show in it). The p99 is mostly the machine: measured at 0.07 ms median and 3.8 ms p99 with a load
 // average of 13 on 2 cores (other jobs preempting the run); the median is the figure to compare between changes.
 import { performance } from 'node:perf_hooks';
-import { footballScoreModel, pointsScoreModel, priceCombination } from '../../server/src/feed/pricing/builder.ts';
-import { discreteNormal } from '../../server/src/feed/pricing/distributions.ts';
-import { scoreMatrix } from '../../server/src/feed/pricing/dixonColes.ts';
+import { footballScoreModel, pointsScoreModel, priceCombination } from '../../server/src/feed/pricing/builder';
+import { discreteNormal } from '../../server/src/feed/pricing/distributions';
+import { scoreMatrix } from '../../server/src/feed/pricing/dixonColes';
 
 const RUNS = 20_000;
 const WARMUP = 2_000;

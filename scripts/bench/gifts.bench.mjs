@@ -12,10 +12,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createWalletService } from '../../server/src/betting/wallet.ts';
-import { systemClock } from '../../server/src/clock.ts';
-import { migrateToLatest, openSqlite, SQLITE_FILE_NAME, WAL_AUTOCHECKPOINT_PAGES } from '../../server/src/db/database.ts';
-import { ECONOMY_PATHS } from '../../contract/economyCodes.ts';
+import { createWalletService } from '../../server/src/betting/wallet';
+import { systemClock } from '../../server/src/clock';
+import { migrateToLatest, openSqlite, SQLITE_FILE_NAME, WAL_AUTOCHECKPOINT_PAGES } from '../../server/src/db/database';
+import { ECONOMY_PATHS } from '../../contract/economyCodes';
 import { startPlatform } from './support/platform.mjs';
 import { percentile, request } from './support/http.mjs';
 

@@ -16,8 +16,8 @@ import { firstLine } from './support/children.mjs';
 import { percentile, request } from './support/http.mjs';
 import { startPlatform } from './support/platform.mjs';
 import { stat, ticksPerSecond } from './support/cpu.mjs';
-import { migrateToLatest, openSqlite, SQLITE_FILE_NAME } from '../../server/src/db/database.ts';
-import { ECONOMY_PATHS } from '../../contract/economyCodes.ts';
+import { migrateToLatest, openSqlite, SQLITE_FILE_NAME } from '../../server/src/db/database';
+import { ECONOMY_PATHS } from '../../contract/economyCodes';
 
 const MEMBERS = 2_000;
 const ENVELOPES = 500;

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { root } from '../setup.mjs';
 import { startPostgres } from '../services.mjs';
 import { serverCpu } from './support/cpu.mjs';
-import { buildSettlementWorld, checkBooks } from './support/settlement-world.ts';
+import { buildSettlementWorld, checkBooks } from './support/settlement-world';
 
 const ORDERS = 100_000;
 const MATCHES = 6;

@@ -103,7 +103,7 @@ async function contractShapes(): Promise<Map<string, string>> {
 const KNOWN = new Set([
   // The domain type the contract's anchorSchema is pinned to (contract/live.ts imports it): moves with the shared
   // domain folder (issue 30, "shared code has a home").
-  'src/domain/anchors.ts Anchor',
+  'domain/anchors.ts Anchor',
   'server/src/betting/cashOut.ts CashOutPriceEntry',
   'server/src/betting/cashOut.ts CashOutResult',
   'server/src/betting/cashOut.ts AutoCashOutRule',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AnchorType, LiveStatus, type Anchor } from '../../src/domain/anchors';
+import { AnchorType, LiveStatus, type Anchor } from '../../domain/anchors';
 import { sports } from '../src/config/pluginManifests';
 import { ANCHOR_ENDED_MS, ANCHORS_PER_MATCH } from '../src/live/anchors';
 import { ANCHOR_ROSTER } from '../src/live/roster';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Decimal from 'decimal.js';
-import { BET_OPTION_KEYS, BET_RECORD_KEYS } from '../../src/domain/betRecord';
+import { BET_OPTION_KEYS, BET_RECORD_KEYS } from '../../domain/betRecord';
 import { BetError, OrderStatus } from '../src/betting/codes';
 import { buildTestApp, login, playOut, type TestApp } from './helpers';
 import { auth, balanceOf, bookProblems, placeSingle, play, selections, singleBody, type Selection } from './betting.support';

@@ -4,7 +4,7 @@ import { PushChannel } from '../../contract/channels';
 import { BookingStatus } from '../../contract/enums';
 import { LIVE_ROOM_PATHS } from '../../contract/paths';
 import { memberLivePushSchema } from '../../contract/push';
-import { LiveStatus, type Anchor } from '../../src/domain/anchors';
+import { LiveStatus, type Anchor } from '../../domain/anchors';
 import { buildTestApp, playOut, type TestApp } from './helpers';
 
 /** A websocket on /push that queues what it receives. */

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import moment from 'moment-timezone';
-import { formatOdds, formatPrice, OddsFormat, priceKindOf } from '../../src/domain/odds';
+import { formatOdds, formatPrice, OddsFormat, priceKindOf } from '../../domain/odds';
 import { IN_PLAY_STATUSES, SPORT_ORDER, type MatchView } from '../src/feed';
 import { envelope } from '../src/http/envelope';
 import { acceptsGzip } from '../src/routes/match';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Decimal from 'decimal.js';
-import { mapBetRecord } from '../../src/domain/betRecord';
-import { BetResult } from '../../src/domain/series';
+import { mapBetRecord } from '../../domain/betRecord';
+import { BetResult } from '../../domain/series';
 import { OrderStatus } from '../src/betting/codes';
 import { auth, balanceOf, bookProblems, placeSingle, play, type Selection } from './betting.support';
 import { createFakeClock } from '../src/clock';

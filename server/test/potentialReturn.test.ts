@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { destroy } from 'mobx-state-tree';
-import { mapBetRecord, recordPotentialReturn, type BetRecord } from '../../src/domain/betRecord';
-import { seriesOptions } from '../../src/domain/series';
+import { mapBetRecord, recordPotentialReturn, type BetRecord } from '../../domain/betRecord';
+import { seriesOptions } from '../../domain/series';
 import { createRootStore } from '../../src/stores/RootStore';
 import { memberState } from '../../src/testing/bettingFixtures';
 import { fakeEnv } from '../../src/testing/fakeEnv';

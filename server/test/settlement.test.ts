@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BetResult } from '../../src/domain/series';
+import { BetResult } from '../../domain/series';
 import { BetType, CashOutFailure, CashOutStatus, OrderStatus } from '../src/betting/codes';
 import type { MarketSnapshot } from '../src/betting/orders';
 import { builderReturn } from '../src/betting/builder';

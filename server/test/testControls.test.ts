@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AnchorType, LiveStatus, type Anchor } from '../../src/domain/anchors';
+import { AnchorType, LiveStatus, type Anchor } from '../../domain/anchors';
 import { OddsChange, OrderStatus } from '../../contract/enums';
 import { BetError } from '../../contract/errors';
 import { ECONOMY_PATHS } from '../../contract/economyCodes';

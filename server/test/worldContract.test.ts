@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AnchorType, LiveStatus } from '../../src/domain/anchors';
+import { AnchorType, LiveStatus } from '../../domain/anchors';
 import type { ExpertMessagePage, ExpertPage, ExpertPerson } from '../../contract/experts';
 import { EXPERTS_PATHS } from '../../contract/paths';
 import { E2E_WORLD } from '../../tests/world';

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import { toExact } from './decimal';
-import { cashOutPrice, floorAmount } from './money';
+import { toExact } from '../../domain/decimal';
+import { cashOutPrice, floorAmount } from '../../domain/money';
 import { CASH_OUT_FAILURE_NAMES, CashOutStatus } from '../../contract/enums';
 
 /**

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import { Exact, toExact, toPublic } from './decimal';
-import { floorMoney } from './money';
+import { Exact, toExact, toPublic } from '../../domain/decimal';
+import { floorMoney } from '../../domain/money';
 
 /**
  * The quick stakes as multiples of a market's minimum stake: with the platform's 10 CNY minimum (config/platform.json

@@ -12,7 +12,7 @@ import {
   type OfferedSports,
   type SportKey,
   type SportScheme,
-} from '../domain/sports';
+} from '../../domain/sports';
 import type { ResolvedPlugin } from '../../contract/appConfig';
 import type { Plugin } from './definePlugin';
 import { registry } from './registry';
@@ -32,7 +32,7 @@ export const sportIdOf = (key: SportKey, scheme: SportScheme) => idOf(CATALOGUE,
 export const toScheme = (id: number, from: SportScheme, to: SportScheme) => translate(CATALOGUE, id, from, to);
 export const sportI18nKeyOf = (id: number, scheme: SportScheme) => nameKeyOf(CATALOGUE, id, scheme);
 export const sortSportIdsA = (ids: readonly number[]) => sortIdsA(CATALOGUE, ids);
-export { EMPTY_SPORT_ID_A, type SportKey, type SportScheme } from '../domain/sports';
+export { EMPTY_SPORT_ID_A, type SportKey, type SportScheme } from '../../domain/sports';
 
 /**
  * The sports a merchant's resolved config offers (docs/config.md "Sports a merchant offers"): the one answer every
@@ -41,4 +41,4 @@ export { EMPTY_SPORT_ID_A, type SportKey, type SportScheme } from '../domain/spo
 export function offeredSportsOf(config: { plugins: readonly Pick<ResolvedPlugin, 'id' | 'enabled'>[] }, plugins: ReadonlyMap<string, Plugin> = registry): OfferedSports {
   return offeredSports(CATALOGUE, config.plugins, [...plugins.values()].map((p) => p.manifest));
 }
-export type { OfferedSports } from '../domain/sports';
+export type { OfferedSports } from '../../domain/sports';

@@ -66,7 +66,9 @@ export { BASKETBALL_SECTIONS, TECHNIC_KEYS } from '../stores/matchData';
 export { withoutTimePrefix } from '../stores/footballEvents';
 export { DataNote, plainRow, StatsTable, TableCaption, type StatsRow } from '../ui/matchDetail/data/StatsTable';
 export { DataBlock, DataSection, SectionTitle } from '../ui/matchDetail/data/Section';
-export { formatDuration } from '../domain/duration';
+export { formatDuration } from '../../domain/duration';
+/** The provably fair draw the platform runs (docs/api.md "Provably fair"), for a plugin that lets a viewer verify one. */
+export { checkRainReceipts, drawWinners, entriesHashOf, seedHashOf, splitRain } from '../../domain/fair';
 export { formatInZone } from '../domain/zonedTime';
 export { servingSide } from '../domain/serve';
 export { apiLanguageOf } from '../services/i18n';

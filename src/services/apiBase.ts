@@ -1,4 +1,4 @@
-import { originOfBaseUrl } from '../domain/origins';
+import { originOfBaseUrl } from '../../domain/origins';
 import type { Logger } from './logger';
 import type { AppStorage } from './storage';
 

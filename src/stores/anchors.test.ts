@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { anchorProxySchema, type AnchorProxy } from '../../contract/liveRoom';
-import { AnchorType, LiveStatus, type Anchor } from '../domain/anchors';
+import { AnchorType, LiveStatus, type Anchor } from '../../domain/anchors';
 import { anchorRoom } from '../testing/anchorFixtures';
 import { memberState } from '../testing/bettingFixtures';
 import { fakeEnv } from '../testing/fakeEnv';

@@ -2,7 +2,7 @@ import { reaction } from 'mobx';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { anchorProxySchema } from '../../contract/liveRoom';
 import { LIVE_ROOM_PATHS } from '../../contract/liveRoomPaths';
-import { isAnchorVisible, mergeAnchors, orderAnchors, parseSpecialRoomIds, type AnchorRoom, type AnchorScope } from '../domain/anchors';
+import { isAnchorVisible, mergeAnchors, orderAnchors, parseSpecialRoomIds, type AnchorRoom, type AnchorScope } from '../../domain/anchors';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import type { QueryParams } from '../../contract/fields';
 import type { AnchorSearchQuery } from '../../contract/live';

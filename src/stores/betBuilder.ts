@@ -2,7 +2,7 @@ import { flow, types, type Instance } from 'mobx-state-tree';
 import type { BuilderBetRequest, BuilderQuoteAnswer, BuilderQuoteRequest, PlaceAnswer } from '../../contract';
 import { OrderStatus } from '../../contract/enums';
 import { BETTING_PATHS } from '../../contract/paths';
-import { builderMarketReason, type BuilderMarketTerms, type BuilderReason } from '../domain/builder';
+import { builderMarketReason, type BuilderMarketTerms, type BuilderReason } from '../../domain/builder';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
 import { request } from './request';

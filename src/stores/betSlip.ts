@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import { reaction, when } from 'mobx';
 import { addDisposer, applySnapshot, getRoot, isAlive, onSnapshot, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
-import { floorMoney, formatMoney, isCurrency, parseStake, roundMoney, type CurrencyCode, type MoneyLocale } from '../domain/money';
-import { displayOddsFormat, formatOdds, OddsFormat, priceKindOf, riskAndWin, toFormat, type RiskAndWin } from '../domain/odds';
+import { floorMoney, formatMoney, isCurrency, parseStake, roundMoney, type CurrencyCode, type MoneyLocale } from '../../domain/money';
+import { displayOddsFormat, formatOdds, OddsFormat, priceKindOf, riskAndWin, toFormat, type RiskAndWin } from '../../domain/odds';
 import { maxStake, quickStakes } from '../domain/quickStakes';
 import { reasonKey, SlipReason } from '../domain/slipReasons';
 import type { SelectionEvent } from '../kernel/events';

@@ -1,6 +1,6 @@
 import { myBetsOf } from './myBets';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { mapBetRecord, OrderStatus, type BetRecord } from '../domain/betRecord';
+import { mapBetRecord, OrderStatus, type BetRecord } from '../../domain/betRecord';
 import { ApiError } from '../services/http';
 import { wireRecord } from '../testing/betRecordFixtures';
 import { memberState, settle } from '../testing/bettingFixtures';

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
 import { addDisposer, flow, getEnv, types, type Instance } from 'mobx-state-tree';
-import type { BET_RECORD_KEYS, BetRecord, ReserveCashOutEntry } from '../domain/betRecord';
+import type { BET_RECORD_KEYS, BetRecord, ReserveCashOutEntry } from '../../domain/betRecord';
 import type { AutoCashOutCancelRequest, AutoCashOutRequest, BetListRequest, CashOutEntry, CashOutExecuteRequest, CashOutPriceRequest, CashOutResult as CashOutWireResult, CashOutsByIdsRequest } from '../../contract/betting';
 import { PushChannel } from '../../contract/channels';
 import { AutoCashOutStatus, OrderStatus } from '../../contract/enums';

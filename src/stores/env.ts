@@ -8,7 +8,7 @@ import type { PushClient } from '../services/push';
 import type { Scheduler } from '../services/scheduler';
 import type { AppStorage } from '../services/storage';
 import type { Toaster } from '../services/toast';
-import type { OfferedSports } from '../domain/sports';
+import type { OfferedSports } from '../../domain/sports';
 import type { LiveBook } from './liveBook';
 
 /** What every store gets injected (never imported as singletons, so tests pass fakes and a remount starts clean). */

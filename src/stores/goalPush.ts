@@ -1,6 +1,6 @@
 import { reaction } from 'mobx';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
-import { BET_OPTION_KEYS, BET_RECORD_KEYS } from '../domain/betRecord';
+import { BET_OPTION_KEYS, BET_RECORD_KEYS } from '../../domain/betRecord';
 import { DELAYS } from '../services/scheduler';
 import { envOf } from './env';
 import { FOOTBALL_EVENT_CHANNEL, isRecord, lineFromEvent, pick } from './footballEvents';
@@ -42,7 +42,7 @@ const UNSETTLED_PAGE = 200;
 /** Events remembered for de-duplication: far more than a page's matches can score between two reloads. */
 const SEEN_LIMIT = 500;
 
-/** The match ids of an unsettled bet list page: every leg's match of every order (short keys, src/domain/betRecord.ts). */
+/** The match ids of an unsettled bet list page: every leg's match of every order (short keys, domain/betRecord.ts). */
 export function unsettledMatchIds(page: unknown): Set<number> {
   const ids = new Set<number>();
   const records = isRecord(page) && Array.isArray(page.records) ? page.records : [];

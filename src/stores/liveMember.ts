@@ -3,7 +3,7 @@ import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { PushChannel } from '../../contract/channels';
 import { EconomyChannel } from '../../contract/economyCodes';
 import { BookingStatus } from '../../contract/liveRoomEnums';
-import { LiveStatus } from '../domain/anchors';
+import { LiveStatus } from '../../domain/anchors';
 import type { Follow, LiveBooking, SubscribeInfo } from '../../contract/liveRoom';
 import { LIVE_ROOM_PATHS } from '../../contract/liveRoomPaths';
 import type { MemberLivePush } from '../../contract/push';

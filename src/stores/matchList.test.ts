@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { OddsFormat } from '../domain/odds';
+import { OddsFormat } from '../../domain/odds';
 import { ListType } from '../../contract/enums';
 import type { MatchPage } from '../../contract';
 import { fakeEnv } from '../testing/fakeEnv';

@@ -1,5 +1,5 @@
 import { getRoot, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
-import { DEFAULT_HANDICAP_FORMAT, type OddsFormat } from '../domain/odds';
+import { DEFAULT_HANDICAP_FORMAT, type OddsFormat } from '../../domain/odds';
 import type { GetListRequest, MatchPage, WireMatch } from '../../contract';
 import { ORDER_BY } from '../../contract/enums';
 import { envOf, type Env } from './env';

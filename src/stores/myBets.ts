@@ -1,10 +1,10 @@
 import { compareStructural, reaction } from 'mobx';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { dayIn } from '../domain/calendar';
-import { mapBetRecord, mapStatisticsRow, type BetRecord, type BetStatisticsRow } from '../domain/betRecord';
+import { mapBetRecord, mapStatisticsRow, type BetRecord, type BetStatisticsRow } from '../../domain/betRecord';
 // Types only: the range arithmetic itself (moment-timezone) loads with the first settled query, not at start-up.
-import type { DateRange, DateRangeErrorCode, DateRangeType } from '../domain/dates';
-import { CURRENCY_CODES } from '../domain/money';
+import type { DateRange, DateRangeErrorCode, DateRangeType } from '../../domain/dates';
+import { CURRENCY_CODES } from '../../domain/money';
 import type { BetListRequest, Language, ReservationListRequest, ReservationSummary } from '../../contract';
 import { isApiError } from '../services/http';
 import { request } from './request';
@@ -228,7 +228,7 @@ export const MyBetsStore = types
         if (settlementType === 'reserved') {
           let window: DateRange | undefined;
           if (showFailed) {
-            const dates = await import(/* webpackChunkName: "dates" */ '../domain/dates');
+            const dates = await import(/* webpackChunkName: "dates" */ '../../domain/dates');
             window = dates.reservedFailedRange(clock.now(), timeZone);
           }
           const answer = (await http.betting.post(RESERVE_LIST_PATH, { isFailed: showFailed, ...window, ...common } satisfies ReservationListRequest)) as ReserveListAnswer;
@@ -236,7 +236,7 @@ export const MyBetsStore = types
         }
         let window: DateRange | undefined;
         if (settled) {
-          const dates = await import(/* webpackChunkName: "dates" */ '../domain/dates');
+          const dates = await import(/* webpackChunkName: "dates" */ '../../domain/dates');
           try {
             window = dates.dateRange(dateRangeType, clock.now(), timeZone, dateRangeType === 'custom' && customStart && customEnd ? { start: customStart, end: customEnd } : undefined);
           } catch (error) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { OddsFormat } from '../domain/odds';
+import { OddsFormat } from '../../domain/odds';
 import { SlipReason } from '../domain/slipReasons';
 import { OrderStatus } from '../../contract/enums';
 import { BETTING_PATHS } from '../../contract/paths';

@@ -1,7 +1,7 @@
 import { reaction } from 'mobx';
 import { addDisposer, flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import { formatLine } from '../domain/lines';
-import { formatOdds, OddsFormat } from '../domain/odds';
+import { formatOdds, OddsFormat } from '../../domain/odds';
 import { reasonOfCode, SlipReason } from '../domain/slipReasons';
 import { OrderStatus, isWaitingStatus } from '../../contract/enums';
 import { BETTING_PATHS } from '../../contract/paths';

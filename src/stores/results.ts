@@ -1,6 +1,6 @@
 import { getEnv, types, type Instance } from 'mobx-state-tree';
 import { RESULT_PAGE_SIZE } from '../../contract/resultCodes';
-import type { DateRange } from '../domain/dates';
+import type { DateRange } from '../../domain/dates';
 import type { Logger } from '../services/logger';
 import type { ResultLeague, ResultModel, ResultsProvider } from '../ui/results/model';
 import { pagesOf } from '../ui/results/resultsState';

@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { OddsFormat } from '../domain/odds';
+import { OddsFormat } from '../../domain/odds';
 import { fakeEnv } from '../testing/fakeEnv';
 import { createRootStore } from './RootStore';
 

@@ -1,9 +1,9 @@
 // The slip's series (parlay mode), apart from its store: they load with the slip's chunk the first time the slip
-// holds two selections (betSlip.ts), so the maths of src/domain/series.ts stay out of the initial bundle.
+// holds two selections (betSlip.ts), so the maths of domain/series.ts stay out of the initial bundle.
 import Decimal from 'decimal.js';
-import { parseStake, roundMoney } from '../domain/money';
-import { potentialReturn } from '../domain/odds';
-import { MAX_SERIES_LEGS, MIN_SERIES_LEGS, seriesOptions } from '../domain/series';
+import { parseStake, roundMoney } from '../../domain/money';
+import { potentialReturn } from '../../domain/odds';
+import { MAX_SERIES_LEGS, MIN_SERIES_LEGS, seriesOptions } from '../../domain/series';
 import { SlipReason } from '../domain/slipReasons';
 import type { SeriesInfoEntry } from '../../contract';
 

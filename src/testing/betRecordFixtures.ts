@@ -1,4 +1,4 @@
-import { BET_OPTION_KEYS, BET_RECORD_KEYS, type BetOptionField, type BetRecordField } from '../domain/betRecord';
+import { BET_OPTION_KEYS, BET_RECORD_KEYS, type BetOptionField, type BetRecordField } from '../../domain/betRecord';
 import { reservationSchema, type ReservationSummary } from '../../contract/betting';
 import { fakeAnswer } from './contractFakes';
 

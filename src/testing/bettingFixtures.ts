@@ -1,4 +1,4 @@
-import { seriesOptions } from '../domain/series';
+import { seriesOptions } from '../../domain/series';
 import type { SelectionEvent } from '../kernel/events';
 import { BETTING_PATHS } from '../../contract/paths';
 import { betInfoAnswerSchema, orderStatusAnswerSchema, placeAnswerSchema, placedOrderSchema } from '../../contract/betting';

@@ -9,7 +9,7 @@ import { createMemoryStorage, createStorage } from '../services/storage';
 import { createToaster } from '../services/toast';
 import type { Env } from '../stores/env';
 import { LiveBook } from '../stores/liveBook';
-import type { OfferedSports } from '../domain/sports';
+import type { OfferedSports } from '../../domain/sports';
 import { registry } from '../kernel/registry';
 import { offeredSportsOf } from '../kernel/sports';
 

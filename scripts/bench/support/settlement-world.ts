@@ -8,7 +8,7 @@
 import path from 'node:path';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
-import { seriesOptions } from '../../../src/domain/series';
+import { seriesOptions } from '../../../domain/series';
 import { buildApp, type App } from '../../../server/src/app';
 import { BetType, OddsChange, OrderStatus } from '../../../server/src/betting/codes';
 import { storeExchangeRates } from '../../../server/src/betting/exchangeRates';

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import { builderMarketReason, BuilderReason } from '../../../src/domain/builder';
-import type { BetResult } from '../../../src/domain/series';
+import { builderMarketReason, BuilderReason } from '../../../domain/builder';
+import type { BetResult } from '../../../domain/series';
 import type { PlatformConfig } from '../config/platformConfig';
 import type { FeedPrices, Market } from '../feed';
 import { builderShares, priceCombination } from '../feed/pricing/builder';

@@ -1,6 +1,6 @@
 import type { CashOutEntry } from '../../../contract/betting';
 import type { Kysely, Transaction } from 'kysely';
-import { BetResult } from '../../../src/domain/series';
+import { BetResult } from '../../../domain/series';
 import { lockOrders } from '../db/locks';
 import type { AutoCashOutRow, CashOutRow, Database, OrderLegRow, OrderRow } from '../db/schema';
 import type { Market } from '../feed';

@@ -1,5 +1,5 @@
 import { PushChannel, type MemberCashOutPush } from '../../../contract/push';
-import { BetResult } from '../../../src/domain/series';
+import { BetResult } from '../../../domain/series';
 import type { Clock } from '../clock';
 import type { PlatformConfig } from '../config/platformConfig';
 import type { Db } from '../db/database';

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import { floorAmount } from '../../../src/domain/money';
-import { BetResult } from '../../../src/domain/series';
+import { floorAmount } from '../../../domain/money';
+import { BetResult } from '../../../domain/series';
 import type { CashOutOffer } from '../../../contract/push';
 import type { PlatformConfig } from '../config/platformConfig';
 import type { FeedPrices } from '../feed';

@@ -1,6 +1,6 @@
 import type { EditBetConfirmRequest, EditBetPreview, EditBetResult } from '../../../contract/editBet';
-import { OddsFormat } from '../../../src/domain/odds';
-import { BetResult } from '../../../src/domain/series';
+import { OddsFormat } from '../../../domain/odds';
+import { BetResult } from '../../../domain/series';
 import { BetType } from '../../../contract/enums';
 import { lockOrders } from '../db/locks';
 import { ApiError } from '../http/envelope';

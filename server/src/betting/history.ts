@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { BET_OPTION_KEYS, BET_RECORD_KEYS, type BetOptionField, type BetRecordField } from '../../../src/domain/betRecord';
-import { potentialReturn } from '../../../src/domain/odds';
-import { BetResult } from '../../../src/domain/series';
+import { BET_OPTION_KEYS, BET_RECORD_KEYS, type BetOptionField, type BetRecordField } from '../../../domain/betRecord';
+import { potentialReturn } from '../../../domain/odds';
+import { BetResult } from '../../../domain/series';
 import type { CashOutRow, AutoCashOutRow, LegSnapshotRow, OrderLegRow, OrderRow } from '../db/schema';
 import type { Lang } from '../feed';
 import Decimal from 'decimal.js';
@@ -83,7 +83,7 @@ export interface HistoryPage {
 }
 
 /**
- * The bet history: one member's orders as the spec's bet records under short server keys (src/domain/betRecord.ts
+ * The bet history: one member's orders as the spec's bet records under short server keys (domain/betRecord.ts
  * holds the key table the app maps back), newest first, with per-currency statistics of the whole selection.
  */
 export function createHistory(deps: BettingDeps) {

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { OddsFormat, potentialReturn } from '../../../src/domain/odds';
-import { betOdds, MAX_SERIES_LEGS, seriesOptions, type SeriesOption } from '../../../src/domain/series';
+import { OddsFormat, potentialReturn } from '../../../domain/odds';
+import { betOdds, MAX_SERIES_LEGS, seriesOptions, type SeriesOption } from '../../../domain/series';
 import type { BetInfoEntry as WireBetInfoEntry, BuilderQuoteAnswer, SeriesInfoEntry } from '../../../contract';
-import { BuilderReason } from '../../../src/domain/builder';
+import { BuilderReason } from '../../../domain/builder';
 import { builderMessage, priceBuilder, selectionReason, type BuilderSelection } from './builder';
 import type { Clock } from '../clock';
 import type { PlatformConfig } from '../config/platformConfig';

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { ODDS_DISPLAY_DECIMALS, OddsFormat } from '../../../src/domain/odds';
+import { ODDS_DISPLAY_DECIMALS, OddsFormat } from '../../../domain/odds';
 import type { ReservationParameter, ReservationSummary } from '../../../contract';
 import { lockKeys } from '../db/locks';
 import type { ReservationsTable } from '../db/schema';

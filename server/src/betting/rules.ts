@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { fromFormat, OddsFormat, toFormat } from '../../../src/domain/odds';
+import { fromFormat, OddsFormat, toFormat } from '../../../domain/odds';
 import type { PlatformConfig } from '../config/platformConfig';
 import type { FeedPrices, FeedViews, Fixture, Market, Option } from '../feed';
 import { ApiError } from '../http/envelope';

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
-import { BetResult, seriesReturn, type SettledLeg } from '../../../src/domain/series';
+import { BetResult, seriesReturn, type SettledLeg } from '../../../domain/series';
 import { settleOption, type MatchResult } from '../feed';
 import { executeBulk, isPostgres, VALUES } from '../db/bulk';
 import { lockOrders } from '../db/locks';

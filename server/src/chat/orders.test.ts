@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { ChatError } from '../../../contract/errors';
 import { SETTINGS_PATHS } from '../../../contract/paths';
-import { LiveStatus } from '../../../src/domain/anchors';
+import { LiveStatus } from '../../../domain/anchors';
 import type { Selection } from '../../test/betting.support';
 import { placeSingle } from '../../test/betting.support';
 import { openChat, type ChatTestClient } from '../../test/chatClient';
@@ -94,7 +94,7 @@ describe('order sharing (spec 001 section 5)', () => {
       betTitle: `${english!.matchInfo.homeName} vs ${english!.matchInfo.awayName}`,
       betAmount: '30.00',
       odd: expect.stringMatching(/^\d+\.\d+$/),
-      // The viewer's app shows the odds in their format only on a two-way market (src/domain/odds displayOddsFormat).
+      // The viewer's app shows the odds in their format only on a two-way market (domain/odds displayOddsFormat).
       outcomeCount: on[1]!.market.options.length,
       betSection: expect.stringContaining(': '),
       wonAmount: '57.00',

@@ -90,7 +90,7 @@ export function createOrderSharing(db: Kysely<Database>, config: PlatformConfig)
       betType: order.bet_type,
       betAmount: fromMinor(Number(order.stake_minor)),
       odd: order.odds,
-      // The viewer's app decides the format from it (src/domain/odds displayOddsFormat); a multiple's odds are decimal.
+      // The viewer's app decides the format from it (domain/odds displayOddsFormat); a multiple's odds are decimal.
       outcomeCount: single ? (JSON.parse(legs[0]!.market_json) as MarketSnapshot).optionTypes.length : 0,
       betSection: names.map((n) => `${n.market[lang]}: ${n.option[lang]}`).join(' / '),
       wonAmount: fromMinor(Number(order.payout_minor) + Number(order.cash_out_payout_minor)),

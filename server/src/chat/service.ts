@@ -16,7 +16,7 @@ import {
 import { ChatMessageKind, ChatUserType, MEMBER_CHAT_KINDS } from '../../../contract/enums';
 import { ChatError, ErrorCode } from '../../../contract/errors';
 import { CHAT_PATHS } from '../../../contract/paths';
-import { AnchorType, isAnchorVisible } from '../../../src/domain/anchors';
+import { AnchorType, isAnchorVisible } from '../../../domain/anchors';
 import type { Clock } from '../clock';
 import type { PlatformConfig } from '../config/platformConfig';
 import type { ChatMessagesTable, Database, Member } from '../db/schema';

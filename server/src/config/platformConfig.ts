@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CURRENCIES, DECIMAL_STRING, Money, type Currency } from '../money';
-import { isOrigin } from '../../../src/domain/origins';
+import { isOrigin } from '../../../domain/origins';
 import { expecting } from '../validation/issues';
 import { loadJsonConfig } from './loadJsonConfig';
 import { storedUserConfigSchema } from '../../../contract/settings';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ConfigurablePlugin, ResolvedConfig } from '../../../contract/appConfig';
-import { inOrder, offeredSports, sortedIdsA, sportKeyOf, sportRows, toScheme, type OfferedSports, type SportDeclarationRow, type SportScheme } from '../../../src/domain/sports';
+import { inOrder, offeredSports, sortedIdsA, sportKeyOf, sportRows, toScheme, type OfferedSports, type SportDeclarationRow, type SportScheme } from '../../../domain/sports';
 
 type Manifest = ConfigurablePlugin & { sports?: readonly SportDeclarationRow[]; extensions: readonly { id: string; point: string }[] };
 

@@ -165,7 +165,7 @@ export interface OrdersTable {
   request_id: string;
   /** 1 single, 2 multiple. */
   bet_type: number;
-  /** 0 for a single; for a multiple the series number N * 1000 + M (src/domain/series.ts). */
+  /** 0 for a single; for a multiple the series number N * 1000 + M (domain/series.ts). */
   series_number: number;
   /** Legs (matches) in the order. */
   item_count: number;

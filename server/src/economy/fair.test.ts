@@ -3,7 +3,7 @@ import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FairAlgorithm } from '../../../contract/economyCodes';
-import { checkRainReceipts, deriveSeed, drawWinners, entriesHashOf, rainTicket, seedHashOf, splitRain, type RainReceipt } from '../../../contract/fair';
+import { checkRainReceipts, deriveSeed, drawWinners, entriesHashOf, rainTicket, seedHashOf, splitRain, type RainReceipt } from '../../../domain/fair';
 import { FAIR_SECRET_FILE, loadFairSecrets } from './fair';
 
 const SEED = '5a'.repeat(32);
@@ -14,7 +14,7 @@ async function firstWinnerAt(algorithm: FairAlgorithm, entrants: number[]): Prom
   return [...entrants].sort((a, b) => a - b).indexOf(winner!);
 }
 
-describe('contract/fair: provably fair v2 (issue 29)', () => {
+describe('domain/fair: provably fair v2 (issue 29)', () => {
   it("derives each event's seed from the secret and its recordId: the same twice, another for another event or secret", async () => {
     const seed = await deriveSeed('s'.repeat(32), 9);
     expect(seed).toMatch(/^[0-9a-f]{64}$/);

@@ -4,12 +4,12 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { ActivityStatus } from '../../../contract/enums';
 import { FairAlgorithm } from '../../../contract/economyCodes';
-import { deriveSeed, seedHashOf } from '../../../contract/fair';
+import { deriveSeed, seedHashOf } from '../../../domain/fair';
 import type { Database } from '../db/schema';
 import { StartupError } from '../startupError';
 
-/** The platform's side of provably fair events: the draw, split and tickets themselves are the contract's (contract/fair.ts). */
-export { checkRainReceipts, deriveSeed, drawWinners, entriesHashOf, rainTicket, seedHashOf, splitRain } from '../../../contract/fair';
+/** The platform's side of provably fair events: the draw, split and tickets themselves are the contract's (domain/fair.ts). */
+export { checkRainReceipts, deriveSeed, drawWinners, entriesHashOf, rainTicket, seedHashOf, splitRain } from '../../../domain/fair';
 
 /**
  * The key every v2 seed is derived from (issue 29: the seed is not readable from the database before the reveal, so

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppConfigs } from '../config/appConfig';
 import { offeredSportsOf } from '../config/pluginManifests';
-import type { OfferedSports } from '../../../src/domain/sports';
+import type { OfferedSports } from '../../../domain/sports';
 import { ApiError, CODES } from './envelope';
 
 import { MERCHANT_HEADER } from '../../../contract/forehead';

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { normaliseOrigin } from '../../../src/domain/origins';
+import { normaliseOrigin } from '../../../domain/origins';
 
 export { normaliseOrigin };
 

@@ -1,4 +1,4 @@
-import { LiveStatus, type Anchor, type LiveStatusId } from '../../../src/domain/anchors';
+import { LiveStatus, type Anchor, type LiveStatusId } from '../../../domain/anchors';
 import { sports } from '../config/pluginManifests';
 import { MatchStatus, type FeedClock, type FeedViews, type Fixture, type Lang } from '../feed';
 import { text, type Text } from '../feed/i18n';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { BookingStatus } from '../../../contract/enums';
-import { LiveStatus, type Anchor } from '../../../src/domain/anchors';
+import { LiveStatus, type Anchor } from '../../../domain/anchors';
 import type { Clock } from '../clock';
 import { lockKeys } from '../db/locks';
 import type { Database, LiveBookingRow } from '../db/schema';

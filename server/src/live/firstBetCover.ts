@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { Kysely, Transaction } from 'kysely';
 import { BetResult, BetType, FirstBetCoverStatus, OrderStatus } from '../../../contract/enums';
 import type { FirstBetOffer } from '../../../contract/liveRoom';
-import { LiveStatus, type Anchor } from '../../../src/domain/anchors';
+import { LiveStatus, type Anchor } from '../../../domain/anchors';
 import type { SettledOrder } from '../betting/settlement';
 import type { WalletService } from '../betting/wallet';
 import { readExchangeRates } from '../betting/exchangeRates';

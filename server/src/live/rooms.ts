@@ -1,4 +1,4 @@
-import { isAnchorVisible, type Anchor, type AnchorViewer } from '../../../src/domain/anchors';
+import { isAnchorVisible, type Anchor, type AnchorViewer } from '../../../domain/anchors';
 import type { Lang } from '../feed';
 import type { AuthService } from '../members/auth';
 import type { AnchorDirectory } from './anchors';

@@ -1,4 +1,4 @@
-import { AnchorType, HostLanguage, type AnchorTypeId, type HostLanguageId } from '../../../src/domain/anchors';
+import { AnchorType, HostLanguage, type AnchorTypeId, type HostLanguageId } from '../../../domain/anchors';
 
 /** A host of the platform's live rooms; the room is the anchor's own and moves with them from match to match. */
 export interface AnchorProfile {

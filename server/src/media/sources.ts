@@ -1,4 +1,4 @@
-import { LiveStatus, type Anchor } from '../../../src/domain/anchors';
+import { LiveStatus, type Anchor } from '../../../domain/anchors';
 import { IN_PLAY_STATUSES, MatchStatus, type FeedMatchData, type FeedViews } from '../feed';
 import type { AnchorDirectory } from '../live/anchors';
 import { findRoom } from '../live/rooms';

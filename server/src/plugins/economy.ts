@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { HostLanguage, LiveStatus, type Anchor } from '../../../src/domain/anchors';
+import { HostLanguage, LiveStatus, type Anchor } from '../../../domain/anchors';
 import { createCoins, type Coins } from '../economy/coins';
 import type { EconomyConfig, EventTemplate } from '../economy/config';
 import { createEvents, type EventRoom, type Events } from '../economy/events';

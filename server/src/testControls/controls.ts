@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AnchorType, HostLanguage } from '../../../src/domain/anchors';
+import { AnchorType, HostLanguage } from '../../../domain/anchors';
 import { ActivityStatus } from '../../../contract/enums';
 import type * as z from 'zod/mini';
 import type {

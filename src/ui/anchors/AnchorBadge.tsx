@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { LiveStatus } from '../../domain/anchors';
+import { LiveStatus } from '../../../domain/anchors';
 import { anchorsOf } from '../../stores/anchors';
 import { useStore } from '../storeContext';
 import styles from './AnchorBadge.module.css';

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ODDS_FORMATS } from '../../domain/odds';
+import { ODDS_FORMATS } from '../../../domain/odds';
 import { reasonKey } from '../../domain/slipReasons';
 import { REASON_VALUES, SLIP_NS, type SlipMode } from '../../stores/betSlip';
 import { ordersOf } from '../../stores/orders';

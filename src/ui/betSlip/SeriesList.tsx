@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../../domain/odds';
+import { formatPrice } from '../../../domain/odds';
 import { reasonKey, SlipReason } from '../../domain/slipReasons';
 import { seriesNameKey, seriesShapeKey } from '../../domain/slipLabels';
 import { SLIP_NS } from '../../stores/betSlip';

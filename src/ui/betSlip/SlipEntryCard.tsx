@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLine } from '../../domain/lines';
-import { formatOdds, toFormat } from '../../domain/odds';
+import { formatOdds, toFormat } from '../../../domain/odds';
 import { reasonKey, SlipReason } from '../../domain/slipReasons';
 import { marketLabel } from '../../domain/slipLabels';
 import { REASON_VALUES, SLIP_NS, type SlipEntryInstance } from '../../stores/betSlip';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { formatDuration } from '../../domain/duration';
+import { formatDuration } from '../../../domain/duration';
 import type { LiveMatch } from '../../stores/liveBook';
 import { useStore } from '../storeContext';
 

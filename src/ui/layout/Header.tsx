@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useRoute } from 'wouter';
-import { ODDS_FORMATS } from '../../domain/odds';
-import { formatMoney, isCurrency } from '../../domain/money';
+import { ODDS_FORMATS } from '../../../domain/odds';
+import { formatMoney, isCurrency } from '../../../domain/money';
 import { LOCALES } from '../../services/i18n';
 import { Button } from '../common/Button';
 import { LIST_TABS } from '../matchList/listTabs';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BookingStatus } from '../../../contract/liveRoomEnums';
 import type { LiveBooking } from '../../../contract/liveRoom';
-import { LiveStatus, type AnchorRoom } from '../../domain/anchors';
+import { LiveStatus, type AnchorRoom } from '../../../domain/anchors';
 import { liveMemberOf } from '../../stores/liveMember';
 import { Button } from '../common/Button';
 import { LoadFailed, RowsSkeleton } from '../common/States';

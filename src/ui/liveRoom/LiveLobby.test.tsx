@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { followSchema, subscribeInfoSchema } from '../../../contract/liveRoom';
 import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
-import { AnchorType, HostLanguage, LiveStatus, type Anchor } from '../../domain/anchors';
+import { AnchorType, HostLanguage, LiveStatus, type Anchor } from '../../../domain/anchors';
 import { anchorRoom } from '../../testing/anchorFixtures';
 import { memberState } from '../../testing/bettingFixtures';
 import { fakeAnswer } from '../../testing/contractFakes';

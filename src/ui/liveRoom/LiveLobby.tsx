@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WireMatch } from '../../../contract';
-import { AnchorType, LiveStatus, lobbyRooms, roomSports, type AnchorRoom } from '../../domain/anchors';
+import { AnchorType, LiveStatus, lobbyRooms, roomSports, type AnchorRoom } from '../../../domain/anchors';
 import { formatInZone } from '../../domain/zonedTime';
 import { SORTED_SPORT_IDS_A, sportI18nKeyOf, toScheme } from '../../kernel/sports';
 import { anchorsOf } from '../../stores/anchors';

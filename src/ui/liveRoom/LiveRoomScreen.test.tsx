@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { anchorMediaSchema } from '../../../contract/media';
-import { HostLanguage, LiveStatus, type Anchor } from '../../domain/anchors';
+import { HostLanguage, LiveStatus, type Anchor } from '../../../domain/anchors';
 import type { Plugin } from '../../kernel/definePlugin';
 import { registry } from '../../kernel/registry';
 import { anchorsOf } from '../../stores/anchors';

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasAnchorTab, LiveStatus, pickRoom, type AnchorRoom } from '../../domain/anchors';
+import { hasAnchorTab, LiveStatus, pickRoom, type AnchorRoom } from '../../../domain/anchors';
 import { Slot, useKernel } from '../../kernel';
 import { toScheme } from '../../kernel/sports';
 import { anchorsOf } from '../../stores/anchors';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { BookingStatus, EnterEffect, FirstBetCoverStatus } from '../../../contract/enums';
 import { bookingSchema, enterAnimationSchema, firstBetOfferSchema, followSchema, subscribeInfoSchema, watchSchema, type FirstBetOffer, type LiveBooking } from '../../../contract/liveRoom';
 import { LIVE_ROOM_PATHS } from '../../../contract/paths';
-import { LiveStatus } from '../../domain/anchors';
+import { LiveStatus } from '../../../domain/anchors';
 import type { PushHandler } from '../../services/push';
 import { liveMemberOf } from '../../stores/liveMember';
 import { anchorRoom } from '../../testing/anchorFixtures';

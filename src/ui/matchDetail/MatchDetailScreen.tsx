@@ -15,7 +15,7 @@ import { useLiveBook, useStore } from '../storeContext';
 import { matchTitle } from '../../stores/ui';
 import { AnalysisPanel, DataPanel, IntelligencePanel, LineupPanel, TextLivePanel } from './data';
 import { detailTabsOf, type DetailTab } from './data/sources';
-import { builderMarketReason } from '../../domain/builder';
+import { builderMarketReason } from '../../../domain/builder';
 import { MarketsPanel } from './MarketsPanel';
 import { MediaStage } from './media/MediaStage';
 import { MatchStatus } from '../../../contract/enums';

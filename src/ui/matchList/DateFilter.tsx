@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { weekdayKey } from '../../domain/dates';
+import { weekdayKey } from '../../../domain/dates';
 import { useStore } from '../storeContext';
 import styles from './DateFilter.module.css';
 

@@ -12,7 +12,7 @@ import { createTestI18n } from '../../testing/i18n';
 import { fakeServices } from '../../testing/services';
 import { wireMatch } from '../../testing/matchFixtures';
 import { anchorRoom } from '../../testing/anchorFixtures';
-import { HostLanguage, LiveStatus, type Anchor } from '../../domain/anchors';
+import { HostLanguage, LiveStatus, type Anchor } from '../../../domain/anchors';
 import { StoreProvider } from '../storeContext';
 import { MatchRow } from './MatchRow';
 import type { RowColumn } from './points';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
-import { mapBetRecord } from '../../domain/betRecord';
-import { OddsFormat } from '../../domain/odds';
+import { mapBetRecord } from '../../../domain/betRecord';
+import { OddsFormat } from '../../../domain/odds';
 import { wireOption, wireRecord } from '../../testing/betRecordFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { BetCard } from './BetCard';

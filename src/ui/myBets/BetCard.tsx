@@ -1,15 +1,15 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { displayResultOf, displayStatusOf, legPriceKind, OrderStatus, recordPotentialReturn, resultOf, type BetOption, type BetRecord, type CashOutEntry, type DisplayResult } from '../../domain/betRecord';
+import { displayResultOf, displayStatusOf, legPriceKind, OrderStatus, recordPotentialReturn, resultOf, type BetOption, type BetRecord, type CashOutEntry, type DisplayResult } from '../../../domain/betRecord';
 import { failureReasonKey } from '../../domain/cashOut';
 import { formatLine } from '../../domain/lines';
-import { displayOddsFormat, type OddsFormat } from '../../domain/odds';
+import { displayOddsFormat, type OddsFormat } from '../../../domain/odds';
 import { BetType } from '../../../contract/enums';
 import { Button } from '../common/Button';
 import { CASH_OUT_NS } from '../../stores/cashOut';
 import { dateTimeText, moneyText, oddsText } from './format';
-import { fullCoverOfSeries } from '../../domain/series';
+import { fullCoverOfSeries } from '../../../domain/series';
 import { seriesShapeKey } from '../../domain/slipLabels';
 import styles from './BetCard.module.css';
 

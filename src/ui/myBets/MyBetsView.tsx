@@ -2,7 +2,7 @@ import { compareStructural, reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BetRecord } from '../../domain/betRecord';
+import type { BetRecord } from '../../../domain/betRecord';
 import { myBetsOf, SETTLEMENT_TYPES } from '../../stores/myBets';
 import { cashOutOf } from '../../stores/cashOut';
 import { CashOutDialog } from '../cashOut/CashOutDialog';

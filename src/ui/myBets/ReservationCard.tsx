@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLine } from '../../domain/lines';
-import { OddsFormat } from '../../domain/odds';
+import { OddsFormat } from '../../../domain/odds';
 import { ReservationStatus, type Reservation } from '../../stores/myBets';
 import { Button } from '../common/Button';
 import { dateTimeText, moneyText, oddsText } from './format';

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseStake } from '../../domain/money';
+import { parseStake } from '../../../domain/money';
 import { myBetsOf, type Reservation } from '../../stores/myBets';
 import { parsePreBetOdds } from '../../stores/reservations';
 import { Button } from '../common/Button';

@@ -1,5 +1,5 @@
-import { formatOdds, type OddsFormat } from '../../domain/odds';
-import { formatMoney, isCurrency, type MoneyLocale } from '../../domain/money';
+import { formatOdds, type OddsFormat } from '../../../domain/odds';
+import { formatMoney, isCurrency, type MoneyLocale } from '../../../domain/money';
 
 const MONEY_LOCALES: Readonly<Record<string, MoneyLocale>> = { CMN: 'CMN', ENG: 'ENG', VIE: 'VIE', THA: 'THA' };
 

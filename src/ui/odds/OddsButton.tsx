@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { formatLine } from '../../domain/lines';
-import { formatPrice, priceKindOf } from '../../domain/odds';
+import { formatPrice, priceKindOf } from '../../../domain/odds';
 import { envOf } from '../../stores/env';
 import type { LiveMarket } from '../../stores/liveBook';
 import { useStore } from '../storeContext';

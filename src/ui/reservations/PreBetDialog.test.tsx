@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { OddsFormat } from '../../domain/odds';
+import { OddsFormat } from '../../../domain/odds';
 import { ApiError } from '../../services/http';
 import { wireReservation } from '../../testing/betRecordFixtures';
 import { fakeBettingService, memberState, selection } from '../../testing/bettingFixtures';

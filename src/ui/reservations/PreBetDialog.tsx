@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLine } from '../../domain/lines';
-import { displayOddsFormat, formatOdds, OddsFormat, priceKindOf } from '../../domain/odds';
+import { displayOddsFormat, formatOdds, OddsFormat, priceKindOf } from '../../../domain/odds';
 import { marketLabel } from '../../domain/slipLabels';
 import { SLIP_NS } from '../../stores/betSlip';
 import { parsePreBetOdds, RESERVATIONS_NS, reservationsOf, type PreBetReason } from '../../stores/reservations';

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_MAX_RANGE_DAYS } from '../../../contract/resultCodes';
-import { DateRangeError, dayOf, formatResultDate, resultsDefaultRange, resultsRange } from '../../domain/dates';
+import { DateRangeError, dayOf, formatResultDate, resultsDefaultRange, resultsRange } from '../../../domain/dates';
 import { sportI18nKeyOf } from '../../kernel/sports';
 import type { Logger } from '../../services/logger';
 import { Button } from '../common/Button';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { ODDS_FORMATS } from '../../domain/odds';
+import { ODDS_FORMATS } from '../../../domain/odds';
 import { existingMemberSettings } from '../../stores/memberSettings';
 import { Button } from '../common/Button';
 import screen from '../common/Screen.module.css';

@@ -1,4 +1,4 @@
-import { formatOdds, OddsFormat } from '../../../src/domain/odds';
+import { formatOdds, OddsFormat } from '../../../domain/odds';
 import { app, checkAccessible, entryOf, entryStake, FOOTBALL, pickInList, placeAndCollectOrders, signInOnHost, slip, slipEntries } from '../support/betting';
 import { EARLY_FOOTBALL, expectPlatformBalance } from '../support/bettingWorld';
 import { expect, test } from '../support/world';

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { PushChannel } from '../../../contract/channels';
 import { SETTINGS_PATHS } from '../../../contract/paths';
 import type { ClaimedMatch } from '../../../contract/testControls';
-import { OddsFormat } from '../../../src/domain/odds';
+import { OddsFormat } from '../../../domain/odds';
 import { app, FOOTBALL, openList, rowOf } from '../support/betting';
 import { expectAccessible, openFromNav } from '../support/fixtures';
 import { matchTitle, openPrices } from '../support/matchScreen';
@@ -21,7 +21,7 @@ const EARLY_LIST = `list=3&sport=${FOOTBALL}`;
 /**
  * Prices the test sets and how each format shows them: Hong Kong d − 1; Malay d − 1 up to 2.00 and −1/(d − 1) above;
  * Indonesian d − 1 from 2.00 and −1/(d − 1) below; every format with two decimals, truncated towards zero
- * (src/domain/odds.ts formatOdds). The two prices take each format through both of its branches. They apply to a
+ * (domain/odds.ts formatOdds). The two prices take each format through both of its branches. They apply to a
  * two-way market only: a 1X2 shows decimal whatever the format (docs/architecture.md "Odds formats").
  */
 const SHOWN: Record<string, Record<OddsFormat, string>> = {

@@ -7,7 +7,7 @@ import { formatOdd, MAX_ODD, MIN_ODD } from './margin';
 
 /**
  * Bet builder pricing (docs/architecture.md "Bet builder"). A match's model gives the joint distribution of its final
- * full-time score; every market a builder takes is settled on that score alone (src/domain/builder.ts), so the chance
+ * full-time score; every market a builder takes is settled on that score alone (domain/builder.ts), so the chance
  * of a combination is an exact sum over the distribution, with each leg judged cell by cell by the same settleOption
  * that settles it. No simulation, and the correlation between the legs (home win and over 2.5 go together) is in the
  * sum, not lost in a product of singles.

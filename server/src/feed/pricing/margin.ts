@@ -1,4 +1,4 @@
-import { ODDS_DISPLAY_DECIMALS } from '../../../../src/domain/odds';
+import { ODDS_DISPLAY_DECIMALS } from '../../../../domain/odds';
 import type { MarketKey } from '../codes';
 
 // Module-scope copies: under jest's vm context each global (Math) lookup is slower than the arithmetic.

@@ -26,7 +26,7 @@ import {
 } from '../../../../contract/chat';
 import { ChatError } from '../../../../contract/errors';
 import { CHAT_PATHS } from '../../../../contract/paths';
-import { isAnchorVisible, LiveStatus, type AnchorViewer } from '../../../../src/domain/anchors';
+import { isAnchorVisible, LiveStatus, type AnchorViewer } from '../../../../domain/anchors';
 import { REPORT_CATEGORIES, emojiGroups, reportCategories } from '../../chat/catalogue';
 import { orderShowRule } from '../../chat/orders';
 import { ChatRefusal } from '../../chat/service';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { anchorSearchQuery, anchorsSchema, specialRoomIdsSchema, type AnchorMatchesWire } from '../../../../contract/live';
-import { isAnchorVisible, type AnchorViewer } from '../../../../src/domain/anchors';
+import { isAnchorVisible, type AnchorViewer } from '../../../../domain/anchors';
 import { foreheadResponses, ok } from '../../http/envelope';
 import { anchorViewerOf } from '../../live/rooms';
 import { currentMember, readToken, requireMember } from '../../http/requireMember';

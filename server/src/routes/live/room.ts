@@ -20,7 +20,7 @@ import {
   watchSchema,
   type LiveBooking,
 } from '../../../../contract/liveRoom';
-import { isAnchorVisible, type Anchor, type AnchorViewer } from '../../../../src/domain/anchors';
+import { isAnchorVisible, type Anchor, type AnchorViewer } from '../../../../domain/anchors';
 import type { LiveBookingRow, Member } from '../../db/schema';
 import type { Lang } from '../../feed';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';

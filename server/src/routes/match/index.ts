@@ -22,7 +22,7 @@ import {
 import { wireBetGroups, wireMatch, wireMatches } from './wire';
 import { notOfferedDetail, sportNotOffered } from '../../http/merchant';
 import { sports as catalogue } from '../../config/pluginManifests';
-import type { OfferedSports } from '../../../../src/domain/sports';
+import type { OfferedSports } from '../../../../domain/sports';
 
 /** At most this many matches in one search answer. */
 export const MAX_SEARCH_RESULTS = 50;

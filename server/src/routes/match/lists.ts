@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { dateRange } from '../../../../src/domain/dates';
-import type { OddsFormat } from '../../../../src/domain/odds';
+import { dateRange } from '../../../../domain/dates';
+import type { OddsFormat } from '../../../../domain/odds';
 import { IN_PLAY_STATUSES, SPORT_ORDER, type FeedChanges, type FeedClock, type FeedViews, type Lang, type LeagueView, type MatchView } from '../../feed';
 import { LIST_TYPE, ORDER_BY, type ListTypeCode } from '../../../../contract/match';
 import { parlayView, wireMatch } from './wire';

@@ -1,11 +1,11 @@
-import { displayOddsFormat, formatOdds, priceKindOf, type OddsFormat } from '../../../../src/domain/odds';
+import { displayOddsFormat, formatOdds, priceKindOf, type OddsFormat } from '../../../../domain/odds';
 import type { WireBetGroup, WireMarket, WireMatch, WireOption } from '../../../../contract/match';
 import type { BetGroup, Lang, Market, MatchView, Option } from '../../feed';
 
 /**
  * What the match routes send: the feed's views with every name in the request's language and each
  * option's price also as `showOdd`, the display string in the format the app shows it in: the requested odds
- * format on a two-way market, decimal on the others (src/domain/odds displayOddsFormat). The shapes are the
+ * format on a two-way market, decimal on the others (domain/odds displayOddsFormat). The shapes are the
  * contract's (contract/match.ts).
  */
 
@@ -16,7 +16,7 @@ const MAX_CACHED_PRICES = 50_000;
 const shown = new Map<OddsFormat, Map<string, string>>();
 
 /**
- * formatOdds (src/domain/odds.ts, which owns the truncation rules) behind a cache: decimal.js
+ * formatOdds (domain/odds.ts, which owns the truncation rules) behind a cache: decimal.js
  * arithmetic is the costliest part of building a list page, and a price string maps to one display
  * string per format. An odd of 1 or less is no price (such an option is locked): it shows "".
  */

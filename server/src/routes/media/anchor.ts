@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { anchorMediaQuery, anchorMediaSchema, anchorSegmentParams, anchorStreamParams, type AnchorMediaData } from '../../../../contract/media';
-import { isAnchorVisible, LiveStatus, type Anchor, type AnchorViewer } from '../../../../src/domain/anchors';
+import { isAnchorVisible, LiveStatus, type Anchor, type AnchorViewer } from '../../../../domain/anchors';
 import type { Lang } from '../../feed';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
 import { readToken } from '../../http/requireMember';
@@ -14,7 +14,7 @@ const noRoom = (liveRoomId: number) => new ApiError(404, CODES.NOT_FOUND, `liveR
 /**
  * The anchor's stream of a live room (the stage's anchor play mode): the answer naming the room's stream URLs, and the
  * streams themselves, one studio picture per room encoded on demand and shared by every viewer (media/sources.ts).
- * The answer applies the anchor list's visibility rule (src/domain/anchors.ts); the stream URLs carry a ticket it
+ * The answer applies the anchor list's visibility rule (domain/anchors.ts); the stream URLs carry a ticket it
  * signed (media/tickets.ts), because players fetch them without the member's token.
  */
 export const anchorMediaRoutes: FastifyPluginAsyncZod = async (app) => {

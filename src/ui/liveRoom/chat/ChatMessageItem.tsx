@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState, type FocusEvent } from 'react';
 import type { ChatMessage, ChatOrderItem } from '../../../../contract/chat';
-import { displayOddsFormat, priceKindOf } from '../../../domain/odds';
+import { displayOddsFormat, priceKindOf } from '../../../../domain/odds';
 import type { ChatStoreInstance } from '../../../stores/chat';
 import { ChatUserType } from '../../../../contract/enums';
 import { oddsText } from '../../myBets/format';

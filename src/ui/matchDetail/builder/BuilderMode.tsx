@@ -4,7 +4,7 @@ import { destroy, getEnv } from 'mobx-state-tree';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WireBetGroup } from '../../../../contract';
-import { builderMarketReason } from '../../../domain/builder';
+import { builderMarketReason } from '../../../../domain/builder';
 import { BetBuilderStore } from '../../../stores/betBuilder';
 import type { MatchDetail } from '../../../stores/matchDetail';
 import { useLiveBook, useStore } from '../../storeContext';

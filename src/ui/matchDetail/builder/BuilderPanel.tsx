@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BUILDER_MIN_LEGS } from '../../../domain/builder';
+import { BUILDER_MIN_LEGS } from '../../../../domain/builder';
 import type { BetBuilderInstance } from '../../../stores/betBuilder';
 import { Button } from '../../common/Button';
 import form from '../../common/Form.module.css';

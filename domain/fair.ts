@@ -27,7 +27,7 @@
  *   still allows. Knowing the split without the seed says nothing about where anyone's ticket falls.
  */
 
-import { FairAlgorithm } from './economyCodes';
+import { FairAlgorithm } from '../contract/economyCodes';
 
 const encoder = new TextEncoder();
 const hex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');

@@ -60,7 +60,7 @@ describe('constants', () => {
       th: ['วันอาทิตย์', 'วันจันทร์', 'วันอังคาร', 'วันพุธ', 'วันพฤหัสบดี', 'วันศุกร์', 'วันเสาร์'],
     };
     for (const [lng, names] of Object.entries(expected)) {
-      const common = JSON.parse(readFileSync(path.join(__dirname, '../../locales', lng, 'common.json'), 'utf8')) as { weekday: Record<string, string> };
+      const common = JSON.parse(readFileSync(path.join(__dirname, '../locales', lng, 'common.json'), 'utf8')) as { weekday: Record<string, string> };
       expect(WEEKDAY_KEYS.map((key) => common.weekday[key.slice('weekday.'.length)])).toEqual(names);
     }
   });

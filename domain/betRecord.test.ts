@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { wireOption, wireRecord } from '../testing/betRecordFixtures';
+import { wireOption, wireRecord } from '../src/testing/betRecordFixtures';
 import {
   BET_OPTION_KEYS,
   BET_RECORD_KEYS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { anchorRoom } from '../testing/anchorFixtures';
+import { anchorRoom } from '../src/testing/anchorFixtures';
 import { AnchorType, hasAnchorTab, isAnchorVisible, LiveStatus, lobbyRooms, mergeAnchors, orderAnchors, parseSpecialRoomIds, pickRoom, roomSports, userLiveGroupOf, type Anchor } from './anchors';
 
 const anchor = (over: Partial<Anchor>): Anchor => anchorRoom(1, 100, over);

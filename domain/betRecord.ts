@@ -1,8 +1,8 @@
 import { toExact } from './decimal';
-import { OrderStatus } from '../../contract/enums';
+import { OrderStatus } from '../contract/enums';
 import { potentialReturn, priceKindOf, type PriceKind } from './odds';
 import { betOdds, BetResult } from './series';
-import type { CashOutEntry } from '../../contract/betting';
+import type { CashOutEntry } from '../contract/betting';
 
 /**
  * The spec's bet record and bet option fields and the short keys the platform sends them under ("records with the

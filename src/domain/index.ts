@@ -1,5 +1,0 @@
-export * from './odds';
-export * from './sports';
-export * from './money';
-export * from './dates';
-export * from './series';

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Feed, FeedChange, Market, MatchResult } from '../feed';
 import { createCashOutService, type CashOutService } from './cashOut';
 import { createEditBetService, type EditBetService } from './editBet';
-import { createOrderService, type BettingDeps, type OrderService } from './orders';
+import type { BettingDeps, OrderService } from './orders';
+import { createOrderService } from './orderService';
 import { createReservationService, type ReservationService } from './reservations';
 import { createSettlementService, type SettlementService } from './settlement';
 

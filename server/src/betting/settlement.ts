@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
-import { BetResult, seriesReturn, type SettledLeg } from '../../../domain/series';
+import { BetResult, MAX_SERIES_LEGS, seriesOptions, seriesReturn, type SeriesOption, type SettledLeg } from '../../../domain/series';
 import { settleOption, type MatchResult } from '../feed';
 import { executeBulk, isPostgres, VALUES } from '../db/bulk';
 import { lockOrders } from '../db/locks';
@@ -8,7 +8,7 @@ import type { Database } from '../db/schema';
 import { Money, toMinor, type Currency } from '../money';
 import { AutoCashOutStatus, BetType, CashOutFailure, CashOutStatus, OrderStatus, ReservationStatus } from './codes';
 import { builderReturn } from './builder';
-import { seriesKindOf, type BettingDeps, type MarketSnapshot } from './orders';
+import type { BettingDeps, MarketSnapshot } from './orders';
 import { loadSnapshots } from './snapshots';
 
 /**
@@ -62,6 +62,20 @@ export function orderResult(betType: number, legResults: readonly BetResult[], p
   if (payout.greaterThan(stake)) return BetResult.Won;
   if (payout.equals(stake)) return BetResult.Return;
   return BetResult.LoseReturn;
+}
+
+/** seriesKindOf's answers, by legs and series number (a few hundred pairs at most; unknown pairs are cached too). */
+const seriesKinds = new Map<number, SeriesOption['kind'] | undefined>();
+/** The kind of a multiple's series (a fold size or a named full cover) by its series number and legs. */
+function seriesKindOf(seriesNumber: number, legs: number): SeriesOption['kind'] | undefined {
+  if (legs < 2 || legs > MAX_SERIES_LEGS) return undefined;
+  const key = legs * 100_000 + seriesNumber;
+  // Settlement asks once per multiple (tens of thousands when a big match ends); the answer depends on these two only.
+  if (!seriesKinds.has(key)) {
+    const offered = seriesOptions(Array.from({ length: legs }, () => '2'));
+    seriesKinds.set(key, offered.find((s) => s.seriesNumber === seriesNumber)?.kind);
+  }
+  return seriesKinds.get(key);
 }
 
 function scoreOf(result: MatchResult, snapshot: MarketSnapshot): string | null {

@@ -104,9 +104,6 @@ const KNOWN = new Set([
   // The domain type the contract's anchorSchema is pinned to (contract/live.ts imports it): moves with the shared
   // domain folder (issue 30, "shared code has a home").
   'domain/anchors.ts Anchor',
-  'server/src/betting/cashOut.ts CashOutPriceEntry',
-  'server/src/betting/cashOut.ts CashOutResult',
-  'server/src/betting/cashOut.ts AutoCashOutRule',
   'server/src/betting/history.ts HistoryPage',
   'server/src/betting/rules.ts LegRequest',
   'server/src/feed/fixtures/world.ts Player',

@@ -20,7 +20,7 @@ describe('economy: coupons listed with their condition and redeemed once', () =>
   }, 60_000);
   afterAll(async () => t?.app.close());
 
-  /** A coupon as a draw grants it (server/src/economy/events.ts grant): the fixture path, without running a lottery. */
+  /** A coupon as a draw grants it (server/src/economy/events/lotteryDraw.ts grant): the fixture path, without running a lottery. */
   async function coupon(member: TestMember, type: CouponType, amount: string, currency = 'CNY', wonAt = t.clock.now()): Promise<number> {
     events += 1;
     const row = await t.db

@@ -9,7 +9,8 @@ import type { Lang } from '../feed';
 import type { LimitStore } from '../http/limitStore';
 import { keyedBuckets, type BucketLimits } from '../http/rateLimit';
 import { CLOSE_POLICY_VIOLATION, type PushHub, type PushSocket } from '../push/hub';
-import { ChatRefusal, type ChatService } from './service';
+import { ChatRefusal } from './context';
+import type { ChatService } from './service';
 
 /** Close code of a connection whose chat token is unknown or expired (4000-4999: the application's own). */
 export const CLOSE_TOKEN_EXPIRED = 4401;

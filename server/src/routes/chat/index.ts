@@ -29,7 +29,7 @@ import { CHAT_PATHS } from '../../../../contract/paths';
 import { isAnchorVisible, LiveStatus, type AnchorViewer } from '../../../../domain/anchors';
 import { REPORT_CATEGORIES, emojiGroups, reportCategories } from '../../chat/catalogue';
 import { orderShowRule } from '../../chat/orders';
-import { ChatRefusal } from '../../chat/service';
+import { ChatRefusal } from '../../chat/context';
 import type { Lang } from '../../feed';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, foreheadError, ok } from '../../http/envelope';
 import { createErrorHandler } from '../../http/errorHandler';

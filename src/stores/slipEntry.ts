@@ -19,7 +19,7 @@ export interface EntryLive {
   maxBet?: string;
 }
 
-/** A price the book offers now (a suspended or closed option has none: 0, or nothing). */
+/** A price that can be bet at: decimal odds above 1 (a locked or closed option comes with 0, or none). */
 export const isValidOdd = (odd: string | undefined): odd is string => {
   if (odd === undefined) return false;
   try {

@@ -1,10 +1,10 @@
-// The bet slip's state (BetSlipStore's properties and volatile fields, their one owner) and what is read straight
-// from it: counts, the member's format, currency and balance from the sibling stores, the selections each placement
-// uses, the parlay's series. The slip's checks (slipChecks.ts), its bet info and pushes (slipBetInfo.ts), its storage
-// (slipStorage.ts) and the member's edits (betSlip.ts) build on it in that order, each in its own module so none of
-// them grows into the whole slip.
-import Decimal from 'decimal.js';
-import { getRoot, types, type Instance } from 'mobx-state-tree';
+// The bet slip's state (BetSlipStore's properties and volatile fields, their one owner, all but the odds
+// subscriptions slipBetInfo.ts holds) and what is read straight from it: counts, the member's format, currency and
+// balance from the sibling stores, the selections each placement uses, the parlay's series. The slip's checks
+// (slipChecks.ts), its storage (slipStorage.ts), its bet info and pushes (slipBetInfo.ts) and the member's edits
+// (betSlip.ts) build on it in that order, each in its own module so none of them grows into the whole slip.
+import type Decimal from 'decimal.js';
+import { getRoot, types } from 'mobx-state-tree';
 import { formatMoney, isCurrency, type CurrencyCode, type MoneyLocale } from '../../domain/money';
 import { displayOddsFormat, OddsFormat, priceKindOf } from '../../domain/odds';
 import type { SlipReason } from '../domain/slipReasons';
@@ -179,5 +179,3 @@ export const SlipState = types
       );
     },
   }));
-
-export type SlipStateInstance = Instance<typeof SlipState>;

@@ -7,7 +7,8 @@ import type { OddsPush } from '../../contract';
 import type { PushHandler } from '../services/push';
 import { fakeBettingService, memberState, placedOrder, selection, settle } from '../testing/bettingFixtures';
 import { fakeEnv } from '../testing/fakeEnv';
-import { BET_INFO_REFRESH_MS, SLIP_MAX_MATCHES } from './betSlip';
+import { BET_INFO_REFRESH_MS } from './slipBetInfo';
+import { SLIP_MAX_MATCHES } from './slipState';
 import { ordersOf } from './orders';
 import { createRootStore } from './RootStore';
 

@@ -8,7 +8,10 @@ import { fakeEnv } from '../testing/fakeEnv';
 import { installFakePush } from '../testing/matchDataFixtures';
 import { PushChannel } from '../../contract/channels';
 import type { GapReason, PushHandler } from '../services/push';
-import { CASH_OUT_PATHS, CASH_OUT_POLL_LOOP, CASH_OUT_QUOTE_LOOP, cashOutOf, SETTLED_CHECK_SIZE } from './cashOut';
+import { cashOutOf } from './cashOut';
+import { CASH_OUT_QUOTE_LOOP } from './cashOutOffers';
+import { CASH_OUT_POLL_LOOP, SETTLED_CHECK_SIZE } from './cashOutPolling';
+import { CASH_OUT_PATHS } from './cashOutWire';
 import { createRootStore } from './RootStore';
 
 const ORDER = '1763700000000000001';

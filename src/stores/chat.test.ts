@@ -5,7 +5,8 @@ import { ApiError } from '../services/http';
 import { memberState } from '../testing/bettingFixtures';
 import { CHAT_RULE, chatMessage, chatOrder, fakeChatSockets, helloAndJoin } from '../testing/chatFixtures';
 import { fakeEnv } from '../testing/fakeEnv';
-import { chatOf, EMOJI_PAGE, TOKEN_MARGIN_MS, TOKEN_REFUSED } from './chat';
+import { chatOf, EMOJI_PAGE } from './chat';
+import { TOKEN_MARGIN_MS, TOKEN_REFUSED } from './chatConnection';
 import { createRootStore } from './RootStore';
 
 const NOW = 1_700_000_000_000;

@@ -9,7 +9,10 @@ import type { BetOptionRequest, MultipleBetRequest, OddsChange, OrderStatusRow, 
 import { isApiError } from '../services/http';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { marketLabel, seriesNameKey, seriesShapeKey } from '../domain/slipLabels';
-import { SLIP_NS, type BetSlipStoreInstance, type SlipEntryInstance, type SlipSeries } from './betSlip';
+import type { BetSlipStoreInstance } from './betSlip';
+import type { SlipEntryInstance } from './slipEntry';
+import type { SlipSeries } from './slipSeries';
+import { SLIP_NS } from './slipState';
 import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import type { SessionStoreInstance } from './session';

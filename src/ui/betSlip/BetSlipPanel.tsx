@@ -4,7 +4,7 @@ import { Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ODDS_FORMATS } from '../../../domain/odds';
 import { reasonKey } from '../../domain/slipReasons';
-import { REASON_VALUES, SLIP_NS, type SlipMode } from '../../stores/betSlip';
+import { REASON_VALUES, SLIP_NS, type SlipMode } from '../../stores/slipState';
 import { ordersOf } from '../../stores/orders';
 import { Button } from '../common/Button';
 import { EmptyState, Panel } from '../common/Panel';

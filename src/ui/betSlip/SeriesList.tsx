@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../domain/odds';
 import { reasonKey, SlipReason } from '../../domain/slipReasons';
 import { seriesNameKey, seriesShapeKey } from '../../domain/slipLabels';
-import { SLIP_NS } from '../../stores/betSlip';
+import { SLIP_NS } from '../../stores/slipState';
 import { ordersOf } from '../../stores/orders';
 import { useStore } from '../storeContext';
 import { placeFromKeyboard, StakeInput } from './StakeInput';

@@ -7,7 +7,7 @@ import { formatLine } from '../../domain/lines';
 import { displayOddsFormat, type OddsFormat } from '../../../domain/odds';
 import { BetType } from '../../../contract/enums';
 import { Button } from '../common/Button';
-import { CASH_OUT_NS } from '../../stores/cashOut';
+import { CASH_OUT_NS } from '../../stores/cashOutOffers';
 import { dateTimeText, moneyText, oddsText } from './format';
 import { fullCoverOfSeries } from '../../../domain/series';
 import { seriesShapeKey } from '../../domain/slipLabels';

@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { formatLine } from '../../domain/lines';
-import { SLIP_NS, type SlipEntryInstance } from '../../stores/betSlip';
+import type { SlipEntryInstance } from '../../stores/slipEntry';
+import { SLIP_NS } from '../../stores/slipState';
 import { reservationsOf } from '../../stores/reservations';
 import { useStore } from '../storeContext';
 import styles from './PreBetButton.module.css';

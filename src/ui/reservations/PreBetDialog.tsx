@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatLine } from '../../domain/lines';
 import { displayOddsFormat, formatOdds, OddsFormat, priceKindOf } from '../../../domain/odds';
 import { marketLabel } from '../../domain/slipLabels';
-import { SLIP_NS } from '../../stores/betSlip';
+import { SLIP_NS } from '../../stores/slipState';
 import { parsePreBetOdds, RESERVATIONS_NS, reservationsOf, type PreBetReason } from '../../stores/reservations';
 import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';

@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ChatMessage } from '../../../../contract/chat';
-import type { ChatFailure, ChatStoreInstance } from '../../../stores/chat';
+import type { ChatStoreInstance } from '../../../stores/chat';
+import type { ChatFailure } from '../../../stores/chatState';
 import { Button } from '../../common/Button';
 import { Dialog } from '../../common/Dialog';
 import { RowsSkeleton } from '../../common/States';

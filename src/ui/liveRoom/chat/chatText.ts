@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ChatNotice, ChatOrderItem, LanguageTexts } from '../../../../contract/chat';
 import { BetType } from '../../../../contract/enums';
 import { apiLanguageOf } from '../../../services/i18n';
-import type { ChatFailure, ChatStoreInstance } from '../../../stores/chat';
+import type { ChatStoreInstance } from '../../../stores/chat';
+import type { ChatFailure } from '../../../stores/chatState';
 import { MATCH_DETAIL_NS } from '../../matchDetail/Scoreboard';
 
 /** The chat's strings: the `chat` section of the room's namespace (a namespace of its own would grow the initial chunk map). */

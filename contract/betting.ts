@@ -359,6 +359,7 @@ export const betHistoryAnswerSchema = z.object({
   total: int(),
   current: int(),
   size: int(),
+  /** Total stake and total returned (settlement and cash outs) of the matching orders in the asked currency. */
   tamt: z.string(),
   tsamt: z.string(),
   sts: z.array(z.object({ coinId: int(), coinName: z.string(), count: int(), stakeAmount: z.string(), payoutAmount: z.string(), winLose: z.string() })),

@@ -1,5 +1,5 @@
 import { basketballTextSchema, footballTextSchema, SECTIONS, type BasketballTextEntry, type FootballTextEntry, type Section } from '../../../../contract/matchData';
-import type { FootballTextLive, Lang, MatchEvent } from '../../feed';
+import type { Lang, MatchEvent } from '../../feed';
 
 export { basketballTextSchema, footballTextSchema };
 
@@ -14,7 +14,7 @@ export function withoutTimePrefix(text: string): string {
   return text.replace(TIME_PREFIX, '');
 }
 
-export function footballEntry(entry: FootballTextLive): FootballTextEntry {
+export function footballEntry(entry: FootballTextEntry): FootballTextEntry {
   return { type: entry.type, minute: entry.minute, second: entry.second, team: entry.team, text: withoutTimePrefix(entry.text) };
 }
 

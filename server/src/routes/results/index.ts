@@ -1,19 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { PROVIDER_LANGUAGE, RESULT_MAX_RANGE_DAYS, RESULT_PAGE_SIZE, RESULT_PATHS, type ProviderLanguage } from '../../../../contract/resultCodes';
 import {
-  IM_SPORT_IDS,
-  ImEventStatus,
-  OB_SPORT_IDS,
-  ObMatchStatus,
-  PROVIDER_LANGUAGE,
-  RESULT_MAX_RANGE_DAYS,
-  RESULT_PAGE_SIZE,
-  RESULT_PATHS,
-  imAnswerSchema,
-  imRequestSchema,
-  obAnswerSchema,
-  obRequestSchema,
   resultDetailSchema,
   resultLeagueSchema,
   resultLeaguesRequestSchema,
@@ -22,10 +11,9 @@ import {
   resultMatchSchema,
   resultPageSchema,
   resultSearchRequestSchema,
-  type ImAnswer,
-  type ObMatch,
-  type ProviderLanguage,
 } from '../../../../contract/results';
+import { IM_RESULTS_PATH, IM_SPORT_IDS, ImEventStatus, imAnswerSchema, imRequestSchema, type ImAnswer } from '../../../../contract/resultsIm';
+import { OB_RESULTS_PATH, OB_SPORT_IDS, ObMatchStatus, obAnswerSchema, obRequestSchema, type ObMatch } from '../../../../contract/resultsOb';
 import { MatchStatus } from '../../../../contract/enums';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
 import { LANGS, type Lang, type MatchResult } from '../../feed';
@@ -282,7 +270,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    RESULT_PATHS.imCompletedResults,
+    IM_RESULTS_PATH,
     {
       schema: {
         summary: "gamebetim's completed results: its sport and competition ids, ISO times at +08:00, its language codes",
@@ -308,7 +296,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    RESULT_PATHS.obCompletedResults,
+    OB_RESULTS_PATH,
     {
       schema: {
         summary: "gamebetob's completed results: its sport (csid), tournament and match ids, epoch-second ranges, its language codes",

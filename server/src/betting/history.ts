@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { BET_OPTION_KEYS, BET_RECORD_KEYS, type BetOptionField, type BetRecordField } from '../../../domain/betRecord';
+import { BET_OPTION_KEYS, BET_RECORD_KEYS, type BetOptionField, type BetRecordField, type ReserveCashOutEntry } from '../../../domain/betRecord';
 import { potentialReturn } from '../../../domain/odds';
 import { BetResult } from '../../../domain/series';
 import type { CashOutRow, AutoCashOutRow, LegSnapshotRow, OrderLegRow, OrderRow } from '../db/schema';
@@ -145,7 +145,7 @@ export function createHistory(deps: BettingDeps) {
       maxPayoutAmount: config.betting.maxPayout,
       returnAmount: money(returned),
       options: legs.map((leg) => optionOf(leg, lang)),
-      reserveCashOutList: autos.map((a) => ({ id: Number(a.id), stake: money(a.stake_minor), threshold: money(a.threshold_minor), status: a.status, createdTime: Number(a.created_at) })),
+      reserveCashOutList: autos.map((a): ReserveCashOutEntry => ({ id: Number(a.id), stake: money(a.stake_minor), threshold: money(a.threshold_minor), status: a.status, createdTime: Number(a.created_at) })),
       cashOutList: cashOuts.map((c) => cashOutEntryOf(c, Number(order.remaining_stake_minor))),
       currencyId: currencyIdOf(currency),
       currency,

@@ -2,7 +2,7 @@ import type { ScoreModel } from './pricing/builder';
 import type { MarketKey, MarketKind, BetResult } from './codes';
 import type { Lang, Text } from './i18n';
 import type { MatchClock, ScoreRow } from '../../../contract/shapes';
-import type { WireBetGroup, WireLeague, WireMatch } from '../../../contract/match';
+import type { MediaLine, WireBetGroup, WireLeague, WireMarket, WireMatch, WireOption } from '../../../contract/match';
 import type { MatchEvent as WireMatchEvent } from '../../../contract/push';
 import type {
   BasketballTextEntry,
@@ -12,6 +12,8 @@ import type {
   LineupPlayer as WireLineupPlayer,
   RankingRow as WireRankingRow,
   ScheduleRow as WireScheduleRow,
+  History,
+  LineupData,
   StatRow,
   WeatherData,
 } from '../../../contract/matchData';
@@ -28,39 +30,25 @@ export type ListType = 'inplay' | 'today' | 'early' | 'outright';
 /** 1 on sale, 0 suspended (odds shown, no bets), -1 off (hidden). */
 export type MarketStatus = 1 | 0 | -1;
 
-export interface Option {
-  /** 'home' | 'draw' | 'away' | 'over' | 'under' | 'odd' | 'even' | '1:0' | 'other' | 'home/draw' | 'noGoal' | 't<teamId>' ... */
-  type: string;
+/**
+ * An option as the feed prices it: the wire's without `showOdd` (the routes format it), named in every language.
+ * `odd` is decimal odds with 2 decimals (the precision shown and paid), >= 1.01; `type` is 'home' | 'draw' | 'away' |
+ * 'over' | 'under' | 'odd' | 'even' | '1:0' | 'other' | 'home/draw' | 'noGoal' | 't<teamId>' ...
+ */
+export interface Option extends Omit<WireOption, 'name' | 'showOdd'> {
   name: Text;
-  /** The side's own line: home "-0.75" is away "0.75"; over and under share the total. */
-  line?: string;
-  /** Decimal odds, 2 decimals (the precision shown and paid), >= 1.01. */
-  odd: string;
-  /** The spec's rule: locked when the market is not on sale or the odd is 0 or less. */
-  isLock: boolean;
 }
 
 /** What a market settles on: the sport's scoring unit, corners, tennis games, rally points, sets or a fight's length. */
 export type ScoreUnit = 'goals' | 'corners' | 'games' | 'points' | 'sets' | 'length';
 
-export interface Market {
-  marketId: number;
-  /** The market this one replaced when its line moved (the spec remaps such ids). */
-  oldMarketId?: number;
+/** A market as the feed holds it: the wire's, with the feed's own codes, its name in every language and its own options. */
+export interface Market extends Omit<WireMarket, 'key' | 'kind' | 'status' | 'unit' | 'name' | 'options'> {
   /** Set on a replaced market: the id that took its place. */
   replacedBy?: number;
-  matchId: number;
-  sportId: number;
   key: MarketKey;
   kind: MarketKind;
-  marketType: number;
-  /** 'ft' | '1h' | '2h' | 'q1'..'q4' | 'set1'.. | 'frame1'.. */
-  period: string;
-  /** Home's handicap ("-0.75") or the total ("2.5"). */
-  line?: string;
   status: MarketStatus;
-  allowParley: boolean;
-  isInPlay: boolean;
   unit: ScoreUnit;
   name: Text;
   options: Option[];
@@ -80,7 +68,7 @@ export interface MediaSource {
 
 export interface MatchMedia {
   /** Up to 5 video lines. */
-  videos: Array<MediaSource & { line: number }>;
+  videos: MediaLine[];
   /** 1-2 animation sources. */
   animations: MediaSource[];
 }
@@ -122,17 +110,12 @@ export interface LineupPlayer extends Omit<WireLineupPlayer, 'name'> {
   name: Text;
 }
 
-export interface Lineup {
-  matchId: number;
+/** A published line-up (the route answers `published` and empty lists before it is); its incidentArr the cards and substitutions so far. */
+export interface Lineup extends Omit<LineupData, 'published' | 'homeLine' | 'homeBackup' | 'awayLine' | 'awayBackup'> {
   homeLine: LineupPlayer[];
   homeBackup: LineupPlayer[];
   awayLine: LineupPlayer[];
   awayBackup: LineupPlayer[];
-  homeFormation: number[];
-  awayFormation: number[];
-  /** Substitutions and cards so far: the spec's incidentArr. */
-  incidentArr: Array<{ type: number; second: number; team: Side; playerId: number; relatedPlayerId?: number }>;
-  logoArr: { home: string; away: string };
 }
 
 export interface Weather extends Omit<WeatherData, 'weather'> {
@@ -161,15 +144,14 @@ export interface Injury extends Omit<WireInjury, 'player' | 'reason' | 'expected
   expectedReturn: Text;
 }
 
-export interface HistoryData {
+/** A match's history as the history route answers it (the route adds the match id), its names in every language. */
+export interface HistoryData extends Omit<History, 'matchId' | 'historyMatch' | 'homeLastMatch' | 'awayLastMatch' | 'leagueRanking' | 'homeFutureMatch' | 'awayFutureMatch' | 'injury'> {
   historyMatch: ScheduleRow[];
   homeLastMatch: ScheduleRow[];
   awayLastMatch: ScheduleRow[];
   leagueRanking: RankingRow[];
   homeFutureMatch: FutureRow[];
   awayFutureMatch: FutureRow[];
-  /** Goals scored and conceded per 15-minute band (0-15, ..., 75-90), per side. */
-  goalDist: { home: { scored: number[]; conceded: number[] }; away: { scored: number[]; conceded: number[] } };
   injury: Injury[];
 }
 

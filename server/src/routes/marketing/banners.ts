@@ -1,4 +1,4 @@
-import { bannerSchema, type Banner } from '../../../../contract/marketing';
+import type { Banner } from '../../../../contract/marketing';
 import type { WireLeague } from '../../../../contract/match';
 import type { FeedViews, Lang, MatchView } from '../../feed';
 import { getStaticList } from '../../static/staticList';
@@ -19,8 +19,6 @@ import { crestGroup, escapeXml, leagueCrestInput, safeColor } from '../media/cre
 export const BANNER_CATEGORIES = { homeTop: 1, sportsList: 2, liveRoom: 3 } as const;
 
 export type Plat = 'pc' | 'h5';
-
-export { bannerSchema, type Banner };
 
 type Words = Record<Lang, string>;
 

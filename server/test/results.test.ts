@@ -5,7 +5,7 @@ import { IM_RESULTS_PATH, IM_SPORT_IDS, ImEventStatus, imAnswerSchema, type ImAn
 import { OB_RESULTS_PATH, OB_SPORT_IDS, ObMatchStatus, obAnswerSchema, type ObAnswer } from '../../contract/resultsOb';
 import { MatchStatus } from '../../contract/enums';
 import type { MatchResult } from '../src/feed';
-import { IM_COMPETITION_ID_OFFSET, IM_EVENT_ID_OFFSET } from '../src/routes/results';
+import { IM_COMPETITION_ID_OFFSET, IM_EVENT_ID_OFFSET } from '../src/routes/results/im';
 import { buildTestApp, type TestApp } from './helpers';
 
 /** The results sport selector's list (spec 001 section 9), scheme A. */

@@ -359,6 +359,7 @@ export const betHistoryAnswerSchema = z.object({
   total: int(),
   current: int(),
   size: int(),
+  /** Total stake and total returned (settlement and cash outs) of the matching orders in the asked currency. */
   tamt: z.string(),
   tsamt: z.string(),
   sts: z.array(z.object({ coinId: int(), coinName: z.string(), count: int(), stakeAmount: z.string(), payoutAmount: z.string(), winLose: z.string() })),
@@ -458,6 +459,17 @@ export type ReservationSummary = z.infer<typeof reservationSchema>;
 
 export const reservationPlacedSchema = z.extend(reservationSchema, { repeated: z.boolean() });
 
+/** One option of the market as getBetParameter answers it; a locked option has no bounds. */
+export const reservationOptionSchema = z.object({
+  type: z.string(),
+  name: z.string(),
+  odd: z.string(),
+  isLock: z.boolean(),
+  minOdds: z.nullable(z.string()),
+  maxOdds: z.nullable(z.string()),
+});
+export type ReservationOption = z.infer<typeof reservationOptionSchema>;
+
 export const reservationParameterSchema = z.object({
   matchId: int(),
   marketId: int(),
@@ -470,9 +482,7 @@ export const reservationParameterSchema = z.object({
   minBet: z.string(),
   maxBet: z.string(),
   currencyId: int(),
-  currentOdds: z.array(
-    z.object({ type: z.string(), name: z.string(), odd: z.string(), isLock: z.boolean(), minOdds: z.nullable(z.string()), maxOdds: z.nullable(z.string()) }),
-  ),
+  currentOdds: z.array(reservationOptionSchema),
   minOdds: z.nullable(z.string()),
   maxOdds: z.nullable(z.string()),
   expiresAt: z.nullable(int()),

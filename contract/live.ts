@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import type { Anchor } from '../domain/anchors';
 import { AnchorType, HostLanguage, LiveStatus } from '../domain/anchors';
 import { described } from './described';
 import { languageField, pidField, request, stampField } from './fields';
@@ -12,7 +11,7 @@ const int = () => z.int();
 /** One of the codes of a spec enumeration (the domain's constant objects). */
 const codes = <T extends Readonly<Record<string, number>>>(values: T) => z.literal(Object.values(values) as Array<T[keyof T]>);
 
-/** One anchor room of GET /ssapi/anchor/search (the domain's Anchor, domain/anchors.ts). */
+/** One live room as this project's platform answers it (GET /ssapi/anchor/search): the spec's fields and the anchor's display name; domain/anchors.ts holds the rules over it. */
 export const anchorSchema = z.object({
   liveRoomId: int(),
   matchId: int(),
@@ -29,15 +28,15 @@ export const anchorSchema = z.object({
     matchType: described(int(), 'getList type of the match: 1 in-play, 2 today'),
     liveStatus: codes(LiveStatus),
     half: described(int(), 'period in play, 0 before kick-off'),
+    // Scheme C, like the anchor's.
     sportId: int(),
+    // The room's state in the request language ("Live", "Starting soon", "Ended").
     liveStatusFormat: z.string(),
+    // The match's period text in the request language ("2nd half", "Q3"), empty before kick-off.
     matchStatusFormat: z.string(),
   }),
 });
-export type WireAnchor = z.infer<typeof anchorSchema>;
-
-/** The domain's Anchor (what the platform answers and the app reads) and the wire's are one shape. */
-export type AnchorMatchesWire = [Anchor] extends [WireAnchor] ? ([WireAnchor] extends [Anchor] ? true : false) : false;
+export type Anchor = z.infer<typeof anchorSchema>;
 
 /** POST /api/forehead/live/liveRoom/getSpecialRoomIds: the spec's comma-separated list. */
 export const specialRoomIdsSchema = described(z.string(), 'e.g. "8010,8012"; empty when none');

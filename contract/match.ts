@@ -82,7 +82,9 @@ export const matchSchema = z.object({
   marketCount: described(int(), 'markets on sale or suspended'),
   betGroup: described(z.array(betGroupSchema), 'list rows: main lines of winner, handicap and total; the parlay list keeps only allowParley markets'),
   media: z.object({ videos: z.array(mediaLineSchema), animation: z.nullable(z.string()) }),
+  /** Best-of for set and frame sports, scheduled rounds for fights, 0 otherwise. */
   bo: int(),
+  /** Who serves: 1 home, 2 away, 0 not a serving sport or not in play. */
   serveIn: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   matchClock: matchClockSchema,
   isOutright: z.boolean(),

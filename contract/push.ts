@@ -37,12 +37,16 @@ export const clockChangeSchema = z.object({ kind: z.literal('clock'), matchId: i
 export const statusChangeSchema = z.object({ kind: z.literal('status'), matchId: int(), matchStatus: int(), period: int(), matchPeriod: texts });
 
 export const matchEventSchema = z.object({
+  /** Position in the match's event list, from 1. */
   seq: int(),
   matchId: int(),
   /** Football: the spec's event type; other sports: the platform's sport event codes. */
   type: int(),
+  /** Stable key of the event's wording (the platform's server/src/feed/texts/events.ts). */
   code: z.string(),
+  /** Simulated epoch ms. */
   time: z.number(),
+  /** Match clock seconds when it happened. */
   second: int(),
   period: int(),
   /** The side the event belongs to; for a goal or an own goal the side it counts for (whose score rose). */
@@ -51,10 +55,13 @@ export const matchEventSchema = z.object({
   homeScore: int(),
   awayScore: int(),
   text: texts,
+  /** Dangerous events (goal, red card, penalty) suspend the match's markets. */
   dangerous: z.boolean(),
+  /** Basketball: quarter (or half) number and the game clock as mm:ss. */
   section: z.optional(int()),
   clockText: z.optional(z.string()),
 });
+export type MatchEvent = z.infer<typeof matchEventSchema>;
 export const eventChangeSchema = z.object({ kind: z.literal('event'), matchId: int(), event: matchEventSchema });
 export const endedChangeSchema = z.object({ kind: z.literal('ended'), matchId: int(), matchStatus: int(), totalScore: pair, scores: z.array(scoreRowSchema) });
 

@@ -2,34 +2,17 @@ import * as z from 'zod/mini';
 import { described } from './described';
 import { request } from './fields';
 import { codeOf, MatchStatus } from './enums';
-import { ImEventStatus, ObMatchStatus, RESULT_MAX_RANGE_DAYS, RESULT_PAGE_SIZE } from './resultCodes';
+import { RESULT_MAX_RANGE_DAYS, RESULT_PAGE_SIZE } from './resultCodes';
 import { scoreRowSchema } from './shapes';
 
 /**
  * The three result services (spec 001 sections 3 "Result match", 7 "Match results", docs/api.md "Results"): the
- * product's own (`/api/result/...`, the spec's result match) and two third-party providers, gamebetim and gamebetob,
- * each with its own wire shape, ids, time format and language codes. All anonymous. The app's results plugins map each
- * answer to the results feature's one model (src/ui/results/model.ts).
+ * product's own (`/api/result/...`, the spec's result match: this file) and two third-party providers, gamebetim
+ * (resultsIm.ts) and gamebetob (resultsOb.ts), each with its own wire shape, ids, time format and language codes. All
+ * anonymous. The app's results plugins map each answer to the results feature's one model (src/ui/results/model.ts).
  */
 
 const int = () => z.int();
-
-export {
-  RESULT_PATHS,
-  IM_SPORT_IDS,
-  ImEventStatus,
-  OB_SPORT_IDS,
-  ObMatchStatus,
-  PROVIDER_LANGUAGE,
-  RESULT_MAX_RANGE_DAYS,
-  RESULT_PAGE_SIZE,
-  RESULT_PAGE_TOTAL_FALLBACK,
-  RESULT_TOTAL_FALLBACK,
-  type ProviderLanguage,
-} from './resultCodes';
-
-
-// ---- the own provider ----
 
 const epochMs = (what: string) => described(int(), `${what}, epoch ms`);
 
@@ -100,70 +83,3 @@ export const resultDetailSchema = z.extend(resultMatchSchema, {
   winner: described(z.nullable(z.literal(['home', 'away', 'draw'])), 'null for a match called off'),
 });
 export type ResultDetail = z.infer<typeof resultDetailSchema>;
-
-// ---- the third-party providers ----
-
-export const imRequestSchema = request(z.object({
-  language: described(z.string(), 'chs, cht, eng, vn or th'),
-  sportId: described(int(), "gamebetim's sport id"),
-  startTime: described(z.string(), 'ISO 8601 with an offset, e.g. "2025-01-01T00:00:00+08:00"'),
-  endTime: described(z.string(), `ISO 8601 with an offset; at most ${RESULT_MAX_RANGE_DAYS} days after startTime`),
-  competitionIds: z.optional(described(z.string(), 'CompetitionIds, comma-joined; "" or absent: all')),
-}));
-export type ImRequest = z.infer<typeof imRequestSchema>;
-
-const imPeriodSchema = z.object({ PeriodName: z.string(), HomeScore: int(), AwayScore: int() });
-export const imEventSchema = z.object({
-  EventId: described(int(), "gamebetim's event id"),
-  EventDate: described(z.string(), 'kick-off, ISO 8601 at +08:00'),
-  EventStatusId: described(codeOf(ImEventStatus), '1 closed, 2 cancelled, 3 postponed, 4 abandoned, 5 interrupted'),
-  IsNeutral: z.boolean(),
-  Format: z.string(),
-  HomeTeam: z.string(),
-  AwayTeam: z.string(),
-  HomeScore: int(),
-  AwayScore: int(),
-  Periods: z.array(imPeriodSchema),
-});
-export type ImEvent = z.infer<typeof imEventSchema>;
-
-export const imAnswerSchema = z.object({
-  StatusCode: described(int(), '100 success'),
-  StatusDesc: z.string(),
-  Sports: z.array(
-    z.object({
-      SportId: int(),
-      SportName: z.string(),
-      Competitions: z.array(z.object({ CompetitionId: int(), CompetitionName: z.string(), Events: z.array(imEventSchema) })),
-    }),
-  ),
-});
-export type ImAnswer = z.infer<typeof imAnswerSchema>;
-
-export const obRequestSchema = request(z.object({
-  language: described(z.string(), 'chs, cht, eng, vn or th'),
-  sportId: described(int(), "gamebetob's sport id (csid)"),
-  startTime: described(int(), 'epoch seconds'),
-  endTime: described(int(), `epoch seconds; at most ${RESULT_MAX_RANGE_DAYS} days after startTime`),
-  competitionIds: z.optional(described(z.string(), 'tournament ids (tid), comma-joined; "" or absent: all')),
-}));
-export type ObRequest = z.infer<typeof obRequestSchema>;
-
-export const obMatchSchema = z.object({
-  mid: described(z.string(), "gamebetob's match id"),
-  csid: int(),
-  tid: described(z.string(), 'tournament id'),
-  tn: described(z.string(), 'tournament name'),
-  mgt: described(z.string(), 'kick-off, epoch ms as a string'),
-  ms: described(codeOf(ObMatchStatus), '4 finished, 5 postponed, 6 cancelled, 7 interrupted, 8 abandoned'),
-  mfo: described(z.string(), 'format'),
-  mng: described(z.literal([0, 1]), 'neutral ground'),
-  mhn: z.string(),
-  man: z.string(),
-  score: described(z.string(), '"home:away"'),
-  msc: described(z.array(z.string()), 'score by period, "<period name>|<home>:<away>"'),
-});
-export type ObMatch = z.infer<typeof obMatchSchema>;
-
-export const obAnswerSchema = z.object({ status: z.boolean(), msg: z.string(), data: z.array(obMatchSchema) });
-export type ObAnswer = z.infer<typeof obAnswerSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { anchorRoom } from '../src/testing/anchorFixtures';
-import { AnchorType, hasAnchorTab, isAnchorVisible, LiveStatus, lobbyRooms, mergeAnchors, orderAnchors, parseSpecialRoomIds, pickRoom, roomSports, userLiveGroupOf, type Anchor } from './anchors';
+import { AnchorType, hasAnchorTab, isAnchorVisible, LiveStatus, lobbyRooms, mergeAnchors, orderAnchors, parseSpecialRoomIds, pickRoom, roomSports, userLiveGroupOf } from './anchors';
+import type { Anchor } from '../contract/live';
 
 const anchor = (over: Partial<Anchor>): Anchor => anchorRoom(1, 100, over);
 

@@ -4,6 +4,9 @@
  * (an operator's platform may answer every anchor and leave visibility to the client, as the spec describes).
  */
 
+// The room itself is the contract's (its schema names the fields once); the contract's schema takes the codes below.
+import type { Anchor } from '../contract/live';
+
 /** Spec 001 section 3, "Anchor types". */
 export const AnchorType = { Normal: 0, Exclusive: 1, Agent: 17 } as const;
 export type AnchorTypeId = (typeof AnchorType)[keyof typeof AnchorType];
@@ -16,21 +19,6 @@ export type LiveStatusId = (typeof LiveStatus)[keyof typeof LiveStatus];
 export const HostLanguage = { Mandarin: 0, Cantonese: 1 } as const;
 export type HostLanguageId = (typeof HostLanguage)[keyof typeof HostLanguage];
 
-/** The match an anchor is on, as the anchor list carries it (spec: "Anchor match entry"). */
-export interface AnchorMatch {
-  /** The getList type of the match's list: 1 in-play, 2 today (see docs/api.md). */
-  matchType: number;
-  liveStatus: LiveStatusId;
-  /** The period in play (0 before kick-off). */
-  half: number;
-  /** Scheme C, like the anchor's. */
-  sportId: number;
-  /** The room's state in the request language ("Live", "Starting soon", "Ended"). */
-  liveStatusFormat: string;
-  /** The match's period text in the request language ("2nd half", "Q3"), empty before kick-off. */
-  matchStatusFormat: string;
-}
-
 /**
  * One live room of the anchor list (GET /ssapi/anchor/search) as the app reads it: the fields spec 001 section 3 names,
  * with the anchor's display name only when the platform sends one (the spec's anchor has none, so an operator's
@@ -38,23 +26,6 @@ export interface AnchorMatch {
  */
 export interface AnchorRoom extends Omit<Anchor, 'hostName'> {
   hostName?: string;
-}
-
-/** One live room as this project's platform answers it: the spec's fields and the anchor's display name. */
-export interface Anchor {
-  liveRoomId: number;
-  matchId: number;
-  /** Scheme C (live side). */
-  sportId: number;
-  hostId: number;
-  hostName: string;
-  anchorType: AnchorTypeId;
-  liveUserGroupId: number;
-  hostLanguage: HostLanguageId;
-  liveStatus: LiveStatusId;
-  sort: number;
-  popularity: number;
-  match: AnchorMatch;
 }
 
 export interface AnchorViewer {

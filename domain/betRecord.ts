@@ -2,7 +2,7 @@ import { toExact } from './decimal';
 import { OrderStatus } from '../contract/enums';
 import { potentialReturn, priceKindOf, type PriceKind } from './odds';
 import { betOdds, BetResult } from './series';
-import type { CashOutEntry } from '../contract/betting';
+import type { AutoCashOutRule, CashOutEntry } from '../contract/betting';
 
 /**
  * The spec's bet record and bet option fields and the short keys the platform sends them under ("records with the
@@ -140,16 +140,12 @@ export interface BetOption {
   matchType: number;
 }
 
-/** The spec's cash-out entry: one (partial) early settlement of an order, as the contract defines it. */
-export type { CashOutEntry };
-
-/** An automatic cash-out rule set on an order (the platform's shape; the spec names only the list). */
-export interface ReserveCashOutEntry {
+/**
+ * An automatic cash-out rule set on an order, as a bet record lists it (the spec names only the list): the contract's
+ * rule in part, its id as the record sends it.
+ */
+export interface ReserveCashOutEntry extends Pick<AutoCashOutRule, 'stake' | 'threshold' | 'status' | 'createdTime'> {
   id: number | string;
-  stake: string;
-  threshold: string;
-  status: number;
-  createdTime: number;
 }
 
 /** The spec's bet record with its field names; money and rates are decimal strings, never numbers. */

@@ -1,5 +1,5 @@
-import { IM_SPORT_IDS, ImEventStatus, PROVIDER_LANGUAGE, RESULT_PATHS } from '../../contract/resultCodes';
-import type { ImAnswer, ImEvent } from '../../contract/results';
+import { PROVIDER_LANGUAGE } from '../../contract/resultCodes';
+import { IM_RESULTS_PATH, IM_SPORT_IDS, ImEventStatus, type ImAnswer, type ImEvent, type ImRequest } from '../../contract/resultsIm';
 import { namesFrom, wholeRangeProvider, type ResultModel, type ResultsHttp, type ResultsProvider, type ResultsProviderModule, type ResultStatus } from '../../src/sdk';
 import en from './locales/en.json';
 import th from './locales/th.json';
@@ -50,8 +50,8 @@ function createProvider(http: ResultsHttp): ResultsProvider {
       startTime: isoTime(from),
       endTime: isoTime(to),
       ...(competitionIds ? { competitionIds } : {}),
-    };
-    return toModels((await http.post(RESULT_PATHS.imCompletedResults, body, { noAuth: true })) as ImAnswer, sportId);
+    } satisfies ImRequest;
+    return toModels((await http.post(IM_RESULTS_PATH, body, { noAuth: true })) as ImAnswer, sportId);
   });
 }
 

@@ -1,5 +1,5 @@
-import { OB_SPORT_IDS, ObMatchStatus, PROVIDER_LANGUAGE, RESULT_PATHS } from '../../contract/resultCodes';
-import type { ObAnswer, ObMatch } from '../../contract/results';
+import { PROVIDER_LANGUAGE } from '../../contract/resultCodes';
+import { OB_RESULTS_PATH, OB_SPORT_IDS, ObMatchStatus, type ObAnswer, type ObMatch, type ObRequest } from '../../contract/resultsOb';
 import { namesFrom, wholeRangeProvider, type ResultModel, type ResultPeriod, type ResultsHttp, type ResultsProvider, type ResultsProviderModule, type ResultStatus } from '../../src/sdk';
 import en from './locales/en.json';
 import th from './locales/th.json';
@@ -55,8 +55,8 @@ function createProvider(http: ResultsHttp): ResultsProvider {
       startTime: Math.floor(from / 1000),
       endTime: Math.floor(to / 1000),
       ...(competitionIds ? { competitionIds } : {}),
-    };
-    const answer = (await http.post(RESULT_PATHS.obCompletedResults, body, { noAuth: true })) as ObAnswer;
+    } satisfies ObRequest;
+    const answer = (await http.post(OB_RESULTS_PATH, body, { noAuth: true })) as ObAnswer;
     if (!answer.status) throw new Error(`gamebetob: ${answer.msg}`);
     return toModels(answer, sportId);
   });

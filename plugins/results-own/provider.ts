@@ -1,5 +1,5 @@
 import { MatchStatus } from '../../contract/enums';
-import type { ResultDetail, ResultLeague as WireLeague, ResultMatch, ResultPage as WirePage } from '../../contract/results';
+import type { ResultDetail, ResultLeague as WireLeague, ResultLeaguesRequest, ResultListRequest, ResultMatch, ResultMatchRequest, ResultPage as WirePage } from '../../contract/results';
 import { RESULT_PATHS } from '../../contract/resultCodes';
 import { namesFrom, type ResultModel, type ResultsHttp, type ResultsProvider, type ResultsProviderModule, type ResultStatus } from '../../src/sdk';
 import en from './locales/en.json';
@@ -32,16 +32,16 @@ const NO_AUTH = { noAuth: true };
 function createProvider(http: ResultsHttp): ResultsProvider {
   return {
     async leagues({ sportId, from, to, language }) {
-      const leagues = (await http.post(RESULT_PATHS.getOnSaleLeagues, { sportId, beginTime: from, endTime: to, language }, NO_AUTH)) as WireLeague[];
+      const leagues = (await http.post(RESULT_PATHS.getOnSaleLeagues, { sportId, beginTime: from, endTime: to, language } satisfies ResultLeaguesRequest, NO_AUTH)) as WireLeague[];
       return leagues.map((l) => ({ id: String(l.id), name: l.name }));
     },
     async list({ sportId, leagueIds, from, to, page, pageSize, language }) {
-      const body = { sportId, leagueIds: leagueIds.map(Number), beginTime: from, endTime: to, current: page, size: pageSize, language };
+      const body = { sportId, leagueIds: leagueIds.map(Number), beginTime: from, endTime: to, current: page, size: pageSize, language } satisfies ResultListRequest;
       const answer = (await http.post(RESULT_PATHS.matchResultList, body, NO_AUTH)) as Partial<WirePage>;
       return { matches: (answer.records ?? []).map(toModel), total: answer.total, pageTotal: answer.pageTotal };
     },
     async detail(id, language) {
-      return toModel((await http.post(RESULT_PATHS.getMatchDetail, { matchId: Number(id), language }, NO_AUTH)) as ResultDetail);
+      return toModel((await http.post(RESULT_PATHS.getMatchDetail, { matchId: Number(id), language } satisfies ResultMatchRequest, NO_AUTH)) as ResultDetail);
     },
   };
 }

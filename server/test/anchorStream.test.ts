@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import type { AnchorMediaData } from '../../contract/media';
-import { AnchorType, LiveStatus, type Anchor } from '../../domain/anchors';
+import { AnchorType, LiveStatus } from '../../domain/anchors';
+import type { Anchor } from '../../contract/live';
 import { createFakeClock } from '../src/clock';
 import { studioGraph } from '../src/media/studio';
 import { createStreamTickets, TICKET_TTL_MS } from '../src/media/tickets';

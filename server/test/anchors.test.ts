@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AnchorType, LiveStatus, type Anchor } from '../../domain/anchors';
+import { AnchorType, LiveStatus } from '../../domain/anchors';
+import type { Anchor } from '../../contract/live';
 import { sports } from '../src/config/pluginManifests';
 import { ANCHOR_ENDED_MS, ANCHORS_PER_MATCH } from '../src/live/anchors';
 import { ANCHOR_ROSTER } from '../src/live/roster';

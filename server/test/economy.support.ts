@@ -1,7 +1,8 @@
 import { expect } from '@jest/globals';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
-import { AnchorType, LiveStatus, type Anchor } from '../../domain/anchors';
+import { AnchorType, LiveStatus } from '../../domain/anchors';
+import type { Anchor } from '../../contract/live';
 import { COIN, toMinor } from '../src/money';
 import { DEFAULT_ECONOMY_CONFIG, type EconomyConfig } from '../src/economy/config';
 import { buildTestApp, type TestApp, type TestAppOptions } from './helpers';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ECONOMY_PATHS, EconomyError, EconomyChannel } from '../../contract/economy';
-import type { Anchor } from '../../domain/anchors';
+import type { Anchor } from '../../contract/live';
 import { COIN } from '../src/money';
 import type { TestApp } from './helpers';
 import { openChat } from './chatClient';

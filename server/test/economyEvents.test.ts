@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { ECONOMY_PATHS, EconomyChannel, EconomyError, RewardType } from '../../contract/economy';
 import { OPERATOR_TOKEN_HEADER } from '../../contract/forehead';
 import { drawWinners, splitRain } from '../../domain/fair';
-import type { Anchor } from '../../domain/anchors';
+import type { Anchor } from '../../contract/live';
 import { COIN, toMinor } from '../src/money';
 import type { TestApp } from './helpers';
 import { buildEconomyApp, expectCoinBooksBalance, livingRoom, newMember, OPERATOR_TOKEN, poster, pushListener, type TestMember } from './economy.support';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { ECONOMY_PATHS, EconomyChannel, RewardType } from '../../contract/economy';
 import { OPERATOR_TOKEN_HEADER } from '../../contract/forehead';
-import type { Anchor } from '../../domain/anchors';
+import type { Anchor } from '../../contract/live';
 import { COIN, toMinor } from '../src/money';
 import type { TestApp } from './helpers';
 import { buildEconomyApp, expectCoinBooksBalance, livingRoom, newMember, OPERATOR_TOKEN, poster, pushListener, type TestMember } from './economy.support';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ECONOMY_PATHS, FairAlgorithm, RewardType } from '../../contract/economy';
 import { OPERATOR_TOKEN_HEADER } from '../../contract/forehead';
 import { checkRainReceipts, deriveSeed, drawWinners, entriesHashOf, rainTicket, seedHashOf, splitRain } from '../../domain/fair';
-import type { Anchor } from '../../domain/anchors';
+import type { Anchor } from '../../contract/live';
 import { requireRevealable } from '../src/economy/fair';
 import { REPO_ROOT, TEST_FAIR_SECRET, type TestApp } from './helpers';
 import { buildEconomyApp, livingRoom, newMember, OPERATOR_TOKEN, poster, type TestMember } from './economy.support';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FirstBetCoverStatus } from '../../contract/enums';
 import { LIVE_ROOM_PATHS } from '../../contract/paths';
-import { LiveStatus, type Anchor } from '../../domain/anchors';
+import { LiveStatus } from '../../domain/anchors';
+import type { Anchor } from '../../contract/live';
 import { MatchStatus, type Market, type MatchResult } from '../src/feed';
 import { balanceOf, bookProblems, placeSingle, type Selection } from './betting.support';
 import { buildTestApp, loadRealPlatformConfig, login, type TestApp } from './helpers';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ECONOMY_PATHS } from '../../contract/economy';
-import type { Anchor } from '../../domain/anchors';
+import type { Anchor } from '../../contract/live';
 import { buildTestApp, loadRealPlatformConfig, type TestApp } from './helpers';
 import { DEFAULT_ECONOMY_CONFIG } from '../src/economy/config';
 import { livingRoom, newMember, OPERATOR_TOKEN, poster, type TestMember } from './economy.support';

@@ -4,7 +4,8 @@ import { PushChannel } from '../../contract/channels';
 import { BookingStatus } from '../../contract/enums';
 import { LIVE_ROOM_PATHS } from '../../contract/paths';
 import { memberLivePushSchema } from '../../contract/push';
-import { LiveStatus, type Anchor } from '../../domain/anchors';
+import { LiveStatus } from '../../domain/anchors';
+import type { Anchor } from '../../contract/live';
 import { buildTestApp, playOut, type TestApp } from './helpers';
 
 /** A websocket on /push that queues what it receives. */

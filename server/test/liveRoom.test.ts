@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BookingStatus } from '../../contract/enums';
 import { EXPERTS_PATHS, LIVE_ROOM_PATHS } from '../../contract/paths';
-import { LiveStatus, type Anchor } from '../../domain/anchors';
+import { LiveStatus } from '../../domain/anchors';
+import type { Anchor } from '../../contract/live';
 import { WATCH_WINDOW_MS } from '../src/live/watches';
 import { buildTestApp, login, type TestApp } from './helpers';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ErrorCode, BetError } from '../../contract/errors';
 import { OPERATOR_TOKEN_HEADER } from '../../contract/forehead';
 import { TEST_CONTROL_PATHS, type TestMember } from '../../contract/testControls';
-import { RESULT_PATHS } from '../../contract/results';
+import { RESULT_PATHS } from '../../contract/resultCodes';
 import { testControlRoutes } from '../src/routes/testControls';
 import { MERCHANT_HEADER } from '../src/http/merchant';
 import { auth, balanceOf, placeSingle, selections, singleBody } from './betting.support';

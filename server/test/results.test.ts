@@ -1,22 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  IM_SPORT_IDS,
-  ImEventStatus,
-  OB_SPORT_IDS,
-  ObMatchStatus,
-  PROVIDER_LANGUAGE,
-  RESULT_PATHS,
-  imAnswerSchema,
-  obAnswerSchema,
-  resultPageSchema,
-  type ImAnswer,
-  type ObAnswer,
-  type ResultMatch,
-  type ResultPage,
-} from '../../contract/results';
+import { PROVIDER_LANGUAGE, RESULT_PATHS } from '../../contract/resultCodes';
+import { resultPageSchema, type ResultMatch, type ResultPage } from '../../contract/results';
+import { IM_RESULTS_PATH, IM_SPORT_IDS, ImEventStatus, imAnswerSchema, type ImAnswer } from '../../contract/resultsIm';
+import { OB_RESULTS_PATH, OB_SPORT_IDS, ObMatchStatus, obAnswerSchema, type ObAnswer } from '../../contract/resultsOb';
 import { MatchStatus } from '../../contract/enums';
 import type { MatchResult } from '../src/feed';
-import { IM_COMPETITION_ID_OFFSET, IM_EVENT_ID_OFFSET } from '../src/routes/results';
+import { IM_COMPETITION_ID_OFFSET, IM_EVENT_ID_OFFSET } from '../src/routes/results/im';
 import { buildTestApp, type TestApp } from './helpers';
 
 /** The results sport selector's list (spec 001 section 9), scheme A. */
@@ -143,7 +132,7 @@ describe('results that ended while no instance led the feed (issue 19)', () => {
 });
 
 describe('gamebetim (/api/result/gamebetim/getCompletedResults)', () => {
-  const im = async (body: Record<string, unknown>) => post(RESULT_PATHS.imCompletedResults, body);
+  const im = async (body: Record<string, unknown>) => post(IM_RESULTS_PATH, body);
 
   it.each(SPORTS)('sport %i: its own sport, competition and event ids and shape', async (sportId) => {
     const truth = played(sportId);
@@ -184,7 +173,7 @@ describe('gamebetim (/api/result/gamebetim/getCompletedResults)', () => {
 });
 
 describe('gamebetob (/api/result/gamebetob/getCompletedResults)', () => {
-  const ob = async (body: Record<string, unknown>) => post(RESULT_PATHS.obCompletedResults, body);
+  const ob = async (body: Record<string, unknown>) => post(OB_RESULTS_PATH, body);
   const seconds = (ms: number) => Math.floor(ms / 1000);
 
   it.each(SPORTS)('sport %i: its own csid, tid and mid and shape', async (sportId) => {
@@ -221,14 +210,14 @@ describe('bad input is refused with the field named, and answers nothing', () =>
     ['own: page size over 200', RESULT_PATHS.matchResultList, () => ({ sportId: 1, beginTime: from, endTime: to, size: 500 }), 'body.size'],
     ['own: leagues, end before start', RESULT_PATHS.getOnSaleLeagues, () => ({ sportId: 1, beginTime: to, endTime: from }), 'body.endTime'],
     ['own: empty search', RESULT_PATHS.queryMatchByRecommend, () => ({ recommend: '  ' }), 'body.recommend'],
-    ['im: unknown language code', RESULT_PATHS.imCompletedResults, () => ({ language: 'CMN', sportId: 1, startTime: imTime(from), endTime: imTime(to) }), 'body.language'],
-    ['im: time without an offset', RESULT_PATHS.imCompletedResults, () => ({ language: 'chs', sportId: 1, startTime: '2025-01-01 00:00:00', endTime: imTime(to) }), 'body.startTime'],
-    ['im: end before start', RESULT_PATHS.imCompletedResults, () => ({ language: 'chs', sportId: 1, startTime: imTime(to), endTime: imTime(from) }), 'body.endTime'],
-    ['im: a sport it does not have', RESULT_PATHS.imCompletedResults, () => ({ language: 'chs', sportId: 999, startTime: imTime(from), endTime: imTime(to) }), 'body.sportId'],
-    ['im: a competition id that is not its own', RESULT_PATHS.imCompletedResults, () => ({ language: 'chs', sportId: 1, startTime: imTime(from), endTime: imTime(to), competitionIds: '700001,abc' }), 'body.competitionIds'],
-    ['ob: epoch ms where seconds are expected (range too long)', RESULT_PATHS.obCompletedResults, () => ({ language: 'chs', sportId: 1, startTime: 0, endTime: to }), 'body.endTime'],
-    ['ob: a time that is not a number', RESULT_PATHS.obCompletedResults, () => ({ language: 'chs', sportId: 1, startTime: 'now', endTime: 1 }), 'startTime'],
-    ['ob: a tournament id that is not its own', RESULT_PATHS.obCompletedResults, () => ({ language: 'eng', sportId: 1, startTime: 1, endTime: 2, competitionIds: '18003' }), 'body.competitionIds'],
+    ['im: unknown language code', IM_RESULTS_PATH, () => ({ language: 'CMN', sportId: 1, startTime: imTime(from), endTime: imTime(to) }), 'body.language'],
+    ['im: time without an offset', IM_RESULTS_PATH, () => ({ language: 'chs', sportId: 1, startTime: '2025-01-01 00:00:00', endTime: imTime(to) }), 'body.startTime'],
+    ['im: end before start', IM_RESULTS_PATH, () => ({ language: 'chs', sportId: 1, startTime: imTime(to), endTime: imTime(from) }), 'body.endTime'],
+    ['im: a sport it does not have', IM_RESULTS_PATH, () => ({ language: 'chs', sportId: 999, startTime: imTime(from), endTime: imTime(to) }), 'body.sportId'],
+    ['im: a competition id that is not its own', IM_RESULTS_PATH, () => ({ language: 'chs', sportId: 1, startTime: imTime(from), endTime: imTime(to), competitionIds: '700001,abc' }), 'body.competitionIds'],
+    ['ob: epoch ms where seconds are expected (range too long)', OB_RESULTS_PATH, () => ({ language: 'chs', sportId: 1, startTime: 0, endTime: to }), 'body.endTime'],
+    ['ob: a time that is not a number', OB_RESULTS_PATH, () => ({ language: 'chs', sportId: 1, startTime: 'now', endTime: 1 }), 'startTime'],
+    ['ob: a tournament id that is not its own', OB_RESULTS_PATH, () => ({ language: 'eng', sportId: 1, startTime: 1, endTime: 2, competitionIds: '18003' }), 'body.competitionIds'],
   ])('%s', async (_name, url, body, field) => {
     const res = await post(url, body());
     expect(res.statusCode).toBe(400);

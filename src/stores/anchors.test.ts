@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { anchorProxySchema, type AnchorProxy } from '../../contract/liveRoom';
-import { AnchorType, LiveStatus, type Anchor } from '../../domain/anchors';
+import { AnchorType, LiveStatus } from '../../domain/anchors';
+import type { Anchor } from '../../contract/live';
 import { anchorRoom } from '../testing/anchorFixtures';
 import { memberState } from '../testing/bettingFixtures';
 import { fakeEnv } from '../testing/fakeEnv';

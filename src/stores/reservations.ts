@@ -10,7 +10,7 @@ import type { BetSlipStoreInstance } from './betSlip';
 import { BET_INFO_REFRESH_MS } from './slipBetInfo';
 import type { SlipEntryInstance } from './slipEntry';
 import { SLIP_NS } from './slipState';
-import type { ReservationParameter, ReservationParameterRequest, ReserveBetRequest } from '../../contract/betting';
+import type { ReservationOption, ReservationParameter, ReservationParameterRequest, ReserveBetRequest } from '../../contract/betting';
 import { envOf } from './env';
 import { request } from './request';
 import { onDemand, type OnDemandRoot } from './onDemand';
@@ -29,11 +29,6 @@ export const RESERVE_BET_PATH = '/v1/order/reserve/bet';
 /** The +/- stepper moves the requested odds by this much (the platform's bounds are on this grid). */
 export const ODDS_STEP = '0.01';
 
-/** One option of the market as getBetParameter answers it; a locked option has no bounds. */
-export type PreBetOption = ReservationParameter['currentOdds'][number];
-
-/** POST /v1/order/reserve/getBetParameter (docs/api.md, "Pre-bets"): the reserve limit of a market, as the contract says. */
-export type PreBetParameters = ReservationParameter;
 
 /**
  * Why a pre-bet cannot be booked: what the app sees before sending, then what the platform answered. The value is the
@@ -198,7 +193,7 @@ export const ReservationsStore = types
   .volatile(() => ({
     /** The app's root store, set by reservationsOf: this store lives outside its tree (see there). */
     root: undefined as unknown as ReservationsRoot,
-    parameters: undefined as PreBetParameters | undefined,
+    parameters: undefined as ReservationParameter | undefined,
     loadFailure: undefined as PreBetFailure | undefined,
     /** The member changed the requested odds: new limits no longer reset them to minOdds. */
     oddsTouched: false,
@@ -227,7 +222,7 @@ export const ReservationsStore = types
       return self.root.betSlip?.entries.find((e) => e.matchId === target.matchId && e.optionType === target.optionType);
     },
     /** The selection's option in the pre-bet limits: its odds now and the bounds a pre-bet on it may ask. */
-    get option(): PreBetOption | undefined {
+    get option(): ReservationOption | undefined {
       const target = self.target;
       return target ? self.parameters?.currentOdds.find((o) => o.type === target.optionType) : undefined;
     },
@@ -285,7 +280,7 @@ export const ReservationsStore = types
     },
   }))
   .actions((self) => ({
-    setParameters(parameters: PreBetParameters) {
+    setParameters(parameters: ReservationParameter) {
       self.parameters = parameters;
       const min = self.limits?.minOdds;
       // Until the member picks their own, the requested odds start at the lowest the platform takes.
@@ -329,7 +324,7 @@ export const ReservationsStore = types
         language: self.root.settings?.apiLanguage ?? 'CMN',
       } satisfies ReservationParameterRequest;
       self.setLoadFailure(undefined);
-      return self.request.run(() => http.betting.post(RESERVE_PARAMETER_PATH, body) as Promise<PreBetParameters>, self.setParameters, {
+      return self.request.run(() => http.betting.post(RESERVE_PARAMETER_PATH, body) as Promise<ReservationParameter>, self.setParameters, {
         quiet: options.quiet,
         failed: (error) => {
           logger.warn('[reservations] pre-bet limits not loaded', error);

@@ -1,4 +1,5 @@
-import { AnchorType, LiveStatus, type Anchor } from '../../domain/anchors';
+import { AnchorType, LiveStatus } from '../../domain/anchors';
+import type { Anchor } from '../../contract/live';
 
 /** A live normal room on a match, as the anchor search answers it; override what a test is about. */
 export const anchorRoom = (liveRoomId: number, matchId: number, over: Partial<Anchor> = {}): Anchor => ({

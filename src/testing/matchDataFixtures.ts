@@ -5,7 +5,7 @@
  */
 import { jest } from '@jest/globals';
 import * as z from 'zod/mini';
-import { basketballTechnicSchema, basketballTextSchema, footballInfoSchema, footballTextSchema, historySchema, lineupSchema } from '../../contract/matchData';
+import { basketballTechnicSchema, basketballTextSchema, footballInfoSchema, footballTextSchema, historySchema, lineupSchema, type Section } from '../../contract/matchData';
 import type { Feed, HistoryData, MatchEvent, MatchView, StatItem, Weather } from '../../server/src/feed';
 import { text } from '../../server/src/feed/i18n';
 import { historyData } from '../../server/src/routes/matchData/history';
@@ -13,7 +13,7 @@ import { historyData } from '../../server/src/routes/matchData/history';
 export { EMPTY_HISTORY } from '../../server/src/routes/matchData/history';
 import { lineupData } from '../../server/src/routes/matchData/lineup';
 import { basketballTechnic, footballInfo } from '../../server/src/routes/matchData/stats';
-import { basketballEntries, footballEntry, type Section } from '../../server/src/routes/matchData/textLive';
+import { basketballEntries, footballEntry } from '../../server/src/routes/matchData/textLive';
 import type { PushHandler, PushMessage } from '../services/push';
 import type { Env } from '../stores/env';
 

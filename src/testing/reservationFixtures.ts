@@ -1,5 +1,6 @@
 import { RESERVE_LIST_PATH } from '../stores/myBets';
-import { RESERVE_BET_PATH, RESERVE_PARAMETER_PATH, type PreBetParameters } from '../stores/reservations';
+import type { ReservationParameter } from '../../contract/betting';
+import { RESERVE_BET_PATH, RESERVE_PARAMETER_PATH } from '../stores/reservations';
 import { reservationParameterSchema } from '../../contract/betting';
 import { fakeAnswer } from './contractFakes';
 import type { fakeHttp } from './fakeEnv';
@@ -8,7 +9,7 @@ type FakeHttp = ReturnType<typeof fakeHttp>;
 type Call = (url: string, body?: unknown, config?: unknown) => Promise<unknown>;
 
 /** getBetParameter for match 1's market 100 (home at 1.95 now, away 1.90): pre-match, kick-off 21 Nov 2026 12:00 UTC. */
-export function preBetParameters(fields: Partial<PreBetParameters> = {}): PreBetParameters {
+export function preBetParameters(fields: Partial<ReservationParameter> = {}): ReservationParameter {
   return fakeAnswer(reservationParameterSchema, {
     matchId: 1,
     marketId: 100,
@@ -38,7 +39,7 @@ export function preBetParameters(fields: Partial<PreBetParameters> = {}): PreBet
  */
 export function fakeReservationService(http: FakeHttp) {
   const fallback = http.betting.post.getMockImplementation();
-  const parameterAnswers: Array<PreBetParameters | Error> = [];
+  const parameterAnswers: Array<ReservationParameter | Error> = [];
   const bookAnswers: unknown[] = [];
   let list: unknown = { ods: [], sts: [] };
   http.betting.post.mockImplementation((async (url: string, body?: unknown, config?: unknown) => {
@@ -60,7 +61,7 @@ export function fakeReservationService(http: FakeHttp) {
   const calls = (path: string) => http.betting.post.mock.calls.filter(([url]) => url === path).map(([, body]) => body as Record<string, unknown>);
   return {
     /** The limits calls answer this from now on (the last one queued stays). */
-    answerParameters(answer: PreBetParameters | Error) {
+    answerParameters(answer: ReservationParameter | Error) {
       parameterAnswers.push(answer);
     },
     answerBook(answer: unknown) {

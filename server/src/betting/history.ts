@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { BET_OPTION_KEYS, BET_RECORD_KEYS, type BetOptionField, type BetRecordField } from '../../../domain/betRecord';
+import { BET_OPTION_KEYS, BET_RECORD_KEYS, type BetOptionField, type BetRecordField, type ReserveCashOutEntry } from '../../../domain/betRecord';
 import { potentialReturn } from '../../../domain/odds';
 import { BetResult } from '../../../domain/series';
 import type { CashOutRow, AutoCashOutRow, LegSnapshotRow, OrderLegRow, OrderRow } from '../db/schema';
@@ -10,7 +10,7 @@ import { ACCEPTED_STATUSES, CLOSED_STATUSES, OPEN_STATUSES, OrderStatus } from '
 import { quoteCashOut } from './cashOutPricing';
 import { inCurrency } from './rules';
 import type { BettingDeps, LegSnapshot, MarketSnapshot } from './orders';
-import { UNSETTLED_PAGE, type CashOutEntry } from '../../../contract/betting';
+import { UNSETTLED_PAGE, type BetHistoryAnswer, type CashOutEntry } from '../../../contract/betting';
 
 export const DAY_MS = 86_400_000;
 /** Spec: bet history can be queried for the last 45 days only. */
@@ -59,28 +59,8 @@ export function cashOutEntryOf(c: CashOutRow, remainingStakeMinor: number): Cash
   };
 }
 
-export interface StatisticsRow {
-  coinId: number;
-  coinName: string;
-  count: number;
-  stakeAmount: string;
-  payoutAmount: string;
-  winLose: string;
-}
-
 /** A leg with the snapshot it references (leg_snapshots). */
 type LegWithSnapshot = OrderLegRow & Pick<LegSnapshotRow, 'market_json' | 'names_json'>;
-
-export interface HistoryPage {
-  records: ShortRecord[];
-  total: number;
-  current: number;
-  size: number;
-  /** Total stake and total returned (settlement and cash outs) of the matching orders in the asked currency. */
-  tamt: string;
-  tsamt: string;
-  sts: StatisticsRow[];
-}
 
 /**
  * The bet history: one member's orders as the spec's bet records under short server keys (domain/betRecord.ts
@@ -165,7 +145,7 @@ export function createHistory(deps: BettingDeps) {
       maxPayoutAmount: config.betting.maxPayout,
       returnAmount: money(returned),
       options: legs.map((leg) => optionOf(leg, lang)),
-      reserveCashOutList: autos.map((a) => ({ id: Number(a.id), stake: money(a.stake_minor), threshold: money(a.threshold_minor), status: a.status, createdTime: Number(a.created_at) })),
+      reserveCashOutList: autos.map((a): ReserveCashOutEntry => ({ id: Number(a.id), stake: money(a.stake_minor), threshold: money(a.threshold_minor), status: a.status, createdTime: Number(a.created_at) })),
       cashOutList: cashOuts.map((c) => cashOutEntryOf(c, Number(order.remaining_stake_minor))),
       currencyId: currencyIdOf(currency),
       currency,
@@ -206,7 +186,7 @@ export function createHistory(deps: BettingDeps) {
 
   return {
     recordsOf,
-    async page(memberId: number, query: HistoryQuery, lang: Lang): Promise<HistoryPage> {
+    async page(memberId: number, query: HistoryQuery, lang: Lang): Promise<BetHistoryAnswer> {
       const statuses = query.isSettled ? CLOSED_STATUSES : OPEN_STATUSES;
       const when = sql<number>`coalesce(settled_at, cancelled_at, created_at)`;
       const accepted = sql`status in (${sql.join([...ACCEPTED_STATUSES])})`;
@@ -234,7 +214,7 @@ export function createHistory(deps: BettingDeps) {
       ]);
       // The page lists every order of the selection (a rejected one shows with its reason); the statistics count only
       // the orders the book took, so a refunded rejection adds neither a bet, nor a stake, nor a loss.
-      const sts: StatisticsRow[] = stats.filter((s) => Number(s.count) > 0).map((s) => {
+      const sts: BetHistoryAnswer['sts'] = stats.filter((s) => Number(s.count) > 0).map((s) => {
         const stake = Number(s.stake ?? 0);
         const returned = Number(s.returned ?? 0);
         return {

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { ODDS_DISPLAY_DECIMALS, OddsFormat } from '../../../domain/odds';
-import type { ReservationParameter, ReservationSummary } from '../../../contract';
+import type { ReservationOption, ReservationParameter, ReservationSummary } from '../../../contract';
 import { lockKeys } from '../db/locks';
 import type { ReservationsTable } from '../db/schema';
 import type { Fixture, Lang, Market, Option } from '../feed';
@@ -40,9 +40,6 @@ export function oddsBounds(current: Decimal.Value): OddsBounds {
   return { minOdds, maxOdds: Decimal.max(minOdds, capped) };
 }
 
-/** getBetParameter's answer and its options: the contract's shapes. */
-export type BetParameter = ReservationParameter;
-export type ParameterOption = ReservationParameter['currentOdds'][number];
 
 export interface ReservationStats {
   coinId: number;
@@ -74,7 +71,7 @@ export interface ListQuery {
 
 export interface ReservationService {
   /** The spec's reserve limit: stake and odds bounds of a market's options now. */
-  parameters(input: { matchId: number; marketId: number; optionType?: string; currency: Currency }, lang: Lang): BetParameter;
+  parameters(input: { matchId: number; marketId: number; optionType?: string; currency: Currency }, lang: Lang): ReservationParameter;
   /** Books a pre-bet; no money moves until it is placed. A repeated requestId answers the first booking. */
   book(ctx: BookContext, input: BookInput, lang: Lang): Promise<{ reservation: ReservationSummary; repeated: boolean }>;
   /** Changes the odds and/or unit stake of a booked pre-bet of the member. */
@@ -305,7 +302,7 @@ export function createReservationService(deps: BettingDeps, orders: OrderService
       if (optionType !== undefined && !market.options.some((o) => o.type === optionType)) {
         throw new ApiError(400, CODES.INVALID_INPUT, `optionType: market ${marketId} has no option ${JSON.stringify(optionType)} (options: ${market.options.map((o) => o.type).join(', ')})`);
       }
-      const currentOdds = market.options.map((o): ParameterOption => {
+      const currentOdds = market.options.map((o): ReservationOption => {
         const isLock = o.isLock || market.status !== 1;
         const bounds = isLock ? undefined : oddsBounds(o.odd);
         return { type: o.type, name: o.name[lang], odd: o.odd, isLock, minOdds: bounds?.minOdds.toFixed(2) ?? null, maxOdds: bounds?.maxOdds.toFixed(2) ?? null };

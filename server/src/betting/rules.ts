@@ -1,4 +1,6 @@
 import Decimal from 'decimal.js';
+import type * as z from 'zod/mini';
+import type { betOptionRequestSchema } from '../../../contract/betting';
 import { fromFormat, OddsFormat, toFormat } from '../../../domain/odds';
 import type { PlatformConfig } from '../config/platformConfig';
 import type { FeedPrices, FeedViews, Fixture, Market, Option } from '../feed';
@@ -105,14 +107,8 @@ export function checkStake(stake: MoneyValue, range: StakeRange, what: string): 
 
 const HANDICAP_KINDS: ReadonlySet<string> = new Set(['handicap', 'spread', 'cornersHandicap']);
 
-/** A selection as a member asked for it. */
-export interface LegRequest {
-  marketId: number;
-  optionType: string;
-  /** The price the member saw, in `oddsFormat`. */
-  odds: string;
-  oddsFormat: OddsFormat;
-}
+/** A selection as a member asked for it: the placing calls' selection as the contract reads it (`odds` in `oddsFormat`). */
+export type LegRequest = z.output<typeof betOptionRequestSchema>;
 
 /** A selection checked against the feed: the market, option and match it is on and the decimal odds to accept. */
 export interface PricedLeg {

@@ -1,73 +1,63 @@
 import type { ScoreModel } from './pricing/builder';
 import type { MarketKey, MarketKind, BetResult } from './codes';
 import type { Lang, Text } from './i18n';
+import type { MatchClock, ScoreRow } from '../../../contract/shapes';
+import type { MediaLine, WireBetGroup, WireLeague, WireMarket, WireMatch, WireOption } from '../../../contract/match';
+import type { MatchEvent as WireMatchEvent } from '../../../contract/push';
+import type {
+  BasketballTextEntry,
+  FootballTextEntry,
+  FutureRow as WireFutureRow,
+  Injury as WireInjury,
+  LineupPlayer as WireLineupPlayer,
+  RankingRow as WireRankingRow,
+  ScheduleRow as WireScheduleRow,
+  History,
+  LineupData,
+  StatRow,
+  WeatherData,
+} from '../../../contract/matchData';
+
+/*
+ * What the feed holds of a wire shape is that shape: the contract writes its fields once (DESIGN.md, "the contract
+ * once"). Where the feed keeps a name or a text in every language (Text) for the routes to answer in the one asked
+ * for, or a richer part (its own markets), the type here is the contract's with those fields replaced.
+ */
 
 export type Side = 'home' | 'away';
 export type ListType = 'inplay' | 'today' | 'early' | 'outright';
 
-/** Match clock. `second` counts up from the match start (football) or down within the period (basketball). */
-export interface MatchClock {
-  running: boolean;
-  period: number;
-  second: number;
-  type: 'up' | 'down' | 'none';
-}
-
-/** Spec score row: `pe` period id (0 = match total so far), `tyg` score type group (codes.ts). */
-export interface ScoreRow {
-  pe: number;
-  tyg: number;
-  home: number;
-  away: number;
-}
-
 /** 1 on sale, 0 suspended (odds shown, no bets), -1 off (hidden). */
 export type MarketStatus = 1 | 0 | -1;
 
-export interface Option {
-  /** 'home' | 'draw' | 'away' | 'over' | 'under' | 'odd' | 'even' | '1:0' | 'other' | 'home/draw' | 'noGoal' | 't<teamId>' ... */
-  type: string;
+/**
+ * An option as the feed prices it: the wire's without `showOdd` (the routes format it), named in every language.
+ * `odd` is decimal odds with 2 decimals (the precision shown and paid), >= 1.01; `type` is 'home' | 'draw' | 'away' |
+ * 'over' | 'under' | 'odd' | 'even' | '1:0' | 'other' | 'home/draw' | 'noGoal' | 't<teamId>' ...
+ */
+export interface Option extends Omit<WireOption, 'name' | 'showOdd'> {
   name: Text;
-  /** The side's own line: home "-0.75" is away "0.75"; over and under share the total. */
-  line?: string;
-  /** Decimal odds, 2 decimals (the precision shown and paid), >= 1.01. */
-  odd: string;
-  /** The spec's rule: locked when the market is not on sale or the odd is 0 or less. */
-  isLock: boolean;
 }
 
 /** What a market settles on: the sport's scoring unit, corners, tennis games, rally points, sets or a fight's length. */
 export type ScoreUnit = 'goals' | 'corners' | 'games' | 'points' | 'sets' | 'length';
 
-export interface Market {
-  marketId: number;
-  /** The market this one replaced when its line moved (the spec remaps such ids). */
-  oldMarketId?: number;
+/** A market as the feed holds it: the wire's, with the feed's own codes, its name in every language and its own options. */
+export interface Market extends Omit<WireMarket, 'key' | 'kind' | 'status' | 'unit' | 'name' | 'options'> {
   /** Set on a replaced market: the id that took its place. */
   replacedBy?: number;
-  matchId: number;
-  sportId: number;
   key: MarketKey;
   kind: MarketKind;
-  marketType: number;
-  /** 'ft' | '1h' | '2h' | 'q1'..'q4' | 'set1'.. | 'frame1'.. */
-  period: string;
-  /** Home's handicap ("-0.75") or the total ("2.5"). */
-  line?: string;
   status: MarketStatus;
-  allowParley: boolean;
-  isInPlay: boolean;
   unit: ScoreUnit;
   name: Text;
   options: Option[];
 }
 
-export interface BetGroup {
+export interface BetGroup extends Omit<WireBetGroup, 'name' | 'groupType' | 'moneyHandicap'> {
   name: Text;
   /** The market kind (staticList name key) shared by the group. */
   groupType: MarketKind;
-  marketType: number;
-  period: string;
   moneyHandicap: Market[];
 }
 
@@ -78,44 +68,14 @@ export interface MediaSource {
 
 export interface MatchMedia {
   /** Up to 5 video lines. */
-  videos: Array<MediaSource & { line: number }>;
+  videos: MediaLine[];
   /** 1-2 animation sources. */
   animations: MediaSource[];
 }
 
-export interface MatchView {
-  matchId: number;
-  sportId: number;
-  matchStatus: number;
-  isNeutral: boolean;
-  beginTime: number;
-  matchInfo: {
-    homeName: string;
-    awayName: string;
-    homeIcon: string;
-    awayIcon: string;
-    homeId: number;
-    awayId: number;
-    matchPeriod: string;
-    period: number;
-    homeScore: number;
-    awayScore: number;
-    matchTime: number;
-  };
-  leagueInfo: { id: number; name: string; icon: string; sportId: number };
-  score: ScoreRow[];
-  /** Number of bet groups (plays) the match offers. */
-  matchCount: number;
-  /** Number of markets on sale or suspended. */
-  marketCount: number;
+/** A list view of a match in one language: the wire's match with the feed's own markets in its bet groups. */
+export interface MatchView extends Omit<WireMatch, 'betGroup'> {
   betGroup: BetGroup[];
-  media: { videos: Array<MediaSource & { line: number }>; animation: string | null };
-  /** Best-of for set and frame sports, scheduled rounds for fights, 0 otherwise. */
-  bo: number;
-  /** Who serves: 1 home, 2 away, 0 not a serving sport or not in play. */
-  serveIn: 0 | 1 | 2;
-  matchClock: MatchClock;
-  isOutright: boolean;
 }
 
 export interface PlayerRef {
@@ -124,46 +84,10 @@ export interface PlayerRef {
   number: number;
 }
 
-export interface MatchEvent {
-  /** Position in the match's event list, from 1. */
-  seq: number;
-  matchId: number;
-  /** Football: the spec's event type; other sports: codes.ts SportEvent. */
-  type: number;
-  /** Stable key of the event's wording (texts/events.ts). */
-  code: string;
-  /** Simulated epoch ms. */
-  time: number;
-  /** Match clock seconds when it happened. */
-  second: number;
-  period: number;
-  team: Side | null;
+/** A match event as the score push carries it, with the player's name and the text in every language. */
+export interface MatchEvent extends Omit<WireMatchEvent, 'player' | 'text'> {
   player?: PlayerRef;
-  homeScore: number;
-  awayScore: number;
   text: Text;
-  /** Dangerous events (goal, red card, penalty) suspend the match's markets. */
-  dangerous: boolean;
-  /** Basketball: quarter (or half) number and the game clock as mm:ss. */
-  section?: number;
-  clockText?: string;
-}
-
-export interface FootballTextLive {
-  type: number;
-  second: number;
-  minute: string;
-  team: Side | null;
-  text: string;
-}
-
-export interface BasketballTextLive {
-  section: number;
-  time: string;
-  sign: Side | null;
-  homeScore: number;
-  awayScore: number;
-  event: string;
 }
 
 export interface GenericTextLive {
@@ -176,103 +100,58 @@ export interface GenericTextLive {
   text: string;
 }
 
-export type TextLiveEntry = FootballTextLive | BasketballTextLive | GenericTextLive;
+export type TextLiveEntry = FootballTextEntry | BasketballTextEntry | GenericTextLive;
 
-export interface StatItem {
-  key: string;
+export interface StatItem extends Omit<StatRow, 'name'> {
   name: Text;
-  home: number;
-  away: number;
 }
 
-export interface LineupPlayer {
-  id: number;
-  number: number;
+export interface LineupPlayer extends Omit<WireLineupPlayer, 'name'> {
   name: Text;
-  position: string;
 }
 
-export interface Lineup {
-  matchId: number;
+/** A published line-up (the route answers `published` and empty lists before it is); its incidentArr the cards and substitutions so far. */
+export interface Lineup extends Omit<LineupData, 'published' | 'homeLine' | 'homeBackup' | 'awayLine' | 'awayBackup'> {
   homeLine: LineupPlayer[];
   homeBackup: LineupPlayer[];
   awayLine: LineupPlayer[];
   awayBackup: LineupPlayer[];
-  homeFormation: number[];
-  awayFormation: number[];
-  /** Substitutions and cards so far: the spec's incidentArr. */
-  incidentArr: Array<{ type: number; second: number; team: Side; playerId: number; relatedPlayerId?: number }>;
-  logoArr: { home: string; away: string };
 }
 
-export interface Weather {
-  temperature: number;
-  wind: number;
-  pressure: number;
-  humidity: number;
+export interface Weather extends Omit<WeatherData, 'weather'> {
   weather: Text;
-  weather_image: string;
-  weather_id: number;
 }
 
-export interface ScheduleRow {
+export interface ScheduleRow extends Omit<WireScheduleRow, 'homeName' | 'awayName' | 'league'> {
   homeName: Text;
   awayName: Text;
-  matchTime: number;
-  homeScore: number;
-  awayScore: number;
-  homeHalfScore: number;
-  awayHalfScore: number;
-  homeLogo: string;
-  awayLogo: string;
-  /** Whether the team the row is about played at home. */
-  isHome: boolean;
-  /** From the point of view of the team the row is about (for head-to-head: the current home team). */
-  status: 'win' | 'draw' | 'lose';
   league: Text;
 }
 
-export interface FutureRow {
-  matchId: number;
+export interface FutureRow extends Omit<WireFutureRow, 'homeName' | 'awayName' | 'league'> {
   homeName: Text;
   awayName: Text;
-  matchTime: number;
-  homeLogo: string;
-  awayLogo: string;
-  isHome: boolean;
   league: Text;
 }
 
-export interface RankingRow {
-  rank: number;
-  teamId: number;
+export interface RankingRow extends Omit<WireRankingRow, 'teamName'> {
   teamName: Text;
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  goalsFor: number;
-  goalsAgainst: number;
-  points: number;
 }
 
-export interface Injury {
-  teamId: number;
-  side: Side;
+export interface Injury extends Omit<WireInjury, 'player' | 'reason' | 'expectedReturn'> {
   player: PlayerRef;
   reason: Text;
   expectedReturn: Text;
 }
 
-export interface HistoryData {
+/** A match's history as the history route answers it (the route adds the match id), its names in every language. */
+export interface HistoryData extends Omit<History, 'matchId' | 'historyMatch' | 'homeLastMatch' | 'awayLastMatch' | 'leagueRanking' | 'homeFutureMatch' | 'awayFutureMatch' | 'injury'> {
   historyMatch: ScheduleRow[];
   homeLastMatch: ScheduleRow[];
   awayLastMatch: ScheduleRow[];
   leagueRanking: RankingRow[];
   homeFutureMatch: FutureRow[];
   awayFutureMatch: FutureRow[];
-  /** Goals scored and conceded per 15-minute band (0-15, ..., 75-90), per side. */
-  goalDist: { home: { scored: number[]; conceded: number[] }; away: { scored: number[]; conceded: number[] } };
   injury: Injury[];
 }
 
@@ -356,16 +235,6 @@ export interface TeamInfo {
   /** Served at /api/team/icon/<id>; drawn from the seed and the two colours. */
   icon: string;
   logo: { seed: number; colors: [string, string] };
-}
-
-export interface LeagueView {
-  id: number;
-  name: string;
-  matchCount: number;
-  logoUrl: string;
-  order: number;
-  sportId: number;
-  hot: boolean;
 }
 
 export interface FeedStatistics {
@@ -490,7 +359,7 @@ export interface FeedViews {
   /** The fixtures of the in-play or today list, as cheaply (no views, no markets), in no particular order. */
   fixtures(type: 'inplay' | 'today'): Fixture[];
   /** Leagues of a sport (a number is the sport id), with the match count of a list. */
-  leagues(filter?: number | { sportId?: number; type?: ListType }, lang?: Lang): LeagueView[];
+  leagues(filter?: number | { sportId?: number; type?: ListType }, lang?: Lang): WireLeague[];
   league(leagueId: number): League | undefined;
   team(teamId: number): TeamInfo | undefined;
   statistics(lang?: Lang): FeedStatistics;

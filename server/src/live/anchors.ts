@@ -1,4 +1,5 @@
-import { LiveStatus, type Anchor, type LiveStatusId } from '../../../domain/anchors';
+import { LiveStatus, type LiveStatusId } from '../../../domain/anchors';
+import type { Anchor } from '../../../contract/live';
 import { sports } from '../config/pluginManifests';
 import { MatchStatus, type FeedClock, type FeedViews, type Fixture, type Lang } from '../feed';
 import { text, type Text } from '../feed/i18n';

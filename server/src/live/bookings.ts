@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { BookingStatus } from '../../../contract/enums';
-import { LiveStatus, type Anchor } from '../../../domain/anchors';
+import { LiveStatus } from '../../../domain/anchors';
+import type { Anchor } from '../../../contract/live';
 import type { Clock } from '../clock';
 import { lockKeys } from '../db/locks';
 import type { Database, LiveBookingRow } from '../db/schema';

@@ -1,4 +1,5 @@
-import { isAnchorVisible, type Anchor, type AnchorViewer } from '../../../domain/anchors';
+import { isAnchorVisible, type AnchorViewer } from '../../../domain/anchors';
+import type { Anchor } from '../../../contract/live';
 import type { Lang } from '../feed';
 import type { AuthService } from '../members/auth';
 import type { AnchorDirectory } from './anchors';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Anchor } from '../../../domain/anchors';
+import type { Anchor } from '../../../contract/live';
 import type { Clock } from '../clock';
 import { lockKeys } from '../db/locks';
 import type { Database } from '../db/schema';

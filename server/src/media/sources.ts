@@ -1,4 +1,5 @@
-import { LiveStatus, type Anchor } from '../../../domain/anchors';
+import { LiveStatus } from '../../../domain/anchors';
+import type { Anchor } from '../../../contract/live';
 import { IN_PLAY_STATUSES, MatchStatus, type FeedMatchData, type FeedViews } from '../feed';
 import type { AnchorDirectory } from '../live/anchors';
 import { findRoom } from '../live/rooms';

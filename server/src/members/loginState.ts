@@ -1,4 +1,4 @@
-import { loginStateSchema, type PlatformLoginState } from '../../../contract/forehead';
+import type { PlatformLoginState } from '../../../contract/forehead';
 import type { Kysely } from 'kysely';
 import type { WalletService } from '../betting/wallet';
 import { readExchangeRates } from '../betting/exchangeRates';
@@ -8,7 +8,6 @@ import { COIN, Money, convert, formatMoney, fromMinor, minorToDecimal } from '..
 import { readUserConfig } from './settings';
 
 /** The login state the platform answers from sign-in and from loginState (contract/forehead.ts). */
-export { loginStateSchema };
 export type LoginState = PlatformLoginState;
 
 export async function buildLoginState({

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { HostLanguage, LiveStatus, type Anchor } from '../../../domain/anchors';
+import { HostLanguage, LiveStatus } from '../../../domain/anchors';
+import type { Anchor } from '../../../contract/live';
 import { createCoins, type Coins } from '../economy/coins';
 import type { EconomyConfig, EventTemplate } from '../economy/config';
 import { createEvents, type Events } from '../economy/events';

@@ -6,7 +6,7 @@ import THA from './THA.json';
 import VIE from './VIE.json';
 import zhTW from './zh-TW.json';
 import meta from './meta.json';
-import { staticListSchema, type StaticList } from '../../../contract/forehead';
+import type { StaticList } from '../../../contract/forehead';
 import {
   MARKET_TYPES,
   MATCH_PERIODS,
@@ -30,8 +30,6 @@ const dictionarySchema = z.strictObject({
   tournamentPhase: names,
 });
 type Dictionary = z.output<typeof dictionarySchema>;
-
-export { staticListSchema, type StaticList };
 
 export const DICTIONARIES: Record<StaticLanguage, unknown> = { CMN, 'zh-TW': zhTW, ENG, VIE, THA };
 

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { displayResultOf, displayStatusOf, legPriceKind, OrderStatus, recordPotentialReturn, resultOf, type BetOption, type BetRecord, type CashOutEntry, type DisplayResult } from '../../../domain/betRecord';
+import { displayResultOf, displayStatusOf, legPriceKind, OrderStatus, recordPotentialReturn, resultOf, type BetOption, type BetRecord, type DisplayResult } from '../../../domain/betRecord';
+import type { CashOutEntry } from '../../../contract/betting';
 import { failureReasonKey } from '../../domain/cashOut';
 import { formatLine } from '../../domain/lines';
 import { displayOddsFormat, type OddsFormat } from '../../../domain/odds';

@@ -2,7 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RESULT_PATHS } from '../../../contract/resultCodes';
-import { imAnswerSchema, obAnswerSchema, resultLeagueSchema, resultPageSchema, resultDetailSchema } from '../../../contract/results';
+import { resultLeagueSchema, resultPageSchema, resultDetailSchema } from '../../../contract/results';
+import { IM_RESULTS_PATH, imAnswerSchema } from '../../../contract/resultsIm';
+import { OB_RESULTS_PATH, obAnswerSchema } from '../../../contract/resultsOb';
 import * as z from 'zod/mini';
 import { fakeAnswer } from '../../testing/contractFakes';
 import { renderWithStore } from '../../testing/renderWithStore';
@@ -62,9 +64,9 @@ function answer(url: string): unknown {
       return fakeAnswer(resultPageSchema, { records: [ownMatch], current: 1, size: 50, pageTotal: 1, total: 1 });
     case RESULT_PATHS.getMatchDetail:
       return fakeAnswer(resultDetailSchema, { ...ownMatch, endTime: KICK_OFF + 7_200_000, winner: 'home' });
-    case RESULT_PATHS.imCompletedResults:
+    case IM_RESULTS_PATH:
       return imAnswer;
-    case RESULT_PATHS.obCompletedResults:
+    case OB_RESULTS_PATH:
       return obAnswer;
     default:
       throw new Error(`unexpected ${url}`);
@@ -91,7 +93,7 @@ describe('<ResultsScreen>', () => {
     const imRow = screen.getByText(/IM Home/).closest('tr')!;
     expect(within(imRow).getByText('Postponed')).toBeInTheDocument();
     expect(within(imRow).getByText('03-14 19:45')).toBeInTheDocument();
-    const imCall = http.results.post.mock.calls.find(([url]) => url === RESULT_PATHS.imCompletedResults)!;
+    const imCall = http.results.post.mock.calls.find(([url]) => url === IM_RESULTS_PATH)!;
     // The app speaks English here: gamebetim's code for it is "eng"; its sport id for football is 1.
     expect(imCall[1]).toMatchObject({ language: 'eng', sportId: 1 });
     expect((imCall[1] as { startTime: string }).startTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/);
@@ -99,7 +101,7 @@ describe('<ResultsScreen>', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'OB results' }));
     expect(await screen.findByText(/OB Home/)).toBeInTheDocument();
-    const obCall = http.results.post.mock.calls.find(([url]) => url === RESULT_PATHS.obCompletedResults)!;
+    const obCall = http.results.post.mock.calls.find(([url]) => url === OB_RESULTS_PATH)!;
     expect(obCall[1]).toMatchObject({ language: 'eng', sportId: 1, startTime: expect.any(Number) });
     await userEvent.click(screen.getByRole('button', { name: 'Details of OB Home – OB Away' }));
     const dialog = await screen.findByRole('dialog');

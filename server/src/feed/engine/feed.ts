@@ -1,6 +1,7 @@
 import type { ScoreModel } from '../pricing/builder';
 import type { BetResult } from '../codes';
 import type { Lang } from '../i18n';
+import type { WireLeague } from '../../../../contract/match';
 import type {
   BetGroup,
   Feed,
@@ -10,7 +11,6 @@ import type {
   Fixture,
   HistoryData,
   League,
-  LeagueView,
   Lineup,
   ListType,
   Market,
@@ -147,7 +147,7 @@ export class FeedEngine implements Feed {
     return this.views.fixtures(type);
   }
 
-  leagues(filter?: number | { sportId?: number; type?: ListType }, lang?: Lang): LeagueView[] {
+  leagues(filter?: number | { sportId?: number; type?: ListType }, lang?: Lang): WireLeague[] {
     return this.views.leagues(filter, lang);
   }
 

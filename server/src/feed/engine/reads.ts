@@ -1,8 +1,9 @@
 import { IN_PLAY_STATUSES, MatchStatus, type BetResult } from '../codes';
 import { SPORT_ORDER } from '../fixtures/profiles';
 import type { Lang } from '../i18n';
+import type { WireLeague } from '../../../../contract/match';
 import { LIST_NAMES } from '../texts/status';
-import type { FeedResults, FeedStatistics, FeedViews, Fixture, League, LeagueView, ListType, MatchFilter, MatchResult, MatchView, ResultRange, TeamInfo } from '../types';
+import type { FeedResults, FeedStatistics, FeedViews, Fixture, League, ListType, MatchFilter, MatchResult, MatchView, ResultRange, TeamInfo } from '../types';
 import { matchIdOfMarket } from './marketBook';
 import type { Pricing } from './pricing';
 import type { MatchRecord } from './records';
@@ -122,11 +123,11 @@ export class ReadViews implements FeedViews, FeedResults {
     return { ...bySport, leagues: byLeague };
   }
 
-  leagues(query: number | { sportId?: number; type?: ListType } = {}, lang: Lang = 'CMN'): LeagueView[] {
+  leagues(query: number | { sportId?: number; type?: ListType } = {}, lang: Lang = 'CMN'): WireLeague[] {
     const filter = typeof query === 'number' ? { sportId: query } : query;
     const counts = this.counts();
     const lists: ListType[] = filter.type ? [filter.type] : ['inplay', 'today', 'early'];
-    const out: LeagueView[] = [];
+    const out: WireLeague[] = [];
     for (const sportId of SPORT_ORDER) {
       if (filter.sportId !== undefined && filter.sportId !== sportId) continue;
       for (const league of this.s.world.leaguesBySport.get(sportId) ?? []) {

@@ -6,7 +6,8 @@ import { pointsScoreModel, type ScoreModel } from '../pricing/builder';
 import { lineMarkets, normalOutlook, winnerMarket, type PointsOutlook } from '../pricing/points';
 import type { Quote, QuoteContext } from '../pricing/quote';
 import { periodTable } from '../texts/periods';
-import type { FinalScores, MatchClock, Pair, PeriodTotals, Side } from '../types';
+import type { MatchClock } from '../../../../contract/shapes';
+import type { FinalScores, Pair, PeriodTotals, Side } from '../types';
 import { mmss, other, ScoredSim, type StatDefs } from './sim';
 
 export interface BasketballSetup {

@@ -3,7 +3,8 @@ import { text } from '../i18n';
 import { LINE_KEEP, totalQuotes, winnerQuote, type Quote, type QuoteContext } from '../pricing/quote';
 import { FIGHT_METHODS } from '../texts/events';
 import { periodTable, roundName } from '../texts/periods';
-import type { FinalScores, MatchClock, Pair, Side } from '../types';
+import type { MatchClock } from '../../../../contract/shapes';
+import type { FinalScores, Pair, Side } from '../types';
 import { ScoredSim, type StatDefs } from './sim';
 
 export interface FightSetup {

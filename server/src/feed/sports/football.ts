@@ -8,7 +8,8 @@ import { remainingShare, scoreMatrix } from '../pricing/dixonColes';
 import { footballQuotes, RHO, type FootballPriceState } from '../pricing/football';
 import type { Quote, QuoteContext } from '../pricing/quote';
 import { periodTable } from '../texts/periods';
-import type { FinalScores, Lineup, MatchClock, Pair, PeriodTotals, Side } from '../types';
+import type { MatchClock } from '../../../../contract/shapes';
+import type { FinalScores, Lineup, Pair, PeriodTotals, Side } from '../types';
 import { other, ScoredSim, type StatDefs } from './sim';
 
 export interface FootballSetup {

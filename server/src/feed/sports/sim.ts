@@ -4,7 +4,8 @@ import type { ScoreModel } from '../pricing/builder';
 import type { Quote, QuoteContext } from '../pricing/quote';
 import { Rng } from '../random';
 import type { PeriodTable } from '../texts/periods';
-import type { FinalScores, MatchClock, Pair, PlayerRef, ScoreRow, Side, StatItem } from '../types';
+import type { MatchClock, ScoreRow } from '../../../../contract/shapes';
+import type { FinalScores, Pair, PlayerRef, Side, StatItem } from '../types';
 
 // Module-scope copies: under jest's vm context each global (Math) lookup is slower than the arithmetic.
 const { ceil, floor, max } = Math;

@@ -3,7 +3,8 @@ import { text, type Text } from '../i18n';
 import { lineMarkets, normalOutlook, poissonOutlook, winnerMarket, type PointsOutlook, type TieRule } from '../pricing/points';
 import type { Quote, QuoteContext } from '../pricing/quote';
 import { periodTable, type PeriodTable } from '../texts/periods';
-import type { FinalScores, MatchClock, Pair, PeriodTotals, Side } from '../types';
+import type { MatchClock } from '../../../../contract/shapes';
+import type { FinalScores, Pair, PeriodTotals, Side } from '../types';
 import { ScoredSim } from './sim';
 
 /** A way to score: a try, a touchdown, a field goal, a goal... with an optional kick after it. */

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, CODES, foreheadResponses, errorEnvelope, ok } from '../../http/envelope';
 import { currentMember, requireMember } from '../../http/requireMember';
 import { hashToken, normaliseUsername } from '../../members/auth';
-import { buildLoginState, loginStateSchema } from '../../members/loginState';
-import { loginRequestSchema, loginThrottledEnvelope, signedOutSchema } from '../../../../contract/forehead';
+import { buildLoginState } from '../../members/loginState';
+import { loginRequestSchema, loginStateSchema, loginThrottledEnvelope, signedOutSchema } from '../../../../contract/forehead';
 import type { ThrottleReason } from '../../members/loginThrottle';
 
 const THROTTLED_MESSAGES: Record<ThrottleReason, string> = {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { anchorSearchQuery, anchorsSchema, specialRoomIdsSchema, type AnchorMatchesWire } from '../../../../contract/live';
+import { anchorSearchQuery, anchorsSchema, specialRoomIdsSchema } from '../../../../contract/live';
 import { isAnchorVisible, type AnchorViewer } from '../../../../domain/anchors';
 import { foreheadResponses, ok } from '../../http/envelope';
 import { anchorViewerOf } from '../../live/rooms';
@@ -13,10 +13,6 @@ import { titleRoutes } from './titles';
  * The live side's calls: the anchor list (spec 001 section 7 "Anchor search") and a member's special rooms. The search
  * is open to visitors; with a valid token it also answers the exclusive and agent rooms the member is granted.
  */
-/** The rooms the feed holds are the domain's Anchors: they are the wire's shape (a drift fails the type-check). */
-const ANCHORS_ARE_WIRE: AnchorMatchesWire = true;
-void ANCHORS_ARE_WIRE;
-
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const viewerOf = (request: FastifyRequest): Promise<AnchorViewer> => anchorViewerOf(app.auth, app.specialRooms, readToken(request.headers.authorization));
 

@@ -20,7 +20,8 @@ import {
   watchSchema,
   type LiveBooking,
 } from '../../../../contract/liveRoom';
-import { isAnchorVisible, type Anchor, type AnchorViewer } from '../../../../domain/anchors';
+import { isAnchorVisible, type AnchorViewer } from '../../../../domain/anchors';
+import type { Anchor } from '../../../../contract/live';
 import type { LiveBookingRow, Member } from '../../db/schema';
 import type { Lang } from '../../feed';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';

@@ -1,5 +1,6 @@
-import { bannerSchema, type Banner } from '../../../../contract/marketing';
-import type { FeedViews, Lang, LeagueView, MatchView } from '../../feed';
+import type { Banner } from '../../../../contract/marketing';
+import type { WireLeague } from '../../../../contract/match';
+import type { FeedViews, Lang, MatchView } from '../../feed';
 import { getStaticList } from '../../static/staticList';
 import { crestGroup, escapeXml, leagueCrestInput, safeColor } from '../media/crest';
 
@@ -18,8 +19,6 @@ import { crestGroup, escapeXml, leagueCrestInput, safeColor } from '../media/cre
 export const BANNER_CATEGORIES = { homeTop: 1, sportsList: 2, liveRoom: 3 } as const;
 
 export type Plat = 'pc' | 'h5';
-
-export { bannerSchema, type Banner };
 
 type Words = Record<Lang, string>;
 
@@ -43,8 +42,8 @@ export function leagueImage(leagueId: number, lang: Lang, plat: Plat): string {
 }
 
 /** The hot league of a sport (or of all) with the most matches listed now; the feed's order breaks ties. */
-function featuredLeague(leagues: readonly LeagueView[], sportId?: number): LeagueView | undefined {
-  let best: LeagueView | undefined;
+function featuredLeague(leagues: readonly WireLeague[], sportId?: number): WireLeague | undefined {
+  let best: WireLeague | undefined;
   for (const l of leagues) {
     if (!l.hot || l.matchCount === 0 || (sportId !== undefined && l.sportId !== sportId)) continue;
     if (!best || l.matchCount > best.matchCount) best = l;
@@ -57,7 +56,7 @@ interface Context {
   lang: Lang;
   plat: Plat;
   /** Leagues of the sports the merchant offers only: every banner is built from them or checks `offers`. */
-  leagues: LeagueView[];
+  leagues: WireLeague[];
   /** Whether the request's merchant offers a sport (scheme A). */
   offers(sportId: number): boolean;
 }
@@ -75,7 +74,7 @@ function row(categoryId: number, sort: number, images: string[], link: string, t
   return { id: categoryId * 100 + sort, categoryId, images: images.join(','), link, title, sort };
 }
 
-function leagueLink(l: LeagueView): string {
+function leagueLink(l: WireLeague): string {
   return `/newSport?sportId=${l.sportId}&leagueId=${l.id}`;
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { preview } from '../../../../contract/issues';
-import type { Lang, LeagueView, ListType } from '../../feed';
+import type { WireLeague } from '../../../../contract/match';
+import type { Lang, ListType } from '../../feed';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
 import { currentMember, requireMember } from '../../http/requireMember';
 import { SPORTS } from '../../static/tables';
@@ -42,7 +43,7 @@ function platOf(plat: string | undefined): Plat {
 const MATCH_TYPES: Record<1 | 2 | 3 | 4, ListType> = { 1: 'inplay', 2: 'today', 3: 'early', 4: 'outright' };
 
 /** League weights of a sport, keyed by sort (1 = heaviest): hot leagues first, then the feed's order. */
-function leagueWeights(leagues: readonly LeagueView[]): LeagueWeights {
+function leagueWeights(leagues: readonly WireLeague[]): LeagueWeights {
   const weighted = leagues.map((l) => ({ leagueId: l.id, weight: (l.hot ? 1000 : 0) + Math.max(0, 100 - l.order), name: l.name, hot: l.hot }));
   weighted.sort((a, b) => b.weight - a.weight || a.leagueId - b.leagueId);
   return Object.fromEntries(weighted.map((w, i) => [String(i + 1), w]));

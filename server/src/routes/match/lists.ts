@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { dateRange } from '../../../../domain/dates';
 import type { OddsFormat } from '../../../../domain/odds';
-import { IN_PLAY_STATUSES, SPORT_ORDER, type FeedChanges, type FeedClock, type FeedViews, type Lang, type LeagueView, type MatchView } from '../../feed';
-import { LIST_TYPE, ORDER_BY, type ListTypeCode } from '../../../../contract/match';
+import { IN_PLAY_STATUSES, SPORT_ORDER, type FeedChanges, type FeedClock, type FeedViews, type Lang, type MatchView } from '../../feed';
+import { LIST_TYPE, ORDER_BY, type ListTypeCode, type WireLeague } from '../../../../contract/match';
 import { parlayView, wireMatch } from './wire';
 
 /**
@@ -255,7 +255,7 @@ export class MatchLists {
   }
 
   /** Leagues with matches in a list, in sport order then league order. */
-  leagues(kind: ListKind, lang: Lang, sportIds?: readonly number[]): LeagueView[] {
+  leagues(kind: ListKind, lang: Lang, sportIds?: readonly number[]): WireLeague[] {
     this.refresh();
     const counts = new Map<number, { view: MatchView; count: number }>();
     for (const v of this.filtered({ kind, lang, sportIds })) {
@@ -263,7 +263,7 @@ export class MatchLists {
       if (seen) seen.count += 1;
       else counts.set(v.leagueInfo.id, { view: v, count: 1 });
     }
-    const out: LeagueView[] = [];
+    const out: WireLeague[] = [];
     for (const [id, { view, count }] of counts) {
       const meta = this.league(id);
       out.push({ id, name: view.leagueInfo.name, matchCount: count, logoUrl: view.leagueInfo.icon, order: meta.order, sportId: view.leagueInfo.sportId, hot: meta.hot });

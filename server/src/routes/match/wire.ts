@@ -9,8 +9,6 @@ import type { BetGroup, Lang, Market, MatchView, Option } from '../../feed';
  * contract's (contract/match.ts).
  */
 
-export type { WireBetGroup, WireMarket, WireMatch, WireOption };
-
 /** Distinct prices number a few thousand at a time; the bound only keeps a long run from growing without end. */
 const MAX_CACHED_PRICES = 50_000;
 const shown = new Map<OddsFormat, Map<string, string>>();

@@ -1,7 +1,5 @@
-import { historySchema, type FutureRow as WireFutureRow, type History, type ScheduleRow as WireScheduleRow } from '../../../../contract/matchData';
+import type { FutureRow as WireFutureRow, History, ScheduleRow as WireScheduleRow } from '../../../../contract/matchData';
 import type { FutureRow, HistoryData, Lang, ScheduleRow } from '../../feed';
-
-export { historySchema };
 
 function scheduleRow(r: ScheduleRow, lang: Lang): WireScheduleRow {
   return { ...r, homeName: r.homeName[lang], awayName: r.awayName[lang], league: r.league[lang] };

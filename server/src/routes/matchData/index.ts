@@ -1,13 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { basketballTextQuery, basketballTextsSchema, footballTextsSchema, matchQuery, textsSchema } from '../../../../contract/matchData';
+import {
+  basketballTechnicSchema,
+  basketballTextQuery,
+  basketballTextsSchema,
+  footballInfoSchema,
+  footballTextsSchema,
+  historySchema,
+  lineupSchema,
+  matchQuery,
+  SECTIONS,
+  textsSchema,
+  type FootballTextEntry,
+} from '../../../../contract/matchData';
 import { errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
-import type { FootballTextLive, TextLiveEntry } from '../../feed';
+import type { TextLiveEntry } from '../../feed';
 import { findMatch } from './fields';
-import { EMPTY_HISTORY, historyData, historySchema } from './history';
-import { lineupData, lineupSchema } from './lineup';
-import { basketballTechnic, basketballTechnicSchema, footballInfo, footballInfoSchema } from './stats';
-import { basketballEntries, footballEntry, SECTIONS } from './textLive';
+import { EMPTY_HISTORY, historyData } from './history';
+import { lineupData } from './lineup';
+import { basketballTechnic, footballInfo } from './stats';
+import { basketballEntries, footballEntry } from './textLive';
 
 /** Match-data answers: the usual envelopes plus 404 for an unknown match or one of the other sport. */
 function responses<T extends z.core.$ZodType>(data: T) {
@@ -16,7 +28,7 @@ function responses<T extends z.core.$ZodType>(data: T) {
 
 const TAGS = ['match data'];
 
-const isFootballEntry = (entry: TextLiveEntry): entry is FootballTextLive => 'minute' in entry;
+const isFootballEntry = (entry: TextLiveEntry): entry is FootballTextEntry => 'minute' in entry;
 
 /**
  * Score and match data around one match (spec 000 section 7, "Score and match data"): text live,

@@ -1,7 +1,5 @@
-import { lineupSchema, type LineupData } from '../../../../contract/matchData';
+import type { LineupData } from '../../../../contract/matchData';
 import type { FeedMatchData, Lang, LineupPlayer } from '../../feed';
-
-export { lineupSchema, type LineupData };
 
 function player(p: LineupPlayer, lang: Lang) {
   return { id: p.id, number: p.number, name: p.name[lang], position: p.position };

@@ -1,7 +1,4 @@
 import {
-  basketballTechnicSchema,
-  footballInfoSchema,
-  statRowSchema,
   TECHNIC_KEYS,
   type BasketballTechnic,
   type FootballInfo,
@@ -9,8 +6,6 @@ import {
   type Technic,
 } from '../../../../contract/matchData';
 import { periodTable, PE_TOTAL, Tyg, type Lang, type MatchView, type StatItem, type Weather } from '../../feed';
-
-export { basketballTechnicSchema, footballInfoSchema, statRowSchema };
 
 export function statRows(items: readonly StatItem[], lang: Lang): StatRow[] {
   return items.map((s) => ({ key: s.key, name: s.name[lang], home: s.home, away: s.away }));

@@ -1,7 +1,5 @@
-import { basketballTextSchema, footballTextSchema, SECTIONS, type BasketballTextEntry, type FootballTextEntry, type Section } from '../../../../contract/matchData';
-import type { FootballTextLive, Lang, MatchEvent } from '../../feed';
-
-export { basketballTextSchema, footballTextSchema };
+import type { BasketballTextEntry, FootballTextEntry, Section } from '../../../../contract/matchData';
+import type { Lang, MatchEvent } from '../../feed';
 
 /**
  * An event time at the start of a commentary line ("23' ", "45+2'：", "67′ - "). The spec's text
@@ -14,7 +12,7 @@ export function withoutTimePrefix(text: string): string {
   return text.replace(TIME_PREFIX, '');
 }
 
-export function footballEntry(entry: FootballTextLive): FootballTextEntry {
+export function footballEntry(entry: FootballTextEntry): FootballTextEntry {
   return { type: entry.type, minute: entry.minute, second: entry.second, team: entry.team, text: withoutTimePrefix(entry.text) };
 }
 
@@ -23,7 +21,6 @@ export function footballEntry(entry: FootballTextLive): FootballTextEntry {
  * the app already holds with their names: 1 full game, 2 first half, 3 second half, 4-7 quarters
  * 1-4, 8 overtime. Each maps to the basketball match periods (texts/periods.ts) it covers.
  */
-export { SECTIONS, type Section };
 
 const PERIODS_OF: Record<Exclude<Section, 1>, ReadonlySet<number>> = {
   2: new Set([1, 3, 8]),

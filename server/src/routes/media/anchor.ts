@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { anchorMediaQuery, anchorMediaSchema, anchorSegmentParams, anchorStreamParams, type AnchorMediaData } from '../../../../contract/media';
-import { isAnchorVisible, LiveStatus, type Anchor, type AnchorViewer } from '../../../../domain/anchors';
+import { isAnchorVisible, LiveStatus, type AnchorViewer } from '../../../../domain/anchors';
+import type { Anchor } from '../../../../contract/live';
 import type { Lang } from '../../feed';
 import { ApiError, CODES, errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
 import { readToken } from '../../http/requireMember';

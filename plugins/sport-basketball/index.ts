@@ -5,8 +5,8 @@ export default definePlugin(manifest, {
   locales: (lng) => import(/* webpackChunkName: "locales-sport-basketball", webpackMode: "lazy-once" */ `./locales/${lng}.json`),
   extensions: {
     sport: extension(sportPoint, () => import(/* webpackChunkName: "plugin-sport-basketball" */ './module')),
-    // A declaration the core reads from the manifest; there is no code to load.
-    'match-data': extension(dataSourcePoint, () => Promise.resolve({ default: {} })),
+    // The routes of its line-ups and intelligence, loaded when the match screen shows one of those tabs.
+    'match-data': extension(dataSourcePoint, () => import(/* webpackChunkName: "plugin-sport-basketball-match-data" */ './matchData')),
     stats: extension(dataPanelPoint, () => import(/* webpackChunkName: "plugin-sport-basketball-stats" */ './stats')),
     'text-live': extension(dataPanelPoint, () => import(/* webpackChunkName: "plugin-sport-basketball-text-live" */ './text-live')),
   },

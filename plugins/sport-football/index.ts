@@ -5,8 +5,8 @@ export default definePlugin(manifest, {
   locales: (lng) => import(/* webpackChunkName: "locales-sport-football", webpackMode: "lazy-once" */ `./locales/${lng}.json`),
   extensions: {
     sport: extension(sportPoint, () => import(/* webpackChunkName: "plugin-sport-football" */ './module')),
-    // A declaration the core reads from the manifest; there is no code to load.
-    'match-data': extension(dataSourcePoint, () => Promise.resolve({ default: {} })),
+    // The routes of its line-ups and intelligence, loaded when the match screen shows one of those tabs.
+    'match-data': extension(dataSourcePoint, () => import(/* webpackChunkName: "plugin-sport-football-match-data" */ './matchData')),
     lineup: extension(dataPanelPoint, () => import(/* webpackChunkName: "plugin-sport-football-lineup" */ './lineup')),
     stats: extension(dataPanelPoint, () => import(/* webpackChunkName: "plugin-sport-football-stats" */ './stats')),
     'text-live': extension(dataPanelPoint, () => import(/* webpackChunkName: "plugin-sport-football-text-live" */ './text-live')),

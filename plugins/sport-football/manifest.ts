@@ -18,8 +18,8 @@ export default defineManifest({
   extensions: [
     { id: 'sport', point: 'matchList.sport', match: { sportIds: sportIdsIn(SPORTS, 'A') } },
     // Football and e-football read the score host's football (zq) routes: the core draws their line-up team lists
-    // and intelligence from them, and the extensions below draw the rest.
-    { id: 'match-data', point: 'matchDetail.dataSource', match: { sportIds: DATA_SPORT_IDS, family: 'football' } },
+    // and intelligence from the routes this extension names, and the extensions below draw the rest.
+    { id: 'match-data', point: 'matchDetail.dataSource', match: { sportIds: DATA_SPORT_IDS } },
     // The pitch and incidents of the line-up panel.
     { id: 'lineup', point: 'matchDetail.dataPanel', match: { panel: 'lineup', sportIds: DATA_SPORT_IDS } },
     // Weather and the technical statistics in the Data tab (zq/matchInfo, live by football:tec).

@@ -1,4 +1,4 @@
-import { dataPanelPoint, dataSourcePoint, definePlugin, extension, sportPoint } from '../../src/sdk/plugin';
+import { animationFieldPoint, dataPanelPoint, dataSourcePoint, definePlugin, extension, sportPoint } from '../../src/sdk/plugin';
 import manifest from './manifest';
 
 export default definePlugin(manifest, {
@@ -9,5 +9,7 @@ export default definePlugin(manifest, {
     'match-data': extension(dataSourcePoint, () => import(/* webpackChunkName: "plugin-sport-basketball-match-data" */ './matchData')),
     stats: extension(dataPanelPoint, () => import(/* webpackChunkName: "plugin-sport-basketball-stats" */ './stats')),
     'text-live': extension(dataPanelPoint, () => import(/* webpackChunkName: "plugin-sport-basketball-text-live" */ './text-live')),
+    // A declaration the core reads from the manifest; there is no code to load.
+    'animation-field': extension(animationFieldPoint, () => Promise.resolve({ default: {} })),
   },
 });

@@ -24,5 +24,7 @@ export default defineManifest({
     { id: 'stats', point: 'matchDetail.dataPanel', match: { panel: 'data', sportIds: DATA_SPORT_IDS } },
     // The play-by-play with its section filter in the Text live tab (lq/TextLive).
     { id: 'text-live', point: 'matchDetail.dataPanel', match: { panel: 'textLive', sportIds: DATA_SPORT_IDS } },
+    // The match animation draws basketball and e-basketball on a court.
+    { id: 'animation-field', point: 'matchDetail.animationField', match: { sportIds: DATA_SPORT_IDS, field: 'basketball' } },
   ],
 });

@@ -1,4 +1,4 @@
-import { dataPanelPoint, dataSourcePoint, definePlugin, extension, sportPoint } from '../../src/sdk/plugin';
+import { animationFieldPoint, dataPanelPoint, dataSourcePoint, definePlugin, extension, sportPoint } from '../../src/sdk/plugin';
 import manifest from './manifest';
 
 export default definePlugin(manifest, {
@@ -10,5 +10,7 @@ export default definePlugin(manifest, {
     lineup: extension(dataPanelPoint, () => import(/* webpackChunkName: "plugin-sport-football-lineup" */ './lineup')),
     stats: extension(dataPanelPoint, () => import(/* webpackChunkName: "plugin-sport-football-stats" */ './stats')),
     'text-live': extension(dataPanelPoint, () => import(/* webpackChunkName: "plugin-sport-football-text-live" */ './text-live')),
+    // A declaration the core reads from the manifest; there is no code to load.
+    'animation-field': extension(animationFieldPoint, () => Promise.resolve({ default: {} })),
   },
 });

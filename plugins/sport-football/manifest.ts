@@ -26,5 +26,7 @@ export default defineManifest({
     { id: 'stats', point: 'matchDetail.dataPanel', match: { panel: 'data', sportIds: DATA_SPORT_IDS } },
     // The commentary of the Text live tab (zq/TextLive, live by football:js1).
     { id: 'text-live', point: 'matchDetail.dataPanel', match: { panel: 'textLive', sportIds: DATA_SPORT_IDS } },
+    // The match animation draws football and e-football on a pitch.
+    { id: 'animation-field', point: 'matchDetail.animationField', match: { sportIds: DATA_SPORT_IDS, field: 'football' } },
   ],
 });

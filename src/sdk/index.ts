@@ -20,6 +20,7 @@ export type {
   SportModule,
 } from '../ui/matchList/points';
 export type {
+  AnimationField,
   AnimationModule,
   AnimationProps,
   DataPanelModule,

@@ -26,12 +26,20 @@ export interface VideoPlayerModule {
   VideoPlayer: ComponentType<VideoPlayerProps>;
 }
 
+/**
+ * The field a sport is played on, as the animation draws it (and reads its events): a football pitch, a basketball
+ * court, a tennis court. Its sport plugin says which at `matchDetail.animationField`.
+ */
+export type AnimationField = 'football' | 'basketball' | 'tennis';
+
 export interface AnimationProps {
   /** The animation url from the media call (on the media host). */
   url: string;
   matchId: number;
   /** Scheme A sport id. */
   sportId: number;
+  /** The sport's field, from its plugin; undefined when no enabled plugin describes one (a generic scoreboard). */
+  field?: AnimationField;
 }
 
 export interface AnimationModule {
@@ -48,6 +56,18 @@ export const videoPoint = createExtensionPoint<VideoPlayerModule, { formats: rea
 export const animationPoint = createExtensionPoint<AnimationModule, { sportIds: readonly number[] }, { sportId?: number }>({
   id: 'matchDetail.animation',
   accepts: (match, select) => select.sportId === undefined || match.sportIds.length === 0 || match.sportIds.includes(select.sportId),
+});
+
+/** A declaration's module: nothing, as nothing loads it (the animation plugin draws the fields). */
+export type AnimationFieldModule = Record<string, never>;
+
+/**
+ * What a sport's field looks like, read from the sport plugins' manifests (one plugin per sport): the media stage
+ * hands it to the animation, so the animation plugin names no sport id. Nothing loads the extension's code.
+ */
+export const animationFieldPoint = createExtensionPoint<AnimationFieldModule, { sportIds: readonly number[]; field: AnimationField }, { sportId: number }>({
+  id: 'matchDetail.animationField',
+  accepts: (match, select) => match.sportIds.includes(select.sportId),
 });
 
 /** The data tabs a sport plugin draws in: the line-up tab around the team lists, the Data tab above the history, Text live. */

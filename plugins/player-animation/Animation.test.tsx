@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { animationPoint, httpRef, pushRef, schedulerRef, type PushHandler } from '../../src/sdk';
+import { animationPoint, httpRef, pushRef, schedulerRef, type AnimationField, type PushHandler } from '../../src/sdk';
 import { createKernelEvents, createScheduler, createTestI18n, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../src/sdk/testing';
 import plugin from './index';
 import type { AnimationStart, TrackerEvent } from './tracker';
@@ -63,7 +63,8 @@ function football(over: Partial<AnimationStart> = {}): AnimationStart {
   };
 }
 
-async function setup(answers: Array<unknown | Error>, props: { sportId?: number; matchId?: number; fakeTimers?: boolean } = {}) {
+/** `field` is what the sport's plugin would declare (football's pitch unless a test says otherwise). */
+async function setup(answers: Array<unknown | Error>, props: { sportId?: number; field?: AnimationField; matchId?: number; fakeTimers?: boolean } = {}) {
   const get = jest.fn<Get>();
   for (const a of answers) {
     if (a instanceof Error) get.mockRejectedValueOnce(a);
@@ -80,11 +81,12 @@ async function setup(answers: Array<unknown | Error>, props: { sportId?: number;
   if (props.fakeTimers) jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
   const matchId = props.matchId ?? 9;
   const sportId = props.sportId ?? 1;
+  const field = 'field' in props ? props.field : 'football';
   let view!: ReturnType<typeof render>;
   const ui = (
     <I18nextProvider i18n={i18n}>
       <KernelProvider value={{ plugins, services, events: createKernelEvents() }}>
-        <Slot point={animationPoint} select={{ sportId }} render={(m) => <m.Animation url={`/media/animation/${matchId}`} matchId={matchId} sportId={sportId} />} />
+        <Slot point={animationPoint} select={{ sportId }} render={(m) => <m.Animation url={`/media/animation/${matchId}`} matchId={matchId} sportId={sportId} field={field} />} />
       </KernelProvider>
     </I18nextProvider>
   );
@@ -200,7 +202,7 @@ describe('<Animation> (player-animation)', () => {
       events: [event({ type: 114, code: 'rebound', team: 'home', section: 3, clockText: '05:40', text: 'Lions rebound' })],
       stats: [{ key: 'threePointers', name: '3-Pointers', home: 5, away: 7 }, { key: 'fouls', name: 'Fouls', home: 9, away: 8 }],
     });
-    const { push } = await setup([start], { sportId: 3 });
+    const { push } = await setup([start], { sportId: 3, field: 'basketball' });
     expect(push.channels()).toEqual(['match:9:score']);
     const court = screen.getByRole('img', { name: 'Lions rebound' });
     expect(court.querySelector('[data-attacking="home"]')).not.toBeNull();
@@ -231,7 +233,7 @@ describe('<Animation> (player-animation)', () => {
       events: [event({ type: 104, code: 'pointWon', team: 'home', text: 'Point Lions, 10-8' })],
       stats: [],
     });
-    const { push } = await setup([start], { sportId: 13 });
+    const { push } = await setup([start], { sportId: 13, field: undefined });
     const board = screen.getByRole('img', { name: 'Point for Lions. Lions serving' });
     expect(board.querySelector('[data-serving="home"]')).not.toBeNull();
     expect(document.querySelector('[data-clock]')).toBeNull();
@@ -258,7 +260,7 @@ describe('<Animation> (player-animation)', () => {
       events: [],
       stats: [],
     });
-    const { push } = await setup([start], { sportId: 5 });
+    const { push } = await setup([start], { sportId: 5, field: 'tennis' });
     const court = screen.getByRole('img', { name: 'Lions v Tigers. Tigers serving' });
     expect(court).toHaveAttribute('data-field', 'tennis');
     expect(court.querySelector('[data-serving="away"]')).not.toBeNull();

@@ -148,9 +148,10 @@ function Timeline({ state, t }: { state: TrackerState; t: TFunction }) {
 
 /**
  * The match tracker: fetches the starting state from the animation url (the media host), then follows the match on
- * its push channel. Football draws a pitch, basketball a court, every other sport a scoreboard.
+ * its push channel. It draws the field the sport's plugin names (`field`: a football pitch, a basketball or tennis
+ * court), or a scoreboard for a sport no plugin describes.
  */
-export function Animation({ url, matchId, sportId }: AnimationProps) {
+export function Animation({ url, matchId, field }: AnimationProps) {
   const push = useService(pushRef);
   const http = useService(httpRef);
   const scheduler = useService(schedulerRef);
@@ -192,8 +193,10 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
       if (current.current) update(applyPush(current.current, data, language, Date.now()));
       else early.push(data);
     });
+    const kind = field ?? 'generic';
+    // Football's statistics come by their own channel.
     const offTec =
-      sportId === 1 || sportId === 177
+      kind === 'football'
         ? push.subscribe('football:tec', (data) => {
             const stats = current.current ? statsOfTec(data, matchId, language) : undefined;
             if (current.current && stats) update(applyStats(current.current, stats));
@@ -204,7 +207,7 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
       .then((start) => {
         if (cancelled) return;
         const now = Date.now();
-        let next = initialState(start, now);
+        let next = initialState(start, now, kind);
         for (const data of early) next = applyPush(next, data, language, now);
         // The starting state's last goal is history, not news: no overlay for it.
         current.current = { ...next, flash: null };
@@ -220,7 +223,7 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
       offScore();
       offTec();
     };
-  }, [push, http, url, matchId, sportId, language, attempt]);
+  }, [push, http, url, matchId, field, language, attempt]);
 
   const flash = state?.flash ?? null;
   useEffect(() => {
@@ -278,7 +281,7 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
   const Field = FIELDS[state.kind];
   const stats = options.showStats && state.inPlay && BAR_STATS[state.kind].some((key) => state.stats.some((s) => s.key === key));
   const shown: View = stats ? view : 'field';
-  const field = state.inPlay ? (
+  const drawing = state.inPlay ? (
     <figure className={styles.figure}>
       <Field state={state} label={label} t={t} />
       <Callout state={state} leaving={leaving !== null && leaving === state.callout?.seq} t={t} />
@@ -327,7 +330,7 @@ export function Animation({ url, matchId, sportId }: AnimationProps) {
         />
       ) : null}
       <div className={styles.panel} {...(stats ? { role: 'tabpanel', id: tabPanelId(panelPrefix), 'aria-labelledby': tabId(panelPrefix, shown) } : {})}>
-        {shown === 'stats' ? <div className={styles.stats}><Bars state={state} /></div> : field}
+        {shown === 'stats' ? <div className={styles.stats}><Bars state={state} /></div> : drawing}
       </div>
       <Timeline state={state} t={t} />
       <div className="sp-visually-hidden" aria-live="assertive" aria-atomic="true" data-announcer>

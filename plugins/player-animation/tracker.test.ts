@@ -12,7 +12,6 @@ import {
   parseEvent,
   servingOf,
   atHalfTime,
-  trackerKind,
   type AnimationStart,
   type TrackerEvent,
 } from './tracker';
@@ -45,8 +44,7 @@ function start(over: Partial<AnimationStart> = {}): AnimationStart {
 }
 
 describe('tracker mapping', () => {
-  it('names the tracker by sport and maps football types and other sports codes to actions', () => {
-    expect([1, 177, 3, 178, 5, 13].map(trackerKind)).toEqual(['football', 'football', 'basketball', 'basketball', 'tennis', 'generic']);
+  it('maps football types and other sports codes to actions', () => {
     expect(actionOf('football', { type: 24, code: 'dangerousAttack' })).toBe('dangerousAttack');
     expect(actionOf('football', { type: 17, code: 'ownGoal' })).toBe('goal');
     expect(actionOf('football', { type: 15, code: 'secondYellow' })).toBe('redCard');
@@ -79,13 +77,14 @@ describe('tracker mapping', () => {
         ],
       }),
       1000,
+      'football',
     );
     expect(s).toMatchObject({ kind: 'football', action: 'yellowCard', side: 'home', ball: { action: 'corner', side: 'away' }, flash: null });
     expect(s.cards).toEqual({ home: { yellow: 1, red: 0 }, away: { yellow: 0, red: 1 } });
   });
 
   it('moves the play on events, keeps the ball for cards and substitutions, counts statistics and cards', () => {
-    let s = initialState(start({ stats: [{ key: 'dangerousAttacks', name: 'DA', home: 3, away: 2 }, { key: 'attacks', name: 'A', home: 10, away: 9 }] }), 0);
+    let s = initialState(start({ stats: [{ key: 'dangerousAttacks', name: 'DA', home: 3, away: 2 }, { key: 'attacks', name: 'A', home: 10, away: 9 }] }), 0, 'football');
     s = applyEvent(s, ev({ type: 24, team: 'away' }));
     expect(s).toMatchObject({ action: 'dangerousAttack', side: 'away', ball: { action: 'dangerousAttack', side: 'away' } });
     expect(s.stats).toEqual([{ key: 'dangerousAttacks', name: 'DA', home: 3, away: 3 }, { key: 'attacks', name: 'A', home: 10, away: 10 }]);
@@ -97,7 +96,7 @@ describe('tracker mapping', () => {
   });
 
   it('flashes a goal with the scorer side and the new score until dismissed by its seq', () => {
-    let s = initialState(start(), 0);
+    let s = initialState(start(), 0, 'football');
     const goal = ev({ type: 1, team: 'away', homeScore: 0, awayScore: 1 });
     s = applyEvent(s, goal);
     expect(s.flash).toEqual({ kind: 'goal', side: 'away', points: 0, seq: goal.seq });
@@ -108,7 +107,7 @@ describe('tracker mapping', () => {
   });
 
   it('names every event that changes the situation until dismissed by its seq, and none from the starting state', () => {
-    let s = initialState(start({ events: [ev({ type: 24, team: 'home' })] }), 0);
+    let s = initialState(start({ events: [ev({ type: 24, team: 'home' })] }), 0, 'football');
     expect(s.callout).toBeNull();
     const corner = ev({ type: 2, team: 'away', homeScore: 1, awayScore: 2 });
     s = applyEvent(s, corner);
@@ -122,7 +121,7 @@ describe('tracker mapping', () => {
 
   it('counts tennis aces, double faults, points won and breaks from the events, for the side they name', () => {
     const rows = ['aces', 'doubleFaults', 'breaks', 'pointsWon'].map((key) => ({ key, name: key, home: 0, away: 0 }));
-    let s = initialState(start({ sportId: 5, serveIn: 1, stats: rows }), 0);
+    let s = initialState(start({ sportId: 5, serveIn: 1, stats: rows }), 0, 'tennis');
     s = applyEvent(s, ev({ type: 117, code: 'ace', team: 'home' }));
     s = applyEvent(s, ev({ type: 104, code: 'pointWon', team: 'home' }));
     s = applyEvent(s, ev({ type: 118, code: 'doubleFault', team: 'home' }));
@@ -137,7 +136,7 @@ describe('tracker mapping', () => {
   });
 
   it('flashes basketball points at the scorer and counts made shots, fouls and timeouts', () => {
-    let s = initialState(start({ sportId: 3, clock: { running: true, period: 5, second: 300, type: 'down' }, stats: [{ key: 'threePointers', name: '3PT', home: 4, away: 5 }, { key: 'fouls', name: 'F', home: 1, away: 1 }] }), 0);
+    let s = initialState(start({ sportId: 3, clock: { running: true, period: 5, second: 300, type: 'down' }, stats: [{ key: 'threePointers', name: '3PT', home: 4, away: 5 }, { key: 'fouls', name: 'F', home: 1, away: 1 }] }), 0, 'basketball');
     s = applyEvent(s, ev({ type: 103, code: 'threePointer', team: 'home', homeScore: 50, awayScore: 48 }));
     expect(s.flash).toMatchObject({ kind: 'score', side: 'home', points: 3 });
     expect(s.stats[0]).toMatchObject({ home: 5 });
@@ -147,7 +146,7 @@ describe('tracker mapping', () => {
   });
 
   it("takes who serves from the feed's field as the scoreboard does, never from points or games", () => {
-    let tennis = initialState(start({ sportId: 5, serveIn: 1 }), 0);
+    let tennis = initialState(start({ sportId: 5, serveIn: 1 }), 0, 'tennis');
     // A tie-break point, a game and a set: the feed's own rotation decides, and it comes with the field.
     tennis = applyEvent(tennis, ev({ type: 104, code: 'pointWon', team: 'away' }));
     tennis = applyEvent(tennis, ev({ type: 105, code: 'breakOfServe', team: 'away' }));
@@ -160,12 +159,12 @@ describe('tracker mapping', () => {
     tennis = applyPush(tennis, { kind: 'score', matchId: 9, homeScore: 0, awayScore: 1, score: [], period: 1 }, 'ENG', 0);
     expect(servingOf(tennis)).toBe('away');
     // Not in play: nobody serves, as the scoreboard shows no marker then.
-    expect(servingOf(initialState(start({ sportId: 5, serveIn: 1, inPlay: false }), 0))).toBeNull();
-    expect(servingOf(initialState(start({ sportId: 5, serveIn: 0 }), 0))).toBeNull();
+    expect(servingOf(initialState(start({ sportId: 5, serveIn: 1, inPlay: false }), 0, 'tennis'))).toBeNull();
+    expect(servingOf(initialState(start({ sportId: 5, serveIn: 0 }), 0, 'tennis'))).toBeNull();
   });
 
   it('applies the push kinds of match:<id>:score and ignores other matches and junk', () => {
-    let s = initialState(start(), 0);
+    let s = initialState(start(), 0, 'football');
     s = applyPush(s, { kind: 'event', matchId: 9, event: { seq: 100, type: 23, code: 'attack', team: 'home', second: 700, period: 1, homeScore: 0, awayScore: 0, text: { CMN: '进攻', ENG: 'Lions attack' } } }, 'ENG', 0);
     expect(s.events.at(-1)).toMatchObject({ seq: 100, text: 'Lions attack' });
     s = applyPush(s, { kind: 'score', matchId: 9, homeScore: 1, awayScore: 0, score: [{ pe: 1, tyg: 1, home: 1, away: 0 }], period: 1 }, 'ENG', 0);

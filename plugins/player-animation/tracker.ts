@@ -9,10 +9,11 @@
 
 import type { StatRow as WireStatRow } from '../../contract/matchData';
 import type { AnimationClock, AnimationData, AnimationEvent, AnimationScoreRow } from '../../contract/media';
-import { servingSide } from '../../src/sdk';
+import { servingSide, type AnimationField } from '../../src/sdk';
 
 export type Side = 'home' | 'away';
-export type TrackerKind = 'football' | 'basketball' | 'tennis' | 'generic';
+/** The field a sport's plugin says it is played on (`matchDetail.animationField`), or a generic scoreboard. */
+export type TrackerKind = AnimationField | 'generic';
 
 /** Wire languages (the keys of an event's text in a push). */
 export type WireLanguage = 'CMN' | 'zh-TW' | 'ENG' | 'VIE' | 'THA';
@@ -133,17 +134,6 @@ export function servingOf(state: Pick<TrackerState, 'serveIn' | 'inPlay'>): Side
 }
 /** Statuses a match shows while in play (live, interrupted, suspended, coverage lost), as the platform's. */
 const IN_PLAY: ReadonlySet<number> = new Set([1, 4, 8, 9]);
-
-const FOOTBALL_SPORTS: ReadonlySet<number> = new Set([1, 177]);
-const BASKETBALL_SPORTS: ReadonlySet<number> = new Set([3, 178]);
-const TENNIS_SPORTS: ReadonlySet<number> = new Set([5]);
-
-export function trackerKind(sportId: number): TrackerKind {
-  if (FOOTBALL_SPORTS.has(sportId)) return 'football';
-  if (BASKETBALL_SPORTS.has(sportId)) return 'basketball';
-  if (TENNIS_SPORTS.has(sportId)) return 'tennis';
-  return 'generic';
-}
 
 /** The spec's football event types. */
 const FOOTBALL_ACTIONS: Readonly<Record<number, Action>> = {
@@ -284,8 +274,8 @@ function latest(kind: TrackerKind, events: readonly TrackerEvent[], keep: (actio
   return { action: 'none', side: null };
 }
 
-export function initialState(start: AnimationStart, now: number): TrackerState {
-  const kind = trackerKind(start.sportId);
+/** The tracker of a match from the route's answer, drawn on `kind`'s field and reading events as that sport does. */
+export function initialState(start: AnimationStart, now: number, kind: TrackerKind = 'generic'): TrackerState {
   const events = start.events.slice(-TICKER_EVENTS);
   return {
     matchId: start.matchId,

@@ -18,11 +18,13 @@ export default defineManifest({
   extensions: [
     { id: 'sport', point: 'matchList.sport', match: { sportIds: sportIdsIn(SPORTS, 'A') } },
     // Basketball and e-basketball read the score host's basketball (lq) routes: the core draws their line-up team
-    // lists and intelligence from them.
-    { id: 'match-data', point: 'matchDetail.dataSource', match: { sportIds: DATA_SPORT_IDS, family: 'basketball' } },
+    // lists and intelligence from the routes this extension names.
+    { id: 'match-data', point: 'matchDetail.dataSource', match: { sportIds: DATA_SPORT_IDS } },
     // Points per period and the teahnic statistics in the Data tab.
     { id: 'stats', point: 'matchDetail.dataPanel', match: { panel: 'data', sportIds: DATA_SPORT_IDS } },
     // The play-by-play with its section filter in the Text live tab (lq/TextLive).
     { id: 'text-live', point: 'matchDetail.dataPanel', match: { panel: 'textLive', sportIds: DATA_SPORT_IDS } },
+    // The match animation draws basketball and e-basketball on a court.
+    { id: 'animation-field', point: 'matchDetail.animationField', match: { sportIds: DATA_SPORT_IDS, field: 'basketball' } },
   ],
 });

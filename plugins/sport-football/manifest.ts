@@ -18,13 +18,15 @@ export default defineManifest({
   extensions: [
     { id: 'sport', point: 'matchList.sport', match: { sportIds: sportIdsIn(SPORTS, 'A') } },
     // Football and e-football read the score host's football (zq) routes: the core draws their line-up team lists
-    // and intelligence from them, and the extensions below draw the rest.
-    { id: 'match-data', point: 'matchDetail.dataSource', match: { sportIds: DATA_SPORT_IDS, family: 'football' } },
+    // and intelligence from the routes this extension names, and the extensions below draw the rest.
+    { id: 'match-data', point: 'matchDetail.dataSource', match: { sportIds: DATA_SPORT_IDS } },
     // The pitch and incidents of the line-up panel.
     { id: 'lineup', point: 'matchDetail.dataPanel', match: { panel: 'lineup', sportIds: DATA_SPORT_IDS } },
     // Weather and the technical statistics in the Data tab (zq/matchInfo, live by football:tec).
     { id: 'stats', point: 'matchDetail.dataPanel', match: { panel: 'data', sportIds: DATA_SPORT_IDS } },
     // The commentary of the Text live tab (zq/TextLive, live by football:js1).
     { id: 'text-live', point: 'matchDetail.dataPanel', match: { panel: 'textLive', sportIds: DATA_SPORT_IDS } },
+    // The match animation draws football and e-football on a pitch.
+    { id: 'animation-field', point: 'matchDetail.animationField', match: { sportIds: DATA_SPORT_IDS, field: 'football' } },
   ],
 });

@@ -29,5 +29,9 @@ export default defineManifest({
   options: z.strictObject({
     pageSize: pluginOptions.listPageSize(),
   }),
-  extensions: [{ id: 'sport', point: 'matchList.sport', match: { sportIds: sportIdsIn(SPORTS, 'A') } }],
+  extensions: [
+    { id: 'sport', point: 'matchList.sport', match: { sportIds: sportIdsIn(SPORTS, 'A') } },
+    // The match animation draws tennis on a court; the other sports here have a scoreboard.
+    { id: 'animation-field', point: 'matchDetail.animationField', match: { sportIds: sportIdsIn(SPORTS.filter((s) => s.key === 'tennis'), 'A'), field: 'tennis' } },
+  ],
 });

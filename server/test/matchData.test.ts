@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FootballEvent, type MatchView } from '../src/feed';
-import { withoutTimePrefix } from '../src/routes/matchData/textLive';
+import { withoutTimePrefix } from '../../domain/footballEvents';
 import { buildTestApp, playOut, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -20,10 +20,12 @@ export type {
   SportModule,
 } from '../ui/matchList/points';
 export type {
+  AnimationField,
   AnimationModule,
   AnimationProps,
   DataPanelModule,
   DataSectionProps,
+  DataSourceModule,
   LineupSectionProps,
   VideoFormat,
   VideoPlayerModule,
@@ -32,19 +34,8 @@ export type {
 export type { LiveRoomHeaderModule, LiveRoomOverlayModule, LiveRoomProps, LiveRoomTabId, LiveRoomTabModule } from '../ui/liveRoom/points';
 export type { TeamNames } from '../ui/matchDetail/data/types';
 export type { ResultLeague, ResultModel, ResultPage, ResultPeriod, ResultQuery, ResultsHttp, ResultsProvider, ResultsProviderModule, ResultStatus } from '../ui/results/model';
-export type {
-  BasketballPlay,
-  BasketballSection,
-  BasketballTechnic,
-  DataFamily,
-  FootballInfo,
-  FootballTextLine,
-  Lineup,
-  LineupIncident,
-  LineupPlayer,
-  Remote,
-  Weather,
-} from '../stores/matchData';
+/** The match-data client (`useMatchData().store`): a sport plugin names its own routes and pushes through it. */
+export type { MatchDataClient, MatchDataParams, Remote } from '../stores/matchData';
 // Wire types come from the contract (type-only: values from contract/index.ts would build every schema in).
 export type { ScoreRow, WireMatch } from '../../contract';
 export type { PushHandler } from '../services/push';
@@ -62,11 +53,11 @@ export { Button } from '../ui/common/Button';
 export { Dialog } from '../ui/common/Dialog';
 export { useMatchData } from '../ui/matchDetail/data/useMatchData';
 export { RemoteView } from '../ui/matchDetail/data/PanelStates';
-export { BASKETBALL_SECTIONS, TECHNIC_KEYS } from '../stores/matchData';
-export { withoutTimePrefix } from '../stores/footballEvents';
 export { DataNote, plainRow, StatsTable, TableCaption, type StatsRow } from '../ui/matchDetail/data/StatsTable';
 export { DataBlock, DataSection, SectionTitle } from '../ui/matchDetail/data/Section';
 export { formatDuration } from '../../domain/duration';
+/** How football events read (the platform's text live, the app's goal popup and the football plugin share it). */
+export { isRecord, lineFromEvent, pick, withoutTimePrefix } from '../../domain/footballEvents';
 /** The provably fair draw the platform runs (docs/api.md "Provably fair"), for a plugin that lets a viewer verify one. */
 export { checkRainReceipts, drawWinners, entriesHashOf, seedHashOf, splitRain } from '../../domain/fair';
 export { formatInZone } from '../domain/zonedTime';

@@ -5,7 +5,7 @@
  */
 export { definePlugin, extension, type Plugin } from '../kernel/definePlugin';
 export { sportPoint } from '../ui/matchList/points';
-export { animationPoint, dataPanelPoint, dataSourcePoint, videoPoint } from '../ui/matchDetail/points';
+export { animationFieldPoint, animationPoint, dataPanelPoint, dataSourcePoint, videoPoint } from '../ui/matchDetail/points';
 export { resultsProviderPoint } from '../ui/results/points';
 export { liveRoomHeaderPoint, liveRoomOverlayPoint, liveRoomTabPoint } from '../ui/liveRoom/points';
 export { pluginScreenPoint } from '../ui/home/points';

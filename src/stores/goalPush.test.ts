@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { FOOTBALL_MATCH, footballEventPush } from '../testing/matchDataFixtures';
 import { fakeEnv } from '../testing/fakeEnv';
-import { FOOTBALL_EVENT_CHANNEL } from './footballEvents';
+import { PushChannel } from '../../contract/channels';
 import { SETTINGS_PATHS } from '../../contract/paths';
 import { existingGoalPush, goalPushOf, unsettledMatchIds } from './goalPush';
 import { memberSettingsOf, SAVE_DELAY_MS } from './memberSettings';
@@ -29,7 +29,7 @@ function started() {
 describe('the goal push (batter) popup', () => {
   it('shows a goal from football:js1 and hides 5 s later (spec: batter popup hides after 5 s)', async () => {
     const { store, channel, push } = started();
-    expect(channel).toBe(FOOTBALL_EVENT_CHANNEL);
+    expect(channel).toBe(PushChannel.footballEvent);
     push(footballEventPush());
     expect(goalPushOf(store).popup).toEqual({ matchId: FOOTBALL_MATCH, kind: 'homeScore', text: 'GOAL! Header from six yards', home: '', away: '', homeScore: 1, awayScore: 0 });
     await jest.advanceTimersByTimeAsync(4999);
@@ -76,11 +76,11 @@ describe('the goal push (batter) popup', () => {
     store.watchGoalPush();
     await jest.advanceTimersByTimeAsync(0);
     expect(existingGoalPush(store)).toBeUndefined();
-    expect(env.push.subscribe).not.toHaveBeenCalledWith(FOOTBALL_EVENT_CHANNEL, expect.anything());
+    expect(env.push.subscribe).not.toHaveBeenCalledWith(PushChannel.footballEvent, expect.anything());
     store.settings.applyPushSetting(1, [1, 0, 0, 0]);
     await jest.advanceTimersByTimeAsync(0);
     expect(existingGoalPush(store)).toBeDefined();
-    expect(env.push.subscribe).toHaveBeenCalledWith(FOOTBALL_EVENT_CHANNEL, expect.any(Function));
+    expect(env.push.subscribe).toHaveBeenCalledWith(PushChannel.footballEvent, expect.any(Function));
   });
 
   it('shows nothing without an accept list, when the member turned goal push off, or outside the scope', () => {

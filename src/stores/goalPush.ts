@@ -1,9 +1,10 @@
 import { reaction } from 'mobx';
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import { PushChannel } from '../../contract/channels';
 import { BET_OPTION_KEYS, BET_RECORD_KEYS } from '../../domain/betRecord';
+import { isRecord, lineFromEvent, pick } from '../../domain/footballEvents';
 import { DELAYS } from '../services/scheduler';
 import { envOf } from './env';
-import { FOOTBALL_EVENT_CHANNEL, isRecord, lineFromEvent, pick } from './footballEvents';
 import { existingMemberSettings } from './memberSettings';
 import { onDemand, type OnDemandRoot } from './onDemand';
 
@@ -186,7 +187,7 @@ export const GoalPushStore = types
     /** Listens until stopped (goalPushOf stops it when the app unmounts). */
     start(root: Root) {
       self.root = root;
-      const stopSubscription = envOf(self).push.subscribe(FOOTBALL_EVENT_CHANNEL, (data) => self.receive(data));
+      const stopSubscription = envOf(self).push.subscribe(PushChannel.footballEvent, (data) => self.receive(data));
       // Scope 1 reads the member's unsettled orders at sign-in, when the scope is turned on, and after every bet
       // taken or refused and every cash out (each refreshes the balance); a settled order's match has ended, so it
       // scores no more and needs no reading.

@@ -2,14 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type { PushHandler } from '../services/push';
 import { fakeEnv } from '../testing/fakeEnv';
 import { createRootStore } from './RootStore';
-import {
-  matchDataOf,
-  MatchDataStore,
-  createRemote,
-  statsFromPush,
-  type FootballTextLine,
-} from './matchData';
-import { footballMinute, lineFromEvent, withoutTimePrefix } from './footballEvents';
+import { createRemote, matchDataOf, MatchDataStore } from './matchData';
 
 const silent = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
 
@@ -40,8 +33,6 @@ function setup() {
   const store = new MatchDataStore({ http: { match: { get } } as never, push, now: () => 1763700000000, logger: silent });
   return { store, get, push, deliver, handlers };
 }
-
-const line = (over: Partial<FootballTextLine> = {}): FootballTextLine => ({ type: 2, minute: "11'", second: 600, team: 'home', text: 'Corner', ...over });
 
 describe('Remote', () => {
   it('lets a newer load win over an older slower one', async () => {
@@ -99,37 +90,6 @@ describe('Remote', () => {
   });
 });
 
-describe('helpers', () => {
-  it('shows football minutes as the platform does and strips event-time prefixes', () => {
-    expect(footballMinute(0, 1)).toBe("1'");
-    expect(footballMinute(46 * 60 + 30, 1)).toBe("45+2'");
-    expect(footballMinute(60 * 60, 3)).toBe("61'");
-    expect(withoutTimePrefix("45+2'：Goal")).toBe('Goal');
-    expect(withoutTimePrefix('67′ - Corner')).toBe('Corner');
-    expect(withoutTimePrefix('Kick-off at 3pm')).toBe('Kick-off at 3pm');
-  });
-
-  it('reads a js1 event in the member language, falling back to Chinese', () => {
-    const data = { kind: 'event', matchId: 7, event: { type: 3, second: 130, period: 1, team: 'away', text: { CMN: "3' 黄牌", ENG: "3' Yellow card" } } };
-    expect(lineFromEvent(data, 'ENG')).toEqual({ matchId: 7, line: { type: 3, minute: "3'", second: 130, team: 'away', text: 'Yellow card' } });
-    expect(lineFromEvent(data, 'THA')?.line.text).toBe('黄牌');
-    expect(lineFromEvent({ kind: 'event', matchId: 7, event: { type: 3 } }, 'ENG')).toBeUndefined();
-    expect(lineFromEvent({ kind: 'score', matchId: 7 }, 'ENG')).toBeUndefined();
-  });
-
-  it('reads a tec push into technic and labelled rows', () => {
-    const pushed = statsFromPush({ matchId: 7, stats: [{ key: 'corners', name: { CMN: '角球', ENG: 'Corners' }, home: 3, away: 1 }, { key: 'freeKicks', name: { ENG: 'Free Kicks' }, home: 2, away: 2 }] }, 'ENG');
-    expect(pushed?.technic?.corners).toEqual({ home: 3, away: 1 });
-    expect(pushed?.technic?.possession).toEqual({ home: 0, away: 0 });
-    expect(pushed?.stats).toEqual([
-      { key: 'corners', name: 'Corners', home: 3, away: 1 },
-      { key: 'freeKicks', name: 'Free Kicks', home: 2, away: 2 },
-    ]);
-    expect(statsFromPush({ matchId: 7, stats: [] }, 'ENG')?.technic).toBeNull();
-    expect(statsFromPush({ matchId: 7 }, 'ENG')).toBeUndefined();
-  });
-});
-
 describe('MatchDataStore', () => {
   it('asks the match host anonymously with plat, t and language, and reuses an answer per match and language', async () => {
     const { store, get } = setup();
@@ -141,33 +101,33 @@ describe('MatchDataStore', () => {
     remote.ensure();
     await remote.refresh();
     expect(get).toHaveBeenCalledWith('/api/match/analysis', { params: { id: 5, language: 'ENG', plat: 'pc', t: 1763700000000 }, noAuth: true });
-    expect(store.basketballText(5, 4, 'ENG')).not.toBe(store.basketballText(5, 5, 'ENG'));
+    expect(store.answer('/api/score/lq/TextLive', { id: 5, section: 4, language: 'ENG' })).not.toBe(store.answer('/api/score/lq/TextLive', { id: 5, section: 5, language: 'ENG' }));
+    expect(store.answer('/api/match/analysis', { id: 5, language: 'ENG' })).toBe(remote);
   });
 
-  it('appends pushed football events while shown, refetches when a load is in flight, and stops on unsubscribe', async () => {
+  it('keeps the 48 most recently used answers', () => {
+    const { store } = setup();
+    const first = store.analysis(1, 'ENG');
+    const second = store.analysis(2, 'ENG');
+    for (let id = 3; id <= 48; id++) store.analysis(id, 'ENG');
+    expect(store.analysis(1, 'ENG')).toBe(first);
+    store.analysis(49, 'ENG');
+    expect(store.analysis(1, 'ENG')).toBe(first);
+    expect(store.analysis(2, 'ENG')).not.toBe(second);
+  });
+
+  it('refetches an answer on the pushes that concern it, and stops on unsubscribe', async () => {
     const { store, get, deliver, handlers } = setup();
-    const first = deferred<unknown>();
-    get.mockReturnValueOnce(first.promise);
-    const remote = store.footballText(9, 'ENG');
-    const stop = store.followFootballText(9, 'ENG');
-    remote.ensure();
-    const event = { kind: 'event', matchId: 9, event: { type: 1, second: 1200, period: 1, team: 'home', text: { ENG: 'Goal' } } };
-    // Racing the first load: the answer is refetched rather than patched.
-    get.mockResolvedValueOnce([line({ type: 1, minute: "21'", second: 1200, text: 'Goal' }), line()]);
-    deliver('football:js1', event);
-    first.resolve([line()]);
-    await remote.refresh();
-    expect(remote.data).toHaveLength(2);
+    get.mockResolvedValue(['a']);
+    const remote = store.analysis(5, 'ENG');
+    await remote.load();
+    const stop = store.refreshOn('lineup:status', (data) => (data as { matchId?: number }).matchId === 5, () => remote);
+    deliver('lineup:status', { matchId: 6 });
+    expect(get).toHaveBeenCalledTimes(1);
+    deliver('lineup:status', { matchId: 5 });
     expect(get).toHaveBeenCalledTimes(2);
-
-    deliver('football:js1', { ...event, event: { ...event.event, type: 2, second: 1300, text: { ENG: "22' Corner" } } });
-    expect(remote.data?.[0]).toEqual({ type: 2, minute: "22'", second: 1300, team: 'home', text: 'Corner' });
-    deliver('football:js1', event);
-    expect(remote.data).toHaveLength(3);
-    expect(get).toHaveBeenCalledTimes(2);
-
     stop();
-    expect(handlers.get('football:js1')?.size).toBe(0);
+    expect(handlers.get('lineup:status')?.size).toBe(0);
   });
 
   it('matchDataOf makes one store per root, on first use, and closes it with the root', () => {

@@ -1,96 +1,20 @@
 import { getEnv, types } from 'mobx-state-tree';
+import type { History } from '../../contract/matchData';
 import type { HttpClients } from '../services/http';
 import { consoleLogger, type Logger } from '../services/logger';
-import type { PushClient } from '../services/push';
-import type {
-  BasketballTechnic,
-  BasketballTextEntry,
-  FootballInfo,
-  FootballTextEntry,
-  FutureRow,
-  GoalBands,
-  History,
-  Injury,
-  LineupData,
-  LineupIncident,
-  LineupPlayer,
-  Pair,
-  RankingRow,
-  ScheduleRow,
-  StatRow,
-  Technic,
-  TechnicKey,
-  WeatherData,
-} from '../../contract/matchData';
-import { TECHNIC_KEYS } from '../../contract/matchData';
+import type { PushClient, PushHandler } from '../services/push';
 import type { Env } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import { request } from './request';
-import { FOOTBALL_EVENT_CHANNEL, FOOTBALL_TEC_CHANNEL, isRecord, lineFromEvent, LINEUP_STATUS_CHANNEL, pick, scoreChannel, type Side } from './footballEvents';
 
 /*
- * The match-detail data panels (weather, statistics, history, line-ups, text live, analysis, intelligence). The
- * answers are the platform's score and match-data GETs (docs/api.md, "Match data"); they belong to one match on one
- * screen, so they live in this store made on first use (matchDataOf) rather than in the root tree: a cache of answers
- * (each a Remote, an MST model loading through the request primitive) and the push channels that patch them.
+ * The match-detail data panels' answers (the platform's score and match-data GETs, docs/api.md "Match data"). They
+ * belong to one match on one screen, so they live in this store made on first use (matchDataOf) rather than in the
+ * root tree: a cache of answers (each a Remote, an MST model loading through the request primitive) and the push
+ * subscriptions that patch or refetch them. The store knows no sport: the routes every sport has (history, analysis)
+ * are named here; a sport's own routes and pushes are its plugin's (`matchDetail.dataSource`, `matchDetail.dataPanel`),
+ * asked through `answer`, `subscribe` and `refreshOn`.
  */
-
-// ---------------------------------------------------------------------------------------------------------------
-// The wire shapes: the contract's (contract/matchData.ts), types only
-
-export type { BasketballTechnic, FootballInfo, FutureRow, GoalBands, History, Injury, LineupIncident, LineupPlayer, Pair, RankingRow, ScheduleRow, StatRow, Technic, TechnicKey };
-
-export type { Side };
-export type Weather = WeatherData;
-/** GET /api/score/zq/lineup and /api/score/lq/lineup */
-export type Lineup = LineupData;
-/** One line of GET /api/score/zq/TextLive (newest first). */
-export type FootballTextLine = FootballTextEntry;
-/** One row of GET /api/score/lq/TextLive (newest first). */
-export type BasketballPlay = BasketballTextEntry;
-
-/** The football technical statistics the spec names, in the order they are shown. */
-export { TECHNIC_KEYS };
-
-// ---------------------------------------------------------------------------------------------------------------
-// Families, sections and the push payloads
-
-/**
- * The score host's route families: football's `zq` routes and basketball's `lq` routes. Which family a sport reads
- * is its plugin's declaration (`matchDetail.dataSource`), never decided here from sport ids.
- */
-export type DataFamily = 'football' | 'basketball';
-
-/** The basketball text-live filter: staticList period ids, as the route's `section` takes them. */
-export const BASKETBALL_SECTIONS = [
-  { id: 1, key: 'full' },
-  { id: 2, key: 'firstHalf' },
-  { id: 3, key: 'secondHalf' },
-  { id: 4, key: 'q1' },
-  { id: 5, key: 'q2' },
-  { id: 6, key: 'q3' },
-  { id: 7, key: 'q4' },
-  { id: 8, key: 'overtime' },
-] as const;
-export type BasketballSection = (typeof BASKETBALL_SECTIONS)[number]['id'];
-
-/** A `football:tec` payload ({ matchId, stats: [{ key, name (five languages), home, away }] }) as football info fields. */
-export function statsFromPush(data: unknown, language: string): { matchId: number; technic: Technic | null; stats: StatRow[] } | undefined {
-  if (!isRecord(data) || !Array.isArray(data.stats)) return undefined;
-  const matchId = Number(data.matchId);
-  if (!Number.isInteger(matchId)) return undefined;
-  const stats: StatRow[] = [];
-  for (const item of data.stats) {
-    if (!isRecord(item) || typeof item.key !== 'string' || typeof item.home !== 'number' || typeof item.away !== 'number') return undefined;
-    stats.push({ key: item.key, name: pick(item.name, language) ?? item.key, home: item.home, away: item.away });
-  }
-  const byKey = new Map(stats.map((s) => [s.key, s]));
-  // The route's rule: no statistics at all means "not started" (technic null).
-  const technic = stats.length === 0 ? null : (Object.fromEntries(TECHNIC_KEYS.map((k) => [k, { home: byKey.get(k)?.home ?? 0, away: byKey.get(k)?.away ?? 0 }])) as Technic);
-  return { matchId, technic, stats };
-}
-
-const lineKey = (line: FootballTextLine) => `${line.second}|${line.type}|${line.text}`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // One answer
@@ -187,10 +111,30 @@ export interface MatchDataDeps {
   logger?: Logger;
 }
 
+/** The query of a match-data GET (the store adds `plat` and `t`). */
+export type MatchDataParams = Readonly<Record<string, string | number>>;
+
+/**
+ * The match-data client as the panels and the sport plugins see it (the SDK's `useMatchData().store`): one cached
+ * answer per route and query, and the push channels that keep answers live.
+ */
+export interface MatchDataClient {
+  /** The answer of GET `path` on the match-data host with `params` (the match id and language among them), cached per route and query. */
+  answer<T>(path: string, params: MatchDataParams): Remote<T>;
+  /** Follows a push channel while a panel shows an answer; answers the unsubscribe. */
+  subscribe(channel: string, handler: PushHandler): () => void;
+  /** Refetches `refetch()` (one request per burst) on each push of `channel` that `concerns` the answer. */
+  refreshOn(channel: string, concerns: (data: unknown) => boolean, refetch: () => Remote<unknown>): () => void;
+  /** The head-to-head history of the Data tab (every sport). */
+  history(matchId: number, language: string): Remote<History>;
+  /** The pre-match analysis texts (every sport). */
+  analysis(matchId: number, language: string): Remote<string[]>;
+}
+
 /** How many answers stay cached (a few matches' worth of tabs); the oldest unused go first. */
 const CACHE_LIMIT = 48;
 
-export class MatchDataStore {
+export class MatchDataStore implements MatchDataClient {
   private readonly cache = new Map<string, Remote<unknown>>();
   private readonly logger: Logger;
   private closed = false;
@@ -199,7 +143,8 @@ export class MatchDataStore {
     this.logger = deps.logger ?? consoleLogger;
   }
 
-  private remote<T>(key: string, path: string, params: Record<string, string | number>): Remote<T> {
+  answer<T>(path: string, params: MatchDataParams): Remote<T> {
+    const key = `${path}?${new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)])).toString()}`;
     const existing = this.cache.get(key);
     if (existing) {
       // Most recently used goes last, so eviction drops the oldest.
@@ -216,99 +161,28 @@ export class MatchDataStore {
     return remote;
   }
 
-  private async get<T>(path: string, params: Record<string, string | number>): Promise<T> {
+  private async get<T>(path: string, params: MatchDataParams): Promise<T> {
     // Anonymous GETs on the match-data host with the spec's plat and cache-busting t.
     const answer: unknown = await this.deps.http.match.get(path, { params: { ...params, plat: 'pc', t: this.deps.now() }, noAuth: true });
     return answer as T;
   }
 
-  footballInfo(matchId: number, language: string): Remote<FootballInfo> {
-    return this.remote(`${language}|info|${matchId}`, '/api/match/zq/matchInfo', { id: matchId, language });
+  subscribe(channel: string, handler: PushHandler): () => void {
+    return this.deps.push.subscribe(channel, handler);
   }
 
-  basketballTechnic(matchId: number, language: string): Remote<BasketballTechnic> {
-    return this.remote(`${language}|teahnic|${matchId}`, '/api/score/lq/teahnic', { id: matchId, language });
+  refreshOn(channel: string, concerns: (data: unknown) => boolean, refetch: () => Remote<unknown>): () => void {
+    return this.subscribe(channel, (data) => {
+      if (concerns(data)) void refetch().refresh();
+    });
   }
 
   history(matchId: number, language: string): Remote<History> {
-    return this.remote(`${language}|history|${matchId}`, '/api/match/history', { id: matchId, language });
-  }
-
-  lineup(matchId: number, family: DataFamily, language: string): Remote<Lineup> {
-    const path = family === 'football' ? '/api/score/zq/lineup' : '/api/score/lq/lineup';
-    return this.remote(`${language}|lineup|${matchId}`, path, { id: matchId, language });
-  }
-
-  footballText(matchId: number, language: string): Remote<FootballTextLine[]> {
-    return this.remote(`${language}|zqText|${matchId}`, '/api/score/zq/TextLive', { id: matchId, language });
-  }
-
-  basketballText(matchId: number, section: BasketballSection, language: string): Remote<BasketballPlay[]> {
-    return this.remote(`${language}|lqText|${matchId}|${section}`, '/api/score/lq/TextLive', { id: matchId, section, language });
+    return this.answer('/api/match/history', { id: matchId, language });
   }
 
   analysis(matchId: number, language: string): Remote<string[]> {
-    return this.remote(`${language}|analysis|${matchId}`, '/api/match/analysis', { id: matchId, language });
-  }
-
-  intelligence(matchId: number, family: DataFamily, language: string): Remote<string[]> {
-    const path = family === 'football' ? '/api/match/zq/intelligence' : '/api/match/lq/intelligence';
-    return this.remote(`${language}|intelligence|${matchId}`, path, { id: matchId, language });
-  }
-
-  /** Applies `football:tec` pushes for this match to its football info while a panel shows it. */
-  followFootballStats(matchId: number, language: string): () => void {
-    return this.deps.push.subscribe(FOOTBALL_TEC_CHANNEL, (data) => {
-      const pushed = statsFromPush(data, language);
-      if (!pushed) {
-        if (isRecord(data) && Number(data.matchId) === matchId) void this.footballInfo(matchId, language).refresh();
-        return;
-      }
-      if (pushed.matchId !== matchId) return;
-      const remote = this.footballInfo(matchId, language);
-      if (remote.busy || remote.data === undefined) {
-        void remote.refresh();
-        return;
-      }
-      remote.update((info) => ({ ...info, technic: pushed.technic, stats: pushed.stats }));
-    });
-  }
-
-  /** Adds `football:js1` events of this match to its text live (newest first) while a panel shows it. */
-  followFootballText(matchId: number, language: string): () => void {
-    return this.deps.push.subscribe(FOOTBALL_EVENT_CHANNEL, (data) => {
-      if (!isRecord(data) || Number(data.matchId) !== matchId) return;
-      const remote = this.footballText(matchId, language);
-      const pushed = lineFromEvent(data, language);
-      // A payload without what a line needs, or one racing a load: the answer is the truth.
-      if (!pushed || remote.busy || remote.data === undefined) {
-        void remote.refresh();
-        return;
-      }
-      remote.update((lines) => {
-        const key = lineKey(pushed.line);
-        if (lines.some((line) => lineKey(line) === key)) return lines;
-        return [pushed.line, ...lines];
-      });
-    });
-  }
-
-  /** Refetches the line-up when `lineup:status` names this match. */
-  followLineup(matchId: number, family: DataFamily, language: string): () => void {
-    return this.deps.push.subscribe(LINEUP_STATUS_CHANNEL, (data) => {
-      if (isRecord(data) && Number(data.matchId) === matchId) void this.lineup(matchId, family, language).refresh();
-    });
-  }
-
-  /**
-   * Basketball has no statistics or play-by-play channel: the match's score channel tells that something happened
-   * (a score, an event, a period change) and the answer shown is refetched, one request per burst.
-   */
-  followBasketball(matchId: number, refetch: () => Remote<unknown>): () => void {
-    return this.deps.push.subscribe(scoreChannel(matchId), (data) => {
-      if (!isRecord(data) || data.kind === 'clock' || data.kind === 'odds') return;
-      void refetch().refresh();
-    });
+    return this.answer('/api/match/analysis', { id: matchId, language });
   }
 
   close(): void {

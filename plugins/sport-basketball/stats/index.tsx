@@ -2,7 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataBlock, DataNote, plainRow, RemoteView, StatsTable, TableCaption, useMatchData } from '../../../src/sdk';
-import type { BasketballTechnic, DataPanelModule, DataSectionProps, TeamNames } from '../../../src/sdk';
+import type { BasketballTechnic } from '../../../contract/matchData';
+import type { DataPanelModule, DataSectionProps, TeamNames } from '../../../src/sdk';
+import { basketballTechnic, followBasketball } from '../matchData';
 import styles from './Stats.module.css';
 
 const NS = 'sport-basketball';
@@ -56,9 +58,9 @@ function TechnicalStats({ data, names }: { data: BasketballTechnic; names: TeamN
 const BasketballStats = observer(function BasketballStats({ matchId, names }: DataSectionProps) {
   const { t } = useTranslation(NS);
   const { store, language } = useMatchData();
-  useEffect(() => store.followBasketball(matchId, () => store.basketballTechnic(matchId, language)), [store, matchId, language]);
+  useEffect(() => followBasketball(store, matchId, () => basketballTechnic(store, matchId, language)), [store, matchId, language]);
   return (
-    <RemoteView remote={store.basketballTechnic(matchId, language)} isEmpty={(d) => d.sections.length === 0 && d.stats.length === 0} empty={t('stats.notStarted')} rows={3}>
+    <RemoteView remote={basketballTechnic(store, matchId, language)} isEmpty={(d) => d.sections.length === 0 && d.stats.length === 0} empty={t('stats.notStarted')} rows={3}>
       {(data) => <TechnicalStats data={data} names={names} />}
     </RemoteView>
   );

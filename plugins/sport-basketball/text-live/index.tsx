@@ -1,8 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BASKETBALL_SECTIONS, Button, RemoteView, useMatchData } from '../../../src/sdk';
-import type { BasketballPlay, BasketballSection, DataPanelModule, DataSectionProps, TeamNames } from '../../../src/sdk';
+import type { BasketballTextEntry as BasketballPlay } from '../../../contract/matchData';
+import { Button, RemoteView, useMatchData } from '../../../src/sdk';
+import type { DataPanelModule, DataSectionProps, TeamNames } from '../../../src/sdk';
+import { BASKETBALL_SECTIONS, basketballText, followBasketball, type BasketballSection } from '../matchData';
 import styles from './TextLive.module.css';
 
 const NS = 'sport-basketball';
@@ -74,7 +76,7 @@ const BasketballTextLive = observer(function BasketballTextLive({ matchId, names
   const [section, setSection] = useState<BasketballSection>(1);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const id = useId();
-  useEffect(() => store.followBasketball(matchId, () => store.basketballText(matchId, section, language)), [store, matchId, section, language]);
+  useEffect(() => followBasketball(store, matchId, () => basketballText(store, matchId, section, language)), [store, matchId, section, language]);
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const last = BASKETBALL_SECTIONS.length - 1;
@@ -114,7 +116,7 @@ const BasketballTextLive = observer(function BasketballTextLive({ matchId, names
         })}
       </div>
       <div id={panelId} role="tabpanel" aria-labelledby={tabId(section)} className={styles.panel}>
-        <RemoteView remote={store.basketballText(matchId, section, language)} isEmpty={(plays) => plays.length === 0} empty={t('textLive.empty')} rows={6}>
+        <RemoteView remote={basketballText(store, matchId, section, language)} isEmpty={(plays) => plays.length === 0} empty={t('textLive.empty')} rows={6}>
           {(plays) => <Plays key={section} plays={plays} names={names} />}
         </RemoteView>
       </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { DataNote, DataSection, type LineupIncident, type LineupPlayer, type LineupSectionProps } from '../../../src/sdk';
+import type { LineupIncident, LineupPlayer } from '../../../contract/matchData';
+import { DataNote, DataSection, type LineupSectionProps } from '../../../src/sdk';
 import { EventIcon, eventLabelKey, EventType } from '../icons';
 import styles from './Incidents.module.css';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { render } from '@testing-library/react';
-import type { LineupPlayer } from '../../../src/sdk';
+import type { LineupPlayer } from '../../../contract/matchData';
 import { fitName, formationLines, nameWidth, Pitch } from './Pitch';
 
 describe('formationLines', () => {

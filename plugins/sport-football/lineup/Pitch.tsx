@@ -1,4 +1,4 @@
-import type { LineupPlayer } from '../../../src/sdk';
+import type { LineupPlayer } from '../../../contract/matchData';
 import styles from './Pitch.module.css';
 
 const WIDTH = 200;

@@ -1,8 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataBlock, DataNote, DataSection, plainRow, RemoteView, StatsTable, TECHNIC_KEYS, useMatchData } from '../../../src/sdk';
-import type { DataPanelModule, DataSectionProps, FootballInfo, StatsRow, TeamNames, Weather } from '../../../src/sdk';
+import { TECHNIC_KEYS, type FootballInfo, type WeatherData as Weather } from '../../../contract/matchData';
+import { DataBlock, DataNote, DataSection, plainRow, RemoteView, StatsTable, useMatchData } from '../../../src/sdk';
+import type { DataPanelModule, DataSectionProps, StatsRow, TeamNames } from '../../../src/sdk';
+import { followFootballStats, footballInfo } from '../matchData';
 import { WeatherIcon } from '../icons';
 import styles from './Stats.module.css';
 
@@ -60,9 +62,9 @@ function TechnicalStats({ info, names }: { info: FootballInfo; names: TeamNames 
 const FootballStats = observer(function FootballStats({ matchId, names }: DataSectionProps) {
   const { t } = useTranslation(NS);
   const { store, language } = useMatchData();
-  useEffect(() => store.followFootballStats(matchId, language), [store, matchId, language]);
+  useEffect(() => followFootballStats(store, matchId, language), [store, matchId, language]);
   return (
-    <RemoteView remote={store.footballInfo(matchId, language)} isEmpty={(d) => !d.weather && !d.technic && d.stats.length === 0} empty={t('stats.notStarted')} rows={3}>
+    <RemoteView remote={footballInfo(store, matchId, language)} isEmpty={(d) => !d.weather && !d.technic && d.stats.length === 0} empty={t('stats.notStarted')} rows={3}>
       {(info) => (
         <>
           {info.weather && <WeatherView weather={info.weather} />}

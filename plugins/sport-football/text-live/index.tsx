@@ -2,7 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemoteView, useMatchData, withoutTimePrefix } from '../../../src/sdk';
-import type { DataPanelModule, DataSectionProps, FootballTextLine, TeamNames } from '../../../src/sdk';
+import type { DataPanelModule, DataSectionProps, TeamNames } from '../../../src/sdk';
+import type { FootballTextEntry as FootballTextLine } from '../../../contract/matchData';
+import { followFootballText, footballText } from '../matchData';
 import { EventIcon, eventLabelKey } from '../icons';
 import styles from './TextLive.module.css';
 
@@ -28,9 +30,9 @@ function Lines({ lines, names }: { lines: FootballTextLine[]; names: TeamNames }
 const FootballTextLive = observer(function FootballTextLive({ matchId, names }: DataSectionProps) {
   const { t } = useTranslation(NS);
   const { store, language } = useMatchData();
-  useEffect(() => store.followFootballText(matchId, language), [store, matchId, language]);
+  useEffect(() => followFootballText(store, matchId, language), [store, matchId, language]);
   return (
-    <RemoteView remote={store.footballText(matchId, language)} isEmpty={(lines) => lines.length === 0} empty={t('textLive.empty')} rows={6}>
+    <RemoteView remote={footballText(store, matchId, language)} isEmpty={(lines) => lines.length === 0} empty={t('textLive.empty')} rows={6}>
       {(lines) => <Lines lines={lines} names={names} />}
     </RemoteView>
   );

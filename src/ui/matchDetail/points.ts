@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createExtensionPoint } from '../../kernel/extensionPoint';
-import type { DataFamily, Lineup } from '../../stores/matchData';
+import type { LineupData as Lineup } from '../../../contract/matchData';
+import type { MatchDataClient, Remote } from '../../stores/matchData';
 import type { TeamNames } from './data/types';
 
 /**
@@ -25,12 +26,20 @@ export interface VideoPlayerModule {
   VideoPlayer: ComponentType<VideoPlayerProps>;
 }
 
+/**
+ * The field a sport is played on, as the animation draws it (and reads its events): a football pitch, a basketball
+ * court, a tennis court. Its sport plugin says which at `matchDetail.animationField`.
+ */
+export type AnimationField = 'football' | 'basketball' | 'tennis';
+
 export interface AnimationProps {
   /** The animation url from the media call (on the media host). */
   url: string;
   matchId: number;
   /** Scheme A sport id. */
   sportId: number;
+  /** The sport's field, from its plugin; undefined when no enabled plugin describes one (a generic scoreboard). */
+  field?: AnimationField;
 }
 
 export interface AnimationModule {
@@ -47,6 +56,18 @@ export const videoPoint = createExtensionPoint<VideoPlayerModule, { formats: rea
 export const animationPoint = createExtensionPoint<AnimationModule, { sportIds: readonly number[] }, { sportId?: number }>({
   id: 'matchDetail.animation',
   accepts: (match, select) => select.sportId === undefined || match.sportIds.length === 0 || match.sportIds.includes(select.sportId),
+});
+
+/** A declaration's module: nothing, as nothing loads it (the animation plugin draws the fields). */
+export type AnimationFieldModule = Record<string, never>;
+
+/**
+ * What a sport's field looks like, read from the sport plugins' manifests (one plugin per sport): the media stage
+ * hands it to the animation, so the animation plugin names no sport id. Nothing loads the extension's code.
+ */
+export const animationFieldPoint = createExtensionPoint<AnimationFieldModule, { sportIds: readonly number[]; field: AnimationField }, { sportId: number }>({
+  id: 'matchDetail.animationField',
+  accepts: (match, select) => match.sportIds.includes(select.sportId),
 });
 
 /** The data tabs a sport plugin draws in: the line-up tab around the team lists, the Data tab above the history, Text live. */
@@ -79,13 +100,23 @@ export const dataPanelPoint = createExtensionPoint<DataPanelModule, { panel: Dat
   accepts: (match, select) => match.panel === select.panel && match.sportIds.includes(select.sportId),
 });
 
-/** A data source's module: nothing, as nothing loads it. */
-export type DataSourceModule = Record<string, never>;
+/**
+ * A sport's match-data source: its line-ups and intelligence, which every sport with data has on its own score-host
+ * routes (football's zq, basketball's lq) and the core draws (the team lists, the texts). The plugin names the routes
+ * through the match-data client it is given; the core knows none of them.
+ */
+export interface DataSourceModule {
+  lineup(data: MatchDataClient, matchId: number, language: string): Remote<Lineup>;
+  intelligence(data: MatchDataClient, matchId: number, language: string): Remote<string[]>;
+}
 
 /**
- * A declaration read from the manifest only: which sports read their match data from which of the score host's
- * route families (`football`: zq, `basketball`: lq). Each family has line-ups and intelligence, which the core draws
- * itself, so switching a plugin's drawing extension off (the line-up pitch) leaves the team lists. The match screen
- * filters the declarations by sport (no `accepts`: every binding is in the initial bundle) and never loads their code.
+ * Which sports have line-ups and intelligence, and where they come from. The match screen offers the Line-ups and
+ * Intelligence tabs for the sports an enabled extension's `sportIds` name (read from the manifest, no code loaded),
+ * and loads the extension's code when one of those tabs shows. One plugin declares a sport's source. Switching a
+ * plugin's drawing extension off (the line-up pitch) leaves the team lists.
  */
-export const dataSourcePoint = createExtensionPoint<DataSourceModule, { sportIds: readonly number[]; family: DataFamily }>({ id: 'matchDetail.dataSource' });
+export const dataSourcePoint = createExtensionPoint<DataSourceModule, { sportIds: readonly number[] }, { sportId: number }>({
+  id: 'matchDetail.dataSource',
+  accepts: (match, select) => match.sportIds.includes(select.sportId),
+});

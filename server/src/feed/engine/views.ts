@@ -1,3 +1,4 @@
+import { footballMinute } from '../../../../domain/footballEvents';
 import { IN_PLAY_STATUSES, MatchStatus } from '../codes';
 import { mediaOf } from '../data/media';
 import type { Lang } from '../i18n';
@@ -165,15 +166,6 @@ export function outrightView(o: OutrightRecord, lang: Lang): MatchView {
     o.views.set(lang, cached);
   }
   return cached.view;
-}
-
-/** Football minute as shown: 1' to 45', then 45+2' in stoppage time. */
-function footballMinute(second: number, period: number): string {
-  const minute = Math.floor(second / 60) + 1;
-  const caps: Record<number, number> = { 1: 45, 3: 90, 6: 105, 8: 120 };
-  const cap = caps[period];
-  if (cap !== undefined && minute > cap) return `${cap}+${minute - cap}'`;
-  return `${minute}'`;
 }
 
 /** Text live, newest first: football lines, basketball play-by-play, or the generic stream. */

@@ -1,17 +1,8 @@
 import type { BasketballTextEntry, FootballTextEntry, Section } from '../../../../contract/matchData';
+import { withoutTimePrefix } from '../../../../domain/footballEvents';
 import type { Lang, MatchEvent } from '../../feed';
 
-/**
- * An event time at the start of a commentary line ("23' ", "45+2'：", "67′ - "). The spec's text
- * live strips it because the entry carries the minute on its own; the feed's wording has none
- * today, so this guards the contract rather than fixing known data.
- */
-const TIME_PREFIX = /^\s*\d{1,3}(?:\+\d{1,2})?\s*['′’]\s*(?:[-:：,，]\s*)?/;
-
-export function withoutTimePrefix(text: string): string {
-  return text.replace(TIME_PREFIX, '');
-}
-
+/** The spec's text live strips an event time the wording starts with (the entry carries the minute on its own). */
 export function footballEntry(entry: FootballTextEntry): FootballTextEntry {
   return { type: entry.type, minute: entry.minute, second: entry.second, team: entry.team, text: withoutTimePrefix(entry.text) };
 }

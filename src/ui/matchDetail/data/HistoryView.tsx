@@ -1,4 +1,4 @@
-import type { FutureRow, History, Injury, RankingRow, ScheduleRow } from '../../../stores/matchData';
+import type { FutureRow, History, Injury, RankingRow, ScheduleRow } from '../../../../contract/matchData';
 import { dayText, kickOffText } from './format';
 import { ValueBar } from './StatBar';
 import type { TeamNames } from './types';

@@ -1,12 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useId } from 'react';
 import { Slot, useKernel } from '../../../kernel';
-import type { Lineup, LineupPlayer } from '../../../stores/matchData';
+import { PushChannel } from '../../../../contract/channels';
+import type { LineupData as Lineup, LineupPlayer } from '../../../../contract/matchData';
+import { isRecord } from '../../../../domain/footballEvents';
 import { Crest } from '../../common/Crest';
-import { dataPanelPoint } from '../points';
+import { dataPanelPoint, dataSourcePoint, type DataSourceModule } from '../points';
 import { PanelEmpty, PanelSkeleton, RemoteView } from './PanelStates';
 import { SectionTitle } from './Section';
-import { dataFamilyOf } from './sources';
 import type { MatchDataPanelProps, TeamNames } from './types';
 import { useMatchData } from './useMatchData';
 import { useDataTranslation } from './i18n';
@@ -68,27 +69,41 @@ function LineupView({ lineup, names, sportId }: { lineup: Lineup; names: TeamNam
   );
 }
 
-const LineupPanelBody = observer(function LineupPanelBody({ matchId, sportId, homeName, awayName }: MatchDataPanelProps) {
+/** The line-up answer of the sport's data source, refetched when `lineup:status` names the match. */
+const LineupAnswer = observer(function LineupAnswer({ source, matchId, sportId, names }: { source: DataSourceModule; matchId: number; sportId: number; names: TeamNames }) {
   const { t } = useDataTranslation();
   const { store, language } = useMatchData();
-  const { plugins } = useKernel();
-  // Whose routes hold this sport's line-ups is its plugin's declaration; a sport none declares has none.
-  const family = dataFamilyOf(plugins, sportId);
-  const names = { home: homeName ?? t('home'), away: awayName ?? t('away') };
-
-  useEffect(() => (family ? store.followLineup(matchId, family, language) : undefined), [store, family, matchId, language]);
-
-  if (!family) return <PanelEmpty>{t('lineup.empty')}</PanelEmpty>;
+  useEffect(
+    () => store.refreshOn(PushChannel.lineupStatus, (data) => isRecord(data) && Number(data.matchId) === matchId, () => source.lineup(store, matchId, language)),
+    [store, source, matchId, language],
+  );
   return (
-    <RemoteView remote={store.lineup(matchId, family, language)} isEmpty={isLineupEmpty} empty={t('lineup.empty')}>
+    <RemoteView remote={source.lineup(store, matchId, language)} isEmpty={isLineupEmpty} empty={t('lineup.empty')}>
       {(lineup) => <LineupView lineup={lineup} names={names} sportId={sportId} />}
     </RemoteView>
   );
 });
 
+const LineupPanelBody = observer(function LineupPanelBody({ matchId, sportId, homeName, awayName }: MatchDataPanelProps) {
+  const { t } = useDataTranslation();
+  const { plugins } = useKernel();
+  const names = { home: homeName ?? t('home'), away: awayName ?? t('away') };
+  // Whose routes hold this sport's line-ups is its plugin's (its data source); a sport none declares has none.
+  const select = { sportId };
+  if (plugins.list(dataSourcePoint, select).length === 0) return <PanelEmpty>{t('lineup.empty')}</PanelEmpty>;
+  return (
+    <Slot
+      point={dataSourcePoint}
+      select={select}
+      fallback={<PanelSkeleton />}
+      render={(source) => <LineupAnswer source={source} matchId={matchId} sportId={sportId} names={names} />}
+    />
+  );
+});
+
 /**
  * Line-ups: starters and substitutes of both teams for every sport whose plugin declares a line-up source at
- * `matchDetail.dataSource` (the route family), and what a sport plugin adds at `matchDetail.dataPanel` (football
+ * `matchDetail.dataSource` (its routes), and what a sport plugin adds at `matchDetail.dataPanel` (football
  * draws the pitch and the incidents). Refetched when `lineup:status` names the
  * match (announcement, substitutions, cards).
  */

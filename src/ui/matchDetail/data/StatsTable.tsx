@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { StatRow } from '../../../stores/matchData';
+import type { StatRow } from '../../../../contract/matchData';
 import { StatBar } from './StatBar';
 import type { TeamNames } from './types';
 import { useDataTranslation } from './i18n';

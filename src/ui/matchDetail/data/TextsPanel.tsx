@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
-import { useKernel } from '../../../kernel';
+import { Slot, useKernel } from '../../../kernel';
 import type { Remote } from '../../../stores/matchData';
 import { PanelEmpty, PanelSkeleton, RemoteView } from './PanelStates';
-import { dataFamilyOf } from './sources';
+import { dataSourcePoint } from '../points';
 import type { MatchDataPanelProps } from './types';
 import { useMatchData } from './useMatchData';
 import { useDataTranslation } from './i18n';
@@ -38,10 +38,17 @@ const IntelligenceBody = observer(function IntelligenceBody({ matchId, sportId }
   const { t } = useDataTranslation();
   const { store, language } = useMatchData();
   const { plugins } = useKernel();
-  // The score host has intelligence on the route family a sport's plugin declares (football zq, basketball lq).
-  const family = dataFamilyOf(plugins, sportId);
-  if (!family) return <PanelEmpty>{t('intelligence.empty')}</PanelEmpty>;
-  return <Texts remote={store.intelligence(matchId, family, language)} label={t('intelligence.label')} empty={t('intelligence.empty')} />;
+  // The score host has intelligence on the routes of the sport's plugin (football zq, basketball lq).
+  const select = { sportId };
+  if (plugins.list(dataSourcePoint, select).length === 0) return <PanelEmpty>{t('intelligence.empty')}</PanelEmpty>;
+  return (
+    <Slot
+      point={dataSourcePoint}
+      select={select}
+      fallback={<PanelSkeleton />}
+      render={(source) => <Texts remote={source.intelligence(store, matchId, language)} label={t('intelligence.label')} empty={t('intelligence.empty')} />}
+    />
+  );
 });
 
 /** The pre-match analysis texts (any sport). */
@@ -53,7 +60,7 @@ export function AnalysisPanel(props: MatchDataPanelProps) {
   );
 }
 
-/** The intelligence texts, from the route family the sport's plugin declares. */
+/** The intelligence texts, from the routes of the sport's data source (its plugin's `matchDetail.dataSource`). */
 export function IntelligencePanel(props: MatchDataPanelProps) {
   return (
     <Suspense fallback={<PanelSkeleton />}>

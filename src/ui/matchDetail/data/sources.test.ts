@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadPlugins } from '../../../kernel';
 import { registry } from '../../../kernel/registry';
-import { dataFamilyOf, detailTabsOf } from './sources';
+import { dataSourcePoint } from '../points';
+import { detailTabsOf } from './sources';
 
 /** The shipped sport plugins, all on but those switched off by id (a plugin or one extension) as a merchant's config would. */
 function pluginsWithout(...off: string[]) {
@@ -11,9 +12,10 @@ function pluginsWithout(...off: string[]) {
 }
 
 describe('match data sources', () => {
-  it("takes a sport's route family from the plugin that declares it: e-football and e-basketball read football's and basketball's", () => {
+  it("takes a sport's data source from the plugin that declares it: e-football and e-basketball read football's and basketball's", () => {
     const plugins = pluginsWithout();
-    expect([1, 177, 3, 178, 5].map((sportId) => dataFamilyOf(plugins, sportId))).toEqual(['football', 'football', 'basketball', 'basketball', undefined]);
+    const sourceOf = (sportId: number) => plugins.list(dataSourcePoint, { sportId }).map((source) => source.id);
+    expect([1, 177, 3, 178, 5].map(sourceOf)).toEqual([['sport-football/match-data'], ['sport-football/match-data'], ['sport-basketball/match-data'], ['sport-basketball/match-data'], []]);
   });
 
   it('offers the tabs the enabled plugins can fill for the sport', () => {

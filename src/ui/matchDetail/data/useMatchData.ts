@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { matchDataOf, type Remote } from '../../../stores/matchData';
+import { matchDataOf, type MatchDataClient, type Remote } from '../../../stores/matchData';
 import { useStore } from '../../storeContext';
 
 /** The match-data store (made on first use), and the language and time zone the answers are read in. */
-export function useMatchData() {
+export function useMatchData(): { store: MatchDataClient; language: string; timeZone: string } {
   const root = useStore();
   return { store: matchDataOf(root), language: root.settings.apiLanguage, timeZone: root.ui.timezone };
 }

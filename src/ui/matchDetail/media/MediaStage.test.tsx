@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createKernelEvents, KernelProvider, loadPlugins, provideServices } from '../../../kernel';
 import { testPlugin } from '../../../testing/testPlugin';
 import { httpRef } from '../../services';
-import { animationPoint, videoPoint, type AnimationProps, type VideoFormat, type VideoPlayerProps } from '../points';
+import { animationFieldPoint, animationPoint, videoPoint, type AnimationProps, type VideoFormat, type VideoPlayerProps } from '../points';
 import { fakeHttp } from '../../../testing/fakeEnv';
 import { createTestI18n } from '../../../testing/i18n';
 import { anchorMediaSchema } from '../../../../contract/media';
@@ -32,14 +32,16 @@ function useMountLog(entry: string) {
   }, []);
 }
 
-function FakeAnimation({ url, matchId, sportId }: AnimationProps) {
-  return <div data-testid="animation" data-url={url} data-match={matchId} data-sport={sportId} />;
+function FakeAnimation({ url, matchId, sportId, field }: AnimationProps) {
+  return <div data-testid="animation" data-url={url} data-match={matchId} data-sport={sportId} data-field={field} />;
 }
 
 const manifests = [
   testPlugin({ id: 'player-flv', point: videoPoint, match: { formats: ['flv'] }, loader: async () => ({ default: { VideoPlayer: fakePlayer('flv') } }) }),
   testPlugin({ id: 'player-hls', point: videoPoint, match: { formats: ['hls'] }, loader: async () => ({ default: { VideoPlayer: fakePlayer('hls') } }) }),
   testPlugin({ id: 'player-animation', point: animationPoint, match: { sportIds: [] }, loader: async () => ({ default: { Animation: FakeAnimation } }) }),
+  // A sport plugin saying how its sport's field looks (a declaration: never loaded).
+  testPlugin({ id: 'sport-demo', point: animationFieldPoint, match: { sportIds: [1], field: 'football' }, loader: async () => ({ default: {} }) }),
 ];
 const registry = new Map(manifests.map((m) => [m.manifest.id, m]));
 const ALL = manifests.map((m) => m.manifest.id);
@@ -139,6 +141,7 @@ describe('<MediaStage>', () => {
     expect(animation).toHaveAttribute('data-url', 'http://media.test/media/animation/101');
     expect(animation).toHaveAttribute('data-match', '101');
     expect(animation).toHaveAttribute('data-sport', '1');
+    expect(animation).toHaveAttribute('data-field', 'football');
     expect(screen.queryByRole('button', { name: 'Live video' })).toBeNull();
     expect(screen.queryByRole('group', { name: 'Line' })).toBeNull();
   });

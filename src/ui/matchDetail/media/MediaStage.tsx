@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Slot, useKernel, useService } from '../../../kernel';
-import { animationPoint, videoPoint, type VideoFormat, type VideoPlayerProps } from '../points';
+import { animationFieldPoint, animationPoint, videoPoint, type VideoFormat, type VideoPlayerProps } from '../points';
 import { Button } from '../../common/Button';
 import { httpRef } from '../../services';
 import { CastTutorial } from './CastTutorial';
@@ -163,12 +163,14 @@ const MediaStageContent = observer(function MediaStageContent({ matchId, sportId
     screen = <VideoScreen video={video} />;
   } else if (mode === 'animation' && media?.animation) {
     const url = media.animation;
+    // What the sport's field looks like is its plugin's word (declared in its manifest, no code loaded).
+    const field = plugins.list(animationFieldPoint, { sportId })[0]?.match.field;
     screen = (
       <Slot
         point={animationPoint}
         select={{ sportId }}
         fallback={<Notice busy>{t('stage.loading')}</Notice>}
-        render={(module) => <module.Animation url={url} matchId={matchId} sportId={sportId} />}
+        render={(module) => <module.Animation url={url} matchId={matchId} sportId={sportId} field={field} />}
       />
     );
   } else {

@@ -49,13 +49,17 @@ type Plan = { ok: true } | { gone: true } | { wheel: Wheel } | { covered: string
 interface Probe {
   mark(scope: Element): { ids: number[]; offPage: number; cut: Record<number, string> };
   passing(ids: number[]): number[];
-  /** The one highest on the page of these controls, or undefined when none is on the page any more. */
-  first(ids: number[]): number | undefined;
+  /**
+   * The one highest on the page of these controls and the plan that reaches it (`plan`, without a cover), or undefined
+   * when none is on the page any more: one round trip where the loop below made two.
+   */
+  next(ids: number[]): { id: number; plan: Plan } | undefined;
   plan(id: number, centre: boolean): Plan;
   describe(id: number): string;
   /** What the point at the control's centre hits now. */
   under(id: number): string;
-  settle(): Promise<void>;
+  /** Once the page stands still after a planned wheel (`settle`), the controls of `ids` that now hit-test to themselves. */
+  settledPassing(ids: number[]): Promise<number[]>;
   quiet(scope: Element): Promise<void>;
   clear(): void;
 }
@@ -194,6 +198,45 @@ function installProbe() {
   };
 
   let lastChain: Element[] = [];
+  /** Where the scrollers of the last plan stood when it was made (before its wheel). */
+  let planned = '';
+  const positions = () => [root, ...lastChain].map((el) => `${el.scrollLeft},${el.scrollTop}`).join(' ');
+  const first = (ids: number[]) => {
+    let best: number | undefined;
+    let top = Infinity;
+    for (const id of ids) {
+      const el = byId(id);
+      if (!el) continue;
+      const y = el.getBoundingClientRect().top + window.scrollY;
+      if (y < top) [best, top] = [id, y];
+    }
+    return best;
+  };
+  const passing = (ids: number[]) =>
+    ids.filter((id) => {
+      const el = byId(id);
+      return el !== null && hits(el);
+    });
+  /**
+   * Until every scroller of the last plan stood still: for two frames once one moved from where the plan found it
+   * (the headless shell applies a wheel at once, without smooth scrolling), for three when none has moved yet (a
+   * wheel still on its way), at most 60 frames.
+   */
+  const settle = () =>
+    new Promise<void>((resolve) => {
+      let last = positions();
+      let still = 0;
+      let frames = 0;
+      const tick = () => {
+        const now = positions();
+        still = now === last ? still + 1 : 0;
+        last = now;
+        frames += 1;
+        if (still >= (now !== planned ? 2 : 3) || frames > 60) resolve();
+        else requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
   w.__layoutProbe = {
     mark(scope) {
       const ids: number[] = [];
@@ -218,22 +261,10 @@ function installProbe() {
       }
       return { ids, offPage, cut };
     },
-    passing(ids) {
-      return ids.filter((id) => {
-        const el = byId(id);
-        return el !== null && hits(el);
-      });
-    },
-    first(ids) {
-      let best: number | undefined;
-      let top = Infinity;
-      for (const id of ids) {
-        const el = byId(id);
-        if (!el) continue;
-        const y = el.getBoundingClientRect().top + window.scrollY;
-        if (y < top) [best, top] = [id, y];
-      }
-      return best;
+    passing,
+    next(ids) {
+      const id = first(ids);
+      return id === undefined ? undefined : { id, plan: this.plan(id, false) };
     },
     plan(id, centre) {
       const el = byId(id);
@@ -243,6 +274,7 @@ function installProbe() {
       const y = r.top + r.height / 2;
       const chain = scrollersOf(el);
       lastChain = chain;
+      planned = positions();
       // Each scroller's own scrollport, and the part of it on screen (inside every scroller around it).
       const own = chain.map((s) => (s === root ? viewport() : clientBox(s)));
       const shown: Box[] = [];
@@ -303,23 +335,9 @@ function installProbe() {
     describe(id) {
       return names.get(id) ?? describe(byId(id));
     },
-    settle() {
-      // Until every scroller that moved stood still for three frames (a wheel may scroll smoothly), at most a second.
-      const positions = () => [root, ...lastChain].map((el) => `${el.scrollLeft},${el.scrollTop}`).join(' ');
-      return new Promise<void>((resolve) => {
-        let last = positions();
-        let still = 0;
-        let frames = 0;
-        const tick = () => {
-          const now = positions();
-          still = now === last ? still + 1 : 0;
-          last = now;
-          frames += 1;
-          if (still >= 3 || frames > 60) resolve();
-          else requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      });
+    async settledPassing(ids) {
+      await settle();
+      return passing(ids);
     },
     quiet(scope) {
       // A screen just shown may still replace what it drew (a list's second answer): until no element has come or
@@ -364,18 +382,23 @@ export async function checkLayout(page: Page, screen: string, scope: Locator = p
   const problems: string[] = [];
   for (const [id, cut] of Object.entries(marked.cut)) problems.push(`${await describe(Number(id))}: text cut, ${cut}`);
   const pending = new Set(marked.ids);
-  const dropPassing = async () => {
-    for (const id of await page.evaluate((ids) => (window as ProbeWindow).__layoutProbe!.passing(ids), [...pending])) pending.delete(id);
+  const drop = (passing: number[]) => passing.forEach((id) => pending.delete(id));
+  // Nothing else moves the mouse during a check: it is moved only where a wheel needs it elsewhere (a round trip less).
+  let mouseAt: { x: number; y: number } | undefined;
+  const wheel = async ({ x, y, dx, dy }: Wheel) => {
+    if (mouseAt?.x !== x || mouseAt.y !== y) await page.mouse.move(x, y);
+    mouseAt = { x, y };
+    await page.mouse.wheel(dx, dy);
   };
-  await dropPassing();
+  drop(await page.evaluate((ids) => (window as ProbeWindow).__layoutProbe!.passing(ids), [...pending]));
   // Top to bottom of the page, so the page scrolls one way: a virtualised list drops rows that scroll far out of view,
   // and the rows above the one being reached have been checked by then.
   for (;;) {
-    const id = await page.evaluate((ids) => (window as ProbeWindow).__layoutProbe!.first(ids), [...pending]);
-    if (id === undefined) break;
-    const verdict = await reach(page, id, async () => {
-      await page.evaluate(() => (window as ProbeWindow).__layoutProbe!.settle());
-      await dropPassing();
+    const next = await page.evaluate((ids) => (window as ProbeWindow).__layoutProbe!.next(ids), [...pending]);
+    if (next === undefined) break;
+    const { id } = next;
+    const verdict = await reach(page, id, next.plan, wheel, async () => {
+      drop(await page.evaluate((ids) => (window as ProbeWindow).__layoutProbe!.settledPassing(ids), [...pending]));
       return !pending.has(id);
     });
     if (verdict === 'gone') continue; // left among the pending: counted as gone below
@@ -389,19 +412,19 @@ export async function checkLayout(page: Page, screen: string, scope: Locator = p
 }
 
 /**
- * Scrolls with the wheel until the control hit-tests to itself (`moved` settles the page after each wheel and answers
- * whether it does now). Answers undefined when it does, 'gone' when it left the page, or why it cannot be reached.
+ * Scrolls with the wheel until the control hit-tests to itself, from `firstPlan` (made without a cover; `moved` settles
+ * the page after each `wheel` and answers whether it does now). Answers undefined when it does, 'gone' when it left the
+ * page, or why it cannot be reached.
  */
-async function reach(page: Page, id: number, moved: () => Promise<boolean>): Promise<string | undefined> {
+async function reach(page: Page, id: number, firstPlan: Plan, wheel: (step: Wheel) => Promise<void>, moved: () => Promise<boolean>): Promise<string | undefined> {
   let centre = false;
   let plan: Plan | undefined;
   for (let step = 0; step < 6; step += 1) {
-    plan = await page.evaluate(([n, c]) => (window as ProbeWindow).__layoutProbe!.plan(n, c), [id, centre] as const);
+    plan = step === 0 ? firstPlan : await page.evaluate(([n, c]) => (window as ProbeWindow).__layoutProbe!.plan(n, c), [id, centre] as const);
     if ('ok' in plan) return undefined;
     if ('gone' in plan) return 'gone';
     if ('wheel' in plan) {
-      await page.mouse.move(plan.wheel.x, plan.wheel.y);
-      await page.mouse.wheel(plan.wheel.dx, plan.wheel.dy);
+      await wheel(plan.wheel);
       if (await moved()) return undefined;
     } else if ('covered' in plan && !centre) {
       // Something lies over it here (a sticky header, say): it must be reachable further into its container.

@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
-import { SPORT_PROJECTS, type SportOptions } from './tests/e2e/support/sports';
-import { E2E_OPERATOR_TOKEN } from './tests/e2e/support/world';
-import { E2E_WORLD } from './tests/world';
+import { FIXTURE_DIST } from './scripts/plugins/fixtureSite.cjs';
+import { e2ePlatformEnv, E2E_PORT } from './tests/e2e/support/platform';
+import { FIXTURE_SITE_ORIGIN, FIXTURE_SPORT_PROJECTS, SPORT_PROJECTS, type SportOptions } from './tests/e2e/support/sports';
 
 /**
  * End-to-end runs against the real platform (started here with its own empty database) in Debian's Chromium. `npm test`
@@ -14,7 +14,7 @@ import { E2E_WORLD } from './tests/world';
  * them itself (tests/e2e/support/world.ts). No test waits for the feed, and no test touches another's match, room or
  * member, so every project and every test runs in parallel.
  */
-const port = Number(process.env.E2E_PORT ?? 18080);
+const port = E2E_PORT;
 /**
  * One browser per core by default: the suite is bound by Chromium's rendering on the CPU, so 3 and 4 workers on the
  * 2-core machine took the same 10-11 min as fewer and only stretched each test towards its timeout (docs/operations.md
@@ -23,7 +23,7 @@ const port = Number(process.env.E2E_PORT ?? 18080);
 const workers = Number(process.env.E2E_WORKERS ?? Math.max(2, os.availableParallelism()));
 const dataDir = path.join(os.tmpdir(), `sport-pc-e2e-${process.pid}`);
 
-export default defineConfig<SportOptions>({
+export default defineConfig<SportOptions, { fixtureSite: boolean }>({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: true,
@@ -70,21 +70,23 @@ export default defineConfig<SportOptions>({
       metadata: { plugin: sport.plugin },
       use: { sportId: sport.sportId, sportKey: sport.key },
     })),
+    // Issue 30: a sport added as a folder outside plugins/ (tests/fixtures/plugins) and one config line. Its project
+    // runs the same smoke test, and the menu check, against the fixture site: the app built with the fixture plugins
+    // (dist-fixtures/dist, `npm test`'s build stage) and a platform of its own that the project's worker starts
+    // (tests/e2e/support/sports.ts). One worker, so the site's platform starts once.
+    ...FIXTURE_SPORT_PROJECTS.map((sport) => ({
+      name: `sport-${sport.key}`,
+      testMatch: [/tests\/e2e\/sports\/.*\.spec\.ts$/, /tests\/e2e\/addedSport\/.*\.spec\.ts$/],
+      metadata: { plugin: sport.plugin, dist: FIXTURE_DIST },
+      workers: 1,
+      use: { sportId: sport.sportId, sportKey: sport.key, baseURL: FIXTURE_SITE_ORIGIN, fixtureSite: true },
+    })),
   ],
   webServer: {
     command: 'node --import tsx server/src/main.ts',
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      FEED_SEED: String(E2E_WORLD.seed),
-      FEED_EPOCH: E2E_WORLD.epoch,
-      FEED_SPEED: '0',
-      TEST_CONTROLS: '1',
-      LOG_LEVEL: 'warn',
-      OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
-    },
+    env: e2ePlatformEnv({ port, dataDir }),
   },
 });

@@ -10,8 +10,15 @@ import { writePluginRegistry } from './scripts/plugins/registry.cjs';
  * site (served at /newSport). The dev server runs the app alone with React refresh and proxies the platform.
  */
 const root = __dirname;
-// The app's plugin list: one import per folder under plugins/ (a new folder needs a restart of `npm run dev`).
+// The app's plugin list: one import per folder under plugins/ and PLUGIN_DIRS (a new folder needs a restart of
+// `npm run dev`).
 writePluginRegistry();
+/**
+ * Where the build goes: dist/ unless DIST_DIR says otherwise. The end-to-end suite builds the app with its fixture
+ * plugins (PLUGIN_DIRS=tests/fixtures/plugins) into a folder of its own (tests/e2e/support/pluginSite.ts), so the
+ * production build in dist/ never holds them.
+ */
+const distRoot = path.resolve(root, process.env.DIST_DIR ?? 'dist');
 /**
  * Production builds have no source maps unless SOURCE_MAPS=1: then hidden ones (no sourceMappingURL comment) go to
  * dist-maps/, which the platform never serves, for an operator's error tracker. Served maps would publish the
@@ -47,7 +54,7 @@ function common(mode: string, publicPath: string, outDir: string): Configuration
     devtool: production ? false : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
     output: {
-      path: path.join(root, 'dist', outDir),
+      path: path.join(distRoot, outDir),
       publicPath,
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       // Lazy chunks by id, not name: the initial bundle carries a map of every chunk's file name, and names (about 90
@@ -83,12 +90,12 @@ function common(mode: string, publicPath: string, outDir: string): Configuration
     },
     performance: { hints: false },
     plugins: [
-      new ChunkNamesPlugin(path.join(root, 'dist', `${outDir.replace(/\//g, '-')}.chunks.json`)),
+      new ChunkNamesPlugin(path.join(distRoot, `${outDir.replace(/\//g, '-')}.chunks.json`)),
       new rspack.DefinePlugin({ __BUILD_VERSION__: JSON.stringify(process.env.npm_package_version ?? 'dev') }),
       // moment ships every locale by default; the app formats dates itself, so none is needed.
       new rspack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
       ...(production && productionMaps
-        ? [new rspack.SourceMapDevToolPlugin({ filename: `${path.relative(path.join(root, 'dist', outDir), path.join(root, 'dist-maps', outDir))}/[file].map`, append: false })]
+        ? [new rspack.SourceMapDevToolPlugin({ filename: `${path.relative(path.join(distRoot, outDir), path.join(root, 'dist-maps', outDir))}/[file].map`, append: false })]
         : []),
     ],
   };

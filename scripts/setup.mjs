@@ -80,9 +80,14 @@ export function checkNativeTools() {
   );
 }
 
-export function buildApp() {
-  console.log('» building the app (rspack, production)…');
-  run(path.join(root, 'node_modules', '.bin', 'rspack'), ['build', '--mode', 'production']);
+/**
+ * The production build into dist/; `env` may add PLUGIN_DIRS (plugins from other folders) and DIST_DIR (another output
+ * folder), as the end-to-end suite's fixture build does (scripts/plugins/fixtureSite.cjs).
+ */
+export function buildApp(env = {}) {
+  const what = Object.entries(env).map(([name, value]) => `${name}=${path.relative(root, value) || '.'}`).join(' ');
+  console.log(`» building the app (rspack, production${what ? `; ${what}` : ''})…`);
+  run(path.join(root, 'node_modules', '.bin', 'rspack'), ['build', '--mode', 'production'], { env: { ...process.env, ...env } });
 }
 
 const DEBIAN_PACKAGES = [

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp, ensureBrowser, ensureDependencies, INITIAL_JS_BUDGET, initialScripts, root } from './setup.mjs';
 import { killStage, runStages } from './stages.mjs';
 import { writePluginRegistry } from './plugins/registry.cjs';
+import { buildFixtureSite } from './plugins/fixtureSite.cjs';
 
 const MIN = 60_000;
 const scale = Number(process.env.TEST_BUDGET_SCALE ?? 1) || 1;
@@ -33,7 +34,12 @@ const inProcess = {
       execFileSync(bin('tsc'), ['--noEmit', '-p', project], { cwd: root, stdio: 'inherit' });
     }
   },
-  build: buildApp,
+  // The production build, then the app with the fixture plugins into a folder of its own (dist-fixtures/dist): the
+  // sport-curling project's site (scripts/plugins/fixtureSite.cjs). Each about 2-4 s.
+  build: () => {
+    buildApp();
+    buildFixtureSite(buildApp);
+  },
   'bundle-budget': () => {
     const bytes = initialScripts().reduce((sum, s) => sum + s.gzip, 0);
     console.log(`initial JS ${(bytes / 1024).toFixed(1)} KB gzip (budget ${INITIAL_JS_BUDGET / 1024} KB)`);
@@ -83,7 +89,7 @@ const STAGES = [
     command: process.execPath,
     args: [path.join(root, 'scripts', 'services.mjs'), '--postgres', '--redis', '--', bin('jest'), '--ci', '--config', path.join(root, 'jest.proof.config.js')],
   },
-  { name: 'production build', budgetMs: 5 * MIN, ...own('build') },
+  { name: 'builds (production, fixture plugins)', budgetMs: 5 * MIN, ...own('build') },
   { name: 'initial bundle budget', budgetMs: 1 * MIN, ...own('bundle-budget') },
   // playwright.config.ts ends the run itself at 15 min (globalTimeout), naming what did not run. The specs' screenshots
   // for people to look at are skipped (tests/e2e/support/shots.ts): a failing test still leaves its own.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { pluginDirs } from '../../scripts/plugins/registry.cjs';
 import { discoverPlugins } from '../testing/discoverPlugins';
 import { checkPlugin } from './checkPlugin';
 import { registry } from './registry';
@@ -9,8 +10,8 @@ describe('the registry', () => {
     expect([...registry.values()].flatMap(checkPlugin)).toEqual([]);
   });
 
-  it('lists every folder under plugins/ (the platform reads them all, so the app must know them all)', () => {
-    const onDisk = discoverPlugins(path.resolve(__dirname, '../../plugins')).map((p) => p.manifest.id);
+  it('lists every folder under plugins/ and PLUGIN_DIRS (the platform reads them all, so the app must know them all)', () => {
+    const onDisk = [path.resolve(__dirname, '../../plugins'), ...pluginDirs()].flatMap(discoverPlugins).map((p) => p.manifest.id);
     expect([...registry.keys()].sort()).toEqual(onDisk.sort());
   });
 });

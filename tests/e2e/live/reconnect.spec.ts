@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
 import { PUSH_DEFAULTS } from '../../../src/services/push';
-import { E2E_WORLD } from '../../world';
 import { app } from '../support/betting';
 import { appReady } from '../support/fixtures';
 import { shot } from '../support/shots';
-import { E2E_OPERATOR_TOKEN, expect, startIn, test, worldOf } from '../support/world';
+import { E2E_PORT, healthy, startPlatform, stopPlatform } from '../support/platform';
+import { expect, startIn, test, worldOf } from '../support/world';
 
 /**
  * Issue 31: push that does not give up silently, tried the hard way. Stopping the suite's platform would break every
@@ -17,45 +16,17 @@ import { E2E_OPERATOR_TOKEN, expect, startIn, test, worldOf } from '../support/w
  * after an operator's restart.
  */
 
-const PORT = Number(process.env.E2E_PORT ?? 18080) + 17;
+const PORT = E2E_PORT + 17;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-
-function startPlatform(dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      FEED_SEED: String(E2E_WORLD.seed),
-      FEED_EPOCH: E2E_WORLD.epoch,
-      FEED_SPEED: '0',
-      TEST_CONTROLS: '1',
-      LOG_LEVEL: 'warn',
-      OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
-    },
-    stdio: 'ignore',
-  });
-}
-
-async function healthy(api: APIRequestContext) {
-  await expect.poll(() => api.get('/healthz').then((r) => r.status()).catch(() => 0), { timeout: 90_000, message: 'the platform starts' }).toBe(200);
-}
-
-async function stop(platform: ChildProcess) {
-  if (platform.exitCode !== null) return;
-  const exited = new Promise((resolve) => platform.once('exit', resolve));
-  platform.kill('SIGTERM');
-  await exited;
-}
 
 test('with the platform stopped under an open room the viewer is told live updates are lost; after its restart the room catches up without a reload', async ({ page }) => {
   // Two platform starts (about 10 s each on the 2-core machine) and the room; the spec's 5 reconnects run on the page's clock.
   test.setTimeout(180_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sport-pc-reconnect-'));
-  let platform = startPlatform(dataDir);
+  let platform = startPlatform({ port: PORT, dataDir });
   const api = await playwrightRequest.newContext({ baseURL: ORIGIN });
   try {
-    await healthy(api);
+    await healthy(api, platform);
     const world = worldOf(api);
     const member = await world.member();
     const room = await world.room();
@@ -72,7 +43,7 @@ test('with the platform stopped under an open room the viewer is told live updat
     const messages = app(page).getByRole('log', { name: 'Chat messages' });
     await expect(messages.getByText('said before the restart')).toBeVisible();
 
-    await stop(platform);
+    await stopPlatform(platform);
     // The spec's 5 reconnects 3 s apart fail, then the viewer is told, with a way to try now. Each 3 s wait is run out
     // on the page's clock; the attempt after it fails on the network (refused) and the next wait starts. The count and
     // spacing of the attempts are push.test.ts's; here the bar must come of them.
@@ -88,8 +59,8 @@ test('with the platform stopped under an open room the viewer is told live updat
     // otherwise the page's own retry (every 6-30 s) can find the platform between its start and the test's claim of
     // the room, see the room off air and move to another one.
     await page.context().setOffline(true);
-    platform = startPlatform(dataDir);
-    await healthy(api);
+    platform = startPlatform({ port: PORT, dataDir });
+    await healthy(api, platform);
     // Claims are the test controls' memory, not the database's: the first claim after a start is the same room again.
     expect((await world.room()).liveRoomId).toBe(room.liveRoomId);
     // While the page still waits to reconnect, a lottery starts in its room: pushed to nobody.
@@ -113,7 +84,7 @@ test('with the platform stopped under an open room the viewer is told live updat
     await expect(messages.getByText('said before the restart')).toBeVisible();
   } finally {
     await api.dispose();
-    await stop(platform);
+    await stopPlatform(platform);
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

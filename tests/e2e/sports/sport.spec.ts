@@ -2,8 +2,8 @@ import { PushChannel } from '../../../contract/channels';
 import { app, clickInRow, openList, rowOf } from '../support/betting';
 import { chunk, expectAccessible, recordScripts } from '../support/fixtures';
 import { matchPanel, matchTitle, openPrices, scoreboard, scoreText } from '../support/matchScreen';
-import type { SportOptions } from '../support/sports';
-import { expect, openApp, test as base, recordSubscriptions } from '../support/world';
+import { test } from '../support/sports';
+import { expect, openApp, recordSubscriptions } from '../support/world';
 import { shot } from '../support/shots';
 
 /**
@@ -11,7 +11,6 @@ import { shot } from '../support/shots';
  * screen, on a match in play that the test claims. What every sport's list shares (odds formats, leagues, search,
  * favourites, the today and early lists) is tested once, on football (tests/e2e/shell/lists.spec.ts).
  */
-const test = base.extend<SportOptions>({ sportId: [1, { option: true }], sportKey: ['football', { option: true }] });
 
 /** A price the feed could quote, clearly away from `odd`: the move the test makes. */
 const movedOdd = (odd: string) => (Number(odd) + 0.37).toFixed(2);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /**
  * axe-core over the app as it is now. Every rule runs; only the violations are asked for in full: by default axe
@@ -30,12 +30,18 @@ export function recordScripts(page: Page): string[] {
   return urls;
 }
 
-/** The files each named chunk (webpackChunkName) of the app became: production files carry only ids (rspack.config.ts). */
-let chunkFiles: Record<string, string[]> | undefined;
+/**
+ * The files each named chunk (webpackChunkName) of the app became: production files carry only ids (rspack.config.ts).
+ * Read from the build the test's project runs against: dist/, or the one its metadata names (`dist`, the fixture
+ * site's for a fixture sport project, playwright.config.ts).
+ */
+const chunkFiles = new Map<string, Record<string, string[]>>();
 export function filesOfChunk(name: string): string[] {
-  chunkFiles ??= JSON.parse(readFileSync(path.resolve(__dirname, '../../../dist/spa-sport-pc.chunks.json'), 'utf8')) as Record<string, string[]>;
-  const files = chunkFiles[name];
-  if (!files) throw new Error(`the build has no chunk named "${name}" (dist/spa-sport-pc.chunks.json)`);
+  const dist = (test.info().project.metadata as { dist?: string }).dist ?? path.resolve(__dirname, '../../../dist');
+  const list = path.join(dist, 'spa-sport-pc.chunks.json');
+  if (!chunkFiles.has(list)) chunkFiles.set(list, JSON.parse(readFileSync(list, 'utf8')) as Record<string, string[]>);
+  const files = chunkFiles.get(list)![name];
+  if (!files) throw new Error(`the build has no chunk named "${name}" (${list})`);
   return files;
 }
 

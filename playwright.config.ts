@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { FIXTURE_DIST } from './scripts/plugins/fixtureSite.cjs';
 import { e2ePlatformEnv, E2E_PORT } from './tests/e2e/support/platform';
-import { FIXTURE_SITE_ORIGIN, FIXTURE_SPORT_PROJECTS, SPORT_PROJECTS, type SportOptions } from './tests/e2e/support/sports';
+import { FIXTURE_SPORT_PROJECTS, originOf, SPORT_PROJECTS, type FixtureSiteOptions, type SportOptions } from './tests/e2e/support/sports';
 
 /**
  * End-to-end runs against the real platform (started here with its own empty database) in Debian's Chromium. `npm test`
@@ -23,7 +23,7 @@ const port = E2E_PORT;
 const workers = Number(process.env.E2E_WORKERS ?? Math.max(2, os.availableParallelism()));
 const dataDir = path.join(os.tmpdir(), `sport-pc-e2e-${process.pid}`);
 
-export default defineConfig<SportOptions, { fixtureSite: boolean }>({
+export default defineConfig<SportOptions, FixtureSiteOptions>({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: true,
@@ -79,7 +79,7 @@ export default defineConfig<SportOptions, { fixtureSite: boolean }>({
       testMatch: [/tests\/e2e\/sports\/.*\.spec\.ts$/, /tests\/e2e\/addedSport\/.*\.spec\.ts$/],
       metadata: { plugin: sport.plugin, dist: FIXTURE_DIST },
       workers: 1,
-      use: { sportId: sport.sportId, sportKey: sport.key, baseURL: FIXTURE_SITE_ORIGIN, fixtureSite: true },
+      use: { sportId: sport.sportId, sportKey: sport.key, baseURL: originOf(sport.sitePort), fixtureSitePort: sport.sitePort },
     })),
   ],
   webServer: {

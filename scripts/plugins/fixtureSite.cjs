@@ -6,7 +6,7 @@
 //                           before each start, so it never lags behind config/
 // The sport projects of the fixture plugins' sports (sport-curling) run against a platform started there with the same
 // PLUGIN_DIRS (tests/e2e/support/sports.ts); the production build in dist/ and the suite's platform never see them.
-const { cpSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { cpSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { writePluginRegistry } = require('./registry.cjs');
 
@@ -37,14 +37,20 @@ function buildFixtureSite(build) {
   }
 }
 
-/** Writes the site's config/: this repository's config/ (merchants, platform.json) with FIXTURE_CONFIG_LINES added to app.json. */
+/**
+ * Writes the site's config/: this repository's config/ (merchants, platform.json) with FIXTURE_CONFIG_LINES added to
+ * app.json. Overwrites in place, app.json by a rename, so a site platform starting beside (another fixture sport's
+ * project) never reads a half-written or line-less app.json.
+ */
 function writeFixtureSiteConfig(site = FIXTURE_SITE) {
+  const source = path.join(root, 'config');
   const config = path.join(site, 'config');
-  rmSync(config, { recursive: true, force: true });
-  cpSync(path.join(root, 'config'), config, { recursive: true });
-  const app = JSON.parse(readFileSync(path.join(config, 'app.json'), 'utf8'));
+  cpSync(source, config, { recursive: true, filter: (from) => from !== path.join(source, 'app.json') });
+  const app = JSON.parse(readFileSync(path.join(source, 'app.json'), 'utf8'));
   app.plugins = [...app.plugins, ...FIXTURE_CONFIG_LINES];
-  writeFileSync(path.join(config, 'app.json'), `${JSON.stringify(app, null, 2)}\n`);
+  const partial = path.join(config, `app.json.${process.pid}.tmp`);
+  writeFileSync(partial, `${JSON.stringify(app, null, 2)}\n`);
+  renameSync(partial, path.join(config, 'app.json'));
   return site;
 }
 

@@ -27,14 +27,23 @@ export const SPORT_PROJECTS = sportsOf(readPluginManifests());
  * own started with the same PLUGIN_DIRS and one config line each. The proof that adding a sport is one folder and one
  * config line (issue 30), without the fixture in the production build or in the suite's platform.
  */
-export const FIXTURE_SPORT_PROJECTS = sportsOf(readPluginManifests(FIXTURE_PLUGIN_DIRS));
+export const FIXTURE_SPORT_PROJECTS = sportsOf(readPluginManifests(FIXTURE_PLUGIN_DIRS)).map((sport, i) => ({
+  ...sport,
+  // Each project's worker starts the site's platform on a port of its own (E2E_PORT + 1, + 2...): two such projects
+  // may run side by side. Below E2E_PORT + 17, tests/e2e/live/reconnect.spec.ts's.
+  sitePort: E2E_PORT + 1 + i,
+}));
 
-/** The fixture site's platform: started by the first test of a fixture sport project in a worker, on E2E_PORT + 1. */
-export const FIXTURE_SITE_ORIGIN = `http://127.0.0.1:${E2E_PORT + 1}`;
+export const originOf = (port: number) => `http://127.0.0.1:${port}`;
 
 export interface SportOptions {
   sportId: number;
   sportKey: string;
+}
+
+export interface FixtureSiteOptions {
+  /** A fixture sport project's: the port its worker starts the fixture site's platform on (0: none, the suite's platform). */
+  fixtureSitePort: number;
 }
 
 /**
@@ -42,18 +51,18 @@ export interface SportOptions {
  * fixture site's platform, started once per worker (the project runs its tests in one worker) and stopped with it.
  * Started here, not as a second webServer, so a run without a fixture sport project starts nothing more.
  */
-export const test = base.extend<SportOptions, { fixtureSite: boolean; fixtureSitePlatform: void }>({
+export const test = base.extend<SportOptions, FixtureSiteOptions & { fixtureSitePlatform: void }>({
   sportId: [1, { option: true }],
   sportKey: ['football', { option: true }],
-  fixtureSite: [false, { option: true, scope: 'worker' }],
+  fixtureSitePort: [0, { option: true, scope: 'worker' }],
   fixtureSitePlatform: [
-    async ({ fixtureSite, playwright }, use) => {
-      if (!fixtureSite) return use();
+    async ({ fixtureSitePort, playwright }, use) => {
+      if (!fixtureSitePort) return use();
       writeFixtureSiteConfig();
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sport-pc-fixture-site-'));
       // No demo members: no test of the site signs them in, and each costs a password hash at start.
-      const platform = startPlatform({ port: E2E_PORT + 1, dataDir, cwd: FIXTURE_SITE, env: { PLUGIN_DIRS: FIXTURE_PLUGIN_DIRS, DEMO_USERS: '0' } });
-      const api = await playwright.request.newContext({ baseURL: FIXTURE_SITE_ORIGIN });
+      const platform = startPlatform({ port: fixtureSitePort, dataDir, cwd: FIXTURE_SITE, env: { PLUGIN_DIRS: FIXTURE_PLUGIN_DIRS, DEMO_USERS: '0' } });
+      const api = await playwright.request.newContext({ baseURL: originOf(fixtureSitePort) });
       try {
         await healthy(api, platform);
         await use();

@@ -20,14 +20,13 @@ export type SportKey = string;
 export interface SportDeclarationRow {
   readonly key: string;
   readonly ids: Readonly<Partial<Record<SportScheme, number>>>;
-  readonly nameKey?: string;
   readonly icon?: string;
   readonly order: number;
 }
 
 export interface SportRow {
   readonly key: SportKey;
-  /** i18n key of the sport's name (common namespace): `sport.<key>` unless the manifest says otherwise. */
+  /** i18n key of the sport's name in the common namespace, `sport.<key>` (the app adds the manifests' names there). */
   readonly i18nKey: string;
   readonly a?: number;
   readonly b?: number;
@@ -44,11 +43,13 @@ function assertScheme(scheme: SportScheme): void {
 type Sports = readonly SportDeclarationRow[];
 
 /** The declarations in catalogue order (their `order`): what every lookup below takes first. */
-export const inOrder = (declarations: Sports): Sports => [...declarations].sort((x, y) => x.order - y.order);
+export const inOrder = <S extends SportDeclarationRow>(declarations: readonly S[]): readonly S[] => [...declarations].sort((x, y) => x.order - y.order);
+
+const nameKeyOf = (sport: SportDeclarationRow) => `sport.${sport.key}`;
 
 /** The catalogue as rows with a column per scheme (the spec's tables' shape). */
 export const sportRows = (sports: Sports): readonly SportRow[] =>
-  sports.map((d) => ({ key: d.key, i18nKey: d.nameKey ?? `sport.${d.key}`, a: d.ids.A, b: d.ids.B, c: d.ids.C }));
+  sports.map((d) => ({ key: d.key, i18nKey: nameKeyOf(d), a: d.ids.A, b: d.ids.B, c: d.ids.C }));
 
 /** The scheme-A ids in catalogue order (the sports menu and the results sport selector). */
 export const sortedIdsA = (sports: Sports): readonly number[] => sports.flatMap((s) => (s.ids.A === undefined ? [] : [s.ids.A]));
@@ -75,10 +76,10 @@ export function toScheme(sports: Sports, id: number, from: SportScheme, to: Spor
   return byId(sports, id, from)?.ids[to];
 }
 
-/** The name key for an id (`sport.<key>` unless the manifest names another), or undefined when the id names no sport. */
+/** The name key for an id (`sport.<key>`), or undefined when the id names no sport. */
 export function sportI18nKeyOf(sports: Sports, id: number, scheme: SportScheme): string | undefined {
   const sport = byId(sports, id, scheme);
-  return sport && (sport.nameKey ?? `sport.${sport.key}`);
+  return sport && nameKeyOf(sport);
 }
 
 /** Scheme-A ids in the catalogue's order; ids outside it go last, ascending. Returns a new array. */

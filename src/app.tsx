@@ -3,7 +3,7 @@ import { clearTimers } from 'mobx-react-lite';
 import type { i18n as I18n } from 'i18next';
 import { ConfigError, createKernelEvents, loadPlugins, PluginStartError, provideServices, type KernelEmitter, type SelectionEvent, type PluginSet, type ResolvedConfig, type ServiceMap } from './kernel';
 import { registry } from './kernel/registry';
-import { offeredSportsOf } from './kernel/sports';
+import { offeredSportsOf, SPORT_NAME_STRINGS } from './kernel/sports';
 import { MERCHANT_HEADER } from '../contract/headers';
 import { parseLoginState, PATH_CHANGE_EVENT, type HostCallbacks, type HostProps, type PathChangeDetail } from './host/hostProps';
 import type { DomainList } from '../contract/forehead';
@@ -113,7 +113,8 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     const locale = toLocale(loginState.language) ?? toLocale(storage.get('locale')) ?? DEFAULT_LOCALE;
     // Each plugin's strings load from its own folder (plugins/<id>/locales/), under its manifest's namespace.
     const pluginStrings = new Map([...registry.values()].flatMap((p) => (p.manifest.i18nNs && p.locales ? [[p.manifest.i18nNs, p.locales] as const] : [])));
-    const i18n = await createI18n(locale, undefined, pluginStrings);
+    // The sports' names come from their plugins' manifests into the common namespace.
+    const i18n = await createI18n(locale, undefined, pluginStrings, SPORT_NAME_STRINGS);
     let store: RootStoreInstance | undefined;
 
     const httpFor = (domains: Record<ServiceName, string>) => {

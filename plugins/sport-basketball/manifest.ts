@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineManifest, pluginOptions, sportIdsIn, type SportDeclaration } from '../../src/sdk/manifest';
 
 const SPORTS: readonly SportDeclaration[] = [
-  { key: 'basketball', ids: { A: 3, B: 2, C: 2 }, order: 2 },
+  { key: 'basketball', ids: { A: 3, B: 2, C: 2 }, order: 2, names: { 'zh-CN': '篮球', 'zh-TW': '籃球', en: 'Basketball', vi: 'Bóng rổ', th: 'บาสเกตบอล' } },
 ];
 
 /** Scheme A: basketball, and e-basketball (178, listed by sport-generic), whose match data are basketball's as well. */

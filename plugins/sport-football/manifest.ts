@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineManifest, pluginOptions, sportIdsIn, type SportDeclaration } from '../../src/sdk/manifest';
 
 const SPORTS: readonly SportDeclaration[] = [
-  { key: 'football', ids: { A: 1, B: 1, C: 1 }, order: 1 },
+  { key: 'football', ids: { A: 1, B: 1, C: 1 }, order: 1, names: { 'zh-CN': '足球', 'zh-TW': '足球', en: 'Football', vi: 'Bóng đá', th: 'ฟุตบอล' } },
 ];
 
 /** Scheme A: football, and e-football (177, listed by sport-generic), whose match data are football's as well. */

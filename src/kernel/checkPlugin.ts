@@ -1,13 +1,19 @@
 import type { Plugin } from './definePlugin';
-import { checkPluginManifest } from '../../contract/appConfig';
+import { checkPluginManifest, LOCALE_CODES } from '../../contract/appConfig';
 
 /**
- * The problems of a plugin, each naming it: its manifest's, and every declared extension without exactly one binding
- * to the point it declared, so the manifest the platform reads and the code the app runs cannot drift apart.
+ * The problems of a plugin, each naming it: its manifest's, every declared sport without its name in one of the app's
+ * languages (the core's locale files name no sport), and every declared extension without exactly one binding to the
+ * point it declared, so the manifest the platform reads and the code the app runs cannot drift apart.
  */
 export function checkPlugin(plugin: Plugin): string[] {
   const { manifest } = plugin;
   const problems = checkPluginManifest(manifest);
+  for (const sport of manifest.sports ?? []) {
+    for (const lng of LOCALE_CODES) {
+      if (!sport.names?.[lng]?.trim()) problems.push(`plugin "${manifest.id}": sport "${sport.key}" has no name in ${lng} (names.${lng})`);
+    }
+  }
   const declared = new Set(manifest.extensions.map((e) => e.id));
   for (const extension of plugin.extensions) {
     const { declaration, binding } = extension;

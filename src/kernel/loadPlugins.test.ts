@@ -157,6 +157,19 @@ describe('checkPlugin', () => {
     expect(checkPlugin(bound(defineManifest({ ...base, id: 'sport-x', extensions: [...base.extensions, ...base.extensions] })))).toEqual([expect.stringMatching(/unique/)]);
   });
 
+  it('refuses a sport without its name in one of the app\'s languages, naming the plugin, the sport and the language', () => {
+    const names = { 'zh-CN': '冰壶', 'zh-TW': '冰壺', en: 'Curling', vi: 'Bi đá trên băng', th: 'เคอร์ลิง' };
+    const curling = { key: 'curling', ids: { A: 901 }, order: 90, names };
+    expect(checkPlugin(bound(defineManifest({ ...base, id: 'sport-x', sports: [curling] })))).toEqual([]);
+    const noVietnamese = Object.fromEntries(Object.entries(names).filter(([lng]) => lng !== 'vi'));
+    // A manifest's type asks for every language; this one reached the app anyway (plain JS, a cast).
+    const partial = [{ ...curling, names: noVietnamese as typeof names }, { ...curling, key: 'skeleton', names: { ...names, th: ' ' } }];
+    expect(checkPlugin(bound(defineManifest({ ...base, id: 'sport-x', sports: partial })))).toEqual([
+      'plugin "sport-x": sport "curling" has no name in vi (names.vi)',
+      'plugin "sport-x": sport "skeleton" has no name in th (names.th)',
+    ]);
+  });
+
   it('refuses code that does not match the manifest: a missing binding, a binding at another point, an undeclared one', () => {
     const manifest = defineManifest({ ...base, id: 'sport-x' });
     expect(checkPlugin(definePlugin(manifest, { extensions: {} }))).toEqual(['plugin "sport-x": extension "sport" has no code']);

@@ -1,4 +1,5 @@
 import type { ZodMiniType } from 'zod/mini';
+import type { LocaleCode } from '../../contract/appConfig';
 
 /**
  * A plugin's static manifest: everything the app and the platform may know about a plugin without running its code.
@@ -10,12 +11,16 @@ export type SportScheme = 'A' | 'B' | 'C';
 
 /** A sport a plugin covers: one row of the sport catalogue the app and the platform both read. */
 export interface SportDeclaration {
-  /** Stable key used in code and data (`tableTennis`), also the i18n name key `sport.<key>` of the common namespace. */
+  /** Stable key used in code and data (`tableTennis`); the kernel files its name under `sport.<key>` of the common namespace. */
   key: string;
   /** The sport's id in each numbering scheme that knows it (A lists and slip, B betting side, C live side). */
   ids: Readonly<Partial<Record<SportScheme, number>>>;
-  /** Key of the sport's name in the common namespace; `sport.<key>` when left out. */
-  nameKey?: string;
+  /**
+   * The sport's name in every language of the app. The kernel adds them to the common namespace at start-up, so the
+   * core's locale files name no sport and a new sport plugin needs no edit outside its folder (checkPlugin refuses a
+   * declaration that leaves a language out).
+   */
+  names: Readonly<Record<LocaleCode, string>>;
   /** Icon name the plugin's menu entry draws; the key when left out. */
   icon?: string;
   /** Position in the sports menu and the results sport selector (the spec's order of scheme A). */

@@ -13,7 +13,8 @@ import {
   type SportKey,
   type SportScheme,
 } from '../../domain/sports';
-import type { ResolvedPlugin } from '../../contract/appConfig';
+import type { LocaleCode, ResolvedPlugin } from '../../contract/appConfig';
+import type { AddedStrings } from '../services/i18n';
 import type { Plugin } from './definePlugin';
 import { registry } from './registry';
 
@@ -32,6 +33,16 @@ export const sportIdOf = (key: SportKey, scheme: SportScheme) => idOf(CATALOGUE,
 export const toScheme = (id: number, from: SportScheme, to: SportScheme) => translate(CATALOGUE, id, from, to);
 export const sportI18nKeyOf = (id: number, scheme: SportScheme) => nameKeyOf(CATALOGUE, id, scheme);
 export const sortSportIdsA = (ids: readonly number[]) => sortIdsA(CATALOGUE, ids);
+
+/**
+ * The strings the kernel adds to i18next (createI18n's `added`): every catalogued sport's name from its plugin's
+ * manifest under `sport.<key>` of the common namespace, where sportI18nKeyOf points. The core's locale files name no
+ * sport, so a new sport plugin brings its name in its own folder.
+ */
+export const SPORT_NAME_STRINGS: ReadonlyMap<string, AddedStrings> = new Map([
+  ['common', (lng: LocaleCode) => ({ sport: Object.fromEntries(CATALOGUE.map((s) => [s.key, s.names[lng]])) })],
+]);
+
 export { EMPTY_SPORT_ID_A, type SportKey, type SportScheme } from '../../domain/sports';
 
 /**

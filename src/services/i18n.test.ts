@@ -30,6 +30,10 @@ describe('locale files', () => {
     for (const dir of pluginDirs.values()) expect(readdirSync(dir).sort()).toEqual(LOCALES.map((l) => `${l.lng}.json`).sort());
   });
 
+  it('name no sport: each sport\'s name lives in its plugin\'s manifest (src/kernel/sports.ts adds them)', () => {
+    for (const { lng } of LOCALES) expect([lng, read(lng, 'common').sport]).toEqual([lng, undefined]);
+  });
+
   it.each([...namespaces, ...pluginDirs.keys()])('%s has the same keys in all five languages, none empty, placeholders kept', (ns) => {
     const reference = leaves(read('zh-CN', ns));
     for (const { lng } of LOCALES) {
@@ -66,6 +70,24 @@ describe('createI18n', () => {
     await i18n.changeLanguage('th');
     expect(i18n.t('betSlip.title')).toBe('สลิปเดิมพัน');
     expect(i18n.t('column.ftHandicap', { ns: 'sport-football' })).toBe('แฮนดิแคปเต็มเวลา');
+  });
+
+  it('merges added strings into a namespace as each language\'s file loads, and a later load keeps them', async () => {
+    const added = new Map([['common', (lng: string) => ({ sport: { curling: `curling (${lng})` } })]]);
+    // Thai's file has a section of the same name: its other keys stay, the added strings win.
+    const load = jest.fn(async (lng: string, ns: string) => (lng === 'th' ? { ...read(lng, ns), sport: { curling: 'stale', skiing: 'สกี' } } : read(lng, ns)));
+    const i18n = await createI18n('zh-CN', load, undefined, added);
+    expect([i18n.t('betSlip.title'), i18n.t('sport.curling')]).toEqual(['投注单', 'curling (zh-CN)']);
+
+    // Added before its file, the strings would make i18next take Thai's common as loaded and never fetch it.
+    await i18n.changeLanguage('th');
+    expect(load.mock.calls.map((c) => c.join('/'))).toEqual(['zh-CN/common', 'th/common']);
+    expect([i18n.t('betSlip.title'), i18n.t('sport.curling'), i18n.t('sport.skiing')]).toEqual(['สลิปเดิมพัน', 'curling (th)', 'สกี']);
+
+    load.mockClear();
+    await i18n.reloadResources('th', 'common');
+    expect(load.mock.calls.map((c) => c.join('/'))).toContain('th/common');
+    expect([i18n.t('betSlip.title'), i18n.t('sport.curling')]).toEqual(['สลิปเดิมพัน', 'curling (th)']);
   });
 
   it('maps between i18next codes and the spec codes', () => {

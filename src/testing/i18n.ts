@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { i18n as I18n } from 'i18next';
+import { SPORT_NAME_STRINGS } from '../kernel/sports';
 import { createI18n, type Locale, type NamespaceLoader } from '../services/i18n';
 
 const root = path.join(__dirname, '../..');
@@ -25,7 +26,11 @@ function pluginNamespaces(): Map<string, NamespaceLoader> {
   );
 }
 
-/** A real i18next instance for component tests, reading the locale files from disk (no network, no chunks). */
-export function createTestI18n(lng: Locale = 'en'): Promise<I18n> {
-  return createI18n(lng, async (language, ns) => JSON.parse(await readFile(path.join(root, 'locales', language, `${ns}.json`), 'utf8')), pluginNamespaces());
+/**
+ * A real i18next instance for component tests, reading the locale files from disk (no network, no chunks), with the
+ * sports' names as the app adds them; `extra` loads other namespaces (a fixture plugin's).
+ */
+export function createTestI18n(lng: Locale = 'en', extra: ReadonlyMap<string, NamespaceLoader> = new Map()): Promise<I18n> {
+  const read = async (language: string, ns: string) => JSON.parse(await readFile(path.join(root, 'locales', language, `${ns}.json`), 'utf8'));
+  return createI18n(lng, read, new Map([...pluginNamespaces(), ...extra]), SPORT_NAME_STRINGS);
 }

@@ -1,5 +1,6 @@
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { KernelProvider, loadPlugins, type Plugin } from '../kernel';
 import { registry } from '../kernel/registry';
@@ -27,9 +28,11 @@ export async function renderWithStore(
      * point no shipped plugin fills yet), and which are on; default: the app's, all on.
      */
     plugins?: { registry?: ReadonlyMap<string, Plugin>; extra?: readonly Plugin[]; enabled?: (id: string) => boolean };
+    /** Another i18next instance than the English one of the app's locale files (e.g. one reading a fixture plugin's folder). */
+    i18n?: I18n;
   } = {},
 ) {
-  const i18n = await createTestI18n('en');
+  const i18n = options.i18n ?? (await createTestI18n('en'));
   await i18n.loadNamespaces(['common', 'sport-football', 'sport-basketball', 'sport-generic']);
   const all = new Map([...(options.plugins?.registry ?? registry), ...(options.plugins?.extra ?? []).map((plugin) => [plugin.manifest.id, plugin] as const)]);
   const enabled = options.plugins?.enabled ?? (() => true);

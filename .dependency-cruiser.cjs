@@ -22,10 +22,27 @@ module.exports = {
     {
       name: 'server-imports-app',
       comment: 'The platform shares the contract and the shared domain (domain/) with the app, and reads plugins\' static '
-        + 'manifests; nothing of src/ (a test proving both halves agree, such as server/test/potentialReturn.test.ts, may).',
+        + 'manifests and feed profiles; nothing of src/ (a test proving both halves agree, such as '
+        + 'server/test/potentialReturn.test.ts, may).',
       severity: 'error',
       from: { path: '^server/', pathNot: TEST_CODE },
-      to: { path: '^(src|plugins)/', pathNot: ['^plugins/[^/]+/manifest\\.ts$'] },
+      to: { path: '^(src|plugins)/', pathNot: ['^plugins/[^/]+/(manifest|feed)\\.ts$'] },
+    },
+    {
+      name: 'app-imports-feed-profile',
+      comment: 'A sport plugin\'s feed profile (plugins/<id>/feed.ts: leagues, rates, simulator) is the platform\'s to read: '
+        + 'the app and the plugins\' own code never import it, so no bundle carries it.',
+      severity: 'error',
+      from: { path: '^(src|plugins|contract|domain)/', pathNot: TEST_CODE },
+      to: { path: '^plugins/[^/]+/feed\\.ts$' },
+    },
+    {
+      name: 'feed-profile-imports-app',
+      comment: 'The platform runs a plugin\'s feed.ts: it imports the SDK\'s feed entry (src/sdk/feed.ts) and its own '
+        + 'manifest only, never the plugin\'s code or the rest of the app.',
+      severity: 'error',
+      from: { path: '^plugins/([^/]+)/feed\\.ts$' },
+      to: { pathNot: ['^src/sdk/feed\\.ts$', '^plugins/$1/manifest\\.ts$'] },
     },
     {
       name: 'server-imports-browser-libraries',

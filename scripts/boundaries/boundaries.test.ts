@@ -32,6 +32,8 @@ function violationsIn(folder: string): string[] {
 describe('import boundaries', () => {
   it('reports every planted forbidden import, type-only ones included, and nothing that is allowed', () => {
     expect(violationsIn(fixture)).toEqual([
+      'app-imports-feed-profile: plugins/sport-good/menu.ts -> plugins/sport-good/feed.ts',
+      'app-imports-feed-profile: src/ui/usesFeed.ts -> plugins/sport-good/feed.ts',
       'app-imports-node: src/ui/usesServer.ts -> fs',
       'app-imports-server: src/ui/usesServer.ts -> server/src/routes.ts',
       'app-imports-test-controls: plugins/sport-good/usesTestControls.test.tsx -> contract/testControls.ts',
@@ -40,6 +42,7 @@ describe('import boundaries', () => {
       'contract-imports-code: contract/leaky.ts -> src/ui/Panel.tsx',
       'domain-imports-side-effect-libraries: domain/impure.ts -> axios',
       'domain-imports-side-effects: src/domain/stateful.ts -> src/ui/Panel.tsx',
+      'feed-profile-imports-app: plugins/sport-bad/feed.ts -> plugins/sport-bad/index.tsx',
       'plugin-imports-app-internals: plugins/sport-bad/index.tsx -> domain/odds.ts',
       'plugin-imports-app-internals: plugins/sport-bad/index.tsx -> src/ui/Panel.tsx',
       'plugin-imports-plugin: plugins/sport-bad/index.tsx -> plugins/sport-good/index.tsx',

@@ -60,6 +60,7 @@ const sqliteOnly = {
   'server/test/anchors.test.ts': 'rooms follow the feed in memory; sign-in only',
   'server/test/animation.test.ts': 'match animation from the feed',
   'server/test/contractRequests.test.ts': 'request schemas and the OpenAPI document',
+  'server/test/fixtureSport.test.ts': 'a sport from PLUGIN_DIRS in the feed and its lists',
   'server/test/logRedaction.test.ts': 'log lines; sign-in only',
   'server/test/matchData.test.ts': 'match data from the feed',
   'server/test/matchLifecycle.test.ts': 'feed changes over /push; results storage is results.test.ts on both databases',

@@ -1,25 +1,62 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ConfigurablePlugin, ResolvedConfig } from '../../../contract/appConfig';
 import { inOrder, offeredSports, sortedIdsA, sportKeyOf, sportRows, toScheme, type OfferedSports, type SportDeclarationRow, type SportScheme } from '../../../domain/sports';
+import { StartupError } from '../startupError';
 
 type Manifest = ConfigurablePlugin & { sports?: readonly SportDeclarationRow[]; extensions: readonly { id: string; point: string }[] };
+
+/** A plugin folder as the platform finds it: its static manifest, and where it lies (its feed.ts, messages). */
+export interface PluginFolder {
+  /** The folder, absolute. */
+  dir: string;
+  manifest: Manifest;
+}
+
+/** The repository's own plugins. */
+export const BUILT_IN_PLUGIN_DIR = path.resolve(__dirname, '../../../plugins');
+
+/**
+ * The folders plugin folders are looked for in: plugins/, then each folder of PLUGIN_DIRS, a path list like PATH
+ * (`:`-separated, `;` on Windows; relative paths from the working directory). A folder that does not exist stops
+ * start-up naming it, rather than a plugin silently missing from the catalogue and config.
+ */
+export function pluginDirsOf(value: string | undefined, cwd = process.cwd()): string[] {
+  const extra = (value ?? '').split(path.delimiter).map((part) => part.trim()).filter(Boolean).map((part) => path.resolve(cwd, part));
+  const missing = extra.find((dir) => !statSync(dir, { throwIfNoEntry: false })?.isDirectory());
+  if (missing !== undefined) throw new StartupError(`bad environment: PLUGIN_DIRS: ${missing} is not a folder (PLUGIN_DIRS lists folders that hold plugin folders, separated by "${path.delimiter}")`);
+  return [BUILT_IN_PLUGIN_DIR, ...extra.filter((dir) => dir !== BUILT_IN_PLUGIN_DIR)];
+}
 
 /** Sport plugins first, in the sport catalogue's order, then the others by id: the order messages list them in. */
 const rank = (m: Manifest) => Math.min(...(m.sports ?? []).map((s) => s.order), Number.POSITIVE_INFINITY);
 
 /**
- * The static manifests (plugins/<id>/manifest.ts, never the plugins' code) of every folder under `dir`, the same
- * folders the app's registry lists (its test checks): what config validation and the sport catalogue need.
+ * The plugin folders under `dirs` (each sub-folder with a manifest.ts), read for their static manifests only (never
+ * the plugins' code): what config validation, the sport catalogue and the feed's profiles need. plugins/ holds the
+ * same folders the app's registry lists (its test checks). Two plugins with one id stop start-up, naming both folders.
  */
-export function readPluginManifests(dir = path.resolve(__dirname, '../../../plugins')): Manifest[] {
-  return readdirSync(dir)
-    .filter((name) => existsSync(path.join(dir, name, 'manifest.ts')))
-    .map((name) => (require(path.join(dir, name, 'manifest.ts')) as { default: Manifest }).default)
-    .sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id));
+export function readPluginFolders(dirs: readonly string[] = pluginDirsOf(process.env.PLUGIN_DIRS)): PluginFolder[] {
+  const folders = dirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => existsSync(path.join(dir, name, 'manifest.ts')))
+      .map((name) => ({ dir: path.join(dir, name), manifest: (require(path.join(dir, name, 'manifest.ts')) as { default: Manifest }).default })),
+  );
+  const seen = new Map<string, string>();
+  for (const { dir, manifest } of folders) {
+    const other = seen.get(manifest.id);
+    if (other !== undefined) throw new StartupError(`plugin "${manifest.id}" is in two folders: ${other} and ${dir} (PLUGIN_DIRS)`);
+    seen.set(manifest.id, dir);
+  }
+  return folders.sort((a, b) => rank(a.manifest) - rank(b.manifest) || a.manifest.id.localeCompare(b.manifest.id));
 }
 
-export const pluginManifests = readPluginManifests();
+/** The manifests of the plugin folders under `dirs` (plugins/ and PLUGIN_DIRS by default), in the same order. */
+export const readPluginManifests = (dirs?: readonly string[]): Manifest[] => readPluginFolders(dirs).map((f) => f.manifest);
+
+export const pluginFolders = readPluginFolders();
+
+export const pluginManifests: readonly Manifest[] = pluginFolders.map((f) => f.manifest);
 
 export const configurablePlugins: ReadonlyMap<string, ConfigurablePlugin> = new Map(pluginManifests.map((m) => [m.id, m]));
 

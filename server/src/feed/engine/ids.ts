@@ -21,7 +21,9 @@ export const FIRST_SLOT = 3_000_000;
 export const OUTRIGHT_ID_BASE = 100_000_000;
 const SEASONS_PER_LEAGUE = 10_000;
 const LEAGUES_PER_SPORT = 100;
-const OUTRIGHT_ID_END = OUTRIGHT_ID_BASE + 200 * LEAGUES_PER_SPORT * SEASONS_PER_LEAGUE;
+/** Scheme-A sport ids below this have outright ids; a sport a plugin adds with a larger id has no outrights. */
+const OUTRIGHT_SPORTS = 200;
+const OUTRIGHT_ID_END = OUTRIGHT_ID_BASE + OUTRIGHT_SPORTS * LEAGUES_PER_SPORT * SEASONS_PER_LEAGUE;
 
 if (OUTRIGHT_ID_END > FIRST_SLOT * FIXTURES_PER_SLOT) throw new Error('outright ids would reach into match ids');
 
@@ -44,9 +46,15 @@ export function isOutrightId(id: number): boolean {
   return id >= OUTRIGHT_ID_BASE && id < OUTRIGHT_ID_END;
 }
 
+/** Whether a league's seasons have outright ids (its sport's id and its index fit the space above). */
+export function hasOutrightIds(league: { id: number; sportId: number }): boolean {
+  const index = league.id - league.sportId * 1000;
+  return index >= 0 && index < LEAGUES_PER_SPORT && league.sportId < OUTRIGHT_SPORTS;
+}
+
 export function outrightIdOf(league: { id: number; sportId: number }, season: number): number {
   const index = league.id - league.sportId * 1000;
-  if (index < 0 || index >= LEAGUES_PER_SPORT || league.sportId >= 200) throw new RangeError(`league ${league.id} outside the outright id range`);
+  if (!hasOutrightIds(league)) throw new RangeError(`league ${league.id} outside the outright id range`);
   if (!Number.isInteger(season) || season < 0 || season >= SEASONS_PER_LEAGUE) throw new RangeError(`season ${season} outside the outright id range`);
   return OUTRIGHT_ID_BASE + (league.sportId * LEAGUES_PER_SPORT + index) * SEASONS_PER_LEAGUE + season;
 }

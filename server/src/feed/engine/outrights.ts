@@ -6,7 +6,7 @@ import type { Margins } from '../pricing/margin';
 import type { Quote } from '../pricing/quote';
 import { Rng } from '../random';
 import type { Market, MatchResult, MatchView } from '../types';
-import { outrightIdOf, SLOT_MS } from './ids';
+import { hasOutrightIds, outrightIdOf, SLOT_MS } from './ids';
 import { MarketBook } from './marketBook';
 import { settleMarket } from './settle';
 
@@ -53,9 +53,12 @@ export class Outrights {
     return this.open.get(id);
   }
 
-  /** Every league's season running at `start`; each began at or before it. */
+  /**
+   * Every league's season running at `start`; each began at or before it. A sport whose scheme-A id is outside the
+   * outright id space (a plugin's sport numbered from 200, ids.ts) has matches but no outrights.
+   */
   init(start: number): OutrightRecord[] {
-    return [...this.world.leagues.values()].map((league) => {
+    return [...this.world.leagues.values()].filter(hasOutrightIds).map((league) => {
       const { lengthMs, phaseMs } = this.calendar(league);
       return this.create(league, Math.floor((start - phaseMs) / lengthMs));
     });

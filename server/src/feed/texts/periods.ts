@@ -1,4 +1,5 @@
 import { BASKETBALL_PERIODS, FOOTBALL_PERIODS } from '../../static/tables';
+import { PROFILES, type SimKind } from '../fixtures/profiles';
 import { fill, text, type Text } from '../i18n';
 
 /**
@@ -212,8 +213,23 @@ const BY_SPORT: Record<number, PeriodTable> = {
   19: FIGHT,
 };
 
+/**
+ * A sport a plugin added (its feed.ts) has its simulator's periods, the same as the simulator reports; the timed
+ * sports' periods differ per sport, so a new sport cannot use that sim (docs/plugins.md "Feed profile").
+ */
+const BY_SIM: Readonly<Record<Exclude<SimKind, 'timed'>, PeriodTable>> = {
+  football: FOOTBALL,
+  basketball: BASKETBALL,
+  tennis: TENNIS,
+  rally: RALLY,
+  snooker: SNOOKER,
+  baseball: BASEBALL,
+  fight: FIGHT,
+};
+
 export function periodTable(sportId: number): PeriodTable {
-  const found = BY_SPORT[sportId];
+  const sim = PROFILES.find((p) => p.sportId === sportId)?.sim;
+  const found = BY_SPORT[sportId] ?? (sim === undefined || sim === 'timed' ? undefined : BY_SIM[sim]);
   if (!found) throw new Error(`no period table for sport ${sportId}`);
   return found;
 }

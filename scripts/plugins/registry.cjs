@@ -47,7 +47,8 @@ function pluginDirs(env = process.env) {
  */
 function pluginPaths(env = process.env) {
   const byName = new Map();
-  for (const dir of [pluginsDir, ...pluginDirs(env)]) {
+  // plugins/ listed again is plugins/ once, as the platform reads it (server/src/config/pluginManifests.ts).
+  for (const dir of new Set([pluginsDir, ...pluginDirs(env)])) {
     for (const name of pluginFolders(dir)) {
       const folder = path.join(dir, name);
       if (byName.has(name)) throw new Error(`PLUGIN_DIRS: plugin ${name} is in two folders: ${byName.get(name)} and ${folder}`);

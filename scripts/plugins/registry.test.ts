@@ -55,6 +55,10 @@ describe('PLUGIN_DIRS', () => {
     expect(registrySource(paths)).toContain("from '../../tests/fixtures/plugins/sport-demo';");
   });
 
+  it('reads plugins/ listed again as plugins/ once', () => {
+    expect(pluginPaths({ PLUGIN_DIRS: path.join(root, 'plugins') })).toEqual(pluginPaths({}));
+  });
+
   it('fails naming a listed folder that does not exist', () => {
     const missing = path.join(os.tmpdir(), 'no-such-plugins-folder');
     expect(() => pluginPaths({ PLUGIN_DIRS: `${FIXTURES}${path.delimiter}${missing}` })).toThrow(`PLUGIN_DIRS: no folder ${missing}`);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FIXTURE_PLUGIN_DIRS, FIXTURE_SITE, writeFixtureSiteConfig } from '../../../scripts/plugins/fixtureSite.cjs';
-import { readPluginManifests } from '../../../server/src/config/pluginManifests';
+import { BUILT_IN_PLUGIN_DIR, readPluginManifests } from '../../../server/src/config/pluginManifests';
 import { E2E_PORT, healthy, startPlatform, stopPlatform } from './platform';
 import { test as base } from './world';
 
@@ -16,10 +16,10 @@ const sportsOf = (manifests: ReturnType<typeof readPluginManifests>) =>
 
 /**
  * Every scheme-A sport with the plugin that serves it, one Playwright project each: read from the sport plugins'
- * manifests (the sport catalogue the app and the platform read too), in the catalogue's order, so a new sport
- * plugin brings its projects along.
+ * manifests in plugins/ (the sport catalogue the production build and the suite's platform read too; never PLUGIN_DIRS
+ * of the shell the suite runs in), in the catalogue's order, so a new sport plugin brings its projects along.
  */
-export const SPORT_PROJECTS = sportsOf(readPluginManifests());
+export const SPORT_PROJECTS = sportsOf(readPluginManifests([BUILT_IN_PLUGIN_DIR]));
 
 /**
  * The sports of the fixture plugins (tests/fixtures/plugins: sport-demo's curling), one project each like the others,
@@ -27,7 +27,7 @@ export const SPORT_PROJECTS = sportsOf(readPluginManifests());
  * own started with the same PLUGIN_DIRS and one config line each. The proof that adding a sport is one folder and one
  * config line (issue 30), without the fixture in the production build or in the suite's platform.
  */
-export const FIXTURE_SPORT_PROJECTS = sportsOf(readPluginManifests(FIXTURE_PLUGIN_DIRS)).map((sport, i) => ({
+export const FIXTURE_SPORT_PROJECTS = sportsOf(readPluginManifests([FIXTURE_PLUGIN_DIRS])).map((sport, i) => ({
   ...sport,
   // Each project's worker starts the site's platform on a port of its own (E2E_PORT + 1, + 2...): two such projects
   // may run side by side. Below E2E_PORT + 17, tests/e2e/live/reconnect.spec.ts's.

@@ -27,6 +27,8 @@ function pluginFolders(dir = pluginsDir) {
 /**
  * The extra folders of plugin folders PLUGIN_DIRS names, absolute, in its order. A folder that does not exist fails
  * here, naming it: a typo would otherwise build an app without the plugins and fail only when config names them.
+ * The platform reads the variable with server/src/config/pluginManifests.ts `pluginDirsOf`; this one is plain Node
+ * because npm's postinstall runs it before anything loads TypeScript, and registry.test.ts keeps the two in step.
  */
 function pluginDirs(env = process.env) {
   const dirs = (env.PLUGIN_DIRS ?? '')

@@ -2,10 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { BUILT_IN_PLUGIN_DIR, pluginDirsOf } from '../../server/src/config/pluginManifests';
 import { pluginDirs, pluginFolders, pluginPaths, registrySource } from './registry.cjs';
 
 const root = path.resolve(__dirname, '../..');
 const FIXTURES = path.join(root, 'tests', 'fixtures', 'plugins');
+/** The fixture folder listed with blanks and an empty part around it, as a hand-written PLUGIN_DIRS may have. */
+const FIXTURE_SPACED = () => ` ${FIXTURES} ${path.delimiter}${path.delimiter}`;
 
 /** A folder of plugin folders: each name gets an index.ts. */
 function pluginsFolder(...names: string[]) {
@@ -57,6 +60,13 @@ describe('PLUGIN_DIRS', () => {
 
   it('reads plugins/ listed again as plugins/ once', () => {
     expect(pluginPaths({ PLUGIN_DIRS: path.join(root, 'plugins') })).toEqual(pluginPaths({}));
+  });
+
+  it('means the same folders to the build as to the platform (server/src/config/pluginManifests.ts reads it too)', () => {
+    for (const value of ['', FIXTURE_SPACED(), `${path.relative(process.cwd(), FIXTURES)}${path.delimiter}${path.join(root, 'plugins')}`]) {
+      expect([path.join(root, 'plugins'), ...pluginDirs({ PLUGIN_DIRS: value })].filter((d, i, all) => all.indexOf(d) === i)).toEqual(pluginDirsOf(value));
+    }
+    expect(BUILT_IN_PLUGIN_DIR).toBe(path.join(root, 'plugins'));
   });
 
   it('fails naming a listed folder that does not exist', () => {

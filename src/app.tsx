@@ -14,8 +14,8 @@ import { createPushClient, type PushClient } from './services/push';
 import { createScheduler, waitForValue, type Scheduler } from './services/scheduler';
 import { chooseApiBase } from './services/apiBase';
 import { createStorage, readUrlParams, removeTokenFromAddress, type AppStorage } from './services/storage';
-import { createToaster } from './services/toast';
-import { LiveBook } from './stores/liveBook';
+import { createToaster } from './stores/toast';
+import { createLiveBook } from './stores/liveBook';
 import { addPickToSlip, type SlipPick } from './stores/pickToSlip';
 import { connectLiveBook, refetchOnGap } from './stores/livePush';
 import { createRootStore, type RootStoreInstance } from './stores/RootStore';
@@ -160,7 +160,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     // One emitter for the stores and the UI: an event a store raises reaches plugins listening through the kernel.
     const events = createKernelEvents();
     const push = createPushClient({ url: domains.push, scheduler, onGap: refetchOnGap(events, () => void store?.matchList.refresh()) });
-    const liveBook = new LiveBook(Date.now, () => store?.settings.apiLanguage ?? 'CMN');
+    const liveBook = createLiveBook({ now: Date.now, language: () => store?.settings.apiLanguage ?? 'CMN' });
     cleanups.push(connectLiveBook(push, liveBook));
     const sports = offeredSportsOf(config);
     store = createRootStore({}, { http, push, scheduler, storage, clock: Date, i18n, host, toast, logger: consoleLogger, liveBook, events, sports });

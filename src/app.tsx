@@ -14,7 +14,7 @@ import { createPushClient, type PushClient } from './services/push';
 import { createScheduler, waitForValue, type Scheduler } from './services/scheduler';
 import { chooseApiBase } from './services/apiBase';
 import { createStorage, readUrlParams, removeTokenFromAddress, type AppStorage } from './services/storage';
-import { createToaster } from './stores/toast';
+import { createToaster, type Toaster } from './stores/toast';
 import { createLiveBook } from './stores/liveBook';
 import { addPickToSlip, type SlipPick } from './stores/pickToSlip';
 import { connectLiveBook, refetchOnGap } from './stores/livePush';
@@ -189,7 +189,8 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
       [pushRef, push],
       [schedulerRef, scheduler],
       [storageRef, storage],
-      [toastRef, toast],
+      // Bindings are not type-checked against their refs: plugins get the model as the Toaster they are promised.
+      [toastRef, toast satisfies Toaster],
       [i18nRef, i18n],
       [assetUrlRef, assetUrl],
       [sessionRef, { get isLogin() { return rootStore.session.isLogin; }, get uid() { return rootStore.session.isLogin ? rootStore.session.userData?.uid : undefined; }, get language() { return rootStore.settings.apiLanguage; }, get timeZone() { return rootStore.ui.timezone; } }],

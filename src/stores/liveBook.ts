@@ -13,7 +13,7 @@ import type { MarketStatus, MatchClock, OddsPush, ScorePush, ScoreRow, WireMarke
  * nodes: they sit in the book's own maps as plain observable records. Thousands of cells change many times a second,
  * and an MST node costs several times a MobX observable to create (a list's seed) and to write (every push: each write
  * also makes a patch for every level up to the root). Measured with the same 9,000 prices and 300,000 pushed markets
- * (branch i30-mst): a book of MST nodes applied each pushed market about 4x slower (9-13 µs against 2-2.5 µs) for a
+ * (issue 30): a book of MST nodes applied each pushed market about 4x slower (9-13 µs against 2-2.5 µs) for a
  * seed as fast. Cells change only in the book's actions.
  */
 

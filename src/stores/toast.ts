@@ -134,7 +134,3 @@ export function createToaster(options: ToasterOptions = {}): ToastStoreInstance 
   toaster.setDurations(options);
   return toaster;
 }
-
-// The model is the toaster the stores and plugins are given.
-const _fits: (store: ToastStoreInstance) => Toaster = (store) => store;
-void _fits;

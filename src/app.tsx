@@ -14,8 +14,8 @@ import { createPushClient, type PushClient } from './services/push';
 import { createScheduler, waitForValue, type Scheduler } from './services/scheduler';
 import { chooseApiBase } from './services/apiBase';
 import { createStorage, readUrlParams, removeTokenFromAddress, type AppStorage } from './services/storage';
-import { createToaster } from './services/toast';
-import { LiveBook } from './stores/liveBook';
+import { createToaster, type Toaster } from './stores/toast';
+import { createLiveBook } from './stores/liveBook';
 import { addPickToSlip, type SlipPick } from './stores/pickToSlip';
 import { connectLiveBook, refetchOnGap } from './stores/livePush';
 import { createRootStore, type RootStoreInstance } from './stores/RootStore';
@@ -161,7 +161,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     // One emitter for the stores and the UI: an event a store raises reaches plugins listening through the kernel.
     const events = createKernelEvents();
     const push = createPushClient({ url: domains.push, scheduler, onGap: refetchOnGap(events, () => void store?.matchList.refresh()) });
-    const liveBook = new LiveBook(Date.now, () => store?.settings.apiLanguage ?? 'CMN');
+    const liveBook = createLiveBook({ now: Date.now, language: () => store?.settings.apiLanguage ?? 'CMN' });
     cleanups.push(connectLiveBook(push, liveBook));
     const sports = offeredSportsOf(config);
     store = createRootStore({}, { http, push, scheduler, storage, clock: Date, i18n, host, toast, logger: consoleLogger, liveBook, events, sports });
@@ -190,7 +190,8 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
       [pushRef, push],
       [schedulerRef, scheduler],
       [storageRef, storage],
-      [toastRef, toast],
+      // Bindings are not type-checked against their refs: plugins get the model as the Toaster they are promised.
+      [toastRef, toast satisfies Toaster],
       [i18nRef, i18n],
       [assetUrlRef, assetUrl],
       [sessionRef, { get isLogin() { return rootStore.session.isLogin; }, get uid() { return rootStore.session.isLogin ? rootStore.session.userData?.uid : undefined; }, get language() { return rootStore.settings.apiLanguage; }, get timeZone() { return rootStore.ui.timezone; } }],

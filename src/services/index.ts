@@ -27,15 +27,6 @@ export {
   type WaitingOrder,
 } from './storage';
 export {
-  createToaster,
-  type Toast,
-  type ToastOptions,
-  type ToastShorthand,
-  type ToastType,
-  type Toaster,
-  type ToasterOptions,
-} from './toast';
-export {
   ApiError,
   CANCEL_MESSAGE,
   CODES,

@@ -10,12 +10,14 @@ import { BetSlipStore } from './betSlip';
 import { envOf, type Env } from './env';
 import { FavouritesStore } from './favourites';
 import { HomeStore } from './home';
+import { LiveBook } from './liveBook';
 import { MatchListStore } from './matchList';
 import { PushChannel } from '../../contract/channels';
 import { SessionStore } from './session';
 import { SettingsStore } from './settings';
 import { StaticListStore } from './staticList';
 import { StatisticsStore } from './statistics';
+import { ToastStore } from './toast';
 import { UiStore, type ScreenView } from './ui';
 
 /** The platform's maintenance flag: read here, followed on the push channel (server routes/forehead/maintenance.ts). */
@@ -33,6 +35,9 @@ export const RootStore = types
     favourites: types.optional(FavouritesStore, {}),
     home: types.optional(HomeStore, {}),
     betSlip: types.optional(BetSlipStore, {}),
+    /** The env's toast stack and live book (createRootStore): made before the root, owned by it. */
+    toast: types.optional(ToastStore, {}),
+    liveBook: types.optional(LiveBook, {}),
   })
   .volatile(() => ({
     /** What stores made on demand outside the tree (e.g. pre-bets) need run on unmount. */
@@ -239,6 +244,11 @@ export const RootStore = types
 
 export type RootStoreInstance = Instance<typeof RootStore>;
 
-export function createRootStore(snapshot: SnapshotIn<typeof RootStore>, env: Env): RootStoreInstance {
-  return RootStore.create(snapshot, env);
+/**
+ * The root of one mount. The toast stack and the live book are made before it (the boot's first calls report network
+ * errors, the push feeds the book) and reach the stores through the env, so stores made outside the tree (onDemand)
+ * find them too; the root takes those same nodes in as its children, so they live and end with its tree.
+ */
+export function createRootStore(snapshot: Omit<SnapshotIn<typeof RootStore>, 'toast' | 'liveBook'>, env: Env): RootStoreInstance {
+  return RootStore.create({ ...snapshot, toast: env.toast, liveBook: env.liveBook }, env);
 }

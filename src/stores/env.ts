@@ -7,9 +7,9 @@ import type { Logger } from '../services/logger';
 import type { PushClient } from '../services/push';
 import type { Scheduler } from '../services/scheduler';
 import type { AppStorage } from '../services/storage';
-import type { Toaster } from '../services/toast';
+import type { ToastStoreInstance } from './toast';
 import type { OfferedSports } from '../../domain/sports';
-import type { LiveBook } from './liveBook';
+import type { LiveBookInstance } from './liveBook';
 
 /** What every store gets injected (never imported as singletons, so tests pass fakes and a remount starts clean). */
 export interface Env {
@@ -20,10 +20,14 @@ export interface Env {
   clock: { now(): number };
   i18n: I18n;
   host: HostCallbacks;
-  toast: Toaster;
+  /** The toast stack: a node of the root's tree (RootStore.toast), here for the stores made outside it (onDemand). */
+  toast: ToastStoreInstance;
   logger: Logger;
-  /** Live scores, clocks and prices of what the screens show; shared by every screen, fed by push. */
-  liveBook: LiveBook;
+  /**
+   * Live scores, clocks and prices of what the screens show; shared by every screen, fed by push. A node of the root's
+   * tree (RootStore.liveBook), here for the stores made outside it (onDemand) and the helpers given only the env.
+   */
+  liveBook: LiveBookInstance;
   /** The kernel's event bus (the same emitter the UI and plugins get), for events stores raise. */
   events: KernelEmitter;
   /**

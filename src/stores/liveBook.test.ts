@@ -1,13 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { autorun } from 'mobx';
+import { getParent } from 'mobx-state-tree';
+import { fakeEnv } from '../testing/fakeEnv';
 import { wireMatch } from '../testing/matchFixtures';
 import type { ScorePush } from '../../contract';
-import { LiveBook } from './liveBook';
+import { createLiveBook } from './liveBook';
+import { createRootStore } from './RootStore';
 
 describe('LiveBook', () => {
   it('seeds matches and markets and updates odds with a direction', () => {
     let now = 1000;
-    const book = new LiveBook(() => now);
+    const book = createLiveBook({ now: () => now });
     book.seed([wireMatch()], book.pushMark);
     const home = book.option(100, 'home')!;
     const seen: string[] = [];
@@ -21,7 +24,7 @@ describe('LiveBook', () => {
   });
 
   it('suspends and locks from push, and follows a moved line to its new market id', () => {
-    const book = new LiveBook(() => 0);
+    const book = createLiveBook({ now: () => 0 });
     book.seed([wireMatch()], book.pushMark);
     const slot = book.market(100)!;
     book.applyOdds([{ kind: 'odds', matchId: 1, markets: [{ marketId: 100, marketType: 1000, period: 'ft', line: '-0.5', status: 0, allowParley: true, options: [{ type: 'home', line: '-0.5', odd: '1.950', isLock: true }] }] }]);
@@ -36,7 +39,7 @@ describe('LiveBook', () => {
   });
 
   it('keeps a score and a price pushed while an answer travelled; a later answer updates them again', () => {
-    const book = new LiveBook(() => 0);
+    const book = createLiveBook({ now: () => 0 });
     book.seed([wireMatch()], book.pushMark);
     // A poll asks; a goal and a price move arrive by push; then the poll's answer, made before them, lands.
     const askedAt = book.pushMark;
@@ -53,7 +56,7 @@ describe('LiveBook', () => {
   });
 
   it('ignores markets and matches the screen never loaded', () => {
-    const book = new LiveBook(() => 0);
+    const book = createLiveBook({ now: () => 0 });
     book.applyOdds([{ kind: 'odds', matchId: 5, markets: [{ marketId: 999, marketType: 1000, period: 'ft', status: 1, allowParley: true, options: [] }] }]);
     book.applyScore([{ kind: 'score', matchId: 5, homeScore: 1, awayScore: 0, score: [], period: 1, serveIn: 0 }]);
     expect(book.market(999)).toBeUndefined();
@@ -62,7 +65,7 @@ describe('LiveBook', () => {
 
   it('applies scores, status and clock, and ticks a running clock locally', () => {
     let now = 0;
-    const book = new LiveBook(() => now);
+    const book = createLiveBook({ now: () => now });
     book.seed([wireMatch()], book.pushMark);
     const match = book.match(1)!;
     expect(match.secondsAt(5_500)).toBe(605);
@@ -85,9 +88,20 @@ describe('LiveBook', () => {
   });
 
   it('counts a basketball clock down and stops at zero', () => {
-    const book = new LiveBook(() => 0);
+    const book = createLiveBook({ now: () => 0 });
     book.seed([wireMatch({ matchId: 2, betGroup: [], matchClock: { running: true, period: 1, second: 3, type: 'down' } })], book.pushMark);
     expect(book.match(2)!.secondsAt(2_000)).toBe(1);
     expect(book.match(2)!.secondsAt(10_000)).toBe(0);
+  });
+});
+
+describe('the live book in the root tree', () => {
+  it('is the env book, a child of the root that the stores seed and the push updates', () => {
+    const { env } = fakeEnv();
+    const store = createRootStore({}, env);
+    expect(store.liveBook).toBe(env.liveBook);
+    expect(getParent(env.liveBook)).toBe(store);
+    store.liveBook.seed([wireMatch()], store.liveBook.pushMark);
+    expect(env.liveBook.option(100, 'home')?.odd).toBe('1.950');
   });
 });

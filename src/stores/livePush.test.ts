@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PushHandler, PushMessage } from '../services/push';
 import { wireMatch } from '../testing/matchFixtures';
-import { LiveBook } from './liveBook';
+import { createLiveBook } from './liveBook';
 import { connectLiveBook } from './livePush';
 
 function fakePush() {
@@ -22,7 +22,7 @@ describe('connectLiveBook', () => {
   it('applies a frame of pushes at once without losing a goal to a later clock tick or one market to another', () => {
     const frames: Array<() => void> = [];
     const push = fakePush();
-    const book = new LiveBook(() => 0);
+    const book = createLiveBook({ now: () => 0 });
     book.seed([wireMatch()], book.pushMark);
     const stop = connectLiveBook(push, book, (run) => {
       frames.push(run);

@@ -1,10 +1,9 @@
-import { runInAction } from 'mobx';
 import { createCoalescer, type FrameScheduler, animationFrame } from '../services/coalescer';
 import { PushChannel } from '../../contract/channels';
 import type { OddsPush, ScorePush } from '../../contract/push';
 import type { KernelEmitter } from '../kernel/events';
 import type { GapReason, PushClient } from '../services/push';
-import type { LiveBook } from './liveBook';
+import type { LiveBookInstance } from './liveBook';
 
 /** The channels of one match a screen watches while it shows the match (docs/api.md, Push). */
 export const matchChannels = (matchId: number) => [PushChannel.score(matchId), PushChannel.odds(matchId)];
@@ -32,9 +31,9 @@ export function refetchOnGap(events: KernelEmitter, refreshMatchList: () => void
  * must not be lost: a score push per match and kind (a clock tick must not swallow a goal), an odds push per market
  * (one message may carry several markets of a match, later ones other markets).
  */
-export function connectLiveBook(push: Pick<PushClient, 'route'>, book: LiveBook, schedule: FrameScheduler = animationFrame): () => void {
-  const scores = createCoalescer<string, ScorePush>((batch) => runInAction(() => book.applyScore(batch.values())), schedule);
-  const odds = createCoalescer<number, OddsPush>((batch) => runInAction(() => book.applyOdds(batch.values())), schedule);
+export function connectLiveBook(push: Pick<PushClient, 'route'>, book: LiveBookInstance, schedule: FrameScheduler = animationFrame): () => void {
+  const scores = createCoalescer<string, ScorePush>((batch) => book.applyScore(batch.values()), schedule);
+  const odds = createCoalescer<number, OddsPush>((batch) => book.applyOdds(batch.values()), schedule);
 
   const removeRoute = push.route({
     'match:*': (data, msg) => {

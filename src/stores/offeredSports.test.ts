@@ -3,7 +3,7 @@ import type { MatchPage, WireMatch } from '../../contract';
 import { ErrorCode } from '../../contract/errors';
 import { anchorRoom } from '../testing/anchorFixtures';
 import { fakeBettingService, memberState, selection, settle } from '../testing/bettingFixtures';
-import { fakeEnv } from '../testing/fakeEnv';
+import { fakeEnv, nextMount } from '../testing/fakeEnv';
 import { wireMatch } from '../testing/matchFixtures';
 import { offeredSportsOf } from '../kernel/sports';
 import { ApiError } from '../services/http';
@@ -143,7 +143,7 @@ describe('sports the merchant switched off', () => {
 
     const stored = env.storage.get('betSlip') as { entries: Array<Record<string, unknown>> };
     env.storage.set('betSlip', { ...stored, entries: [...stored.entries, { ...stored.entries[0], matchId: 4, marketId: 400, sportId: BASKETBALL }] });
-    const again = createRootStore({}, { ...env });
+    const again = createRootStore({}, nextMount(env));
     expect(again.betSlip.entries.map((e) => e.matchId)).toEqual([3]);
     store.dispose();
     again.dispose();

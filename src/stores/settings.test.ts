@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { OddsFormat } from '../../domain/odds';
-import { fakeEnv } from '../testing/fakeEnv';
+import { fakeEnv, nextMount } from '../testing/fakeEnv';
 import { createRootStore } from './RootStore';
 
 describe('settings', () => {
@@ -14,7 +14,7 @@ describe('settings', () => {
     await store.settings.setLocale('THA');
     expect(env.i18n.changeLanguage).toHaveBeenCalledWith('th');
     expect(store.settings.locale).toBe('th');
-    const again = createRootStore({}, env);
+    const again = createRootStore({}, nextMount(env));
     again.settings.restore('en');
     expect(again.settings.locale).toBe('th');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fakeEnv } from '../testing/fakeEnv';
+import { fakeEnv, nextMount } from '../testing/fakeEnv';
 import { createRootStore } from './RootStore';
 import { STATIC_LIST_MAX_AGE_MS } from './staticList';
 
@@ -19,7 +19,7 @@ describe('staticList', () => {
     expect(env.storage.get('languageFile')).toEqual({ lng: 'CMN', data: tables, updatedAt: now });
 
     now += STATIC_LIST_MAX_AGE_MS - 1;
-    const second = createRootStore({}, env);
+    const second = createRootStore({}, nextMount(env));
     await second.staticList.load('CMN');
     expect(http.forehead.post).toHaveBeenCalledTimes(1);
     expect(second.staticList.name('sports', 1)).toBe('足球');
@@ -46,7 +46,7 @@ describe('staticList', () => {
     await createRootStore({}, env).staticList.load('CMN');
     now += 2 * STATIC_LIST_MAX_AGE_MS;
     http.forehead.post.mockRejectedValueOnce(new Error('offline'));
-    const store = createRootStore({}, env);
+    const store = createRootStore({}, nextMount(env));
     await store.staticList.load('CMN');
     expect(store.staticList.name('sports', 1)).toBe('足球');
     expect(store.staticList.loading).toBe(false);

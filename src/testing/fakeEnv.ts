@@ -6,9 +6,9 @@ import type { HttpClients } from '../services/http';
 import type { PushClient } from '../services/push';
 import { createScheduler } from '../services/scheduler';
 import { createMemoryStorage, createStorage } from '../services/storage';
-import { createToaster } from '../services/toast';
+import { createToaster } from '../stores/toast';
 import type { Env } from '../stores/env';
-import { LiveBook } from '../stores/liveBook';
+import { createLiveBook } from '../stores/liveBook';
 import type { OfferedSports } from '../../domain/sports';
 import { registry } from '../kernel/registry';
 import { offeredSportsOf } from '../kernel/sports';
@@ -38,9 +38,15 @@ export function fakeEnv(overrides: { host?: HostCallbacks; now?: () => number; i
     host: overrides.host ?? {},
     toast: createToaster(),
     logger: silent,
-    liveBook: new LiveBook(overrides.now ?? (() => Date.now())),
+    liveBook: createLiveBook({ now: overrides.now ?? (() => Date.now()) }),
     events: createKernelEvents(),
     sports: overrides.sports ?? offeredSportsOf({ plugins: [...registry.keys()].map((id) => ({ id, enabled: true })) }),
   } satisfies Env;
   return { env, http };
 }
+
+/**
+ * The env of a later mount over the same storage and services (a reload): each mount makes its own toast stack and live
+ * book (app.tsx), and the root it creates takes them into its tree, so no two roots share them.
+ */
+export const nextMount = (env: Env): Env => ({ ...env, toast: createToaster(), liveBook: createLiveBook({ now: env.clock.now }) });

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { ScoreSummaryProps } from '../ui/matchList/points';
 import type { ScoreRow } from '../../contract';
-import { LiveBook } from '../stores/liveBook';
+import { createLiveBook } from '../stores/liveBook';
 import { createTestI18n } from './i18n';
 import { wireMatch } from './matchFixtures';
 
@@ -12,7 +12,7 @@ export async function renderScoreSummary(Summary: ComponentType<ScoreSummaryProp
   const i18n = await createTestI18n('en');
   await i18n.loadNamespaces(ns);
   const match = wireMatch({ sportId, score, betGroup: [], matchInfo: { ...wireMatch().matchInfo, period } });
-  const book = new LiveBook(() => 0);
+  const book = createLiveBook({ now: () => 0 });
   book.seed([match], book.pushMark);
   const live = book.match(match.matchId)!;
   render(

@@ -6,7 +6,7 @@ import type { HttpClients } from '../services/http';
 import type { PushClient } from '../services/push';
 import type { Scheduler } from '../services/scheduler';
 import type { AppStorage } from '../services/storage';
-import type { Toaster } from '../services/toast';
+import type { Toaster } from '../stores/toast';
 
 /**
  * The refs of the services the app provides to plugins (through the SDK). A plugin lists the refs it uses in its

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { autorun } from 'mobx';
+import { destroy, getParent } from 'mobx-state-tree';
+import { fakeEnv } from '../testing/fakeEnv';
+import { createRootStore } from './RootStore';
 import { createToaster } from './toast';
 
 beforeEach(() => {
@@ -104,5 +107,18 @@ describe('createToaster', () => {
     jest.advanceTimersByTime(3000);
     dispose();
     expect(seen).toEqual([0, 1, 2, 1, 0]);
+  });
+});
+
+describe('the toast stack in the root tree', () => {
+  it('is the env toaster, owned by the root: its timers end with the tree', () => {
+    const { env } = fakeEnv();
+    const store = createRootStore({}, env);
+    expect(store.toast).toBe(env.toast);
+    expect(getParent(env.toast)).toBe(store);
+    env.toast.info('a');
+    expect(jest.getTimerCount()).toBe(1);
+    destroy(store);
+    expect(jest.getTimerCount()).toBe(0);
   });
 });

@@ -54,6 +54,15 @@ describe('a sport from a plugin folder of PLUGIN_DIRS', () => {
     expect(today.sports.at(-1)!.count).toBeGreaterThan(0);
   });
 
+  it("names curling in the static list in every language, from its manifest (no edit of the platform's dictionaries)", async () => {
+    const names: Record<string, string> = {};
+    for (const language of ['CMN', 'zh-TW', 'ENG', 'VIE', 'THA']) {
+      const staticList = await post<{ sports: { id: number; name: string }[] }>('/api/forehead/system/language/staticList', { language });
+      names[language] = staticList.sports.find((s) => s.id === CURLING)?.name ?? '';
+    }
+    expect(names).toEqual({ CMN: '冰壶', 'zh-TW': '冰壺', ENG: 'Curling', VIE: 'Bi đá trên băng', THA: 'เคอร์ลิง' });
+  });
+
   it('lists curling matches with prices, in the leagues its feed.ts names', async () => {
     const page = await list(2);
     expect(page.total).toBeGreaterThan(0);

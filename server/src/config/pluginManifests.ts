@@ -1,10 +1,13 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { ConfigurablePlugin, ResolvedConfig } from '../../../contract/appConfig';
+import type { ConfigurablePlugin, LocaleCode, ResolvedConfig } from '../../../contract/appConfig';
 import { inOrder, offeredSports, sortedIdsA, sportKeyOf, sportRows, toScheme, type OfferedSports, type SportDeclarationRow, type SportScheme } from '../../../domain/sports';
 import { StartupError } from '../startupError';
 
-type Manifest = ConfigurablePlugin & { sports?: readonly SportDeclarationRow[]; extensions: readonly { id: string; point: string }[] };
+/** A sport as a manifest declares it: its ids and order, and its name in each of the app's languages. */
+type SportDeclaration = SportDeclarationRow & { names: Readonly<Record<LocaleCode, string>> };
+
+type Manifest = ConfigurablePlugin & { sports?: readonly SportDeclaration[]; extensions: readonly { id: string; point: string }[] };
 
 /** A plugin folder as the platform finds it: its static manifest, and where it lies (its feed.ts, messages). */
 export interface PluginFolder {
@@ -64,6 +67,8 @@ export const configurablePlugins: ReadonlyMap<string, ConfigurablePlugin> = new 
 const catalogue = inOrder(pluginManifests.flatMap((m) => m.sports ?? []));
 export const sports = {
   SPORTS: sportRows(catalogue),
+  /** Each sport's name in the app's languages, by catalogue key (the static list names sports with them). */
+  NAMES: new Map(catalogue.map((s) => [s.key, s.names])),
   SORTED_SPORT_IDS_A: sortedIdsA(catalogue),
   toScheme: (id: number, from: SportScheme, to: SportScheme) => toScheme(catalogue, id, from, to),
   keyOf: (id: number, scheme: SportScheme) => sportKeyOf(catalogue, id, scheme),

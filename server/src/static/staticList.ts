@@ -16,12 +16,12 @@ import {
   SPORTS,
   STATIC_LANGUAGES,
   TOURNAMENT_PHASES,
+  LOCALE_OF,
   type StaticLanguage,
 } from './tables';
 
 const names = z.record(z.string(), z.string().min(1));
 const dictionarySchema = z.strictObject({
-  sports: names,
   marketType: names,
   matchPeriod: z.strictObject({ football: names, basketball: names }),
   matchStatus: names,
@@ -53,7 +53,7 @@ function build(language: StaticLanguage, dict: Dictionary): Omit<StaticList, 've
     matchStatus: MATCH_STATUSES.map((s) => ({ id: s.id, code: s.code, name: name(dict.matchStatus, s.code, 'matchStatus') })),
     option: OPTIONS.map((o) => ({ id: o.id, code: o.code, name: name(dict.option, o.code, 'option') })),
     period: PERIODS.map((p) => ({ id: p.id, code: p.code, name: name(dict.period, p.code, 'period') })),
-    sports: SPORTS.map((s, order) => ({ id: s.id, key: s.key, name: name(dict.sports, s.key, 'sports'), order: order + 1 })),
+    sports: SPORTS.map((s, order) => ({ id: s.id, key: s.key, name: s.names[LOCALE_OF[language]], order: order + 1 })),
     tournamentPhase: TOURNAMENT_PHASES.map((t) => ({ id: t.id, code: t.code, name: name(dict.tournamentPhase, t.code, 'tournamentPhase') })),
   };
 }

@@ -1,7 +1,9 @@
+import type { LocaleCode } from '../../../contract/appConfig';
+import type { Language } from '../../../contract/enums';
 import { sports } from '../config/pluginManifests';
 
 /**
- * The structure of the staticList tables (ids and codes); their names live in one dictionary per
+ * The structure of the staticList tables (ids and codes); their names (but the sports', which the sport plugins name) live in one dictionary per
  * language beside this file (CMN.json, zh-TW.json, ENG.json, VIE.json, THA.json) under the same
  * keys. Ids follow the spec where it gives them and are otherwise the platform's own, documented
  * here: the feed, orders and the app all use these numbers.
@@ -10,8 +12,17 @@ import { sports } from '../config/pluginManifests';
 /** The request languages are the contract's. */
 export { LANGUAGES as STATIC_LANGUAGES, type Language as StaticLanguage } from '../../../contract/enums';
 
-/** Scheme A sport ids with their catalogue keys, in the catalogue's order (the sport plugins' manifests). */
-export const SPORTS: readonly { id: number; key: string }[] = sports.SPORTS.flatMap((s) => (s.a === undefined ? [] : [{ id: s.a, key: s.key }]));
+/** The app's locale for each request language (the sport plugins name their sports per app locale). */
+export const LOCALE_OF: Readonly<Record<Language, LocaleCode>> = { CMN: 'zh-CN', 'zh-TW': 'zh-TW', ENG: 'en', VIE: 'vi', THA: 'th' };
+
+/**
+ * Scheme A sport ids with their catalogue keys and names, in the catalogue's order: all three from the sport plugins'
+ * manifests, so a sport added as a plugin folder is in the static list with no edit here.
+ */
+export const SPORTS: readonly { id: number; key: string; names: Readonly<Record<LocaleCode, string>> }[] = sports.SPORTS.flatMap((s) => {
+  const names = sports.NAMES.get(s.key);
+  return s.a === undefined || names === undefined ? [] : [{ id: s.a, key: s.key, names }];
+});
 
 export interface MarketTypeDef {
   id: number;

@@ -1,6 +1,7 @@
 import type { BankerDetail } from '../../../../contract/experts';
 import { text, type Lang, type Text } from '../../feed/i18n';
 import { escapeXml } from '../media/crest';
+import { LOCALE_OF } from '../../static/tables';
 
 /**
  * The page a game jump's URL opens (GET /game/:gameId?token=): the platform redeems the one-time token and greets the
@@ -22,11 +23,10 @@ const WORDS = {
 };
 
 const say = (t: Text, lang: Lang, params: Record<string, string> = {}) => t[lang].replace(/\{(\w+)\}/g, (all, key: string) => params[key] ?? all);
-const HTML_LANG: Record<Lang, string> = { CMN: 'zh-CN', 'zh-TW': 'zh-TW', ENG: 'en', VIE: 'vi', THA: 'th' };
 
 function page(lang: Lang, title: string, body: string): string {
   return (
-    `<!doctype html><html lang="${HTML_LANG[lang]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<!doctype html><html lang="${LOCALE_OF[lang]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeXml(title)}</title><style>body{font-family:Arial,Helvetica,'PingFang SC','Microsoft YaHei',sans-serif;background:#10161f;color:#f2f4f7;margin:0;padding:32px}` +
     `main{max-width:560px;margin:0 auto}h1{font-size:24px}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px}dt{color:#aab4c3}dd{margin:0}img{border-radius:50%}</style></head>` +
     `<body><main>${body}</main></body></html>`

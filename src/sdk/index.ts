@@ -62,7 +62,7 @@ export { isRecord, lineFromEvent, pick, withoutTimePrefix } from '../../domain/f
 export { checkRainReceipts, drawWinners, entriesHashOf, seedHashOf, splitRain } from '../../domain/fair';
 export { formatInZone } from '../domain/zonedTime';
 export { servingSide } from '../domain/serve';
-export { apiLanguageOf } from '../services/i18n';
+export { apiLanguageOf } from '../domain/locales';
 export { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers, wholeRangeProvider, type RangeQuery } from '../ui/results/providerHelpers';
 // For the plugins' own screens and panels (gifts-lotteries, live-experts): the app's states, and the clients' types.
 export type { HttpClients } from '../services/http';

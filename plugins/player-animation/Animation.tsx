@@ -202,8 +202,7 @@ export function Animation({ url, matchId, field }: AnimationProps) {
             if (current.current && stats) update(applyStats(current.current, stats));
           })
         : () => undefined;
-    http.media
-      .get<unknown, AnimationStart>(url)
+    (http.media.get(url) as Promise<AnimationStart>)
       .then((start) => {
         if (cancelled) return;
         const now = Date.now();

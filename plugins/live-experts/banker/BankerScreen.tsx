@@ -23,7 +23,7 @@ function Screen() {
   useEffect(() => {
     let live = true;
     setDetail({ status: 'loading' });
-    http.forehead.post<unknown, BankerDetail>(BANKER_PATHS.detail, {}).then(
+    (http.forehead.post(BANKER_PATHS.detail, {}) as Promise<BankerDetail>).then(
       (data) => live && setDetail({ status: 'loaded', data }),
       () => live && setDetail({ status: 'failed' }),
     );
@@ -37,7 +37,7 @@ function Screen() {
     // Opened now, while the click still counts as the member's: a window opened after the answer would be blocked.
     const target = window.open('', '_blank');
     try {
-      const jump = await http.forehead.post<unknown, GameJump>(BANKER_PATHS.jump, {});
+      const jump = (await http.forehead.post(BANKER_PATHS.jump, {})) as GameJump;
       if (target) target.location.href = jump.url;
       else window.location.assign(jump.url);
     } catch (error) {

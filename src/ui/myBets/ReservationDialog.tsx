@@ -8,6 +8,7 @@ import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
 import { useStore } from '../storeContext';
 import { moneyText } from './format';
+import { FormError } from '../common/FormError';
 import form from '../common/Form.module.css';
 import styles from './ReservationDialog.module.css';
 
@@ -65,11 +66,7 @@ const ModifyForm = observer(function ModifyForm({ reservation, onDone }: { reser
         </span>
         <input className={form.input} name="stake" inputMode="decimal" autoComplete="off" value={stake} onChange={(e) => setStake(e.target.value)} />
       </label>
-      {error && (
-        <p className={form.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       <div className={form.actions}>
         <Button variant="secondary" size="lg" onClick={onDone}>
           {t('action.cancel', { ns: 'common' })}
@@ -103,11 +100,7 @@ const CancelForm = observer(function CancelForm({ reservation, onDone }: { reser
       <p className={styles.summary}>
         {matchOf(reservation)} · {reservation.betName} · {moneyText(reservation.unitStake, reservation.currency, settings.apiLanguage)}
       </p>
-      {error && (
-        <p className={form.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       <div className={form.actions}>
         <Button variant="secondary" size="lg" onClick={onDone}>
           {t('reservation.keep')}

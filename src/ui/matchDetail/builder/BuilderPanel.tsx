@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BUILDER_MIN_LEGS } from '../../../../domain/builder';
 import type { BetBuilderInstance } from '../../../stores/betBuilder';
 import { Button } from '../../common/Button';
+import { FormError } from '../../common/FormError';
 import form from '../../common/Form.module.css';
 import { Panel } from '../../common/Panel';
 import { MATCH_DETAIL_NS } from '../Scoreboard';
@@ -97,11 +98,7 @@ export const BuilderPanel = observer(function BuilderPanel({ builder, onPlace }:
             <input id={stakeId} className={form.input} inputMode="decimal" autoComplete="off" value={builder.stake} onChange={(event) => builder.setStake(event.target.value)} />
           </label>
           {builder.potentialReturn !== null && <p className={styles.return}>{t('return', { amount: builder.potentialReturn })}</p>}
-          {builder.refusal && (
-            <p className={form.error} role="alert">
-              {builder.refusal}
-            </p>
-          )}
+          <FormError>{builder.refusal}</FormError>
           <Button type="submit" disabled={!builder.canPlace}>
             {builder.placement === 'placing' ? t('placing') : t('place')}
           </Button>

@@ -18,11 +18,10 @@ import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { createWalletService } from '../../server/src/betting/wallet';
 import { systemClock } from '../../server/src/clock';
 import { sql } from 'kysely';
-import { migrateToLatest, openPostgres, openSqlite, SQLITE_FILE_NAME, WAL_AUTOCHECKPOINT_PAGES } from '../../server/src/db/database';
+import { migrateToLatest, openNativeSqlite, openPostgres, openSqlite, SQLITE_FILE_NAME } from '../../server/src/db/database';
 import { createAuthService } from '../../server/src/members/auth';
 import { ensureDemoMembers } from '../../server/src/members/demoMembers';
 import { createSpecialRooms } from '../../server/src/live/specialRooms';
@@ -148,12 +147,7 @@ async function load(members, selections, seconds, runId) {
  * on the database the platform just wrote (its rows are the templates, so the values have the same size).
  */
 function rawRate(file, bets) {
-  const native = new Database(file);
-  native.pragma('journal_mode = WAL');
-  native.pragma('synchronous = NORMAL');
-  native.pragma('foreign_keys = ON');
-  native.pragma('busy_timeout = 5000');
-  native.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  const native = openNativeSqlite(file);
   try {
     const order = native.prepare('select * from orders order by created_at desc limit 1').get();
     const leg = native.prepare('select * from order_legs where order_id = ?').get(order.id);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createWalletService } from '../../server/src/betting/wallet';
 import { systemClock } from '../../server/src/clock';
-import { migrateToLatest, openSqlite, SQLITE_FILE_NAME, WAL_AUTOCHECKPOINT_PAGES } from '../../server/src/db/database';
+import { migrateToLatest, openNativeSqlite, openSqlite, SQLITE_FILE_NAME } from '../../server/src/db/database';
 import { ECONOMY_PATHS } from '../../contract/economyCodes';
 import { startPlatform } from './support/platform.mjs';
 import { closedLoop, request } from './support/http.mjs';
@@ -118,12 +118,7 @@ function checkBooks(file, expectedPresents) {
  * the database the platform just wrote (its last present is the template).
  */
 function rawRate(file, presents) {
-  const native = new Database(file);
-  native.pragma('journal_mode = WAL');
-  native.pragma('synchronous = NORMAL');
-  native.pragma('foreign_keys = ON');
-  native.pragma('busy_timeout = 5000');
-  native.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  const native = openNativeSqlite(file);
   try {
     const template = native.prepare('select * from gift_presents order by id desc limit 1').get();
     const memberIds = native.prepare("select member_id from wallets where asset = 'COIN' order by member_id").pluck().all();

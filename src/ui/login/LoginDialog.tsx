@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
-import { FormError } from '../common/FormError';
+import { FormError } from '../common/Form';
 import form from '../common/Form.module.css';
 import { useStore } from '../storeContext';
 import styles from './LoginDialog.module.css';

@@ -8,7 +8,7 @@ import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
 import { useStore } from '../storeContext';
 import { moneyText } from './format';
-import { FormError } from '../common/FormError';
+import { DecimalInput, FormError } from '../common/Form';
 import form from '../common/Form.module.css';
 import styles from './ReservationDialog.module.css';
 
@@ -55,7 +55,7 @@ const ModifyForm = observer(function ModifyForm({ reservation, onDone }: { reser
       </p>
       <label className={form.field}>
         <span>{t('reservation.oddsLabel')}</span>
-        <input className={form.input} name="odds" inputMode="decimal" autoComplete="off" value={odds} onChange={(e) => setOdds(e.target.value)} aria-describedby={`${id}-current`} />
+        <DecimalInput name="odds" value={odds} onChange={(e) => setOdds(e.target.value)} aria-describedby={`${id}-current`} />
       </label>
       <p id={`${id}-current`} className={styles.hint}>
         {t('reservation.currentOdds')}: {reservation.currentOdd ?? '–'}
@@ -64,7 +64,7 @@ const ModifyForm = observer(function ModifyForm({ reservation, onDone }: { reser
         <span>
           {t('reservation.stakeLabel')} ({reservation.currency})
         </span>
-        <input className={form.input} name="stake" inputMode="decimal" autoComplete="off" value={stake} onChange={(e) => setStake(e.target.value)} />
+        <DecimalInput name="stake" value={stake} onChange={(e) => setStake(e.target.value)} />
       </label>
       <FormError>{error}</FormError>
       <div className={form.actions}>

@@ -7,7 +7,7 @@ import { sportI18nKeyOf } from '../../kernel/sports';
 import type { Logger } from '../../services/logger';
 import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
-import { FormError } from '../common/FormError';
+import { FormError } from '../common/Form';
 import form from '../common/Form.module.css';
 import { EmptyState } from '../common/Panel';
 import { LoadFailed, RowsSkeleton } from '../common/States';

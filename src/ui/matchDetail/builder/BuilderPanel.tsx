@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BUILDER_MIN_LEGS } from '../../../../domain/builder';
 import type { BetBuilderInstance } from '../../../stores/betBuilder';
 import { Button } from '../../common/Button';
-import { FormError } from '../../common/FormError';
+import { DecimalInput, FormError } from '../../common/Form';
 import form from '../../common/Form.module.css';
 import { Panel } from '../../common/Panel';
 import { MATCH_DETAIL_NS } from '../Scoreboard';
@@ -95,7 +95,7 @@ export const BuilderPanel = observer(function BuilderPanel({ builder, onPlace }:
         >
           <label className={form.field} htmlFor={stakeId}>
             {quote && odds !== null ? t('stakeRange', { min: quote.minBet, max: quote.maxBet }) : t('stake')}
-            <input id={stakeId} className={form.input} inputMode="decimal" autoComplete="off" value={builder.stake} onChange={(event) => builder.setStake(event.target.value)} />
+            <DecimalInput id={stakeId} value={builder.stake} onChange={(event) => builder.setStake(event.target.value)} />
           </label>
           {builder.potentialReturn !== null && <p className={styles.return}>{t('return', { amount: builder.potentialReturn })}</p>}
           <FormError>{builder.refusal}</FormError>

@@ -1,19 +1,9 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { CommentRule, ExpertComment, ExpertMessage } from '../../contract/experts';
+import { deferred } from '../../src/sdk/testing';
 import type { ExpertsApi, Page } from './api';
 import { commentRefusals, ExpertsStore, groupsOf, pagedOf } from './store';
 import { comment, message, page, rule } from './testData';
-
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** A fake api: every call rejects unless the test gives it an answer. */
 function fakeApi(over: Partial<Record<keyof ExpertsApi, jest.Mock<(...args: any[]) => unknown>>> = {}): ExpertsApi {

@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { animationPoint, httpRef, pushRef, schedulerRef, type AnimationField, type PushHandler } from '../../src/sdk';
 import { createKernelEvents, createScheduler, createTestI18n, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../src/sdk/testing';
 import plugin from './index';
+import { animationStart } from './testData';
 import type { AnimationStart, TrackerEvent } from './tracker';
 
 type Get = (url: string) => Promise<unknown>;
@@ -39,28 +40,18 @@ function event(over: Partial<Omit<TrackerEvent, 'text'>> & { type: number; text?
   return { seq, code: '', team: 'home', second: 1500, period: 1, homeScore: 1, awayScore: 0, ...over, text: over.text ?? 'text' } as TrackerEvent;
 }
 
+/** Twenty-five minutes in at 1-0, an away attack the last event, two statistics. */
 function football(over: Partial<AnimationStart> = {}): AnimationStart {
-  return {
-    matchId: 9,
-    sportId: 1,
-    matchStatus: 1,
-    inPlay: true,
-    period: 1,
-    matchPeriod: '1st Half',
+  return animationStart({
     clock: { running: true, period: 1, second: 1500, type: 'up' },
     homeScore: 1,
-    awayScore: 0,
-    score: [],
-    home: { id: 1, name: 'Lions' },
-    away: { id: 2, name: 'Tigers' },
-    serveIn: 0,
     events: [event({ type: 23, code: 'attack', team: 'away', text: 'Tigers attack' })],
     stats: [
       { key: 'possession', name: 'Possession %', home: 55, away: 45 },
       { key: 'dangerousAttacks', name: 'Dangerous Attacks', home: 4, away: 6 },
     ],
     ...over,
-  };
+  });
 }
 
 /** `field` is what the sport's plugin would declare (football's pitch unless a test says otherwise). */

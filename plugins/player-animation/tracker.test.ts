@@ -12,9 +12,9 @@ import {
   parseEvent,
   servingOf,
   atHalfTime,
-  type AnimationStart,
   type TrackerEvent,
 } from './tracker';
+import { animationStart } from './testData';
 
 let seq = 0;
 function ev(over: Partial<TrackerEvent> & Pick<TrackerEvent, 'type'>): TrackerEvent {
@@ -22,26 +22,6 @@ function ev(over: Partial<TrackerEvent> & Pick<TrackerEvent, 'type'>): TrackerEv
   return { seq, code: '', team: 'home', second: 600, period: 1, homeScore: 0, awayScore: 0, text: 'text', ...over };
 }
 
-function start(over: Partial<AnimationStart> = {}): AnimationStart {
-  return {
-    matchId: 9,
-    sportId: 1,
-    matchStatus: 1,
-    inPlay: true,
-    period: 1,
-    matchPeriod: '1st Half',
-    clock: { running: true, period: 1, second: 600, type: 'up' },
-    homeScore: 0,
-    awayScore: 0,
-    score: [],
-    home: { id: 1, name: 'Lions' },
-    away: { id: 2, name: 'Tigers' },
-    serveIn: 0,
-    events: [],
-    stats: [],
-    ...over,
-  };
-}
 
 describe('tracker mapping', () => {
   it('maps football types and other sports codes to actions', () => {
@@ -69,7 +49,7 @@ describe('tracker mapping', () => {
 
   it('starts from the route answer: the latest play, cards from the statistics, no flash', () => {
     const s = initialState(
-      start({
+      animationStart({
         events: [ev({ type: 2, team: 'away' }), ev({ type: 3, team: 'home' }), ev({ type: 25, team: null })],
         stats: [
           { key: 'yellowCards', name: 'Yellow', home: 1, away: 0 },
@@ -84,7 +64,7 @@ describe('tracker mapping', () => {
   });
 
   it('moves the play on events, keeps the ball for cards and substitutions, counts statistics and cards', () => {
-    let s = initialState(start({ stats: [{ key: 'dangerousAttacks', name: 'DA', home: 3, away: 2 }, { key: 'attacks', name: 'A', home: 10, away: 9 }] }), 0, 'football');
+    let s = initialState(animationStart({ stats: [{ key: 'dangerousAttacks', name: 'DA', home: 3, away: 2 }, { key: 'attacks', name: 'A', home: 10, away: 9 }] }), 0, 'football');
     s = applyEvent(s, ev({ type: 24, team: 'away' }));
     expect(s).toMatchObject({ action: 'dangerousAttack', side: 'away', ball: { action: 'dangerousAttack', side: 'away' } });
     expect(s.stats).toEqual([{ key: 'dangerousAttacks', name: 'DA', home: 3, away: 3 }, { key: 'attacks', name: 'A', home: 10, away: 10 }]);
@@ -96,7 +76,7 @@ describe('tracker mapping', () => {
   });
 
   it('flashes a goal with the scorer side and the new score until dismissed by its seq', () => {
-    let s = initialState(start(), 0, 'football');
+    let s = initialState(animationStart(), 0, 'football');
     const goal = ev({ type: 1, team: 'away', homeScore: 0, awayScore: 1 });
     s = applyEvent(s, goal);
     expect(s.flash).toEqual({ kind: 'goal', side: 'away', points: 0, seq: goal.seq });
@@ -107,7 +87,7 @@ describe('tracker mapping', () => {
   });
 
   it('names every event that changes the situation until dismissed by its seq, and none from the starting state', () => {
-    let s = initialState(start({ events: [ev({ type: 24, team: 'home' })] }), 0, 'football');
+    let s = initialState(animationStart({ events: [ev({ type: 24, team: 'home' })] }), 0, 'football');
     expect(s.callout).toBeNull();
     const corner = ev({ type: 2, team: 'away', homeScore: 1, awayScore: 2 });
     s = applyEvent(s, corner);
@@ -121,7 +101,7 @@ describe('tracker mapping', () => {
 
   it('counts tennis aces, double faults, points won and breaks from the events, for the side they name', () => {
     const rows = ['aces', 'doubleFaults', 'breaks', 'pointsWon'].map((key) => ({ key, name: key, home: 0, away: 0 }));
-    let s = initialState(start({ sportId: 5, serveIn: 1, stats: rows }), 0, 'tennis');
+    let s = initialState(animationStart({ sportId: 5, serveIn: 1, stats: rows }), 0, 'tennis');
     s = applyEvent(s, ev({ type: 117, code: 'ace', team: 'home' }));
     s = applyEvent(s, ev({ type: 104, code: 'pointWon', team: 'home' }));
     s = applyEvent(s, ev({ type: 118, code: 'doubleFault', team: 'home' }));
@@ -136,7 +116,7 @@ describe('tracker mapping', () => {
   });
 
   it('flashes basketball points at the scorer and counts made shots, fouls and timeouts', () => {
-    let s = initialState(start({ sportId: 3, clock: { running: true, period: 5, second: 300, type: 'down' }, stats: [{ key: 'threePointers', name: '3PT', home: 4, away: 5 }, { key: 'fouls', name: 'F', home: 1, away: 1 }] }), 0, 'basketball');
+    let s = initialState(animationStart({ sportId: 3, clock: { running: true, period: 5, second: 300, type: 'down' }, stats: [{ key: 'threePointers', name: '3PT', home: 4, away: 5 }, { key: 'fouls', name: 'F', home: 1, away: 1 }] }), 0, 'basketball');
     s = applyEvent(s, ev({ type: 103, code: 'threePointer', team: 'home', homeScore: 50, awayScore: 48 }));
     expect(s.flash).toMatchObject({ kind: 'score', side: 'home', points: 3 });
     expect(s.stats[0]).toMatchObject({ home: 5 });
@@ -146,25 +126,25 @@ describe('tracker mapping', () => {
   });
 
   it("takes who serves from the feed's field as the scoreboard does, never from points or games", () => {
-    let tennis = initialState(start({ sportId: 5, serveIn: 1 }), 0, 'tennis');
+    let tennis = initialState(animationStart({ sportId: 5, serveIn: 1 }), 0, 'tennis');
     // A tie-break point, a game and a set: the feed's own rotation decides, and it comes with the field.
     tennis = applyEvent(tennis, ev({ type: 104, code: 'pointWon', team: 'away' }));
     tennis = applyEvent(tennis, ev({ type: 105, code: 'breakOfServe', team: 'away' }));
     tennis = applyEvent(tennis, ev({ type: 106, code: 'setWon', team: 'away' }));
     expect(servingOf(tennis)).toBe('home');
-    expect(servingOf(initialState(start({ sportId: 13, serveIn: 2 }), 0))).toBe('away');
+    expect(servingOf(initialState(animationStart({ sportId: 13, serveIn: 2 }), 0))).toBe('away');
     // The score push carries the field: the serve moves with it (and a push without it keeps it).
     tennis = applyPush(tennis, { kind: 'score', matchId: 9, homeScore: 0, awayScore: 1, score: [], period: 1, serveIn: 2 }, 'ENG', 0);
     expect(servingOf(tennis)).toBe('away');
     tennis = applyPush(tennis, { kind: 'score', matchId: 9, homeScore: 0, awayScore: 1, score: [], period: 1 }, 'ENG', 0);
     expect(servingOf(tennis)).toBe('away');
     // Not in play: nobody serves, as the scoreboard shows no marker then.
-    expect(servingOf(initialState(start({ sportId: 5, serveIn: 1, inPlay: false }), 0, 'tennis'))).toBeNull();
-    expect(servingOf(initialState(start({ sportId: 5, serveIn: 0 }), 0, 'tennis'))).toBeNull();
+    expect(servingOf(initialState(animationStart({ sportId: 5, serveIn: 1, inPlay: false }), 0, 'tennis'))).toBeNull();
+    expect(servingOf(initialState(animationStart({ sportId: 5, serveIn: 0 }), 0, 'tennis'))).toBeNull();
   });
 
   it('applies the push kinds of match:<id>:score and ignores other matches and junk', () => {
-    let s = initialState(start(), 0, 'football');
+    let s = initialState(animationStart(), 0, 'football');
     s = applyPush(s, { kind: 'event', matchId: 9, event: { seq: 100, type: 23, code: 'attack', team: 'home', second: 700, period: 1, homeScore: 0, awayScore: 0, text: { CMN: '进攻', ENG: 'Lions attack' } } }, 'ENG', 0);
     expect(s.events.at(-1)).toMatchObject({ seq: 100, text: 'Lions attack' });
     s = applyPush(s, { kind: 'score', matchId: 9, homeScore: 1, awayScore: 0, score: [{ pe: 1, tyg: 1, home: 1, away: 0 }], period: 1 }, 'ENG', 0);

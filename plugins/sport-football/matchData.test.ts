@@ -1,35 +1,16 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { FootballTextEntry } from '../../contract/matchData';
-import type { PushHandler } from '../../src/sdk';
-import { MatchDataStore } from '../../src/sdk/testing';
+import { deferred, installFakePush, MatchDataStore } from '../../src/sdk/testing';
 import footballSource, { followFootballText, footballText, statsFromPush } from './matchData';
 
 const silent = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
 
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
-
 function setup() {
   const get = jest.fn<(url: string, config?: unknown) => Promise<unknown>>();
-  const handlers = new Map<string, Set<PushHandler>>();
-  const push = {
-    subscribe: jest.fn((channel: string, handler?: PushHandler) => {
-      const set = handlers.get(channel) ?? new Set<PushHandler>();
-      handlers.set(channel, set);
-      if (handler) set.add(handler);
-      return () => void (handler && set.delete(handler));
-    }),
-  };
-  const deliver = (channel: string, data: unknown) => {
-    for (const h of [...(handlers.get(channel) ?? [])]) h(data);
-  };
-  const store = new MatchDataStore({ http: { match: { get } } as never, push, now: () => 1763700000000, logger: silent });
-  return { store, get, deliver, handlers };
+  const push = { subscribe: jest.fn() };
+  const { deliver, subscribers } = installFakePush({ push } as never);
+  const store = new MatchDataStore({ http: { match: { get } } as never, push: push as never, now: () => 1763700000000, logger: silent });
+  return { store, get, deliver, subscribers };
 }
 
 const line = (over: Partial<FootballTextEntry> = {}): FootballTextEntry => ({ type: 2, minute: "11'", second: 600, team: 'home', text: 'Corner', ...over });
@@ -57,7 +38,7 @@ describe("football's match data", () => {
   });
 
   it('appends pushed football events while shown, refetches when a load is in flight, and stops on unsubscribe', async () => {
-    const { store, get, deliver, handlers } = setup();
+    const { store, get, deliver, subscribers } = setup();
     const first = deferred<unknown>();
     get.mockReturnValueOnce(first.promise);
     const remote = footballText(store, 9, 'ENG');
@@ -79,6 +60,6 @@ describe("football's match data", () => {
     expect(get).toHaveBeenCalledTimes(2);
 
     stop();
-    expect(handlers.get('football:js1')?.size).toBe(0);
+    expect(subscribers('football:js1')).toBe(0);
   });
 });

@@ -18,11 +18,10 @@ import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { createWalletService } from '../../server/src/betting/wallet';
 import { systemClock } from '../../server/src/clock';
 import { sql } from 'kysely';
-import { migrateToLatest, openPostgres, openSqlite, SQLITE_FILE_NAME, WAL_AUTOCHECKPOINT_PAGES } from '../../server/src/db/database';
+import { migrateToLatest, openNativeSqlite, openPostgres, openSqlite, SQLITE_FILE_NAME } from '../../server/src/db/database';
 import { createAuthService } from '../../server/src/members/auth';
 import { ensureDemoMembers } from '../../server/src/members/demoMembers';
 import { createSpecialRooms } from '../../server/src/live/specialRooms';
@@ -30,7 +29,7 @@ import { spawnSync } from 'node:child_process';
 import { startPostgres, startRedis } from '../services.mjs';
 import { cpuSeconds, processes, treeCpuSeconds } from './support/cpu.mjs';
 import { startPlatform } from './support/platform.mjs';
-import { percentile, request } from './support/http.mjs';
+import { closedLoop, request } from './support/http.mjs';
 
 const TARGET_BETS = 1500;
 const TARGET_P99_MS = 50;
@@ -126,37 +125,21 @@ async function pickSelections(base) {
 
 /** MEMBERS workers, one request in flight each, until `seconds` have passed. */
 async function load(members, selections, seconds, runId) {
-  const latencies = [];
-  const failures = [];
   let next = 0;
-  const until = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    members.map(async ({ token, agent, base }, w) => {
-      let n = 0;
-      while (performance.now() < until) {
-        const s = selections[next++ % selections.length];
-        const body = {
-          singleBetList: [{ unitStake: STAKE, oddsChange: 2, betOptionList: [{ marketId: s.marketId, optionType: s.optionType, odds: s.odds, oddsFormat: 1 }] }],
-          requestId: `${runId}-${w}-${n++}`,
-        };
-        const t0 = performance.now();
-        try {
-          const res = await request(agent, base, '/v1/order/bet/singlePass', body, { authorization: token });
-          const ms = performance.now() - t0;
-          const answer = res.status === 200 ? JSON.parse(res.text) : undefined;
-          if (answer?.code !== 0 || answer.data.orders.length !== 1 || answer.data.orders[0].status !== 4 || answer.data.repeated) {
-            failures.push(`${res.status} ${res.text.slice(0, 300)}`);
-          } else latencies.push(ms);
-        } catch (error) {
-          failures.push(error instanceof Error ? error.message : String(error));
-        }
-      }
-    }),
+  const { count, ...run } = await closedLoop(
+    members,
+    seconds,
+    ({ token, agent, base }, w, n) => {
+      const s = selections[next++ % selections.length];
+      const body = {
+        singleBetList: [{ unitStake: STAKE, oddsChange: 2, betOptionList: [{ marketId: s.marketId, optionType: s.optionType, odds: s.odds, oddsFormat: 1 }] }],
+        requestId: `${runId}-${w}-${n}`,
+      };
+      return request(agent, base, '/v1/order/bet/singlePass', body, { authorization: token });
+    },
+    (answer) => answer?.code === 0 && answer.data.orders.length === 1 && answer.data.orders[0].status === 4 && !answer.data.repeated,
   );
-  const seconds_ = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { bets: latencies.length, seconds: seconds_, perSecond: latencies.length / seconds_, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
+  return { bets: count, ...run };
 }
 
 /**
@@ -164,12 +147,7 @@ async function load(members, selections, seconds, runId) {
  * on the database the platform just wrote (its rows are the templates, so the values have the same size).
  */
 function rawRate(file, bets) {
-  const native = new Database(file);
-  native.pragma('journal_mode = WAL');
-  native.pragma('synchronous = NORMAL');
-  native.pragma('foreign_keys = ON');
-  native.pragma('busy_timeout = 5000');
-  native.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  const native = openNativeSqlite(file);
   try {
     const order = native.prepare('select * from orders order by created_at desc limit 1').get();
     const leg = native.prepare('select * from order_legs where order_id = ?').get(order.id);

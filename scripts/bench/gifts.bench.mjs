@@ -14,10 +14,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createWalletService } from '../../server/src/betting/wallet';
 import { systemClock } from '../../server/src/clock';
-import { migrateToLatest, openSqlite, SQLITE_FILE_NAME, WAL_AUTOCHECKPOINT_PAGES } from '../../server/src/db/database';
+import { migrateToLatest, openNativeSqlite, openSqlite, SQLITE_FILE_NAME } from '../../server/src/db/database';
 import { ECONOMY_PATHS } from '../../contract/economyCodes';
 import { startPlatform } from './support/platform.mjs';
-import { percentile, request } from './support/http.mjs';
+import { closedLoop, request } from './support/http.mjs';
 
 const MEMBERS = 200;
 const WARMUP_S = 2;
@@ -70,30 +70,14 @@ async function seedMembers() {
 
 /** MEMBERS workers, one present in flight each, until `seconds` have passed. */
 async function load(base, members, room, seconds) {
-  const latencies = [];
-  const failures = [];
-  const until = performance.now() + seconds * 1000;
-  const started = performance.now();
   const body = { giftId: GIFT_ID, count: 1, roomId: room.liveRoomId, hostId: room.hostId };
-  await Promise.all(
-    members.map(async ({ token, agent }) => {
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        try {
-          const res = await request(agent, base, ECONOMY_PATHS.giftPresent, body, { authorization: token });
-          const ms = performance.now() - t0;
-          const answer = res.status === 200 ? JSON.parse(res.text) : undefined;
-          if (answer?.code !== 0 || answer.data.count !== 1) failures.push(`${res.status} ${res.text.slice(0, 300)}`);
-          else latencies.push(ms);
-        } catch (error) {
-          failures.push(error instanceof Error ? error.message : String(error));
-        }
-      }
-    }),
+  const { count, ...run } = await closedLoop(
+    members,
+    seconds,
+    ({ token, agent }) => request(agent, base, ECONOMY_PATHS.giftPresent, body, { authorization: token }),
+    (answer) => answer?.code === 0 && answer.data.count === 1,
   );
-  const took = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { presents: latencies.length, seconds: took, perSecond: latencies.length / took, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
+  return { presents: count, ...run };
 }
 
 /** The coin books after the run, read from the file: returns the figures and what does not add up. */
@@ -134,12 +118,7 @@ function checkBooks(file, expectedPresents) {
  * the database the platform just wrote (its last present is the template).
  */
 function rawRate(file, presents) {
-  const native = new Database(file);
-  native.pragma('journal_mode = WAL');
-  native.pragma('synchronous = NORMAL');
-  native.pragma('foreign_keys = ON');
-  native.pragma('busy_timeout = 5000');
-  native.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  const native = openNativeSqlite(file);
   try {
     const template = native.prepare('select * from gift_presents order by id desc limit 1').get();
     const memberIds = native.prepare("select member_id from wallets where asset = 'COIN' order by member_id").pluck().all();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { CouponStatus, CouponType, ECONOMY_PATHS, EconomyChannel, EconomyError, RewardType } from '../../contract/economy';
+import { NEW_ORDER_OUTCOME } from '../src/betting/orderDrafts';
 import { COIN, toMinor } from '../src/money';
 import type { TestApp } from './helpers';
 import { buildEconomyApp, expectCoinBooksBalance, newMember, poster, pushListener, type TestMember } from './economy.support';
@@ -56,13 +57,8 @@ describe('economy: coupons listed with their condition and redeemed once', () =>
         max_win_minor: minor * 2,
         odds_change: 0,
         status,
+        ...NEW_ORDER_OUTCOME,
         result: status === 5 ? 4 : 0,
-        payout_minor: 0,
-        cash_out_count: 0,
-        cash_out_stake_minor: 0,
-        cash_out_payout_minor: 0,
-        reject_type: null,
-        reject_reason: null,
         is_in_play: 0,
         accept_at: null,
         reserve_id: null,

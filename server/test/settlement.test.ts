@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BetResult } from '../../domain/series';
 import { BetType, CashOutFailure, CashOutStatus, OrderStatus } from '../src/betting/codes';
 import type { MarketSnapshot } from '../src/betting/orders';
+import { NEW_ORDER_OUTCOME } from '../src/betting/orderDrafts';
 import { builderReturn } from '../src/betting/builder';
 import { createSettlementService, orderResult, singleReturn, type SettlementHook, type SettlementService } from '../src/betting/settlement';
 import { snapshotRow, storeSnapshots } from '../src/betting/snapshots';
@@ -86,8 +87,7 @@ describe('settling stored orders from a match result', () => {
         .values({
           id, member_id: memberId, request_id: id, bet_type: seriesNumber ? BetType.Multiple : BetType.Single, series_number: seriesNumber, item_count: legs.length, bet_count: betCount,
           currency: 'CNY', exchange_rate: '1', unit_stake_minor: stakeMinor / betCount, stake_minor: stakeMinor, remaining_stake_minor: stakeMinor, odds: '1', max_win_minor: 0,
-          odds_change: 1, status: OrderStatus.Confirmed, result: 0, payout_minor: 0, cash_out_count: 0, cash_out_stake_minor: 0, cash_out_payout_minor: 0, reject_type: null,
-          reject_reason: null, is_in_play: 0, accept_at: null, reserve_id: null, created_at: now, confirmed_at: now, settled_at: null, cancelled_at: null, modified_at: now,
+          odds_change: 1, status: OrderStatus.Confirmed, ...NEW_ORDER_OUTCOME, is_in_play: 0, accept_at: null, reserve_id: null, created_at: now, confirmed_at: now, settled_at: null, cancelled_at: null, modified_at: now,
         })
         .execute();
       const snapshots = legs.map((leg) => snapshotRow(JSON.stringify(leg.market), '{}'));

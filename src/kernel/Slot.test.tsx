@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import * as z from 'zod/mini';
+import { deferred } from '../testing/deferred';
 import { createTestI18n } from '../testing/i18n';
 import { fakeSportModule } from '../testing/fakeSport';
 import { testPlugin } from '../testing/testPlugin';
@@ -11,16 +12,6 @@ import { createKernelEvents } from './events';
 import { loadPlugins } from './loadPlugins';
 import { provideServices } from './services';
 import { KernelProvider, Slot, usePlugin } from './Slot';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 function Entry({ sportId, name }: { sportId: number; name: string }) {
   const { options } = usePlugin<{ label: string }>();

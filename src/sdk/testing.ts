@@ -9,6 +9,7 @@ export { loadPlugins } from '../kernel/loadPlugins';
 export { provideServices } from '../kernel/services';
 export { KernelProvider, Slot } from '../kernel/Slot';
 export { createScheduler } from '../services/scheduler';
+export { deferred } from '../testing/deferred';
 export { createTestI18n } from '../testing/i18n';
 export { renderScoreSummary } from '../testing/scoreSummary';
 export { renderWithStore } from '../testing/renderWithStore';

@@ -16,20 +16,12 @@ const tokensFile = process.env.TOKENS_FILE ?? '';
 const ROOM = 8001;
 
 async function platform(): Promise<number> {
-  const root = path.resolve(__dirname, '../../..');
-  const { buildApp } = await import(path.join(root, 'server/src/app'));
-  const { loadAppConfigs } = await import(path.join(root, 'server/src/config/appConfig'));
-  const { loadPlatformConfig } = await import(path.join(root, 'server/src/config/platformConfig'));
-  const { migrateToLatest, openSqlite } = await import(path.join(root, 'server/src/db/database'));
-  const { createFeed } = await import(path.join(root, 'server/src/feed'));
-  const { systemClock } = await import(path.join(root, 'server/src/clock'));
-  const real = loadPlatformConfig(path.join(root, 'config/platform.json'));
-  // The load is 100 messages/s from 20 members: lift the per-member rate limit, keep every other rule.
-  const config = { ...real, chat: { ...real.chat, rateLimit: { messages: 1000, perSeconds: 1 }, tokenTtlSeconds: 3600 } };
-  const { db } = openSqlite(':memory:');
-  await migrateToLatest(db, 'sqlite');
-  const feed = createFeed({ seed: 1, now: () => Date.now(), historyHours: 0 });
-  const app = buildApp({ db, config, appConfigs: loadAppConfigs(path.join(root, 'config')), feed, clock: systemClock, dataDir: path.join(tmpdir(), 'sport-pc-bench-chat') });
+  const { buildMemoryPlatform } = await import('./memory-platform');
+  const { app, db } = await buildMemoryPlatform(
+    // The load is 100 messages/s from 20 members: lift the per-member rate limit, keep every other rule.
+    (real) => ({ ...real, chat: { ...real.chat, rateLimit: { messages: 1000, perSeconds: 1 }, tokenTtlSeconds: 3600 } }),
+    { dataDir: path.join(tmpdir(), 'sport-pc-bench-chat') },
+  );
   await app.ready();
   // Members are inserted directly: signing 2,000 in through scrypt would take minutes and measures nothing here.
   const now = Date.now();

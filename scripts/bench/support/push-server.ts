@@ -6,7 +6,6 @@
  * REDIS_URL (and REDIS_PREFIX): the platform relays through Redis, as one of several instances. FOLLOWER=1: it only
  * serves its clients (no feed, no publisher): what the publishing instance sends reaches them through Redis.
  */
-import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 const mode = process.env.MODE ?? 'platform';
@@ -19,21 +18,13 @@ const redis = process.env.REDIS_URL ? { url: process.env.REDIS_URL, prefix: proc
 type Publish = (chId: string, data: unknown) => void;
 
 async function platform(): Promise<{ publish: Publish; channels: string[]; port: number }> {
-  const root = path.resolve(__dirname, '../../..');
-  const { buildApp } = await import(path.join(root, 'server/src/app'));
-  const { loadAppConfigs } = await import(path.join(root, 'server/src/config/appConfig'));
-  const { loadPlatformConfig } = await import(path.join(root, 'server/src/config/platformConfig'));
-  const { migrateToLatest, openSqlite } = await import(path.join(root, 'server/src/db/database'));
-  const { createFeed } = await import(path.join(root, 'server/src/feed'));
-  const { systemClock } = await import(path.join(root, 'server/src/clock'));
-  const real = loadPlatformConfig(path.join(root, 'config/platform.json'));
-  // Every bench client connects from 127.0.0.1: the per-address limit (20, against one address's connection flood)
-  // would turn all but 20 of the 2,000 away.
-  const config = { ...real, push: { ...real.push, maxConnectionsPerAddress: 10_000 } };
-  const { db } = openSqlite(':memory:');
-  await migrateToLatest(db, 'sqlite');
-  const feed = createFeed({ seed: 1, now: () => Date.now(), historyHours: 0 });
-  const app = buildApp({ db, config, appConfigs: loadAppConfigs(path.join(root, 'config')), feed, clock: systemClock, redis });
+  const { buildMemoryPlatform } = await import('./memory-platform');
+  const { app, feed } = await buildMemoryPlatform(
+    // Every bench client connects from 127.0.0.1: the per-address limit (20, against one address's connection flood)
+    // would turn all but 20 of the 2,000 away.
+    (real) => ({ ...real, push: { ...real.push, maxConnectionsPerAddress: 10_000 } }),
+    { redis },
+  );
   await app.listen({ port, host: '127.0.0.1' });
   // Same seed, same world: a follower lists the same live channels without running the feed.
   if (!follower) feed.start(500);

@@ -12,6 +12,7 @@ import { seriesOptions } from '../../../domain/series';
 import { buildApp, type App } from '../../../server/src/app';
 import { BetType, OddsChange, OrderStatus } from '../../../server/src/betting/codes';
 import { storeExchangeRates } from '../../../server/src/betting/exchangeRates';
+import { NEW_ORDER_OUTCOME } from '../../../server/src/betting/orderDrafts';
 import { createIdSource, legSnapshot, marketSnapshot } from '../../../server/src/betting/orders';
 import { snapshotRow, storeSnapshots } from '../../../server/src/betting/snapshots';
 import { createFakeClock } from '../../../server/src/clock';
@@ -247,13 +248,7 @@ export async function buildSettlementWorld(options: SettlementWorldOptions): Pro
       max_win_minor: toMinor(unit.times(odds).toDecimalPlaces(2, Decimal.ROUND_DOWN)),
       odds_change: OddsChange.Any,
       status: OrderStatus.Confirmed,
-      result: 0,
-      payout_minor: 0,
-      cash_out_count: 0,
-      cash_out_stake_minor: 0,
-      cash_out_payout_minor: 0,
-      reject_type: null,
-      reject_reason: null,
+      ...NEW_ORDER_OUTCOME,
       is_in_play: 0,
       accept_at: null,
       reserve_id: null,

@@ -60,6 +60,17 @@ export function legRow(orderId: string, legNo: number, leg: PricedLeg, snapshot:
   };
 }
 
+/** An order row's outcome as a new order has it: no result, payout, cash out or refusal yet. */
+export const NEW_ORDER_OUTCOME = {
+  result: 0,
+  payout_minor: 0,
+  cash_out_count: 0,
+  cash_out_stake_minor: 0,
+  cash_out_payout_minor: 0,
+  reject_type: null,
+  reject_reason: null,
+} as const satisfies Partial<OrdersTable>;
+
 /** The order row of a draft: Confirming with its accept time when in play and a delay is set, else Confirmed. */
 export function orderRow(dc: DraftContext, ctx: PlaceContext, id: string, fields: {
   betType: number;
@@ -93,13 +104,7 @@ export function orderRow(dc: DraftContext, ctx: PlaceContext, id: string, fields
     max_win_minor: toMinor(potentialReturn(fields.unitStake, fields.odds)),
     odds_change: fields.oddsChange,
     status: delayed ? OrderStatus.Confirming : OrderStatus.Confirmed,
-    result: 0,
-    payout_minor: 0,
-    cash_out_count: 0,
-    cash_out_stake_minor: 0,
-    cash_out_payout_minor: 0,
-    reject_type: null,
-    reject_reason: null,
+    ...NEW_ORDER_OUTCOME,
     is_in_play: inPlay ? 1 : 0,
     accept_at: delayed ? now + delayMs : null,
     reserve_id: fields.reserveId ?? null,

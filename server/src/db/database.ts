@@ -92,18 +92,25 @@ function startCheckpointer(file: string): { stop(): void } {
 }
 
 /**
- * Opens the embedded SQLite database. WAL lets readers run while a writer commits; synchronous
- * NORMAL is durable across process crashes (only an OS crash can lose the last commits) and is
- * several times faster than FULL on these machines; foreign keys are off by default in SQLite.
+ * A better-sqlite3 connection to the embedded database, set up as the platform runs it (the benches' raw baselines
+ * write through one too). WAL lets readers run while a writer commits; synchronous NORMAL is durable across process
+ * crashes (only an OS crash can lose the last commits) and is several times faster than FULL on these machines;
+ * foreign keys are off by default in SQLite.
  */
-export function openSqlite(file: string): OpenedDatabase {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+export function openNativeSqlite(file: string): SqliteDatabase.Database {
   const native = new SqliteDatabase(file);
   native.pragma('journal_mode = WAL');
   native.pragma('synchronous = NORMAL');
   native.pragma('foreign_keys = ON');
   native.pragma('busy_timeout = 5000');
   native.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  return native;
+}
+
+/** Opens the embedded SQLite database (openNativeSqlite) behind Kysely, with its checkpointer. */
+export function openSqlite(file: string): OpenedDatabase {
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const native = openNativeSqlite(file);
   const checkpointer = file === ':memory:' ? undefined : startCheckpointer(file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(native, STATEMENT_CACHE_SIZE, () => checkpointer?.stop()) }) });
   natives.set(db, native);

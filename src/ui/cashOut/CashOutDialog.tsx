@@ -15,6 +15,7 @@ import { Button } from '../common/Button';
 import { oddsText } from '../myBets/format';
 import { Dialog } from '../common/Dialog';
 import { useStore } from '../storeContext';
+import { DecimalInput } from '../common/Form';
 import form from '../common/Form.module.css';
 import styles from './CashOutDialog.module.css';
 import { AutoCashOutStatus } from '../../../contract/enums';
@@ -265,11 +266,8 @@ const CashOutForm = observer(function CashOutForm({ record, outcome, onSent, onD
             </label>
             <label className={form.field}>
               <span>{t('partial.amount', { currency: record.currency })}</span>
-              <input
-                className={form.input}
+              <DecimalInput
                 name="cashOutStake"
-                inputMode="decimal"
-                autoComplete="off"
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
                 aria-describedby={`${id}-range`}
@@ -347,11 +345,11 @@ const AutoRule = observer(function AutoRule({ record, defaultStake }: { record: 
       <form className={styles.autoForm} onSubmit={(e) => void onSet(e)} noValidate>
         <label className={form.field}>
           <span>{t('auto.stake', { currency: record.currency })}</span>
-          <input className={form.input} name="autoStake" inputMode="decimal" autoComplete="off" value={stake} onChange={(e) => setStake(e.target.value)} />
+          <DecimalInput name="autoStake" value={stake} onChange={(e) => setStake(e.target.value)} />
         </label>
         <label className={form.field}>
           <span>{t('auto.threshold', { currency: record.currency })}</span>
-          <input className={form.input} name="autoThreshold" inputMode="decimal" autoComplete="off" value={threshold} onChange={(e) => setThreshold(e.target.value)} />
+          <DecimalInput name="autoThreshold" value={threshold} onChange={(e) => setThreshold(e.target.value)} />
         </label>
         {message && (
           <p className={message.kind === 'error' ? styles.error : styles.status} role={message.kind === 'error' ? 'alert' : 'status'}>

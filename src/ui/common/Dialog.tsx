@@ -12,13 +12,12 @@ interface DialogProps {
 }
 
 /**
- * The app's modal dialog, the login dialog's pattern made reusable: a native modal <dialog> (the browser traps focus
- * inside and closes it on Escape), titled for screen readers, and focus goes back to what opened it.
+ * A native modal <dialog> (the browser traps focus inside and closes it on Escape) shown while `open` is true; when it
+ * closes, `onClose` runs and focus goes back to what opened it. Give the <dialog> the `ref` and `onClose` it returns.
  */
-export function Dialog({ open, title, onClose, children, fallbackFocus }: DialogProps) {
+export function useModalDialog(open: boolean, onClose: () => void, fallbackFocus?: () => HTMLElement | null) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
-  const id = useId();
 
   useEffect(() => {
     const element = dialog.current;
@@ -39,8 +38,16 @@ export function Dialog({ open, title, onClose, children, fallbackFocus }: Dialog
     else fallbackFocus?.()?.focus();
   };
 
+  return { ref: dialog, onClose: handleClose };
+}
+
+/** The app's modal dialog (useModalDialog), titled for screen readers. */
+export function Dialog({ open, title, onClose, children, fallbackFocus }: DialogProps) {
+  const modal = useModalDialog(open, onClose, fallbackFocus);
+  const id = useId();
+
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby={`${id}-title`} onClose={handleClose}>
+    <dialog {...modal} className={styles.dialog} aria-labelledby={`${id}-title`}>
       {open && (
         <div className={styles.body}>
           <h2 id={`${id}-title`} className={styles.title}>

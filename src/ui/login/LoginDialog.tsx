@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
+import { FormError } from '../common/Form';
 import form from '../common/Form.module.css';
 import { useStore } from '../storeContext';
 import styles from './LoginDialog.module.css';
@@ -58,11 +59,7 @@ export const LoginDialog = observer(function LoginDialog() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </label>
-        {error && (
-          <p className={form.error} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError>{error}</FormError>
         <div className={form.actions}>
           <Button variant="secondary" size="lg" onClick={() => ui.closeLogin()}>
             {t('action.cancel')}

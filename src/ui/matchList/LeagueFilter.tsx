@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../common/Button';
+import { useModalDialog } from '../common/Dialog';
 import { EmptyState } from '../common/Panel';
 import { LoadFailed } from '../common/States';
 import { leagueFilterOf } from '../../stores/leagueFilter';
@@ -19,18 +20,9 @@ export const LeagueFilter = observer(function LeagueFilter() {
   const store = useStore();
   const { matchList } = store;
   const filter = leagueFilterOf(store);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
+  const modal = useModalDialog(filter.isOpen, () => filter.close());
+  const dialog = modal.ref;
   const id = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (filter.isOpen && !element.open) {
-      opener.current = document.activeElement;
-      element.showModal();
-    } else if (!filter.isOpen && element.open) element.close();
-  }, [filter.isOpen]);
 
   const chosen = matchList.leagueIds.length;
   const apply = () => {
@@ -51,15 +43,7 @@ export const LeagueFilter = observer(function LeagueFilter() {
           {chosen > 0 ? t('leagues.selected', { count: chosen }) : t('leagues.all')}
         </span>
       </Button>
-      <dialog
-        ref={dialog}
-        className={styles.dialog}
-        aria-labelledby={`${id}-title`}
-        onClose={() => {
-          filter.close();
-          if (opener.current instanceof HTMLElement) opener.current.focus();
-        }}
-      >
+      <dialog {...modal} className={styles.dialog} aria-labelledby={`${id}-title`}>
         <div className={styles.frame}>
           <header className={styles.head}>
             <h2 id={`${id}-title`} className={styles.title}>

@@ -9,6 +9,7 @@ import { CashOutDialog } from '../cashOut/CashOutDialog';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';
 import { tabId, tabPanelId, Tabs } from '../common/Tabs';
+import { Screen } from '../common/Screen';
 import { LoadFailed, RowsSkeleton } from '../common/States';
 import { useStore } from '../storeContext';
 import { BetCard } from './BetCard';
@@ -153,13 +154,7 @@ export const MyBetsView = observer(function MyBetsView() {
     );
 
   return (
-    <section className={screen.screen} aria-labelledby="sp-mybets-title">
-      <header className={screen.head}>
-        <h1 id="sp-mybets-title" className={screen.title}>
-          {t('title')}
-        </h1>
-        {myBets.isLogin && <SettlementTabs />}
-      </header>
+    <Screen titleId="sp-mybets-title" title={t('title')} head={myBets.isLogin && <SettlementTabs />}>
       {!myBets.isLogin ? (
         <div className={screen.content}>
           <EmptyState>
@@ -190,6 +185,6 @@ export const MyBetsView = observer(function MyBetsView() {
       <ReservationDialog action={action} onClose={() => setAction(null)} fallbackFocus={() => panel.current} />
       {editing && <EditBetDialog record={editing} onClose={() => setEditing(null)} fallbackFocus={() => panel.current} />}
       {cashingOut && <CashOutDialog orderId={cashingOut.id} record={cashingOut} onClose={() => setCashingOut(null)} fallbackFocus={() => panel.current} />}
-    </section>
+    </Screen>
   );
 });

@@ -8,6 +8,7 @@ import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
 import { useStore } from '../storeContext';
 import { moneyText } from './format';
+import { DecimalInput, FormError } from '../common/Form';
 import form from '../common/Form.module.css';
 import styles from './ReservationDialog.module.css';
 
@@ -54,7 +55,7 @@ const ModifyForm = observer(function ModifyForm({ reservation, onDone }: { reser
       </p>
       <label className={form.field}>
         <span>{t('reservation.oddsLabel')}</span>
-        <input className={form.input} name="odds" inputMode="decimal" autoComplete="off" value={odds} onChange={(e) => setOdds(e.target.value)} aria-describedby={`${id}-current`} />
+        <DecimalInput name="odds" value={odds} onChange={(e) => setOdds(e.target.value)} aria-describedby={`${id}-current`} />
       </label>
       <p id={`${id}-current`} className={styles.hint}>
         {t('reservation.currentOdds')}: {reservation.currentOdd ?? '–'}
@@ -63,13 +64,9 @@ const ModifyForm = observer(function ModifyForm({ reservation, onDone }: { reser
         <span>
           {t('reservation.stakeLabel')} ({reservation.currency})
         </span>
-        <input className={form.input} name="stake" inputMode="decimal" autoComplete="off" value={stake} onChange={(e) => setStake(e.target.value)} />
+        <DecimalInput name="stake" value={stake} onChange={(e) => setStake(e.target.value)} />
       </label>
-      {error && (
-        <p className={form.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       <div className={form.actions}>
         <Button variant="secondary" size="lg" onClick={onDone}>
           {t('action.cancel', { ns: 'common' })}
@@ -103,11 +100,7 @@ const CancelForm = observer(function CancelForm({ reservation, onDone }: { reser
       <p className={styles.summary}>
         {matchOf(reservation)} · {reservation.betName} · {moneyText(reservation.unitStake, reservation.currency, settings.apiLanguage)}
       </p>
-      {error && (
-        <p className={form.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       <div className={form.actions}>
         <Button variant="secondary" size="lg" onClick={onDone}>
           {t('reservation.keep')}

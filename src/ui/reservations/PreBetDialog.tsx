@@ -10,6 +10,7 @@ import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
 import { dateTimeText } from '../myBets/format';
 import { useStore } from '../storeContext';
+import { DecimalInput } from '../common/Form';
 import form from '../common/Form.module.css';
 import styles from './PreBetDialog.module.css';
 
@@ -110,12 +111,9 @@ const PreBetForm = observer(function PreBetForm() {
           <button type="button" className={styles.step} aria-label={t('oddsDown')} disabled={atMin} onClick={() => reservations.stepOdds(-1)}>
             <span aria-hidden="true">−</span>
           </button>
-          <input
+          <DecimalInput
             id={`${id}-odds`}
-            className={form.input}
             name="odds"
-            inputMode="decimal"
-            autoComplete="off"
             value={reservations.odds}
             disabled={!limits?.minOdds}
             aria-invalid={reason !== undefined && ODDS_REASONS.has(reason) && reservations.odds !== ''}
@@ -134,12 +132,9 @@ const PreBetForm = observer(function PreBetForm() {
 
       <div className={form.field}>
         <label htmlFor={`${id}-stake`}>{t('stake', { currency: betSlip.currency })}</label>
-        <input
+        <DecimalInput
           id={`${id}-stake`}
-          className={form.input}
           name="stake"
-          inputMode="decimal"
-          autoComplete="off"
           value={reservations.stake}
           aria-invalid={reason !== undefined && STAKE_REASONS.has(reason)}
           aria-describedby={`${id}-stake-hint`}

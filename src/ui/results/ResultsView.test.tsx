@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { deferred } from '../../testing/deferred';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { SORTED_SPORT_IDS_A } from '../../kernel/sports';
 import type { ResultLeague, ResultModel, ResultPage, ResultQuery, ResultsProvider } from './model';
@@ -29,21 +30,6 @@ function match(id: number, over: Partial<ResultModel> = {}): ResultModel {
     ],
     ...over,
   };
-}
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 const LEAGUES: ResultLeague[] = [

@@ -7,6 +7,7 @@ import { sportI18nKeyOf } from '../../kernel/sports';
 import type { Logger } from '../../services/logger';
 import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
+import { FormError } from '../common/Form';
 import form from '../common/Form.module.css';
 import { EmptyState } from '../common/Panel';
 import { LoadFailed, RowsSkeleton } from '../common/States';
@@ -107,11 +108,7 @@ export const ResultsView = observer(function ResultsView({ provider, timezone, l
           </Button>
         </form>
       </div>
-      {rangeError && (
-        <p id={`${ids}-range-error`} className={form.error} role="alert">
-          {rangeError}
-        </p>
-      )}
+      <FormError id={`${ids}-range-error`}>{rangeError}</FormError>
       <ResultRows status={rowsStatus} matches={matches} timezone={timezone} onRetry={store.retry} onOpen={store.openDetail} />
       {rowsStatus !== 'failed' && matches.length > 0 && (
         <nav className={styles.pager} aria-label={t('pager.label')}>

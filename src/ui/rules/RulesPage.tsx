@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { Screen } from '../common/Screen';
 import screen from '../common/Screen.module.css';
 import { tabId, tabPanelId, Tabs } from '../common/Tabs';
 import { useStore } from '../storeContext';
@@ -61,19 +62,17 @@ export const RulesPage = observer(function RulesPage() {
   const setPage = (id: RulesPageId) => ui.setScreenParams('rules', id === RULES_PAGES[0]!.id ? {} : { tab: id });
 
   return (
-    <section className={screen.screen} aria-labelledby="sp-rules-title">
-      <header className={screen.head}>
-        <h1 id="sp-rules-title" className={screen.title}>
-          {t('title')}
-        </h1>
-        <Tabs tabs={RULES_PAGES.map(({ id }) => ({ id, label: t(`tabs.${id}`) }))} selected={page} onSelect={setPage} label={t('tabs.label')} idPrefix={ID_PREFIX} />
-      </header>
+    <Screen
+      titleId="sp-rules-title"
+      title={t('title')}
+      head={<Tabs tabs={RULES_PAGES.map(({ id }) => ({ id, label: t(`tabs.${id}`) }))} selected={page} onSelect={setPage} label={t('tabs.label')} idPrefix={ID_PREFIX} />}
+    >
       <div id={tabPanelId(ID_PREFIX)} className={`${screen.content} ${styles.panel}`} role="tabpanel" aria-labelledby={tabId(ID_PREFIX, page)} tabIndex={0}>
         <p className={styles.intro}>{t('intro')}</p>
         {current.sections.map((id) => (
           <RulesSection key={`${page}-${id}`} page={page} id={id} />
         ))}
       </div>
-    </section>
+    </Screen>
   );
 });

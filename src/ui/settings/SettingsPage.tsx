@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ODDS_FORMATS } from '../../../domain/odds';
 import { existingMemberSettings } from '../../stores/memberSettings';
 import { Button } from '../common/Button';
-import screen from '../common/Screen.module.css';
+import { Screen } from '../common/Screen';
 import { useStore } from '../storeContext';
 import styles from './SettingsPage.module.css';
 
@@ -39,15 +39,15 @@ export const SettingsPage = observer(function SettingsPage() {
   const pushOff = !session.isLogin || settings.acceptPush !== 1;
 
   return (
-    <section className={screen.screen} aria-labelledby="sp-settings-title">
-      <header className={screen.head}>
-        <h1 id="sp-settings-title" className={screen.title}>
-          {t('title')}
-        </h1>
+    <Screen
+      titleId="sp-settings-title"
+      title={t('title')}
+      head={
         <p className={styles.status} role="status">
           {status ? t(status) : ''}
         </p>
-      </header>
+      }
+    >
 
       <fieldset className={styles.group}>
         <legend className={styles.legend}>{t('odds')}</legend>
@@ -110,6 +110,6 @@ export const SettingsPage = observer(function SettingsPage() {
           </p>
         </fieldset>
       </fieldset>
-    </section>
+    </Screen>
   );
 });

@@ -3,10 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
 import { memberTitlesSchema, titleObtainSchema, titlesSchema, titleWallSchema, type MemberTitle } from '../../../contract/liveRoom';
-import { memberState } from '../../testing/bettingFixtures';
 import { fakeAnswer } from '../../testing/contractFakes';
-import { renderWithStore } from '../../testing/renderWithStore';
-import { Toasts } from '../toasts/Toasts';
+import { renderWithRoutes } from '../../testing/renderWithRoutes';
 import { TitlesScreen } from './TitlesScreen';
 
 const title = (id: number, name: string, over: Partial<MemberTitle> = {}): MemberTitle => ({
@@ -25,26 +23,7 @@ const title = (id: number, name: string, over: Partial<MemberTitle> = {}): Membe
 const ROOKIE = title(1, 'Rookie', { obtained: true, obtainedAt: Date.UTC(2026, 10, 20, 4) });
 const REGULAR = title(2, 'Regular');
 
-type Answer = (body: Record<string, unknown>) => unknown;
-
-async function mount({ member = true, routes = {} as Record<string, Answer> } = {}) {
-  return renderWithStore(
-    <>
-      <TitlesScreen />
-      <Toasts />
-    </>,
-    {
-      before: ({ store, http }) => {
-        http.forehead.post.mockImplementation(async (url: string, body?: unknown) => {
-          const answer = routes[url];
-          if (!answer) throw new Error(`no answer for ${url}`);
-          return answer((body ?? {}) as Record<string, unknown>);
-        });
-        if (member) store.applyHostProps(memberState());
-      },
-    },
-  );
-}
+const mount = (options: Parameters<typeof renderWithRoutes>[1] = {}) => renderWithRoutes(<TitlesScreen />, options);
 
 const wall = (titles: MemberTitle[], wornTitleId: number | null = null) =>
   fakeAnswer(titleWallSchema, {

@@ -7,6 +7,7 @@ import { useService } from '../../kernel';
 import { envOf } from '../../stores/env';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';
+import { Screen } from '../common/Screen';
 import screen from '../common/Screen.module.css';
 import { LoadFailed, RowsSkeleton } from '../common/States';
 import { tabId, tabPanelId, Tabs } from '../common/Tabs';
@@ -38,12 +39,7 @@ export const TitlesScreen = observer(function TitlesScreen() {
   const [view, setView] = useState<View>('wall');
   const uid = store.session.isLogin ? store.session.userData?.uid : undefined;
   return (
-    <section className={screen.screen} aria-labelledby="sp-titles-title">
-      <header className={screen.head}>
-        <h1 id="sp-titles-title" className={screen.title}>
-          {t('title')}
-        </h1>
-      </header>
+    <Screen titleId="sp-titles-title" title={t('title')}>
       <div className={`${screen.content} ${styles.content}`}>
         {uid === undefined ? (
           <Catalogue />
@@ -56,7 +52,7 @@ export const TitlesScreen = observer(function TitlesScreen() {
           </>
         )}
       </div>
-    </section>
+    </Screen>
   );
 });
 

@@ -35,9 +35,8 @@ import { ApiError, CODES, errorEnvelope, foreheadResponses, foreheadError, ok } 
 import { createErrorHandler } from '../../http/errorHandler';
 import { currentMember, readToken, requireMember } from '../../http/requireMember';
 import { addNoStore } from '../../http/securityHeaders';
-import { CLOSE_POLICY_VIOLATION } from '../../push/hub';
+import { upgradeRequiredResponse, websocketHandlers } from '../../http/websocketRoute';
 
-const UPGRADE_REQUIRED = 426;
 const IMAGE_BODY = /^(image\/[a-z0-9.+-]+|application\/octet-stream)$/i;
 
 /** Chat refusals answer the forehead envelope with their code and status. */
@@ -306,18 +305,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         'An unknown or expired token closes with 4401; a foreign origin, or too many connections, with 1008. Without an upgrade the answer is HTTP 426, code 4026.',
       tags: ['chat'],
       querystring: chatSocketQuerySchema,
-      response: { [UPGRADE_REQUIRED]: errorEnvelope },
+      response: upgradeRequiredResponse,
     },
-    handler: async (_request, reply) =>
-      reply.code(UPGRADE_REQUIRED).header('upgrade', 'websocket').send(foreheadError(CODES.UPGRADE_REQUIRED, 'expected a websocket upgrade request')),
-    wsHandler: (socket, request) => {
-      // As /push: browsers do not apply CORS to websockets, so the origin is checked here.
-      if (!app.originPolicy.allowsRequest(request.headers)) {
-        socket.close(CLOSE_POLICY_VIOLATION, 'origin not allowed');
-        return;
-      }
+    ...websocketHandlers(app.originPolicy, (socket, request) => {
       const query = request.query as ChatSocketQuery;
       app.chatSockets.serve(socket, { token: query.token || undefined, address: request.ip, lang: query.language ?? 'CMN' });
-    },
+    }),
   });
 };

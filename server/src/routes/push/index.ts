@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CODES, errorEnvelope, foreheadError } from '../../http/envelope';
-import { CLOSE_POLICY_VIOLATION } from '../../push/hub';
+import { upgradeRequiredResponse, websocketHandlers } from '../../http/websocketRoute';
 
-const UPGRADE_REQUIRED = 426;
-
-/**
- * GET /push: the push websocket; the protocol is described in push/hub.ts and docs/api.md.
- * Declared with `wsHandler` + `handler` rather than `websocket: true`, which would hide the route
- * from /openapi.json; a plain GET (no upgrade) is answered 426 with the envelope.
- */
+/** GET /push: the push websocket; the protocol is described in push/hub.ts and docs/api.md. */
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: 'GET',
@@ -28,18 +21,8 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         'push.maxConnectionsPerAddress from one address, are closed with code 1008. Without an upgrade the ' +
         'answer is HTTP 426, code 4026.',
       tags: ['push'],
-      response: { [UPGRADE_REQUIRED]: errorEnvelope },
+      response: upgradeRequiredResponse,
     },
-    handler: async (_request, reply) =>
-      reply.code(UPGRADE_REQUIRED).header('upgrade', 'websocket').send(foreheadError(CODES.UPGRADE_REQUIRED, 'expected a websocket upgrade request')),
-    wsHandler: (socket, request) => {
-      // Browsers send Origin on every websocket and do not apply CORS to it, so this is the only
-      // thing that stops a foreign page from using a visitor's connection.
-      if (!app.originPolicy.allowsRequest(request.headers)) {
-        socket.close(CLOSE_POLICY_VIOLATION, 'origin not allowed');
-        return;
-      }
-      app.pushHub.attach(socket, request.ip);
-    },
+    ...websocketHandlers(app.originPolicy, (socket, request) => app.pushHub.attach(socket, request.ip)),
   });
 };

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BUILDER_MIN_LEGS } from '../../../../domain/builder';
 import type { BetBuilderInstance } from '../../../stores/betBuilder';
 import { Button } from '../../common/Button';
+import { DecimalInput, FormError } from '../../common/Form';
 import form from '../../common/Form.module.css';
 import { Panel } from '../../common/Panel';
 import { MATCH_DETAIL_NS } from '../Scoreboard';
@@ -94,14 +95,10 @@ export const BuilderPanel = observer(function BuilderPanel({ builder, onPlace }:
         >
           <label className={form.field} htmlFor={stakeId}>
             {quote && odds !== null ? t('stakeRange', { min: quote.minBet, max: quote.maxBet }) : t('stake')}
-            <input id={stakeId} className={form.input} inputMode="decimal" autoComplete="off" value={builder.stake} onChange={(event) => builder.setStake(event.target.value)} />
+            <DecimalInput id={stakeId} value={builder.stake} onChange={(event) => builder.setStake(event.target.value)} />
           </label>
           {builder.potentialReturn !== null && <p className={styles.return}>{t('return', { amount: builder.potentialReturn })}</p>}
-          {builder.refusal && (
-            <p className={form.error} role="alert">
-              {builder.refusal}
-            </p>
-          )}
+          <FormError>{builder.refusal}</FormError>
           <Button type="submit" disabled={!builder.canPlace}>
             {builder.placement === 'placing' ? t('placing') : t('place')}
           </Button>

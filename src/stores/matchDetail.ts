@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { types, type Instance } from 'mobx-state-tree';
+import { addDisposer, types, type Instance } from 'mobx-state-tree';
 import { ListType } from '../../contract/enums';
 import { ErrorCode } from '../../contract/errors';
 import type { DetailRequest, WireBetGroup, WireMatch } from '../../contract';
@@ -142,21 +142,16 @@ export interface MatchDetailRoot extends OnDemandRoot {
  * The match screen's store, made the first time the screen shows so its code loads with that screen. Names come in
  * the request language: a new language reloads the match.
  */
-export const { of: matchDetailOf } = onDemand((root: MatchDetailRoot) => {
-  const env = envOf(root);
-  const store = MatchDetailStore.create({}, env);
-  const stop = reaction(() => root.settings.apiLanguage, () => store.status !== 'idle' && store.reload());
+export const { of: matchDetailOf } = onDemand('matchDetail', MatchDetailStore, (store, root: MatchDetailRoot) => {
+  const { events } = envOf(root);
+  addDisposer(store, reaction(() => root.settings.apiLanguage, () => store.status !== 'idle' && store.reload()));
   // Prices and scores of the match that shows came by push: missed ones (or a platform restart) mean its state is stale.
   const onGap = ({ chId }: { chId: string }) => {
     if (store.requestedId !== undefined && matchIdOfChannel(chId) === store.requestedId) store.reload();
   };
-  env.events.on('push.gap', onGap);
-  return {
-    store,
-    close() {
-      stop();
-      env.events.off('push.gap', onGap);
-      store.hide();
-    },
-  };
+  events.on('push.gap', onGap);
+  addDisposer(store, () => {
+    events.off('push.gap', onGap);
+    store.hide();
+  });
 });

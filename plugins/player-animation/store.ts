@@ -1,10 +1,11 @@
 import { getEnv, types, type Instance } from 'mobx-state-tree';
-import { request, type HttpClients, type PushClient } from '../../src/sdk';
+import { request, type PushClient } from '../../src/sdk';
 import { applyPush, applyStats, initialState, type AnimationStart, type StatRow, type TrackerKind, type TrackerState, type WireLanguage } from './tracker';
 
 /** What the tracker needs from the app: the media service (the starting state), the push client and the clock. */
 export interface TrackerEnv {
-  http: Pick<HttpClients, 'media'>;
+  /** The media client answers a call's data, its shape stated here (AnimationStart). */
+  http: { media: { get(url: string): Promise<unknown> } };
   push: Pick<PushClient, 'subscribe'>;
   now(): number;
 }
@@ -81,7 +82,7 @@ export const TrackerStore = types
             })
           : () => undefined;
       void self.request.run(
-        () => http.media.get<unknown, AnimationStart>(url),
+        async () => (await http.media.get(url)) as AnimationStart,
         (start) => {
           const at = now();
           let next = initialState(start, at, kind);

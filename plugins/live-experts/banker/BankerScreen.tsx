@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import type { BankerDetail } from '../../../contract/experts';
 import { BANKER_PATHS } from '../../../contract/expertsPaths';
 import type { GameJump } from '../../../contract/marketing';
 import { Button, httpRef, sessionRef, useService, type PluginScreenModule } from '../../../src/sdk';
@@ -17,7 +16,7 @@ const Screen = observer(function Screen() {
   const { t } = useExpertsTranslation();
   const http = useService(httpRef);
   const session = useService(sessionRef);
-  const [store] = useState(() => BankerStore.create({}, { detail: () => http.forehead.post<unknown, BankerDetail>(BANKER_PATHS.detail, {}) }));
+  const [store] = useState(() => BankerStore.create({}, { forehead: http.forehead }));
   const [jumpError, setJumpError] = useState<string | undefined>(undefined);
   useEffect(() => {
     void store.load();

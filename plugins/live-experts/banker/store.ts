@@ -1,10 +1,11 @@
 import { getEnv, types, type Instance } from 'mobx-state-tree';
 import type { BankerDetail } from '../../../contract/experts';
+import { BANKER_PATHS } from '../../../contract/expertsPaths';
 import { request } from '../../../src/sdk';
 
-/** How the banker detail is asked (the platform's forehead call: docs/api.md "Experts, banker, banners, customer service"). */
+/** The forehead client (docs/api.md "Experts, banker, banners, customer service"): it answers a call's data. */
 export interface BankerEnv {
-  detail(): Promise<BankerDetail>;
+  forehead: { post(url: string, body?: unknown): Promise<unknown> };
 }
 
 /** The banker screen's server data: the detail, loading through the app's request primitive (the newest load wins). */
@@ -19,7 +20,7 @@ export const BankerStore = types
   .actions((self) => ({
     /** Loads the detail: when the screen shows, and on Retry. */
     load() {
-      return self.request.run(() => getEnv<BankerEnv>(self).detail(), self.setDetail);
+      return self.request.run(async () => (await getEnv<BankerEnv>(self).forehead.post(BANKER_PATHS.detail, {})) as BankerDetail, self.setDetail);
     },
   }));
 

@@ -59,6 +59,16 @@ module.exports = {
       to: { path: '^(src|domain)/', pathNot: '^src/sdk/' },
     },
     {
+      name: 'sdk-imports-stores-or-services',
+      comment: 'The SDK is a surface written for plugins (issue 30): the types a plugin uses are its own (src/sdk/services.ts, '
+        + 'matchData.ts, ...), which the app\'s stores and services extend or are checked against, and the request '
+        + 'primitive lives in it; it neither re-exports nor imports the app\'s state or service modules. Its testing '
+        + 'entry, which hands plugin tests the app\'s real scheduler and match-data store, may.',
+      severity: 'error',
+      from: { path: '^src/sdk/', pathNot: TEST_CODE },
+      to: { path: '^src/(stores|services)/' },
+    },
+    {
       name: 'plugin-imports-plugin',
       comment: 'Plugins do not know each other: what they share lives in the SDK.',
       severity: 'error',

@@ -8,7 +8,8 @@ import { MERCHANT_HEADER } from '../contract/headers';
 import { parseLoginState, PATH_CHANGE_EVENT, type HostCallbacks, type HostProps, type PathChangeDetail } from './host/hostProps';
 import type { DomainList } from '../contract/forehead';
 import { createHttp, type HttpClients, type ServiceName } from './services/http';
-import { createI18n, DEFAULT_LOCALE, toLocale } from './services/i18n';
+import { DEFAULT_LOCALE, toLocale } from './domain/locales';
+import { createI18n } from './services/i18n';
 import { consoleLogger } from './services/logger';
 import { createPushClient, type PushClient } from './services/push';
 import { createScheduler, waitForValue, type Scheduler } from './services/scheduler';
@@ -16,11 +17,12 @@ import { chooseApiBase } from './services/apiBase';
 import { createStorage, readUrlParams, removeTokenFromAddress, type AppStorage } from './services/storage';
 import { createToaster, type Toaster } from './stores/toast';
 import { createLiveBook } from './stores/liveBook';
-import { addPickToSlip, type SlipPick } from './stores/pickToSlip';
+import { addPickToSlip } from './stores/pickToSlip';
+import type { SlipPick } from './sdk/services';
 import { connectLiveBook, refetchOnGap } from './stores/livePush';
 import { createRootStore, type RootStoreInstance } from './stores/RootStore';
 import { AppRoot, BootScreen } from './ui/AppRoot';
-import { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, screenRef, sessionRef, storageRef, toastRef } from './ui/services';
+import { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, screenRef, sessionRef, toastRef } from './ui/services';
 import './ui/theme.css';
 
 export interface AppHandle {
@@ -189,7 +191,6 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
       [httpRef, http],
       [pushRef, push],
       [schedulerRef, scheduler],
-      [storageRef, storage],
       // Bindings are not type-checked against their refs: plugins get the model as the Toaster they are promised.
       [toastRef, toast satisfies Toaster],
       [i18nRef, i18n],

@@ -23,7 +23,7 @@ function fakePush() {
     }),
     send(channel: string, data: RoomEventPush | MemberCoinsPush) {
       act(() => {
-        for (const h of handlers.get(channel) ?? []) h(data, { chId: channel, data } as never);
+        for (const h of handlers.get(channel) ?? []) h(data);
       });
     },
   };

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { HttpClient } from '../../src/sdk';
 import type {
   Attention,
   ExpertPage,
@@ -29,12 +29,12 @@ export const PAGE_SIZE = 10;
  * The experts' calls on the forehead service (docs/api.md "Experts, banker, banners, customer service"). The client
  * answers an envelope's `data` and rejects with the platform's message, which the screens show as it is.
  */
-export function expertsApi(forehead: AxiosInstance) {
-  const post = <T>(path: string, body: Record<string, unknown>) => forehead.post<unknown, T>(path, body);
+export function expertsApi(forehead: HttpClient) {
+  const post = <T>(path: string, body: Record<string, unknown>) => forehead.post(path, body) as Promise<T>;
   return {
     messages: (page: number, filter: { sportsIds?: string; sportsType?: number } = {}) =>
-      forehead.get<unknown, ExpertMessagePage>(EXPERTS_PATHS.messageList, { params: { page, size: PAGE_SIZE, ...filter } }),
-    message: (id: number) => forehead.get<unknown, ExpertMessage>(EXPERTS_PATHS.messageDetail, { params: { id } }),
+      forehead.get(EXPERTS_PATHS.messageList, { params: { page, size: PAGE_SIZE, ...filter } }) as Promise<ExpertMessagePage>,
+    message: (id: number) => forehead.get(EXPERTS_PATHS.messageDetail, { params: { id } }) as Promise<ExpertMessage>,
     buy: (messageId: number) => post<MessageBuy>(EXPERTS_PATHS.buy, { messageId }),
     comments: (messageId: number, page: number) => post<ExpertCommentPage>(EXPERTS_PATHS.commentList, { messageId, page, size: PAGE_SIZE }),
     publish: (messageId: number, content: string, parentId?: number) =>

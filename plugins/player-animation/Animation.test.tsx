@@ -26,7 +26,7 @@ function fakePush() {
     }),
     send(channel: string, data: unknown) {
       act(() => {
-        for (const h of handlers.get(channel) ?? []) h(data, { chId: channel, data });
+        for (const h of handlers.get(channel) ?? []) h(data);
       });
     },
   };

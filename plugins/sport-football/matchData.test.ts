@@ -26,7 +26,7 @@ function setup() {
     }),
   };
   const deliver = (channel: string, data: unknown) => {
-    for (const h of [...(handlers.get(channel) ?? [])]) h(data, { chId: channel, data });
+    for (const h of [...(handlers.get(channel) ?? [])]) h(data);
   };
   const store = new MatchDataStore({ http: { match: { get } } as never, push, now: () => 1763700000000, logger: silent });
   return { store, get, deliver, handlers };

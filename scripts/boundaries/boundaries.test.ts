@@ -46,6 +46,8 @@ describe('import boundaries', () => {
       'plugin-imports-app-internals: plugins/sport-bad/index.tsx -> domain/odds.ts',
       'plugin-imports-app-internals: plugins/sport-bad/index.tsx -> src/ui/Panel.tsx',
       'plugin-imports-plugin: plugins/sport-bad/index.tsx -> plugins/sport-good/index.tsx',
+      'sdk-imports-stores-or-services: src/sdk/index.ts -> src/services/scheduler.ts',
+      'sdk-imports-stores-or-services: src/sdk/index.ts -> src/stores/request.ts',
       'server-imports-app: server/src/routes.ts -> src/domain/pure.ts',
       'server-imports-app: server/src/routes.ts -> src/ui/Panel.tsx',
       'server-imports-browser-libraries: server/src/view.ts -> react',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LOCALES } from '../services/i18n';
+import { LOCALES } from './locales';
 import { reasonKey, reasonOfCode, SLIP_REASONS, SlipReason } from './slipReasons';
 
 const messages = (lng: string) => JSON.parse(readFileSync(path.join(__dirname, '../../locales', lng, 'betSlip.json'), 'utf8')) as { reason: Record<string, string> };

@@ -2,14 +2,25 @@
  * The plugin SDK: all a plugin's code may import from the app. Plugins import nothing else from src/ (apart from the
  * manifest and binding entries beside this file) and never another plugin. Import this only from code a loader
  * reaches (an extension's own chunk): its components would otherwise land in the app's initial bundle.
+ *
+ * The SDK is a surface of its own: the services' and clients' types are written here for plugins (services.ts,
+ * matchData.ts, types.ts), narrower than the app's, which extend or are checked against them; the request primitive
+ * lives here (request.ts) and the app's stores import it from here. Nothing here comes from src/stores or
+ * src/services (dependency-cruiser rule `sdk-imports-stores-or-services`).
  */
 export * from './plugin';
+export type { AddPickOutcome, CallFailure, HttpCallOptions, HttpClient, HttpClients, LoopHandle, LoopOptions, LoopTask, PushClient, PushHandler, Scheduler, SlipPick, Toaster } from './services';
+/** The match-data client (`useMatchData().store`): a sport plugin names its own routes and pushes through it. */
+export type { MatchDataClient, MatchDataParams, Remote } from './matchData';
+export type { LiveScore } from './types';
+/** Server data a plugin's own store shows loads through the request primitive (the app's too): the newest request wins. */
+export { Request, request, type Progress, type RequestOutcome, type RequestStatus, type RunOptions } from './request';
+
+// The kernel's hooks and the extension points' contracts: what each point gives an extension and wants back.
 export { usePlugin, useService } from '../kernel/Slot';
 export type { SelectionEvent } from '../kernel/events';
 export type { AssetUrl, BetSlipActions, ScreenOpener, SessionView } from '../ui/services';
-export type { AddPickOutcome, SlipPick } from '../stores/pickToSlip';
 export type { PluginScreenMatch, PluginScreenModule } from '../ui/home/points';
-
 export type {
   RowColumn,
   RowColumnGroup,
@@ -34,15 +45,13 @@ export type {
 export type { LiveRoomHeaderModule, LiveRoomOverlayModule, LiveRoomProps, LiveRoomTabId, LiveRoomTabModule } from '../ui/liveRoom/points';
 export type { TeamNames } from '../ui/matchDetail/data/types';
 export type { ResultLeague, ResultModel, ResultPage, ResultPeriod, ResultQuery, ResultsHttp, ResultsProvider, ResultsProviderModule, ResultStatus } from '../ui/results/model';
-/** The match-data client (`useMatchData().store`): a sport plugin names its own routes and pushes through it. */
-export type { MatchDataClient, MatchDataParams, Remote } from '../stores/matchData';
 // Wire types come from the contract (type-only: values from contract/index.ts would build every schema in).
 export type { ScoreRow, WireMatch } from '../../contract';
-export type { PushHandler } from '../services/push';
-export type { LoopHandle, Scheduler } from '../services/scheduler';
-/** Server data a plugin's own store shows loads through the app's request primitive: the newest request wins. */
-export { Request, request, type Progress, type RequestOutcome, type RequestStatus, type RunOptions } from '../stores/request';
 
+/*
+ * The SDK's components: the app's own shared components and hooks, given to plugins as they are (one component, the
+ * same look in the app and its plugins). This is their one list; a component a plugin needs is added here.
+ */
 export { SportMenuItem } from '../ui/sportsMenu/SportMenuItem';
 export { ScoreParts, type ScorePart } from '../ui/matchList/ScoreParts';
 export { LiveVideo, type AttachStream } from '../ui/matchDetail/media/LiveVideo';
@@ -51,20 +60,28 @@ export { tabId, tabPanelId, Tabs } from '../ui/common/Tabs';
 export { Crest } from '../ui/common/Crest';
 export { Button } from '../ui/common/Button';
 export { Dialog } from '../ui/common/Dialog';
+// The app's loading and failure states, for the plugins' own screens and panels (gifts-lotteries, live-experts).
+export { LoadFailed, RowsSkeleton } from '../ui/common/States';
+// The data panels' building blocks: the match-data hook, its states, tables and sections.
 export { useMatchData } from '../ui/matchDetail/data/useMatchData';
 export { RemoteView } from '../ui/matchDetail/data/PanelStates';
 export { DataNote, plainRow, StatsTable, TableCaption, type StatsRow } from '../ui/matchDetail/data/StatsTable';
 export { DataBlock, DataSection, SectionTitle } from '../ui/matchDetail/data/Section';
+// A results provider's helpers (paging, league lists) over answers it fetched.
+export { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers, wholeRangeProvider, type RangeQuery } from '../ui/results/providerHelpers';
+
+/*
+ * Pure functions the app runs too, given from the one module that holds each (the shared domain, domain/, or the
+ * app's, src/domain/): no copies.
+ */
 export { formatDuration } from '../../domain/duration';
 /** How football events read (the platform's text live, the app's goal popup and the football plugin share it). */
 export { isRecord, lineFromEvent, pick, withoutTimePrefix } from '../../domain/footballEvents';
 /** The provably fair draw the platform runs (docs/api.md "Provably fair"), for a plugin that lets a viewer verify one. */
 export { checkRainReceipts, drawWinners, entriesHashOf, seedHashOf, splitRain } from '../../domain/fair';
+/** A time in the operator's time zone (`sessionRef.timeZone`), never the browser's. */
 export { formatInZone } from '../domain/zonedTime';
+/** Which side serves (1 home, 2 away) from the feed's `serveIn`, only while the match is in play. */
 export { servingSide } from '../domain/serve';
-export { apiLanguageOf } from '../services/i18n';
-export { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers, wholeRangeProvider, type RangeQuery } from '../ui/results/providerHelpers';
-// For the plugins' own screens and panels (gifts-lotteries, live-experts): the app's states, and the clients' types.
-export type { HttpClients } from '../services/http';
-export type { PushClient } from '../services/push';
-export { LoadFailed, RowsSkeleton } from '../ui/common/States';
+/** The spec's language code calls go out in (CMN, ENG, ...) for an interface language (`i18n.language`). */
+export { apiLanguageOf } from '../domain/locales';

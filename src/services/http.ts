@@ -1,4 +1,5 @@
 import axios, { AxiosHeaders, type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import type { CallFailure } from '../sdk/services';
 import { consoleLogger, type Logger } from './logger';
 
 declare module 'axios' {
@@ -44,7 +45,8 @@ export interface ApiErrorInit {
   body?: unknown;
 }
 
-export class ApiError extends Error {
+/** A failed call; what plugins read of it is the SDK's CallFailure. */
+export class ApiError extends Error implements CallFailure {
   readonly code: number;
   readonly service: ServiceName;
   readonly httpStatus?: number;
@@ -93,6 +95,7 @@ export interface HttpDeps {
  * with the second type parameter: `http.match.post<unknown, Page>(url, body)`.
  */
 export type HttpClients = Record<ServiceName, AxiosInstance>;
+// Plugins get these clients as the SDK's narrower HttpClients (httpRef): the app binds them where that type is expected.
 
 const SERVICES: readonly ServiceName[] = ['betting', 'match', 'forehead', 'media', 'results', 'banner'];
 // Every service that answers names carries the language; the betting service answers none.

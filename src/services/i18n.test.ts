@@ -2,7 +2,8 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pluginLocaleDirs } from '../testing/i18n';
-import { apiLanguageOf, createI18n, LOCALES, toLocale } from './i18n';
+import { apiLanguageOf, LOCALES, toLocale } from '../domain/locales';
+import { createI18n } from './i18n';
 
 const localesDir = path.join(__dirname, '../../locales');
 const pluginDirs = pluginLocaleDirs();

@@ -1,32 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-
-/** Interface languages: i18next codes (folders under locales/) and the spec's language codes used on the wire. */
-export const LOCALES = [
-  { lng: 'zh-CN', api: 'CMN', label: '简体中文' },
-  { lng: 'zh-TW', api: 'zh-TW', label: '繁體中文' },
-  { lng: 'en', api: 'ENG', label: 'English' },
-  { lng: 'vi', api: 'VIE', label: 'Tiếng Việt' },
-  { lng: 'th', api: 'THA', label: 'ไทย' },
-] as const;
-
-export type Locale = (typeof LOCALES)[number]['lng'];
-export type ApiLanguage = (typeof LOCALES)[number]['api'];
-export const DEFAULT_LOCALE: Locale = 'zh-CN';
-
-export function isLocale(value: unknown): value is Locale {
-  return LOCALES.some((l) => l.lng === value);
-}
-
-/** Accepts either form (host props carry the spec's codes: CMN, ENG, VIE, THA). */
-export function toLocale(value: string | undefined | null): Locale | undefined {
-  return LOCALES.find((l) => l.lng === value || l.api === value)?.lng;
-}
-
-export function apiLanguageOf(lng: string): ApiLanguage {
-  return LOCALES.find((l) => l.lng === lng)?.api ?? 'CMN';
-}
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../domain/locales';
 
 /** Loads a namespace's strings in one language (rejects when the language has no file). */
 export type NamespaceLoader = (lng: string) => Promise<unknown>;

@@ -1,5 +1,6 @@
 import ReconnectingWebSocket, { type CloseEvent, type ErrorEvent } from 'reconnecting-websocket';
 import { channelAccess } from '../../contract/channels';
+import type { PushClient as PluginPushClient } from '../sdk/services';
 import { consoleLogger, type Logger } from './logger';
 import { safeJsonParse } from './safeJson';
 import { createScheduler, LOOP_INTERVALS, type Scheduler } from './scheduler';
@@ -73,7 +74,8 @@ export interface PushClientOptions {
   random?: () => number;
 }
 
-export interface PushClient {
+/** The app's push client; plugins (pushRef) see the SDK's narrower PushClient, which this extends. */
+export interface PushClient extends PluginPushClient {
   /**
    * Wants a channel and calls `handler` for each of its messages. Handlers of one channel share
    * one server subscription; the returned function removes this handler, and the last removal

@@ -1,4 +1,7 @@
+import type { LoopHandle as PluginLoopHandle, LoopOptions, LoopTask, Scheduler as PluginScheduler } from '../sdk/services';
 import { consoleLogger, type Logger } from './logger';
+
+export type { LoopOptions, LoopTask };
 
 /** Spec section 9 (both documents): the intervals of every poll loop and the socket heartbeat, in ms. */
 export const LOOP_INTERVALS = {
@@ -18,16 +21,8 @@ export const DELAYS = {
   batterPopup: 5000,
 } as const;
 
-export type LoopTask = () => unknown;
-
-export interface LoopOptions {
-  /** Run the task at once instead of one interval after registering. */
-  immediate?: boolean;
-  /** Pause while the page is hidden (see Scheduler.setVisible). */
-  pauseWhenHidden?: boolean;
-}
-
-export interface LoopHandle {
+/** The app's side of the SDK's scheduler (schedulerRef): plugins see its narrower interfaces, which these extend. */
+export interface LoopHandle extends PluginLoopHandle {
   readonly name: string;
   pause(): void;
   resume(): void;
@@ -35,7 +30,7 @@ export interface LoopHandle {
   isRunning(): boolean;
 }
 
-export interface Scheduler {
+export interface Scheduler extends PluginScheduler {
   every(name: string, intervalMs: number, task: LoopTask, opts?: LoopOptions): LoopHandle;
   /**
    * Runs `task` once, `delayMs` from now, under `name`: one-off timers (the list's loading flag) go through the

@@ -5,7 +5,7 @@ import { BETTING_PATHS } from '../../contract/paths';
 import { builderMarketReason, type BuilderMarketTerms, type BuilderReason } from '../../domain/builder';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
-import { request } from './request';
+import { request } from '../sdk/request';
 
 /** One selection of the builder: what the quote and the placement send, and what the panel names it by. */
 const BuilderLeg = types.model('BuilderLeg', {

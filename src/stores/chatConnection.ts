@@ -6,7 +6,7 @@ import { flow, getEnv } from 'mobx-state-tree';
 import { chatMemberChannel as memberChannel, chatRoomChannel as roomChannel, type ChatBanInfo, type ChatClientFrame, type ChatRule, type ChatToken } from '../../contract/chat';
 import { ChatError } from '../../contract/errors';
 import { CHAT_PATHS } from '../../contract/paths';
-import { apiLanguageOf } from '../services/i18n';
+import { apiLanguageOf } from '../domain/locales';
 import { envOf, type Env } from './env';
 import type { ChatSocket, OpenChatSocket } from './chatSocket';
 import { ChatState, failureOf, MAX_MESSAGES, settle } from './chatState';

@@ -2,7 +2,7 @@ import { types, type Instance } from 'mobx-state-tree';
 import type { LeagueListRequest, WireLeague } from '../../contract/match';
 import { envOf } from './env';
 import { onDemand } from './onDemand';
-import { request } from './request';
+import { request } from '../sdk/request';
 
 /** A league as leagueList answers it (spec: name, match count, icon, order), as the contract says. */
 export type LeagueOption = WireLeague;

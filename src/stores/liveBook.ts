@@ -1,7 +1,7 @@
 import { extendObservable, observableRef } from 'mobx';
 import { types, type Instance } from 'mobx-state-tree';
 import Decimal from 'decimal.js';
-import type { ApiLanguage } from '../services/i18n';
+import type { ApiLanguage } from '../domain/locales';
 import type { MarketStatus, MatchClock, OddsPush, ScorePush, ScoreRow, WireMarket, WireMatch, WireOption } from '../../contract';
 
 /*

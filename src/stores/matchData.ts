@@ -2,10 +2,12 @@ import { getEnv, types } from 'mobx-state-tree';
 import type { History } from '../../contract/matchData';
 import type { HttpClients } from '../services/http';
 import { consoleLogger, type Logger } from '../services/logger';
-import type { PushClient, PushHandler } from '../services/push';
+import type { PushClient } from '../services/push';
+import type { MatchDataClient, MatchDataParams, Remote } from '../sdk/matchData';
+import { request, type RequestStatus } from '../sdk/request';
+import type { PushHandler } from '../sdk/services';
 import type { Env } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
-import { request } from './request';
 
 /*
  * The match-detail data panels' answers (the platform's score and match-data GETs, docs/api.md "Match data"). They
@@ -19,8 +21,6 @@ import { request } from './request';
 // ---------------------------------------------------------------------------------------------------------------
 // One answer
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
-
 const RemoteModel = types
   .model('Remote', { request: request() })
   .volatile(() => ({
@@ -28,7 +28,7 @@ const RemoteModel = types
     fetcher: undefined as (() => Promise<unknown>) | undefined,
   }))
   .views((self) => ({
-    get status(): LoadStatus {
+    get status(): RequestStatus {
       return self.request.status;
     },
     /** A refresh of data already shown is in flight. */
@@ -77,23 +77,6 @@ const RemoteModel = types
     },
   }));
 
-/**
- * One GET's answer with its loading state, through the request primitive: the first load shows a skeleton; later
- * refreshes keep what is shown (a failed refresh too); a newer load always wins over an older slower one, and
- * refreshes asked for while one is in flight are served by a single follow-up.
- */
-export interface Remote<T> {
-  readonly status: LoadStatus;
-  readonly data: T | undefined;
-  readonly error: unknown;
-  readonly refreshing: boolean;
-  readonly busy: boolean;
-  ensure(): void;
-  load(): Promise<unknown>;
-  refresh(): Promise<unknown>;
-  update(change: (data: T) => T): void;
-}
-
 /** A Remote reading `fetcher`, failures logged to `logger`. */
 export function createRemote<T>(fetcher: () => Promise<T>, logger: Logger = consoleLogger): Remote<T> {
   const remote = RemoteModel.create({}, { logger });
@@ -109,26 +92,6 @@ export interface MatchDataDeps {
   push: Pick<PushClient, 'subscribe'>;
   now(): number;
   logger?: Logger;
-}
-
-/** The query of a match-data GET (the store adds `plat` and `t`). */
-export type MatchDataParams = Readonly<Record<string, string | number>>;
-
-/**
- * The match-data client as the panels and the sport plugins see it (the SDK's `useMatchData().store`): one cached
- * answer per route and query, and the push channels that keep answers live.
- */
-export interface MatchDataClient {
-  /** The answer of GET `path` on the match-data host with `params` (the match id and language among them), cached per route and query. */
-  answer<T>(path: string, params: MatchDataParams): Remote<T>;
-  /** Follows a push channel while a panel shows an answer; answers the unsubscribe. */
-  subscribe(channel: string, handler: PushHandler): () => void;
-  /** Refetches `refetch()` (one request per burst) on each push of `channel` that `concerns` the answer. */
-  refreshOn(channel: string, concerns: (data: unknown) => boolean, refetch: () => Remote<unknown>): () => void;
-  /** The head-to-head history of the Data tab (every sport). */
-  history(matchId: number, language: string): Remote<History>;
-  /** The pre-match analysis texts (every sport). */
-  analysis(matchId: number, language: string): Remote<string[]>;
 }
 
 /** How many answers stay cached (a few matches' worth of tabs); the oldest unused go first. */

@@ -7,7 +7,7 @@ import { isApiError } from '../services/http';
 import { envOf } from './env';
 import { matchIdOfChannel } from './livePush';
 import { onDemand, type OnDemandRoot } from './onDemand';
-import { request } from './request';
+import { request } from '../sdk/request';
 import { fetchMatches, memberOddsFormat } from './matchSection';
 
 /** A match with every bet group it offers (getMatchDetail). */

@@ -5,7 +5,7 @@ import type { WireMatch } from '../../contract';
 import { DELAYS, LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
 import { getListPage, memberListOrder, memberOddsFormat, rethrow } from './matchSection';
-import { request, type Progress, type RequestStatus } from './request';
+import { request, type Progress, type RequestStatus } from '../sdk/request';
 
 const LIST_LOOP = 'matchList';
 

@@ -3,7 +3,7 @@ import { DEFAULT_HANDICAP_FORMAT, type OddsFormat } from '../../domain/odds';
 import type { GetListRequest, MatchPage, WireMatch } from '../../contract';
 import { ORDER_BY } from '../../contract/enums';
 import { envOf, type Env } from './env';
-import { request, type RequestStatus } from './request';
+import { request, type RequestStatus } from '../sdk/request';
 
 /** A getList query (docs/api.md): id lists go as comma lists, which both JSON and form bodies accept. */
 export interface ListQuery {

@@ -7,7 +7,7 @@ import type { DateRange, DateRangeErrorCode, DateRangeType } from '../../domain/
 import { CURRENCY_CODES } from '../../domain/money';
 import type { BetListRequest, Language, ReservationListRequest, ReservationSummary } from '../../contract';
 import { isApiError } from '../services/http';
-import { request } from './request';
+import { request } from '../sdk/request';
 import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import { cashOutOf } from './cashOut';

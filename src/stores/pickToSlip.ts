@@ -1,22 +1,10 @@
 import { MarketStatus } from '../../contract/enums';
 import type { SelectionEvent } from '../kernel/events';
+import type { AddPickOutcome, SlipPick } from '../sdk/services';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
 import { DETAIL_PATH, isDetail } from './matchDetail';
 import type { RootStoreInstance } from './RootStore';
-
-/** A pick named by its market and option (an expert's recommendation): what the slip needs to find it on sale. */
-export interface SlipPick {
-  matchId: number;
-  marketId: number;
-  optionType: string;
-}
-
-/**
- * What became of a pick: in the slip; waiting for the visitor's login (the slip adds it after); refused because its
- * market is closed (off, suspended, the option locked, the match over or gone); or the platform could not be asked.
- */
-export type AddPickOutcome = 'added' | 'login' | 'closed' | 'failed';
 
 /**
  * Puts a pick in the bet slip at the live book's price: the match is asked for afresh (the book may not hold it), the

@@ -12,7 +12,7 @@ import type { SlipEntryInstance } from './slipEntry';
 import { SLIP_NS } from './slipState';
 import type { ReservationOption, ReservationParameter, ReservationParameterRequest, ReserveBetRequest } from '../../contract/betting';
 import { envOf } from './env';
-import { request } from './request';
+import { request } from '../sdk/request';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import { existingMyBets, type Reservation } from './myBets';
 import { newRequestId } from './orders';

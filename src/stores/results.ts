@@ -4,7 +4,7 @@ import type { DateRange } from '../../domain/dates';
 import type { Logger } from '../services/logger';
 import type { ResultLeague, ResultModel, ResultsProvider } from '../ui/results/model';
 import { pagesOf } from '../ui/results/resultsState';
-import { request } from './request';
+import { request } from '../sdk/request';
 
 /** What the results screen's model needs: where failures are logged (spec 001 section 8: logged, answered empty). */
 export interface ResultsEnv {

@@ -5,7 +5,7 @@ import type { SearchRequest, WireMatch } from '../../contract';
 import { searchTerm } from '../domain/searchTerm';
 import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
-import { request } from './request';
+import { request } from '../sdk/request';
 import type { SettingsStoreInstance } from './settings';
 
 /** Typing pauses this long before a search goes out. */

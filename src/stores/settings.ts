@@ -1,7 +1,7 @@
 import { cast, flow, types, type Instance } from 'mobx-state-tree';
 import { DEFAULT_HANDICAP_FORMAT, OddsFormat, isOddsFormat } from '../../domain/odds';
 import type { LoginState } from '../host/hostProps';
-import { apiLanguageOf, DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from '../services/i18n';
+import { apiLanguageOf, DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from '../domain/locales';
 import type { ListOrder, OddsChangeAcceptance, OddsFormatId } from '../services/storage';
 import { ORDER_BY } from '../../contract/enums';
 import { envOf } from './env';

@@ -12,7 +12,7 @@ import type { SelectionEvent } from '../kernel/events';
 import type { SeriesInfoEntry } from '../../contract';
 import type { SlipSeries } from './slipSeries';
 import { SlipEntry, type SlipEntryInstance } from './slipEntry';
-import { request } from './request';
+import { request } from '../sdk/request';
 import type { SessionStoreInstance } from './session';
 import type { SettingsStoreInstance } from './settings';
 

@@ -2,7 +2,7 @@ import { types, type Instance } from 'mobx-state-tree';
 import type { MatchStatistics } from '../../contract/match';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
-import { request, type Progress, type RequestStatus } from './request';
+import { request, type Progress, type RequestStatus } from '../sdk/request';
 
 /** The answer of POST /api/match/statistical in the spec's short keys (docs/api.md), as the contract says. */
 export type StatisticsAnswer = MatchStatistics;

@@ -1,4 +1,5 @@
 import { types, type Instance } from 'mobx-state-tree';
+import type { Toaster as PluginToaster } from '../sdk/services';
 
 export type ToastType = 'error' | 'success' | 'info' | 'warn';
 
@@ -30,8 +31,8 @@ export interface ToasterOptions {
 
 export type ToastShorthand = (message: string, opts?: ToastOptions) => string;
 
-/** What the stores (env.toast) and plugins (toastRef) may do with the toast stack. */
-export interface Toaster {
+/** What the stores (env.toast) may do with the toast stack; plugins (toastRef) see the SDK's narrower Toaster. */
+export interface Toaster extends PluginToaster {
   readonly toasts: readonly Toast[];
   show(type: ToastType, message: string, opts?: ToastOptions): string;
   dismiss(id: string): void;

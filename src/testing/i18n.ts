@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { i18n as I18n } from 'i18next';
 import { SPORT_NAME_STRINGS } from '../kernel/sports';
-import { createI18n, type Locale, type NamespaceLoader } from '../services/i18n';
+import type { Locale } from '../domain/locales';
+import { createI18n, type NamespaceLoader } from '../services/i18n';
 
 const root = path.join(__dirname, '../..');
 

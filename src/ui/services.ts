@@ -1,21 +1,21 @@
 import type { i18n as I18n } from 'i18next';
 import { createServiceRef } from '../kernel/services';
 import type { SelectionEvent } from '../kernel/events';
-import type { AddPickOutcome, SlipPick } from '../stores/pickToSlip';
+import type { AddPickOutcome, SlipPick } from '../sdk/services';
 import type { HttpClients } from '../services/http';
 import type { PushClient } from '../services/push';
 import type { Scheduler } from '../services/scheduler';
-import type { AppStorage } from '../services/storage';
 import type { Toaster } from '../stores/toast';
 
 /**
  * The refs of the services the app provides to plugins (through the SDK). A plugin lists the refs it uses in its
- * definePlugin call and reads them with useService(ref); the app binds a value to each ref at start-up.
+ * definePlugin call and reads them with useService(ref); the app binds a value to each ref at start-up. The refs of
+ * the app's own services (http, push, scheduler, toast) carry the app's types here, for the app's screens; the SDK
+ * (src/sdk/plugin.ts) gives plugins the same refs typed by its narrower interfaces (src/sdk/services.ts).
  */
 export const httpRef = createServiceRef<HttpClients>('http');
 export const pushRef = createServiceRef<PushClient>('push');
 export const schedulerRef = createServiceRef<Scheduler>('scheduler');
-export const storageRef = createServiceRef<AppStorage>('storage');
 export const toastRef = createServiceRef<Toaster>('toast');
 export const i18nRef = createServiceRef<I18n>('i18n');
 
@@ -37,7 +37,7 @@ export const sessionRef = createServiceRef<SessionView>('session');
 /**
  * The bet slip's actions a plugin may take: add a selection a member clicked; add a pick named only by its market and
  * option (an expert's recommendation), priced from the live book, which says what became of it
- * (src/stores/pickToSlip.ts).
+ * (src/stores/pickToSlip.ts, the SDK's SlipPick and AddPickOutcome).
  */
 export interface BetSlipActions {
   add(selection: SelectionEvent): void;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRoute } from 'wouter';
 import { ODDS_FORMATS } from '../../../domain/odds';
 import { formatMoney, isCurrency } from '../../../domain/money';
-import { LOCALES } from '../../services/i18n';
+import { LOCALES } from '../../domain/locales';
 import { Button } from '../common/Button';
 import { LIST_TABS } from '../matchList/listTabs';
 import { SearchBox } from '../search/SearchBox';

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createExtensionPoint } from '../../kernel/extensionPoint';
 import type { LineupData as Lineup } from '../../../contract/matchData';
-import type { MatchDataClient, Remote } from '../../stores/matchData';
+import type { MatchDataClient, Remote } from '../../sdk/matchData';
 import type { TeamNames } from './data/types';
 
 /**

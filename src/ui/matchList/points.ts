@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import { createExtensionPoint } from '../../kernel/extensionPoint';
 import type { WireMatch } from '../../../contract';
-import type { LiveMatch } from '../../stores/liveBook';
+import type { LiveScore } from '../../sdk/types';
 
 /**
  * The match list's extension point: what a sport contributes to the sports menu, the list's rows and score summaries,
@@ -39,7 +39,7 @@ export interface RowColumnGroup {
 
 export interface ScoreSummaryProps {
   match: WireMatch;
-  live: LiveMatch;
+  live: LiveScore;
 }
 
 /** What the match screen's scoreboard shows for a sport; one shared component draws every sport from this. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ChatNotice, ChatOrderItem, LanguageTexts } from '../../../../contract/chat';
 import { BetType } from '../../../../contract/enums';
-import { apiLanguageOf } from '../../../services/i18n';
+import { apiLanguageOf } from '../../../domain/locales';
 import type { ChatStoreInstance } from '../../../stores/chat';
 import type { ChatFailure } from '../../../stores/chatState';
 import { MATCH_DETAIL_NS } from '../../matchDetail/Scoreboard';

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
 import type { History } from '../../../../contract/matchData';
-import type { Remote } from '../../../stores/matchData';
+import type { Remote } from '../../../sdk/matchData';
 import { HistoryView, isHistoryEmpty } from './HistoryView';
 import { PanelSkeleton, RemoteView } from './PanelStates';
 import { Slot } from '../../../kernel';

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Remote } from '../../../stores/matchData';
+import type { Remote } from '../../../sdk/matchData';
 import { Button } from '../../common/Button';
 import { useDataTranslation } from './i18n';
 import styles from './PanelStates.module.css';

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
 import { Slot, useKernel } from '../../../kernel';
-import type { Remote } from '../../../stores/matchData';
+import type { Remote } from '../../../sdk/matchData';
 import { PanelEmpty, PanelSkeleton, RemoteView } from './PanelStates';
 import { dataSourcePoint } from '../points';
 import type { MatchDataPanelProps } from './types';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LOCALES } from '../../../services/i18n';
+import { LOCALES } from '../../../domain/locales';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { matchDataOf, type MatchDataClient, type Remote } from '../../../stores/matchData';
+import type { MatchDataClient, Remote } from '../../../sdk/matchData';
+import { matchDataOf } from '../../../stores/matchData';
 import { useStore } from '../../storeContext';
 
 /** The match-data store (made on first use), and the language and time zone the answers are read in. */

@@ -1,5 +1,5 @@
 import { types, type Instance } from 'mobx-state-tree';
-import { request } from '../../../stores/request';
+import { request } from '../../../sdk/request';
 
 /** Where one media answer stands, as the stage reads it. */
 export type Fetch<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; media: T };

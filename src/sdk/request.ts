@@ -1,6 +1,13 @@
 import { getEnv, isAlive, types, type Instance } from 'mobx-state-tree';
-import { isApiError } from '../services/http';
-import type { LoopHandle, LoopOptions, Scheduler } from '../services/scheduler';
+import type { CallFailure, LoopHandle, LoopOptions, Scheduler } from './services';
+
+/*
+ * The request primitive, shared by the app's stores and the plugins' own (one copy: the SDK owns it, the app's stores
+ * import it from here). It needs of the app only the env's scheduler and a call failure's `cancelled`.
+ */
+
+/** A call the app called off itself (the http clients' cancelled calls, src/services/http.ts). */
+const cancelled = (error: unknown): boolean => error instanceof Error && (error as Partial<CallFailure>).cancelled === true;
 
 /**
  * `idle`: nothing asked yet (or cancelled before an answer); `loading`: the first answer (or one after a failure or a
@@ -102,7 +109,7 @@ export const Request = types
     fail(generation: number, error: unknown, failed: ((error: unknown) => void) | undefined): RequestOutcome {
       if (generation !== self.generation) return 'superseded';
       // The app called it off itself (an unmount, a logout): not a failure to show; what showed before stays.
-      if (isApiError(error) && error.cancelled) {
+      if (cancelled(error)) {
         if (self.status === 'loading') self.status = 'idle';
         self.refreshing = false;
         return 'superseded';

@@ -2,32 +2,24 @@ import { reaction } from 'mobx';
 import { addDisposer, types, type Instance } from 'mobx-state-tree';
 import { ListType } from '../../contract/enums';
 import { ErrorCode } from '../../contract/errors';
-import type { DetailRequest, WireBetGroup, WireMatch } from '../../contract';
+import type { DetailRequest } from '../../contract';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
 import { matchIdOfChannel } from './livePush';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import { request } from '../sdk/request';
 import { fetchMatches, memberOddsFormat } from './matchSection';
-
-/** A match with every bet group it offers (getMatchDetail). */
-export interface MatchDetail extends WireMatch {
-  betGroups: WireBetGroup[];
-}
+import { DETAIL_PATH, isDetail, type MatchDetail } from './matchDetailWire';
 
 /** `unavailable`: the match is of a sport this merchant switched off (the app saw it, or the platform said 4003). */
 export type DetailStatus = 'idle' | 'loading' | 'ready' | 'failed' | 'notFound' | 'unavailable';
 
-export const DETAIL_PATH = '/api/match/getMatchDetail';
 export const DETAIL_LOOP = 'matchDetail';
 /**
  * Prices, scores and clocks arrive by push; the quiet reload only picks up markets opened or withdrawn since, so it
  * runs far less often than the in-play list poll.
  */
 export const DETAIL_REFRESH_MS = 30_000;
-
-export const isDetail = (value: unknown): value is MatchDetail =>
-  typeof value === 'object' && value !== null && typeof (value as MatchDetail).matchId === 'number' && Array.isArray((value as MatchDetail).betGroups);
 
 const notFound = (error: unknown) => isApiError(error) && (error.httpStatus === 404 || error.code === ErrorCode.NOT_FOUND);
 const notOffered = (error: unknown) => isApiError(error) && error.code === ErrorCode.SPORT_NOT_OFFERED;

@@ -6,7 +6,7 @@ import { ECONOMY_PATHS } from './codes';
 import { useIconUrl, usePost, useRoomEconomy } from './room';
 import { MARQUEE_LINE_MS, type RoomEconomyInstance } from './store';
 import { useStrings } from './strings';
-import { verifyProof, type Verdict } from './verify';
+import { FairCheck } from './verify';
 import styles from './economy.module.css';
 
 /** Envelopes the rain overlay offers to tap; whichever is tapped, the platform picks the envelope (provably fair). */
@@ -350,23 +350,18 @@ function voteCount(store: RoomEconomyInstance, option: number, fallback: number)
  * which fetches the proof (live/lottery/fair) and recomputes the winners or envelopes with the platform's algorithm,
  * shows the closed entry list's hash the draw was keyed with, and tells a member whether their entry is in that list.
  */
-export function FairProof({ recordId, seedHash, seed }: { recordId: number; seedHash: string; seed: string | undefined }) {
+export const FairProof = observer(function FairProof({ recordId, seedHash, seed }: { recordId: number; seedHash: string; seed: string | undefined }) {
   const { t } = useStrings();
   const post = usePost();
   const session = useService(sessionRef);
-  const [verdict, setVerdict] = useState<Verdict | 'checking' | 'failed' | undefined>(undefined);
-  const [proof, setProof] = useState<{ entriesHash: string | null; count: number; entered?: boolean }>();
-  const verify = async () => {
-    setVerdict('checking');
-    try {
-      const answer = await post<FairProofAnswer>(ECONOMY_PATHS.fairProof, { recordId });
-      const checked = await verifyProof(answer, session.uid === undefined ? undefined : Number(session.uid));
-      setProof({ entriesHash: answer.entriesHash, count: answer.entries.length, entered: checked.entered });
-      setVerdict(checked.verdict);
-    } catch {
-      setVerdict('failed');
-    }
-  };
+  // Made once per mount: the parent keys this by the record, so a check belongs to its draw.
+  const [check] = useState(() =>
+    FairCheck.create({}, { proof: () => post<FairProofAnswer>(ECONOMY_PATHS.fairProof, { recordId }), uid: () => (session.uid === undefined ? undefined : Number(session.uid)) }),
+  );
+  // A check still travelling when the draw goes applies nowhere.
+  useEffect(() => () => check.request.cancel(), [check]);
+  const { verdict, checked: proof } = check;
+  const verify = () => check.check();
   return (
     <details className={styles.fair}>
       <summary>{t('fair.title')}</summary>
@@ -391,7 +386,7 @@ export function FairProof({ recordId, seedHash, seed }: { recordId: number; seed
       {proof?.entered !== undefined && <p>{t(proof.entered ? 'fair.entered' : 'fair.notEntered')}</p>}
     </details>
   );
-}
+});
 
 /** The win marquee: one line at a time, each for MARQUEE_LINE_MS. */
 export const Marquee = observer(function Marquee({ store }: { store: RoomEconomyInstance }) {

@@ -1,5 +1,6 @@
+import { getEnv, types, type Instance } from 'mobx-state-tree';
 import { FairAlgorithm, type FairProof } from '../../contract/economy';
-import { checkRainReceipts, drawWinners, entriesHashOf, seedHashOf, splitRain } from '../../src/sdk';
+import { checkRainReceipts, drawWinners, entriesHashOf, seedHashOf, splitRain, request } from '../../src/sdk';
 
 /** What recomputing an event's proof found. */
 export type Verdict = 'ok' | 'notRevealed' | 'hashMismatch' | 'entriesMismatch' | 'resultMismatch';
@@ -45,3 +46,42 @@ export async function verifyProof(proof: FairProof, uid?: number): Promise<Verif
   };
   return { verdict: await verdict(), entered };
 }
+
+/** How a check asks for its event's proof, and who asks (undefined: a visitor). */
+export interface FairCheckEnv {
+  proof(): Promise<FairProof>;
+  uid(): number | undefined;
+}
+
+/**
+ * One event's fairness check (the Verify button): the proof the platform answers and what recomputing it found,
+ * through the request primitive. Each click checks again; a failed check says so and keeps the entry list shown.
+ */
+export const FairCheck = types
+  .model('FairCheck', { request: request() })
+  .volatile(() => ({ checked: undefined as { entriesHash: string | null; count: number; entered?: boolean; verdict: Verdict } | undefined }))
+  .views((self) => ({
+    /** What the check says now: checking, failed, or the last check's verdict. */
+    get verdict(): Verdict | 'checking' | 'failed' | undefined {
+      if (self.request.status === 'loading') return 'checking';
+      if (self.request.error !== undefined) return 'failed';
+      return self.checked?.verdict;
+    },
+  }))
+  .actions((self) => ({
+    setChecked(checked: NonNullable<typeof self.checked>) {
+      self.checked = checked;
+    },
+  }))
+  .actions((self) => ({
+    check() {
+      const env = getEnv<FairCheckEnv>(self);
+      return self.request.run(async () => {
+        const answer = await env.proof();
+        const { verdict, entered } = await verifyProof(answer, env.uid());
+        return { entriesHash: answer.entriesHash, count: answer.entries.length, entered, verdict };
+      }, self.setChecked);
+    },
+  }));
+
+export type FairCheckInstance = Instance<typeof FairCheck>;

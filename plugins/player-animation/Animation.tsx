@@ -1,21 +1,19 @@
+import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { apiLanguageOf, formatDuration, httpRef, pushRef, schedulerRef, tabId, tabPanelId, Tabs, usePlugin, useService, type AnimationProps } from '../../src/sdk';
 import styles from './Animation.module.css';
 import { BasketballCourt, FootballPitch, GenericField, TennisCourt } from './Fields';
+import { TrackerStore } from './store';
 import {
-  applyPush,
-  applyStats,
   atHalfTime,
   BAR_STATS,
   clockSeconds,
   dismissCallout,
   dismissFlash,
   eventTime,
-  initialState,
   servingOf,
-  type AnimationStart,
   type Side,
   type StatRow,
   type TrackerEvent,
@@ -29,25 +27,11 @@ interface AnimationOptions extends Record<string, unknown> {
   showStats: boolean;
 }
 
-type Phase = 'loading' | 'failed' | 'ready';
 type View = 'field' | 'stats';
 
 const CLOCK_TICK_MS = 1000;
 /** How long before its end the event's name starts fading (the CSS transition's length). */
 const CALLOUT_FADE_MS = 400;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** football:tec carries every football match's statistics with names in all five languages. */
-function statsOfTec(data: unknown, matchId: number, language: WireLanguage): StatRow[] | undefined {
-  if (!isRecord(data) || data.matchId !== matchId || !Array.isArray(data.stats)) return undefined;
-  return data.stats.filter(isRecord).map((s) => ({
-    key: String(s.key),
-    name: isRecord(s.name) ? String(s.name[language] ?? s.name.CMN ?? s.key) : String(s.name ?? s.key),
-    home: Number(s.home) || 0,
-    away: Number(s.away) || 0,
-  }));
-}
 
 /** What the drawing's label says: the situation, and who serves where that is known. */
 function situationLabel(state: TrackerState, t: TFunction): string {
@@ -151,16 +135,15 @@ function Timeline({ state, t }: { state: TrackerState; t: TFunction }) {
  * its push channel. It draws the field the sport's plugin names (`field`: a football pitch, a basketball or tennis
  * court), or a scoreboard for a sport no plugin describes.
  */
-export function Animation({ url, matchId, field }: AnimationProps) {
+export const Animation = observer(function Animation({ url, matchId, field }: AnimationProps) {
   const push = useService(pushRef);
   const http = useService(httpRef);
   const scheduler = useService(schedulerRef);
   const { options } = usePlugin<AnimationOptions>();
   const { t, i18n } = useTranslation('animation');
   const language = apiLanguageOf(i18n.language) as WireLanguage;
-  const [phase, setPhase] = useState<Phase>('loading');
+  const [tracker] = useState(() => TrackerStore.create({}, { http, push, now: Date.now }));
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<TrackerState | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [announcement, setAnnouncement] = useState('');
   const [view, setView] = useState<View>('field');
@@ -169,60 +152,10 @@ export function Animation({ url, matchId, field }: AnimationProps) {
   const clockLoop = `animation-clock-${matchId}-${useId()}`;
   const tRef = useRef(t);
   tRef.current = t;
-  // The state pushes apply to: the timers' dismissals write it too, or the next push would bring a dismissed
-  // highlight back.
-  const current = useRef<TrackerState | null>(null);
-  const dismiss = (change: (s: TrackerState) => TrackerState) => {
-    if (!current.current) return;
-    current.current = change(current.current);
-    setState(current.current);
-  };
+  const { state, phase } = tracker;
+  const dismiss = (change: (s: TrackerState) => TrackerState) => tracker.update(change);
 
-  useEffect(() => {
-    let cancelled = false;
-    current.current = null;
-    // Pushes that arrive before the starting state are replayed onto it (events already answered are skipped).
-    const early: unknown[] = [];
-    setPhase('loading');
-    const update = (next: TrackerState) => {
-      if (next === current.current) return;
-      current.current = next;
-      setState(next);
-    };
-    const offScore = push.subscribe(`match:${matchId}:score`, (data) => {
-      if (current.current) update(applyPush(current.current, data, language, Date.now()));
-      else early.push(data);
-    });
-    const kind = field ?? 'generic';
-    // Football's statistics come by their own channel.
-    const offTec =
-      kind === 'football'
-        ? push.subscribe('football:tec', (data) => {
-            const stats = current.current ? statsOfTec(data, matchId, language) : undefined;
-            if (current.current && stats) update(applyStats(current.current, stats));
-          })
-        : () => undefined;
-    (http.media.get(url) as Promise<AnimationStart>)
-      .then((start) => {
-        if (cancelled) return;
-        const now = Date.now();
-        let next = initialState(start, now, kind);
-        for (const data of early) next = applyPush(next, data, language, now);
-        // The starting state's last goal is history, not news: no overlay for it.
-        current.current = { ...next, flash: null };
-        setState(current.current);
-        setNow(now);
-        setPhase('ready');
-      })
-      .catch(() => {
-        if (!cancelled) setPhase('failed');
-      });
-    return () => {
-      cancelled = true;
-      offScore();
-      offTec();
-    };
-  }, [push, http, url, matchId, field, language, attempt]);
+  useEffect(() => tracker.follow({ url, matchId, kind: field ?? 'generic', language }), [tracker, url, matchId, field, language, attempt]);
 
   const flash = state?.flash ?? null;
   useEffect(() => {
@@ -310,7 +243,7 @@ export function Animation({ url, matchId, field }: AnimationProps) {
           {/* At half-time the period's name says it; the clock standing at the half's end would read as a minute played. */}
           {state.inPlay && state.clock.type !== 'none' && !atHalfTime(state) ? (
             <time className={styles.clock} data-clock>
-              {formatDuration(clockSeconds(state, now))}
+              {formatDuration(clockSeconds(state, Math.max(now, tracker.startedAt)))}
             </time>
           ) : null}
         </span>
@@ -337,4 +270,4 @@ export function Animation({ url, matchId, field }: AnimationProps) {
       </div>
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { getEnv, types, type Instance } from 'mobx-state-tree';
+import { getEnv, isAlive, types, type Instance } from 'mobx-state-tree';
 import type { CallFailure, LoopHandle, LoopOptions, Scheduler } from './services';
 
 /*
@@ -149,10 +149,11 @@ export const Request = types
       } catch (error) {
         answer = Promise.reject(error);
       }
-      // An answer `apply` cannot take (it throws) fails the run like a failed call.
+      // An answer `apply` cannot take (it throws) fails the run like a failed call. One that arrives after its store
+      // ended (a store made on demand, at the app's unmount) applies nowhere.
       const settled = answer
-        .then((value) => self.succeed(generation, () => apply(value)))
-        .catch((error: unknown) => self.fail(generation, error, options.failed));
+        .then((value) => (isAlive(self) ? self.succeed(generation, () => apply(value)) : 'superseded'))
+        .catch((error: unknown) => (isAlive(self) ? self.fail(generation, error, options.failed) : 'superseded'));
       self.inFlight = settled;
       return settled;
     },

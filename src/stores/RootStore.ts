@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { addDisposer, flow, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
+import { addDisposer, destroy, detach, flow, types, type Instance, type SnapshotIn } from 'mobx-state-tree';
 import { isSameDayIn } from '../domain/calendar';
 import type { HostCallbacks, LoginState } from '../host/hostProps';
 import { IN_PLAY_STATUSES, ListType } from '../../contract/enums';
@@ -12,6 +12,7 @@ import { FavouritesStore } from './favourites';
 import { HomeStore } from './home';
 import { LiveBook } from './liveBook';
 import { MatchListStore } from './matchList';
+import { LAZY_SLOTS, lazySlots, type LazySlot } from './onDemand';
 import { PushChannel } from '../../contract/channels';
 import { SessionStore } from './session';
 import { SettingsStore } from './settings';
@@ -38,19 +39,19 @@ export const RootStore = types
     /** The env's toast stack and live book (createRootStore): made before the root, owned by it. */
     toast: types.optional(ToastStore, {}),
     liveBook: types.optional(LiveBook, {}),
+    /** The stores made on demand (onDemand.ts): empty until their screen first needs them, their code loading with it. */
+    ...lazySlots(),
   })
-  .volatile(() => ({
-    /** What stores made on demand outside the tree (e.g. pre-bets) need run on unmount. */
-    disposeHooks: [] as Array<() => void>,
-  }))
   .views((self) => ({
     get underMaintenance() {
       return self.session.allInMaintain || self.ui.platformMaintenance;
     },
   }))
   .actions((self) => ({
-    onDispose(hook: () => void) {
-      self.disposeHooks.push(hook);
+    /** Fills a slot with its store (onDemand's `of`, at its first use). */
+    makeLazy(slot: LazySlot, snapshot: object) {
+      self[slot] = snapshot;
+      return self[slot];
     },
     afterCreate() {
       // Names in lists come from the platform in the member's language: a new language needs a fresh list.
@@ -194,7 +195,13 @@ export const RootStore = types
     },
     /** Unmount: stop what keeps running on its own (loops, pending retries, debounces). */
     dispose() {
-      for (const hook of self.disposeHooks.splice(0)) hook();
+      // The stores made on demand end here (their disposers stop what they run), last slot first: a store that follows
+      // another (the lobby the anchors, My bets the cash outs) stops before it. Each is detached first, so it keeps
+      // the env: an answer still in flight lands in the ended store instead of failing to find its services.
+      for (const slot of [...LAZY_SLOTS].reverse()) {
+        const store = self[slot];
+        if (store) destroy(detach(store));
+      }
       self.betSlip.close();
       self.statistics.close();
       self.matchList.close();
@@ -246,8 +253,8 @@ export type RootStoreInstance = Instance<typeof RootStore>;
 
 /**
  * The root of one mount. The toast stack and the live book are made before it (the boot's first calls report network
- * errors, the push feeds the book) and reach the stores through the env, so stores made outside the tree (onDemand)
- * find them too; the root takes those same nodes in as its children, so they live and end with its tree.
+ * errors, the push feeds the book) and reach the stores through the env, so the helpers given only the env find them
+ * too; the root takes those same nodes in as its children, so they live and end with its tree.
  */
 export function createRootStore(snapshot: Omit<SnapshotIn<typeof RootStore>, 'toast' | 'liveBook'>, env: Env): RootStoreInstance {
   return RootStore.create({ ...snapshot, toast: env.toast, liveBook: env.liveBook }, env);

@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import { addDisposer, flow, isAlive, types, type Instance } from 'mobx-state-tree';
 import { anchorProxySchema } from '../../contract/liveRoom';
 import { LIVE_ROOM_PATHS } from '../../contract/liveRoomPaths';
 import { isAnchorVisible, mergeAnchors, orderAnchors, parseSpecialRoomIds, type AnchorRoom, type AnchorScope } from '../../domain/anchors';
@@ -172,7 +172,8 @@ export const AnchorsStore = types
       self.setLogin(isLogin, proxyEnabled);
       self.followProxy();
       await self.loadSpecialRooms();
-      if (self.status !== 'idle') await self.load();
+      // The app may have unmounted (ending this store) while the rooms loaded.
+      if (isAlive(self) && self.status !== 'idle') await self.load();
     },
   }));
 
@@ -187,17 +188,15 @@ export interface AnchorsRoot extends OnDemandRoot {
  * The anchors of an app root, made the first time a screen shows anchor badges, so its code loads with those screens
  * rather than in the initial bundle. It follows the root's session and runs the anchor loop until the app unmounts.
  */
-export const { of: anchorsOf } = onDemand((root: AnchorsRoot) => {
-  const store = AnchorsStore.create({ pid: root.ui.merchantId }, getEnv(root));
-  store.setLogin(root.session.isLogin, root.session.anchorProxyEnable);
-  void store.loadSpecialRooms();
-  store.start();
-  const stopFollowing = reaction(() => root.session.isLogin, (isLogin) => void store.changeLogin(isLogin, root.session.anchorProxyEnable));
-  return {
-    store,
-    close() {
-      stopFollowing();
-      store.stop();
-    },
-  };
-});
+export const { of: anchorsOf } = onDemand(
+  'anchors',
+  AnchorsStore,
+  (store, root: AnchorsRoot) => {
+    store.setLogin(root.session.isLogin, root.session.anchorProxyEnable);
+    void store.loadSpecialRooms();
+    store.start();
+    addDisposer(store, reaction(() => root.session.isLogin, (isLogin) => void store.changeLogin(isLogin, root.session.anchorProxyEnable)));
+    addDisposer(store, () => store.stop());
+  },
+  (root) => ({ pid: root.ui.merchantId }),
+);

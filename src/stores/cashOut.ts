@@ -2,7 +2,7 @@
 // (cashOutPolling.ts), and here the member's own calls (cash out in full or in part, set or cancel an auto rule), the
 // wiring, and cashOutOf, which makes the store on demand. The one module the screens make the store from.
 import Decimal from 'decimal.js';
-import { addDisposer, flow, getEnv, type Instance } from 'mobx-state-tree';
+import { addDisposer, flow, type Instance } from 'mobx-state-tree';
 import type { BetRecord, ReserveCashOutEntry } from '../../domain/betRecord';
 import type { AutoCashOutCancelRequest, AutoCashOutRequest, CashOutExecuteRequest } from '../../contract/betting';
 import { AutoCashOutStatus, OrderStatus } from '../../contract/enums';
@@ -151,9 +151,8 @@ export type CashOutStoreInstance = Instance<typeof CashOutStore>;
  * The early-settlement store of an app root, made the first time My bets, the cash-out dialog or a cash out left
  * pending by an earlier page needs it, so its code loads with those rather than in the initial bundle.
  */
-export const { of: cashOutOf } = onDemand((root: CashOutRoot) => {
-  const store = CashOutStore.create({}, getEnv(root));
+export const { of: cashOutOf } = onDemand('cashOut', CashOutStore, (store, root: CashOutRoot) => {
   store.attach(root);
   store.connect();
-  return { store, close: () => store.stop() };
+  addDisposer(store, () => store.stop());
 });

@@ -2,20 +2,19 @@
 // here the screens' sends and calls (text, orders, images, moderation, scroll-back, emoji, reports, order history,
 // titles), the wiring to the member and the language, and chatOf, which makes the store when a live room first shows.
 import { reaction } from 'mobx';
-import { flow, getEnv, type Instance } from 'mobx-state-tree';
+import { addDisposer, flow, getEnv, type Instance } from 'mobx-state-tree';
 import type { ChatHistoryPage, ChatImage, ChatOrderItem, OrderShowRule, ReportCategory } from '../../contract/chat';
 import { ChatError } from '../../contract/errors';
 import { CHAT_PATHS, LIVE_ROOM_PATHS } from '../../contract/paths';
-import { envOf, type Env } from './env';
+import { envOf } from './env';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import { openChatSocket } from './chatSocket';
 import { ChatConnection, type ChatEnv } from './chatConnection';
 import { failureOf, settle, type ChatFailure, type ChatResult, type EmojiGroupPages } from './chatState';
-import { expect, isCategories, isEmojiGroups, isHistoryPage, isImage, isMemberTitles, isOrderHistory, isRecord, isReportAdded, isTitles } from './chatWire';
+import { expect, isCategories, isEmojiGroups, isHistoryPage, isImage, isMemberTitles, isOrderHistory, isReportAdded, isTitles } from './chatWire';
 
 /** The spec: "groups are chunked by 8". */
 export const EMOJI_PAGE = 8;
-const DOMAIN_LIST = '/api/forehead/system/domain/list/v2';
 const chunk = <T,>(items: readonly T[], size: number): T[][] => {
   const pages: T[][] = [];
   for (let i = 0; i < items.length; i += size) pages.push(items.slice(i, i + size));
@@ -218,41 +217,29 @@ export interface ChatRoot extends OnDemandRoot {
  * The chat of an app root, made when a live room first shows (so its code loads with the room's chunk): one socket
  * for the app, re-opened with a new token (or none) when the member signs in or out.
  */
-export const { of: chatOf } = onDemand((root: ChatRoot) => {
-  const base = getEnv(root) as Env & Partial<ChatEnv>;
-  let domain: Promise<string> | undefined;
-  const chatUrl =
-    base.chatUrl ??
-    (() => {
-      domain ??= base.http.forehead.post(DOMAIN_LIST, {}, { noAuth: true }).then((list) => expect(list, (value): value is { chat: string } => isRecord(value) && typeof value.chat === 'string', 'the domain list').chat);
-      // A failed look-up is asked again on the next attempt.
-      domain.catch(() => (domain = undefined));
-      return domain;
-    });
-  const store = ChatStore.create({}, { ...base, chatUrl });
+export const { of: chatOf } = onDemand('chat', ChatStore, (store, root: ChatRoot) => {
   store.setLogin(root.session.isLogin);
   store.restoreBarrage();
   void store.loadTitles();
   store.connect();
-  const stopFollowing = reaction(
-    () => root.session.isLogin,
-    (isLogin) => {
-      store.setLogin(isLogin);
-      store.reconnect();
-      void store.loadTitles();
-    },
+  addDisposer(
+    store,
+    reaction(
+      () => root.session.isLogin,
+      (isLogin) => {
+        store.setLogin(isLogin);
+        store.reconnect();
+        void store.loadTitles();
+      },
+    ),
   );
   // Title names (the badges beside senders), emoji group names and report categories come in the request language.
-  const stopLanguage = reaction(
-    () => root.settings.apiLanguage,
-    () => store.languageChanged(),
-  );
-  return {
+  addDisposer(
     store,
-    close() {
-      stopFollowing();
-      stopLanguage();
-      store.detach();
-    },
-  };
+    reaction(
+      () => root.settings.apiLanguage,
+      () => store.languageChanged(),
+    ),
+  );
+  addDisposer(store, () => store.detach());
 });

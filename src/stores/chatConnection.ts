@@ -17,12 +17,14 @@ export const TOKEN_MARGIN_MS = 30_000;
 /** docs/api.md: 4401 closes a connection whose token is unknown or expired. */
 export const TOKEN_REFUSED = 4401;
 
-/** The chat's additions to the stores' env: where /chat is and (tests) how to open it. */
+/** The chat's additions to the stores' env (tests): where /chat is and how to open it. */
 export interface ChatEnv extends Env {
-  /** The domain list's `chat` URL; the default asks the platform's domain list once. */
-  chatUrl(): Promise<string>;
+  /** Where /chat is; without it, the domain list's `chat` URL, asked of the platform once. */
+  chatUrl?(): Promise<string>;
   openChatSocket?: OpenChatSocket;
 }
+
+const DOMAIN_LIST = '/api/forehead/system/domain/list/v2';
 
 /** The chat's socket and its room: what arrives on the socket, and what entering or leaving a room sends. */
 export const ChatConnection = ChatState.actions((self) => {
@@ -31,6 +33,15 @@ export const ChatConnection = ChatState.actions((self) => {
   let refSeq = 0;
 
   const env = () => getEnv<ChatEnv>(self);
+  let domain: Promise<string> | undefined;
+  const chatUrl = (): Promise<string> => {
+    const given = env().chatUrl;
+    if (given) return given();
+    domain ??= envOf(self).http.forehead.post(DOMAIN_LIST, {}, { noAuth: true }).then((list) => expect(list, (value): value is { chat: string } => isRecord(value) && typeof value.chat === 'string', 'the domain list').chat);
+    // A failed look-up is asked again on the next attempt.
+    domain.catch(() => (domain = undefined));
+    return domain;
+  };
   const send = (frame: ChatClientFrame) => socket?.send(frame);
   const nextRef = () => `c${++refSeq}`;
   /** Spec: the chat token (with the rule and a platform-wide mute); a visitor has none. */
@@ -191,7 +202,7 @@ export const ChatConnection = ChatState.actions((self) => {
     fetchToken,
     /** The URL of the next connection: a member's carries a token valid for at least TOKEN_MARGIN_MS more. */
     socketUrl: flow(function* socketUrl() {
-      const base: string = yield env().chatUrl();
+      const base: string = yield chatUrl();
       const language = envOf(self).i18n.language;
       const params = new URLSearchParams({ language: apiLanguageOf(language) });
       if (self.isLogin) {

@@ -20,12 +20,12 @@ export interface Env {
   clock: { now(): number };
   i18n: I18n;
   host: HostCallbacks;
-  /** The toast stack: a node of the root's tree (RootStore.toast), here for the stores made outside it (onDemand). */
+  /** The toast stack: a node of the root's tree (RootStore.toast), here for the helpers given only the env. */
   toast: ToastStoreInstance;
   logger: Logger;
   /**
    * Live scores, clocks and prices of what the screens show; shared by every screen, fed by push. A node of the root's
-   * tree (RootStore.liveBook), here for the stores made outside it (onDemand) and the helpers given only the env.
+   * tree (RootStore.liveBook), here for the helpers given only the env.
    */
   liveBook: LiveBookInstance;
   /** The kernel's event bus (the same emitter the UI and plugins get), for events stores raise. */

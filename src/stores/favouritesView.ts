@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { getEnv, type Instance } from 'mobx-state-tree';
+import { addDisposer, type Instance } from 'mobx-state-tree';
 import { sortSportIdsA } from '../kernel/sports';
 import { ListType, MatchStatus } from '../../contract/enums';
 import type { WireMatch } from '../../contract';
@@ -102,18 +102,14 @@ export type FavouritesViewStoreInstance = Instance<typeof FavouritesViewStore>;
  * The favourites view of an app root, made when the view first shows, so its code loads with the screen rather than
  * in the initial bundle. Names come in the request language: a new language reloads the view while it shows.
  */
-export const { of: favouritesViewOf } = onDemand((root: FavouritesViewRoot) => {
-  const store = FavouritesViewStore.create({}, getEnv(root));
+export const { of: favouritesViewOf } = onDemand('favouritesView', FavouritesViewStore, (store, root: FavouritesViewRoot) => {
   store.attach(root);
-  const stopFollowing = reaction(
-    () => root.settings.apiLanguage,
-    () => root.ui.view === 'favourites' && store.status !== 'idle' && void store.load(true),
-  );
-  return {
+  addDisposer(
     store,
-    close() {
-      stopFollowing();
-      store.close();
-    },
-  };
+    reaction(
+      () => root.settings.apiLanguage,
+      () => root.ui.view === 'favourites' && store.status !== 'idle' && void store.load(true),
+    ),
+  );
+  addDisposer(store, () => store.close());
 });

@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import { addDisposer, flow, types, type Instance } from 'mobx-state-tree';
 import { PushChannel } from '../../contract/channels';
 import { BET_OPTION_KEYS, BET_RECORD_KEYS } from '../../domain/betRecord';
 import { isRecord, lineFromEvent, pick } from '../../domain/footballEvents';
@@ -215,10 +215,9 @@ export const GoalPushStore = types
  * The goal push of an app root, made once the member's push setting asks for it (RootStore.watchGoalPush): visitors
  * and members who turned pushes off neither download it nor listen to every football event.
  */
-export const { of: goalPushOf, existing: existingGoalPush } = onDemand((root: Root) => {
-  const store = GoalPushStore.create({}, getEnv(root));
+export const { of: goalPushOf, existing: existingGoalPush } = onDemand('goalPush', GoalPushStore, (store, root: Root) => {
   store.start(root);
-  return { store, close: () => store.stop() };
+  addDisposer(store, () => store.stop());
 });
 
 export type GoalPushStoreInstance = Instance<typeof GoalPushStore>;

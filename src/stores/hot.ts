@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { getEnv, types, type Instance } from 'mobx-state-tree';
+import { addDisposer, types, type Instance } from 'mobx-state-tree';
 import { ListType } from '../../contract/enums';
 import { LOOP_INTERVALS } from '../services/scheduler';
 import { envOf } from './env';
@@ -58,17 +58,13 @@ interface HotRoot extends OnDemandRoot {
  * The hot view of an app root, made when the view first shows, so its code loads with the screen rather than in the
  * initial bundle. Names come in the request language: a new language reloads the view while it shows.
  */
-export const { of: hotOf } = onDemand((root: HotRoot) => {
-  const store = HotStore.create({}, getEnv(root));
-  const stopFollowing = reaction(
-    () => root.settings.apiLanguage,
-    () => root.ui.view === 'hot' && store.section.status !== 'idle' && void store.load(store.leagueIds, true),
-  );
-  return {
+export const { of: hotOf } = onDemand('hot', HotStore, (store, root: HotRoot) => {
+  addDisposer(
     store,
-    close() {
-      stopFollowing();
-      store.close();
-    },
-  };
+    reaction(
+      () => root.settings.apiLanguage,
+      () => root.ui.view === 'hot' && store.section.status !== 'idle' && void store.load(store.leagueIds, true),
+    ),
+  );
+  addDisposer(store, () => store.close());
 });

@@ -1,7 +1,7 @@
-import { getEnv, types, type Instance } from 'mobx-state-tree';
+import { types, type Instance } from 'mobx-state-tree';
 import type { LeagueListRequest, WireLeague } from '../../contract/match';
 import { envOf } from './env';
-import { onDemand, type OnDemandRoot } from './onDemand';
+import { onDemand } from './onDemand';
 import { request } from '../sdk/request';
 
 /** A league as leagueList answers it (spec: name, match count, icon, order), as the contract says. */
@@ -117,4 +117,4 @@ export type LeagueFilterStoreInstance = Instance<typeof LeagueFilterStore>;
  * The league filter of an app root, made when the match list's filter button first renders, so its code loads with
  * the list screen rather than in the initial bundle.
  */
-export const { of: leagueFilterOf } = onDemand((root: OnDemandRoot) => ({ store: LeagueFilterStore.create({}, getEnv(root)), close() {} }));
+export const { of: leagueFilterOf } = onDemand('leagueFilter', LeagueFilterStore);

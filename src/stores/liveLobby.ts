@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { getEnv, types, type Instance } from 'mobx-state-tree';
+import { addDisposer, types, type Instance } from 'mobx-state-tree';
 import { ListType } from '../../contract/enums';
 import type { WireMatch } from '../../contract';
 import { anchorsOf, type AnchorsRoot } from './anchors';
@@ -55,13 +55,12 @@ export interface LiveLobbyRoot extends AnchorsRoot {
  * The lobby of an app root, made when the lobby first shows (its code loads with the live room's chunk). It follows the
  * anchor list: a room on a match it has not named yet, or a new language, asks for the matches again.
  */
-export const { of: liveLobbyOf } = onDemand((root: LiveLobbyRoot) => {
-  const store = LiveLobbyStore.create({}, getEnv(root));
+export const { of: liveLobbyOf } = onDemand('liveLobby', LiveLobbyStore, (store, root: LiveLobbyRoot) => {
   const anchors = anchorsOf(root);
   const stop = reaction(
     () => ({ ids: [...new Set(anchors.visible.map((room) => room.matchId))].sort((a, b) => a - b).join(','), language: root.settings.apiLanguage }),
     ({ ids }) => store.loadMatches(ids === '' ? [] : ids.split(',').map(Number)),
     { fireImmediately: true, equals: (a, b) => a.ids === b.ids && a.language === b.language },
   );
-  return { store, close: stop };
+  addDisposer(store, stop);
 });

@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import { addDisposer, flow, types, type Instance } from 'mobx-state-tree';
 import { PushChannel } from '../../contract/channels';
 import { EconomyChannel } from '../../contract/economyCodes';
 import { BookingStatus } from '../../contract/liveRoomEnums';
@@ -213,8 +213,7 @@ export const LiveMemberStore = types
 export type LiveMemberStoreInstance = Instance<typeof LiveMemberStore>;
 
 /** The member's live side of an app root, made at the first sign-in (memberSettings.ts starts it). */
-export const { of: liveMemberOf, existing: existingLiveMember } = onDemand((root: LiveMemberRoot) => {
-  const store = LiveMemberStore.create({}, getEnv(root));
+export const { of: liveMemberOf, existing: existingLiveMember } = onDemand('liveMember', LiveMemberStore, (store, root: LiveMemberRoot) => {
   store.start(root);
-  return { store, close: () => store.stop?.() };
+  addDisposer(store, () => store.stop?.());
 });

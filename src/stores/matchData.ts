@@ -11,9 +11,9 @@ import { onDemand, type OnDemandRoot } from './onDemand';
 
 /*
  * The match-detail data panels' answers (the platform's score and match-data GETs, docs/api.md "Match data"). They
- * belong to one match on one screen, so they live in this store made on first use (matchDataOf) rather than in the
- * root tree: a cache of answers (each a Remote, an MST model loading through the request primitive) and the push
- * subscriptions that patch or refetch them. The store knows no sport: the routes every sport has (history, analysis)
+ * belong to one match on one screen, so they live in this store, made in its slot of the root on first use
+ * (matchDataOf, with the match screen's code): a cache of answers (each a Remote, an MST model loading through the
+ * request primitive) and the push subscriptions that patch or refetch them. The store knows no sport: the routes every sport has (history, analysis)
  * are named here; a sport's own routes and pushes are its plugin's (`matchDetail.dataSource`, `matchDetail.dataPanel`),
  * asked through `answer`, `subscribe` and `refreshOn`.
  */
@@ -158,11 +158,24 @@ export class MatchDataStore implements MatchDataClient {
 // Made on first use
 
 /**
+ * The root's node for the match data: the store (the client the panels and plugins use, which tests also make on its
+ * own) made from the env with the node, and closed when the node goes (the app's unmount).
+ */
+const MatchDataNode = types
+  .model('MatchData', {})
+  .volatile((self) => {
+    const env = getEnv<Env>(self);
+    return { client: new MatchDataStore({ http: env.http, push: env.push, now: () => env.clock.now(), logger: env.logger }) };
+  })
+  .actions((self) => ({
+    beforeDestroy() {
+      self.client.close();
+    },
+  }));
+
+/**
  * The match-data store of an app root, made when the first data panel renders (so its code loads with the match
  * detail screen, not in the initial bundle) and closed when the app unmounts.
  */
-export const { of: matchDataOf } = onDemand((root: OnDemandRoot) => {
-  const env = getEnv<Env>(root);
-  const store = new MatchDataStore({ http: env.http, push: env.push, now: () => env.clock.now(), logger: env.logger });
-  return { store, close: () => store.close() };
-});
+const matchDataNode = onDemand('matchData', MatchDataNode);
+export const matchDataOf = (root: OnDemandRoot): MatchDataStore => matchDataNode.of(root).client;

@@ -3,7 +3,8 @@ import { ApiError } from '../services/http';
 import type { WireMarket } from '../../contract';
 import { fakeEnv } from '../testing/fakeEnv';
 import { wireMatch } from '../testing/matchFixtures';
-import { DETAIL_LOOP, DETAIL_PATH, DETAIL_REFRESH_MS, matchDetailOf, type MatchDetail } from './matchDetail';
+import { DETAIL_LOOP, DETAIL_REFRESH_MS, matchDetailOf } from './matchDetail';
+import { DETAIL_PATH, type MatchDetail } from './matchDetailWire';
 import { createRootStore } from './RootStore';
 
 const market = (marketId: number, odd: string): WireMarket => ({

@@ -1,33 +1,25 @@
 import { reaction } from 'mobx';
-import { types, type Instance } from 'mobx-state-tree';
+import { addDisposer, types, type Instance } from 'mobx-state-tree';
 import { ListType } from '../../contract/enums';
 import { ErrorCode } from '../../contract/errors';
-import type { DetailRequest, WireBetGroup, WireMatch } from '../../contract';
+import type { DetailRequest } from '../../contract';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
 import { matchIdOfChannel } from './livePush';
 import { onDemand, type OnDemandRoot } from './onDemand';
 import { request } from '../sdk/request';
 import { fetchMatches, memberOddsFormat } from './matchSection';
-
-/** A match with every bet group it offers (getMatchDetail). */
-export interface MatchDetail extends WireMatch {
-  betGroups: WireBetGroup[];
-}
+import { DETAIL_PATH, isDetail, type MatchDetail } from './matchDetailWire';
 
 /** `unavailable`: the match is of a sport this merchant switched off (the app saw it, or the platform said 4003). */
 export type DetailStatus = 'idle' | 'loading' | 'ready' | 'failed' | 'notFound' | 'unavailable';
 
-export const DETAIL_PATH = '/api/match/getMatchDetail';
 export const DETAIL_LOOP = 'matchDetail';
 /**
  * Prices, scores and clocks arrive by push; the quiet reload only picks up markets opened or withdrawn since, so it
  * runs far less often than the in-play list poll.
  */
 export const DETAIL_REFRESH_MS = 30_000;
-
-export const isDetail = (value: unknown): value is MatchDetail =>
-  typeof value === 'object' && value !== null && typeof (value as MatchDetail).matchId === 'number' && Array.isArray((value as MatchDetail).betGroups);
 
 const notFound = (error: unknown) => isApiError(error) && (error.httpStatus === 404 || error.code === ErrorCode.NOT_FOUND);
 const notOffered = (error: unknown) => isApiError(error) && error.code === ErrorCode.SPORT_NOT_OFFERED;
@@ -142,21 +134,16 @@ export interface MatchDetailRoot extends OnDemandRoot {
  * The match screen's store, made the first time the screen shows so its code loads with that screen. Names come in
  * the request language: a new language reloads the match.
  */
-export const { of: matchDetailOf } = onDemand((root: MatchDetailRoot) => {
-  const env = envOf(root);
-  const store = MatchDetailStore.create({}, env);
-  const stop = reaction(() => root.settings.apiLanguage, () => store.status !== 'idle' && store.reload());
+export const { of: matchDetailOf } = onDemand('matchDetail', MatchDetailStore, (store, root: MatchDetailRoot) => {
+  const { events } = envOf(root);
+  addDisposer(store, reaction(() => root.settings.apiLanguage, () => store.status !== 'idle' && store.reload()));
   // Prices and scores of the match that shows came by push: missed ones (or a platform restart) mean its state is stale.
   const onGap = ({ chId }: { chId: string }) => {
     if (store.requestedId !== undefined && matchIdOfChannel(chId) === store.requestedId) store.reload();
   };
-  env.events.on('push.gap', onGap);
-  return {
-    store,
-    close() {
-      stop();
-      env.events.off('push.gap', onGap);
-      store.hide();
-    },
-  };
+  events.on('push.gap', onGap);
+  addDisposer(store, () => {
+    events.off('push.gap', onGap);
+    store.hide();
+  });
 });

@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { addMiddleware, flow, getEnv, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
+import { addDisposer, addMiddleware, flow, types, type IAnyStateTreeNode, type Instance } from 'mobx-state-tree';
 import { SETTINGS_PATHS, USER_CONFIG } from '../../contract/paths';
 import type { StoredUserConfig, UserConfig } from '../../contract/settings';
 import { createAppLog, type AppLog } from '../services/appLog';
@@ -244,11 +244,10 @@ export const MemberSettingsStore = types
 export type MemberSettingsStoreInstance = Instance<typeof MemberSettingsStore>;
 
 /** The member's settings of an app root, made at the first sign-in (RootStore.watchMemberSettings). */
-export const { of: memberSettingsOf, existing: existingMemberSettings } = onDemand((root: MemberSettingsRoot & LiveMemberRoot) => {
-  const store = MemberSettingsStore.create({}, getEnv(root));
+export const { of: memberSettingsOf, existing: existingMemberSettings } = onDemand('memberSettings', MemberSettingsStore, (store, root: MemberSettingsRoot & LiveMemberRoot) => {
   store.start(root);
   // The member's follows, bookings and booking notices start with the chunk that loads at sign-in: a reaction of their
   // own would be code in the first download, which has no room left (docs/architecture.md "Follow and booking").
   void import(/* webpackChunkName: "live-member" */ './liveMember').then((m) => m.liveMemberOf(root));
-  return { store, close: () => store.stop?.() };
+  addDisposer(store, () => store.stop?.());
 });

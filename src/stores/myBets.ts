@@ -1,5 +1,5 @@
 import { compareStructural, reaction } from 'mobx';
-import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import { addDisposer, flow, types, type Instance } from 'mobx-state-tree';
 import { dayIn } from '../domain/calendar';
 import { mapBetRecord, mapStatisticsRow, type BetRecord, type BetStatisticsRow } from '../../domain/betRecord';
 // Types only: the range arithmetic itself (moment-timezone) loads with the first settled query, not at start-up.
@@ -417,8 +417,7 @@ export interface MyBetsRoot extends OnDemandRoot {
  * the language and the currency; it shows what the early-settlement poll finds, and the poll follows what it shows.
  * `existingMyBets` answers it only if My bets was ever opened (nothing to refresh otherwise).
  */
-export const { of: myBetsOf, existing: existingMyBets } = onDemand((root: MyBetsRoot) => {
-  const store = MyBetsStore.create({}, getEnv(root));
+export const { of: myBetsOf, existing: existingMyBets } = onDemand('myBets', MyBetsStore, (store, root: MyBetsRoot) => {
   const stops = [
     reaction(
       () => ({
@@ -433,11 +432,8 @@ export const { of: myBetsOf, existing: existingMyBets } = onDemand((root: MyBets
     cashOutOf(root).onOrderChanged((orderId, change) => (change === 'removed' ? store.removeRecord(orderId) : store.updateRecord(orderId, change))),
     reaction(() => store.records, (records) => cashOutOf(root).followRecords(records)),
   ];
-  return {
-    store,
-    close() {
-      for (const stop of stops) stop();
-      store.close();
-    },
-  };
+  addDisposer(store, () => {
+    for (const stop of stops) stop();
+    store.close();
+  });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { isAlive } from 'mobx-state-tree';
 import { OddsFormat } from '../../domain/odds';
 import { SlipReason } from '../domain/slipReasons';
 import { OrderStatus } from '../../contract/enums';
@@ -305,12 +306,15 @@ describe('orders', () => {
     betting.answerPlace({ orders: [placedOrder('1700000000000000001', OrderStatus.Confirming)], repeated: false });
     await orders.place();
     expect(env.scheduler.isRunning(ORDER_STATUS_LOOP)).toBe(true);
+    store.session.clear();
+    expect(env.scheduler.activeCount()).toBe(0);
+
+    orders.startPolling();
+    expect(env.scheduler.isRunning(ORDER_STATUS_LOOP)).toBe(true);
     store.dispose();
     expect(env.scheduler.isRunning(ORDER_STATUS_LOOP)).toBe(false);
     expect(env.scheduler.isRunning(WAITING_ORDERS_LOOP)).toBe(false);
-
-    orders.startPolling();
-    store.session.clear();
-    expect(env.scheduler.activeCount()).toBe(0);
+    // The store ended with the app: a later use makes a new one.
+    expect(isAlive(orders)).toBe(false);
   });
 });

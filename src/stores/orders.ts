@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { addDisposer, flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import { addDisposer, flow, types, type Instance } from 'mobx-state-tree';
 import { formatLine } from '../domain/lines';
 import { formatOdds, OddsFormat } from '../../domain/odds';
 import { reasonOfCode, SlipReason } from '../domain/slipReasons';
@@ -371,9 +371,8 @@ export type OrdersStoreInstance = Instance<typeof OrdersStore>;
  * The orders store of an app root, made the first time the bet slip (or a waiting order left by an earlier page)
  * needs it, so its code loads with the slip rather than in the initial bundle.
  */
-export const { of: ordersOf, existing: existingOrders } = onDemand((root: OrdersRoot) => {
-  const store = OrdersStore.create({}, getEnv(root));
+export const { of: ordersOf, existing: existingOrders } = onDemand('orders', OrdersStore, (store, root: OrdersRoot) => {
   store.attach(root);
   store.connect();
-  return { store, close: () => store.stop() };
+  addDisposer(store, () => store.stop());
 });

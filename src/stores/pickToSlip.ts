@@ -3,7 +3,7 @@ import type { SelectionEvent } from '../kernel/events';
 import type { AddPickOutcome, SlipPick } from '../sdk/services';
 import { isApiError } from '../services/http';
 import { envOf } from './env';
-import { DETAIL_PATH, isDetail } from './matchDetail';
+import { DETAIL_PATH, isDetail } from './matchDetailWire';
 import type { RootStoreInstance } from './RootStore';
 
 /**

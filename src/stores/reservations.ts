@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { reaction } from 'mobx';
-import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import { addDisposer, flow, types, type Instance } from 'mobx-state-tree';
 import { formatLine } from '../domain/lines';
 import { parseStake } from '../../domain/money';
 import { OddsFormat, potentialReturn } from '../../domain/odds';
@@ -522,8 +522,7 @@ export type ReservationsStoreInstance = Instance<typeof ReservationsStore>;
  * The pre-bet store of an app root, made on first use. It is not part of the root's tree so that its code loads
  * with the bet slip's chunk instead of the initial bundle; it is closed and destroyed with the root.
  */
-export const { of: reservationsOf } = onDemand((root: ReservationsRoot) => {
-  const store = ReservationsStore.create({}, getEnv(root));
+export const { of: reservationsOf } = onDemand('reservations', ReservationsStore, (store, root: ReservationsRoot) => {
   store.attach(root);
-  return { store, close: () => store.close() };
+  addDisposer(store, () => store.close());
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { isAlive } from 'mobx-state-tree';
 import { fakeEnv } from '../testing/fakeEnv';
 import { wireMatch } from '../testing/matchFixtures';
 import { createRootStore } from './RootStore';
@@ -62,7 +63,7 @@ describe('search', () => {
     store.dispose();
     await jest.advanceTimersByTimeAsync(1000);
     expect(http.match.post).toHaveBeenCalledTimes(2);
-    expect(search.query).toBe('');
+    expect(isAlive(search)).toBe(false);
   });
 
     it('keeps the platform sport order and puts live matches first within a sport', async () => {

@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { getEnv, types, type Instance } from 'mobx-state-tree';
+import { addDisposer, types, type Instance } from 'mobx-state-tree';
 import { IN_PLAY_STATUSES } from '../../contract/enums';
 import type { SearchRequest, WireMatch } from '../../contract';
 import { searchTerm } from '../domain/searchTerm';
@@ -118,17 +118,13 @@ interface SearchRoot extends OnDemandRoot {
  * The header search of an app root, made at the search box's first focus, so its code loads with the results popover
  * rather than in the initial bundle. Names come in the request language: a new language runs the shown search again.
  */
-export const { of: searchOf, existing: existingSearch } = onDemand((root: SearchRoot) => {
-  const store = SearchStore.create({}, getEnv(root));
-  const stopFollowing = reaction(
-    () => root.settings.apiLanguage,
-    () => store.term !== '' && void store.run(),
-  );
-  return {
+export const { of: searchOf, existing: existingSearch } = onDemand('search', SearchStore, (store, root: SearchRoot) => {
+  addDisposer(
     store,
-    close() {
-      stopFollowing();
-      store.clear();
-    },
-  };
+    reaction(
+      () => root.settings.apiLanguage,
+      () => store.term !== '' && void store.run(),
+    ),
+  );
+  addDisposer(store, () => store.clear());
 });

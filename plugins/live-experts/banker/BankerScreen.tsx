@@ -1,36 +1,30 @@
+import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import type { BankerDetail } from '../../../contract/experts';
 import { BANKER_PATHS } from '../../../contract/expertsPaths';
 import type { GameJump } from '../../../contract/marketing';
 import { Button, httpRef, sessionRef, useService, type PluginScreenModule } from '../../../src/sdk';
 import { useExpertsTranslation } from '../i18n';
 import { Failed, Skeleton } from '../Paged';
 import styles from '../Experts.module.css';
-
-type Load<T> = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; data: T };
+import { BankerStore } from './store';
 
 /**
  * The banker detail (spec 001 section 3): who the banker is, their pledge and what is left of it, the book's stake
  * bounds and their plan; "Open the game" asks the banker jump for a one-time URL and opens it.
  */
-function Screen() {
+const Screen = observer(function Screen() {
   const { t } = useExpertsTranslation();
   const http = useService(httpRef);
   const session = useService(sessionRef);
-  const [detail, setDetail] = useState<Load<BankerDetail>>({ status: 'loading' });
+  const [store] = useState(() => BankerStore.create({}, { forehead: http.forehead }));
   const [jumpError, setJumpError] = useState<string | undefined>(undefined);
-  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    let live = true;
-    setDetail({ status: 'loading' });
-    (http.forehead.post(BANKER_PATHS.detail, {}) as Promise<BankerDetail>).then(
-      (data) => live && setDetail({ status: 'loaded', data }),
-      () => live && setDetail({ status: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [http, attempt]);
+    void store.load();
+    // Leaving the screen drops the answer still in flight.
+    return () => store.request.cancel();
+  }, [store]);
+  const { status } = store.request;
+  const data = store.detail;
 
   const openGame = async () => {
     setJumpError(undefined);
@@ -53,36 +47,36 @@ function Screen() {
           {t('banker.title')}
         </h1>
       </header>
-      {detail.status === 'loading' && <Skeleton rows={5} />}
-      {detail.status === 'failed' && <Failed onRetry={() => setAttempt((n) => n + 1)} />}
-      {detail.status === 'loaded' && (
-        <article className={styles.detail} aria-labelledby="sp-banker-name" data-banker-id={detail.data.bankerId}>
+      {(status === 'idle' || status === 'loading') && <Skeleton rows={5} />}
+      {status === 'failed' && <Failed onRetry={() => void store.load()} />}
+      {status === 'ready' && data && (
+        <article className={styles.detail} aria-labelledby="sp-banker-name" data-banker-id={data.bankerId}>
           <header className={styles.detailHead}>
-            <img className={styles.avatarLarge} src={detail.data.headUrl} alt="" width={64} height={64} />
+            <img className={styles.avatarLarge} src={data.headUrl} alt="" width={64} height={64} />
             <div>
               <h2 id="sp-banker-name" className={styles.detailTitle}>
-                {detail.data.nickname}
+                {data.nickname}
               </h2>
-              <p className={styles.muted}>{t('banker.inviteCode', { code: detail.data.inviteCode })}</p>
+              <p className={styles.muted}>{t('banker.inviteCode', { code: data.inviteCode })}</p>
             </div>
           </header>
           <dl className={styles.record}>
             <dt>{t('banker.pledgeAmount')}</dt>
-            <dd>{`${detail.data.pledgeAmount} ${detail.data.currency}`}</dd>
+            <dd>{`${data.pledgeAmount} ${data.currency}`}</dd>
             <dt>{t('banker.remainingAmount')}</dt>
-            <dd>{`${detail.data.remainingAmount} ${detail.data.currency}`}</dd>
+            <dd>{`${data.remainingAmount} ${data.currency}`}</dd>
             <dt>{t('banker.singleBet')}</dt>
-            <dd>{t('banker.range', { min: detail.data.globalSingleMinBet, max: detail.data.globalSingleMaxBet })}</dd>
+            <dd>{t('banker.range', { min: data.globalSingleMinBet, max: data.globalSingleMaxBet })}</dd>
           </dl>
-          <h3 className={styles.subhead}>{t('banker.plan', { name: detail.data.plan.name })}</h3>
+          <h3 className={styles.subhead}>{t('banker.plan', { name: data.plan.name })}</h3>
           <dl className={styles.record}>
             <dt>{t('banker.deposit')}</dt>
-            <dd>{`${detail.data.plan.deposit} ${detail.data.currency}`}</dd>
+            <dd>{`${data.plan.deposit} ${data.currency}`}</dd>
             <dt>{t('banker.planBet')}</dt>
-            <dd>{t('banker.range', { min: detail.data.plan.singleBettingAmountLower, max: detail.data.plan.singleBettingAmountUpper })}</dd>
+            <dd>{t('banker.range', { min: data.plan.singleBettingAmountLower, max: data.plan.singleBettingAmountUpper })}</dd>
             <dt>{t('banker.sports')}</dt>
             {/* Scheme A ids (football 1, basketball 3): the banker takes the two sports its plans name. */}
-            <dd>{detail.data.plan.sports.map((id) => t(`banker.sport.${id}`, { defaultValue: String(id) })).join(', ')}</dd>
+            <dd>{data.plan.sports.map((id) => t(`banker.sport.${id}`, { defaultValue: String(id) })).join(', ')}</dd>
           </dl>
           {session.isLogin ? (
             <div className={styles.actions}>
@@ -100,7 +94,7 @@ function Screen() {
       )}
     </section>
   );
-}
+});
 
 function Title() {
   const { t } = useExpertsTranslation();

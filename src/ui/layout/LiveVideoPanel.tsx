@@ -9,7 +9,7 @@ import { MediaStage } from '../matchDetail/media/MediaStage';
 import { MatchStatus } from '../../../contract/enums';
 import { useLiveBook, useStore } from '../storeContext';
 import { envOf } from '../../stores/env';
-import { DETAIL_PATH } from '../../stores/matchDetail';
+import { DETAIL_PATH } from '../../stores/matchDetailWire';
 import { matchTitle, type LiveVideoMatch } from '../../stores/ui';
 import styles from './RightColumn.module.css';
 

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ListType } from '../../../contract/enums';
 import type { MatchPage, WireMatch } from '../../../contract';
-import { DETAIL_PATH } from '../../stores/matchDetail';
+import { DETAIL_PATH } from '../../stores/matchDetailWire';
 import { wireMatch } from '../../testing/matchFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { RightColumn } from './RightColumn';

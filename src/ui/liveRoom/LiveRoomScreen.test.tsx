@@ -8,7 +8,7 @@ import type { Plugin } from '../../kernel/definePlugin';
 import { registry } from '../../kernel/registry';
 import { anchorsOf } from '../../stores/anchors';
 import { chatOf } from '../../stores/chat';
-import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetail';
+import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetailWire';
 import { anchorRoom } from '../../testing/anchorFixtures';
 import { chatMessage, helloAndJoin } from '../../testing/chatFixtures';
 import { memberState } from '../../testing/bettingFixtures';

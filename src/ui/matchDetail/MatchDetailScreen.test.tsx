@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../services/http';
 import type { ScorePush, WireMatch } from '../../../contract';
-import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetail';
+import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetailWire';
 import { memberState } from '../../testing/bettingFixtures';
 import { wireMatch, wireOutright } from '../../testing/matchFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Slot, useKernel } from '../../kernel';
 import { sportPoint } from '../matchList/points';
-import type { MatchDetail } from '../../stores/matchDetail';
+import type { MatchDetail } from '../../stores/matchDetailWire';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/Panel';
 import screen from '../common/Screen.module.css';

@@ -5,7 +5,7 @@ import type { SportModule } from '../matchList/points';
 import { servingSide } from '../../domain/serve';
 import { IN_PLAY_STATUSES, MatchStatus } from '../../../contract/enums';
 import type { LiveMatch } from '../../stores/liveBook';
-import type { MatchDetail } from '../../stores/matchDetail';
+import type { MatchDetail } from '../../stores/matchDetailWire';
 import { Crest } from '../common/Crest';
 import { LiveClock } from '../common/LiveClock';
 import { useStore } from '../storeContext';

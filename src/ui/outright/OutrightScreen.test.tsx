@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../services/http';
-import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetail';
+import { DETAIL_PATH, type MatchDetail } from '../../stores/matchDetailWire';
 import { memberState } from '../../testing/bettingFixtures';
 import { wireMatch, wireOutright } from '../../testing/matchFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';

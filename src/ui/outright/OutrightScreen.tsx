@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '../../domain/zonedTime';
-import type { MatchDetail } from '../../stores/matchDetail';
+import type { MatchDetail } from '../../stores/matchDetailWire';
 import { Button } from '../common/Button';
 import { Crest } from '../common/Crest';
 import { EmptyState } from '../common/Panel';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { WireBetGroup } from '../../../../contract';
 import { builderMarketReason } from '../../../../domain/builder';
 import { BetBuilderStore } from '../../../stores/betBuilder';
-import type { MatchDetail } from '../../../stores/matchDetail';
+import type { MatchDetail } from '../../../stores/matchDetailWire';
 import { useLiveBook, useStore } from '../../storeContext';
 import { MarketsPanel, type MarketPicker } from '../MarketsPanel';
 import { MATCH_DETAIL_NS } from '../Scoreboard';

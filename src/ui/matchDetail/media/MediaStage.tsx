@@ -6,6 +6,7 @@ import { animationFieldPoint, animationPoint, videoPoint, type VideoFormat, type
 import { Button } from '../../common/Button';
 import { httpRef } from '../../services';
 import { CastTutorial } from './CastTutorial';
+import { MediaAnswer, type Fetch } from './mediaAnswer';
 import { StreamCaption, type StageCaption } from './StreamCaption';
 import {
   ANCHOR_MEDIA_PATH,
@@ -63,8 +64,6 @@ function StageSkeleton() {
   return <div className={styles.skeleton} role="status" aria-label={t('app.loading')} />;
 }
 
-type Fetch<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; media: T };
-
 /**
  * One media host answer (the match's media, a room's anchor stream), asked for again on `retry` and whenever `params`
  * or `again` change; nothing is asked while `params` is undefined.
@@ -76,29 +75,29 @@ function useMediaAnswer<T>(
   again?: unknown,
 ): { state: Fetch<T> | undefined; retry(): void } {
   const client = useService(httpRef).media;
-  const [state, setState] = useState<Fetch<T> | undefined>(params && { status: 'loading' });
+  const [answer] = useState(() => MediaAnswer.create());
   const [attempt, setAttempt] = useState(0);
   const query = params && JSON.stringify(params);
 
   useEffect(() => {
     if (query === undefined) return undefined;
     const controller = new AbortController();
-    let current = true;
-    setState((now) => (now?.status === 'ready' ? now : { status: 'loading' }));
     const baseURL = client.defaults?.baseURL;
-    client
-      .get<unknown, unknown>(path, { params: JSON.parse(query) as Record<string, number>, signal: controller.signal })
-      .then(
-        (data) => current && setState({ status: 'ready', media: parse(data, (url) => resolveMediaUrl(url, baseURL)) }),
-        () => current && setState({ status: 'failed' }),
-      );
+    // Quiet: an answer already shown stays while it is asked for again.
+    void answer.request.run(
+      () => client.get<unknown, unknown>(path, { params: JSON.parse(query) as Record<string, number>, signal: controller.signal }),
+      (data) => answer.setMedia(parse(data, (url) => resolveMediaUrl(url, baseURL))),
+      { quiet: true },
+    );
     return () => {
-      current = false;
+      answer.request.cancel();
       controller.abort();
     };
     // `parse` is read when an answer arrives; a new function on each render is no reason to ask again.
   }, [client, path, query, again, attempt]);
 
+  // Before the first ask (the effect runs after the first render), a stage with something to ask already shows loading.
+  const state = answer.fetch<T>() ?? (query === undefined ? undefined : { status: 'loading' as const });
   return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
 }
 

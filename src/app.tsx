@@ -19,7 +19,7 @@ import { createLiveBook } from './stores/liveBook';
 import { addPickToSlip, type SlipPick } from './stores/pickToSlip';
 import { connectLiveBook, refetchOnGap } from './stores/livePush';
 import { createRootStore, type RootStoreInstance } from './stores/RootStore';
-import { AppRoot, BootScreen } from './ui/AppRoot';
+import { AppRoot, BootScreen, preloadHome } from './ui/AppRoot';
 import { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, screenRef, sessionRef, storageRef, toastRef } from './ui/services';
 import './ui/theme.css';
 
@@ -109,6 +109,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
   cleanups.push(() => bootAbort.abort());
 
   async function boot() {
+    preloadHome();
     const loginState = parseLoginState(props);
     const locale = toLocale(loginState.language) ?? toLocale(storage.get('locale')) ?? DEFAULT_LOCALE;
     // Each plugin's strings load from its own folder (plugins/<id>/locales/), under its manifest's namespace.

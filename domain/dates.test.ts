@@ -6,7 +6,6 @@ import {
   DateRangeError,
   HISTORY_WINDOW_DAYS,
   RESERVED_FAILED_WINDOW_DAYS,
-  WEEKDAY_KEYS,
   type DateRangeType,
   clampToHistoryWindow,
   dateRange,
@@ -17,8 +16,8 @@ import {
   reservedFailedRange,
   resultsDefaultRange,
   resultsRange,
-  weekdayKey,
 } from './dates';
+import { WEEKDAY_KEYS, weekdayKeyOfDay } from './weekdays';
 
 const SH = 'Asia/Shanghai';
 const NY = 'America/New_York';
@@ -247,7 +246,7 @@ describe('formatDuration', () => {
   });
 });
 
-describe('formatResultDate and weekdayKey', () => {
+describe('formatResultDate and weekdayKeyOfDay', () => {
   it('formats MM-DD HH:mm in the zone', () => {
     expect(formatResultDate(NOW, SH)).toBe('03-15 10:30');
     expect(formatResultDate(NOW, NY)).toBe('03-14 22:30');
@@ -264,9 +263,11 @@ describe('formatResultDate and weekdayKey', () => {
     expect(() => formatResultDate(NOW, 'Bad/Zone')).toThrow(DateRangeError);
   });
 
-  it('gives the weekday key in the zone', () => {
-    expect(weekdayKey(NOW, SH)).toBe('weekday.fri');
-    expect(weekdayKey(NOW, NY)).toBe('weekday.thu');
-    expect(weekdayKey(utc(2024, 3, 17, 12), SH)).toBe('weekday.sun');
+  it('gives the weekday key of a calendar day, and refuses what is not one', () => {
+    expect(weekdayKeyOfDay(dayOf(NOW, SH))).toBe('weekday.fri');
+    expect(weekdayKeyOfDay(dayOf(NOW, NY))).toBe('weekday.thu');
+    expect(weekdayKeyOfDay('2024-03-17')).toBe('weekday.sun');
+    expect(weekdayKeyOfDay('2024-02-29')).toBe('weekday.thu');
+    for (const bad of ['2024-3-17', '2024-13-01', 'today', '']) expect(() => weekdayKeyOfDay(bad)).toThrow(RangeError);
   });
 });

@@ -10,19 +10,6 @@ export const RESULTS_DEFAULT_DAYS = 7;
 /** Spec: "this week" is the last 6 days through today. */
 export const THIS_WEEK_DAYS_BACK = 6;
 
-/** Sunday to Saturday, indexed like `Date#getDay()`. */
-export const WEEKDAY_KEYS = [
-  'weekday.sun',
-  'weekday.mon',
-  'weekday.tue',
-  'weekday.wed',
-  'weekday.thu',
-  'weekday.fri',
-  'weekday.sat',
-] as const;
-
-export type WeekdayKey = (typeof WEEKDAY_KEYS)[number];
-
 export type DateRangeType = 'today' | 'yesterday' | 'thisWeek' | 'custom';
 
 export const DATE_RANGE_TYPES: readonly DateRangeType[] = ['today', 'yesterday', 'thisWeek', 'custom'];
@@ -183,12 +170,6 @@ export function dayOf(ts: Date | number, tz: string): string {
 export function reservedFailedRange(now: Date | number, tz: string): DateRange {
   const t = today(now, tz);
   return daysRange(t.clone().subtract(RESERVED_FAILED_WINDOW_DAYS, 'days'), t);
-}
-
-/** The weekday i18n key of an instant in `tz`. */
-export function weekdayKey(ts: Date | number, tz: string): WeekdayKey {
-  assertZone(tz);
-  return WEEKDAY_KEYS[instant(ts, tz, 'Time').day()];
 }
 
 /** Result date "MM-DD HH:mm" of an epoch-millisecond time in `tz`. */

@@ -21,7 +21,7 @@ import { addPickToSlip } from './stores/pickToSlip';
 import type { SlipPick } from './sdk/services';
 import { connectLiveBook, refetchOnGap } from './stores/livePush';
 import { createRootStore, type RootStoreInstance } from './stores/RootStore';
-import { AppRoot, BootScreen } from './ui/AppRoot';
+import { AppRoot, BootScreen, preloadHome } from './ui/AppRoot';
 import { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, screenRef, sessionRef, toastRef } from './ui/services';
 import './ui/theme.css';
 
@@ -111,12 +111,16 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
   cleanups.push(() => bootAbort.abort());
 
   async function boot() {
+    preloadHome();
     const loginState = parseLoginState(props);
     const locale = toLocale(loginState.language) ?? toLocale(storage.get('locale')) ?? DEFAULT_LOCALE;
     // Each plugin's strings load from its own folder (plugins/<id>/locales/), under its manifest's namespace.
     const pluginStrings = new Map([...registry.values()].flatMap((p) => (p.manifest.i18nNs && p.locales ? [[p.manifest.i18nNs, p.locales] as const] : [])));
-    // The sports' names come from their plugins' manifests into the common namespace.
-    const i18n = await createI18n(locale, undefined, pluginStrings, SPORT_NAME_STRINGS);
+    // The sports' names come from their plugins' manifests into the common namespace. The strings load while the
+    // configuration is asked for, not before: one round trip less before the first list (issue 30, first-list bench).
+    const i18nLoading = createI18n(locale, undefined, pluginStrings, SPORT_NAME_STRINGS);
+    // A boot that fails on the configuration first leaves this promise unawaited: its own failure is not a second error.
+    i18nLoading.catch(() => undefined);
     let store: RootStoreInstance | undefined;
 
     const httpFor = (domains: Record<ServiceName, string>) => {
@@ -128,8 +132,10 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
         get onSessionCode() {
           return host.onSessionCode;
         },
+        // There is a store only once the strings are in (below).
         requestLogin: () => store?.requireLogin(i18n.t('error.sessionExpired')),
-        notifyNetworkError: () => toast.error(i18n.t('error.network')),
+        // The configuration's calls may fail before the strings are in: the toast waits for them.
+        notifyNetworkError: () => void i18nLoading.then((strings) => toast.error(strings.t('error.network')), () => undefined),
       });
       for (const instance of Object.values(http)) {
         instance.defaults.headers.common['x-device-id'] = deviceId;
@@ -158,6 +164,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     });
     const domains: Domains = await waitForDomain(() => baseHttp(apiBase).forehead.post('/api/forehead/system/domain/list/v2', {}, { noAuth: true }));
     const http = httpFor(domains);
+    const i18n = await i18nLoading;
     // The service the member uses answers its own config; the trusted one already did when they are the same.
     const config = apiBase === trustedBase ? trustedConfig : await configOf(http);
     // One emitter for the stores and the UI: an event a store raises reaches plugins listening through the kernel.

@@ -1,6 +1,9 @@
 // An in-play list of 500 matches receiving 1,000 odds updates per second for 20 s in headless Chromium: p95 frame
 // time and the share of dropped frames (targets: p95 ≤ 16.7 ms, under 1 % dropped), and the page's script time per
-// update against a minimal page that writes the same updates straight into DOM text nodes (target: at most 3x).
+// update against a minimal page that writes the same updates straight into DOM text nodes (target: at most 2x, issue
+// 30; it was 3x). The app's path for one price: the /push message, the push client's route, the frame coalescer
+// (src/services/coalescer.ts, one batch per market per animation frame), the live book's cell (src/stores/liveBook.ts)
+// and the one odds button observing it.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +13,8 @@ import { buildApp, root } from '../setup.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = 20;
+/** The app may spend at most this many times the plain page's script time on an update (issue 30). */
+const SCRIPT_RATIO_TARGET = 2;
 if (!existsSync(path.join(root, 'dist', 'spa', 'sport-pc', 'index.html'))) buildApp();
 
 const harness = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'support', 'list-harness.ts')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -78,7 +83,7 @@ try {
   const frameBudget = Math.max(16.7, plain.p95);
   console.log(`app list (500 matches, ${Math.round(app.updates / SECONDS)} updates/s): p95 frame ${app.p95.toFixed(1)} ms, dropped ${(app.dropped * 100).toFixed(2)} % — targets p95 ≤ 16.7 ms (≤ ${frameBudget.toFixed(1)} ms with this display's jitter) ${app.p95 <= frameBudget ? '✓' : '✗'}, dropped < 1 % ${app.dropped < 0.01 ? '✓' : '✗'}`);
   console.log(`plain DOM page:  p95 frame ${plain.p95.toFixed(1)} ms, dropped ${(plain.dropped * 100).toFixed(2)} %`);
-  console.log(`script time per update: app ${(app.perUpdateMs * 1000).toFixed(1)} µs, plain DOM ${(plain.perUpdateMs * 1000).toFixed(1)} µs, ratio ${ratio.toFixed(2)} — target ≤ 3 ${ratio <= 3 ? '✓' : '✗'}`);
+  console.log(`script time per update: app ${(app.perUpdateMs * 1000).toFixed(1)} µs, plain DOM ${(plain.perUpdateMs * 1000).toFixed(1)} µs, ratio ${ratio.toFixed(2)} — target ≤ ${SCRIPT_RATIO_TARGET} ${ratio <= SCRIPT_RATIO_TARGET ? '✓' : '✗'}`);
 } finally {
   clearTimeout(watchdog);
   await browser.close();

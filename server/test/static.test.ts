@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildTestApp, type TestApp } from './helpers';
 
@@ -8,7 +9,7 @@ const dist = mkdtempSync(path.join(tmpdir(), 'sport-pc-dist-'));
 const SPA_INDEX = '<!doctype html><title>app</title>';
 const HOST_INDEX = '<!doctype html><title>host</title>';
 
-function put(relative: string, content: string) {
+function put(relative: string, content: string | Buffer) {
   const file = path.join(dist, relative);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, content);
@@ -18,6 +19,9 @@ let t: TestApp;
 beforeAll(async () => {
   put('spa/sport-pc/index.html', SPA_INDEX);
   put('spa/sport-pc/main.3f9a1c2b.js', 'console.log("app")');
+  // The build's gzip copies (rspack.config.ts PrecompressPlugin); index.html's stands for any page that has one.
+  put('spa/sport-pc/main.3f9a1c2b.js.gz', gzipSync('console.log("app")'));
+  put('spa/sport-pc/index.html.gz', gzipSync(SPA_INDEX));
   put('spa/sport-pc/static/css/async.0a1b2c3d.css', 'body{}');
   put('spa/sport-pc/favicon.ico', 'ico');
   put('newSport/index.html', HOST_INDEX);
@@ -62,6 +66,30 @@ describe('static pages', () => {
     expect(css.headers['cache-control']).toContain('immutable');
     const icon = await t.inject({ url: '/spa/sport-pc/favicon.ico' });
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's gzip copy to a browser that accepts gzip, with the file's own type and cache headers", async () => {
+    const zipped = await t.inject({ url: '/spa/sport-pc/main.3f9a1c2b.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.raw).toString()).toBe('console.log("app")');
+    expect(zipped.headers['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/);
+    expect(zipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    // The page itself keeps its no-cache and its Content-Security-Policy when its copy is sent.
+    const page = await t.inject({ url: '/spa/sport-pc/', headers: { 'accept-encoding': 'gzip' } });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.raw).toString()).toBe(SPA_INDEX);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-security-policy']).toBe((await t.inject({ url: '/spa/sport-pc/' })).headers['content-security-policy']);
+    expect(page.headers['content-security-policy']).toBeTruthy();
+    // No gzip accepted, or no copy of the file: the file as it is.
+    const plain = await t.inject({ url: '/spa/sport-pc/main.3f9a1c2b.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
+    const noCopy = await t.inject({ url: '/spa/sport-pc/static/css/async.0a1b2c3d.css', headers: { 'accept-encoding': 'gzip' } });
+    expect(noCopy.headers['content-encoding']).toBeUndefined();
+    expect(noCopy.body).toBe('body{}');
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

@@ -23,6 +23,26 @@ describe('LiveBook', () => {
     expect(book.option(100, 'away')!.dir).toBe(-1);
   });
 
+  it('gives the direction of the smallest move, and none to the same price written otherwise', () => {
+    const book = createLiveBook({ now: () => 1 });
+    book.seed([wireMatch()], book.pushMark);
+    const push = (home: string) =>
+      book.applyOdds([{ kind: 'odds', matchId: 1, markets: [{ marketId: 100, marketType: 1000, period: 'ft', line: '-0.5', status: 1, allowParley: true, options: [{ type: 'home', line: '-0.5', odd: home, isLock: false }] }] }]);
+    const home = book.option(100, 'home')!;
+    push('1.951');
+    expect(home.dir).toBe(1);
+    push('1.9509999');
+    expect(home.dir).toBe(-1);
+    push('1.9510000');
+    expect(home.dir).toBe(1);
+    push('1.951');
+    expect(home.dir).toBe(0);
+    push('10.000');
+    expect(home.dir).toBe(1);
+    push('9.999');
+    expect(home.dir).toBe(-1);
+  });
+
   it('suspends and locks from push, and follows a moved line to its new market id', () => {
     const book = createLiveBook({ now: () => 0 });
     book.seed([wireMatch()], book.pushMark);

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { weekdayKey } from '../../../domain/dates';
+import { weekdayKeyOfDay } from '../../../domain/weekdays';
 import { useStore } from '../storeContext';
 import styles from './DateFilter.module.css';
 
@@ -14,7 +14,7 @@ export const DateFilter = observer(function DateFilter() {
   if (list.days.length < 2) return null;
   const date = new Intl.DateTimeFormat(i18n.language, { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
   // The week day by the spec's names (Sunday to Saturday, common weekday.*), not the browser's abbreviations.
-  const label = (day: string) => `${t(weekdayKey(noonOf(day), 'UTC'))} ${date.format(noonOf(day))}`;
+  const label = (day: string) => `${t(weekdayKeyOfDay(day))} ${date.format(noonOf(day))}`;
   const chip = (day: string | undefined, text: string) => (
     <button key={day ?? 'all'} type="button" className={styles.day} aria-pressed={list.date === day} onClick={() => list.setDate(day)}>
       {text}

@@ -17,6 +17,8 @@ export interface StaticRoutesOptions {
 
 /** Content-hashed file names (`main.3f9a1c2b.js`) never change content; everything else revalidates (ETag). */
 const HASHED = /[.-][0-9a-f]{8,}\.[A-Za-z0-9]+$/;
+/** The build's compressed copy of a file (rspack.config.ts PrecompressPlugin) carries the file's own name plus this. */
+const COMPRESSED_COPY = /\.(gz|br)$/;
 
 /**
  * One built page (the app, or the demo host) under a prefix: its files with cache headers, and its index.html
@@ -48,10 +50,15 @@ async function builtPage(
       schemaHide: true,
       // Source maps would publish the app's source; the build keeps them out of dist/, and an old one left there stays unserved.
       allowedPath: (pathName: string) => !pathName.endsWith('.map'),
-      // @fastify/static 10 passes the Fastify reply here, not the raw response.
+      // The build writes a gzip copy of each script and style sheet beside it: sent, with Content-Encoding and
+      // Vary: Accept-Encoding, to a browser that accepts gzip; the file itself to one that does not, and for any
+      // file without a copy.
+      preCompressed: true,
+      // @fastify/static 10 passes the Fastify reply here, not the raw response; `file` may be the compressed copy.
       setHeaders: (reply: FastifyReply, file: string) => {
-        reply.header('cache-control', HASHED.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache');
-        if (file.endsWith('.html')) reply.headers(pageHeadersFor(reply.request));
+        const served = path.basename(file).replace(COMPRESSED_COPY, '');
+        reply.header('cache-control', HASHED.test(served) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (served.endsWith('.html')) reply.headers(pageHeadersFor(reply.request));
       },
     });
     const index = (request: FastifyRequest, reply: FastifyReply) => {

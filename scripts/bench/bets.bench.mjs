@@ -292,6 +292,7 @@ async function measure(name, open, { databaseUrl, dataDir, serverPid, cores = [u
 const PG_RUNS = {
   postgres: { label: 'PostgreSQL' },
   'postgres-pinned': { label: 'PostgreSQL pinned (database core 0, platform core 1)', pinServer: 0, cores: [1] },
+  'postgres-redis': { label: 'PostgreSQL, one instance + Redis', redis: true },
   'postgres-2': { label: 'PostgreSQL, two instances (core 0 and core 1) + Redis', cores: [0, 1], redis: true },
 };
 

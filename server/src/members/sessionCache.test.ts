@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { createFakeClock } from '../clock';
-import { migrateToLatest, openSqlite, type OpenedDatabase } from '../db/database';
+import { openTestDatabase, type TestDatabase } from '../../test/testDatabase';
 import { createAuthService, hashToken, SESSION_CACHE_MS, type AuthService, type SessionRevocations } from './auth';
 /** A cheap hash: these tests are about sessions, not passwords. */
 const CHEAP_SCRYPT_PARAMS = { N: 1024, r: 8, p: 1 };
@@ -10,7 +10,7 @@ const CHEAP_SCRYPT_PARAMS = { N: 1024, r: 8, p: 1 };
  * instance hears the others' sign-outs, and a sign-out heard drops its copy. Revoking straight in the database (no
  * sign-out) shows which answers came from memory.
  */
-let opened: OpenedDatabase;
+let opened: TestDatabase;
 let listener: (tokenHash: string | undefined) => void;
 const revocations = {
   live: true,
@@ -31,8 +31,7 @@ let token: string;
 const revokeBehindItsBack = (value: number | null) => opened.db.updateTable('sessions').set({ revoked_at: value }).where('token_hash', '=', hashToken(token)).execute();
 
 beforeEach(async () => {
-  opened = openSqlite(':memory:');
-  await migrateToLatest(opened.db, opened.driver);
+  opened = await openTestDatabase();
   revocations.live = true;
   revocations.revoked = [];
   auth = createAuthService({ db: opened.db, clock, sessionTtlMs: 3_600_000, passwordParams: CHEAP_SCRYPT_PARAMS, revocations });
@@ -41,7 +40,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await opened.db.destroy();
+  await opened.close();
 });
 
 describe('session cache with revocations from other instances', () => {

@@ -131,6 +131,8 @@ async function pickSelections(base) {
 async function load(members, selections, seconds, runId) {
   const latencies = [];
   const failures = [];
+  /** Bets answered by each instance (by base URL): an instance that answers faster serves more of the members' bets. */
+  const byBase = {};
   let next = 0;
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
@@ -150,7 +152,10 @@ async function load(members, selections, seconds, runId) {
           const answer = res.status === 200 ? JSON.parse(res.text) : undefined;
           if (answer?.code !== 0 || answer.data.orders.length !== 1 || answer.data.orders[0].status !== 4 || answer.data.repeated) {
             failures.push(`${res.status} ${res.text.slice(0, 300)}`);
-          } else latencies.push(ms);
+          } else {
+            latencies.push(ms);
+            byBase[base] = (byBase[base] ?? 0) + 1;
+          }
         } catch (error) {
           failures.push(error instanceof Error ? error.message : String(error));
         }
@@ -159,7 +164,7 @@ async function load(members, selections, seconds, runId) {
   );
   const seconds_ = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { bets: latencies.length, seconds: seconds_, perSecond: latencies.length / seconds_, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
+  return { bets: latencies.length, byBase, seconds: seconds_, perSecond: latencies.length / seconds_, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
 }
 
 /**
@@ -303,7 +308,13 @@ async function measure(name, open, { databaseUrl, dataDir, serverPid, cores = [u
       `${run.cpuMsPerBet.platform.toFixed(2)} ms${serverPid ? `, database server ${run.cpuMsPerBet.server.toFixed(2)} ms` : ''}`,
   );
   console.log(
-    `  CPU per bet by process: ${platforms.map((_, n) => `instance ${n + 1} ${run.cpuMsPerBet[`instance${n}`].toFixed(3)} ms`).join(', ')}` +
+    `  CPU per bet by process: ${platforms
+      .map((p, n) => {
+        const share = (run.byBase[p.base] ?? 0) / run.bets;
+        const own = platforms.length > 1 ? ` (${(share * 100).toFixed(0)}% of the bets: ${(run.cpuMsPerBet[`instance${n}`] / share).toFixed(3)} ms per bet of its own)` : '';
+        return `instance ${n + 1} ${run.cpuMsPerBet[`instance${n}`].toFixed(3)} ms${own}`;
+      })
+      .join(', ')}` +
       `${redisPid ? `, Redis ${run.cpuMsPerBet.redis.toFixed(3)} ms` : ''}, the bench's clients ${run.cpuMsPerBet.clients.toFixed(3)} ms; ` +
       `machine idle ${run.machineIdle === undefined ? '?' : `${(run.machineIdle * 100).toFixed(0)}%`} of ${os.cpus().length} cores ` +
       `(load average ${os.loadavg()[0].toFixed(1)})`,

@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { createMemoryLimitStore, type LimitStore } from '../http/limitStore';
 import type { OriginPolicy } from '../http/origins';
 import { createRedisLimitStore } from '../http/redisLimitStore';
-import { createAuthService, SESSION_CACHE_MS, type AuthService, type SessionRevocations } from '../members/auth';
+import { createAuthService, type AuthService, type SessionRevocations } from '../members/auth';
 import { createLoginThrottle, type LoginThrottle } from '../members/loginThrottle';
 import { createRedisSessionRevocations } from '../members/redisSessionRevocations';
 import { startSessionPurge } from '../members/sessionPurge';
@@ -68,7 +68,6 @@ export const corePlugin = fp<CorePluginOptions>(
       clock: opts.clock,
       sessionTtlMs: opts.sessionTtlMinutes * 60_000,
       passwordParams: signIn.passwordHash,
-      sessionCacheMs: SESSION_CACHE_MS,
       // Instances sharing Redis share the database too: a sign-out on one must end the session on all before it answers.
       revocations,
     });

@@ -129,7 +129,7 @@ export async function startPostgres({ log = console.log, durable = false } = {})
 
 /**
  * A Redis server that writes nothing to disk.
- * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, pid: number, stop(): Promise<void> }>}
  */
 export async function startRedis({ log = console.log } = {}) {
   ensureDebian('redis-server', () => existsSync('/usr/bin/redis-server'));
@@ -154,7 +154,7 @@ export async function startRedis({ log = console.log } = {}) {
     await sleep(50);
   }
   log(`» Redis on 127.0.0.1:${port}`);
-  return { url: `redis://127.0.0.1:${port}`, port, stop };
+  return { url: `redis://127.0.0.1:${port}`, port, pid: child.pid, stop };
 }
 
 async function main() {

@@ -7,10 +7,13 @@
 // the ratio HTTP/raw. Any failed bet, or books that do not add up, fails the script. Each run also prints the CPU time
 // per bet of the platform and of PostgreSQL's processes (less their idle use): unlike bets/s, it stays comparable when
 // other jobs load the machine.
-// On PostgreSQL it runs three ways (issue 32): `postgres`, the platform and PostgreSQL sharing both cores;
+// On PostgreSQL it runs four ways (issue 32): `postgres`, the platform and PostgreSQL sharing both cores;
+// `postgres-redis`, the same with a throwaway Redis (REDIS_URL: what an instance does because it may have others);
 // `postgres-pinned`, PostgreSQL pinned to core 0 and the platform to core 1 (taskset: the closest this machine gets to
-// a database on a machine of its own); `postgres-2`, two platform instances on the one PostgreSQL and a throwaway Redis,
-// pinned to a core each, the members split between them, against the one instance of `postgres`.
+// a database on a machine of its own); `postgres-2`, two platform instances on the one PostgreSQL and a Redis, pinned
+// to a core each, the members split between them, against the one instance of `postgres`. Each run also prints the CPU
+// per bet of each process (each instance, Redis, the bench's own clients) and the machine's idle share; the two-instance
+// run then what a second instance adds where CPU is not the limit (bets per CPU-second, two instances against one).
 // Targets (SQLite): at least 1,500 bets/s, p99 under 50 ms, ratio HTTP/raw at least 0.3. PostgreSQL (issue 32): at
 // least 0.8× SQLite's bets/s, p99 under 50 ms, CPU per bet (platform + database) at most 2× SQLite's; two instances
 // more bets/s than one.
@@ -27,7 +30,7 @@ import { ensureDemoMembers } from '../../server/src/members/demoMembers';
 import { createSpecialRooms } from '../../server/src/live/specialRooms';
 import { spawnSync } from 'node:child_process';
 import { startPostgres, startRedis } from '../services.mjs';
-import { cpuSeconds, processes, treeCpuSeconds } from './support/cpu.mjs';
+import { cpuSeconds, machineCpu, processes, treeCpuSeconds } from './support/cpu.mjs';
 import { startPlatform } from './support/platform.mjs';
 import { closedLoop, request } from './support/http.mjs';
 
@@ -43,7 +46,7 @@ const RAW_BETS = 20_000;
 const PASSWORD = 'bench1234';
 const STAKE = '10.00';
 
-const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres,postgres-pinned,postgres-2').split(',').map((d) => d.trim());
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres,postgres-redis,postgres-pinned,postgres-2').split(',').map((d) => d.trim());
 const TARGET_PG_RATIO = 0.8;
 const TARGET_PG_CPU = 2;
 
@@ -126,6 +129,8 @@ async function pickSelections(base) {
 /** MEMBERS workers, one request in flight each, until `seconds` have passed. */
 async function load(members, selections, seconds, runId) {
   let next = 0;
+  /** Bets answered by each instance (by base URL): an instance that answers faster serves more of the members' bets. */
+  const byBase = {};
   const { count, ...run } = await closedLoop(
     members,
     seconds,
@@ -137,9 +142,13 @@ async function load(members, selections, seconds, runId) {
       };
       return request(agent, base, '/v1/order/bet/singlePass', body, { authorization: token });
     },
-    (answer) => answer?.code === 0 && answer.data.orders.length === 1 && answer.data.orders[0].status === 4 && !answer.data.repeated,
+    (answer, { base }) => {
+      const placed = answer?.code === 0 && answer.data.orders.length === 1 && answer.data.orders[0].status === 4 && !answer.data.repeated;
+      if (placed) byBase[base] = (byBase[base] ?? 0) + 1;
+      return placed;
+    },
   );
-  return { bets: count, ...run };
+  return { bets: count, byBase, ...run };
 }
 
 /**
@@ -208,7 +217,7 @@ const fmt = (n) => Math.round(n).toLocaleString('en');
  * Seeds the members, runs the platform on the database and loads it; checks the books after. `cores`: one core per
  * instance to pin it to (none: unpinned, one instance); several instances need `redisUrl`.
  */
-async function measure(name, open, { databaseUrl, dataDir, serverPid, cores = [undefined], redisUrl }) {
+async function measure(name, open, { databaseUrl, dataDir, serverPid, cores = [undefined], redisUrl, redisPid }) {
   const usernames = await seedMembers(open());
   const platforms = [];
   for (const [n, core] of cores.entries()) {
@@ -237,19 +246,33 @@ async function measure(name, open, { databaseUrl, dataDir, serverPid, cores = [u
     console.log(`${name}: ${members.length} members signed in; ${selections.length} open pre-match selections`);
     // CPU seconds of the platform and of the database server's processes over the timed run, less what they use idle
     // (the feed runs all the time): per bet, they stay comparable when other jobs load the machine, where bets/s does not.
-    const cpu = () => ({ platform: platforms.reduce((sum, p) => sum + cpuSeconds(p.pid), 0), server: serverPid ? treeCpuSeconds(serverPid) : 0 });
+    // Also each instance, Redis and this bench's own clients apart, and the whole machine (its idle share says whether
+    // CPU was the limit).
+    const cpu = () => ({
+      platform: platforms.reduce((sum, p) => sum + cpuSeconds(p.pid), 0),
+      server: serverPid ? treeCpuSeconds(serverPid) : 0,
+      ...Object.fromEntries(platforms.map((p, n) => [`instance${n}`, cpuSeconds(p.pid)])),
+      redis: redisPid ? cpuSeconds(redisPid) : 0,
+      clients: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+    });
     const idleFrom = { ...cpu(), at: performance.now() };
     await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
     const idleTo = { ...cpu(), at: performance.now() };
     const idleSeconds = (idleTo.at - idleFrom.at) / 1000;
     const warm = await load(members, selections, WARMUP_S, `w${Date.now()}`);
     const before = cpu();
+    const machineBefore = machineCpu();
     if (process.env.PG_DIAG && databaseUrl) { const d = open(); await sql`create extension if not exists pg_stat_statements`.execute(d.db); await sql`select pg_stat_statements_reset()`.execute(d.db); await d.db.destroy(); }
     run = await load(members, selections, DURATION_S, `r${Date.now()}`);
     if (process.env.PG_DIAG && databaseUrl) { const d = open(); const r = await sql`select calls, round(total_exec_time::numeric,1) as ms, round(total_plan_time::numeric,1) as plan, round((total_exec_time+total_plan_time)::numeric / greatest(calls, 1), 3) as per, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as q from pg_stat_statements order by calls desc limit 25`.execute(d.db); console.log('bets', run.bets); console.table(r.rows); await d.db.destroy(); }
     const after = cpu();
+    const machineAfter = machineCpu();
     const perBet = (key) => ((after[key] - before[key] - ((idleTo[key] - idleFrom[key]) / idleSeconds) * run.seconds) * 1000) / run.bets;
-    run.cpuMsPerBet = { platform: perBet('platform'), server: perBet('server') };
+    run.cpuMsPerBet = Object.fromEntries(Object.keys(after).map((key) => [key, perBet(key)]));
+    if (machineBefore && machineAfter) {
+      const busy = machineAfter.busy - machineBefore.busy;
+      run.machineIdle = (machineAfter.idle - machineBefore.idle) / (busy + machineAfter.idle - machineBefore.idle);
+    }
     accepted = warm.bets + run.bets;
     for (const m of members) m.agent.destroy();
     failures.push(...warm.failures, ...run.failures);
@@ -263,6 +286,18 @@ async function measure(name, open, { databaseUrl, dataDir, serverPid, cores = [u
       `p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, ${run.failures.length} errors; CPU per bet beyond idle: platform ` +
       `${run.cpuMsPerBet.platform.toFixed(2)} ms${serverPid ? `, database server ${run.cpuMsPerBet.server.toFixed(2)} ms` : ''}`,
   );
+  console.log(
+    `  CPU per bet by process: ${platforms
+      .map((p, n) => {
+        const share = (run.byBase[p.base] ?? 0) / run.bets;
+        const own = platforms.length > 1 ? ` (${(share * 100).toFixed(0)}% of the bets: ${(run.cpuMsPerBet[`instance${n}`] / share).toFixed(3)} ms per bet of its own)` : '';
+        return `instance ${n + 1} ${run.cpuMsPerBet[`instance${n}`].toFixed(3)} ms${own}`;
+      })
+      .join(', ')}` +
+      `${redisPid ? `, Redis ${run.cpuMsPerBet.redis.toFixed(3)} ms` : ''}, the bench's clients ${run.cpuMsPerBet.clients.toFixed(3)} ms; ` +
+      `machine idle ${run.machineIdle === undefined ? '?' : `${(run.machineIdle * 100).toFixed(0)}%`} of ${os.cpus().length} cores ` +
+      `(load average ${os.loadavg()[0].toFixed(1)})`,
+  );
   return { ...run, problems };
 }
 
@@ -270,6 +305,7 @@ async function measure(name, open, { databaseUrl, dataDir, serverPid, cores = [u
 const PG_RUNS = {
   postgres: { label: 'PostgreSQL' },
   'postgres-pinned': { label: 'PostgreSQL pinned (database core 0, platform core 1)', pinServer: 0, cores: [1] },
+  'postgres-redis': { label: 'PostgreSQL, one instance + Redis', redis: true },
   'postgres-2': { label: 'PostgreSQL, two instances (core 0 and core 1) + Redis', cores: [0, 1], redis: true },
 };
 
@@ -296,7 +332,14 @@ for (const database of DATABASES) {
       postgres = await startPostgres({ durable: true });
       if (pinServer !== undefined) pin(postgres.pid, pinServer);
       redis = withRedis ? await startRedis() : undefined;
-      figures[database] = await measure(label, () => openPostgres(postgres.url, { poolSize: 2 }), { databaseUrl: postgres.url, dataDir, serverPid: postgres.pid, cores, redisUrl: redis?.url });
+      figures[database] = await measure(label, () => openPostgres(postgres.url, { poolSize: 2 }), {
+        databaseUrl: postgres.url,
+        dataDir,
+        serverPid: postgres.pid,
+        cores,
+        redisUrl: redis?.url,
+        redisPid: redis?.pid,
+      });
       if (figures[database].problems.length) throw new Error(figures[database].problems.join('; '));
     } else throw new Error(`BENCH_DATABASES: unknown database ${JSON.stringify(database)} (sqlite, ${Object.keys(PG_RUNS).join(', ')})`);
   } catch (error) {
@@ -320,7 +363,20 @@ for (const key of Object.keys(PG_RUNS)) {
   );
 }
 if (figures.postgres && figures['postgres-2']) {
-  const ratio = figures['postgres-2'].perSecond / figures.postgres.perSecond;
+  const one = figures.postgres;
+  const two = figures['postgres-2'];
+  const ratio = two.perSecond / one.perSecond;
   console.log(`two instances/one instance on PostgreSQL: ${ratio.toFixed(2)} (bets/s) — the second must add throughput ${ratio > 1 ? '✓' : '✗'}`);
+  // Where CPU is the limit (2 cores, the bench's clients on them too) a second instance cannot add a core's work. What
+  // it adds where CPU is not: bets per CPU-second of the platform's side (instances, PostgreSQL, Redis). At the same
+  // efficiency (1.00) two instances given a core each of their own serve twice the bets; above 0.5 they serve more than one.
+  const side = (f) => f.cpuMsPerBet.platform + f.cpuMsPerBet.server + f.cpuMsPerBet.redis;
+  const efficiency = side(one) / side(two);
+  const instances = one.cpuMsPerBet.platform / two.cpuMsPerBet.platform;
+  console.log(
+    `two instances/one where CPU is not the limit: bets per CPU-second of the instances ${instances.toFixed(2)}, of instances + PostgreSQL + Redis ` +
+      `${efficiency.toFixed(2)} (${fmt(1000 / two.cpuMsPerBet.platform)} against ${fmt(1000 / one.cpuMsPerBet.platform)} bets per instance CPU-second); ` +
+      `each instance on a core of its own: ${(2 * efficiency).toFixed(2)}× one instance's bets/s — target > 1 ${2 * efficiency > 1 ? '✓' : '✗'}`,
+  );
 }
 process.exit(failed ? 1 : 0);

@@ -9,6 +9,7 @@ import { balanceOf, placeSingle, selections } from './betting.support';
 import { openChat, type ChatTestClient } from './chatClient';
 import { buildTestApp, CHEAP_PASSWORD_HASH, loadRealPlatformConfig, login, type TestApp } from './helpers';
 import { startTestRedis, type TestRedis } from './redisServer';
+import { hashToken } from '../src/members/auth';
 
 /**
  * Two platform instances on one database and one Redis (issue 19): whichever instance a request lands on, sessions,
@@ -57,15 +58,24 @@ afterAll(async () => {
 const alternate = (i: number) => (i % 2 === 0 ? a! : b!);
 
 describe('sessions and idempotency keys across instances', () => {
-  it('accepts a session made on A on B, and a sign-out on B ends it on A', async () => {
+  it('accepts a session made on A on B, and a sign-out on B ends it on A before B answers, though A trusted its copy', async () => {
+    // Each instance trusts its copy only while it hears the others' sign-outs (Redis subscription up).
+    await a!.app.sessionRevocations!.whenLive();
+    await b!.app.sessionRevocations!.whenLive();
     const token = await login(a!, 'demo2');
-    const onB = await b!.inject({ url: `${SETTINGS_PATHS.cfgGet}?collect=UserConfig`, headers: { authorization: token } });
-    expect(onB.statusCode).toBe(200);
-    // A has checked the session just now: with Redis shared it keeps no copy that would outlive the sign-out on B.
-    expect((await a!.inject({ url: `${SETTINGS_PATHS.cfgGet}?collect=UserConfig`, headers: { authorization: token } })).statusCode).toBe(200);
+    const settings = (on: TestApp) => on.inject({ url: `${SETTINGS_PATHS.cfgGet}?collect=UserConfig`, headers: { authorization: token } });
+    expect((await settings(b!)).statusCode).toBe(200);
+    expect((await settings(a!)).statusCode).toBe(200);
+    // A answers from its copy now: revoked behind its back (straight in the database, no sign-out), it still accepts.
+    const row = () => a!.db.updateTable('sessions').where('token_hash', '=', hashToken(token));
+    await row().set({ revoked_at: Date.now() }).execute();
+    expect((await settings(a!)).statusCode).toBe(200);
+    await row().set({ revoked_at: null }).execute();
+    // A sign-out on B answers only once A has dropped its copy: A refuses the very next request.
     const out = await b!.inject({ method: 'POST', url: '/api/forehead/user/logout', headers: { authorization: token } });
     expect(out.statusCode).toBe(200);
-    expect((await a!.inject({ url: `${SETTINGS_PATHS.cfgGet}?collect=UserConfig`, headers: { authorization: token } })).statusCode).toBe(401);
+    expect((await settings(a!)).statusCode).toBe(401);
+    expect((await settings(b!)).statusCode).toBe(401);
   });
 
   it('answers a bet repeated on B with the orders A made for that request id, debiting once', async () => {

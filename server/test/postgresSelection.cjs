@@ -13,6 +13,7 @@ const postgres = [
   'server/src/chat/chat.test.ts',
   'server/src/chat/orders.test.ts',
   'server/src/cluster/feedOrigin.test.ts',
+  'server/src/members/sessionCache.test.ts',
   'server/test/auth.test.ts',
   'server/test/betBuilder.test.ts',
   'server/test/betCurrency.test.ts',

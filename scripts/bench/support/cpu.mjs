@@ -86,3 +86,19 @@ export function serverCpu(pid) {
   }
   return { user: user / ticksPerSecond, system: system / ticksPerSecond };
 }
+
+/**
+ * The whole machine's CPU seconds so far from /proc/stat's first line: busy (every process, this machine's other jobs
+ * too) and idle (idle + iowait), summed over the cores; undefined where /proc is not there to read.
+ */
+export function machineCpu() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already inside user).
+    const idle = fields[3] + fields[4];
+    const busy = fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7];
+    return { busy: busy / ticksPerSecond, idle: idle / ticksPerSecond };
+  } catch {
+    return undefined;
+  }
+}

@@ -45,7 +45,7 @@ export async function closedLoop(members, seconds, send, accepted) {
           const res = await send(member, worker, n);
           const ms = performance.now() - t0;
           const answer = res.status === 200 ? JSON.parse(res.text) : undefined;
-          if (accepted(answer)) latencies.push(ms);
+          if (accepted(answer, member)) latencies.push(ms);
           else failures.push(`${res.status} ${res.text.slice(0, 300)}`);
         } catch (error) {
           failures.push(error instanceof Error ? error.message : String(error));

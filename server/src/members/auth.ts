@@ -58,10 +58,11 @@ export function normaliseUsername(username: string): string {
 
 /**
  * How long a session found in the database is trusted from memory. Every member request checks its token, and 2,000
- * members racing for a rain made that look-up a large part of each request (docs/operations.md "Red-envelope rain").
- * Expiry is still checked on every request against the cached expires_at, and a sign-out on this instance drops the
- * entry at once. A sign-out on another instance would reach this one only this late, so instances that share a
- * database (REDIS_URL set) pass `sessionCacheMs: 0` and read every session from the database.
+ * members racing for a rain made that look-up a large part of each request (docs/operations.md "Red-envelope rain");
+ * with several instances it was most of what a second instance added per bet (issue 32). Expiry is still checked on
+ * every request against the cached expires_at, and a sign-out on this instance drops the entry at once. Instances that
+ * share a database (REDIS_URL set) hear each other's sign-outs through SessionRevocations; this is also the longest an
+ * instance that missed one (its Redis connection lost without its noticing) can outlive a sign-out.
  */
 export const SESSION_CACHE_MS = 5_000;
 /** Sessions kept in memory at most; the oldest go first (a rain's members fit many times over). */
@@ -70,6 +71,22 @@ export const SESSION_CACHE_SIZE = 20_000;
 /** The session by its token's digest, with what the session carries of its member. */
 const SESSION_QUERY =
   'select s.token_hash, s.member_id, s.created_at, s.expires_at, s.revoked_at, m.username, m.merchant_id, m.currency from sessions s inner join members m on m.id = s.member_id where s.token_hash = ?';
+
+/**
+ * Sign-outs between instances that share the database (REDIS_URL: redisSessionRevocations.ts). A session's only
+ * revocation is a sign-out (there is no password change or ban that ends sessions; one added must revoke through here).
+ */
+export interface SessionRevocations {
+  /** True while revocations from every instance reach this one: only then may it trust sessions from memory. */
+  readonly live: boolean;
+  /** Resolves once `live` (tests wait for it; an instance serves from the database meanwhile). */
+  whenLive(): Promise<void>;
+  /** The one listener: a revoked session's digest, or undefined when revocations may have been missed (drop them all). */
+  onRevoked(listener: (tokenHash: string | undefined) => void): void;
+  /** Tells every instance; resolves once every listening instance has dropped its copy (or after a bounded wait). */
+  revoke(tokenHash: string): Promise<void>;
+  close(): Promise<void>;
+}
 
 /** Only this digest is stored, so a copy of the database does not hand out live sessions. */
 export function hashToken(token: string): string {
@@ -82,14 +99,17 @@ export function createAuthService({
   sessionTtlMs,
   passwordParams = DEFAULT_SCRYPT_PARAMS,
   sessionCacheMs = SESSION_CACHE_MS,
+  revocations,
 }: {
   db: Kysely<Database>;
   clock: Clock;
   sessionTtlMs: number;
   /** The scrypt cost of new hashes (config signIn.passwordHash); tests pass a cheap one. */
   passwordParams?: ScryptParams;
-  /** How long a checked session is trusted from memory; 0 when several instances share the database. */
+  /** How long a checked session is trusted from memory; 0: never (every request reads the database). */
   sessionCacheMs?: number;
+  /** Several instances on one database: their sign-outs, without which this one may not trust its memory. */
+  revocations?: SessionRevocations;
 }): AuthService {
   // Verifying against a real hash for unknown usernames keeps both failures equally slow, so
   // response time does not reveal which usernames exist.
@@ -103,8 +123,18 @@ export function createAuthService({
    */
   const native = nativeOf(db);
   let sessionSt: NativeStatement | undefined;
-  /** Sign-outs so far: a look-up that a sign-out overtook may have read the session before its revocation. */
+  /**
+   * Revocations so far (this instance's sign-outs, other instances' heard, a lost subscription): a look-up that one
+   * overtook may have read the session before it, so it must not be cached.
+   */
   let signOuts = 0;
+  revocations?.onRevoked((tokenHash) => {
+    signOuts += 1;
+    if (tokenHash === undefined) cache.clear();
+    else cache.delete(tokenHash);
+  });
+  /** Whether sessions may be trusted from memory now. */
+  const caching = () => sessionCacheMs > 0 && (revocations?.live ?? true);
 
   return {
     async createMember(input, executor = db) {
@@ -166,7 +196,7 @@ export function createAuthService({
     async authenticate(token) {
       const tokenHash = hashToken(token);
       const now = clock.now();
-      const hit = cache.get(tokenHash);
+      const hit = caching() ? cache.get(tokenHash) : undefined;
       if (hit && now < hit.until) {
         if (hit.session.expiresAt > now) return { ok: true, session: hit.session };
         cache.delete(tokenHash);
@@ -192,7 +222,7 @@ export function createAuthService({
         createdAt: Number(row.created_at),
         expiresAt: Number(row.expires_at),
       };
-      if (signOuts === signOutsBefore && sessionCacheMs > 0) {
+      if (signOuts === signOutsBefore && caching()) {
         cache.set(tokenHash, { session, until: clock.now() + sessionCacheMs });
         // Map keeps insertion order, so the first key is the session cached longest ago.
         if (cache.size > SESSION_CACHE_SIZE) cache.delete(cache.keys().next().value!);
@@ -212,7 +242,11 @@ export function createAuthService({
       // Again after the update: a look-up that read the row while it was being revoked must not stay cached.
       signOuts += 1;
       cache.delete(hashToken(token));
-      return Number(result.numUpdatedRows) > 0;
+      const revoked = Number(result.numUpdatedRows) > 0;
+      // The other instances drop their copies before the sign-out answers (only a live session's: a stranger's random
+      // tokens make no traffic).
+      if (revoked) await revocations?.revoke(hashToken(token));
+      return revoked;
     },
 
     getMember(memberId) {

@@ -9,8 +9,9 @@ import type { Database } from '../db/schema';
 import { createMemoryLimitStore, type LimitStore } from '../http/limitStore';
 import type { OriginPolicy } from '../http/origins';
 import { createRedisLimitStore } from '../http/redisLimitStore';
-import { createAuthService, SESSION_CACHE_MS, type AuthService } from '../members/auth';
+import { createAuthService, type AuthService, type SessionRevocations } from '../members/auth';
 import { createLoginThrottle, type LoginThrottle } from '../members/loginThrottle';
+import { createRedisSessionRevocations } from '../members/redisSessionRevocations';
 import { startSessionPurge } from '../members/sessionPurge';
 import { createPushHub, type PushHub, type PushRelay } from '../push/hub';
 import { createRedisRelay } from '../push/redisRelay';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     auth: AuthService;
     /** Every rate limit's counts: in memory, or in Redis shared by every instance (REDIS_URL). */
     limitStore: LimitStore;
+    /** Sign-outs heard from the other instances (REDIS_URL); undefined on one instance. */
+    sessionRevocations: SessionRevocations | undefined;
     loginThrottle: LoginThrottle;
     pushHub: PushHub;
   }
@@ -59,15 +62,18 @@ export const corePlugin = fp<CorePluginOptions>(
     app.decorate('buildInfo', opts.buildInfo);
     app.decorate('wallet', createWalletService({ db: opts.db, clock: opts.clock }));
     const { signIn } = opts.config;
+    const revocations = opts.redis ? createRedisSessionRevocations({ ...opts.redis, log: app.log }) : undefined;
     const auth = createAuthService({
       db: opts.db,
       clock: opts.clock,
       sessionTtlMs: opts.sessionTtlMinutes * 60_000,
       passwordParams: signIn.passwordHash,
-      // Instances sharing Redis share the database too: a sign-out on one must end the session on all at once.
-      sessionCacheMs: opts.redis ? 0 : SESSION_CACHE_MS,
+      // Instances sharing Redis share the database too: a sign-out on one must end the session on all before it answers.
+      revocations,
     });
+    if (revocations) app.addHook('onClose', () => revocations.close());
     app.decorate('auth', auth);
+    app.decorate('sessionRevocations', revocations);
     const limitStore = opts.redis ? createRedisLimitStore({ ...opts.redis, clock: opts.clock, log: app.log }) : createMemoryLimitStore(opts.clock);
     app.decorate('limitStore', limitStore);
     app.addHook('onClose', () => limitStore.close());

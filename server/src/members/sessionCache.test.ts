@@ -13,7 +13,7 @@ const CHEAP_SCRYPT_PARAMS = { N: 1024, r: 8, p: 1 };
 let opened: TestDatabase;
 let listener: (tokenHash: string | undefined) => void;
 const revocations = {
-  live: true,
+  live: true as boolean,
   whenLive: async () => undefined,
   onRevoked(l: (tokenHash: string | undefined) => void) {
     listener = l;

@@ -9,7 +9,7 @@ import { scoreRowSchema } from './shapes';
  * The three result services (spec 001 sections 3 "Result match", 7 "Match results", docs/api.md "Results"): the
  * product's own (`/api/result/...`, the spec's result match: this file) and two third-party providers, gamebetim
  * (resultsIm.ts) and gamebetob (resultsOb.ts), each with its own wire shape, ids, time format and language codes. All
- * anonymous. The app's results plugins map each answer to the results feature's one model (src/ui/results/model.ts).
+ * anonymous. The app's results plugins map each answer to the results feature's one model (src/features/results/model.ts).
  */
 
 const int = () => z.int();

@@ -29,12 +29,12 @@ const SLOW = {
   'server/test/potentialReturn.test.ts': 7,
   'server/test/limitsAcrossInstances.test.ts': 7,
   'server/test/anchors.test.ts': 7,
-  'src/ui/matchDetail/MatchDetailScreen.test.tsx': 7,
+  'src/features/match/MatchDetailScreen.test.tsx': 7,
   'server/src/chat/chat.test.ts': 6,
   'server/test/testControls.test.ts': 6,
   'server/test/platform.test.ts': 6,
-  'src/ui/reservations/PreBetDialog.test.tsx': 6,
-  'src/ui/betSlip/BetSlipPanel.test.tsx': 6,
+  'src/features/preBets/PreBetDialog.test.tsx': 6,
+  'src/features/slip/BetSlipPanel.test.tsx': 6,
 };
 
 /**

@@ -127,7 +127,7 @@ export interface TrackerState {
 
 export const TICKER_EVENTS = 30;
 
-/** Who serves now, by the scoreboard's rule (src/domain/serve.ts): the feed's field, while in play. */
+/** Who serves now, by the scoreboard's rule (src/core/domain/serve.ts): the feed's field, while in play. */
 export function servingOf(state: Pick<TrackerState, 'serveIn' | 'inPlay'>): Side | null {
   const side = servingSide(state.serveIn, state.inPlay);
   return side === 1 ? 'home' : side === 2 ? 'away' : null;

@@ -2,7 +2,7 @@
 // time and the share of dropped frames (targets: p95 ≤ 16.7 ms, under 1 % dropped), and the page's script time per
 // update against a minimal page that writes the same updates straight into DOM text nodes (target: at most 2x, issue
 // 30; it was 3x). The app's path for one price: the /push message, the push client's route, the frame coalescer
-// (src/services/coalescer.ts, one batch per market per animation frame), the live book's cell (src/stores/liveBook.ts)
+// (src/services/coalescer.ts, one batch per market per animation frame), the live book's cell (src/core/store/liveBook.ts)
 // and the one odds button observing it.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { destroy } from 'mobx-state-tree';
 import { mapBetRecord, recordPotentialReturn, type BetRecord } from '../../domain/betRecord';
 import { seriesOptions } from '../../domain/series';
-import { createRootStore } from '../../src/stores/RootStore';
+import { createRootStore } from '../../src/core/store/RootStore';
 import { memberState } from '../../src/testing/bettingFixtures';
 import { fakeEnv } from '../../src/testing/fakeEnv';
 import { OrderStatus } from '../src/betting/codes';
 import { buildTestApp, login, type TestApp } from './helpers';
 import { auth, selections, type Selection } from './betting.support';
-import * as slipSeries from '../../src/stores/slipSeries';
+import * as slipSeries from '../../src/features/slip/slipSeries';
 
 /** mulberry32: a small seeded generator, so a failure names a bet that can be replayed. */
 function seeded(seed: number) {

@@ -7,7 +7,7 @@ import { deferred } from '../testing/deferred';
 import { createTestI18n } from '../testing/i18n';
 import { fakeSportModule } from '../testing/fakeSport';
 import { testPlugin } from '../testing/testPlugin';
-import { sportPoint, type SportModule } from '../ui/matchList/points';
+import { sportPoint, type SportModule } from '../features/lists/points';
 import { createKernelEvents } from './events';
 import { loadPlugins } from './loadPlugins';
 import { provideServices } from './services';

@@ -7,7 +7,7 @@ import { createExtensionPoint } from './extensionPoint';
 import { loadPlugins, PluginStartError } from './loadPlugins';
 import { defineManifest } from './manifest';
 import { createServiceRef, provideServices } from './services';
-import { sportPoint, type SportModule } from '../ui/matchList/points';
+import { sportPoint, type SportModule } from '../features/lists/points';
 import { fakeSportModule } from '../testing/fakeSport';
 import { testPlugin } from '../testing/testPlugin';
 

@@ -19,8 +19,8 @@ export { Request, request, type Progress, type RequestOutcome, type RequestStatu
 // The kernel's hooks and the extension points' contracts: what each point gives an extension and wants back.
 export { usePlugin, useService } from '../kernel/Slot';
 export type { SelectionEvent } from '../kernel/events';
-export type { AssetUrl, BetSlipActions, ScreenOpener, SessionView } from '../ui/services';
-export type { PluginScreenMatch, PluginScreenModule } from '../ui/home/points';
+export type { AssetUrl, BetSlipActions, ScreenOpener, SessionView } from '../core/ui/services';
+export type { PluginScreenMatch, PluginScreenModule } from '../features/home/points';
 export type {
   RowColumn,
   RowColumnGroup,
@@ -29,7 +29,7 @@ export type {
   SportMatch,
   SportMenuEntryProps,
   SportModule,
-} from '../ui/matchList/points';
+} from '../features/lists/points';
 export type {
   AnimationField,
   AnimationModule,
@@ -41,10 +41,10 @@ export type {
   VideoFormat,
   VideoPlayerModule,
   VideoPlayerProps,
-} from '../ui/matchDetail/points';
-export type { LiveRoomHeaderModule, LiveRoomOverlayModule, LiveRoomProps, LiveRoomTabId, LiveRoomTabModule } from '../ui/liveRoom/points';
-export type { TeamNames } from '../ui/matchDetail/data/types';
-export type { ResultLeague, ResultModel, ResultPage, ResultPeriod, ResultQuery, ResultsHttp, ResultsProvider, ResultsProviderModule, ResultStatus } from '../ui/results/model';
+} from '../features/match/points';
+export type { LiveRoomHeaderModule, LiveRoomOverlayModule, LiveRoomProps, LiveRoomTabId, LiveRoomTabModule } from '../features/liveRoom/points';
+export type { TeamNames } from '../features/match/data/types';
+export type { ResultLeague, ResultModel, ResultPage, ResultPeriod, ResultQuery, ResultsHttp, ResultsProvider, ResultsProviderModule, ResultStatus } from '../features/results/model';
 // Wire types come from the contract (type-only: values from contract/index.ts would build every schema in).
 export type { ScoreRow, WireMatch } from '../../contract';
 
@@ -52,23 +52,23 @@ export type { ScoreRow, WireMatch } from '../../contract';
  * The SDK's components: the app's own shared components and hooks, given to plugins as they are (one component, the
  * same look in the app and its plugins). This is their one list; a component a plugin needs is added here.
  */
-export { SportMenuItem } from '../ui/sportsMenu/SportMenuItem';
-export { ScoreParts, type ScorePart } from '../ui/matchList/ScoreParts';
-export { LiveVideo, type AttachStream } from '../ui/matchDetail/media/LiveVideo';
-export { playQuietly, type PlaybackFailure, type PlaybackWatchdog } from '../ui/matchDetail/media/playbackWatchdog';
-export { tabId, tabPanelId, Tabs } from '../ui/common/Tabs';
-export { Crest } from '../ui/common/Crest';
-export { Button } from '../ui/common/Button';
-export { Dialog } from '../ui/common/Dialog';
+export { SportMenuItem } from '../features/lists/sportsMenu/SportMenuItem';
+export { ScoreParts, type ScorePart } from '../features/lists/ScoreParts';
+export { LiveVideo, type AttachStream } from '../features/match/media/LiveVideo';
+export { playQuietly, type PlaybackFailure, type PlaybackWatchdog } from '../features/match/media/playbackWatchdog';
+export { tabId, tabPanelId, Tabs } from '../core/ui/common/Tabs';
+export { Crest } from '../core/ui/common/Crest';
+export { Button } from '../core/ui/common/Button';
+export { Dialog } from '../core/ui/common/Dialog';
 // The app's loading and failure states, for the plugins' own screens and panels (gifts-lotteries, live-experts).
-export { LoadFailed, RowsSkeleton } from '../ui/common/States';
+export { LoadFailed, RowsSkeleton } from '../core/ui/common/States';
 // The data panels' building blocks: the match-data hook, its states, tables and sections.
-export { useMatchData } from '../ui/matchDetail/data/useMatchData';
-export { RemoteView } from '../ui/matchDetail/data/PanelStates';
-export { DataNote, plainRow, StatsTable, TableCaption, type StatsRow } from '../ui/matchDetail/data/StatsTable';
-export { DataBlock, DataSection, SectionTitle } from '../ui/matchDetail/data/Section';
+export { useMatchData } from '../features/match/data/useMatchData';
+export { RemoteView } from '../features/match/data/PanelStates';
+export { DataNote, plainRow, StatsTable, TableCaption, type StatsRow } from '../features/match/data/StatsTable';
+export { DataBlock, DataSection, SectionTitle } from '../features/match/data/Section';
 // A results provider's helpers (paging, league lists) over answers it fetched.
-export { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers, wholeRangeProvider, type RangeQuery } from '../ui/results/providerHelpers';
+export { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers, wholeRangeProvider, type RangeQuery } from '../features/results/providerHelpers';
 
 /*
  * Pure functions the app runs too, given from the one module that holds each (the shared domain, domain/, or the
@@ -80,8 +80,8 @@ export { isRecord, lineFromEvent, pick, withoutTimePrefix } from '../../domain/f
 /** The provably fair draw the platform runs (docs/api.md "Provably fair"), for a plugin that lets a viewer verify one. */
 export { checkRainReceipts, drawWinners, entriesHashOf, seedHashOf, splitRain } from '../../domain/fair';
 /** A time in the operator's time zone (`sessionRef.timeZone`), never the browser's. */
-export { formatInZone } from '../domain/zonedTime';
+export { formatInZone } from '../core/domain/zonedTime';
 /** Which side serves (1 home, 2 away) from the feed's `serveIn`, only while the match is in play. */
-export { servingSide } from '../domain/serve';
+export { servingSide } from '../core/domain/serve';
 /** The spec's language code calls go out in (CMN, ENG, ...) for an interface language (`i18n.language`). */
-export { apiLanguageOf } from '../domain/locales';
+export { apiLanguageOf } from '../core/domain/locales';

@@ -6,7 +6,7 @@ import type { PushHandler } from './services';
  * The match-data client as the data panels and the sport plugins see it (`useMatchData().store`): one cached answer
  * per route and query of the platform's match-data GETs (docs/api.md "Match data"), and the push channels that keep
  * answers live. It names no sport's routes: a sport plugin names its own (its `matchDetail.dataSource` extension).
- * The app's store (src/stores/matchData.ts) implements it.
+ * The app's store (src/features/match/matchData.ts) implements it.
  */
 
 /**

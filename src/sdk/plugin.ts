@@ -4,16 +4,16 @@
  * code the loaders import uses the full SDK (src/sdk/index.ts) instead.
  */
 import type { ServiceRef } from '../kernel/services';
-import * as appRefs from '../ui/services';
+import * as appRefs from '../core/ui/services';
 import type { HttpClients, PushClient, Scheduler, Toaster } from './services';
 
 export { definePlugin, extension, type Plugin } from '../kernel/definePlugin';
-export { sportPoint } from '../ui/matchList/points';
-export { animationFieldPoint, animationPoint, dataPanelPoint, dataSourcePoint, videoPoint } from '../ui/matchDetail/points';
-export { resultsProviderPoint } from '../ui/results/points';
-export { liveRoomHeaderPoint, liveRoomOverlayPoint, liveRoomTabPoint } from '../ui/liveRoom/points';
-export { pluginScreenPoint } from '../ui/home/points';
-export { assetUrlRef, betSlipRef, i18nRef, screenRef, sessionRef } from '../ui/services';
+export { sportPoint } from '../features/lists/points';
+export { animationFieldPoint, animationPoint, dataPanelPoint, dataSourcePoint, videoPoint } from '../features/match/points';
+export { resultsProviderPoint } from '../features/results/points';
+export { liveRoomHeaderPoint, liveRoomOverlayPoint, liveRoomTabPoint } from '../features/liveRoom/points';
+export { pluginScreenPoint } from '../features/home/points';
+export { assetUrlRef, betSlipRef, i18nRef, screenRef, sessionRef } from '../core/ui/services';
 
 /*
  * The refs of the app's own services, typed as plugins see them (src/sdk/services.ts): the same refs the app binds, so

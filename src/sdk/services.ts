@@ -1,5 +1,5 @@
 /**
- * The services the app gives plugins (through the refs of src/ui/services.ts and `useService`), as plugins see them:
+ * The services the app gives plugins (through the refs of src/core/ui/services.ts and `useService`), as plugins see them:
  * only what a plugin calls. The app's own services are wider; each of them extends (or, for the HTTP clients, is
  * checked where the app binds it against) the interface here, so the two cannot drift apart. Types only: this file
  * imports nothing, so the app's services can import it without a cycle.

@@ -14,7 +14,7 @@ export { createTestI18n } from '../testing/i18n';
 export { renderScoreSummary } from '../testing/scoreSummary';
 export { renderWithStore } from '../testing/renderWithStore';
 /** The app's match-data client, for a sport plugin's tests of the routes and pushes it names through it. */
-export { MatchDataStore } from '../stores/matchData';
+export { MatchDataStore } from '../features/match/matchData';
 // The match-data routes' answers as the platform builds them, for the data panels' sections.
 export {
   answerGets,

@@ -2,7 +2,7 @@ import type { ScoreRow } from '../../contract';
 
 /**
  * What a sport's score summary reads of a live match (`ScoreSummaryProps.live`): the app's live book keeps much more
- * of it (src/stores/liveBook.ts LiveMatch) and hands that object here. Observable: a summary rendered under the
+ * of it (src/core/store/liveBook.ts LiveMatch) and hands that object here. Observable: a summary rendered under the
  * app's observer updates with each score push.
  */
 export interface LiveScore {

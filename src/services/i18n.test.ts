@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pluginLocaleDirs } from '../testing/i18n';
-import { apiLanguageOf, LOCALES, toLocale } from '../domain/locales';
+import { apiLanguageOf, LOCALES, toLocale } from '../core/domain/locales';
 import { createI18n } from './i18n';
 
 const localesDir = path.join(__dirname, '../../locales');

@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../domain/locales';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../core/domain/locales';
 
 /** Loads a namespace's strings in one language (rejects when the language has no file). */
 export type NamespaceLoader = (lng: string) => Promise<unknown>;

@@ -8,7 +8,7 @@ import {
   type ChatOrderItem,
   type ChatRule,
 } from '../../contract/chat';
-import type { ChatSocket, ChatSocketHandlers, ChatUrl, OpenChatSocket } from '../stores/chatSocket';
+import type { ChatSocket, ChatSocketHandlers, ChatUrl, OpenChatSocket } from '../features/chat/chatSocket';
 import { fakeAnswer } from './contractFakes';
 
 export const CHAT_RULE: ChatRule = fakeAnswer(chatRuleSchema, {

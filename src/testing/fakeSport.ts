@@ -1,4 +1,4 @@
-import type { SportModule } from '../ui/matchList/points';
+import type { SportModule } from '../features/lists/points';
 
 /** A sport module for kernel tests: renders nothing unless a test gives it a MenuEntry. */
 export function fakeSportModule(overrides: Partial<SportModule> = {}): SportModule {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { i18n as I18n } from 'i18next';
 import { SPORT_NAME_STRINGS } from '../kernel/sports';
-import type { Locale } from '../domain/locales';
+import type { Locale } from '../core/domain/locales';
 import { createI18n, type NamespaceLoader } from '../services/i18n';
 
 const root = path.join(__dirname, '../..');

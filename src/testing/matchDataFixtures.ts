@@ -15,7 +15,7 @@ import { lineupData } from '../../server/src/routes/matchData/lineup';
 import { basketballTechnic, footballInfo } from '../../server/src/routes/matchData/stats';
 import { basketballEntries, footballEntry } from '../../server/src/routes/matchData/textLive';
 import type { PushHandler, PushMessage } from '../services/push';
-import type { Env } from '../stores/env';
+import type { Env } from '../core/store/env';
 
 export const FOOTBALL_MATCH = 101;
 export const BASKETBALL_MATCH = 202;

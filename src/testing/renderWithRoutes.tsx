@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Toasts } from '../ui/toasts/Toasts';
+import { Toasts } from '../core/ui/toasts/Toasts';
 import { memberState } from './bettingFixtures';
 import { renderWithStore } from './renderWithStore';
 

@@ -5,8 +5,8 @@ import { I18nextProvider } from 'react-i18next';
 import { KernelProvider, loadPlugins, type Plugin } from '../kernel';
 import { registry } from '../kernel/registry';
 import { offeredSportsOf } from '../kernel/sports';
-import { createRootStore, type RootStoreInstance } from '../stores/RootStore';
-import { StoreProvider } from '../ui/storeContext';
+import { createRootStore, type RootStoreInstance } from '../core/store/RootStore';
+import { StoreProvider } from '../core/ui/storeContext';
 import { fakeChatSockets } from './chatFixtures';
 import { fakeEnv, type fakeHttp } from './fakeEnv';
 

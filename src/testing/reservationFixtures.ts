@@ -1,6 +1,6 @@
-import { RESERVE_LIST_PATH } from '../stores/myBets';
+import { RESERVE_LIST_PATH } from '../features/myBets/myBets';
 import type { ReservationParameter } from '../../contract/betting';
-import { RESERVE_BET_PATH, RESERVE_PARAMETER_PATH } from '../stores/reservations';
+import { RESERVE_BET_PATH, RESERVE_PARAMETER_PATH } from '../features/preBets/reservations';
 import { reservationParameterSchema } from '../../contract/betting';
 import { fakeAnswer } from './contractFakes';
 import type { fakeHttp } from './fakeEnv';

@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import type { ScoreSummaryProps } from '../ui/matchList/points';
+import type { ScoreSummaryProps } from '../features/lists/points';
 import type { ScoreRow } from '../../contract';
-import { createLiveBook } from '../stores/liveBook';
+import { createLiveBook } from '../core/store/liveBook';
 import { createTestI18n } from './i18n';
 import { wireMatch } from './matchFixtures';
 

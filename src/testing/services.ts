@@ -1,7 +1,7 @@
 import type { SelectionEvent } from '../kernel/events';
 import { provideServices, type ServiceMap } from '../kernel/services';
-import type { Env } from '../stores/env';
-import { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, screenRef, sessionRef, toastRef } from '../ui/services';
+import type { Env } from '../core/store/env';
+import { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, screenRef, sessionRef, toastRef } from '../core/ui/services';
 
 /** Every service the app provides, bound to a fake environment's parts (the asset host prefix a test may choose). */
 export function fakeServices(env: Pick<Env, 'http' | 'push' | 'scheduler' | 'storage' | 'toast' | 'i18n' | 'events'>, assetUrl = (path: string) => path): ServiceMap {

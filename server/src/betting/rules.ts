@@ -176,7 +176,7 @@ export function priceLeg(feed: FeedPrices & FeedViews, request: LegRequest, odds
  * its quoted price and any at the current prices, as for singles. Better only is judged on the parlay's total odds
  * (the product of its legs, what the accumulator pays): the current prices are taken while that total is not below
  * the total quoted, so a leg may drift when another rises more. The app's slip applies the same rule
- * (src/stores/betSlip.ts parlayOddsReason).
+ * (src/features/slip/betSlip.ts parlayOddsReason).
  */
 export function priceParlay(feed: FeedPrices & FeedViews, requests: readonly LegRequest[], oddsChange: OddsChange, where: (index: number) => string): PricedLeg[] {
   const perLeg = oddsChange === OddsChange.Better ? OddsChange.Any : oddsChange;

@@ -2,7 +2,7 @@
  * The test picture of a video line and the ffmpeg command that encodes it: a pitch with a moving ball and the line
  * number as a tally of marks. The picture carries no text (issue 31): names, score and clock were burnt in one
  * language whatever the viewer's; the app draws them over the video in the viewer's language instead
- * (src/ui/matchDetail/StageOverlay.tsx), from the match and room it already holds.
+ * (src/features/match/StageOverlay.tsx), from the match and room it already holds.
  */
 
 export interface EncoderSettings {

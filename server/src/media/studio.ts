@@ -5,7 +5,7 @@ import type { PictureInput } from './streams';
  * The test picture of an anchor's room: a studio (a violet wall with a light sweeping across it, a desk, a blinking
  * LIVE lamp), unlike the green pitch of match video so a viewer can tell the two play modes apart at a glance. It
  * carries no text (issue 31): the anchor's name, the match and its score were burnt in one language whatever the
- * viewer's; the app draws them over the stage in the viewer's language (src/ui/matchDetail/StageOverlay.tsx).
+ * viewer's; the app draws them over the stage in the viewer's language (src/features/match/StageOverlay.tsx).
  */
 
 const WALL = '0x2b1a5c';

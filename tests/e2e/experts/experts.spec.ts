@@ -184,7 +184,7 @@ test('the home banners rotate and answer the keyboard', async ({ page }) => {
   const slide = area.locator('[data-banner-index]');
   await expect(slide).toHaveAttribute('data-banner-index', '0');
   await expect(area.getByRole('img').first()).toHaveJSProperty('complete', true);
-  // Rotation (every 5 s, src/ui/banners/banners.ts), with the pointer away from the area.
+  // Rotation (every 5 s, src/features/banners/banners.ts), with the pointer away from the area.
   await page.mouse.move(0, 0);
   await expect(slide).toHaveAttribute('data-banner-index', '1');
   await shot(page, 'home-banners.png');

@@ -1,0 +1,269 @@
+import { extendObservable, observableRef } from 'mobx';
+import { types, type Instance } from 'mobx-state-tree';
+import type { ApiLanguage } from '../domain/locales';
+import type { MarketStatus, MatchClock, OddsPush, ScorePush, ScoreRow, WireMarket, WireMatch, WireOption } from '../../../contract';
+
+/*
+ * The live state of what the screens show: one observable cell per match, market and option, so a changed price
+ * re-renders only its odds button and a changed score only its scoreboard, never the list. Filled from list/detail
+ * answers (seed) and kept current by push (applyScore/applyOdds, one batch per animation frame).
+ *
+ * The book is a mobx-state-tree model (a child of the root's tree, RootStore.liveBook), but its cells are not tree
+ * nodes: they sit in the book's own maps as plain observable records. Thousands of cells change many times a second,
+ * and an MST node costs several times a MobX observable to create (a list's seed) and to write (every push: each write
+ * also makes a patch for every level up to the root). Measured with the same 9,000 prices and 300,000 pushed markets
+ * (issue 30): a book of MST nodes applied each pushed market about 4x slower (9-13 µs against 2-2.5 µs) for a
+ * seed as fast. Cells change only in the book's actions.
+ */
+
+/** A price of a market: observable, so its odds button follows it alone. */
+export interface LiveOption {
+  odd: string;
+  isLock: boolean;
+  line: string | undefined;
+  /** Direction of the last change, for the up/down flash; changedAt tells a new change from an old one. */
+  dir: -1 | 0 | 1;
+  changedAt: number;
+}
+
+export interface LiveMarket {
+  /** The current id of this market slot: a moved line gives the slot a new id (the old one stays an alias). */
+  marketId: number;
+  status: MarketStatus;
+  line: string | undefined;
+  /** Outcomes the market has (its options on the wire): decides the format its prices show in (domain/odds priceKindOf). */
+  outcomeCount: number;
+  /** Not observable: a market's options are all there from its first seed. */
+  readonly options: Map<string, LiveOption>;
+  /** The book's push mark when a push last changed this market (LiveBook.pushMark); not observable. */
+  pushedAt: number;
+}
+
+export interface LiveMatch {
+  matchStatus: number;
+  period: number;
+  matchPeriod: string;
+  homeScore: number;
+  awayScore: number;
+  score: ScoreRow[];
+  /** Who serves (the feed's field: 1 home, 2 away, 0 none), from the list or detail, then from each score push. */
+  serveIn: number;
+  clock: MatchClock;
+  /** Client time the clock was last set, so a running clock can tick locally between updates. */
+  clockAt: number;
+  /** The book's push mark when a push last changed this match (LiveBook.pushMark); not observable. */
+  pushedAt: number;
+  /** Seconds on the clock at `now`, ticking locally while it runs (down-clocks stop at zero). */
+  secondsAt(now: number): number;
+}
+
+// extendObservable onto a plain object: an observable object without a proxy in front, as fast to read as a class's.
+const liveOption = (odd: string, isLock: boolean, line: string | undefined): LiveOption =>
+  extendObservable({}, { odd, isLock, line, dir: 0 as LiveOption['dir'], changedAt: 0 });
+
+const liveMarket = (market: Pick<WireMarket, 'marketId' | 'status' | 'line'> & { options: readonly unknown[] }): LiveMarket =>
+  extendObservable(
+    {},
+    { marketId: market.marketId, status: market.status, line: market.line, outcomeCount: market.options.length, options: new Map<string, LiveOption>(), pushedAt: 0 },
+    { options: false, pushedAt: false },
+  );
+
+function secondsAt(this: LiveMatch, now: number): number {
+  const { running, second, type } = this.clock;
+  if (!running || type === 'none') return second;
+  const elapsed = Math.max(0, Math.floor((now - this.clockAt) / 1000));
+  return type === 'down' ? Math.max(0, second - elapsed) : second + elapsed;
+}
+
+const liveMatch = (match: WireMatch, now: number): LiveMatch =>
+  extendObservable(
+    {},
+    {
+      matchStatus: match.matchStatus,
+      period: match.matchInfo.period,
+      matchPeriod: match.matchInfo.matchPeriod,
+      homeScore: match.matchInfo.homeScore,
+      awayScore: match.matchInfo.awayScore,
+      score: match.score,
+      serveIn: match.serveIn,
+      clock: match.matchClock,
+      clockAt: now,
+      pushedAt: 0,
+      secondsAt,
+    },
+    { score: observableRef, clock: observableRef, pushedAt: false, secondsAt: false },
+  );
+
+/**
+ * Up (1), down (-1) or level (0) from one price to the next, for the flash only: nothing is computed from it. Read as
+ * doubles, which order decimals of up to 15 significant digits exactly (two different ones never read as equal, and
+ * rounding keeps their order); prices have at most 7. decimal.js here took ~3 µs a change, most of the book's time under the
+ * list-updates bench's 1,000 updates a second (issue 30). A price that is no number shows no direction.
+ */
+const direction = (from: string, to: string): -1 | 0 | 1 => {
+  const before = Number(from);
+  const after = Number(to);
+  return after > before ? 1 : after < before ? -1 : 0;
+};
+
+export interface LiveBookOptions {
+  now?: () => number;
+  /** The language whose period names the rows show (status pushes carry all five). */
+  language?: () => ApiLanguage;
+}
+
+export const LiveBook = types
+  // State, not data: nothing of the book goes into a snapshot (the next mount asks the platform again).
+  .model('LiveBook', {})
+  .volatile(() => ({
+    /** How many matches the book holds; observable, so a reaction over `match(id)` re-runs when one arrives. */
+    size: 0,
+    /** Push batches applied so far (see pushMark); observable only so that pushMark, a view, is never cached stale. */
+    pushes: 0,
+  }))
+  .extend((self) => {
+    // Not observable: the cells are; a lookup of one that is not there yet is followed through `size`.
+    const matches = new Map<number, LiveMatch>();
+    const markets = new Map<number, LiveMarket>();
+    let now: () => number = Date.now;
+    let language: () => ApiLanguage = () => 'CMN';
+
+    const setOption = (slot: LiveMarket, type: string, odd: string, isLock: boolean, line: string | undefined): void => {
+      const existing = slot.options.get(type);
+      if (!existing) {
+        slot.options.set(type, liveOption(odd, isLock, line));
+        return;
+      }
+      if (existing.odd !== odd) {
+        existing.dir = direction(existing.odd, odd);
+        existing.changedAt = now();
+        existing.odd = odd;
+      }
+      existing.isLock = isLock;
+      existing.line = line;
+    };
+
+    /** Sets a market from an answer asked for at `askedAt`, or from a push (askedAt Infinity: always the newer word). */
+    const seedMarket = (market: Pick<WireMarket, 'marketId' | 'oldMarketId' | 'status' | 'line'> & { options: ReadonlyArray<Pick<WireOption, 'type' | 'odd' | 'isLock' | 'line'>> }, askedAt: number): LiveMarket => {
+      const slot = markets.get(market.marketId) ?? (market.oldMarketId !== undefined ? markets.get(market.oldMarketId) : undefined) ?? liveMarket(market);
+      if (slot.pushedAt > askedAt) return slot;
+      slot.marketId = market.marketId;
+      slot.status = market.status;
+      slot.line = market.line;
+      slot.outcomeCount = market.options.length;
+      markets.set(market.marketId, slot);
+      for (const option of market.options) setOption(slot, option.type, option.odd, option.isLock, option.line);
+      return slot;
+    };
+
+    return {
+      views: {
+        match(matchId: number): LiveMatch | undefined {
+          return matches.get(matchId);
+        },
+        market(marketId: number): LiveMarket | undefined {
+          return markets.get(marketId);
+        },
+        option(marketId: number, type: string): LiveOption | undefined {
+          return markets.get(marketId)?.options.get(type);
+        },
+        /**
+         * Where the book stands in its pushes: a caller notes it before it asks for list or detail data and hands it
+         * to `seed` with the answer. An answer made before a push that arrived while it travelled would otherwise put
+         * the older score or price back on screen until the next poll.
+         */
+        get pushMark(): number {
+          return self.pushes;
+        },
+      },
+      actions: {
+        /** The clock and language the book reads (set once, where it is made). */
+        configure(options: LiveBookOptions) {
+          if (options.now) now = options.now;
+          if (options.language) language = options.language;
+        },
+        /**
+         * Takes fresh list or detail data asked for at `askedAt` (pushMark then): creates what is new, updates what
+         * exists (refetch after a gap or a poll), except a match or market a push changed since: the push is the newer word.
+         */
+        seed(records: readonly WireMatch[], askedAt: number): void {
+          const at = now();
+          for (const record of records) {
+            const existing = matches.get(record.matchId);
+            if (existing && existing.pushedAt > askedAt) {
+              // Pushed since the answer was asked for: keep the pushed state.
+            } else if (existing) {
+              existing.matchStatus = record.matchStatus;
+              existing.period = record.matchInfo.period;
+              existing.matchPeriod = record.matchInfo.matchPeriod;
+              existing.homeScore = record.matchInfo.homeScore;
+              existing.awayScore = record.matchInfo.awayScore;
+              existing.score = record.score;
+              existing.serveIn = record.serveIn;
+              existing.clock = record.matchClock;
+              existing.clockAt = at;
+            } else {
+              matches.set(record.matchId, liveMatch(record, at));
+              self.size = matches.size;
+            }
+            for (const group of record.betGroup) for (const market of group.moneyHandicap) seedMarket(market, askedAt);
+          }
+        },
+        applyScore(batch: Iterable<ScorePush>): void {
+          const at = now();
+          const mark = (self.pushes += 1);
+          for (const push of batch) {
+            const match = matches.get(push.matchId);
+            if (!match) continue;
+            match.pushedAt = mark;
+            switch (push.kind) {
+              case 'score':
+                match.homeScore = push.homeScore;
+                match.awayScore = push.awayScore;
+                match.score = push.score;
+                match.period = push.period;
+                match.serveIn = push.serveIn;
+                break;
+              case 'clock':
+                match.clock = push.clock;
+                match.clockAt = at;
+                break;
+              case 'status':
+                match.matchStatus = push.matchStatus;
+                match.period = push.period;
+                match.matchPeriod = push.matchPeriod[language()] ?? match.matchPeriod;
+                break;
+              case 'event':
+                match.homeScore = push.event.homeScore;
+                match.awayScore = push.event.awayScore;
+                break;
+              case 'ended':
+                match.matchStatus = push.matchStatus;
+                match.clock = { ...match.clock, running: false };
+                break;
+            }
+          }
+        },
+        applyOdds(batch: Iterable<OddsPush>): void {
+          const mark = (self.pushes += 1);
+          for (const push of batch) {
+            for (const market of push.markets) {
+              const slot = markets.get(market.marketId) ?? (market.oldMarketId !== undefined ? markets.get(market.oldMarketId) : undefined);
+              // A market the screen never loaded is not shown: nothing to update.
+              if (!slot) continue;
+              seedMarket(market, Number.POSITIVE_INFINITY).pushedAt = mark;
+            }
+          }
+        },
+      },
+    };
+  });
+
+export type LiveBookInstance = Instance<typeof LiveBook>;
+
+/** A book made before the root that will own it (the push feeds it from the start): createRootStore takes it into the tree. */
+export function createLiveBook(options: LiveBookOptions = {}): LiveBookInstance {
+  const book = LiveBook.create({});
+  book.configure(options);
+  return book;
+}

@@ -5,6 +5,8 @@
 /** Libraries of the browser half: the platform uses none; the pure domain uses none of them nor axios. */
 const BROWSER_LIBRARIES = ['react', 'react-dom', 'mobx', 'mobx-react-lite', 'mobx-state-tree', 'i18next', 'react-i18next', 'reconnecting-websocket', 'hls\\.js', 'mpegts\\.js', 'qiankun', 'wouter'];
 /** Tests and the helpers only tests import: they run in jest on Node, never in the browser or the platform. */
+/** The app's own pure code: the core's domain folder and each feature's. */
+const APP_DOMAIN = '^src/(core/|features/[^/]+/)domain/';
 const TEST_CODE = ['\\.test\\.tsx?$', '^src/testing/', '^src/sdk/testing', '^server/test/'];
 const inNodeModules = (names) => `(^|/)node_modules/(${names.join('|')})/`;
 
@@ -66,7 +68,7 @@ module.exports = {
         + 'entry, which hands plugin tests the app\'s real scheduler and match-data store, may.',
       severity: 'error',
       from: { path: '^src/sdk/', pathNot: TEST_CODE },
-      to: { path: '^src/(stores|services)/' },
+      to: { path: '^src/(core/store|services)/' },
     },
     {
       name: 'plugin-imports-plugin',
@@ -108,15 +110,24 @@ module.exports = {
     },
     {
       name: 'domain-imports-side-effects',
-      comment: 'The app\'s domain (src/domain) is pure functions over values: no services, stores, UI or I/O.',
+      comment: 'The app\'s domain code (src/core/domain, and a feature\'s own domain/ folder) is pure functions over '
+        + 'values: no services, stores, UI or I/O; it may use other app domain code.',
       severity: 'error',
-      from: { path: '^src/domain/', pathNot: TEST_CODE },
-      to: { path: ['^src/(?!domain/)', '^plugins/'] },
+      from: { path: APP_DOMAIN, pathNot: TEST_CODE },
+      to: { path: ['^src/(?!(core/|features/[^/]+/)domain/)', '^plugins/'] },
+    },
+    {
+      name: 'shared-core-imports-a-feature',
+      comment: 'The shared components (src/core/ui/common) and the app\'s core domain are what features build on: they '
+        + 'import no feature (the shell that composes the features, src/core/store/RootStore.ts and src/core/ui, may).',
+      severity: 'error',
+      from: { path: '^src/core/(ui/common|domain)/', pathNot: TEST_CODE },
+      to: { path: '^src/features/' },
     },
     {
       name: 'domain-imports-side-effect-libraries',
       severity: 'error',
-      from: { path: '^(src/)?domain/', pathNot: TEST_CODE },
+      from: { path: [APP_DOMAIN, '^domain/'], pathNot: TEST_CODE },
       to: { path: inNodeModules(['axios', ...BROWSER_LIBRARIES]) },
     },
     {

@@ -5,7 +5,7 @@
  *
  * The SDK is a surface of its own: the services' and clients' types are written here for plugins (services.ts,
  * matchData.ts, types.ts), narrower than the app's, which extend or are checked against them; the request primitive
- * lives here (request.ts) and the app's stores import it from here. Nothing here comes from src/stores or
+ * lives here (request.ts) and the app's stores import it from here. Nothing here comes from the app's stores (src/core/store, src/features) or
  * src/services (dependency-cruiser rule `sdk-imports-stores-or-services`).
  */
 export * from './plugin';
@@ -72,7 +72,7 @@ export { leaguesOf, namesFrom, newestFirst, pageLocally, recentAnswers, wholeRan
 
 /*
  * Pure functions the app runs too, given from the one module that holds each (the shared domain, domain/, or the
- * app's, src/domain/): no copies.
+ * app's, src/core/domain/): no copies.
  */
 export { formatDuration } from '../../domain/duration';
 /** How football events read (the platform's text live, the app's goal popup and the football plugin share it). */

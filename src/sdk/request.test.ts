@@ -3,17 +3,7 @@ import { destroy, detach, types, unprotect } from 'mobx-state-tree';
 import { ApiError, CANCEL_MESSAGE, LOCAL_CODES } from '../services/http';
 import { createScheduler } from '../services/scheduler';
 import { Request, request } from './request';
-
-/** A promise the test settles by hand, so answers can arrive in any order. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../testing/deferred';
 
 /** An owner as the stores are: its answer in volatile state, taken by its own action. */
 const Owner = types

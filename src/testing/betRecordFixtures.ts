@@ -127,3 +127,23 @@ export function wireReservation(fields: Partial<ReservationSummary> = {}): Reser
     ...fields,
   });
 }
+
+/** A signed-in member (host props) with one CNY wallet: whose My bets the tests load. */
+export const myBetsMember = {
+  isLogin: true,
+  token: 'tok',
+  userData: { uid: '1', username: 'demo', currency: 'CNY' },
+  balance: { centerBalance: '1.00', totalBalance: '1.00', balanceList: [{ coinCode: 'CNY', balance: '1.00', isDefault: true }] },
+};
+
+/** The bet list's answer for `records` (one page, statistics of 100.00 staked in CNY); `extra` overrides fields. */
+export const betListPage = (records: unknown[], extra: Record<string, unknown> = {}) => ({
+  records,
+  total: records.length,
+  current: 1,
+  size: 200,
+  tamt: '100.00',
+  tsamt: '0.00',
+  sts: [{ coinId: 1, coinName: 'CNY', count: records.length, stakeAmount: '100.00', payoutAmount: '0.00', winLose: '0.00' }],
+  ...extra,
+});

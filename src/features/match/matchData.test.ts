@@ -3,18 +3,9 @@ import type { PushHandler } from '../../services/push';
 import { fakeEnv } from '../../testing/fakeEnv';
 import { createRootStore } from '../../core/store/RootStore';
 import { createRemote, matchDataOf, MatchDataStore } from './matchData';
+import { deferred } from '../../testing/deferred';
 
 const silent = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 function setup() {
   const get = jest.fn<(url: string, config?: unknown) => Promise<unknown>>();

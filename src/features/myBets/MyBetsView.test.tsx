@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../services/http';
 import { envOf } from '../../core/store/env';
-import { wireOption, wireRecord, wireReservation } from '../../testing/betRecordFixtures';
+import { wireOption, wireRecord, wireReservation, betListPage, myBetsMember } from '../../testing/betRecordFixtures';
 import { installFakePush } from '../../testing/matchDataFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { PushChannel } from '../../../contract/channels';
@@ -12,24 +12,6 @@ import { MyBetsView } from './MyBetsView';
 
 // 12:00 on 21 November 2026 in Shanghai.
 const NOW = Date.UTC(2026, 10, 21, 4, 0);
-
-const member = {
-  isLogin: true,
-  token: 'tok',
-  userData: { uid: '1', username: 'demo', currency: 'CNY' },
-  balance: { centerBalance: '1.00', totalBalance: '1.00', balanceList: [{ coinCode: 'CNY', balance: '1.00', isDefault: true }] },
-};
-
-const betPage = (records: unknown[], extra: Record<string, unknown> = {}) => ({
-  records,
-  total: records.length,
-  current: 1,
-  size: 200,
-  tamt: '100.00',
-  tsamt: '0.00',
-  sts: [{ coinId: 1, coinName: 'CNY', count: records.length, stakeAmount: '100.00', payoutAmount: '0.00', winLose: '0.00' }],
-  ...extra,
-});
 
 type Answer = (url: string, body: Record<string, unknown>) => unknown;
 
@@ -40,8 +22,8 @@ async function renderView(options: { login?: boolean; answer?: Answer; address?:
     before: async ({ store, http, env }) => {
       push = installFakePush(env);
       await envOf(store).i18n.loadNamespaces('myBets');
-      if (options.login !== false) store.applyHostProps(member);
-      const answer = options.answer ?? (() => betPage([wireRecord()]));
+      if (options.login !== false) store.applyHostProps(myBetsMember);
+      const answer = options.answer ?? (() => betListPage([wireRecord()]));
       http.betting.post.mockImplementation(async (url, body) => answer(url, body as Record<string, unknown>));
       if (options.address) store.ui.setScreenParams('myBets', options.address);
       store.showScreen('myBets');
@@ -64,7 +46,7 @@ describe('<MyBetsView>', () => {
   it('shows unsettled orders as cards with their legs, stake, potential return, status and statistics', async () => {
     await renderView({
       answer: () =>
-        betPage([
+        betListPage([
           wireRecord({
             id: '1763700000000000002',
             betType: 2,
@@ -95,7 +77,7 @@ describe('<MyBetsView>', () => {
 
   it('names a full cover as the slip did, "Trixie" in English and "三串四" in Chinese, with no Chinese count left after a switch back', async () => {
     const { i18n } = await renderView({
-      answer: () => betPage([wireRecord({ betType: 2, seriesType: 3004, matchCount: 3, betCount: 4, options: [wireOption(), wireOption({ matchId: 102 }), wireOption({ matchId: 103 })] })]),
+      answer: () => betListPage([wireRecord({ betType: 2, seriesType: 3004, matchCount: 3, betCount: 4, options: [wireOption(), wireOption({ matchId: 102 }), wireOption({ matchId: 103 })] })]),
     });
     expect(await screen.findByRole('article', { name: /^Parlay Trixie · 4 bets$/ })).toBeInTheDocument();
     await act(async () => {
@@ -115,7 +97,7 @@ describe('<MyBetsView>', () => {
       chinese
         ? wireOption({ matchName: '狮子 vs 老虎', leagueName: '银湖联赛', marketTypeName: '让球', optionName: '狮子' })
         : wireOption({ matchName: 'Lions vs Tigers', leagueName: 'Silver Lake League', marketTypeName: 'Handicap', optionName: 'Lions' });
-    const { store } = await renderView({ answer: (_url, body) => betPage([wireRecord({ options: [leg(body.language === 'CMN')] })]) });
+    const { store } = await renderView({ answer: (_url, body) => betListPage([wireRecord({ options: [leg(body.language === 'CMN')] })]) });
     const card = await screen.findByRole('article', { name: 'Single' });
     expect(card).toHaveTextContent('Lions vs Tigers');
     await act(async () => {
@@ -132,7 +114,7 @@ describe('<MyBetsView>', () => {
     const handicap = { marketType: 1000, outcomeCount: 2, marketTypeName: 'Handicap', linear: '-0.5', betOdds: '2.400' };
     const { store } = await renderView({
       answer: () =>
-        betPage([
+        betListPage([
           wireRecord({ id: '1763700000000000011', options: [wireOption({ ...handicap, optionName: 'Arsenal' })] }),
           wireRecord({ id: '1763700000000000012', options: [wireOption({ optionName: 'Draw', betOdds: '2.400' })] }),
           wireRecord({
@@ -157,7 +139,7 @@ describe('<MyBetsView>', () => {
 
   it('offers early settlement only where the record allows it, and opens the cash-out dialog', async () => {
     await renderView({
-      answer: () => betPage([wireRecord({ id: 'a', allowSettleInAdvance: true }), wireRecord({ id: 'b', allowSettleInAdvance: false })]),
+      answer: () => betListPage([wireRecord({ id: 'a', allowSettleInAdvance: true }), wireRecord({ id: 'b', allowSettleInAdvance: false })]),
     });
     await screen.findAllByRole('article');
     const buttons = screen.getAllByRole('button', { name: 'Early settlement' });
@@ -167,7 +149,7 @@ describe('<MyBetsView>', () => {
   });
 
   it('shows each running bet’s cash-out offer, moving with the offers pushed on the member channel while open', async () => {
-    const { push, unmount } = await renderView({ answer: () => betPage([wireRecord({ id: 'a', allowSettleInAdvance: true, cashOutPrice: '95.00' })]) });
+    const { push, unmount } = await renderView({ answer: () => betListPage([wireRecord({ id: 'a', allowSettleInAdvance: true, cashOutPrice: '95.00' })]) });
     const card = (await screen.findAllByRole('article'))[0]!;
     const channel = PushChannel.memberCashOut(1);
     expect(within(card).getByTestId('bet-cash-out-offer')).toHaveTextContent('Cash-out offer: ¥95.00');
@@ -188,7 +170,7 @@ describe('<MyBetsView>', () => {
     const { http } = await renderView({
       answer: (_url, body) =>
         body.isSettled
-          ? betPage(
+          ? betListPage(
               [
                 wireRecord({ id: 'won', orderStatus: 5, result: 4, returnAmount: '210.00', settledAmount: '210.00', options: [wireOption({ settledResult: 4, resultScore: '2:1' })] }),
                 wireRecord({
@@ -202,7 +184,7 @@ describe('<MyBetsView>', () => {
               ],
               { tsamt: '290.00' },
             )
-          : betPage([]),
+          : betListPage([]),
     });
     await screen.findByText('No unsettled bets.');
     await userEvent.click(screen.getByRole('tab', { name: 'Settled' }));
@@ -242,7 +224,7 @@ describe('<MyBetsView>', () => {
   });
 
   it('opens the tab and dates its address names with one call, and writes the member\'s choices back to it', async () => {
-    const { http, store } = await renderView({ answer: () => betPage([]), address: { tab: 'settled', range: 'custom', from: '2026-11-18', to: '2026-11-20' } });
+    const { http, store } = await renderView({ answer: () => betListPage([]), address: { tab: 'settled', range: 'custom', from: '2026-11-18', to: '2026-11-20' } });
     await screen.findByText('No settled bets in this period.');
     expect(http.betting.post).toHaveBeenCalledTimes(1);
     expect(http.betting.post).toHaveBeenLastCalledWith('/v1/order/new/bet/list', expect.objectContaining({ isSettled: true, startTime: Date.UTC(2026, 10, 17, 16) }));
@@ -263,7 +245,7 @@ describe('<MyBetsView>', () => {
   });
 
   it('falls back to the defaults for an address it cannot use, and says so in the address', async () => {
-    const { http, store } = await renderView({ answer: () => betPage([]), address: { tab: 'everything', range: 'custom', from: '2026-01-01', to: '2026-01-02' } });
+    const { http, store } = await renderView({ answer: () => betListPage([]), address: { tab: 'everything', range: 'custom', from: '2026-01-01', to: '2026-01-02' } });
     await screen.findByText('No unsettled bets.');
     expect(http.betting.post).toHaveBeenCalledTimes(1);
     expect(store.ui.screenParams.myBets).toEqual({});
@@ -274,7 +256,7 @@ describe('<MyBetsView>', () => {
     const { http } = await renderView({
       answer: () => {
         if (fail) throw new ApiError({ code: -1, message: 'network', service: 'betting' });
-        return betPage([wireRecord()]);
+        return betListPage([wireRecord()]);
       },
     });
     await screen.findByText('Loading is failed');
@@ -285,7 +267,7 @@ describe('<MyBetsView>', () => {
   });
 
   it('pages through a long list', async () => {
-    const { http } = await renderView({ answer: (_url, body) => betPage([wireRecord({ id: `p${String(body.current)}` })], { total: 450 }) });
+    const { http } = await renderView({ answer: (_url, body) => betListPage([wireRecord({ id: `p${String(body.current)}` })], { total: 450 }) });
     const pager = await screen.findByRole('navigation', { name: 'Pages' });
     expect(pager).toHaveTextContent('Page 1 of 3');
     expect(within(pager).getByRole('button', { name: 'Previous page' })).toBeDisabled();
@@ -295,7 +277,7 @@ describe('<MyBetsView>', () => {
   });
 
   it('moves between tabs with the arrow keys', async () => {
-    const { http } = await renderView({ answer: (url) => (url.includes('reserve') ? { ods: [], sts: [] } : betPage([])) });
+    const { http } = await renderView({ answer: (url) => (url.includes('reserve') ? { ods: [], sts: [] } : betListPage([])) });
     await screen.findByText('No unsettled bets.');
     screen.getByRole('tab', { name: 'Unsettled' }).focus();
     await userEvent.keyboard('{ArrowLeft}');
@@ -313,7 +295,7 @@ describe('<MyBetsView>', () => {
           : { ods: [wireReservation()], sts: [{ coinId: 1, coinName: 'CNY', count: 1, stakeAmount: '50.00' }] };
       if (url === '/v1/order/reserve/modify') return wireReservation({ optionOdd: String(body.odds) });
       if (url === '/v1/order/reserve/cancel') return wireReservation({ status: 3 });
-      return betPage([]);
+      return betListPage([]);
     };
 
     it('lists booked pre-bets and the failed ones of the last 7 days on request', async () => {
@@ -405,7 +387,7 @@ describe('"My bets" in the header', () => {
   it('shows for members only and opens the view', async () => {
     const { store } = await renderWithStore(<Header merchantName="Demo" embedded={false} />);
     expect(screen.queryByRole('button', { name: 'My bets' })).toBeNull();
-    act(() => store.applyHostProps(member));
+    act(() => store.applyHostProps(myBetsMember));
     await userEvent.click(screen.getByRole('button', { name: 'My bets' }));
     expect(store.ui.view).toBe('myBets');
     expect(screen.getByRole('button', { name: 'My bets' })).toHaveAttribute('aria-current', 'page');

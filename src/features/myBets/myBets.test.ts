@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError } from '../../services/http';
-import { wireRecord, wireReservation } from '../../testing/betRecordFixtures';
+import { wireRecord, wireReservation, betListPage, myBetsMember } from '../../testing/betRecordFixtures';
 import { fakeEnv } from '../../testing/fakeEnv';
 import { myBetsOf, checkCustomRange, shiftDay } from './myBets';
 import { createRootStore } from '../../core/store/RootStore';
@@ -10,30 +10,12 @@ const NOW = Date.UTC(2026, 10, 21, 4, 0);
 const shanghaiMidnight = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d) - 8 * 3_600_000;
 const dayEnd = (y: number, m: number, d: number) => shanghaiMidnight(y, m, d) + 86_400_000 - 1;
 
-const member = {
-  isLogin: true,
-  token: 'tok',
-  userData: { uid: '1', username: 'demo', currency: 'CNY' },
-  balance: { centerBalance: '1.00', totalBalance: '1.00', balanceList: [{ coinCode: 'CNY', balance: '1.00', isDefault: true }] },
-};
-
-const page = (records: unknown[], extra: Record<string, unknown> = {}) => ({
-  records,
-  total: records.length,
-  current: 1,
-  size: 200,
-  tamt: '100.00',
-  tsamt: '0.00',
-  sts: [{ coinId: 1, coinName: 'CNY', count: records.length, stakeAmount: '100.00', payoutAmount: '0.00', winLose: '0.00' }],
-  ...extra,
-});
-
 function setup(options: { login?: boolean; now?: number } = {}) {
   const { env, http } = fakeEnv({ now: () => options.now ?? NOW });
   const store = createRootStore({}, env);
   store.settings.restore('en');
-  if (options.login !== false) store.applyHostProps(member);
-  http.betting.post.mockResolvedValue(page([wireRecord()]));
+  if (options.login !== false) store.applyHostProps(myBetsMember);
+  http.betting.post.mockResolvedValue(betListPage([wireRecord()]));
   return { env, http, store, myBets: myBetsOf(store) };
 }
 
@@ -62,7 +44,7 @@ describe('my bets', () => {
     expect(myBets.status).toBe('idle');
 
     // Signing in while the view shows loads it.
-    store.applyHostProps(member);
+    store.applyHostProps(myBetsMember);
     await Promise.resolve();
     expect(http.betting.post).toHaveBeenCalledTimes(1);
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -76,7 +58,7 @@ describe('my bets', () => {
 
   it('selecting a settlement type resets page, total and statistics; isSettled follows it unless reserved', async () => {
     const { http, myBets } = setup();
-    http.betting.post.mockResolvedValue(page([wireRecord()], { total: 450 }));
+    http.betting.post.mockResolvedValue(betListPage([wireRecord()], { total: 450 }));
     await myBets.load();
     await myBets.setPage(2);
     expect(myBets.current).toBe(2);
@@ -101,7 +83,7 @@ describe('my bets', () => {
     expect(myBets.reservations.map((r) => r.reserveId)).toEqual(['1763700000000000501']);
     expect(myBets.statistics).toEqual([{ coinId: 1, coinName: 'CNY', count: 1, stakeAmount: '50.00' }]);
 
-    http.betting.post.mockResolvedValue(page([]));
+    http.betting.post.mockResolvedValue(betListPage([]));
     await myBets.setSettlementType('unsettled');
     expect(myBets.isSettled).toBe(false);
     expect(lastBody(http)).toMatchObject({ isSettled: false, size: 200 });
@@ -169,7 +151,7 @@ describe('my bets', () => {
 
   it('pages with `current`: 50 a page when settled, within the page count', async () => {
     const { http, myBets } = setup();
-    http.betting.post.mockResolvedValue(page([wireRecord()], { total: 120 }));
+    http.betting.post.mockResolvedValue(betListPage([wireRecord()], { total: 120 }));
     await myBets.setSettlementType('settled');
     expect(myBets.pageSize).toBe(50);
     expect(myBets.pageCount).toBe(3);
@@ -199,7 +181,7 @@ describe('my bets', () => {
     const pending = myBets.load();
     expect(myBets.apiError).toBe(false);
     expect(myBets.status).toBe('loading');
-    resolve(page([wireRecord()]));
+    resolve(betListPage([wireRecord()]));
     await pending;
     expect(myBets.apiError).toBe(false);
     expect(myBets.records).toHaveLength(1);
@@ -212,7 +194,7 @@ describe('my bets', () => {
     const stale = myBets.load();
     http.betting.post.mockResolvedValueOnce({ ods: [], sts: [] });
     await myBets.setSettlementType('reserved');
-    resolve(page([wireRecord()]));
+    resolve(betListPage([wireRecord()]));
     await stale;
     expect(myBets.records).toEqual([]);
     expect(myBets.settlementType).toBe('reserved');
@@ -279,7 +261,7 @@ describe('my bets', () => {
 
   it('offers hooks to early settlement: remove a cashed-out order, update a partly cashed-out one', async () => {
     const { http, myBets } = setup();
-    http.betting.post.mockResolvedValue(page([wireRecord({ id: 'a' }), wireRecord({ id: 'b' })]));
+    http.betting.post.mockResolvedValue(betListPage([wireRecord({ id: 'a' }), wireRecord({ id: 'b' })]));
     await myBets.load();
     myBets.updateRecord('b', { remainingPrincipal: '40.00', cashOutTotalAmount: '57.00' });
     expect(myBets.records[1]).toMatchObject({ id: 'b', remainingPrincipal: '40.00', cashOutTotalAmount: '57.00' });

@@ -1,10 +1,10 @@
 import { MarketStatus } from '../../../contract/enums';
-import type { SelectionEvent } from '../../kernel/events';
 import type { AddPickOutcome, SlipPick } from '../../sdk/services';
 import { isApiError } from '../../services/http';
 import { envOf } from '../../core/store/env';
 import { DETAIL_PATH, isDetail } from '../match/matchDetailWire';
 import type { RootStoreInstance } from '../../core/store/RootStore';
+import { selectionOf } from './selection';
 
 /**
  * Puts a pick in the bet slip at the live book's price: the match is asked for afresh (the book may not hold it), the
@@ -28,18 +28,7 @@ export async function addPickToSlip(root: RootStoreInstance, pick: SlipPick): Pr
   const live = market && env.liveBook.market(market.marketId);
   const option = live?.options.get(pick.optionType);
   if (!market || !live || !option || live.status !== MarketStatus.On || option.isLock) return 'closed';
-  const selection: SelectionEvent = {
-    matchId: market.matchId,
-    sportId: market.sportId,
-    marketId: live.marketId,
-    marketType: market.marketType,
-    outcomeCount: live.outcomeCount,
-    period: market.period,
-    optionType: pick.optionType,
-    line: option.line,
-    odd: option.odd,
-    allowParley: market.allowParley,
-  };
+  const selection = selectionOf(market, live, pick.optionType, option);
   if (!root.requireLogin(env.i18n.t('login.required'))) {
     root.betSlip.keepPending(selection);
     return 'login';

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel';
 import type { WireMarket } from '../../../../contract';
 import { useLiveBook, useStore } from '../../../core/ui/storeContext';
+import { selectionOf } from '../selection';
 
 /**
  * A click on a price, wherever it shows: the option at its current price and line goes to the slip (kernel event
@@ -21,19 +22,7 @@ export function useAddToSlip() {
       root.betSlip.remove(market.matchId);
       return;
     }
-    const selection = {
-      matchId: market.matchId,
-      sportId: market.sportId,
-      // A moved line gave the market slot a new id: the slip takes the one on sale now.
-      marketId: live.marketId,
-      marketType: market.marketType,
-      outcomeCount: live.outcomeCount,
-      period: market.period,
-      optionType,
-      line: option.line,
-      odd: option.odd,
-      allowParley: market.allowParley,
-    };
+    const selection = selectionOf(market, live, optionType, option);
     if (!root.requireLogin(t('login.required'))) {
       root.betSlip.keepPending(selection);
       return;

@@ -31,6 +31,15 @@ export const ChatConnection = ChatState.actions((self) => {
   let socket: ChatSocket | undefined;
   const seen = new Map<string, { seq: number; epoch: string | undefined }>();
   let refSeq = 0;
+  /** What the chat shows of a room: gone when the member enters another room or leaves (run inside those actions). */
+  const forgetRoomMessages = () => {
+    self.messageList = [];
+    self.hasEarlier = false;
+    self.earlierCount = 0;
+    self.earlierFailed = false;
+    self.arrivals = [];
+    self.unread = 0;
+  };
 
   const env = () => getEnv<ChatEnv>(self);
   let domain: Promise<string> | undefined;
@@ -170,12 +179,7 @@ export const ChatConnection = ChatState.actions((self) => {
       if (previous === roomId) return;
       if (previous !== undefined) send({ cmd: 'leave', roomId: previous });
       self.roomId = roomId;
-      self.messageList = [];
-      self.hasEarlier = false;
-      self.earlierCount = 0;
-      self.earlierFailed = false;
-      self.arrivals = [];
-      self.unread = 0;
+      forgetRoomMessages();
       self.chatOrderHistory = [];
       self.userType = 0;
       self.slowSeconds = 0;
@@ -191,12 +195,7 @@ export const ChatConnection = ChatState.actions((self) => {
     leave() {
       if (self.roomId !== undefined) send({ cmd: 'leave', roomId: self.roomId });
       self.roomId = undefined;
-      self.messageList = [];
-      self.hasEarlier = false;
-      self.earlierCount = 0;
-      self.earlierFailed = false;
-      self.arrivals = [];
-      self.unread = 0;
+      forgetRoomMessages();
       self.clearChat();
     },
     fetchToken,

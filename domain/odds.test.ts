@@ -149,26 +149,32 @@ describe('fromFormat', () => {
 });
 
 describe('formatOdds', () => {
-  it('shows the DOMAIN.md examples', () => {
-    expect(formatOdds('1.95', Europe)).toBe('1.95');
-    expect(formatOdds('1.95', HongKong)).toBe('0.95');
-    expect(formatOdds('1.95', Malay)).toBe('0.95');
-    expect(formatOdds('1.95', Indonesian)).toBe('-1.05');
-    expect(formatOdds('2.40', Europe)).toBe('2.40');
-    expect(formatOdds('2.40', HongKong)).toBe('1.40');
-    expect(formatOdds('2.40', Malay)).toBe('-0.71');
-    expect(formatOdds('2.40', Indonesian)).toBe('1.40');
-  });
+  // Each row a worked example: [decimal odds, format, what the price shows].
+  type Shown = [string, keyof typeof OddsFormat, string];
+  const showsAs = (decimalOdds: string, format: keyof typeof OddsFormat, shown: string) => {
+    expect(formatOdds(decimalOdds, OddsFormat[format])).toBe(shown);
+  };
 
-  it('truncates instead of rounding, in every format', () => {
-    expect(formatOdds('1.959', Europe)).toBe('1.95');
-    expect(formatOdds('1.959', HongKong)).toBe('0.95');
-    expect(formatOdds('1.959', Malay)).toBe('0.95');
+  it.each<Shown>([
+    ['1.95', 'Europe', '1.95'],
+    ['1.95', 'HongKong', '0.95'],
+    ['1.95', 'Malay', '0.95'],
+    ['1.95', 'Indonesian', '-1.05'],
+    ['2.40', 'Europe', '2.40'],
+    ['2.40', 'HongKong', '1.40'],
+    ['2.40', 'Malay', '-0.71'],
+    ['2.40', 'Indonesian', '1.40'],
+  ])('shows the DOMAIN.md example d %s in %s as %s', showsAs);
+
+  it.each<Shown>([
+    ['1.959', 'Europe', '1.95'],
+    ['1.959', 'HongKong', '0.95'],
+    ['1.959', 'Malay', '0.95'],
     // -1/0.959 = -1.04275...: truncation towards zero keeps -1.04
-    expect(formatOdds('1.959', Indonesian)).toBe('-1.04');
+    ['1.959', 'Indonesian', '-1.04'],
     // -1/1.1 = -0.90909...
-    expect(formatOdds('2.1', Malay)).toBe('-0.90');
-  });
+    ['2.1', 'Malay', '-0.90'],
+  ])('truncates instead of rounding, in every format: d %s in %s shows %s', showsAs);
 
   it('always prints two decimals', () => {
     expect(formatOdds(2, Europe)).toBe('2.00');

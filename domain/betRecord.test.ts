@@ -15,25 +15,8 @@ import {
 
 describe('mapBetRecord', () => {
   it('maps every short key to the spec field name with its type', () => {
-    const record = mapBetRecord(
-      wireRecord({
-        id: '1763700000000000042',
-        seriesType: 3004,
-        betCount: 4,
-        matchCount: 3,
-        betAmount: '40.00',
-        orderStatus: 5,
-        settledTime: Date.UTC(2026, 10, 21, 9),
-        allowSettleInAdvance: true,
-        autoBet: true,
-        cashOutList: [{ id: '9', createdTime: 5, amount: '20.00', payout: '18.50', orderId: '1763700000000000042', orderStatus: 5, refundAmount: '20.00', cancelReason: null }],
-        reserveCashOutList: [{ id: 3, stake: '10.00', threshold: '12.00', status: 0, createdTime: 6 }],
-        rejectReason: 'Odds changed',
-        rejectType: 15005,
-        result: 4,
-      }),
-    );
-    expect(record).toMatchObject({
+    // The record as sent, in spec names: what mapBetRecord gives back must carry each field unchanged.
+    const sent = {
       id: '1763700000000000042',
       seriesType: 3004,
       betCount: 4,
@@ -41,17 +24,16 @@ describe('mapBetRecord', () => {
       betAmount: '40.00',
       orderStatus: 5,
       settledTime: Date.UTC(2026, 10, 21, 9),
-      cancelledTime: null,
       allowSettleInAdvance: true,
       autoBet: true,
-      currency: 'CNY',
-      currencyId: 1,
+      cashOutList: [{ id: '9', createdTime: 5, amount: '20.00', payout: '18.50', orderId: '1763700000000000042', orderStatus: 5, refundAmount: '20.00', cancelReason: null }],
+      reserveCashOutList: [{ id: 3, stake: '10.00', threshold: '12.00', status: 0, createdTime: 6 }],
       rejectReason: 'Odds changed',
       rejectType: 15005,
       result: 4,
-      cashOutList: [{ id: '9', createdTime: 5, amount: '20.00', payout: '18.50', orderId: '1763700000000000042', orderStatus: 5, refundAmount: '20.00', cancelReason: null }],
-      reserveCashOutList: [{ id: 3, stake: '10.00', threshold: '12.00', status: 0, createdTime: 6 }],
-    });
+    };
+    const record = mapBetRecord(wireRecord(sent));
+    expect(record).toMatchObject({ ...sent, cancelledTime: null, currency: 'CNY', currencyId: 1 });
     expect(record.options).toHaveLength(1);
     expect(record.options[0]).toMatchObject({ matchName: 'Arsenal vs Chelsea', leagueName: 'Premier League', marketTypeName: '1X2', optionName: 'Arsenal', betOdds: '2.100', isInPlay: false });
     // Every field of the key table is there, nothing else.

@@ -145,28 +145,30 @@ describe('sport tables', () => {
 });
 
 describe('toScheme', () => {
-  it('translates the worked examples', () => {
-    expect(toScheme(2, 'A', 'B')).toBe(4);
-    expect(toScheme(4, 'B', 'C')).toBe(25);
-    expect(toScheme(2, 'A', 'C')).toBe(25);
-    expect(toScheme(16, 'A', 'B')).toBe(7);
-    expect(toScheme(7, 'B', 'C')).toBe(34);
-    expect(toScheme(18, 'A', 'B')).toBeUndefined();
-    expect(toScheme(18, 'A', 'C')).toBeUndefined();
-  });
-
-  it('translates colliding numbers to the right sport', () => {
-    // 3 is basketball in A, baseball in B and tennis in C
-    expect(toScheme(3, 'A', 'B')).toBe(2);
-    expect(toScheme(3, 'B', 'A')).toBe(7);
-    expect(toScheme(3, 'C', 'A')).toBe(5);
-    expect(toScheme(7, 'C', 'B')).toBe(10);
-    expect(toScheme(13, 'A', 'B')).toBe(9);
-    expect(toScheme(13, 'B', 'A')).toBe(51);
-    expect(toScheme(177, 'A', 'C')).toBe(39);
-    expect(toScheme(43, 'C', 'A')).toBe(178);
-    expect(toScheme(15, 'B', 'A')).toBeUndefined();
-    expect(toScheme(16, 'B', 'C')).toBeUndefined();
+  // Each row [id, from scheme, to scheme, the id there].
+  it.each<[number, SportScheme, SportScheme, number | undefined]>([
+    // The worked examples.
+    [2, 'A', 'B', 4],
+    [4, 'B', 'C', 25],
+    [2, 'A', 'C', 25],
+    [16, 'A', 'B', 7],
+    [7, 'B', 'C', 34],
+    // Colliding numbers go to the right sport: 3 is basketball in A, baseball in B and tennis in C.
+    [3, 'A', 'B', 2],
+    [3, 'B', 'A', 7],
+    [3, 'C', 'A', 5],
+    [7, 'C', 'B', 10],
+    [13, 'A', 'B', 9],
+    [13, 'B', 'A', 51],
+    [177, 'A', 'C', 39],
+    [43, 'C', 'A', 178],
+    // A sport the other scheme lacks has no id there (18 is a worked example).
+    [18, 'A', 'B', undefined],
+    [18, 'A', 'C', undefined],
+    [15, 'B', 'A', undefined],
+    [16, 'B', 'C', undefined],
+  ])('translates %i from scheme %s to %s as %s', (id, from, to, expected) => {
+    expect(toScheme(id, from, to)).toBe(expected);
   });
 
   it('is the identity within a scheme for known ids', () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { createMemoryStorage, createStorage, readUrlParams, removeTokenFromAddress, storageKey } from './storage';
+import { createMemoryStorage, createStorage, readUrlParams, removeTokenFromAddress, storageKey, type StorageKey } from './storage';
 import type { Logger } from './logger';
 
 const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -84,21 +84,19 @@ describe('createStorage', () => {
     expect(storage.get('auth')).toBeNull();
   });
 
-  it('reads values of the wrong type back as the default', () => {
+  // Each row [key, a stored value of the wrong type, the default read back instead].
+  it.each<[StorageKey, string, unknown]>([
+    ['handicapFormat', '7', 1],
+    ['oddsChange', '"1"', 1],
+    ['locale', '42', ''],
+    ['barrageVisible', '"yes"', true],
+    ['languageFile', '{"lng":"ENG","data":"x","updatedAt":1}', null],
+    ['collectedMatches', '{"matchId":1}', []],
+  ])('reads %s stored as %s, the wrong type, back as the default %j', (key, stored, fallback) => {
     const backend = createMemoryStorage();
     const storage = createStorage('m1', backend);
-    backend.setItem('sport-pc:m1:handicapFormat', '7');
-    backend.setItem('sport-pc:m1:oddsChange', '"1"');
-    backend.setItem('sport-pc:m1:locale', '42');
-    backend.setItem('sport-pc:m1:barrageVisible', '"yes"');
-    backend.setItem('sport-pc:m1:languageFile', '{"lng":"ENG","data":"x","updatedAt":1}');
-    backend.setItem('sport-pc:m1:collectedMatches', '{"matchId":1}');
-    expect(storage.get('handicapFormat')).toBe(1);
-    expect(storage.get('oddsChange')).toBe(1);
-    expect(storage.get('locale')).toBe('');
-    expect(storage.get('barrageVisible')).toBe(true);
-    expect(storage.get('languageFile')).toBeNull();
-    expect(storage.get('collectedMatches')).toEqual([]);
+    backend.setItem(`sport-pc:m1:${key}`, stored);
+    expect(storage.get(key)).toEqual(fallback);
   });
 
   it('drops invalid list items and keeps the valid ones', () => {

@@ -1,18 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
+import type { ScoreRow } from '../../../contract';
 import type { ScoreboardSpec } from '../lists/points';
 import { gamePoints, periodCells, totalCell } from './scoreboardCells';
 
 const football: ScoreboardSpec = { periods: [1, 3], periodTyg: 1, extras: [{ tyg: 2, labelKey: 'board.corners' }], serve: false };
 const tennis: ScoreboardSpec = { periods: [1, 2, 3], periodTyg: 6, extras: [], serve: true, gamePointsTyg: 7 };
 
+/** The score rows of one count (tyg): a [home, away] pair per period (pe), in period order. */
+function rowsOf(tyg: number, byPeriod: Record<number, [home: number, away: number]>): ScoreRow[] {
+  return Object.entries(byPeriod).map(([pe, [home, away]]) => ({ pe: Number(pe), tyg, home, away }));
+}
+
 describe('scoreboard cells', () => {
   it('shows the fixed periods with dashes until reached, and adds periods played beyond them in order', () => {
-    const score = [
-      { pe: 0, tyg: 1, home: 2, away: 1 },
-      { pe: 1, tyg: 1, home: 1, away: 1 },
-      { pe: 6, tyg: 1, home: 1, away: 0 },
-      { pe: 1, tyg: 2, home: 4, away: 0 },
-    ];
+    const score = [...rowsOf(1, { 0: [2, 1], 1: [1, 1], 6: [1, 0] }), ...rowsOf(2, { 1: [4, 0] })];
     expect(periodCells(football, score)).toEqual([
       { pe: 1, home: '1', away: '1' },
       { pe: 3, home: '-', away: '-' },
@@ -21,13 +22,7 @@ describe('scoreboard cells', () => {
   });
 
   it('counts tennis games per set and leaves the whole-match rows out of the period columns', () => {
-    const score = [
-      { pe: 0, tyg: 5, home: 1, away: 1 },
-      { pe: 1, tyg: 6, home: 6, away: 4 },
-      { pe: 2, tyg: 6, home: 5, away: 7 },
-      { pe: 3, tyg: 6, home: 3, away: 4 },
-      { pe: 4, tyg: 6, home: 0, away: 0 },
-    ];
+    const score = [...rowsOf(5, { 0: [1, 1] }), ...rowsOf(6, { 1: [6, 4], 2: [5, 7], 3: [3, 4], 4: [0, 0] })];
     expect(periodCells(tennis, score).map((c) => `${c.pe}:${c.home}-${c.away}`)).toEqual(['1:6-4', '2:5-7', '3:3-4', '4:0-0']);
   });
 

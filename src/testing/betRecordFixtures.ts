@@ -147,3 +147,16 @@ export const betListPage = (records: unknown[], extra: Record<string, unknown> =
   sts: [{ coinId: 1, coinName: 'CNY', count: records.length, stakeAmount: '100.00', payoutAmount: '0.00', winLose: '0.00' }],
   ...extra,
 });
+
+/**
+ * The spec's worked partial cash out: 100 staked at 3.00 (would win 200), 40 of it cashed out for 63.33 at a rate of
+ * 1.583333. These are the six fields it recalculates on the record (the domain rule and the store both give them).
+ */
+export const PARTIAL_CASH_OUT_OF_100_AT_3 = {
+  cashOutPayoutStake: '40.00',
+  cashOutTotalAmount: '63.33',
+  remainingPrincipal: '60.00',
+  lastWinAmount: '120.00',
+  cashOutPrice: '95.00',
+  lastBetAmount: '60.00',
+} as const;

@@ -2,7 +2,7 @@ import { myBetsOf } from '../myBets/myBets';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { mapBetRecord, OrderStatus, type BetRecord } from '../../../domain/betRecord';
 import { ApiError } from '../../services/http';
-import { wireRecord } from '../../testing/betRecordFixtures';
+import { PARTIAL_CASH_OUT_OF_100_AT_3, wireRecord } from '../../testing/betRecordFixtures';
 import { memberState, settle } from '../../testing/bettingFixtures';
 import { fakeEnv } from '../../testing/fakeEnv';
 import { installFakePush } from '../../testing/matchDataFixtures';
@@ -178,12 +178,7 @@ describe('early settlement', () => {
       expect(cashOut.outcomeOf(ORDER)).toEqual({ status: 'partlySettled', payout: '63.33' });
       expect(myBetsOf(store).records[0]).toMatchObject({
         id: ORDER,
-        cashOutPayoutStake: '40.00',
-        cashOutTotalAmount: '63.33',
-        remainingPrincipal: '60.00',
-        lastWinAmount: '120.00',
-        cashOutPrice: '95.00',
-        lastBetAmount: '60.00',
+        ...PARTIAL_CASH_OUT_OF_100_AT_3,
         cashOutCount: 1,
         inPolling: false,
         orderStatus: OrderStatus.Confirmed,

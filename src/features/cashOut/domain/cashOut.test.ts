@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { PARTIAL_CASH_OUT_OF_100_AT_3 } from '../../../testing/betRecordFixtures';
 import {
   afterPartialCashOut,
   canSettleEarly,
@@ -91,14 +92,7 @@ describe('after a partial cash out', () => {
       { remainingPrincipal: '100.00', cashOutPayoutStake: '0.00', cashOutTotalAmount: '0.00', lastWinAmount: '200.00', rate: '1.583333' },
       { amount: '40.00', payout: '63.33' },
     );
-    expect(patch).toEqual({
-      cashOutPayoutStake: '40.00',
-      cashOutTotalAmount: '63.33',
-      remainingPrincipal: '60.00',
-      lastWinAmount: '120.00',
-      cashOutPrice: '95.00',
-      lastBetAmount: '60.00',
-    });
+    expect(patch).toEqual(PARTIAL_CASH_OUT_OF_100_AT_3);
   });
 
   it('adds to earlier cash outs and floors what the running stake would win', () => {

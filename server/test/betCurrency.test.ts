@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { buildTestApp, login, type TestApp } from './helpers';
-import { auth, balanceOf, selections } from './betting.support';
+import type { TestApp } from './helpers';
+import { auth, bettingApp, balanceOf, selections } from './betting.support';
 
 /** A bet's currencyId names the member's own currency or one they hold a wallet in; any other is refused up front. */
 describe('currencyId on the betting calls', () => {
   let t: TestApp;
   let token: string;
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    token = await login(t, 'demo2');
-  }, 30_000);
+  beforeAll(async () => ({ t, tokens: [token] } = await bettingApp({}, 'demo2')), 30_000);
   afterAll(async () => t.app.close());
 
   it('takes the member\'s own currency (CNY 1) on bet info, singlePass and betMultiple, and refuses one they have no wallet in with 422', async () => {

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { OrderStatus } from '../src/betting/codes';
-import { buildTestApp, login, type TestApp } from './helpers';
-import { auth, balanceOf, placeSingle, selections } from './betting.support';
+import type { TestApp } from './helpers';
+import { auth, bettingApp, balanceOf, placeSingle, selections } from './betting.support';
 
 /** The bet history's statistics: only the orders the book took count, never a rejected and refunded one. */
 describe('bet history statistics', () => {
   let t: TestApp;
   let token: string;
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    token = await login(t, 'demo2');
-  }, 30_000);
+  beforeAll(async () => ({ t, tokens: [token] } = await bettingApp({}, 'demo2')), 30_000);
   afterAll(async () => t.app.close());
 
   const list = async (isSettled: boolean) =>

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Market, MatchView, Option } from '../src/feed';
-import type { TestApp } from './helpers';
+import { buildTestApp, login, type TestApp, type TestAppOptions } from './helpers';
 
 /** Helpers for the betting tests: finding selections on the running feed, placing, and checking the books. */
 
@@ -29,6 +29,17 @@ export function selections(t: TestApp, type: 'inplay' | 'today' | 'early', filte
     }
   }
   return out;
+}
+
+/**
+ * The world of an HTTP betting test: its own platform and the session tokens of the members named (seeded demo users),
+ * signed in, in that order.
+ */
+export async function bettingApp<const U extends readonly string[]>(options: TestAppOptions, ...usernames: U): Promise<{ t: TestApp; tokens: { [K in keyof U]: string } }> {
+  const t = await buildTestApp(options);
+  const tokens: string[] = [];
+  for (const username of usernames) tokens.push(await login(t, username));
+  return { t, tokens: tokens as { [K in keyof U]: string } };
 }
 
 export function auth(token: string) {

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { BET_OPTION_KEYS, BET_RECORD_KEYS } from '../../domain/betRecord';
 import { BetError, OrderStatus } from '../src/betting/codes';
 import { buildTestApp, login, playOut, type TestApp } from './helpers';
-import { auth, balanceOf, bookProblems, placeSingle, play, selections, singleBody, type Selection } from './betting.support';
+import { auth, bettingApp, balanceOf, bookProblems, placeSingle, play, selections, singleBody, type Selection } from './betting.support';
 
 const R = BET_RECORD_KEYS;
 const O = BET_OPTION_KEYS;
@@ -20,11 +20,7 @@ describe('placing bets through HTTP', () => {
   let token: string;
   let other: string;
 
-  beforeAll(async () => {
-    t = await buildTestApp({ feed: { speed: 600 } });
-    token = await login(t);
-    other = await login(t, 'demo2');
-  });
+  beforeAll(async () => ({ t, tokens: [token, other] } = await bettingApp({ feed: { speed: 600 } }, 'demo', 'demo2')));
   afterAll(async () => t?.app.close());
 
   it('places a pre-match single: confirmed at once, stake debited with its ledger row', async () => {

@@ -5,6 +5,8 @@ import { AnchorType, LiveStatus } from '../../domain/anchors';
 import type { Anchor } from '../../contract/live';
 import { COIN, toMinor } from '../src/money';
 import { DEFAULT_ECONOMY_CONFIG, type EconomyConfig } from '../src/economy/config';
+import { OPERATOR_TOKEN_HEADER } from '../../contract/forehead';
+import { ECONOMY_PATHS } from '../../contract/economy';
 import { buildTestApp, type TestApp, type TestAppOptions } from './helpers';
 
 /** Shared set-up of the economy's platform tests (economy*.test.ts): the app, members with coins, a live room, pushes. */
@@ -52,6 +54,24 @@ export function poster(t: TestApp) {
   };
   return { post, data };
 }
+
+/**
+ * The world of a room-event test: an economy app with `economy`'s settings, a living room, and `start`, the operator
+ * starting a room event there (it must be accepted).
+ */
+export async function economyRoom(economy: Partial<EconomyConfig>) {
+  const t = await buildEconomyApp(economy);
+  const { post, data } = poster(t);
+  const room = livingRoom(t);
+  const start = async (body: Record<string, unknown>) => {
+    const res = await post(ECONOMY_PATHS.operatorStartEvent, { roomId: room.liveRoomId, ...body }, undefined, { [OPERATOR_TOKEN_HEADER]: OPERATOR_TOKEN });
+    expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 200, code: 0 });
+    return res.json().data as { recordId: number; seedHash: string };
+  };
+  return { t, room, post, data, start };
+}
+
+export type EconomyRoom = Awaited<ReturnType<typeof economyRoom>>;
 
 /** Every COIN wallet equals the sum of its ledger rows, and none is negative. */
 export async function expectCoinBooksBalance(t: TestApp): Promise<void> {

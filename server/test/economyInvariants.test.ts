@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { ECONOMY_PATHS, EconomyChannel, RewardType } from '../../contract/economy';
-import { OPERATOR_TOKEN_HEADER } from '../../contract/forehead';
 import type { Anchor } from '../../contract/live';
 import { COIN, toMinor } from '../src/money';
 import type { TestApp } from './helpers';
-import { buildEconomyApp, expectCoinBooksBalance, livingRoom, newMember, OPERATOR_TOKEN, poster, pushListener, type TestMember } from './economy.support';
+import { economyRoom, expectCoinBooksBalance, newMember, pushListener, type EconomyRoom, type TestMember } from './economy.support';
 
 /** A small seeded generator (mulberry32): the workload is random but the same on every run, so a failure replays. */
 function seeded(seed: number) {
@@ -30,21 +29,12 @@ const sumOf = async (t: TestApp, kind: string, memberId: number): Promise<number
 describe('economy invariants', () => {
   let t: TestApp;
   let room: Anchor;
-  let post: ReturnType<typeof poster>['post'];
-  let data: ReturnType<typeof poster>['data'];
+  let post: EconomyRoom['post'];
+  let data: EconomyRoom['data'];
+  let start: EconomyRoom['start'];
 
-  beforeAll(async () => {
-    t = await buildEconomyApp({ dailyLimit: { spend: '100000.00', receive: '10000.00' } });
-    ({ post, data } = poster(t));
-    room = livingRoom(t);
-  }, 60_000);
+  beforeAll(async () => ({ t, room, post, data, start } = await economyRoom({ dailyLimit: { spend: '100000.00', receive: '10000.00' } })), 60_000);
   afterAll(async () => t?.app.close());
-
-  const start = async (body: Record<string, unknown>) => {
-    const res = await post(ECONOMY_PATHS.operatorStartEvent, { roomId: room.liveRoomId, ...body }, undefined, { [OPERATOR_TOKEN_HEADER]: OPERATOR_TOKEN });
-    expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 200, code: 0 });
-    return res.json().data as { recordId: number };
-  };
 
   for (const seed of [1, 2, 3]) {
     it(`keeps every coin wallet equal to its ledger, none negative, each reward once and the envelopes within budget (seed ${seed})`, async () => {

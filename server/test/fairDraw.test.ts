@@ -4,12 +4,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ECONOMY_PATHS, FairAlgorithm, RewardType } from '../../contract/economy';
-import { OPERATOR_TOKEN_HEADER } from '../../contract/forehead';
 import { checkRainReceipts, deriveSeed, drawWinners, entriesHashOf, rainTicket, seedHashOf, splitRain } from '../../domain/fair';
 import type { Anchor } from '../../contract/live';
 import { requireRevealable } from '../src/economy/fair';
 import { REPO_ROOT, TEST_FAIR_SECRET, type TestApp } from './helpers';
-import { buildEconomyApp, livingRoom, newMember, OPERATOR_TOKEN, poster, type TestMember } from './economy.support';
+import { economyRoom, newMember, type EconomyRoom, type TestMember } from './economy.support';
 
 /**
  * Issue 29, item 5: an insider who read `live_events.server_seed` computed which entries to append to win a lottery,
@@ -20,21 +19,13 @@ import { buildEconomyApp, livingRoom, newMember, OPERATOR_TOKEN, poster, type Te
 describe('fair draws nobody can steer, insiders included', () => {
   let t: TestApp;
   let room: Anchor;
-  let post: ReturnType<typeof poster>['post'];
-  let data: ReturnType<typeof poster>['data'];
+  let post: EconomyRoom['post'];
+  let data: EconomyRoom['data'];
+  let start: EconomyRoom['start'];
 
-  beforeAll(async () => {
-    t = await buildEconomyApp({ dailyLimit: { spend: '1000.00', receive: '1000.00' } });
-    ({ post, data } = poster(t));
-    room = livingRoom(t);
-  }, 60_000);
+  beforeAll(async () => ({ t, room, post, data, start } = await economyRoom({ dailyLimit: { spend: '1000.00', receive: '1000.00' } })), 60_000);
   afterAll(async () => t?.app.close());
 
-  const start = async (body: Record<string, unknown>) => {
-    const res = await post(ECONOMY_PATHS.operatorStartEvent, { roomId: room.liveRoomId, ...body }, undefined, { [OPERATOR_TOKEN_HEADER]: OPERATOR_TOKEN });
-    expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 200, code: 0 });
-    return res.json().data as { recordId: number; seedHash: string };
-  };
   const advance = async (ms: number) => {
     t.clock.advance(ms);
     await t.app.economy.tick();

@@ -31,16 +31,19 @@ function liveMatch(sportId: number, period: number, maxPeriod: number): MatchVie
   return found;
 }
 
+/** The first match of a list of the test feed (`what` names it when there is none). */
+function firstOf(query: Parameters<TestApp['feed']['matches']>[0], what: string): MatchView {
+  const found = t.feed.matches(query)[0];
+  if (!found) throw new Error(`no ${what} in the test feed`);
+  return found;
+}
+
 beforeAll(async () => {
   t = await buildTestApp({ demoUsers: false });
   football = liveMatch(1, 3, 3);
   basketball = liveMatch(3, 5, 7);
-  const early = t.feed.matches({ type: 'early', sportId: 1 })[0];
-  if (!early) throw new Error('no early football match in the test feed');
-  upcomingFootball = early;
-  const outright = t.feed.matches({ type: 'outright' })[0];
-  if (!outright) throw new Error('no outright in the test feed');
-  outrightId = outright.matchId;
+  upcomingFootball = firstOf({ type: 'early', sportId: 1 }, 'early football match');
+  outrightId = firstOf({ type: 'outright' }, 'outright').matchId;
 });
 afterAll(async () => {
   await t?.app.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Decimal from 'decimal.js';
 import { loadPlatformConfig } from '../src/config/platformConfig';
 import { buildTestApp, login, playOut, REPO_ROOT, type TestApp } from './helpers';
-import { auth, balanceOf, bookProblems, placeSingle, play, selections, type Selection } from './betting.support';
+import { auth, bettingApp, balanceOf, bookProblems, placeSingle, play, selections, type Selection } from './betting.support';
 
 /** Pre-bets (reservations) through HTTP: parameters, booking, modify, cancel, trigger, expiry and the reserved view. */
 
@@ -62,11 +62,7 @@ describe('pre-bets through HTTP', () => {
   let token: string;
   let other: string;
 
-  beforeAll(async () => {
-    t = await buildTestApp({ feed: { speed: 600 } });
-    token = await login(t);
-    other = await login(t, 'demo2');
-  });
+  beforeAll(async () => ({ t, tokens: [token, other] } = await bettingApp({ feed: { speed: 600 } }, 'demo', 'demo2')));
   afterAll(async () => t?.app.close());
 
   it('answers the reserve limit of a market: stake range, options with odds bounds, kick-off as expiry', async () => {

@@ -109,32 +109,36 @@ describe('settling stored orders from a match result', () => {
     return t.db.selectFrom('orders').select(['status', 'result', 'payout_minor']).where('id', '=', id).executeTakeFirstOrThrow();
   }
 
+  /** A worked example: an order placed and the result and payout (minor units) it must settle to. */
+  interface Example {
+    id: string;
+    result: BetResult;
+    payout: number;
+  }
+
+  /** Every example is settled to its result and payout; with `paid` (bet_payout ledger rows) also paid exactly that. */
+  async function expectSettledAs(examples: Record<string, Example>, paid?: Map<string, number>) {
+    for (const [name, { id, result, payout }] of Object.entries(examples)) {
+      const row = await settled(id);
+      const [ledger, paidOnce] = paid ? [{ ledger: paid.get(id) ?? 0 }, { ledger: payout }] : [{}, {}];
+      expect({ name, status: row.status, result: row.result, payout: Number(row.payout_minor), ...ledger }).toEqual({ name, status: OrderStatus.Settled, result, payout, ...paidOnce });
+    }
+  }
+
   it('settles quarter lines in halves and pays each code (DOMAIN.md examples, stake 100 at 1.90)', async () => {
-    const ids = {
-      homeMinus075Wins10: await order([{ market: market('handicap', '-0.75'), option: 'home', odds: '1.90' }], '100'),
-      homeMinus025Draw: await order([{ matchId: MATCH + 1, market: market('handicap', '-0.25'), option: 'home', odds: '1.90' }], '100'),
-      homePlus025Draw: await order([{ matchId: MATCH + 1, market: market('handicap', '0.25'), option: 'home', odds: '1.90' }], '100'),
-      over225TwoGoals: await order([{ matchId: MATCH + 2, market: market('overUnder', '2.25'), option: 'over', odds: '1.90' }], '100'),
-      homeWin: await order([{ market: market('win1x2'), option: 'home', odds: '1.90' }], '100'),
-      awayWin: await order([{ market: market('win1x2'), option: 'away', odds: '1.90' }], '100'),
-      levelDraw: await order([{ matchId: MATCH + 1, market: market('handicap', '0'), option: 'home', odds: '1.90' }], '100'),
-    };
+    const examples = {
+      homeMinus075Wins10: { id: await order([{ market: market('handicap', '-0.75'), option: 'home', odds: '1.90' }], '100'), result: BetResult.WinReturn, payout: 14_500 },
+      homeMinus025Draw: { id: await order([{ matchId: MATCH + 1, market: market('handicap', '-0.25'), option: 'home', odds: '1.90' }], '100'), result: BetResult.LoseReturn, payout: 5_000 },
+      homePlus025Draw: { id: await order([{ matchId: MATCH + 1, market: market('handicap', '0.25'), option: 'home', odds: '1.90' }], '100'), result: BetResult.WinReturn, payout: 14_500 },
+      over225TwoGoals: { id: await order([{ matchId: MATCH + 2, market: market('overUnder', '2.25'), option: 'over', odds: '1.90' }], '100'), result: BetResult.LoseReturn, payout: 5_000 },
+      homeWin: { id: await order([{ market: market('win1x2'), option: 'home', odds: '1.90' }], '100'), result: BetResult.Won, payout: 19_000 },
+      awayWin: { id: await order([{ market: market('win1x2'), option: 'away', odds: '1.90' }], '100'), result: BetResult.Lost, payout: 0 },
+      levelDraw: { id: await order([{ matchId: MATCH + 1, market: market('handicap', '0'), option: 'home', odds: '1.90' }], '100'), result: BetResult.Return, payout: 10_000 },
+    } satisfies Record<string, Example>;
     await t.app.betting.settlement.settleMatch(result(1, 0));
     await t.app.betting.settlement.settleMatch(result(1, 1, MatchStatus.Ended, MATCH + 1));
     await t.app.betting.settlement.settleMatch(result(2, 0, MatchStatus.Ended, MATCH + 2));
-    const expected: Record<keyof typeof ids, [BetResult, number]> = {
-      homeMinus075Wins10: [BetResult.WinReturn, 14_500],
-      homeMinus025Draw: [BetResult.LoseReturn, 5_000],
-      homePlus025Draw: [BetResult.WinReturn, 14_500],
-      over225TwoGoals: [BetResult.LoseReturn, 5_000],
-      homeWin: [BetResult.Won, 19_000],
-      awayWin: [BetResult.Lost, 0],
-      levelDraw: [BetResult.Return, 10_000],
-    };
-    for (const [name, id] of Object.entries(ids)) {
-      const row = await settled(id);
-      expect({ name, status: row.status, result: row.result, payout: Number(row.payout_minor) }).toEqual({ name, status: OrderStatus.Settled, result: expected[name as keyof typeof ids][0], payout: expected[name as keyof typeof ids][1] });
-    }
+    await expectSettledAs(examples);
     expect(await bookProblems(t)).toEqual([]);
   });
 
@@ -195,42 +199,27 @@ describe('settling stored orders from a match result', () => {
 
   it('settles a match cut into batches: mixed results, half win and half loss, void and parlays whose legs fall in different batches, each once', async () => {
     const M = MATCH + 30;
-    const ids = {
-      homeWin: await order([{ matchId: M, market: market('win1x2'), option: 'home', odds: '1.90' }], '100'),
-      awayLost: await order([{ matchId: M, market: market('win1x2'), option: 'away', odds: '4.00' }], '100'),
-      halfWin: await order([{ matchId: M, market: market('handicap', '-0.75'), option: 'home', odds: '1.90' }], '100'),
-      halfLoss: await order([{ matchId: M, market: market('overUnder', '1.25'), option: 'over', odds: '1.90' }], '100'),
+    const examples = {
+      homeWin: { id: await order([{ matchId: M, market: market('win1x2'), option: 'home', odds: '1.90' }], '100'), result: BetResult.Won, payout: 19_000 },
+      awayLost: { id: await order([{ matchId: M, market: market('win1x2'), option: 'away', odds: '4.00' }], '100'), result: BetResult.Lost, payout: 0 },
+      halfWin: { id: await order([{ matchId: M, market: market('handicap', '-0.75'), option: 'home', odds: '1.90' }], '100'), result: BetResult.WinReturn, payout: 14_500 },
+      halfLoss: { id: await order([{ matchId: M, market: market('overUnder', '1.25'), option: 'over', odds: '1.90' }], '100'), result: BetResult.LoseReturn, payout: 5_000 },
       // Its other leg is on a match that ends later: it waits for it.
-      doubleLater: await order([{ matchId: M, market: market('win1x2'), option: 'home', odds: '2.00' }, { matchId: M + 1, market: market('win1x2'), option: 'home', odds: '1.50' }], '20', 2001),
-      // Its other leg is on a match already cancelled: void at odds 1.
-      doubleVoid: await order([{ matchId: M + 2, market: market('win1x2'), option: 'home', odds: '3.00' }, { matchId: M, market: market('handicap', '-0.75'), option: 'home', odds: '2.00' }], '20', 2001),
-      doubleLost: await order([{ matchId: M, market: market('win1x2'), option: 'draw', odds: '3.20' }, { matchId: M + 1, market: market('win1x2'), option: 'home', odds: '1.50' }], '20', 2001),
-      underLost: await order([{ matchId: M, market: market('overUnder', '0.5'), option: 'under', odds: '2.50' }], '30'),
-    };
-    const all = Object.values(ids);
+      doubleLater: { id: await order([{ matchId: M, market: market('win1x2'), option: 'home', odds: '2.00' }, { matchId: M + 1, market: market('win1x2'), option: 'home', odds: '1.50' }], '20', 2001), result: BetResult.Won, payout: 6_000 },
+      // Its other leg is on a match already cancelled: void at odds 1; 20 x 1 (void) x the half-won leg ((2.00 + 1) / 2 = 1.50).
+      doubleVoid: { id: await order([{ matchId: M + 2, market: market('win1x2'), option: 'home', odds: '3.00' }, { matchId: M, market: market('handicap', '-0.75'), option: 'home', odds: '2.00' }], '20', 2001), result: BetResult.Won, payout: 3_000 },
+      doubleLost: { id: await order([{ matchId: M, market: market('win1x2'), option: 'draw', odds: '3.20' }, { matchId: M + 1, market: market('win1x2'), option: 'home', odds: '1.50' }], '20', 2001), result: BetResult.Lost, payout: 0 },
+      underLost: { id: await order([{ matchId: M, market: market('overUnder', '0.5'), option: 'under', odds: '2.50' }], '30'), result: BetResult.Lost, payout: 0 },
+    } satisfies Record<string, Example>;
+    const all = Object.values(examples).map((e) => e.id);
     const settlement = smallBatches(3);
     expect(await settlement.settleMatch(result(0, 0, MatchStatus.Cancelled, M + 2))).toBe(0);
     expect(await settlement.settleMatch(result(1, 0, MatchStatus.Ended, M))).toBe(all.length - 2);
-    expect((await settled(ids.doubleLater)).status).toBe(OrderStatus.Confirmed);
-    expect((await settled(ids.doubleLost)).status).toBe(OrderStatus.Confirmed);
+    expect((await settled(examples.doubleLater.id)).status).toBe(OrderStatus.Confirmed);
+    expect((await settled(examples.doubleLost.id)).status).toBe(OrderStatus.Confirmed);
     expect(await settlement.settleMatch(result(2, 1, MatchStatus.Ended, M + 1))).toBe(2);
-    const expected: Record<keyof typeof ids, [BetResult, number]> = {
-      homeWin: [BetResult.Won, 19_000],
-      awayLost: [BetResult.Lost, 0],
-      halfWin: [BetResult.WinReturn, 14_500],
-      halfLoss: [BetResult.LoseReturn, 5_000],
-      doubleLater: [BetResult.Won, 6_000],
-      // 20 x 1 (void) x the half-won leg ((2.00 + 1) / 2 = 1.50).
-      doubleVoid: [BetResult.Won, 3_000],
-      doubleLost: [BetResult.Lost, 0],
-      underLost: [BetResult.Lost, 0],
-    };
     const paid = await payoutRows(all);
-    for (const [name, id] of Object.entries(ids)) {
-      const [code, payout] = expected[name as keyof typeof ids];
-      const row = await settled(id);
-      expect({ name, status: row.status, result: row.result, payout: Number(row.payout_minor), ledger: paid.get(id) ?? 0 }).toEqual({ name, status: OrderStatus.Settled, result: code, payout, ledger: payout });
-    }
+    await expectSettledAs(examples, paid);
     // Settling again (a restart, a second instance) moves nothing and pays nothing.
     for (const r of [result(1, 0, MatchStatus.Ended, M), result(2, 1, MatchStatus.Ended, M + 1)]) expect(await settlement.settleMatch(r)).toBe(0);
     expect(await payoutRows(all)).toEqual(paid);

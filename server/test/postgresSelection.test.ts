@@ -7,10 +7,10 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const { postgres, sqliteOnly } = require('./postgresSelection.cjs') as { postgres: string[]; sqliteOnly: Record<string, string> };
 
 /**
- * How a test gets a database: each follows TEST_DATABASE_URL, so each would run on PostgreSQL in the second pass
+ * How a test gets a database (directly or through the support modules' bettingApp and economyRoom): each follows TEST_DATABASE_URL, so each would run on PostgreSQL in the second pass
  * (createProofDatabase: a platform process on a database of its own in that cluster).
  */
-const GETS_A_DATABASE = /\b(buildTestApp|buildEconomyApp|openTestDatabase|createProofDatabase)\(/;
+const GETS_A_DATABASE = /\b(buildTestApp|buildEconomyApp|bettingApp|economyRoom|openTestDatabase|createProofDatabase)\(/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true }).flatMap((entry) => {

@@ -19,7 +19,7 @@ import { createToaster, type Toaster } from './core/store/toast';
 import { createLiveBook } from './core/store/liveBook';
 import { addPickToSlip } from './features/slip/pickToSlip';
 import type { SlipPick } from './sdk/services';
-import { connectLiveBook, refetchOnGap } from './features/liveRoom/livePush';
+import { connectLiveBook, refetchOnGap } from './core/store/livePush';
 import { createRootStore, type RootStoreInstance } from './core/store/RootStore';
 import { AppRoot, BootScreen, preloadHome } from './core/ui/AppRoot';
 import { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, screenRef, sessionRef, toastRef } from './core/ui/services';

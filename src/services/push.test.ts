@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { HEARTBEAT_LOOP, PUSH_DEFAULTS, createPushClient, reconnectDelay, type PushClient, type PushStatus } from './push';
 import { createScheduler } from './scheduler';
 import { createKernelEvents } from '../kernel/events';
-import { refetchOnGap } from '../features/liveRoom/livePush';
+import { refetchOnGap } from '../core/store/livePush';
 import { oddsPushSchema, type OddsPush } from '../../contract/push';
 import { checkPush } from './pushCheck';
 import { fakeAnswer } from '../testing/contractFakes';

@@ -2,7 +2,9 @@ import { seriesOptions } from '../../domain/series';
 import type { SelectionEvent } from '../kernel/events';
 import { BETTING_PATHS } from '../../contract/paths';
 import { betInfoAnswerSchema, orderStatusAnswerSchema, placeAnswerSchema, placedOrderSchema } from '../../contract/betting';
-import type { BetInfoAnswer, BetInfoEntry, BetInfoRequest, OrderStatusRow, PlaceAnswer } from '../../contract';
+import type { BetInfoAnswer, BetInfoEntry, BetInfoRequest, OddsPush, OrderStatusRow, PlaceAnswer } from '../../contract';
+import { PushChannel } from '../../contract/channels';
+import type { Env } from '../core/store/env';
 import { fakeAnswer } from './contractFakes';
 import type { LoginState } from '../host/hostProps';
 import type { fakeHttp } from './fakeEnv';
@@ -124,6 +126,18 @@ export function fakeBettingService(http: FakeHttp) {
 
 export function placedOrder(orderId: string, status: number, seriesNumber = 0, betAmount = '100.00') {
   return fakeAnswer(placedOrderSchema, { orderId, oid: orderId, status, betAmount, odds: '1.95', seriesNumber });
+}
+
+/**
+ * An odds push on a match's channel as the app's push route delivers it: into the live book (livePush.ts
+ * connectLiveBook; the coalescer's frame left out). Fails unless someone holds the channel (the fake env's `subscribe`
+ * saw it, and its last holder has not let go), as the platform sends nothing on a channel nobody subscribed.
+ */
+export function pushOdds(env: Pick<Env, 'push' | 'liveBook'>, push: OddsPush): void {
+  const subscribe = env.push.subscribe as unknown as { mock: { calls: unknown[][]; results: Array<{ value: unknown }> } };
+  const channel = PushChannel.odds(push.matchId);
+  if (!subscribe.mock.calls.some(([asked]) => asked === channel)) throw new Error(`nobody holds ${channel}`);
+  env.liveBook.applyOdds([push]);
 }
 
 /** Lets MST flows and promise chains settle (microtasks only, so it works under fake timers). */

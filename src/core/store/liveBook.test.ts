@@ -107,6 +107,50 @@ describe('LiveBook', () => {
     expect(match.secondsAt(99_000)).toBe(2900);
   });
 
+  describe('seedSelections: the bet slip\'s markets from the bet info call', () => {
+    const info = (odd: string, overrides: Record<string, unknown> = {}) => ({ marketId: 100, oldMarketId: null, status: 1, line: '-0.5', outcomeCount: 2, option: { name: 'Home', type: 'home', odd, isLock: false }, ...overrides });
+    const pushHome = (book: ReturnType<typeof createLiveBook>, odd: string, marketId = 100, oldMarketId?: number) =>
+      book.applyOdds([{ kind: 'odds', matchId: 1, markets: [{ marketId, oldMarketId, marketType: 1000, period: 'ft', line: '-0.5', status: 1, allowParley: true, options: [{ type: 'home', line: '-0.5', odd, isLock: false }] }] }]);
+
+    it('gives a market no screen loaded a slot the pushes then keep current, and says a market arrived', () => {
+      const book = createLiveBook({ now: () => 1 });
+      const seen: Array<number | undefined> = [];
+      autorun(() => {
+        void book.marketCount;
+        seen.push(book.market(100)?.marketId);
+      });
+      book.seedSelections([info('2.100')], book.pushMark);
+      expect(seen).toEqual([undefined, 100]);
+      expect(book.market(100)).toMatchObject({ status: 1, line: '-0.5', outcomeCount: 2 });
+      expect(book.option(100, 'home')).toMatchObject({ odd: '2.100', isLock: false, line: '-0.5' });
+      pushHome(book, '2.300');
+      expect(book.option(100, 'home')).toMatchObject({ odd: '2.300', dir: 1 });
+    });
+
+    it('keeps a price pushed after it was asked, and the last price of an option that comes locked (at 0)', () => {
+      const book = createLiveBook({ now: () => 1 });
+      book.seed([wireMatch()], book.pushMark);
+      const askedAt = book.pushMark;
+      pushHome(book, '2.050');
+      book.seedSelections([info('1.900')], askedAt);
+      expect(book.option(100, 'home')!.odd).toBe('2.050');
+      book.seedSelections([info('0', { status: 0, option: { name: 'Home', type: 'home', odd: '0', isLock: true } })], book.pushMark);
+      expect(book.option(100, 'home')).toMatchObject({ odd: '2.050', isLock: true });
+      expect(book.market(100)!.status).toBe(0);
+    });
+
+    it('follows a line moved while the member was away: the answer names the old id, the slot takes the new one', () => {
+      const book = createLiveBook({ now: () => 1 });
+      book.seed([wireMatch()], book.pushMark);
+      const slot = book.market(100)!;
+      book.seedSelections([info('2.000', { marketId: 900, oldMarketId: 100, line: '-0.75' })], book.pushMark);
+      expect(book.market(900)).toBe(slot);
+      expect(book.market(100)).toBe(slot);
+      expect(slot.marketId).toBe(900);
+      expect(book.option(900, 'home')).toMatchObject({ odd: '2.000', line: '-0.75' });
+    });
+  });
+
   it('counts a basketball clock down and stops at zero', () => {
     const book = createLiveBook({ now: () => 0 });
     book.seed([wireMatch({ matchId: 2, betGroup: [], matchClock: { running: true, period: 1, second: 3, type: 'down' } })], book.pushMark);

@@ -1,12 +1,13 @@
 import { extendObservable, observableRef } from 'mobx';
 import { types, type Instance } from 'mobx-state-tree';
 import type { ApiLanguage } from '../domain/locales';
-import type { MarketStatus, MatchClock, OddsPush, ScorePush, ScoreRow, WireMarket, WireMatch, WireOption } from '../../../contract';
+import type { BetInfoEntry, MarketStatus, MatchClock, OddsPush, ScorePush, ScoreRow, WireMarket, WireMatch, WireOption } from '../../../contract';
 
 /*
  * The live state of what the screens show: one observable cell per match, market and option, so a changed price
  * re-renders only its odds button and a changed score only its scoreboard, never the list. Filled from list/detail
- * answers (seed) and kept current by push (applyScore/applyOdds, one batch per animation frame).
+ * answers (seed) and the bet slip's bet info answers (seedSelections), and kept current by push (applyScore/applyOdds,
+ * one batch per animation frame). The rows and the bet slip read the same cells, so a price reaches both the same way.
  *
  * The book is a mobx-state-tree model (a child of the root's tree, RootStore.liveBook), but its cells are not tree
  * nodes: they sit in the book's own maps as plain observable records. Thousands of cells change many times a second,
@@ -118,6 +119,8 @@ export const LiveBook = types
   .volatile(() => ({
     /** How many matches the book holds; observable, so a reaction over `match(id)` re-runs when one arrives. */
     size: 0,
+    /** How many market ids the book knows (a moved line's old id included); observable, as `size` for `market(id)`. */
+    marketCount: 0,
     /** Push batches applied so far (see pushMark); observable only so that pushMark, a view, is never cached stale. */
     pushes: 0,
   }))
@@ -208,6 +211,29 @@ export const LiveBook = types
             }
             for (const group of record.betGroup) for (const market of group.moneyHandicap) seedMarket(market, askedAt);
           }
+          self.marketCount = markets.size;
+        },
+        /**
+         * Takes the bet slip's selections from a bet info answer asked for at `askedAt` (pushMark then). A market no
+         * screen loaded (a slip restored on another page) gets a slot holding the selected option, so the slip's odds
+         * channel keeps it current like any row's. A locked option comes without its price (0): the slot keeps the last.
+         */
+        seedSelections(selections: ReadonlyArray<Pick<BetInfoEntry, 'marketId' | 'oldMarketId' | 'status' | 'line' | 'outcomeCount' | 'option'>>, askedAt: number): void {
+          for (const info of selections) {
+            const oldMarketId = info.oldMarketId ?? undefined;
+            const line = info.line ?? undefined;
+            let slot = markets.get(info.marketId) ?? (oldMarketId !== undefined ? markets.get(oldMarketId) : undefined);
+            if (slot && slot.pushedAt > askedAt) continue;
+            if (!slot) slot = liveMarket({ marketId: info.marketId, status: info.status as MarketStatus, line, options: [] });
+            slot.marketId = info.marketId;
+            slot.status = info.status as MarketStatus;
+            if (info.outcomeCount > 0) slot.outcomeCount = info.outcomeCount;
+            markets.set(info.marketId, slot);
+            const { type, odd, isLock } = info.option;
+            const last = slot.options.get(type);
+            setOption(slot, type, isLock && last ? last.odd : odd, isLock, line);
+          }
+          self.marketCount = markets.size;
         },
         applyScore(batch: Iterable<ScorePush>): void {
           const at = now();
@@ -254,6 +280,8 @@ export const LiveBook = types
               seedMarket(market, Number.POSITIVE_INFINITY).pushedAt = mark;
             }
           }
+          // A moved line adds its new id.
+          self.marketCount = markets.size;
         },
       },
     };

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useService } from '../../kernel';
-import { matchChannels } from '../../features/liveRoom/livePush';
+import { matchChannels } from '../store/livePush';
 import { pushRef } from './services';
 
 /** Subscribes a match's push channels (scores, clock, prices) while the component showing it is mounted. */

@@ -5,7 +5,7 @@ import { ErrorCode } from '../../../contract/errors';
 import type { DetailRequest } from '../../../contract';
 import { isApiError } from '../../services/http';
 import { envOf } from '../../core/store/env';
-import { matchIdOfChannel } from '../liveRoom/livePush';
+import { matchIdOfChannel } from '../../core/store/livePush';
 import { onDemand, type OnDemandRoot } from '../../core/store/onDemand';
 import { request } from '../../sdk/request';
 import { fetchMatches, memberOddsFormat } from '../lists/matchSection';

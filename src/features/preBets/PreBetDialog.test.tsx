@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { OddsFormat } from '../../../domain/odds';
 import { ApiError } from '../../services/http';
 import { wireReservation } from '../../testing/betRecordFixtures';
-import { fakeBettingService, memberState, selection } from '../../testing/bettingFixtures';
+import { fakeBettingService, memberState, pushOdds, selection } from '../../testing/bettingFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
+import { envOf } from '../../core/store/env';
 import { fakeReservationService, preBetParameters } from '../../testing/reservationFixtures';
 import { BetSlipPanel } from '../slip/BetSlipPanel';
 
@@ -118,7 +119,7 @@ describe('<PreBetDialog>', () => {
     await act(async () => store.betSlip.setMode('parlay'));
     expect(screen.queryByRole('button', { name: /^Pre-bet/ })).toBeNull();
     await act(async () => store.betSlip.setMode('single'));
-    await act(async () => store.betSlip.entries[0]!.setLive({ odd: '1.950', line: '-0.5', status: 0, isLock: false }));
+    await act(async () => pushOdds(envOf(store), { kind: 'odds', matchId: 1, markets: [{ marketId: 100, marketType: 1000, period: 'ft', status: 0, allowParley: true, line: '-0.5', options: [{ type: 'home', odd: '1.950', line: '-0.5', isLock: false }] }] }));
     expect(screen.queryByRole('button', { name: /^Pre-bet/ })).toBeNull();
   });
 });

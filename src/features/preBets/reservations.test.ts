@@ -2,7 +2,7 @@ import { myBetsOf } from '../myBets/myBets';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ApiError, LOCAL_CODES } from '../../services/http';
 import { wireReservation } from '../../testing/betRecordFixtures';
-import { fakeBettingService, memberState, selection, settle } from '../../testing/bettingFixtures';
+import { fakeBettingService, memberState, pushOdds, selection, settle } from '../../testing/bettingFixtures';
 import { fakeEnv } from '../../testing/fakeEnv';
 import { fakeReservationService, preBetParameters as parameters } from '../../testing/reservationFixtures';
 import { envOf } from '../../core/store/env';
@@ -238,7 +238,7 @@ describe('reservations store', () => {
     answerParameters(parameters({ currentOdds: [{ type: 'home', name: 'Home 1', odd: '2.050', isLock: false, minOdds: '2.06', maxOdds: '6.15' }] }));
     // A price push on the slip's market reads the limits again a second later.
     betting.book.set(100, { odd: '2.050' });
-    store.betSlip.applyOddsPush({ kind: 'odds', matchId: 1, markets: [{ marketId: 100, status: 1, allowParley: true, line: '-0.5', options: [{ type: 'home', odd: '2.050', isLock: false }] }] } as never);
+    pushOdds(envOf(store), { kind: 'odds', matchId: 1, markets: [{ marketId: 100, status: 1, allowParley: true, line: '-0.5', options: [{ type: 'home', odd: '2.050', isLock: false }] }] } as never);
     await settle();
     // It waits in the scheduler, so an unmount (stopAll) would cancel it.
     expect(envOf(store).scheduler.isRunning('reservations.refresh')).toBe(true);

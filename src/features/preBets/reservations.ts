@@ -7,7 +7,6 @@ import { OddsFormat, potentialReturn } from '../../../domain/odds';
 import { isApiError } from '../../services/http';
 import { marketLabel } from '../slip/domain/slipLabels';
 import type { BetSlipStoreInstance } from '../slip/betSlip';
-import { BET_INFO_REFRESH_MS } from '../slip/slipBetInfo';
 import type { SlipEntryInstance } from '../slip/slipEntry';
 import { SLIP_NS } from '../slip/slipState';
 import type { ReservationOption, ReservationParameter, ReservationParameterRequest, ReserveBetRequest } from '../../../contract/betting';
@@ -179,6 +178,8 @@ type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
  */
 /** The scheduler's name for the once-a-second reload of the limits after a price move. */
 const REFRESH_LOOP = 'reservations.refresh';
+/** While the dialog is open, a move of the selection's price reloads the pre-bet limits at most this often (trailing). */
+export const PRE_BET_REFRESH_MS = 1000;
 
 export const ReservationsStore = types
   .model('ReservationsStore', {
@@ -339,7 +340,7 @@ export const ReservationsStore = types
     scheduleRefresh() {
       const { scheduler } = envOf(self);
       if (scheduler.isRunning(REFRESH_LOOP)) return;
-      scheduler.once(REFRESH_LOOP, BET_INFO_REFRESH_MS, () => {
+      scheduler.once(REFRESH_LOOP, PRE_BET_REFRESH_MS, () => {
         self.followEntry();
         void self.loadParameters({ quiet: true });
       });

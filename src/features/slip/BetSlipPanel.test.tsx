@@ -1,10 +1,10 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OrderStatus } from '../../../contract/enums';
 import { BETTING_PATHS } from '../../../contract/paths';
-import type { PushHandler } from '../../services/push';
-import { fakeBettingService, memberState, placedOrder, selection } from '../../testing/bettingFixtures';
+import type { OddsPush } from '../../../contract';
+import { fakeBettingService, memberState, placedOrder, pushOdds, selection } from '../../testing/bettingFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { BetSlipPanel } from './BetSlipPanel';
 
@@ -204,14 +204,12 @@ describe('<BetSlipPanel>', () => {
   it('shows a changed price live against the one picked, and a suspended market greyed with its reason', async () => {
     const { env } = await renderSlip();
     await click(env, selection(1));
-    const subscribe = env.push.subscribe as unknown as jest.Mock<(channel: string, handler?: PushHandler) => () => void>;
-    const push = subscribe.mock.calls.find(([channel]) => channel === 'match:1:odds')![1]!;
-    const market = (status: 1 | 0, odd: string, isLock = false) => ({
+    const market = (status: 1 | 0, odd: string, isLock = false): OddsPush => ({
       kind: 'odds',
       matchId: 1,
       markets: [{ marketId: 100, marketType: 1000, period: 'ft', line: '-0.5', status, allowParley: true, options: [{ type: 'home', line: '-0.5', odd, isLock }] }],
     });
-    act(() => push(market(1, '1.800'), { chId: 'match:1:odds', data: null }));
+    act(() => pushOdds(env, market(1, '1.800')));
     const card = screen.getByRole('article', { name: 'Home 1 – Away 1' });
     expect(within(card).getByTestId('slip-odds')).toHaveTextContent('1.80');
     expect(within(card).getByLabelText('was 1.95')).toBeInTheDocument();
@@ -220,7 +218,7 @@ describe('<BetSlipPanel>', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Accept changes' }));
     expect(card).not.toHaveTextContent('Odds changed');
 
-    act(() => push(market(0, '1.800', true), { chId: 'match:1:odds', data: null }));
+    act(() => pushOdds(env, market(0, '1.800', true)));
     expect(card).toHaveTextContent('Market suspended');
     expect(card).toHaveTextContent('locked');
     expect(screen.getByRole('button', { name: 'Place bet' })).toBeDisabled();

@@ -4,10 +4,9 @@ import { SlipReason } from './domain/slipReasons';
 import { OrderStatus } from '../../../contract/enums';
 import { BETTING_PATHS } from '../../../contract/paths';
 import type { OddsPush } from '../../../contract';
-import type { PushHandler } from '../../services/push';
-import { fakeBettingService, memberState, placedOrder, selection, settle } from '../../testing/bettingFixtures';
-import { fakeEnv } from '../../testing/fakeEnv';
-import { BET_INFO_REFRESH_MS } from './slipBetInfo';
+import type { GapReason } from '../../services/push';
+import { fakeBettingService, memberState, placedOrder, pushOdds, selection, settle } from '../../testing/bettingFixtures';
+import { fakeEnv, nextMount } from '../../testing/fakeEnv';
 import { SLIP_MAX_MATCHES } from './slipState';
 import { ordersOf } from './orders';
 import { createRootStore } from '../../core/store/RootStore';
@@ -32,13 +31,7 @@ const oddsPush = (matchId: number, market: Partial<OddsPush['markets'][number]> 
   markets: [{ marketType: 1000, period: 'ft', line: '-0.5', status: 1, allowParley: true, ...market, options: options.map((o) => ({ isLock: false, line: '-0.5', ...o })) }],
 });
 
-/** The odds handler the slip subscribed with for a match. */
-function oddsHandler(env: ReturnType<typeof fakeEnv>['env'], matchId: number): PushHandler {
-  const subscribe = env.push.subscribe as unknown as jest.Mock<(channel: string, handler?: PushHandler) => () => void>;
-  const call = [...subscribe.mock.calls].reverse().find(([channel]) => channel === `match:${matchId}:odds`);
-  if (!call?.[1]) throw new Error(`no odds subscription for match ${matchId}`);
-  return call[1];
-}
+type Subscribe = jest.Mock<(channel: string, handler?: unknown, onGap?: (reason: GapReason) => void) => () => void>;
 
 describe('bet slip', () => {
   beforeEach(() => {
@@ -57,7 +50,9 @@ describe('bet slip', () => {
     const entry = slip.entries[0]!;
     expect(entry).toMatchObject({ homeName: 'Home 1', awayName: 'Away 1', leagueName: 'League', optionName: 'home', line: '-0.5', odd: '1.950' });
     expect(entry.current).toMatchObject({ minBet: '10.00', maxBet: '50000.00', status: 1 });
-    expect(env.push.subscribe).toHaveBeenCalledWith('match:1:odds', expect.any(Function));
+    // The slip holds the match's odds channel without a handler of its own: the prices go into the live book.
+    expect(env.push.subscribe).toHaveBeenCalledWith('match:1:odds', undefined, expect.any(Function));
+    expect(env.liveBook.option(100, 'home')).toMatchObject({ odd: '1.950', isLock: false, line: '-0.5' });
   });
 
   it('keeps a visitor\'s click and adds it once they have logged in', async () => {
@@ -339,11 +334,10 @@ describe('bet slip', () => {
     slip.add(selection(1));
     await settle();
     slip.setStake(1, '100');
-    const push = oddsHandler(env, 1);
     const calls = betting.betInfoCalls().length;
 
     // Better odds: "better only" (1, the default) takes them.
-    push(oddsPush(1, { marketId: 100 }, [{ type: 'home', odd: '2.050' }, { type: 'away', odd: '1.800' }]), { chId: 'match:1:odds', data: null });
+    pushOdds(env, oddsPush(1, { marketId: 100 }, [{ type: 'home', odd: '2.050' }, { type: 'away', odd: '1.800' }]));
     const entry = slip.entry(1)!;
     expect(entry.currentOdd).toBe('2.050');
     expect(entry.oddsDirection).toBe(1);
@@ -354,37 +348,90 @@ describe('bet slip', () => {
     store.settings.setOddsChange(1);
 
     // Worse odds: only "any" takes them.
-    push(oddsPush(1, { marketId: 100 }, [{ type: 'home', odd: '1.800' }]), { chId: 'match:1:odds', data: null });
+    pushOdds(env, oddsPush(1, { marketId: 100 }, [{ type: 'home', odd: '1.800' }]));
     expect(entry.oddsDirection).toBe(-1);
     expect(slip.placeReason).toBe(SlipReason.OddsChanged);
     store.settings.setOddsChange(2);
     expect(slip.canPlace).toBe(true);
     store.settings.setOddsChange(1);
+    // The moves asked the platform nothing: the slip reads the book the pushes keep.
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(betting.betInfoCalls()).toHaveLength(calls);
+    // Accepting takes the price and asks for its stake range (which follows the price) once.
+    betting.book.set(100, { odd: '1.800', maxBet: '40000.00' });
     slip.acceptChanges();
     expect(entry.odd).toBe('1.800');
     expect(slip.canPlace).toBe(true);
-
-    // Suspended, then closed.
-    push(oddsPush(1, { marketId: 100, status: 0 }, [{ type: 'home', odd: '1.800', isLock: true }]), { chId: 'match:1:odds', data: null });
-    expect(slip.placeReason).toBe(SlipReason.MarketSuspended);
-    push(oddsPush(1, { marketId: 100, status: -1 }, [{ type: 'home', odd: '1.800', isLock: true }]), { chId: 'match:1:odds', data: null });
-    expect(slip.placeReason).toBe(SlipReason.HandicapClosed);
-
-    // The pushes refresh the bet info once, a second later, through the scheduler (an unmount's stopAll cancels it).
-    expect(betting.betInfoCalls()).toHaveLength(calls);
-    expect(env.scheduler.isRunning('betSlip.info')).toBe(true);
-    await jest.advanceTimersByTimeAsync(BET_INFO_REFRESH_MS);
+    await settle();
     expect(betting.betInfoCalls()).toHaveLength(calls + 1);
-    push(oddsPush(1, { marketId: 100, status: -1 }, [{ type: 'home', odd: '1.700', isLock: true }]), { chId: 'match:1:odds', data: null });
-    env.scheduler.stopAll();
-    await jest.advanceTimersByTimeAsync(BET_INFO_REFRESH_MS);
+    expect(entry.current.maxBet).toBe('40000.00');
+
+    // Suspended, then closed, then gone from the market.
+    pushOdds(env, oddsPush(1, { marketId: 100, status: 0 }, [{ type: 'home', odd: '1.800', isLock: true }]));
+    expect(slip.placeReason).toBe(SlipReason.MarketSuspended);
+    pushOdds(env, oddsPush(1, { marketId: 100, status: -1 }, [{ type: 'home', odd: '1.800', isLock: true }]));
+    expect(slip.placeReason).toBe(SlipReason.HandicapClosed);
+    expect(betting.betInfoCalls()).toHaveLength(calls + 1);
+  });
+
+  it('a slip restored where no list loaded its markets: the bet info call seeds the book, the pushes keep it', async () => {
+    const { env, http } = fakeEnv();
+    const betting = fakeBettingService(http);
+    const first = createRootStore({}, env);
+    first.applyHostProps(memberState());
+    first.betSlip.add(selection(1));
+    await settle();
+    const remount = nextMount(env);
+    expect(remount.liveBook.market(100)).toBeUndefined();
+    betting.book.set(100, { odd: '2.100' });
+    const store = createRootStore({}, remount);
+    store.applyHostProps(memberState());
+    await settle();
+    const entry = store.betSlip.entry(1)!;
+    expect(remount.liveBook.option(100, 'home')?.odd).toBe('2.100');
+    expect(entry.current.odd).toBe('2.100');
+    pushOdds(remount, oddsPush(1, { marketId: 100 }, [{ type: 'home', odd: '2.300' }]));
+    expect(entry.current.odd).toBe('2.300');
+  });
+
+  it('keeps a price pushed while the bet info call travelled (the answer is the older word)', async () => {
+    const { env, betting, slip } = setup();
+    let answer!: () => void;
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    const post = env.http.betting.post as unknown as jest.Mock<(url: string, body?: unknown) => Promise<unknown>>;
+    const real = post.getMockImplementation()!;
+    post.mockImplementationOnce(async (url, body) => {
+      await gate;
+      return real(url, body);
+    });
+    betting.book.set(100, { odd: '1.900' });
+    slip.add(selection(1));
+    // The list had the market: the push reaches it before the answer does.
+    env.liveBook.seedSelections([{ marketId: 100, oldMarketId: null, status: 1, line: '-0.5', outcomeCount: 2, option: { type: 'home', odd: '1.950', isLock: false, name: '' } }], env.liveBook.pushMark);
+    pushOdds(env, oddsPush(1, { marketId: 100 }, [{ type: 'home', odd: '2.400' }]));
+    answer();
+    await settle();
+    expect(slip.entry(1)!.current.odd).toBe('2.400');
+    expect(slip.entry(1)!.current.minBet).toBe('10.00');
+  });
+
+  it('after a gap on its channels asks for the bet info once, whatever the number of channels', async () => {
+    const { env, betting, slip } = setup();
+    slip.add(selection(1));
+    slip.add(selection(2));
+    await settle();
+    const calls = betting.betInfoCalls().length;
+    const subscribe = env.push.subscribe as unknown as Subscribe;
+    for (const [channel, , onGap] of subscribe.mock.calls) if (channel.endsWith(':odds')) onGap?.('reconnect');
+    expect(betting.betInfoCalls()).toHaveLength(calls);
+    await jest.advanceTimersByTimeAsync(0);
     expect(betting.betInfoCalls()).toHaveLength(calls + 1);
   });
 
   describe('odds-change acceptance (DOMAIN.md section 5: none 0, better only 1, any 2)', () => {
     /** The price `odd` pushed for the home option of match n's market. */
     const pushHome = (env: ReturnType<typeof fakeEnv>['env'], matchId: number, odd: string) =>
-      oddsHandler(env, matchId)(oddsPush(matchId, { marketId: matchId * 100 }, [{ type: 'home', odd }]), { chId: `match:${matchId}:odds`, data: null });
+      pushOdds(env, oddsPush(matchId, { marketId: matchId * 100 }, [{ type: 'home', odd }]));
 
     async function single(oddsChange: number) {
       const context = setup();
@@ -479,7 +526,7 @@ describe('bet slip', () => {
     const { env, slip } = setup();
     slip.add(selection(1));
     await settle();
-    oddsHandler(env, 1)(oddsPush(1, { marketId: 900, oldMarketId: 100, line: '-0.75' }, [{ type: 'home', odd: '2.000', line: '-0.75' }]), { chId: 'match:1:odds', data: null });
+    pushOdds(env, oddsPush(1, { marketId: 900, oldMarketId: 100, line: '-0.75' }, [{ type: 'home', odd: '2.000', line: '-0.75' }]));
     expect(slip.entry(1)).toMatchObject({ marketId: 900 });
     expect(slip.placeReason).toBe(SlipReason.HandicapChanged);
   });

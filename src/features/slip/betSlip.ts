@@ -70,9 +70,11 @@ export const BetSlipStore = SlipBetInfo
     keepPending(selection: SelectionEvent | undefined) {
       self.pending = selection;
     },
+    /** Takes the current prices and lines; their stake ranges (which follow the price) are asked for again. */
     acceptChanges() {
       for (const entry of self.entries) entry.acceptChanges();
       self.refusal = undefined;
+      void self.refreshBetInfo();
     },
     /** Drops stakes of series the current number of legs does not offer (once the maths are there to say which). */
     pruneSeriesStakes() {

@@ -1,19 +1,19 @@
-// The bet slip's live prices: the bet info call (getBetInfo) for every selection and the parlay's series, and the odds
-// pushes of the slip's matches, which update the entries at once and refresh the bet info at most once a second. Kept
-// apart from the member's edits (betSlip.ts): this is the book talking, on its own schedule, and it owns the
-// subscriptions and the refresh timer it starts.
+// The bet slip's book side: the bet info call (getBetInfo) for every selection and the parlay's series, and the odds
+// channels of the slip's matches. The prices themselves live in the live book, the one the price buttons read: the
+// bet info answer seeds it and the odds pushes of the channels the slip holds keep it current (docs/architecture.md,
+// "The odds path"). The bet info call is made when the selections change, on accept, after a refusal and after a
+// channel's gap, never per price move. Kept apart from the member's edits (betSlip.ts): this is the book talking.
 import { addDisposer } from 'mobx-state-tree';
 import { reaction } from 'mobx';
 import { BETTING_PATHS } from '../../../contract/paths';
-import type { BetInfoAnswer, BetInfoRequest, OddsPush } from '../../../contract';
+import { PushChannel } from '../../../contract/channels';
+import type { BetInfoAnswer, BetInfoRequest } from '../../../contract';
 import { envOf } from '../../core/store/env';
 import { rootOf } from './slipState';
 import { SlipStorage } from './slipStorage';
 
-/** Odds pushes on the slip's markets refresh its bet info at most this often (trailing). */
-export const BET_INFO_REFRESH_MS = 1000;
-/** The scheduler's name for that refresh. */
-const INFO_REFRESH = 'betSlip.info';
+/** The scheduler's name for the bet info call after the slip's odds channels missed messages (one call for them all). */
+const GAP_REFRESH = 'betSlip.gap';
 
 export const SlipBetInfo = SlipStorage
   .volatile(() => ({
@@ -21,7 +21,9 @@ export const SlipBetInfo = SlipStorage
     subscriptions: new Map<number, () => void>(),
   }))
   .actions((self) => ({
-    applyBetInfo(requested: ReadonlyArray<{ matchId: number; marketId: number }>, answer: BetInfoAnswer, signature: string, markRejected: boolean) {
+    applyBetInfo(requested: ReadonlyArray<{ matchId: number; marketId: number }>, answer: BetInfoAnswer, askedAt: number, signature: string, markRejected: boolean) {
+      // The prices go into the book first: the entries read them from there (markPriceRejected included).
+      envOf(self).liveBook.seedSelections(answer.betInfo, askedAt);
       answer.betInfo.forEach((info, i) => {
         const asked = requested[i];
         if (!asked) return;
@@ -36,7 +38,14 @@ export const SlipBetInfo = SlipStorage
       }
     },
     cancelRefresh() {
-      envOf(self).scheduler.stop(INFO_REFRESH);
+      envOf(self).scheduler.stop(GAP_REFRESH);
+    },
+    /** A moved line gave the book's slot of an entry a new id: the entry follows it (its bet goes to the market on sale). */
+    followMovedLines() {
+      for (const entry of self.entries) {
+        const onSale = entry.bookMarket?.marketId;
+        if (onSale !== undefined && onSale !== entry.marketId) entry.followMarket(onSale);
+      }
     },
   }))
   .actions((self) => ({
@@ -44,9 +53,10 @@ export const SlipBetInfo = SlipStorage
     refreshBetInfo(options: { markRejected?: boolean } = {}) {
       self.cancelRefresh();
       if (!self.isLogin || self.isEmpty) return Promise.resolve('superseded' as const);
-      const { http, logger } = envOf(self);
+      const { http, logger, liveBook } = envOf(self);
       const requested = self.entries.map((e) => ({ marketId: e.marketId, matchId: e.matchId, type: e.optionType }));
       const signature = self.legsSignature;
+      const askedAt = liveBook.pushMark;
       const body = {
         betMatchMarketList: requested,
         isSelectSeries: !self.isSingle && requested.length >= 2,
@@ -58,35 +68,26 @@ export const SlipBetInfo = SlipStorage
           if (!answer || !Array.isArray(answer.betInfo)) throw new TypeError('getBetInfo: unexpected answer');
           return answer;
         },
-        (answer) => self.applyBetInfo(requested, answer, signature, options.markRejected ?? false),
+        (answer) => self.applyBetInfo(requested, answer, askedAt, signature, options.markRejected ?? false),
         { failed: (error) => logger.warn('bet info not loaded', error) },
       );
     },
   }))
   .actions((self) => ({
-    /** Pushes on the slip's markets refresh its bet info, at most once a second. */
-    scheduleRefresh() {
+    /**
+     * A channel of the slip missed messages (a reconnect, a restarted platform): the book may hold stale prices of
+     * markets no list refetches, so the bet info call asks for them, once for every channel that says so at once.
+     */
+    refreshAfterGap() {
       const { scheduler } = envOf(self);
-      if (scheduler.isRunning(INFO_REFRESH)) return;
-      scheduler.once(INFO_REFRESH, BET_INFO_REFRESH_MS, () => self.refreshBetInfo());
+      if (!scheduler.isRunning(GAP_REFRESH)) scheduler.once(GAP_REFRESH, 0, () => void self.refreshBetInfo());
     },
   }))
   .actions((self) => ({
-    applyOddsPush(push: OddsPush) {
-      let touched = false;
-      for (const market of push.markets ?? []) {
-        for (const entry of self.entries) {
-          if (entry.marketId === market.marketId || (market.oldMarketId !== undefined && entry.marketId === market.oldMarketId)) {
-            entry.applyPush(market);
-            touched = true;
-          }
-        }
-      }
-      if (touched) self.scheduleRefresh();
-    },
-  }))
-  .actions((self) => ({
-    /** Follows the odds of the slip's matches while they are in it. */
+    /**
+     * Holds the odds channel of each of the slip's matches while it is in the slip. No handler of its own: the push
+     * client's route takes the channel's prices into the live book (livePush.ts connectLiveBook), as for the rows.
+     */
     syncSubscriptions(matchIds: readonly number[]) {
       const { push } = envOf(self);
       const wanted = new Set(matchIds);
@@ -98,12 +99,7 @@ export const SlipBetInfo = SlipStorage
       }
       for (const matchId of wanted) {
         if (self.subscriptions.has(matchId)) continue;
-        self.subscriptions.set(
-          matchId,
-          push.subscribe(`match:${matchId}:odds`, (data) => {
-            if (data && typeof data === 'object' && (data as OddsPush).kind === 'odds') self.applyOddsPush(data as OddsPush);
-          }),
-        );
+        self.subscriptions.set(matchId, push.subscribe(PushChannel.odds(matchId), undefined, () => self.refreshAfterGap()));
       }
     },
     /** Unmount: no pending refresh, no subscriptions. */
@@ -121,6 +117,14 @@ export const SlipBetInfo = SlipStorage
           () => self.entries.map((e) => e.matchId),
           (ids) => self.syncSubscriptions(ids),
           { fireImmediately: true, equals: (a, b) => a.join() === b.join() },
+        ),
+      );
+      addDisposer(
+        self,
+        reaction(
+          () => self.entries.some((e) => e.bookMarket !== undefined && e.bookMarket.marketId !== e.marketId),
+          (moved) => moved && self.followMovedLines(),
+          { fireImmediately: true },
         ),
       );
       addDisposer(self, () => self.close());

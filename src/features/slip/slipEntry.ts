@@ -1,5 +1,5 @@
-// One selection of the bet slip (SlipEntry): what the member accepted, what the book says now, and every check of
-// that one selection. The slip's store (betSlip.ts) holds these in its entries; kept apart so the slip's store files
+// One selection of the bet slip (SlipEntry): what the member accepted, what the book says now (the live book's cell,
+// the one the price buttons read), and every check of that one selection. The slip's store (betSlip.ts) holds these in its entries; kept apart so the slip's store files
 // hold only what concerns the slip as a whole.
 import Decimal from 'decimal.js';
 import { types, type Instance } from 'mobx-state-tree';
@@ -7,9 +7,11 @@ import { parseStake } from '../../../domain/money';
 import { formatOdds, OddsFormat, riskAndWin, type RiskAndWin } from '../../../domain/odds';
 import { SlipReason } from './domain/slipReasons';
 import { MarketStatus, OddsChange } from '../../../contract/enums';
-import type { BetInfoEntry, OddsPush } from '../../../contract';
+import type { BetInfoEntry } from '../../../contract';
+import { envOf } from '../../core/store/env';
+import type { LiveMarket } from '../../core/store/liveBook';
 
-/** What the book says about a selection now: from the bet info call and odds pushes. */
+/** What the book says about a selection now: its price, line and status from the live book, its range from bet info. */
 export interface EntryLive {
   odd: string;
   line: string | undefined;
@@ -30,10 +32,14 @@ export const isValidOdd = (odd: string | undefined): odd is string => {
 };
 const TOTAL_OPTIONS: ReadonlySet<string> = new Set(['over', 'under']);
 
+/** The stake range of a selection, from the bet info call (it is asked again on add, accept, placement and refusal). */
+export type EntryLimits = Pick<EntryLive, 'minBet' | 'maxBet'>;
+
 /**
  * One selection in the slip (spec: bet slip entry). `odd` and `line` are what the member accepted, sent when the bet
- * is placed; `live` is what the book says now. Names come from the bet info call and are kept so a reload shows
- * them at once.
+ * is placed; `current` is what the book says now: the live book's cell for the market (seeded by the rows' answers and
+ * by the bet info call, kept current by the odds pushes of the channel the slip holds). Names come from the bet info
+ * call and are kept so a reload shows them at once.
  */
 export const SlipEntry = types
   .model('SlipEntry', {
@@ -73,13 +79,28 @@ export const SlipEntry = types
     /** Spec: in parlay mode a new entry is marked as parlay. */
     inParlay: false,
   })
-  .volatile(() => ({ live: undefined as EntryLive | undefined }))
+  .volatile(() => ({ limits: {} as EntryLimits }))
   .views((self) => ({
     get key() {
       return `${self.matchId}:${self.marketId}:${self.optionType}`;
     },
+    /** The live book's market of this selection (a moved line's old id finds the slot on sale), once the book has it. */
+    get bookMarket(): LiveMarket | undefined {
+      const book = envOf(self).liveBook;
+      // The book's maps are not observable: its market count says when a market arrives.
+      void book.marketCount;
+      return book.market(self.marketId);
+    },
+  }))
+  .views((self) => ({
+    /** Until the book holds the market (the bet info call answers it), the accepted price stands for the current one. */
     get current(): EntryLive {
-      return self.live ?? { odd: self.odd, line: self.line, status: MarketStatus.On, isLock: false };
+      const market = self.bookMarket;
+      if (!market) return { odd: self.odd, line: self.line, status: MarketStatus.On, isLock: false, ...self.limits };
+      const option = market.options.get(self.optionType);
+      // A market on sale without this option no longer offers it.
+      if (!option) return { odd: '0', line: market.line ?? self.line, status: MarketStatus.Off, isLock: true, ...self.limits };
+      return { odd: option.odd, line: option.line ?? market.line ?? self.line, status: market.status, isLock: option.isLock, ...self.limits };
     },
     get locked() {
       return self.waitingOrderIds.length > 0;
@@ -155,9 +176,7 @@ export const SlipEntry = types
       self.stake = value;
       self.showInSingle = true;
     },
-    setLive(live: EntryLive) {
-      self.live = live;
-    },
+    /** The bet info call's word on this selection (its price went into the live book before). */
     applyInfo(info: BetInfoEntry) {
       if (info.oldMarketId !== null && info.oldMarketId !== undefined && info.marketId !== self.marketId) self.marketId = info.marketId;
       self.allowParley = info.allowParley;
@@ -169,30 +188,12 @@ export const SlipEntry = types
       self.awayName = info.awayName;
       if (info.leagueName) self.leagueName = info.leagueName;
       if (info.option.name) self.optionName = info.option.name;
-      self.live = {
-        odd: info.option.odd,
-        line: info.line ?? undefined,
-        status: info.status,
-        isLock: info.option.isLock,
-        minBet: info.minBet,
-        maxBet: info.maxBet,
-      };
+      self.limits = { minBet: info.minBet, maxBet: info.maxBet };
       if (self.line === undefined && info.line !== null) self.line = info.line;
     },
-    /** A pushed market: a moved line arrives as a new market naming this one as its old id. */
-    applyPush(market: OddsPush['markets'][number]) {
-      if (market.marketId !== self.marketId) self.marketId = market.marketId;
-      const option = market.options.find((o) => o.type === self.optionType);
-      self.allowParley = market.allowParley;
-      // A closed market may come without its options; it still had the outcomes it had.
-      if (market.options.length > 0) self.outcomeCount = market.options.length;
-      self.live = {
-        ...self.current,
-        odd: option?.odd ?? '0',
-        line: option?.line ?? market.line ?? self.current.line,
-        status: option ? market.status : -1,
-        isLock: option?.isLock ?? true,
-      };
+    /** A moved line gave the book's slot a new id: the selection follows it to the market on sale. */
+    followMarket(marketId: number) {
+      self.marketId = marketId;
     },
     /** Takes the current price and line as the ones to bet at (one click in the slip). */
     acceptChanges() {

@@ -1,10 +1,12 @@
 import {
+  app,
   betCard,
   checkAccessible,
   entryOf,
   entryStake,
   hostBalance,
   myBetsTab,
+  openList,
   openMyBets,
   pickInList,
   placeAndCollectOrders,
@@ -294,6 +296,48 @@ test.describe('placing bets from the slip', () => {
     await expect(card).toContainText('Odds @ 1.90');
     await expect(card).toContainText('Odds @ 2.20');
     await expect(card).toContainText('Potential return¥83.60');
+    expect((await platformBalance(request, member)).toFixed(2)).toBe('9990.00');
+  });
+
+  test('the slip follows its price where no list shows the match, and after a reload, from the one odds path', async ({ page, request, world }) => {
+    const member = await world.member();
+    const match = await world.match({ sportId: FOOTBALL, list: 'early' });
+    const price = await priceHomeWin(request, world, match.matchId, '2.00');
+    const subscribed = recordSubscriptions(page);
+    await signInOnHost(page, member, { query: EARLY_LIST });
+    await pickInList(page, match.matchId);
+    const entry = entryOf(page, match.matchId);
+    await expect(entry.getByTestId('slip-odds')).toHaveText('2.00');
+    await entryStake(entry).fill('10');
+
+    // The in-play list does not show this pre-match match: the slip's hold on its odds channel brings the move.
+    await openList(page, 'In-play');
+    await expect(app(page).locator(`[role="row"][data-match-id="${match.matchId}"]`)).toHaveCount(0);
+    await subscribed(`match:${match.matchId}:odds`);
+    await world.setMarket({ marketId: price.marketId, odds: { [price.option]: '2.40' } });
+    await expect(entry.getByTestId('slip-odds')).toHaveText('2.40');
+    // Better odds under the default "accept better odds": nothing to accept before placing.
+    await expect(placeButton(page)).toBeEnabled();
+
+    // A reload restores the slip on a page that never loaded the match: the bet info call gives the price set
+    // meanwhile, and the channel the slip holds again brings the next move.
+    await world.setMarket({ marketId: price.marketId, odds: { [price.option]: '2.50' } });
+    const resubscribed = recordSubscriptions(page);
+    await page.reload();
+    const restored = entryOf(page, match.matchId);
+    await expect(restored.getByTestId('slip-odds')).toHaveText('2.50');
+    await resubscribed(`match:${match.matchId}:odds`);
+    await world.setMarket({ marketId: price.marketId, odds: { [price.option]: '1.80' } });
+    await expect(restored.getByTestId('slip-odds')).toHaveText('1.80');
+    await entryStake(restored).fill('10');
+    // Worse odds must be accepted; the bet then goes at them.
+    await expect(placeButton(page)).toBeDisabled();
+    await slip(page).getByRole('button', { name: 'Accept changes' }).click();
+    await expect(placeButton(page)).toBeEnabled();
+    const [orderId] = await placeAndCollectOrders(page);
+    await openMyBets(page);
+    await myBetsTab(page, 'Unsettled');
+    await expect(betCard(page, orderId!)).toContainText('Odds @ 1.80');
     expect((await platformBalance(request, member)).toFixed(2)).toBe('9990.00');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OddsPush, WireMarket } from '../../../../contract';
-import { fakeBettingService, memberState, settle } from '../../../testing/bettingFixtures';
+import { fakeBettingService, memberState, pushOdds, settle } from '../../../testing/bettingFixtures';
 import { wireMatch } from '../../../testing/matchFixtures';
 import { renderWithStore } from '../../../testing/renderWithStore';
 import { useLiveBook } from '../../../core/ui/storeContext';
@@ -96,10 +96,7 @@ describe('<OddsButton> marks a price in the slip', () => {
       matchId: 1,
       markets: [{ marketId: 900, oldMarketId: 100, marketType: 1000, period: 'ft', line: '-0.75', status: 1, allowParley: true, options: market.options.map((o) => ({ type: o.type, line: o.line, odd: o.odd, isLock: false })) }],
     };
-    act(() => {
-      env.liveBook.applyOdds([moved]);
-      slip.applyOddsPush(moved);
-    });
+    act(() => pushOdds(env, moved));
     expect(slip.entries[0]!.marketId).toBe(900);
     expect(home).toHaveAttribute('aria-pressed', 'true');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PushHandler, PushMessage } from '../../services/push';
 import { wireMatch } from '../../testing/matchFixtures';
-import { createLiveBook } from '../../core/store/liveBook';
+import { createLiveBook } from './liveBook';
 import { connectLiveBook } from './livePush';
 
 function fakePush() {

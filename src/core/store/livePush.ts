@@ -3,7 +3,7 @@ import { PushChannel } from '../../../contract/channels';
 import type { OddsPush, ScorePush } from '../../../contract/push';
 import type { KernelEmitter } from '../../kernel/events';
 import type { GapReason, PushClient } from '../../services/push';
-import type { LiveBookInstance } from '../../core/store/liveBook';
+import type { LiveBookInstance } from './liveBook';
 
 /** The channels of one match a screen watches while it shows the match (docs/api.md, Push). */
 export const matchChannels = (matchId: number) => [PushChannel.score(matchId), PushChannel.odds(matchId)];

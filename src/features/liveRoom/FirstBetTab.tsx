@@ -10,7 +10,7 @@ import { LoadFailed, RowsSkeleton } from '../../core/ui/common/States';
 import { useStore } from '../../core/ui/storeContext';
 import { useMemberTranslation } from './AnchorMember';
 import styles from './LiveRoomScreen.module.css';
-import { usePlatformCall } from './usePlatformCall';
+import { usePlatformCall } from '../../core/ui/usePlatformAnswer';
 
 const COVER_STATES: Record<FirstBetCoverStatus, string> = {
   [FirstBetCoverStatus.Joined]: 'joined',
@@ -37,7 +37,7 @@ export const FirstBetTab = observer(function FirstBetTab({ liveRoomId }: { liveR
   return <FirstBetOfferView key={store.session.userData?.uid} liveRoomId={liveRoomId} />;
 });
 
-function FirstBetOfferView({ liveRoomId }: { liveRoomId: number }) {
+const FirstBetOfferView = observer(function FirstBetOfferView({ liveRoomId }: { liveRoomId: number }) {
   const { t } = useMemberTranslation();
   const store = useStore();
   const { http, toast, logger } = envOf(store);
@@ -83,4 +83,4 @@ function FirstBetOfferView({ liveRoomId }: { liveRoomId: number }) {
       )}
     </div>
   );
-}
+});

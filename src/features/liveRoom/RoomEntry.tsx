@@ -5,11 +5,14 @@ import type { EnterAnimation } from '../../../contract/liveRoom';
 import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
 import { envOf } from '../../core/store/env';
 import { useStore } from '../../core/ui/storeContext';
+import { usePlatformAnswer } from '../../core/ui/usePlatformAnswer';
 import { useMemberTranslation } from './AnchorMember';
 import styles from './LiveRoomScreen.module.css';
 
 /** How long the VIP entrance shows before it goes. */
 export const ENTRANCE_MS = 4000;
+/** The scheduler's name for the entrance's end (one room shows at a time). */
+const ENTRANCE_END = 'live.entrance';
 
 /**
  * A member entering a room: the view is counted (live/submit/watch, the room's popularity) and their VIP entrance
@@ -19,31 +22,29 @@ export const ENTRANCE_MS = 4000;
 export const RoomEntry = observer(function RoomEntry({ liveRoomId }: { liveRoomId: number }) {
   const { t } = useMemberTranslation();
   const store = useStore();
+  const { http, logger, scheduler } = envOf(store);
   const uid = store.session.isLogin ? store.session.userData?.uid : undefined;
-  const [entrance, setEntrance] = useState<EnterAnimation | undefined>(undefined);
+  // One visit: this member in this room (another member, or another room, is another entrance).
+  const visit = uid === undefined ? undefined : `${uid}:${liveRoomId}`;
   useEffect(() => {
-    if (uid === undefined) return;
-    const { http, logger } = envOf(store);
-    let gone = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (visit === undefined) return;
     Promise.resolve(http.forehead.post(LIVE_ROOM_PATHS.watch, { liveRoomId })).catch((error: unknown) => logger.warn('[live] watch not counted', error));
-    Promise.resolve(http.forehead.post(LIVE_ROOM_PATHS.enterAnimation, { liveRoomId }) as Promise<EnterAnimation>)
-      .then((answer) => {
-        if (gone || answer.effect === EnterEffect.None) return;
-        setEntrance(answer);
-        timer = setTimeout(() => setEntrance(undefined), ENTRANCE_MS);
-      })
-      .catch((error: unknown) => logger.warn('[live] entrance not shown', error));
-    return () => {
-      gone = true;
-      if (timer !== undefined) clearTimeout(timer);
-      setEntrance(undefined);
-    };
-  }, [store, uid, liveRoomId]);
-  if (!entrance) return null;
+  }, [http, logger, visit, liveRoomId]);
+  const entrance = usePlatformAnswer(visit, () => http.forehead.post(LIVE_ROOM_PATHS.enterAnimation, { liveRoomId }) as Promise<EnterAnimation>, {
+    failed: (error) => logger.warn('[live] entrance not shown', error),
+  });
+  // The visit whose entrance has had its time.
+  const [ended, setEnded] = useState<string | undefined>(undefined);
+  const shown = entrance.data !== undefined && entrance.data.effect !== EnterEffect.None && ended !== visit ? entrance.data : undefined;
+  useEffect(() => {
+    if (!shown) return undefined;
+    scheduler.once(ENTRANCE_END, ENTRANCE_MS, () => setEnded(visit));
+    return () => scheduler.stop(ENTRANCE_END);
+  }, [scheduler, shown, visit]);
+  if (!shown) return null;
   return (
-    <p className={styles.entrance} role="status" data-effect={entrance.effect === EnterEffect.Full ? 'full' : 'banner'}>
-      {t('entrance', { name: entrance.nickname, level: entrance.vipLevel })}
+    <p className={styles.entrance} role="status" data-effect={shown.effect === EnterEffect.Full ? 'full' : 'banner'}>
+      {t('entrance', { name: shown.nickname, level: shown.vipLevel })}
     </p>
   );
 });

@@ -11,7 +11,7 @@ import { Screen } from '../../core/ui/common/Screen';
 import screen from '../../core/ui/common/Screen.module.css';
 import { LoadFailed, RowsSkeleton } from '../../core/ui/common/States';
 import { tabId, tabPanelId, Tabs } from '../../core/ui/common/Tabs';
-import { usePlatformCall } from '../liveRoom/usePlatformCall';
+import { usePlatformCall } from '../../core/ui/usePlatformAnswer';
 import { assetUrlRef } from '../../core/ui/services';
 import { useStore } from '../../core/ui/storeContext';
 import styles from './TitlesScreen.module.css';
@@ -62,7 +62,7 @@ function TitleIcon({ title }: { title: Title }) {
 }
 
 /** The member's wall: VIP level, the worn title and the titles obtained, earliest first. */
-function Wall({ uid }: { uid: string }) {
+const Wall = observer(function Wall({ uid }: { uid: string }) {
   const { t } = useTitlesTranslation();
   const { http } = envOf(useStore());
   const dateOf = useDate();
@@ -102,10 +102,10 @@ function Wall({ uid }: { uid: string }) {
       )}
     </>
   );
-}
+});
 
 /** Every title with the member's state: wear or take off what they obtained, see how to obtain the rest. */
-function AllTitles() {
+const AllTitles = observer(function AllTitles() {
   const { t } = useTitlesTranslation();
   const store = useStore();
   const { http, toast, logger } = envOf(store);
@@ -158,10 +158,10 @@ function AllTitles() {
       ))}
     </ul>
   );
-}
+});
 
 /** A title's conditions and the member's progress towards them (user/title/obtain/info). */
-function Progress({ title }: { title: MemberTitle }) {
+const Progress = observer(function Progress({ title }: { title: MemberTitle }) {
   const { t } = useTitlesTranslation();
   const { http } = envOf(useStore());
   const obtain = usePlatformCall(`obtain:${title.id}`, () => http.forehead.post(LIVE_ROOM_PATHS.titleObtain, { titleId: title.id }) as Promise<TitleObtain>);
@@ -185,10 +185,10 @@ function Progress({ title }: { title: MemberTitle }) {
       )}
     </section>
   );
-}
+});
 
 /** A visitor's view: the titles there are to earn, and the way to sign in. */
-function Catalogue() {
+const Catalogue = observer(function Catalogue() {
   const { t } = useTitlesTranslation();
   const store = useStore();
   const { http } = envOf(store);
@@ -218,4 +218,4 @@ function Catalogue() {
       )}
     </>
   );
-}
+});

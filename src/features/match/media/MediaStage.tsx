@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Slot, useKernel, useService } from '../../../kernel';
 import { animationFieldPoint, animationPoint, videoPoint, type VideoFormat, type VideoPlayerProps } from '../points';
 import { Button } from '../../../core/ui/common/Button';
 import { httpRef } from '../../../core/ui/services';
 import { CastTutorial } from './CastTutorial';
-import { MediaAnswer, type Fetch } from './mediaAnswer';
+import { usePlatformAnswer } from '../../../core/ui/usePlatformAnswer';
 import { StreamCaption, type StageCaption } from './StreamCaption';
 import {
   ANCHOR_MEDIA_PATH,
@@ -64,9 +64,13 @@ function StageSkeleton() {
   return <div className={styles.skeleton} role="status" aria-label={t('app.loading')} />;
 }
 
+/** Where one media host answer stands, as the stage reads it (undefined: nothing to ask). */
+type Fetch<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; media: T };
+
 /**
  * One media host answer (the match's media, a room's anchor stream), asked for again on `retry` and whenever `params`
- * or `again` change; nothing is asked while `params` is undefined.
+ * or `again` change; nothing is asked while `params` is undefined. Quiet: an answer already shown stays while it is
+ * asked for again (a playing stream is not torn down by a room's status change), also when that ask fails.
  */
 function useMediaAnswer<T>(
   path: string,
@@ -75,30 +79,15 @@ function useMediaAnswer<T>(
   again?: unknown,
 ): { state: Fetch<T> | undefined; retry(): void } {
   const client = useService(httpRef).media;
-  const [answer] = useState(() => MediaAnswer.create());
-  const [attempt, setAttempt] = useState(0);
-  const query = params && JSON.stringify(params);
-
-  useEffect(() => {
-    if (query === undefined) return undefined;
-    const controller = new AbortController();
-    const baseURL = client.defaults?.baseURL;
-    // Quiet: an answer already shown stays while it is asked for again.
-    void answer.request.run(
-      () => client.get<unknown, unknown>(path, { params: JSON.parse(query) as Record<string, number>, signal: controller.signal }),
-      (data) => answer.setMedia(parse(data, (url) => resolveMediaUrl(url, baseURL))),
-      { quiet: true },
-    );
-    return () => {
-      answer.request.cancel();
-      controller.abort();
-    };
-    // `parse` is read when an answer arrives; a new function on each render is no reason to ask again.
-  }, [client, path, query, again, attempt]);
-
-  // Before the first ask (the effect runs after the first render), a stage with something to ask already shows loading.
-  const state = answer.fetch<T>() ?? (query === undefined ? undefined : { status: 'loading' as const });
-  return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+  const query = params && `${path}?${JSON.stringify(params)}`;
+  const answer = usePlatformAnswer(
+    query,
+    async (signal) => parse(await client.get<unknown, unknown>(path, { params, signal }), (url) => resolveMediaUrl(url, client.defaults?.baseURL)),
+    { quiet: true, again },
+  );
+  const state: Fetch<T> | undefined =
+    answer.status === 'idle' ? undefined : answer.status === 'ready' ? { status: 'ready', media: answer.data as T } : { status: answer.status };
+  return { state, retry: answer.reload };
 }
 
 const NO_MEDIA: MatchMediaSources = { videos: [] };

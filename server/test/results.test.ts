@@ -28,6 +28,7 @@ const post = async (url: string, payload: unknown) => t.inject({ method: 'POST',
 /** What the feed itself finished in the range: the truth each provider must answer. */
 const played = (sportId: number): MatchResult[] => t.feed.results({ from, to, sportId }).filter((r) => r.matchFormat !== 'outright');
 const imTime = (ms: number) => `${new Date(ms + 8 * HOUR).toISOString().slice(0, 19)}+08:00`;
+const seconds = (ms: number) => Math.floor(ms / 1000);
 
 async function ownList(body: Record<string, unknown>): Promise<ResultPage> {
   const res = await post(RESULT_PATHS.matchResultList, body);
@@ -174,7 +175,6 @@ describe('gamebetim (/api/result/gamebetim/getCompletedResults)', () => {
 
 describe('gamebetob (/api/result/gamebetob/getCompletedResults)', () => {
   const ob = async (body: Record<string, unknown>) => post(OB_RESULTS_PATH, body);
-  const seconds = (ms: number) => Math.floor(ms / 1000);
 
   it.each(SPORTS)('sport %i: its own csid, tid and mid and shape', async (sportId) => {
     const truth = played(sportId);
@@ -215,6 +215,7 @@ describe('bad input is refused with the field named, and answers nothing', () =>
     ['im: end before start', IM_RESULTS_PATH, () => ({ language: 'chs', sportId: 1, startTime: imTime(to), endTime: imTime(from) }), 'body.endTime'],
     ['im: a sport it does not have', IM_RESULTS_PATH, () => ({ language: 'chs', sportId: 999, startTime: imTime(from), endTime: imTime(to) }), 'body.sportId'],
     ['im: a competition id that is not its own', IM_RESULTS_PATH, () => ({ language: 'chs', sportId: 1, startTime: imTime(from), endTime: imTime(to), competitionIds: '700001,abc' }), 'body.competitionIds'],
+    ['ob: range over 31 days', OB_RESULTS_PATH, () => ({ language: 'chs', sportId: 1, startTime: seconds(to - 32 * 24 * HOUR), endTime: seconds(to) }), 'body.endTime'],
     ['ob: epoch ms where seconds are expected (range too long)', OB_RESULTS_PATH, () => ({ language: 'chs', sportId: 1, startTime: 0, endTime: to }), 'body.endTime'],
     ['ob: a time that is not a number', OB_RESULTS_PATH, () => ({ language: 'chs', sportId: 1, startTime: 'now', endTime: 1 }), 'startTime'],
     ['ob: a tournament id that is not its own', OB_RESULTS_PATH, () => ({ language: 'eng', sportId: 1, startTime: 1, endTime: 2, competitionIds: '18003' }), 'body.competitionIds'],

@@ -14,16 +14,11 @@ afterEach(() => {
 
 describe('LOOP_INTERVALS', () => {
   it('holds the spec timers', () => {
-    expect(LOOP_INTERVALS).toEqual({
-      orderStatus: 1000,
-      waitingOrders: 3000,
-      inPlay: 5000,
-      matches: 60000,
-      anchors: 20000,
-      anchorList: 60000,
-      anchorProxy: 60000,
-      heartbeat: 10000,
-    });
+    // Spec section 9, grouped by period: the order polls, the lists and anchor proxies each minute, the anchors and the heartbeat.
+    expect([LOOP_INTERVALS.orderStatus, LOOP_INTERVALS.waitingOrders, LOOP_INTERVALS.inPlay]).toEqual([1000, 3000, 5000]);
+    expect([LOOP_INTERVALS.matches, LOOP_INTERVALS.anchorList, LOOP_INTERVALS.anchorProxy]).toEqual([60000, 60000, 60000]);
+    expect([LOOP_INTERVALS.anchors, LOOP_INTERVALS.heartbeat]).toEqual([20000, 10000]);
+    expect(Object.keys(LOOP_INTERVALS)).toHaveLength(8);
     expect(DELAYS).toEqual({ listLoadingFlag: 1000, batterPopup: 5000 });
   });
 });

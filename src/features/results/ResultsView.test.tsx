@@ -3,35 +3,14 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred } from '../../testing/deferred';
 import { renderWithStore } from '../../testing/renderWithStore';
+import { resultMatch, shanghai } from '../../testing/resultFixtures';
 import { SORTED_SPORT_IDS_A } from '../../kernel/sports';
-import type { ResultLeague, ResultModel, ResultPage, ResultQuery, ResultsProvider } from './model';
+import type { ResultLeague, ResultPage, ResultQuery, ResultsProvider } from './model';
 import { ResultsView } from './ResultsView';
 
 const TZ = 'Asia/Shanghai';
 /** 2024-03-15 10:30 in Shanghai. */
 const NOW = Date.UTC(2024, 2, 15, 2, 30);
-const shanghai = (y: number, m: number, d: number, h = 0, min = 0, s = 0, ms = 0) => Date.UTC(y, m - 1, d, h - 8, min, s, ms);
-
-function match(id: number, over: Partial<ResultModel> = {}): ResultModel {
-  return {
-    id: String(id),
-    sportId: 1,
-    beginTime: shanghai(2024, 3, 14, 19, 45),
-    status: 'Ended',
-    format: '',
-    neutral: false,
-    league: { id: 'L1', name: 'Harbour League' },
-    home: `Home ${id}`,
-    away: `Away ${id}`,
-    score: { home: 2, away: 1 },
-    periods: [
-      { name: '1st Half', home: 1, away: 0 },
-      { name: '2nd Half', home: 1, away: 1 },
-    ],
-    ...over,
-  };
-}
-
 const LEAGUES: ResultLeague[] = [
   { id: 'L1', name: 'Harbour League' },
   { id: 'L2', name: 'Valley Cup' },
@@ -60,7 +39,7 @@ describe('<ResultsView>', () => {
     const provider = fakeProvider(() => answer.promise);
     await renderView(provider);
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
-    await act(async () => answer.resolve({ matches: [match(1), match(2, { status: 'Postponed', periods: [], score: { home: 0, away: 0 } }), match(3, { status: 'CoverageLost' })], total: 3, pageTotal: 1 }));
+    await act(async () => answer.resolve({ matches: [resultMatch(1), resultMatch(2, { status: 'Postponed', periods: [], score: { home: 0, away: 0 } }), resultMatch(3, { status: 'CoverageLost' })], total: 3, pageTotal: 1 }));
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByText('03-14 19:45')).toBeInTheDocument();
@@ -90,7 +69,7 @@ describe('<ResultsView>', () => {
   });
 
   it('normalises a picked range to whole days and refuses one that ends before it starts or spans over 31 days', async () => {
-    const provider = fakeProvider(async () => ({ matches: [match(1)], total: 1 }));
+    const provider = fakeProvider(async () => ({ matches: [resultMatch(1)], total: 1 }));
     await renderView(provider);
     const from = screen.getByLabelText('From');
     const to = screen.getByLabelText('To');
@@ -124,7 +103,7 @@ describe('<ResultsView>', () => {
     let fail = true;
     const provider = fakeProvider(async () => {
       if (fail) throw new Error('network down');
-      return { matches: [match(9)], total: 1 };
+      return { matches: [resultMatch(9)], total: 1 };
     });
     const { logger, container } = await renderView(provider);
     expect(screen.getByText('Loading is failed')).toBeInTheDocument();
@@ -137,7 +116,7 @@ describe('<ResultsView>', () => {
   });
 
   it('pages by 50, and falls back to 200 records and 50 pages when the answer does not say', async () => {
-    const provider = fakeProvider(async (q) => (q.page === 1 ? { matches: [match(1)], total: 120, pageTotal: 3 } : { matches: [match(q.page * 100)] }));
+    const provider = fakeProvider(async (q) => (q.page === 1 ? { matches: [resultMatch(1)], total: 120, pageTotal: 3 } : { matches: [resultMatch(q.page * 100)] }));
     await renderView(provider);
     expect(screen.getByText('Page 1 of 3 · 120 matches')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -149,7 +128,7 @@ describe('<ResultsView>', () => {
   });
 
   it('filters by league and sport; a new sport drops the league and starts at page 1', async () => {
-    const provider = fakeProvider(async () => ({ matches: [match(1)], total: 1 }));
+    const provider = fakeProvider(async () => ({ matches: [resultMatch(1)], total: 1 }));
     await renderView(provider);
     const league = screen.getByRole('combobox', { name: 'League' });
     expect(within(league).getAllByRole('option').map((o) => o.textContent)).toEqual(['All leagues', 'Harbour League', 'Valley Cup']);
@@ -171,8 +150,8 @@ describe('<ResultsView>', () => {
 
   it('opens a detail with the score by period and the result; a fuller answer from the provider replaces the row', async () => {
     const provider = fakeProvider(
-      async () => ({ matches: [match(7, { format: 'bo3' })], total: 1 }),
-      async (id) => match(Number(id), { format: 'bo3', neutral: true, periods: [{ name: 'Set 1', home: 6, away: 4 }, { name: 'Set 2', home: 7, away: 5 }], score: { home: 2, away: 0 } }),
+      async () => ({ matches: [resultMatch(7, { format: 'bo3' })], total: 1 }),
+      async (id) => resultMatch(Number(id), { format: 'bo3', neutral: true, periods: [{ name: 'Set 1', home: 6, away: 4 }, { name: 'Set 2', home: 7, away: 5 }], score: { home: 2, away: 0 } }),
     );
     await renderView(provider);
     await userEvent.click(screen.getByRole('button', { name: 'Details of Home 7 – Away 7' }));
@@ -194,11 +173,11 @@ describe('<ResultsView>', () => {
 
   it('a slower older answer never replaces a newer one', async () => {
     const first = deferred<ResultPage>();
-    const provider = fakeProvider(async (q) => (q.sportId === 1 ? first.promise : { matches: [match(55)], total: 1 }));
+    const provider = fakeProvider(async (q) => (q.sportId === 1 ? first.promise : { matches: [resultMatch(55)], total: 1 }));
     await renderView(provider);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sport' }), '3');
     expect(await screen.findByText(/Home 55\b/)).toBeInTheDocument();
-    await act(async () => first.resolve({ matches: [match(11)], total: 1 }));
+    await act(async () => first.resolve({ matches: [resultMatch(11)], total: 1 }));
     expect(screen.queryByText(/Home 11\b/)).not.toBeInTheDocument();
   });
 });

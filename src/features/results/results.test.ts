@@ -1,20 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { ResultPage, ResultsProvider } from './model';
 import { ResultsStore } from './results';
-
-const row = (id: string) => ({
-  id,
-  sportId: 1,
-  beginTime: 0,
-  status: 'Ended' as const,
-  format: '',
-  neutral: false,
-  league: { id: 'L1', name: 'League' },
-  home: 'H',
-  away: 'A',
-  score: { home: 1, away: 0 },
-  periods: [],
-});
+import { resultMatch } from '../../testing/resultFixtures';
 
 function setUp() {
   let answer!: (page: ResultPage) => void;
@@ -32,14 +19,14 @@ describe('ResultsStore', () => {
     const { store, provider, answer } = setUp();
     expect(store.rowsStatus).toBe('loading');
     store.connect(provider, 'ENG');
-    answer({ matches: [row('1')], total: 1, pageTotal: 1 });
+    answer({ matches: [resultMatch(1)], total: 1, pageTotal: 1 });
     await new Promise((r) => setTimeout(r, 0));
     expect(store.rowsStatus).toBe('ready');
     store.chooseLeague('L1');
     expect(store.loading).toBe(true);
     expect(store.rowsStatus).toBe('ready');
     store.disconnect();
-    answer({ matches: [row('2')], total: 1, pageTotal: 1 });
+    answer({ matches: [resultMatch(2)], total: 1, pageTotal: 1 });
     await new Promise((r) => setTimeout(r, 0));
     expect(store.matches.map((m) => m.id)).toEqual(['1']);
   });

@@ -17,15 +17,17 @@ export function installLeakProbe() {
   const listeners = new Map<string, number>();
 
   const { setInterval: si, clearInterval: ci, setTimeout: st, clearTimeout: ct } = window;
+  /** A clear function that also drops the id from what the page holds (defined in here: the probe runs as one serialised function). */
+  const forgetting = (held: Set<unknown>, clear: (id?: number) => void) => (id?: number) => {
+    held.delete(id);
+    clear(id);
+  };
   window.setInterval = ((fn: TimerHandler, ms?: number, ...rest: unknown[]) => {
     const id = si(fn, ms, ...rest);
     intervals.add(id);
     return id;
   }) as typeof window.setInterval;
-  window.clearInterval = ((id?: number) => {
-    intervals.delete(id);
-    ci(id);
-  }) as typeof window.clearInterval;
+  window.clearInterval = forgetting(intervals, ci) as typeof window.clearInterval;
   window.setTimeout = ((fn: TimerHandler, ms?: number, ...rest: unknown[]) => {
     const id: number = st(
       (...args: unknown[]) => {
@@ -38,10 +40,7 @@ export function installLeakProbe() {
     timeouts.add(id);
     return id;
   }) as typeof window.setTimeout;
-  window.clearTimeout = ((id?: number) => {
-    timeouts.delete(id);
-    ct(id);
-  }) as typeof window.clearTimeout;
+  window.clearTimeout = forgetting(timeouts, ct) as typeof window.clearTimeout;
 
   const NativeWebSocket = window.WebSocket;
   window.WebSocket = class extends NativeWebSocket {

@@ -96,6 +96,22 @@ export const liveRoomRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const tags = ['live room'];
 
+  /**
+   * A member's call on one room (body: the room and the language, CMN by default): answers what `answer` makes of the
+   * session's member, the room and the language.
+   */
+  function memberRoomRoute<T extends z.core.$ZodType>(
+    url: string,
+    doc: { summary: string; description?: string },
+    data: T,
+    answer: (memberId: number, liveRoomId: number, lang: Lang) => Promise<z.input<T>>,
+  ) {
+    app.post(url, { onRequest: member, schema: { ...doc, tags, body: roomRequestSchema, response: memberResponses(data) } }, async (request) => {
+      const { memberId } = currentMember(request);
+      return ok(await answer(memberId, request.body.liveRoomId, request.body.language ?? 'CMN'));
+    });
+  }
+
   for (const [url, followed] of [
     [LIVE_ROOM_PATHS.subscribe, true],
     [LIVE_ROOM_PATHS.unsubscribe, false],
@@ -142,48 +158,30 @@ export const liveRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  memberRoomRoute(
     LIVE_ROOM_PATHS.bookingAdd,
     {
-      onRequest: member,
-      schema: {
-        summary: "Book a room's next broadcast; the member is noticed on member:<uid>:live when it goes live",
-        description:
-          "A waiting room's next broadcast is the match it waits for; a room live now (or just ended) is booked for the match it goes live on next. Booking a room with an open booking answers that booking.",
-        tags,
-        body: roomRequestSchema,
-        response: memberResponses(bookingSchema),
-      },
+      summary: "Book a room's next broadcast; the member is noticed on member:<uid>:live when it goes live",
+      description:
+        "A waiting room's next broadcast is the match it waits for; a room live now (or just ended) is booked for the match it goes live on next. Booking a room with an open booking answers that booking.",
     },
-    async (request) => {
-      const { memberId } = currentMember(request);
-      const { liveRoomId } = request.body;
-      const lang = request.body.language ?? 'CMN';
+    bookingSchema,
+    async (memberId, liveRoomId, lang) => {
       const profile = await visibleRoom(liveRoomId, memberId, 'liveRoomId');
       const rooms = app.anchors.rooms('all', lang);
       const row = await app.liveBookings.book(memberId, liveRoomId, profile.hostId, rooms.find((r) => r.liveRoomId === liveRoomId));
-      return ok(bookingWire(row, rooms, lang));
+      return bookingWire(row, rooms, lang);
     },
   );
 
-  app.post(
+  memberRoomRoute(
     LIVE_ROOM_PATHS.bookingCancel,
-    {
-      onRequest: member,
-      schema: {
-        summary: "Cancel the member's open booking of a room (idempotent: answers the latest booking of the room)",
-        tags,
-        body: roomRequestSchema,
-        response: memberResponses(bookingSchema),
-      },
-    },
-    async (request) => {
-      const { memberId } = currentMember(request);
-      const { liveRoomId } = request.body;
-      const lang = request.body.language ?? 'CMN';
+    { summary: "Cancel the member's open booking of a room (idempotent: answers the latest booking of the room)" },
+    bookingSchema,
+    async (memberId, liveRoomId, lang) => {
       const row = await app.liveBookings.cancel(memberId, liveRoomId);
       if (!row) throw new ApiError(404, CODES.NOT_FOUND, `liveRoomId: you have no booking of room ${liveRoomId}`);
-      return ok(bookingWire(row, app.anchors.rooms('all', lang), lang));
+      return bookingWire(row, app.anchors.rooms('all', lang), lang);
     },
   );
 
@@ -283,29 +281,21 @@ export const liveRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  memberRoomRoute(
     LIVE_ROOM_PATHS.enterAnimation,
-    {
-      onRequest: member,
-      schema: {
-        summary: 'The entrance the room shows when the member enters: name, VIP level, worn title and effect',
-        tags,
-        body: roomRequestSchema,
-        response: memberResponses(enterAnimationSchema),
-      },
-    },
-    async (request) => {
-      const { memberId } = currentMember(request);
-      const room = await roomFor(request.body.liveRoomId, memberId, request.body.language ?? 'CMN');
+    { summary: 'The entrance the room shows when the member enters: name, VIP level, worn title and effect' },
+    enterAnimationSchema,
+    async (memberId, liveRoomId, lang) => {
+      const room = await roomFor(liveRoomId, memberId, lang);
       const row = await memberRow(memberId);
-      return ok({
+      return {
         liveRoomId: room.liveRoomId,
         uid: memberId,
         nickname: row.nickname,
         vipLevel: row.vip_level,
         wornTitleId: row.worn_title_id,
         effect: enterEffectOf(row.vip_level),
-      });
+      };
     },
   );
 
@@ -327,28 +317,21 @@ export const liveRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     [LIVE_ROOM_PATHS.firstBetInfo, false],
     [LIVE_ROOM_PATHS.firstBetJoin, true],
   ] as const) {
-    app.post(
+    memberRoomRoute(
       url,
       {
-        onRequest: member,
-        schema: {
-          summary: joining ? "Join the room's first-bet coverage for the match it is on" : "The room's first-bet coverage offer, the member's eligibility and state",
-          description:
-            'The first single on the match placed after joining, in the member\'s currency, is covered: if it settles lost (or half lost) the lost stake is refunded at settlement, up to the cap (docs/api.md "First-bet coverage").' +
-            (joining ? ' Refused (400) after a bet on the match, after joining in another room on the same match, or once the room ended; joining again answers the offer unchanged.' : ''),
-          tags,
-          body: roomRequestSchema,
-          response: memberResponses(firstBetOfferSchema),
-        },
+        summary: joining ? "Join the room's first-bet coverage for the match it is on" : "The room's first-bet coverage offer, the member's eligibility and state",
+        description:
+          'The first single on the match placed after joining, in the member\'s currency, is covered: if it settles lost (or half lost) the lost stake is refunded at settlement, up to the cap (docs/api.md "First-bet coverage").' +
+          (joining ? ' Refused (400) after a bet on the match, after joining in another room on the same match, or once the room ended; joining again answers the offer unchanged.' : ''),
       },
-      async (request) => {
-        const { memberId } = currentMember(request);
-        const lang = request.body.language ?? 'CMN';
-        const room = await roomFor(request.body.liveRoomId, memberId, lang);
+      firstBetOfferSchema,
+      async (memberId, liveRoomId, lang) => {
+        const room = await roomFor(liveRoomId, memberId, lang);
         const currency = (await memberRow(memberId)).currency as Currency;
-        if (!joining) return ok(await app.firstBetCover.offer(memberId, currency, room, lang));
+        if (!joining) return app.firstBetCover.offer(memberId, currency, room, lang);
         try {
-          return ok(await app.firstBetCover.join(memberId, currency, room, lang));
+          return await app.firstBetCover.join(memberId, currency, room, lang);
         } catch (error) {
           if (error instanceof CoverRefused) throw new ApiError(400, CODES.INVALID_INPUT, error.message);
           throw error;

@@ -14,8 +14,8 @@ import {
   type FootballTextEntry,
 } from '../../../../contract/matchData';
 import { errorEnvelope, foreheadResponses, ok } from '../../http/envelope';
-import type { TextLiveEntry } from '../../feed';
-import { findMatch } from './fields';
+import type { Lang, MatchView, TextLiveEntry } from '../../feed';
+import { findMatch, type SportKind } from './fields';
 import { EMPTY_HISTORY, historyData } from './history';
 import { lineupData } from './lineup';
 import { basketballTechnic, footballInfo } from './stats';
@@ -38,21 +38,25 @@ const isFootballEntry = (entry: TextLiveEntry): entry is FootballTextEntry => 'm
  * e-football, lq routes basketball and e-basketball.
  */
 export const matchDataRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/score/zq/TextLive',
-    {
-      schema: {
-        summary: 'Football text live: commentary lines with their event type and minute, newest first',
-        tags: TAGS,
-        querystring: matchQuery,
-        response: responses(footballTextsSchema),
-      },
-    },
-    async (request) => {
+  /**
+   * A match-data GET on the common match query: 404 unless the match exists and is of `kind`; answers what `answer`
+   * makes of the match's view in the requested language.
+   */
+  function matchRoute<T extends z.core.$ZodType>(
+    path: string,
+    kind: SportKind,
+    doc: { summary: string; description?: string },
+    data: T,
+    answer: (view: MatchView, matchId: number, lang: Lang) => z.input<T>,
+  ) {
+    app.get(path, { schema: { ...doc, tags: TAGS, querystring: matchQuery, response: responses(data) } }, async (request) => {
       const { matchId, field, lang } = request.query;
-      findMatch(app.feed, matchId, field, 'football');
-      return ok(app.feed.textLive(matchId, lang).filter(isFootballEntry).map(footballEntry));
-    },
+      return ok(answer(findMatch(app.feed, matchId, field, kind, lang), matchId, lang));
+    });
+  }
+
+  matchRoute('/api/score/zq/TextLive', 'football', { summary: 'Football text live: commentary lines with their event type and minute, newest first' }, footballTextsSchema, (_view, matchId, lang) =>
+    app.feed.textLive(matchId, lang).filter(isFootballEntry).map(footballEntry),
   );
 
   app.get(
@@ -79,113 +83,36 @@ export const matchDataRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/api/score/zq/lineup', 'football'],
     ['/api/score/lq/lineup', 'basketball'],
   ] as const) {
-    app.get(
-      path,
-      {
-        schema: {
-          summary: `${kind === 'football' ? 'Football' : 'Basketball'} line-ups: starters, substitutes, formations, incidents and logos`,
-          tags: TAGS,
-          querystring: matchQuery,
-          response: responses(lineupSchema),
-        },
-      },
-      async (request) => {
-        const { matchId, field, lang } = request.query;
-        const view = findMatch(app.feed, matchId, field, kind, lang);
-        return ok(lineupData(app.feed, matchId, lang, { home: view.matchInfo.homeIcon, away: view.matchInfo.awayIcon }));
-      },
-    );
+    const summary = `${kind === 'football' ? 'Football' : 'Basketball'} line-ups: starters, substitutes, formations, incidents and logos`;
+    matchRoute(path, kind, { summary }, lineupSchema, (view, matchId, lang) => lineupData(app.feed, matchId, lang, { home: view.matchInfo.homeIcon, away: view.matchInfo.awayIcon }));
   }
 
-  app.get(
-    '/api/score/lq/teahnic',
-    {
-      schema: {
-        summary: 'Basketball technical statistics (the path keeps the spec\'s spelling)',
-        tags: TAGS,
-        querystring: matchQuery,
-        response: responses(basketballTechnicSchema),
-      },
-    },
-    async (request) => {
-      const { matchId, field, lang } = request.query;
-      const view = findMatch(app.feed, matchId, field, 'basketball', lang);
-      return ok(basketballTechnic(view, app.feed.stats(matchId), lang));
-    },
+  matchRoute('/api/score/lq/teahnic', 'basketball', { summary: "Basketball technical statistics (the path keeps the spec's spelling)" }, basketballTechnicSchema, (view, matchId, lang) =>
+    basketballTechnic(view, app.feed.stats(matchId), lang),
   );
 
-  app.get(
-    '/api/match/zq/matchInfo',
-    {
-      schema: {
-        summary: 'Football info: match-day weather and the live technical statistics',
-        tags: TAGS,
-        querystring: matchQuery,
-        response: responses(footballInfoSchema),
-      },
-    },
-    async (request) => {
-      const { matchId, field, lang } = request.query;
-      const view = findMatch(app.feed, matchId, field, 'football', lang);
-      return ok(footballInfo(view, app.feed.weather(matchId), app.feed.stats(matchId), lang));
-    },
+  matchRoute('/api/match/zq/matchInfo', 'football', { summary: 'Football info: match-day weather and the live technical statistics' }, footballInfoSchema, (view, matchId, lang) =>
+    footballInfo(view, app.feed.weather(matchId), app.feed.stats(matchId), lang),
   );
 
-  app.get(
-    '/api/match/analysis',
-    {
-      schema: {
-        summary: 'Pre-match analysis: form, table positions, head-to-head and a verdict, one text per line',
-        tags: TAGS,
-        querystring: matchQuery,
-        response: responses(textsSchema),
-      },
-    },
-    async (request) => {
-      const { matchId, field, lang } = request.query;
-      findMatch(app.feed, matchId, field, 'any');
-      return ok(app.feed.analysis(matchId, lang));
-    },
+  matchRoute('/api/match/analysis', 'any', { summary: 'Pre-match analysis: form, table positions, head-to-head and a verdict, one text per line' }, textsSchema, (_view, matchId, lang) =>
+    app.feed.analysis(matchId, lang),
   );
 
   for (const [path, kind] of [
     ['/api/match/zq/intelligence', 'football'],
     ['/api/match/lq/intelligence', 'basketball'],
   ] as const) {
-    app.get(
-      path,
-      {
-        schema: {
-          summary: `${kind === 'football' ? 'Football' : 'Basketball'} intelligence: absentees, streaks, venue and weather notes`,
-          tags: TAGS,
-          querystring: matchQuery,
-          response: responses(textsSchema),
-        },
-      },
-      async (request) => {
-        const { matchId, field, lang } = request.query;
-        findMatch(app.feed, matchId, field, kind);
-        return ok(app.feed.intelligence(matchId, lang));
-      },
-    );
+    const summary = `${kind === 'football' ? 'Football' : 'Basketball'} intelligence: absentees, streaks, venue and weather notes`;
+    matchRoute(path, kind, { summary }, textsSchema, (_view, matchId, lang) => app.feed.intelligence(matchId, lang));
   }
 
-  app.get(
+  matchRoute(
     '/api/match/history',
-    {
-      schema: {
-        summary: 'History data: head-to-head, recent and future matches, league table, goal distribution, injuries',
-        description: 'The spec does not show this path; see docs/api.md.',
-        tags: TAGS,
-        querystring: matchQuery,
-        response: responses(historySchema),
-      },
-    },
-    async (request) => {
-      const { matchId, field, lang } = request.query;
-      findMatch(app.feed, matchId, field, 'any');
-      return ok(historyData(matchId, app.feed.history(matchId) ?? EMPTY_HISTORY, lang));
-    },
+    'any',
+    { summary: 'History data: head-to-head, recent and future matches, league table, goal distribution, injuries', description: 'The spec does not show this path; see docs/api.md.' },
+    historySchema,
+    (_view, matchId, lang) => historyData(matchId, app.feed.history(matchId) ?? EMPTY_HISTORY, lang),
   );
 };
 

@@ -74,38 +74,42 @@ export const anchorMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/media/anchor/:liveRoomId/:ticket.flv',
+  // The two live forms of a room's stream: the same ticket check, room and errors, sent as FLV or as an HLS playlist.
+  for (const form of [
     {
-      schema: {
-        summary: "A live room's anchor stream as live HTTP-FLV (H.264, no audio)",
-        description:
-          'The `pc` URL of GET /media/anchor/web. Chunked `video/x-flv` for as long as the client stays and the room is live. ' +
-          'Every viewer of a room shares one encoder. 403 for a ticket not issued for the room or expired, 404 once the ' +
-          'room is not live, 503 when all `media.maxEncoders` encoders are busy.',
-        tags: ['media'],
-        params: anchorStreamParams,
-        response: streamResponses('video/x-flv, endless', { 403: errorEnvelope }),
-      },
+      path: '/media/anchor/:liveRoomId/:ticket.flv',
+      summary: "A live room's anchor stream as live HTTP-FLV (H.264, no audio)",
+      description:
+        'The `pc` URL of GET /media/anchor/web. Chunked `video/x-flv` for as long as the client stays and the room is live. ' +
+        'Every viewer of a room shares one encoder. 403 for a ticket not issued for the room or expired, 404 once the ' +
+        'room is not live, 503 when all `media.maxEncoders` encoders are busy.',
+      contentType: 'video/x-flv, endless',
+      send: sendFlv,
     },
-    async (request, reply) => sendFlv(app.liveStreams, streamOf(request.params.liveRoomId, request.params.ticket), request, reply),
-  );
-
-  app.get(
-    '/media/anchor/:liveRoomId/:ticket/index.m3u8',
     {
-      schema: {
-        summary: "A live room's anchor stream as a live HLS playlist",
-        description:
-          'The `h5` URL of GET /media/anchor/web; the first request starts the room\'s encoder and waits (up to ' +
-          '`media.startTimeoutSeconds`) for the first segment. `no-cache`. 403, 404 and 503 as for the FLV stream.',
-        tags: ['media'],
-        params: anchorStreamParams,
-        response: streamResponses('application/vnd.apple.mpegurl', { 403: errorEnvelope }),
-      },
+      path: '/media/anchor/:liveRoomId/:ticket/index.m3u8',
+      summary: "A live room's anchor stream as a live HLS playlist",
+      description:
+        'The `h5` URL of GET /media/anchor/web; the first request starts the room\'s encoder and waits (up to ' +
+        '`media.startTimeoutSeconds`) for the first segment. `no-cache`. 403, 404 and 503 as for the FLV stream.',
+      contentType: 'application/vnd.apple.mpegurl',
+      send: sendPlaylist,
     },
-    async (request, reply) => sendPlaylist(app.liveStreams, streamOf(request.params.liveRoomId, request.params.ticket), request, reply),
-  );
+  ]) {
+    app.get(
+      form.path,
+      {
+        schema: {
+          summary: form.summary,
+          description: form.description,
+          tags: ['media'],
+          params: anchorStreamParams,
+          response: streamResponses(form.contentType, { 403: errorEnvelope }),
+        },
+      },
+      async (request, reply) => form.send(app.liveStreams, streamOf(request.params.liveRoomId, request.params.ticket), request, reply),
+    );
+  }
 
   app.get(
     '/media/anchor/:liveRoomId/:ticket/:segment.ts',

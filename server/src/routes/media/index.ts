@@ -117,43 +117,26 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/team/icon/:id',
-    {
-      schema: {
-        summary: "A team's crest (SVG), drawn from its logo seed and colours with its initials",
-        description: 'Cached for a year (immutable): a crest never changes for its id. Unknown id: 404 envelope.',
-        tags: ['media'],
-        params: teamIconParams,
-        querystring: iconQuery,
-        response: svgResponses,
+  /** A generated crest: the SVG of an id the feed knows (404 envelope otherwise), then the catch-all for ids too long for the router. */
+  function crestRoute(kind: 'team' | 'league', params: typeof teamIconParams | typeof leagueIconParams, doc: { summary: string; description: string }, svgOf: (id: number) => string | undefined) {
+    app.get(
+      `/api/${kind}/icon/:id`,
+      { schema: { ...doc, tags: ['media'], params, querystring: iconQuery, response: svgResponses } },
+      async (request, reply) => {
+        const svg = svgOf(request.params.id);
+        if (svg === undefined) throw new ApiError(404, CODES.NOT_FOUND, `id: no ${kind} ${request.params.id}`);
+        return sendSvg(reply, svg, IMMUTABLE);
       },
-    },
-    async (request, reply) => {
-      const team = app.feed.team(request.params.id);
-      if (!team) throw new ApiError(404, CODES.NOT_FOUND, `id: no team ${request.params.id}`);
-      return sendSvg(reply, crestSvg({ seed: team.logo.seed, colors: team.logo.colors, name: team.name.ENG }), IMMUTABLE);
-    },
-  );
-  app.get('/api/team/icon/*', { schema: { hide: true } }, overlongId('a team id'));
+    );
+    app.get(`/api/${kind}/icon/*`, { schema: { hide: true } }, overlongId(`a ${kind} id`));
+  }
 
-  app.get(
-    '/api/league/icon/:id',
-    {
-      schema: {
-        summary: "A league's crest (SVG) with its initials",
-        description: 'Cached for a year (immutable). Unknown id: 404 envelope.',
-        tags: ['media'],
-        params: leagueIconParams,
-        querystring: iconQuery,
-        response: svgResponses,
-      },
-    },
-    async (request, reply) => {
-      const league = app.feed.league(request.params.id);
-      if (!league) throw new ApiError(404, CODES.NOT_FOUND, `id: no league ${request.params.id}`);
-      return sendSvg(reply, crestSvg(leagueCrestInput(league.id, league.name.ENG)), IMMUTABLE);
-    },
-  );
-  app.get('/api/league/icon/*', { schema: { hide: true } }, overlongId('a league id'));
+  crestRoute('team', teamIconParams, { summary: "A team's crest (SVG), drawn from its logo seed and colours with its initials", description: 'Cached for a year (immutable): a crest never changes for its id. Unknown id: 404 envelope.' }, (id) => {
+    const team = app.feed.team(id);
+    return team && crestSvg({ seed: team.logo.seed, colors: team.logo.colors, name: team.name.ENG });
+  });
+  crestRoute('league', leagueIconParams, { summary: "A league's crest (SVG) with its initials", description: 'Cached for a year (immutable). Unknown id: 404 envelope.' }, (id) => {
+    const league = app.feed.league(id);
+    return league && crestSvg(leagueCrestInput(league.id, league.name.ENG));
+  });
 };

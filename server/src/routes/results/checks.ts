@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { PROVIDER_LANGUAGE, RESULT_MAX_RANGE_DAYS, type ProviderLanguage } from '../../../../contract/resultCodes';
-import { ApiError, CODES } from '../../http/envelope';
+import { ApiError, CODES, errorEnvelope } from '../../http/envelope';
 import type { Lang, MatchResult } from '../../feed';
 import type { finishedMatches } from '../../results/resultMatch';
 
@@ -46,4 +47,65 @@ export function idList(value: string | undefined, parse: (id: string) => number 
     if (id === undefined) throw invalid(`body.competitionIds: expected competition ids joined by commas, got ${JSON.stringify(raw)}`);
     return id;
   });
+}
+
+/** What every provider's result request names, each in the provider's own writing of times. */
+interface ProviderRequest<Time> {
+  language: string;
+  sportId: number;
+  startTime: Time;
+  endTime: Time;
+  competitionIds?: string | undefined;
+}
+
+/** A provider's request read as the feed's query. */
+export interface ProviderQuery {
+  lang: Lang;
+  /** Scheme A. */
+  sportId: number;
+  /** Epoch ms. */
+  from: number;
+  to: number;
+  leagueIds: number[] | undefined;
+}
+
+/**
+ * A third-party provider's completed-results route. Its request is read the same way for every provider, in this
+ * order, the first wrong field answering our 400 envelope: the language, the sport (through `sportIds`), the two
+ * times (through `time`, to epoch ms) and their range, the competition ids (through `competitionId`). `answer` makes
+ * the provider's own envelope.
+ */
+export function providerResultsRoute<Time, Answer>(
+  app: ResultsApp,
+  route: {
+    path: string;
+    summary: string;
+    description: string;
+    body: z.core.$ZodType<ProviderRequest<Time>>;
+    answerSchema: z.core.$ZodType<unknown, Answer>;
+    sportIds: Readonly<Record<number, number>>;
+    time(value: Time, field: 'startTime' | 'endTime'): number;
+    /** Our league id of one of the provider's competition ids; undefined for an id that is not its own. */
+    competitionId(raw: string): number | undefined;
+  },
+  answer: (request: FastifyRequest, body: ProviderRequest<Time>, query: ProviderQuery) => Promise<Answer>,
+): void {
+  // Fastify cannot resolve a reply type from a schema generic in Answer: it gets the widened schema, and `answer`'s
+  // type ties what is sent to the provider's schema.
+  const answerSchema: z.core.$ZodType = route.answerSchema;
+  app.post(
+    route.path,
+    {
+      schema: { summary: route.summary, description: route.description, tags: TAGS, body: route.body, response: { 200: answerSchema, 400: errorEnvelope } },
+    },
+    async (request) => {
+      const body: ProviderRequest<Time> = request.body;
+      const lang = providerLang(body.language);
+      const sportId = sportOf(route.sportIds, body.sportId);
+      const from = route.time(body.startTime, 'startTime');
+      const to = route.time(body.endTime, 'endTime');
+      checkRange(from, to, { from: 'body.startTime', to: 'body.endTime' });
+      return answer(request, body, { lang, sportId, from, to, leagueIds: idList(body.competitionIds, route.competitionId) });
+    },
+  );
 }

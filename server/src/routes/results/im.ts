@@ -1,11 +1,10 @@
 import { MatchStatus } from '../../../../contract/enums';
 import { IM_RESULTS_PATH, IM_SPORT_IDS, ImEventStatus, imAnswerSchema, imRequestSchema, type ImAnswer } from '../../../../contract/resultsIm';
 import { RESULT_MAX_RANGE_DAYS } from '../../../../contract/resultCodes';
-import { errorEnvelope } from '../../http/envelope';
 import type { Lang, MatchResult } from '../../feed';
 import { getStaticList } from '../../static/staticList';
 import { resultMatchOf } from '../../results/resultMatch';
-import { checkRange, idList, invalid, providerLang, sportOf, TAGS, type Finished, type ResultsApp } from './checks';
+import { invalid, providerResultsRoute, type Finished, type ResultsApp } from './checks';
 
 /** gamebetim's completed results (docs/api.md "Results"): the feed's finished matches in its ids, times and envelope. */
 
@@ -60,29 +59,21 @@ function imAnswer(results: readonly MatchResult[], sportId: number, imSportId: n
 }
 
 export function imResultRoutes(app: ResultsApp, finished: Finished): void {
-  app.post(
-    IM_RESULTS_PATH,
+  providerResultsRoute(
+    app,
     {
-      schema: {
-        summary: "gamebetim's completed results: its sport and competition ids, ISO times at +08:00, its language codes",
-        description: `language chs, cht, eng, vn or th; startTime and endTime ISO 8601 with an offset, at most ${RESULT_MAX_RANGE_DAYS} days apart. Answers its own envelope (StatusCode 100).`,
-        tags: TAGS,
-        body: imRequestSchema,
-        response: { 200: imAnswerSchema, 400: errorEnvelope },
-      },
-    },
-    async (request) => {
-      const b = request.body;
-      const lang = providerLang(b.language);
-      const sportId = sportOf(IM_SPORT_IDS, b.sportId);
-      const from = isoTime(b.startTime, 'startTime');
-      const to = isoTime(b.endTime, 'endTime');
-      checkRange(from, to, { from: 'body.startTime', to: 'body.endTime' });
-      const leagueIds = idList(b.competitionIds, (raw) => {
+      path: IM_RESULTS_PATH,
+      summary: "gamebetim's completed results: its sport and competition ids, ISO times at +08:00, its language codes",
+      description: `language chs, cht, eng, vn or th; startTime and endTime ISO 8601 with an offset, at most ${RESULT_MAX_RANGE_DAYS} days apart. Answers its own envelope (StatusCode 100).`,
+      body: imRequestSchema,
+      answerSchema: imAnswerSchema,
+      sportIds: IM_SPORT_IDS,
+      time: isoTime,
+      competitionId: (raw) => {
         const n = /^\d+$/.test(raw) ? Number(raw) - IM_COMPETITION_ID_OFFSET : Number.NaN;
         return n > 0 ? n : undefined;
-      });
-      return imAnswer(await finished(request, { from, to, sportId, leagueIds }), sportId, b.sportId, lang);
+      },
     },
+    async (request, body, { lang, sportId, from, to, leagueIds }) => imAnswer(await finished(request, { from, to, sportId, leagueIds }), sportId, body.sportId, lang),
   );
 }

@@ -1,10 +1,9 @@
 import { MatchStatus } from '../../../../contract/enums';
 import { OB_RESULTS_PATH, OB_SPORT_IDS, ObMatchStatus, obAnswerSchema, obRequestSchema, type ObMatch } from '../../../../contract/resultsOb';
 import { RESULT_MAX_RANGE_DAYS } from '../../../../contract/resultCodes';
-import { errorEnvelope } from '../../http/envelope';
 import type { Lang, MatchResult } from '../../feed';
 import { resultMatchOf } from '../../results/resultMatch';
-import { checkRange, idList, providerLang, sportOf, TAGS, type Finished, type ResultsApp } from './checks';
+import { providerResultsRoute, type Finished, type ResultsApp } from './checks';
 
 /** gamebetob's completed results (docs/api.md "Results"): the feed's finished matches in its ids, times and envelope. */
 
@@ -39,25 +38,22 @@ function obMatch(r: MatchResult, obSportId: number, lang: Lang): ObMatch {
 }
 
 export function obResultRoutes(app: ResultsApp, finished: Finished): void {
-  app.post(
-    OB_RESULTS_PATH,
+  providerResultsRoute(
+    app,
     {
-      schema: {
-        summary: "gamebetob's completed results: its sport (csid), tournament and match ids, epoch-second ranges, its language codes",
-        description: `language chs, cht, eng, vn or th; startTime and endTime epoch seconds, at most ${RESULT_MAX_RANGE_DAYS} days apart. Answers its own envelope ({ status, msg, data }).`,
-        tags: TAGS,
-        body: obRequestSchema,
-        response: { 200: obAnswerSchema, 400: errorEnvelope },
-      },
+      path: OB_RESULTS_PATH,
+      summary: "gamebetob's completed results: its sport (csid), tournament and match ids, epoch-second ranges, its language codes",
+      description: `language chs, cht, eng, vn or th; startTime and endTime epoch seconds, at most ${RESULT_MAX_RANGE_DAYS} days apart. Answers its own envelope ({ status, msg, data }).`,
+      body: obRequestSchema,
+      answerSchema: obAnswerSchema,
+      sportIds: OB_SPORT_IDS,
+      time: (seconds) => seconds * 1000,
+      competitionId: (raw) => (new RegExp(`^${OB_TOURNAMENT_PREFIX}\\d+$`).test(raw) ? Number(raw.slice(1)) : undefined),
     },
-    async (request) => {
-      const b = request.body;
-      const lang = providerLang(b.language);
-      const sportId = sportOf(OB_SPORT_IDS, b.sportId);
-      checkRange(b.startTime, b.endTime, { from: 'body.startTime', to: 'body.endTime' });
-      const leagueIds = idList(b.competitionIds, (raw) => (new RegExp(`^${OB_TOURNAMENT_PREFIX}\\d+$`).test(raw) ? Number(raw.slice(1)) : undefined));
-      const results = await finished(request, { from: b.startTime * 1000, to: b.endTime * 1000 + 999, sportId, leagueIds });
-      return { status: true, msg: 'ok', data: results.map((r) => obMatch(r, b.sportId, lang)) };
+    async (request, body, { lang, sportId, from, to, leagueIds }) => {
+      // An end in whole seconds covers that second's last millisecond.
+      const results = await finished(request, { from, to: to + 999, sportId, leagueIds });
+      return { status: true, msg: 'ok', data: results.map((r) => obMatch(r, body.sportId, lang)) };
     },
   );
 }

@@ -39,6 +39,9 @@ function setup({ login = true, env: given }: { login?: boolean; env?: ReturnType
 
 const record = (fields: Parameters<typeof wireRecord>[0] = {}): BetRecord => mapBetRecord(wireRecord(fields));
 
+/** The bet list route, the settled check (isSettled) and My bets' own unsettled page answered apart. */
+const unsettledApart = (settled: unknown, unsettled: () => unknown): Handler => (body) => (body.isSettled ? settled : unsettled());
+
 const entry = (fields: Record<string, unknown> = {}) => ({
   id: '1763700000000000901',
   createdTime: 1,
@@ -135,20 +138,24 @@ describe('early settlement', () => {
 
     it('settled with the whole remaining principal: "settled successfully" and the order leaves the unsettled list', async () => {
       const context = setup();
-      const { cashOut, env, routes, store, showRecords, toasts, calls } = context;
-      showRecords(wireRecord({ id: ORDER }), wireRecord({ id: OTHER }));
+      const { cashOut, env, routes, store, toasts, calls } = context;
+      myBetsOf(store).setBetList({ records: [wireRecord({ id: ORDER }), wireRecord({ id: OTHER })], total: 2, tamt: '200.00', tsamt: '0.00' });
       await startConfirming(context, myBetsOf(store).records[0]!, '100.00', '95.00');
       expect(myBetsOf(store).records[0]).toMatchObject({ id: ORDER, inPolling: true, orderStatus: OrderStatus.ReserveCashOut });
 
       routes.set(CASH_OUT_PATHS.byIds, () => [entry({ orderStatus: 5, refundAmount: '0.00' })]);
+      // My bets' own page, asked again once the cash out is paid: the platform's summary counts one order less.
+      routes.set(CASH_OUT_PATHS.betList, () => ({ records: [wireRecord({ id: OTHER })], total: 1, tamt: '100.00', tsamt: '0.00' }));
       await jest.advanceTimersByTimeAsync(5000);
       expect(toasts()).toEqual([['success', 'notice.settled']]);
       // The dialog that sent it says what was paid.
       expect(cashOut.outcomeOf(ORDER)).toEqual({ status: 'settled', payout: '95.00' });
       expect(myBetsOf(store).records.map((r) => r.id)).toEqual([OTHER]);
+      expect(myBetsOf(store).tamt).toBe('100.00');
       expect(cashOut.isPolling(ORDER)).toBe(false);
       expect(env.storage.get('cashOutPolling')).toEqual([]);
-      expect(calls(CASH_OUT_PATHS.betList)).toHaveLength(0);
+      // No check of the settled list (the whole principal went); one quiet reload of the unsettled page.
+      expect(calls(CASH_OUT_PATHS.betList)).toEqual([expect.objectContaining({ isSettled: false, current: 1 })]);
       expect(env.scheduler.isRunning(CASH_OUT_POLL_LOOP)).toBe(false);
     });
 
@@ -158,16 +165,19 @@ describe('early settlement', () => {
       showRecords(wireRecord({ id: ORDER }));
       await startConfirming(context, myBetsOf(store).records[0]!, '40.00', '38.00');
       routes.set(CASH_OUT_PATHS.byIds, () => [entry({ orderStatus: 5, amount: '40.00', payout: '38.00', refundAmount: '60.00' })]);
-      routes.set(CASH_OUT_PATHS.betList, () => ({ records: [wireRecord({ id: '1763700000000990007', orderStatus: 5 }), wireRecord({ id: ORDER, orderStatus: 102 })], total: 2 }));
+      routes.set(
+        CASH_OUT_PATHS.betList,
+        unsettledApart({ records: [wireRecord({ id: '1763700000000990007', orderStatus: 5 }), wireRecord({ id: ORDER, orderStatus: 102 })], total: 2 }, () => ({ records: [], total: 0 })),
+      );
       await jest.advanceTimersByTimeAsync(5000);
-      expect(calls(CASH_OUT_PATHS.betList)).toEqual([{ isSettled: true, current: 1, size: SETTLED_CHECK_SIZE }]);
+      expect(calls(CASH_OUT_PATHS.betList).filter((body) => body.isSettled)).toEqual([{ isSettled: true, current: 1, size: SETTLED_CHECK_SIZE }]);
       expect(myBetsOf(store).records).toHaveLength(0);
       expect(cashOut.isPolling(ORDER)).toBe(false);
     });
 
     it('settled with less than the principal and not in the settled list: partly settled, the cash-out fields recalculated', async () => {
       const context = setup();
-      const { cashOut, routes, store, showRecords, toasts } = context;
+      const { cashOut, routes, store, showRecords, toasts, calls } = context;
       // 100 at 3.00 would win 200; the quote rate now is 1.583333.
       showRecords(wireRecord({ id: ORDER, rate: '1.583333', cashOutPrice: '158.33', lastWinAmount: '200.00', maxWinAmount: '300.00' }));
       await startConfirming(context, myBetsOf(store).records[0]!, '40.00', '63.33');
@@ -175,6 +185,8 @@ describe('early settlement', () => {
       routes.set(CASH_OUT_PATHS.betList, () => ({ records: [wireRecord({ id: '1763700000000990007', orderStatus: 5 })], total: 1 }));
       await jest.advanceTimersByTimeAsync(5000);
       expect(toasts()).toEqual([['success', 'notice.partlySettled']]);
+      // The summary counts the stake placed: nothing to ask My bets' page again for.
+      expect(calls(CASH_OUT_PATHS.betList).filter((body) => !body.isSettled)).toHaveLength(0);
       expect(cashOut.outcomeOf(ORDER)).toEqual({ status: 'partlySettled', payout: '63.33' });
       expect(myBetsOf(store).records[0]).toMatchObject({
         id: ORDER,

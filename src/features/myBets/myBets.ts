@@ -366,6 +366,21 @@ export const MyBetsStore = types
       self.records = next;
     },
   }))
+  .actions((self) => ({
+    /**
+     * Early settlement changed an order of the list, shown at once: fully cashed out, it leaves the list, and the page
+     * is asked for again quietly, since the summary (bets and stake per currency, counted by the platform) no longer
+     * counts it. A partial cash out changes only the order's own figures (the summary counts the stake placed).
+     */
+    cashOutChanged(orderId: string, change: 'removed' | Partial<BetRecord>) {
+      if (change !== 'removed') {
+        self.updateRecord(orderId, change);
+        return;
+      }
+      self.removeRecord(orderId);
+      void self.load({ quiet: true });
+    },
+  }))
   .actions((self) => {
     /** One pre-bet call; answers the updated pre-bet or why it was refused (the dialog says so). */
     const change = flow(function* change(path: string, body: Record<string, unknown>) {
@@ -429,7 +444,7 @@ export const { of: myBetsOf, existing: existingMyBets } = onDemand('myBets', MyB
       (context) => store.setContext(context),
       { fireImmediately: true, equals: compareStructural },
     ),
-    cashOutOf(root).onOrderChanged((orderId, change) => (change === 'removed' ? store.removeRecord(orderId) : store.updateRecord(orderId, change))),
+    cashOutOf(root).onOrderChanged((orderId, change) => store.cashOutChanged(orderId, change)),
     reaction(() => store.records, (records) => cashOutOf(root).followRecords(records)),
   ];
   addDisposer(store, () => {

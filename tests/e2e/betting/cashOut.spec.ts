@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ClaimedMatch, TestMember } from '../../../contract/testControls';
 import Decimal from 'decimal.js';
-import { betCard, checkAccessible, entryStake, FOOTBALL, hostBalance, moneyValue, myBetsTab, openMyBets, pickInList, placeAndCollectOrders, signInOnHost, slip, slipEntries, toasts } from '../support/betting';
+import { app, betCard, checkAccessible, entryStake, FOOTBALL, hostBalance, moneyValue, myBetsTab, openMyBets, pickInList, placeAndCollectOrders, signInOnHost, slip, slipEntries, toasts } from '../support/betting';
 import { expectPlatformBalance, homeWinInSlip, openCashOut, priceHomeWin, type Price } from '../support/bettingWorld';
 import { expect, recordSubscriptions, test, type World } from '../support/world';
 import { shot } from '../support/shots';
@@ -22,6 +22,8 @@ test.describe('early settlement (cash out) from My bets', () => {
     await myBetsTab(page, 'Unsettled');
     const card = betCard(page, orderId);
     await expect(card).toHaveAttribute('data-status', 'confirm');
+    const summary = app(page).getByRole('region', { name: 'Summary' });
+    await expect(summary).toContainText('Total stake ¥100.00');
     const dialog = await openCashOut(page, card);
     await expect(dialog.getByTestId('cash-out-price')).toHaveText('¥79.16');
     await expect(dialog.getByRole('radio', { name: 'All of it' })).toBeChecked();
@@ -32,8 +34,9 @@ test.describe('early settlement (cash out) from My bets', () => {
 
     await expect(dialog).toBeHidden();
     await expect(toasts(page).getByRole('status').filter({ hasText: 'Settled successfully' })).toBeVisible();
-    // A bet settled in full leaves the unsettled bets.
+    // A bet settled in full leaves the unsettled bets, and their summary: it was the only one, so there is none.
     await expect(card).toHaveCount(0);
+    await expect(summary).toHaveCount(0);
     await expectPlatformBalance(request, member, '9979.16');
     await expectHostBalance(page, '9979.16');
 

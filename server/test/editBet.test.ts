@@ -129,7 +129,9 @@ describe('edit bet', () => {
     const higher = [{ ...p.betOptionList[0], odds: new Decimal(p.betOptionList[0].odds).plus('0.5').toFixed(2) }];
     await unchanged(oldId, confirm({ betOptionList: higher }), 409, 15005);
     // The range: the new stake (value + change) above the single maximum, or at most 0.
-    await unchanged(oldId, confirm({ stakeChange: '60000.00' }), 422, 15007);
+    const above = await unchanged(oldId, confirm({ stakeChange: '60000.00' }), 422, 15007);
+    // Named as the member set it, not by a placing field the edit never sent.
+    expect(above.msg).toMatch(/^Exceed the range: the new stake \(the cash-out value [\d.]+ with the stake change 60000\.00\) [\d.]+ is above [\d.]+$/);
     await unchanged(oldId, confirm({ stakeChange: new Decimal(p.cashOutValue).negated().toFixed(2) }), 422, 15006);
     // More than the balance (the single range allows it).
     const short = await unchanged(oldId, confirm({ stakeChange: '20000.00' }), 422, 15008);

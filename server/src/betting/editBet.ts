@@ -10,7 +10,7 @@ import { CashOutRefused } from './cashOutChecks';
 import type { FullOffer } from './cashOutExecution';
 import { BetError, CashOutFailure, OddsChange, OrderStatus } from './codes';
 import type { BettingDeps, Draft, OrderService, PlaceContext } from './orders';
-import { BetRefused, refuse, type LegRequest } from './rules';
+import { refuse, type LegRequest } from './rules';
 
 /** What the preview route takes (the contract's request after parsing). */
 export interface EditPreviewInput {
@@ -73,16 +73,8 @@ export function createEditBetService(deps: BettingDeps, orders: OrderService, ca
     const stakeMinor = offer.payoutMinor + changeMinor;
     const figures = `the cash-out value ${fromMinor(offer.payoutMinor)} with the stake change ${fromMinor(changeMinor)}`;
     if (stakeMinor <= 0) throw refuse(BetError.BelowRange, `${figures} leaves a new stake of ${fromMinor(stakeMinor)}`);
-    let draft: Draft;
-    try {
-      draft = orders.draftBet(ctx, legs, minorToDecimal(stakeMinor), oddsChange);
-    } catch (error) {
-      // The range message names the placing field; an edit's stake is made of the two figures.
-      if (error instanceof BetRefused && (error.code === BetError.BelowRange || error.code === BetError.ExceedRange)) {
-        throw new BetRefused(error.code, `${error.message} (new stake: ${figures})`);
-      }
-      throw error;
-    }
+    // An edit's stake is no field of its request: a range refusal names it by the two figures it is made of.
+    const draft = orders.draftBet(ctx, legs, minorToDecimal(stakeMinor), oddsChange, `the new stake (${figures})`);
     if (draft.order.status !== OrderStatus.Confirmed) {
       throw refuse(BetError.EditUnavailable, 'a selection of the new bet is in play: place it on its own (in-play bets wait the acceptance delay)');
     }

@@ -116,15 +116,21 @@ export function orderRow(dc: DraftContext, ctx: PlaceContext, id: string, fields
   };
 }
 
-export function draftSingle(dc: DraftContext, ctx: PlaceContext, leg: PricedLeg, unitStake: MoneyValue, oddsChange: OddsChange, where: string, reserveId?: string): Draft {
-  checkStake(unitStake, singleRange(dc.config, ctx.currency, leg.odds), `${where}.unitStake`);
+/**
+ * What a refusal of the stake's range calls the stake: the request's field by default (`stake.unitStake`,
+ * `betMultipleData[0].unitStake`); a caller whose stake is no field of its request names it (edit bet's new stake).
+ */
+export type StakeName = string | undefined;
+
+export function draftSingle(dc: DraftContext, ctx: PlaceContext, leg: PricedLeg, unitStake: MoneyValue, oddsChange: OddsChange, where: string, reserveId?: string, stakeName?: StakeName): Draft {
+  checkStake(unitStake, singleRange(dc.config, ctx.currency, leg.odds), stakeName ?? `${where}.unitStake`);
   const id = dc.nextId();
   const order = orderRow(dc, ctx, id, { betType: BetType.Single, seriesNumber: 0, legs: [leg], betCount: 1, unitStake, odds: leg.odds, oddsChange, ...(reserveId ? { reserveId } : {}) });
   const snapshot = dc.snapshots.of(leg);
   return { order, legs: [legRow(id, 1, leg, snapshot)], snapshots: [snapshot] };
 }
 
-export function draftMultiple(dc: DraftContext, ctx: PlaceContext, requests: readonly LegRequest[], series: readonly SeriesInput[]): Draft[] {
+export function draftMultiple(dc: DraftContext, ctx: PlaceContext, requests: readonly LegRequest[], series: readonly SeriesInput[], stakeName?: StakeName): Draft[] {
   const maxLegs = dc.config.betting.maxParlayLegs;
   if (requests.length > maxLegs) throw refuse(BetError.TooManyMatches, `betOptionList: at most ${maxLegs} matches, got ${requests.length}`);
   // Every series of the request uses the strictest acceptance any of them asked for: the legs are priced once.
@@ -146,7 +152,7 @@ export function draftMultiple(dc: DraftContext, ctx: PlaceContext, requests: rea
       throw refuse(BetError.SeriesNotOffered, `${where}.seriesValue ${s.seriesNumber} (offered for ${legs.length} selections: ${offered.map((o) => o.seriesNumber).join(', ')})`);
     }
     const unitStake = parseStake(s.unitStake, `${where}.unitStake`);
-    checkStake(unitStake, parlayRange(dc.config, ctx.currency, option.seriesOdd), `${where}.unitStake`);
+    checkStake(unitStake, parlayRange(dc.config, ctx.currency, option.seriesOdd), stakeName ?? `${where}.unitStake`);
     const id = dc.nextId();
     const order = orderRow(dc, ctx, id, { betType: BetType.Multiple, seriesNumber: option.seriesNumber, legs, betCount: option.betCount, unitStake, odds: option.seriesOdd, oddsChange });
     return { order, legs: legs.map((leg, n) => legRow(id, n + 1, leg, snapshots[n]!)), snapshots };

@@ -57,9 +57,9 @@ export function createOrderService(deps: BettingDeps): OrderService {
     placeBuilder(ctx, requests, bet) {
       return place(ctx, () => [draftBuilder(drafting, ctx, requests, bet)]);
     },
-    draftBet(ctx, legs, stake, oddsChange) {
-      if (legs.length === 1) return draftSingle(drafting, ctx, priceLeg(feed, legs[0]!, oddsChange, 'betOptionList[0]'), stake, oddsChange, 'stake');
-      return draftMultiple(drafting, ctx, legs, [{ seriesNumber: legs.length * 1000 + 1, itemCount: legs.length, unitStake: stake.toFixed(2), oddsChange }])[0]!;
+    draftBet(ctx, legs, stake, oddsChange, stakeName) {
+      if (legs.length === 1) return draftSingle(drafting, ctx, priceLeg(feed, legs[0]!, oddsChange, 'betOptionList[0]'), stake, oddsChange, 'stake', undefined, stakeName);
+      return draftMultiple(drafting, ctx, legs, [{ seriesNumber: legs.length * 1000 + 1, itemCount: legs.length, unitStake: stake.toFixed(2), oddsChange }], stakeName)[0]!;
     },
     async writeDraft(trx, ctx, draft) {
       try {

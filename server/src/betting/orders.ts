@@ -170,9 +170,9 @@ export interface OrderService {
   /**
    * Drafts one bet at today's prices without writing it: a single for one selection, an accumulator (series N*1000+1)
    * for several, with the same checks as placing (acceptance, parlay rules, stake range). Edit bet previews it, then
-   * writes it with writeDraft inside its own transaction.
+   * writes it with writeDraft inside its own transaction. `stakeName` is what a range refusal calls the stake.
    */
-  draftBet(ctx: PlaceContext, legs: readonly LegRequest[], stake: MoneyValue, oddsChange: OddsChange): Draft;
+  draftBet(ctx: PlaceContext, legs: readonly LegRequest[], stake: MoneyValue, oddsChange: OddsChange, stakeName: string): Draft;
   /** Debits a drafted bet's stake and writes it, inside the caller's transaction. */
   writeDraft(trx: Transaction<Database>, ctx: PlaceContext, draft: Draft): Promise<PlacedOrder>;
   /** Ends the in-play delay of due orders: each is confirmed at the price of that moment or rejected and refunded. */

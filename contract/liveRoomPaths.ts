@@ -11,6 +11,8 @@ export const LIVE_ROOM_PATHS = {
   messageSelect: '/api/forehead/live/match/message/select',
   enterAnimation: '/api/forehead/live/enter/animation',
   anchorProxy: '/api/forehead/live/get/switch/proxy',
+  /** The rooms the anchor badges name (special rooms). */
+  specialRoomIds: '/api/forehead/live/liveRoom/getSpecialRoomIds',
   firstBetInfo: '/api/forehead/live/firstBet/info',
   firstBetJoin: '/api/forehead/live/firstBet/join',
   titleCatalogue: '/api/forehead/user/membertitlemanagement/listpc',

@@ -24,6 +24,7 @@ import { createRootStore, type RootStoreInstance } from './core/store/RootStore'
 import { AppRoot, BootScreen, preloadHome } from './core/ui/AppRoot';
 import { assetUrlRef, betSlipRef, httpRef, i18nRef, pushRef, schedulerRef, screenRef, sessionRef, toastRef } from './core/ui/services';
 import './core/ui/theme.css';
+import { FOREHEAD_PATHS } from '../contract/paths';
 
 export interface AppHandle {
   update(props: HostProps): void;
@@ -148,7 +149,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
 
     const baseHttp = (base: string) => httpFor({ betting: base, match: base, forehead: base, media: base, results: base, banner: base });
     const configOf = (client: HttpClients): Promise<ResolvedConfig> =>
-      client.forehead.get('/api/forehead/system/config/app', { params: { merchantId }, noAuth: true });
+      client.forehead.get(FOREHEAD_PATHS.appConfig, { params: { merchantId }, noAuth: true });
     // The spec's wait-for-condition helper: the shell renders once the domain configuration is in, tried every
     // 500 ms up to 5 times; unmounting stops the wait.
     const waitForDomain = <T,>(load: () => Promise<T>) => waitForValue(load, { signal: bootAbort.signal });
@@ -162,7 +163,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
       serviceOrigins: trustedConfig.serviceOrigins ?? [],
       logger: consoleLogger,
     });
-    const domains: Domains = await waitForDomain(() => baseHttp(apiBase).forehead.post('/api/forehead/system/domain/list/v2', {}, { noAuth: true }));
+    const domains: Domains = await waitForDomain(() => baseHttp(apiBase).forehead.post(FOREHEAD_PATHS.domainList, {}, { noAuth: true }));
     const http = httpFor(domains);
     const i18n = await i18nLoading;
     // The service the member uses answers its own config; the trusted one already did when they are the same.

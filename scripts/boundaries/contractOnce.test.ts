@@ -129,3 +129,31 @@ describe('the contract once', () => {
     expect(fields).toEqual(['auto', 'cancelReason', 'createdTime', 'fetcher', 'id', 'last', 'load', 'nested']);
   });
 });
+
+/** Path literals of the platform's services in a source text, comments aside: `file:line path` for each. */
+function pathLiterals(source: string, file: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`])\/\/[^\n]*/g, '$1');
+  const found: string[] = [];
+  const literal = /['"`](\/(?:api|v1|media)\/[^'"`]*)['"`]/g;
+  for (let match = literal.exec(code); match; match = literal.exec(code)) {
+    found.push(`${file}:${code.slice(0, match.index).split('\n').length} ${match[1]}`);
+  }
+  return found;
+}
+
+describe('every path the app calls, once', () => {
+  it('writes no platform path in the app outside contract/ (the path maps there are checked against the routes)', () => {
+    const written = sourceFiles(path.join(root, 'src')).flatMap((file) => pathLiterals(readFileSync(file, 'utf8'), path.relative(root, file)));
+    expect(written).toEqual([]);
+  });
+
+  it('finds a path written in code, not one in a comment', () => {
+    const source = `
+      // POST '/api/match/getList' answers pages
+      /** Also '/v1/order/bet' here. */
+      const answer = http.post('/api/match/getList', body);
+      const url = \`/media/video/web?x=1\`;
+    `;
+    expect(pathLiterals(source, 'a.ts')).toEqual(['a.ts:4 /api/match/getList', 'a.ts:5 /media/video/web?x=1']);
+  });
+});

@@ -64,6 +64,7 @@ const sqliteOnly = {
   'server/test/fixtureSport.test.ts': 'a sport from PLUGIN_DIRS in the feed and its lists',
   'server/test/logRedaction.test.ts': 'log lines; sign-in only',
   'server/test/matchData.test.ts': 'match data from the feed',
+  'server/test/routePaths.test.ts': 'the routes registered; no call made',
   'server/test/matchLifecycle.test.ts': 'feed changes over /push; results storage is results.test.ts on both databases',
   'server/test/matchList.test.ts': 'match lists from the feed',
   'server/test/marketing.test.ts': 'configured images, banners and links; sign-in only',

@@ -1,4 +1,5 @@
 import type { LoginState } from '../host/hostProps';
+import { FOREHEAD_PATHS } from '../../contract/paths';
 
 /** The few platform calls an operator's own site makes: sign-in, sign-out, refreshing the login state. */
 const TOKEN_KEY = 'demo-host:token';
@@ -23,16 +24,16 @@ async function call<T>(path: string, body: unknown, token?: string): Promise<T> 
 export const hostApi = {
   storedToken: () => localStorage.getItem(TOKEN_KEY),
   async signIn(username: string, password: string): Promise<SignedIn> {
-    const state = await call<SignedIn>('/api/forehead/user/login', { username, password });
+    const state = await call<SignedIn>(FOREHEAD_PATHS.login, { username, password });
     localStorage.setItem(TOKEN_KEY, state.token);
     return state;
   },
   async refresh(token: string): Promise<SignedIn> {
-    return { ...(await call<LoginState>('/api/forehead/user/loginState', {}, token)), token };
+    return { ...(await call<LoginState>(FOREHEAD_PATHS.loginState, {}, token)), token };
   },
   async signOut(token: string): Promise<void> {
     localStorage.removeItem(TOKEN_KEY);
-    await call('/api/forehead/user/logout', {}, token).catch(() => undefined);
+    await call(FOREHEAD_PATHS.logout, {}, token).catch(() => undefined);
   },
   forget() {
     localStorage.removeItem(TOKEN_KEY);

@@ -1,9 +1,8 @@
-import { RESERVE_LIST_PATH } from '../features/myBets/myBets';
 import type { ReservationParameter } from '../../contract/betting';
-import { RESERVE_BET_PATH, RESERVE_PARAMETER_PATH } from '../features/preBets/reservations';
 import { reservationParameterSchema } from '../../contract/betting';
 import { fakeAnswer } from './contractFakes';
 import type { fakeHttp } from './fakeEnv';
+import { BETTING_PATHS } from '../../contract/paths';
 
 type FakeHttp = ReturnType<typeof fakeHttp>;
 type Call = (url: string, body?: unknown, config?: unknown) => Promise<unknown>;
@@ -43,18 +42,18 @@ export function fakeReservationService(http: FakeHttp) {
   const bookAnswers: unknown[] = [];
   let list: unknown = { ods: [], sts: [] };
   http.betting.post.mockImplementation((async (url: string, body?: unknown, config?: unknown) => {
-    if (url === RESERVE_PARAMETER_PATH) {
+    if (url === BETTING_PATHS.reserveParameter) {
       const next = parameterAnswers.length > 1 ? parameterAnswers.shift()! : (parameterAnswers[0] ?? preBetParameters());
       if (next instanceof Error) throw next;
       return next;
     }
-    if (url === RESERVE_BET_PATH) {
+    if (url === BETTING_PATHS.reserveBet) {
       const next = bookAnswers.shift();
       if (next === undefined) throw new Error('no booking answer queued');
       if (next instanceof Error) throw next;
       return next;
     }
-    if (url === RESERVE_LIST_PATH) return list;
+    if (url === BETTING_PATHS.reserveList) return list;
     if (!fallback) throw new Error(`unexpected betting call ${url}`);
     return fallback(url, body, config);
   }) as Call);
@@ -70,8 +69,8 @@ export function fakeReservationService(http: FakeHttp) {
     answerList(answer: unknown) {
       list = answer;
     },
-    bookCalls: () => calls(RESERVE_BET_PATH),
-    parameterCalls: () => calls(RESERVE_PARAMETER_PATH),
-    listCalls: () => calls(RESERVE_LIST_PATH),
+    bookCalls: () => calls(BETTING_PATHS.reserveBet),
+    parameterCalls: () => calls(BETTING_PATHS.reserveParameter),
+    listCalls: () => calls(BETTING_PATHS.reserveList),
   };
 }

@@ -20,9 +20,9 @@ import { StaticListStore } from '../../features/lists/staticList';
 import { StatisticsStore } from '../../features/myBets/statistics';
 import { ToastStore } from './toast';
 import { UiStore, type ScreenView } from './ui';
+import { FOREHEAD_PATHS } from '../../../contract/paths';
 
 /** The platform's maintenance flag: read here, followed on the push channel (server routes/forehead/maintenance.ts). */
-export const MAINTENANCE_PATH = '/api/forehead/system/config/maintenance';
 export const MAINTENANCE_CHANNEL = PushChannel.maintenance;
 
 export const RootStore = types
@@ -65,7 +65,7 @@ export const RootStore = types
     /** Reads the platform's maintenance flag (docs/api.md "Maintenance"); a failed read keeps what the app knows. */
     loadMaintenance: flow(function* loadMaintenance() {
       try {
-        const data: unknown = yield Promise.resolve(envOf(self).http.forehead.get(MAINTENANCE_PATH, { noAuth: true }));
+        const data: unknown = yield Promise.resolve(envOf(self).http.forehead.get(FOREHEAD_PATHS.maintenance, { noAuth: true }));
         const flag = (data as Partial<Record<keyof Maintenance, unknown>> | undefined)?.underMaintenance;
         if (typeof flag === 'boolean') self.ui.setPlatformMaintenance(flag);
       } catch (error) {

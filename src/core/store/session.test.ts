@@ -3,7 +3,8 @@ import { ApiError } from '../../services/http';
 import { loginStateSchema } from '../../../contract/forehead';
 import { fakeAnswer } from '../../testing/contractFakes';
 import { fakeEnv } from '../../testing/fakeEnv';
-import { MAINTENANCE_CHANNEL, MAINTENANCE_PATH, createRootStore } from './RootStore';
+import { MAINTENANCE_CHANNEL, createRootStore } from './RootStore';
+import { FOREHEAD_PATHS } from '../../../contract/paths';
 
 const loginState = {
   isLogin: true,
@@ -212,7 +213,7 @@ describe('maintenance', () => {
     const store = createRootStore({}, env);
     store.watchMaintenance();
     await new Promise((r) => setTimeout(r, 0));
-    expect(http.forehead.get).toHaveBeenCalledWith(MAINTENANCE_PATH, { noAuth: true });
+    expect(http.forehead.get).toHaveBeenCalledWith(FOREHEAD_PATHS.maintenance, { noAuth: true });
     expect(store.underMaintenance).toBe(true);
 
     const subscribe = env.push.subscribe as jest.Mock<(channel: string, handler: (data: unknown) => void) => () => void>;

@@ -3,6 +3,7 @@ import { parseLoginState, type LoginState } from '../../host/hostProps';
 import type { LoginRequest, LoginThrottled, PlatformLoginState } from '../../../contract/forehead';
 import { isApiError } from '../../services/http';
 import { envOf } from './env';
+import { FOREHEAD_PATHS } from '../../../contract/paths';
 
 /** The platform's answer to a throttled sign-in (docs/api.md): its data says how long to wait. */
 const TOO_MANY_SIGN_INS = 4029;
@@ -119,7 +120,7 @@ export const SessionStore = types
       const { http, logger } = envOf(self);
       self.setSigningIn(true);
       try {
-        const answer: PlatformLoginState = yield http.forehead.post('/api/forehead/user/login', { username, password } satisfies LoginRequest, { noAuth: true });
+        const answer: PlatformLoginState = yield http.forehead.post(FOREHEAD_PATHS.login, { username, password } satisfies LoginRequest, { noAuth: true });
         self.applyLoginState(loginStateOf(answer, logger));
         self.setSigningIn(false);
         return true;
@@ -136,7 +137,7 @@ export const SessionStore = types
       const { http, storage, logger } = envOf(self);
       if (!storage.get('auth')) return false;
       try {
-        const answer: PlatformLoginState = yield http.forehead.post('/api/forehead/user/loginState', {});
+        const answer: PlatformLoginState = yield http.forehead.post(FOREHEAD_PATHS.loginState, {});
         self.applyLoginState(loginStateOf(answer, logger));
         return true;
       } catch {
@@ -160,7 +161,7 @@ export const SessionStore = types
         return;
       }
       try {
-        const state: LoginState = yield http.forehead.post('/api/forehead/user/loginState', {}, { headers: { Authorization: token } });
+        const state: LoginState = yield http.forehead.post(FOREHEAD_PATHS.loginState, {}, { headers: { Authorization: token } });
         const parsed = parseLoginState({ ...state, isLogin: true }, (message) => logger.warn(message));
         if (parsed.userData?.uid !== undefined && parsed.userData.uid === self.userData?.uid) {
           self.applyLoginState({ ...parsed, token });
@@ -197,7 +198,7 @@ export const SessionStore = types
       while (served !== self.balanceWanted && self.isLogin) {
         served = self.balanceWanted;
         try {
-          const answer: Partial<LoginState> = yield Promise.resolve(http.forehead.post('/api/forehead/user/loginState', {}));
+          const answer: Partial<LoginState> = yield Promise.resolve(http.forehead.post(FOREHEAD_PATHS.loginState, {}));
           if (!self.isLogin) break;
           const state = parseLoginState(answer, (message) => logger.warn(message));
           self.applyBalances(state);
@@ -211,7 +212,7 @@ export const SessionStore = types
     signOut: flow(function* signOut() {
       const { http, logger } = envOf(self);
       try {
-        yield http.forehead.post('/api/forehead/user/logout', {});
+        yield http.forehead.post(FOREHEAD_PATHS.logout, {});
       } catch (error) {
         logger.warn('sign-out call failed; forgetting the session locally anyway', error);
       }

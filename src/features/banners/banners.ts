@@ -4,6 +4,7 @@ import { SERVICE_NEWS_PATHS } from '../../../contract/expertsPaths';
 import type { ServiceNews } from '../../../contract/experts';
 import type { HttpClients } from '../../services/http';
 import type { Scheduler } from '../../services/scheduler';
+import { FOREHEAD_PATHS } from '../../../contract/paths';
 
 /** Where a banner area stands: home's top (the banner host's list) or a live room (its category of the images query). */
 export type BannerScope = 'home' | 'room';
@@ -90,7 +91,7 @@ export const BannerArea = types
         const rows = (yield Promise.resolve(
           self.scope === 'home'
             ? http.banner.get('/ssapi/bannerList/search', { params: { pid: pid(), plat: 'pc', languageType: language() }, noAuth: true })
-            : http.forehead.post('/api/forehead/system/config/images/query', { categoryId: BANNER_CATEGORIES[self.scope], plat: 'pc' }, { noAuth: true }),
+            : http.forehead.post(FOREHEAD_PATHS.bannerImages, { categoryId: BANNER_CATEGORIES[self.scope], plat: 'pc' }, { noAuth: true }),
         )) as Banner[];
         self.slides = slidesOf(rows);
         self.index = 0;

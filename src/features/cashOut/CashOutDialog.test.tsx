@@ -4,7 +4,6 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../services/http';
 import { cashOutOf } from './cashOut';
-import { CASH_OUT_PATHS } from './cashOutWire';
 import { envOf } from '../../core/store/env';
 import { wireOption, wireRecord } from '../../testing/betRecordFixtures';
 import { memberState } from '../../testing/bettingFixtures';
@@ -13,6 +12,7 @@ import { renderWithStore } from '../../testing/renderWithStore';
 import { PushChannel } from '../../../contract/channels';
 import type { MemberCashOutPush } from '../../../contract/push';
 import { CashOutDialog } from './CashOutDialog';
+import { CASH_OUT_PATHS } from '../../../contract/paths';
 
 const ORDER = '1763700000000000001';
 

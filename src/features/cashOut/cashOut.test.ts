@@ -11,8 +11,8 @@ import type { GapReason, PushHandler } from '../../services/push';
 import { cashOutOf } from './cashOut';
 import { CASH_OUT_QUOTE_LOOP } from './cashOutOffers';
 import { CASH_OUT_POLL_LOOP, SETTLED_CHECK_SIZE } from './cashOutPolling';
-import { CASH_OUT_PATHS } from './cashOutWire';
 import { createRootStore } from '../../core/store/RootStore';
+import { BETTING_PATHS, CASH_OUT_PATHS } from '../../../contract/paths';
 
 const ORDER = '1763700000000000001';
 const OTHER = '1763700000000100002';
@@ -145,7 +145,7 @@ describe('early settlement', () => {
 
       routes.set(CASH_OUT_PATHS.byIds, () => [entry({ orderStatus: 5, refundAmount: '0.00' })]);
       // My bets' own page, asked again once the cash out is paid: the platform's summary counts one order less.
-      routes.set(CASH_OUT_PATHS.betList, () => ({ records: [wireRecord({ id: OTHER })], total: 1, tamt: '100.00', tsamt: '0.00' }));
+      routes.set(BETTING_PATHS.betList, () => ({ records: [wireRecord({ id: OTHER })], total: 1, tamt: '100.00', tsamt: '0.00' }));
       await jest.advanceTimersByTimeAsync(5000);
       expect(toasts()).toEqual([['success', 'notice.settled']]);
       // The dialog that sent it says what was paid.
@@ -155,7 +155,7 @@ describe('early settlement', () => {
       expect(cashOut.isPolling(ORDER)).toBe(false);
       expect(env.storage.get('cashOutPolling')).toEqual([]);
       // No check of the settled list (the whole principal went); one quiet reload of the unsettled page.
-      expect(calls(CASH_OUT_PATHS.betList)).toEqual([expect.objectContaining({ isSettled: false, current: 1 })]);
+      expect(calls(BETTING_PATHS.betList)).toEqual([expect.objectContaining({ isSettled: false, current: 1 })]);
       expect(env.scheduler.isRunning(CASH_OUT_POLL_LOOP)).toBe(false);
     });
 
@@ -166,11 +166,11 @@ describe('early settlement', () => {
       await startConfirming(context, myBetsOf(store).records[0]!, '40.00', '38.00');
       routes.set(CASH_OUT_PATHS.byIds, () => [entry({ orderStatus: 5, amount: '40.00', payout: '38.00', refundAmount: '60.00' })]);
       routes.set(
-        CASH_OUT_PATHS.betList,
+        BETTING_PATHS.betList,
         unsettledApart({ records: [wireRecord({ id: '1763700000000990007', orderStatus: 5 }), wireRecord({ id: ORDER, orderStatus: 102 })], total: 2 }, () => ({ records: [], total: 0 })),
       );
       await jest.advanceTimersByTimeAsync(5000);
-      expect(calls(CASH_OUT_PATHS.betList).filter((body) => body.isSettled)).toEqual([{ isSettled: true, current: 1, size: SETTLED_CHECK_SIZE }]);
+      expect(calls(BETTING_PATHS.betList).filter((body) => body.isSettled)).toEqual([{ isSettled: true, current: 1, size: SETTLED_CHECK_SIZE }]);
       expect(myBetsOf(store).records).toHaveLength(0);
       expect(cashOut.isPolling(ORDER)).toBe(false);
     });
@@ -182,11 +182,11 @@ describe('early settlement', () => {
       showRecords(wireRecord({ id: ORDER, rate: '1.583333', cashOutPrice: '158.33', lastWinAmount: '200.00', maxWinAmount: '300.00' }));
       await startConfirming(context, myBetsOf(store).records[0]!, '40.00', '63.33');
       routes.set(CASH_OUT_PATHS.byIds, () => [entry({ orderStatus: 5, amount: '40.00', payout: '63.33', refundAmount: '60.00' })]);
-      routes.set(CASH_OUT_PATHS.betList, () => ({ records: [wireRecord({ id: '1763700000000990007', orderStatus: 5 })], total: 1 }));
+      routes.set(BETTING_PATHS.betList, () => ({ records: [wireRecord({ id: '1763700000000990007', orderStatus: 5 })], total: 1 }));
       await jest.advanceTimersByTimeAsync(5000);
       expect(toasts()).toEqual([['success', 'notice.partlySettled']]);
       // The summary counts the stake placed: nothing to ask My bets' page again for.
-      expect(calls(CASH_OUT_PATHS.betList).filter((body) => !body.isSettled)).toHaveLength(0);
+      expect(calls(BETTING_PATHS.betList).filter((body) => !body.isSettled)).toHaveLength(0);
       expect(cashOut.outcomeOf(ORDER)).toEqual({ status: 'partlySettled', payout: '63.33' });
       expect(myBetsOf(store).records[0]).toMatchObject({
         id: ORDER,
@@ -204,13 +204,13 @@ describe('early settlement', () => {
       showRecords(wireRecord({ id: ORDER }));
       await startConfirming(context, myBetsOf(store).records[0]!, '40.00', '38.00');
       routes.set(CASH_OUT_PATHS.byIds, () => [entry({ orderStatus: 5, amount: '40.00', payout: '38.00' })]);
-      routes.set(CASH_OUT_PATHS.betList, () => {
+      routes.set(BETTING_PATHS.betList, () => {
         throw new ApiError({ code: -1, message: 'Network Error', service: 'betting' });
       });
       await jest.advanceTimersByTimeAsync(5000);
       expect(cashOut.isPolling(ORDER)).toBe(true);
       expect(toasts()).toEqual([]);
-      routes.set(CASH_OUT_PATHS.betList, () => ({ records: [], total: 0 }));
+      routes.set(BETTING_PATHS.betList, () => ({ records: [], total: 0 }));
       await jest.advanceTimersByTimeAsync(5000);
       expect(toasts()).toEqual([['success', 'notice.partlySettled']]);
     });

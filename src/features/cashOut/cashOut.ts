@@ -9,9 +9,10 @@ import { AutoCashOutStatus, OrderStatus } from '../../../contract/enums';
 import { CashOutStatus, checkCashOutStake, isFullCashOut, partPayout } from './domain/cashOut';
 import { CASH_OUT_QUOTE_LOOP, type CashOutRoot } from './cashOutOffers';
 import { CASH_OUT_POLL_LOOP, CashOutPolling, figuresOf } from './cashOutPolling';
-import { amountText, CASH_OUT_PATHS, isObject, refusal, text, type AutoRuleResult, type CashOutResult, type ExecuteAnswer } from './cashOutWire';
+import { amountText, isObject, refusal, text, type AutoRuleResult, type CashOutResult, type ExecuteAnswer } from './cashOutWire';
 import { envOf } from '../../core/store/env';
 import { onDemand } from '../../core/store/onDemand';
+import { CASH_OUT_PATHS } from '../../../contract/paths';
 
 /**
  * Early settlement (cash out): offers, cashing out in full or in part, auto rules, and the spec's early-settlement

@@ -13,9 +13,10 @@ import type { MemberCashOutPush } from '../../../contract/push';
 import { minimumFor, sameOrderId } from './domain/cashOut';
 import { isApiError } from '../../services/http';
 import { LOOP_INTERVALS } from '../../services/scheduler';
-import { CASH_OUT_PATHS, isObject, positive, quoteOfOffer, readQuote, type CashOutQuote, type OrderChange, type OrderChangeListener } from './cashOutWire';
+import { isObject, positive, quoteOfOffer, readQuote, type CashOutQuote, type OrderChange, type OrderChangeListener } from './cashOutWire';
 import { envOf } from '../../core/store/env';
 import type { OnDemandRoot } from '../../core/store/onDemand';
+import { CASH_OUT_PATHS } from '../../../contract/paths';
 
 export const CASH_OUT_NS = 'cashOut';
 /** The dialog's quote refresh; it runs at the in-play interval (5 s). */

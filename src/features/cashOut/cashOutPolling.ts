@@ -11,8 +11,9 @@ import { afterPartialCashOut, canSettleEarly, CashOutStatus, isFullCashOut, same
 import { LOOP_INTERVALS } from '../../services/scheduler';
 import type { PollingCashOut } from '../../services/storage';
 import { CASH_OUT_NS, CashOutOffers } from './cashOutOffers';
-import { CASH_OUT_PATHS, readEntry, type CashOutOutcome, type PolledEntry } from './cashOutWire';
+import { readEntry, type CashOutOutcome, type PolledEntry } from './cashOutWire';
 import { envOf } from '../../core/store/env';
+import { BETTING_PATHS, CASH_OUT_PATHS } from '../../../contract/paths';
 
 /** A bet record's id under its short key; the key table itself stays out of the initial bundle. */
 const RECORD_ID_KEY: (typeof BET_RECORD_KEYS)['id'] = 'id';
@@ -237,7 +238,7 @@ export const CashOutPolling = CashOutOffers
       let settledIds: string[];
       try {
         const list: { records?: unknown[] } | undefined = yield Promise.resolve(
-          http.betting.post(CASH_OUT_PATHS.betList, { isSettled: true, current: 1, size: SETTLED_CHECK_SIZE } satisfies BetListRequest),
+          http.betting.post(BETTING_PATHS.betList, { isSettled: true, current: 1, size: SETTLED_CHECK_SIZE } satisfies BetListRequest),
         );
         settledIds = (Array.isArray(list?.records) ? list.records : []).map((r) => String((r as Record<string, unknown>)[RECORD_ID_KEY] ?? ''));
       } catch (error) {

@@ -8,15 +8,6 @@ import type { CashOutOffer } from '../../../contract/push';
 import { failureReasonOf, type CashOutFailureReason, type StakeProblem } from './domain/cashOut';
 import { isApiError } from '../../services/http';
 
-export const CASH_OUT_PATHS = {
-  price: '/v1/order/cashOut/price',
-  execute: '/v1/order/cashOut/execute',
-  auto: '/v1/order/cashOut/auto',
-  autoCancel: '/v1/order/cashOut/auto/cancel',
-  byIds: '/v1/order/getCashOutsByIds',
-  betList: '/v1/order/new/bet/list',
-} as const;
-
 /** The platform's refusal codes of the cash-out routes (docs/api.md "Cash out"). */
 const CODES = { belowRange: 15006, exceedRange: 15007, orderNotFound: 15020, unavailable: 15021 } as const;
 

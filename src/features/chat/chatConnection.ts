@@ -11,6 +11,7 @@ import { envOf, type Env } from '../../core/store/env';
 import type { ChatSocket, OpenChatSocket } from './chatSocket';
 import { ChatState, failureOf, MAX_MESSAGES, settle } from './chatState';
 import { expect, isBan, isErrorFrame, isHello, isHubFrame, isJoined, isMessage, isRecord, isRoomEvent, isToken } from './chatWire';
+import { FOREHEAD_PATHS } from '../../../contract/paths';
 
 /** A token this close to its expiry is replaced before the next connection, so the platform never sees it expire. */
 export const TOKEN_MARGIN_MS = 30_000;
@@ -23,8 +24,6 @@ export interface ChatEnv extends Env {
   chatUrl?(): Promise<string>;
   openChatSocket?: OpenChatSocket;
 }
-
-const DOMAIN_LIST = '/api/forehead/system/domain/list/v2';
 
 /** The chat's socket and its room: what arrives on the socket, and what entering or leaving a room sends. */
 export const ChatConnection = ChatState.actions((self) => {
@@ -46,7 +45,7 @@ export const ChatConnection = ChatState.actions((self) => {
   const chatUrl = (): Promise<string> => {
     const given = env().chatUrl;
     if (given) return given();
-    domain ??= envOf(self).http.forehead.post(DOMAIN_LIST, {}, { noAuth: true }).then((list) => expect(list, (value): value is { chat: string } => isRecord(value) && typeof value.chat === 'string', 'the domain list').chat);
+    domain ??= envOf(self).http.forehead.post(FOREHEAD_PATHS.domainList, {}, { noAuth: true }).then((list) => expect(list, (value): value is { chat: string } => isRecord(value) && typeof value.chat === 'string', 'the domain list').chat);
     // A failed look-up is asked again on the next attempt.
     domain.catch(() => (domain = undefined));
     return domain;

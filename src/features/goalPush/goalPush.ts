@@ -7,6 +7,7 @@ import { DELAYS } from '../../services/scheduler';
 import { envOf } from '../../core/store/env';
 import { existingMemberSettings } from '../settings/memberSettings';
 import { onDemand, type OnDemandRoot } from '../../core/store/onDemand';
+import { BETTING_PATHS } from '../../../contract/paths';
 
 /** Spec football event types (document 1, section 3) that raise the popup: kick-off, a goal, an own goal. */
 const START = 10;
@@ -38,7 +39,6 @@ const SCOPE_UNSETTLED = 1;
 const SCOPE_ALL = 2;
 
 /** The bet list call the unsettled scope reads, and its largest page (docs/api.md "Betting": unsettled pages hold 200). */
-const BET_LIST_PATH = '/v1/order/new/bet/list';
 const UNSETTLED_PAGE = 200;
 /** Events remembered for de-duplication: far more than a page's matches can score between two reloads. */
 const SEEN_LIMIT = 500;
@@ -151,7 +151,7 @@ export const GoalPushStore = types
     loadUnsettled: flow(function* loadUnsettled() {
       const { http, logger } = envOf(self);
       try {
-        const page: unknown = yield Promise.resolve(http.betting.post(BET_LIST_PATH, { isSettled: false, current: 1, size: UNSETTLED_PAGE }));
+        const page: unknown = yield Promise.resolve(http.betting.post(BETTING_PATHS.betList, { isSettled: false, current: 1, size: UNSETTLED_PAGE }));
         self.setUnsettled(unsettledMatchIds(page));
       } catch (error) {
         logger.warn('[goal push] unsettled orders not read; their matches stay as last known', error);

@@ -3,6 +3,7 @@ import type { LeagueListRequest, WireLeague } from '../../../contract/match';
 import { envOf } from '../../core/store/env';
 import { onDemand } from '../../core/store/onDemand';
 import { request } from '../../sdk/request';
+import { MATCH_PATHS } from '../../../contract/paths';
 
 /** A league as leagueList answers it (spec: name, match count, icon, order), as the contract says. */
 export type LeagueOption = WireLeague;
@@ -69,7 +70,7 @@ export const LeagueFilterStore = types
       const { http, logger } = envOf(self);
       return self.request.run(
         async () => {
-          const answer: unknown = await http.match.post('/api/match/leagueList', { type: self.type, sportId: self.sportId } satisfies LeagueListRequest, { noAuth: true });
+          const answer: unknown = await http.match.post(MATCH_PATHS.leagueList, { type: self.type, sportId: self.sportId } satisfies LeagueListRequest, { noAuth: true });
           if (!Array.isArray(answer)) throw new TypeError('leagueList: unexpected answer');
           return answer.filter(isLeague).sort((a, b) => a.order - b.order || a.id - b.id);
         },

@@ -4,6 +4,7 @@ import type { GetListRequest, MatchPage, WireMatch } from '../../../contract';
 import { ORDER_BY } from '../../../contract/enums';
 import { envOf, type Env } from '../../core/store/env';
 import { request, type RequestStatus } from '../../sdk/request';
+import { MATCH_PATHS } from '../../../contract/paths';
 
 /** A getList query (docs/api.md): id lists go as comma lists, which both JSON and form bodies accept. */
 export interface ListQuery {
@@ -48,7 +49,7 @@ export async function getListPage(
   fallback: (error: unknown) => void,
 ): Promise<MatchPage> {
   try {
-    const page: unknown = await env.http.match.post('/api/match/getList', body, { noAuth: true });
+    const page: unknown = await env.http.match.post(MATCH_PATHS.list, body, { noAuth: true });
     if (!isPage(page)) throw new TypeError('getList: unexpected answer');
     if (env.sports.all) return page;
     return { ...page, records: page.records.filter((match) => env.sports.offers(match.sportId, 'A')) };

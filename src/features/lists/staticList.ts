@@ -3,6 +3,7 @@ import type { LanguageFile } from '../../services/storage';
 import type { Language } from '../../../contract/enums';
 import type { StaticListRequest } from '../../../contract/forehead';
 import { envOf } from '../../core/store/env';
+import { FOREHEAD_PATHS } from '../../../contract/paths';
 
 /** The spec's language file is refreshed after one day. */
 export const STATIC_LIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -62,7 +63,7 @@ export const StaticListStore = types
       }
       self.setLoading(true);
       try {
-        const data: Record<string, unknown> = yield http.forehead.post('/api/forehead/system/language/staticList', { language } satisfies StaticListRequest, { noAuth: true });
+        const data: Record<string, unknown> = yield http.forehead.post(FOREHEAD_PATHS.staticList, { language } satisfies StaticListRequest, { noAuth: true });
         if (self.wanted !== language) return;
         const file: LanguageFile = { lng: language, data, updatedAt: clock.now() };
         storage.set('languageFile', file);

@@ -8,7 +8,7 @@ import type { Plugin } from '../../kernel/definePlugin';
 import { registry } from '../../kernel/registry';
 import { anchorsOf } from './anchors/anchors';
 import { chatOf } from '../chat/chat';
-import { DETAIL_PATH, type MatchDetail } from '../match/matchDetailWire';
+import { type MatchDetail } from '../match/matchDetailWire';
 import { anchorRoom } from '../../testing/anchorFixtures';
 import { chatMessage, helloAndJoin } from '../../testing/chatFixtures';
 import { memberState } from '../../testing/bettingFixtures';
@@ -18,6 +18,7 @@ import { renderWithStore } from '../../testing/renderWithStore';
 import { testPlugin } from '../../testing/testPlugin';
 import { liveRoomHeaderPoint, liveRoomOverlayPoint, liveRoomTabPoint, type LiveRoomProps } from './points';
 import { LiveRoomScreen } from './LiveRoomScreen';
+import { MATCH_PATHS } from '../../../contract/paths';
 
 const detail = (matchId: number, homeName: string, awayName: string): MatchDetail => {
   const base = wireMatch({
@@ -85,7 +86,7 @@ async function mount({ roomId = 8001, rooms = ROOMS, plugins = [] as Plugin[], l
         return { matchId: params.matchId, videos: [], animations: [] };
       });
       http.match.post.mockImplementation(async (url, body) => {
-        if (url === DETAIL_PATH) return MATCHES[(body as { matchId: number }).matchId];
+        if (url === MATCH_PATHS.detail) return MATCHES[(body as { matchId: number }).matchId];
         return { current: 1, pageTotal: 0, size: 50, total: 0, records: [] };
       });
       if (member) store.applyHostProps(memberState());
@@ -277,7 +278,7 @@ describe('<LiveRoomScreen>', () => {
     // What the 20 s anchor loop does (its timing is the store's test).
     await act(() => anchorsOf(store).load('inplay'));
     await waitFor(() => expect(screen.getByRole('region', { name: 'Match' })).toHaveTextContent('Everton 2 - 1 Fulham'));
-    expect(http.match.post).toHaveBeenCalledWith(DETAIL_PATH, { matchId: 8 }, expect.anything());
+    expect(http.match.post).toHaveBeenCalledWith(MATCH_PATHS.detail, { matchId: 8 }, expect.anything());
     await waitFor(() => expect(http.media.get).toHaveBeenCalledWith('/media/video/web', expect.objectContaining({ params: { matchId: 8 } })), { timeout: 20_000 });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('小雅');
   });

@@ -3,13 +3,14 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../services/http';
 import type { ScorePush, WireMatch } from '../../../contract';
-import { DETAIL_PATH, type MatchDetail } from './matchDetailWire';
+import { type MatchDetail } from './matchDetailWire';
 import { memberState } from '../../testing/bettingFixtures';
 import { wireMatch, wireOutright } from '../../testing/matchFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { anchorsOf } from '../liveRoom/anchors/anchors';
 import { anchorRoom } from '../../testing/anchorFixtures';
 import { MatchDetailScreen } from './MatchDetailScreen';
+import { MATCH_PATHS } from '../../../contract/paths';
 
 const football = (overrides: Partial<WireMatch> = {}): MatchDetail => {
   const base = wireMatch({
@@ -148,8 +149,8 @@ describe('<MatchDetailScreen>', () => {
 
   it('says so when the chosen match is gone and shows the first in-play match instead', async () => {
     await mount((body, url) => {
-      if (url === DETAIL_PATH && body.matchId === 7) throw new ApiError({ code: 4004, service: 'match', httpStatus: 404, message: 'no match 7' });
-      if (url === DETAIL_PATH) return football({ matchId: 8 });
+      if (url === MATCH_PATHS.detail && body.matchId === 7) throw new ApiError({ code: 4004, service: 'match', httpStatus: 404, message: 'no match 7' });
+      if (url === MATCH_PATHS.detail) return football({ matchId: 8 });
       return { current: 1, pageTotal: 1, size: 1, total: 1, records: [wireMatch({ matchId: 8 })] };
     });
     expect(await screen.findByText(/no longer available: showing the first match in play/)).toHaveAttribute('role', 'status');
@@ -160,7 +161,7 @@ describe('<MatchDetailScreen>', () => {
     const lite = (id: string) => !id.startsWith('sport-basketball') && !id.startsWith('sport-generic');
     await mount(
       (_body, url) => {
-        if (url === DETAIL_PATH) return football({ sportId: 3 });
+        if (url === MATCH_PATHS.detail) return football({ sportId: 3 });
         return { current: 1, pageTotal: 1, size: 1, total: 1, records: [wireMatch({ matchId: 8 })] };
       },
       { enabled: lite },

@@ -8,6 +8,7 @@ import { request, type RequestStatus } from '../../sdk/request';
 import type { PushHandler } from '../../sdk/services';
 import type { Env } from '../../core/store/env';
 import { onDemand, type OnDemandRoot } from '../../core/store/onDemand';
+import { MATCH_PATHS } from '../../../contract/paths';
 
 /*
  * The match-detail data panels' answers (the platform's score and match-data GETs, docs/api.md "Match data"). They
@@ -141,11 +142,11 @@ export class MatchDataStore implements MatchDataClient {
   }
 
   history(matchId: number, language: string): Remote<History> {
-    return this.answer('/api/match/history', { id: matchId, language });
+    return this.answer(MATCH_PATHS.history, { id: matchId, language });
   }
 
   analysis(matchId: number, language: string): Remote<string[]> {
-    return this.answer('/api/match/analysis', { id: matchId, language });
+    return this.answer(MATCH_PATHS.analysis, { id: matchId, language });
   }
 
   close(): void {

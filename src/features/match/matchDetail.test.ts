@@ -4,8 +4,9 @@ import type { WireMarket } from '../../../contract';
 import { fakeEnv } from '../../testing/fakeEnv';
 import { wireMatch } from '../../testing/matchFixtures';
 import { DETAIL_LOOP, DETAIL_REFRESH_MS, matchDetailOf } from './matchDetail';
-import { DETAIL_PATH, type MatchDetail } from './matchDetailWire';
+import { type MatchDetail } from './matchDetailWire';
 import { createRootStore } from '../../core/store/RootStore';
+import { MATCH_PATHS } from '../../../contract/paths';
 
 const market = (marketId: number, odd: string): WireMarket => ({
   marketId,
@@ -53,7 +54,7 @@ describe('the match screen store', () => {
     const { http, store, env } = setup();
     http.match.post.mockResolvedValue(detail(11));
     await store.open(11);
-    expect(http.match.post).toHaveBeenCalledWith(DETAIL_PATH, { matchId: 11 }, { noAuth: true });
+    expect(http.match.post).toHaveBeenCalledWith(MATCH_PATHS.detail, { matchId: 11 }, { noAuth: true });
     expect(store.status).toBe('ready');
     expect(store.match?.matchId).toBe(11);
     expect(store.fellBack).toBe(false);
@@ -63,7 +64,7 @@ describe('the match screen store', () => {
   it('falls back to the first in-play match when the one asked for is not found, and says so', async () => {
     const { http, store } = setup();
     http.match.post.mockImplementation(async (url, body) => {
-      if (url === DETAIL_PATH) {
+      if (url === MATCH_PATHS.detail) {
         if ((body as { matchId: number }).matchId === 99) throw missing();
         return detail(12);
       }
@@ -79,7 +80,7 @@ describe('the match screen store', () => {
   it('is "not found" when the match is gone and nothing is in play', async () => {
     const { http, store } = setup();
     http.match.post.mockImplementation(async (url) => {
-      if (url === DETAIL_PATH) throw missing();
+      if (url === MATCH_PATHS.detail) throw missing();
       return { current: 1, pageTotal: 0, size: 1, total: 0, records: [] };
     });
     await store.open(99);

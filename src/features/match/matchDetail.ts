@@ -9,7 +9,8 @@ import { matchIdOfChannel } from '../../core/store/livePush';
 import { onDemand, type OnDemandRoot } from '../../core/store/onDemand';
 import { request } from '../../sdk/request';
 import { fetchMatches, memberOddsFormat } from '../lists/matchSection';
-import { DETAIL_PATH, isDetail, type MatchDetail } from './matchDetailWire';
+import { isDetail, type MatchDetail } from './matchDetailWire';
+import { MATCH_PATHS } from '../../../contract/paths';
 
 /** `unavailable`: the match is of a sport this merchant switched off (the app saw it, or the platform said 4003). */
 export type DetailStatus = 'idle' | 'loading' | 'ready' | 'failed' | 'notFound' | 'unavailable';
@@ -72,7 +73,7 @@ export const MatchDetailStore = types
   }))
   .actions((self) => {
     const fetchDetail = async (matchId: number) => {
-      const answer: unknown = await envOf(self).http.match.post(DETAIL_PATH, { matchId } satisfies DetailRequest, { noAuth: true });
+      const answer: unknown = await envOf(self).http.match.post(MATCH_PATHS.detail, { matchId } satisfies DetailRequest, { noAuth: true });
       if (!isDetail(answer)) throw new TypeError('getMatchDetail: unexpected answer');
       // An operator's own platform may answer it: the app refuses it all the same.
       if (!envOf(self).sports.offers(answer.sportId, 'A')) throw new SportNotOffered(`match ${answer.matchId}: sport ${answer.sportId} not offered`);

@@ -10,7 +10,5 @@ export interface MatchDetail extends WireMatch {
   betGroups: WireBetGroup[];
 }
 
-export const DETAIL_PATH = '/api/match/getMatchDetail';
-
 export const isDetail = (value: unknown): value is MatchDetail =>
   typeof value === 'object' && value !== null && typeof (value as MatchDetail).matchId === 'number' && Array.isArray((value as MatchDetail).betGroups);

@@ -11,6 +11,7 @@ import { request } from '../../sdk/request';
 import { envOf } from '../../core/store/env';
 import { onDemand, type OnDemandRoot } from '../../core/store/onDemand';
 import { cashOutOf } from '../cashOut/cashOut';
+import { BETTING_PATHS } from '../../../contract/paths';
 
 export type SettlementType = 'unsettled' | 'settled' | 'reserved';
 export const SETTLEMENT_TYPES: readonly SettlementType[] = ['unsettled', 'settled', 'reserved'];
@@ -23,11 +24,6 @@ export const PAGE_SIZE = { unsettled: 200, settled: 50 } as const;
 export const HISTORY_DAYS = 45;
 
 const DATE_RANGE_TYPES: readonly DateRangeType[] = ['today', 'yesterday', 'thisWeek', 'custom'];
-
-export const BET_LIST_PATH = '/v1/order/new/bet/list';
-export const RESERVE_LIST_PATH = '/v1/order/new/reserve/betList';
-export const RESERVE_MODIFY_PATH = '/v1/order/reserve/modify';
-export const RESERVE_CANCEL_PATH = '/v1/order/reserve/cancel';
 
 /** Pre-bet states (spec: booked, in progress, settled, cancelled, no longer valid). */
 export const ReservationStatus = { Booked: 0, InProgress: 1, Settled: 2, Cancelled: 3, Invalid: 4 } as const;
@@ -231,7 +227,7 @@ export const MyBetsStore = types
             const dates = await import(/* webpackChunkName: "dates" */ '../../../domain/dates');
             window = dates.reservedFailedRange(clock.now(), timeZone);
           }
-          const answer = (await http.betting.post(RESERVE_LIST_PATH, { isFailed: showFailed, ...window, ...common } satisfies ReservationListRequest)) as ReserveListAnswer;
+          const answer = (await http.betting.post(BETTING_PATHS.reserveList, { isFailed: showFailed, ...window, ...common } satisfies ReservationListRequest)) as ReserveListAnswer;
           return { reserved: answer ?? {} };
         }
         let window: DateRange | undefined;
@@ -246,7 +242,7 @@ export const MyBetsStore = types
           }
         }
         const body = { isSettled: settled, current, size: settled ? PAGE_SIZE.settled : PAGE_SIZE.unsettled, ...window, ...common } satisfies BetListRequest;
-        return { bets: ((await http.betting.post(BET_LIST_PATH, body)) as BetListAnswer) ?? {} };
+        return { bets: ((await http.betting.post(BETTING_PATHS.betList, body)) as BetListAnswer) ?? {} };
       };
       return self.request.run(
         fetch,
@@ -391,7 +387,7 @@ export const MyBetsStore = types
         const updated: Reservation = yield http.betting.post(path, { ...body, language: self.context.language });
         self.setChanging(undefined);
         if (updated) self.replaceReservation(updated);
-        toast.success(i18n.t(path === RESERVE_CANCEL_PATH ? 'reservation.cancelled' : 'reservation.saved', { ns: 'myBets' }));
+        toast.success(i18n.t(path === BETTING_PATHS.reserveCancel ? 'reservation.cancelled' : 'reservation.saved', { ns: 'myBets' }));
         void self.load({ quiet: true });
         return { ok: true as const, reservation: updated };
       } catch (error) {
@@ -404,7 +400,7 @@ export const MyBetsStore = types
     return {
       /** POST /v1/order/reserve/modify: new asked odds and/or unit stake of a booked pre-bet. */
       modifyReservation(reserveId: string, changes: { odds?: string; unitStake?: string }) {
-        return change(RESERVE_MODIFY_PATH, {
+        return change(BETTING_PATHS.reserveModify, {
           reserveId,
           ...(changes.odds !== undefined ? { odds: changes.odds } : {}),
           ...(changes.unitStake !== undefined ? { unitStake: changes.unitStake } : {}),
@@ -412,7 +408,7 @@ export const MyBetsStore = types
       },
       /** POST /v1/order/reserve/cancel. */
       cancelReservation(reserveId: string) {
-        return change(RESERVE_CANCEL_PATH, { reserveId });
+        return change(BETTING_PATHS.reserveCancel, { reserveId });
       },
     };
   });

@@ -3,6 +3,7 @@ import type { MatchStatistics } from '../../../contract/match';
 import { LOOP_INTERVALS } from '../../services/scheduler';
 import { envOf } from '../../core/store/env';
 import { request, type Progress, type RequestStatus } from '../../sdk/request';
+import { MATCH_PATHS } from '../../../contract/paths';
 
 /** The answer of POST /api/match/statistical in the spec's short keys (docs/api.md), as the contract says. */
 export type StatisticsAnswer = MatchStatistics;
@@ -77,7 +78,7 @@ export const StatisticsStore = types
   }))
   .actions((self) => {
     const ask = async (): Promise<StatisticsAnswer> => {
-      const answer: unknown = await envOf(self).http.match.post('/api/match/statistical', {}, { noAuth: true });
+      const answer: unknown = await envOf(self).http.match.post(MATCH_PATHS.statistics, {}, { noAuth: true });
       if (!isAnswer(answer)) throw new TypeError('statistics: unexpected answer');
       return answer;
     };

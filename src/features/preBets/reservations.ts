@@ -18,16 +18,13 @@ import { newRequestId } from '../slip/orders';
 import type { SessionStoreInstance } from '../../core/store/session';
 import type { SettingsStoreInstance } from '../../core/store/settings';
 import type { StaticListStoreInstance } from '../lists/staticList';
+import { BETTING_PATHS } from '../../../contract/paths';
 
 /** The pre-bet dialog's own i18n namespace (locales/<lng>/reservations.json). */
 export const RESERVATIONS_NS = 'reservations';
 
-export const RESERVE_PARAMETER_PATH = '/v1/order/reserve/getBetParameter';
-export const RESERVE_BET_PATH = '/v1/order/reserve/bet';
-
 /** The +/- stepper moves the requested odds by this much (the platform's bounds are on this grid). */
 export const ODDS_STEP = '0.01';
-
 
 /**
  * Why a pre-bet cannot be booked: what the app sees before sending, then what the platform answered. The value is the
@@ -167,7 +164,6 @@ interface ReservationsRoot extends OnDemandRoot {
   staticList: StaticListStoreInstance;
   betSlip: BetSlipStoreInstance;
 }
-
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -325,7 +321,7 @@ export const ReservationsStore = types
         language: self.root.settings?.apiLanguage ?? 'CMN',
       } satisfies ReservationParameterRequest;
       self.setLoadFailure(undefined);
-      return self.request.run(() => http.betting.post(RESERVE_PARAMETER_PATH, body) as Promise<ReservationParameter>, self.setParameters, {
+      return self.request.run(() => http.betting.post(BETTING_PATHS.reserveParameter, body) as Promise<ReservationParameter>, self.setParameters, {
         quiet: options.quiet,
         failed: (error) => {
           logger.warn('[reservations] pre-bet limits not loaded', error);
@@ -497,7 +493,7 @@ export const ReservationsStore = types
       self.setRefusal(undefined);
       self.setBooking(true);
       try {
-        const answer: Reservation = yield Promise.resolve(http.betting.post(RESERVE_BET_PATH, { ...body, requestId } satisfies ReserveBetRequest));
+        const answer: Reservation = yield Promise.resolve(http.betting.post(BETTING_PATHS.reserveBet, { ...body, requestId } satisfies ReserveBetRequest));
         self.setBooking(false);
         self.booked(answer, description);
         return true;

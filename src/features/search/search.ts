@@ -7,6 +7,7 @@ import { envOf } from '../../core/store/env';
 import { onDemand, type OnDemandRoot } from '../../core/store/onDemand';
 import { request } from '../../sdk/request';
 import type { SettingsStoreInstance } from '../../core/store/settings';
+import { MATCH_PATHS } from '../../../contract/paths';
 
 /** Typing pauses this long before a search goes out. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -61,7 +62,7 @@ export const SearchStore = types
       return self.request.run(
         async () => {
           const askedAt = env.liveBook.pushMark;
-          const answer: unknown = await env.http.match.post('/api/match/queryMatchByRecommend', { recommend } satisfies SearchRequest, { noAuth: true });
+          const answer: unknown = await env.http.match.post(MATCH_PATHS.search, { recommend } satisfies SearchRequest, { noAuth: true });
           if (!isAnswer(answer)) throw new TypeError('search: unexpected answer');
           env.liveBook.seed(answer.groups.flatMap((group) => group.matches), askedAt);
           // The platform orders live first already; a stable sort keeps that promise even if it did not. A sport the

@@ -2,9 +2,10 @@ import { MarketStatus } from '../../../contract/enums';
 import type { AddPickOutcome, SlipPick } from '../../sdk/services';
 import { isApiError } from '../../services/http';
 import { envOf } from '../../core/store/env';
-import { DETAIL_PATH, isDetail } from '../match/matchDetailWire';
+import { isDetail } from '../match/matchDetailWire';
 import type { RootStoreInstance } from '../../core/store/RootStore';
 import { selectionOf } from './selection';
+import { MATCH_PATHS } from '../../../contract/paths';
 
 /**
  * Puts a pick in the bet slip at the live book's price: the match is asked for afresh (the book may not hold it), the
@@ -17,7 +18,7 @@ export async function addPickToSlip(root: RootStoreInstance, pick: SlipPick): Pr
   const askedAt = env.liveBook.pushMark;
   let answer: unknown;
   try {
-    answer = await env.http.match.post(DETAIL_PATH, { matchId: pick.matchId }, { noAuth: true });
+    answer = await env.http.match.post(MATCH_PATHS.detail, { matchId: pick.matchId }, { noAuth: true });
   } catch (error) {
     // A match the platform no longer knows (ended and gone) has no market on sale.
     return isApiError(error) && error.httpStatus === 404 ? 'closed' : 'failed';

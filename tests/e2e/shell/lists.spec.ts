@@ -8,6 +8,7 @@ import { expectAccessible, openFromNav } from '../support/fixtures';
 import { matchTitle, openPrices } from '../support/matchScreen';
 import { expect, openApp, test, recordSubscriptions } from '../support/world';
 import { shot } from '../support/shots';
+import { MATCH_PATHS } from '../../../contract/paths';
 
 /**
  * What the lists of every sport share, tested once on football on matches the test claims (each sport's own list and
@@ -72,7 +73,7 @@ test.describe('the lists every sport shares', () => {
     const member = await world.member();
     await world.match({ sportId: FOOTBALL, list: 'today' });
     const asked = (order: 0 | 1) =>
-      page.waitForRequest((request) => request.url().includes('/api/match/getList') && new RegExp(`"?orderBy"?[=:]"?${order}\\b`).test(request.postData() ?? ''));
+      page.waitForRequest((request) => request.url().includes(MATCH_PATHS.list) && new RegExp(`"?orderBy"?[=:]"?${order}\\b`).test(request.postData() ?? ''));
     const byTime = asked(0);
     await openApp(page, { member, query: TODAY_LIST });
     await byTime;
@@ -96,7 +97,7 @@ test.describe('the lists every sport shares', () => {
     // Kept on the platform with the member's settings: another browser (nothing stored locally) asks by league too.
     const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const other = await elsewhere.newPage();
-    const there = other.waitForRequest((request) => request.url().includes('/api/match/getList') && /"?orderBy"?[=:]"?1\b/.test(request.postData() ?? ''));
+    const there = other.waitForRequest((request) => request.url().includes(MATCH_PATHS.list) && /"?orderBy"?[=:]"?1\b/.test(request.postData() ?? ''));
     await openApp(other, { member, query: TODAY_LIST });
     await there;
     await expect(app(other).getByRole('group', { name: 'Order' }).getByRole('button', { name: 'By league' })).toHaveAttribute('aria-pressed', 'true');

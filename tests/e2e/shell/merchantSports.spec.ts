@@ -4,6 +4,7 @@ import { app } from '../support/betting';
 import { expectAccessible } from '../support/fixtures';
 import { expect, openApp, test } from '../support/world';
 import { shot } from '../support/shots';
+import { MATCH_PATHS } from '../../../contract/paths';
 
 /**
  * Issue 28: merchant `lite` (config/merchants/lite.json) offers football only. With it, no basketball shows anywhere in
@@ -16,7 +17,7 @@ const LITE = 'merchant=lite';
 
 /** Basketball matches on sale now (in play and today), as any other merchant's app would list them. */
 async function basketballIds(request: APIRequestContext): Promise<Set<number>> {
-  const response = await request.post('/api/match/getList', { data: { type: 6, sportId: BASKETBALL, current: 1, size: 200 } });
+  const response = await request.post(MATCH_PATHS.list, { data: { type: 6, sportId: BASKETBALL, current: 1, size: 200 } });
   const page = (await response.json()) as { data: { records: Array<{ matchId: number }> } };
   return new Set(page.data.records.map((m) => m.matchId));
 }

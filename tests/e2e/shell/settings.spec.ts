@@ -6,6 +6,7 @@ import { expectAccessible } from '../support/fixtures';
 import { openAppAs } from '../support/shellApp';
 import { expect, recordSubscriptions, test } from '../support/world';
 import { shot } from '../support/shots';
+import { FOREHEAD_PATHS } from '../../../contract/paths';
 
 /**
  * Member settings on the platform and the goal push, end to end: a fresh member turns goal push on for all matches
@@ -104,7 +105,7 @@ test('settings survive a reload and a second browser, and a change there holds h
 
 /** A second browser (its own storage), where the member signs in again and gets a session of its own. */
 async function inSecondBrowser(browser: Browser, request: APIRequestContext, member: TestMember, run: (page: Page) => Promise<void>) {
-  const login = await request.post('/api/forehead/user/login', { data: { username: member.username, password: member.password } });
+  const login = await request.post(FOREHEAD_PATHS.login, { data: { username: member.username, password: member.password } });
   const { token } = ((await login.json()) as { data: { token: string } }).data;
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {

@@ -3,6 +3,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import type { TestMember } from '../../../contract/testControls';
 import { axeScan, navItem, openFromNav } from './fixtures';
 import { onHostAs, type Locale } from './world';
+import { FOREHEAD_PATHS } from '../../../contract/paths';
 
 /**
  * Helpers of the betting suite: a member of the test's own signed in through the demo host, picking prices of the
@@ -48,7 +49,7 @@ export async function hostBalance(page: Page): Promise<Decimal> {
 
 /** The member's balance as the platform has it now (POST /api/forehead/user/loginState with the member's token). */
 export async function platformBalance(request: APIRequestContext, member: TestMember): Promise<Decimal> {
-  const response = await request.post('/api/forehead/user/loginState', { headers: { authorization: member.token }, data: {} });
+  const response = await request.post(FOREHEAD_PATHS.loginState, { headers: { authorization: member.token }, data: {} });
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { data: { balance: { balanceList: Array<{ coinCode: string; balance: string; isDefault?: boolean }> } } };
   const list = body.data.balance.balanceList;

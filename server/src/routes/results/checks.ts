@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { PROVIDER_LANGUAGE, RESULT_MAX_RANGE_DAYS, type ProviderLanguage } from '../../../../contract/resultCodes';
+import type { ImRequest } from '../../../../contract/resultsIm';
 import { ApiError, CODES, errorEnvelope } from '../../http/envelope';
 import type { Lang, MatchResult } from '../../feed';
 import type { finishedMatches } from '../../results/resultMatch';
@@ -49,14 +50,8 @@ export function idList(value: string | undefined, parse: (id: string) => number 
   });
 }
 
-/** What every provider's result request names, each in the provider's own writing of times. */
-interface ProviderRequest<Time> {
-  language: string;
-  sportId: number;
-  startTime: Time;
-  endTime: Time;
-  competitionIds?: string | undefined;
-}
+/** What every provider's result request names: the providers' requests (contract/resultsIm.ts, resultsOb.ts) differ only in how they write times. */
+type ProviderRequest<Time> = Omit<ImRequest, 'startTime' | 'endTime'> & Record<'startTime' | 'endTime', Time>;
 
 /** A provider's request read as the feed's query. */
 export interface ProviderQuery {

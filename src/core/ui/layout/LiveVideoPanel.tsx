@@ -9,9 +9,9 @@ import { MediaStage } from '../../../features/match/media/MediaStage';
 import { MatchStatus } from '../../../../contract/enums';
 import { useLiveBook, useStore } from '../storeContext';
 import { envOf } from '../../store/env';
-import { DETAIL_PATH } from '../../../features/match/matchDetailWire';
 import { matchTitle, type LiveVideoMatch } from '../../store/ui';
 import styles from './RightColumn.module.css';
+import { MATCH_PATHS } from '../../../../contract/paths';
 
 const isMatch = (value: unknown): value is WireMatch => typeof value === 'object' && value !== null && typeof (value as WireMatch).matchInfo?.homeName === 'string';
 
@@ -29,7 +29,7 @@ function useWatchedTitle(watched: LiveVideoMatch | undefined): string {
     if (!stale || matchId === undefined) return;
     let current = true;
     envOf(store)
-      .http.match.post(DETAIL_PATH, { matchId }, { noAuth: true })
+      .http.match.post(MATCH_PATHS.detail, { matchId }, { noAuth: true })
       .then((match: unknown) => {
         if (current && isMatch(match)) store.ui.renameLiveVideo(matchId, matchTitle(match), language);
       })

@@ -3,10 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ListType } from '../../../../contract/enums';
 import type { MatchPage, WireMatch } from '../../../../contract';
-import { DETAIL_PATH } from '../../../features/match/matchDetailWire';
 import { wireMatch } from '../../../testing/matchFixtures';
 import { renderWithStore } from '../../../testing/renderWithStore';
 import { RightColumn } from './RightColumn';
+import { MATCH_PATHS } from '../../../../contract/paths';
 
 const pageOf = (records: WireMatch[]): MatchPage => ({ current: 1, pageTotal: 1, size: 50, total: records.length, records });
 const info = (homeName: string, awayName: string) => ({ ...wireMatch().matchInfo, homeName, awayName });
@@ -21,7 +21,7 @@ async function mount() {
     before: ({ http, store }) => {
       const named = (match: WireMatch) => (store.settings.apiLanguage === 'CMN' ? { ...match, matchInfo: CHINESE[match.matchId]! } : match);
       http.match.post.mockImplementation(async (url, body) => {
-        if (url === DETAIL_PATH) return { ...named(WITH_VIDEO), betGroups: [] };
+        if (url === MATCH_PATHS.detail) return { ...named(WITH_VIDEO), betGroups: [] };
         return (body as { type: number }).type === ListType.InPlay ? pageOf([WITH_VIDEO, ANIMATION_ONLY].map(named)) : pageOf([]);
       });
       // The media stage's call: an answer it can read is not needed to show which match it plays.
@@ -90,7 +90,7 @@ describe('<RightColumn> live video', () => {
       await store.settings.setLocale('zh-CN');
     });
     expect(await within(panel()).findByText('狮子 – 老虎')).toBeInTheDocument();
-    expect(http.match.post).toHaveBeenCalledWith(DETAIL_PATH, { matchId: 7 }, { noAuth: true });
+    expect(http.match.post).toHaveBeenCalledWith(MATCH_PATHS.detail, { matchId: 7 }, { noAuth: true });
     expect(panel()).not.toHaveTextContent(/Lions|Tigers/);
     expect(store.ui.liveVideo).toEqual({ matchId: 7, sportId: 1, title: '狮子 – 老虎', language: 'CMN' });
   });

@@ -2,11 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../../services/http';
-import { DETAIL_PATH, type MatchDetail } from '../../match/matchDetailWire';
+import { type MatchDetail } from '../../match/matchDetailWire';
 import { memberState } from '../../../testing/bettingFixtures';
 import { wireMatch, wireOutright } from '../../../testing/matchFixtures';
 import { renderWithStore } from '../../../testing/renderWithStore';
 import { OutrightScreen } from './OutrightScreen';
+import { MATCH_PATHS } from '../../../../contract/paths';
 
 const detailOf = (m = wireOutright()): MatchDetail => ({ ...m, betGroups: m.betGroup });
 
@@ -51,8 +52,8 @@ describe('<OutrightScreen>', () => {
 
   it('says the outright is closed when it is gone, rather than showing some live match', async () => {
     await mount((body, url) => {
-      if (url === DETAIL_PATH && body.matchId === 500) throw new ApiError({ code: 4004, service: 'match', httpStatus: 404, message: 'no match 500' });
-      if (url === DETAIL_PATH) return { ...wireMatch({ matchId: 7 }), betGroups: [] };
+      if (url === MATCH_PATHS.detail && body.matchId === 500) throw new ApiError({ code: 4004, service: 'match', httpStatus: 404, message: 'no match 500' });
+      if (url === MATCH_PATHS.detail) return { ...wireMatch({ matchId: 7 }), betGroups: [] };
       return { current: 1, pageTotal: 1, size: 1, total: 1, records: [wireMatch({ matchId: 7 })] };
     });
     expect(await screen.findByText('This outright is closed or no longer offered')).toBeInTheDocument();

@@ -102,7 +102,7 @@ export const AnchorsStore = types
         return;
       }
       try {
-        const text: unknown = yield Promise.resolve(envOf(self).http.forehead.post('/api/forehead/live/liveRoom/getSpecialRoomIds', {}));
+        const text: unknown = yield Promise.resolve(envOf(self).http.forehead.post(LIVE_ROOM_PATHS.specialRoomIds, {}));
         // A member who signed out while the answer travelled keeps none.
         self.specialRoomIds = self.isLogin ? parseSpecialRoomIds(text) : [];
       } catch (error) {

@@ -8,22 +8,9 @@ import { httpRef } from '../../../core/ui/services';
 import { CastTutorial } from './CastTutorial';
 import { usePlatformAnswer } from '../../../core/ui/usePlatformAnswer';
 import { StreamCaption, type StageCaption } from './StreamCaption';
-import {
-  ANCHOR_MEDIA_PATH,
-  availableModes,
-  defaultMode,
-  FORMAT_PREFERENCE,
-  MEDIA_PATH,
-  nextLine,
-  parseAnchorMedia,
-  parseMatchMedia,
-  playableSource,
-  resolveMediaUrl,
-  type MatchMediaSources,
-  type MediaMode,
-  type VideoLine,
-} from './mediaSources';
+import { availableModes, defaultMode, FORMAT_PREFERENCE, nextLine, parseAnchorMedia, parseMatchMedia, playableSource, resolveMediaUrl, type MatchMediaSources, type MediaMode, type VideoLine } from './mediaSources';
 import styles from './MediaStage.module.css';
+import { MEDIA_PATHS } from '../../../../contract/paths';
 
 export interface MediaStageProps {
   matchId: number;
@@ -95,8 +82,8 @@ const NO_MEDIA: MatchMediaSources = { videos: [] };
 const MediaStageContent = observer(function MediaStageContent({ matchId, sportId, liveRoomId, roomStatus, overlay, caption, matchEnded = false }: MediaStageProps) {
   const { t } = useTranslation('media');
   const { plugins } = useKernel();
-  const matchMedia = useMediaAnswer(MEDIA_PATH, { matchId }, (data, resolve) => parseMatchMedia(data, matchId, resolve));
-  const anchorMedia = useMediaAnswer(ANCHOR_MEDIA_PATH, liveRoomId === undefined ? undefined : { liveRoomId }, parseAnchorMedia, roomStatus);
+  const matchMedia = useMediaAnswer(MEDIA_PATHS.video, { matchId }, (data, resolve) => parseMatchMedia(data, matchId, resolve));
+  const anchorMedia = useMediaAnswer(MEDIA_PATHS.anchor, liveRoomId === undefined ? undefined : { liveRoomId }, parseAnchorMedia, roomStatus);
   const stage = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(stage);
   const [castOpen, setCastOpen] = useState(false);

@@ -24,11 +24,6 @@ export interface AnchorStream {
 
 export const MAX_LINES = 5;
 
-/** The route of the media host's "match video web" call (spec 000 section 7). */
-export const MEDIA_PATH = '/media/video/web';
-/** The anchor stream of a live room (`?liveRoomId=`; contract/media.ts anchorMediaSchema). */
-export const ANCHOR_MEDIA_PATH = '/media/anchor/web';
-
 /** Desktop prefers FLV (lower delay); HLS is the fallback when the FLV player is off or cannot play here. */
 export const FORMAT_PREFERENCE: readonly VideoFormat[] = ['flv', 'hls'];
 

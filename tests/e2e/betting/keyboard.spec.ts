@@ -70,3 +70,20 @@ test('a member places a single with the keyboard alone', async ({ page, request,
   await expectPlatformBalance(request, member, '9980.00');
   await checkAccessible(page, 'slip after a keyboard bet');
 });
+
+test("a component's own focus ring wins over the theme's default, whatever order their styles load in", async ({ page }) => {
+  await openApp(page);
+  // The sports menu's items (main bundle, whose styles load before theme.css) draw their ring inside: the menu clips
+  // anything outside its edge. The header's tabs likewise.
+  const item = app(page).locator('[data-sport-menu="1"]');
+  await expect(item).toBeVisible();
+  await page.keyboard.press('Tab');
+  await item.focus();
+  await expectFocusMark(page);
+  const offsetOf = (locator: typeof item) => locator.evaluate((el) => getComputedStyle(el).outlineOffset);
+  expect(await offsetOf(item)).toBe('-2px');
+  const tab = app(page).locator('header nav').first().locator('a, button').first();
+  await tab.focus();
+  await expectFocusMark(page);
+  expect(await offsetOf(tab)).toBe('-2px');
+});

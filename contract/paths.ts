@@ -61,9 +61,29 @@ export const MEDIA_PATHS = {
   anchor: '/media/anchor/web',
 } as const;
 
-// In a module of its own: the app's live room imports it from its lazy chunks, and a value of this module (which the
-// first download holds for the slip) would be pulled into the first download with it.
-export { LIVE_ROOM_PATHS } from './liveRoomPaths';
+/** Paths of the live room's member calls (docs/api.md "Live room"); the spec's where it names them. */
+export const LIVE_ROOM_PATHS = {
+  subscribe: '/api/forehead/live/subscribe',
+  unsubscribe: '/api/forehead/live/unsubscribe',
+  subscribeInfo: '/api/forehead/live/user/subscribe/info',
+  bookingAdd: '/api/forehead/live/booking/add',
+  bookingCancel: '/api/forehead/live/booking/cancel',
+  bookingList: '/api/forehead/live/booking/list',
+  watch: '/api/forehead/live/submit/watch',
+  activitySelect: '/api/forehead/live/match/activity/select',
+  messageSelect: '/api/forehead/live/match/message/select',
+  enterAnimation: '/api/forehead/live/enter/animation',
+  anchorProxy: '/api/forehead/live/get/switch/proxy',
+  /** The rooms the anchor badges name (special rooms). */
+  specialRoomIds: '/api/forehead/live/liveRoom/getSpecialRoomIds',
+  firstBetInfo: '/api/forehead/live/firstBet/info',
+  firstBetJoin: '/api/forehead/live/firstBet/join',
+  titleCatalogue: '/api/forehead/user/membertitlemanagement/listpc',
+  titleWall: '/api/forehead/user/title/wall/info',
+  titleSet: '/api/forehead/user/title/set/info',
+  titleList: '/api/forehead/user/title/list/all',
+  titleObtain: '/api/forehead/user/title/obtain/info',
+} as const;
 
 /** Paths of the chat routes (spec 001 section 7; the order routes and the upload are the platform's, docs/api.md). */
 export const CHAT_PATHS = {
@@ -93,5 +113,47 @@ export const SETTINGS_PATHS = {
   showOrderConfig: '/api/forehead/live/showorder/config',
 } as const;
 
-// The experts' paths live in contract/expertsPaths.ts so the app's lazy chunks keep them out of the initial bundle.
-export { BANKER_PATHS, EXPERTS_PATHS, SERVICE_NEWS_PATHS } from './expertsPaths';
+/** Where the spec leaves a path out, the platform's choice, in the family of the calls it names (docs/api.md). */
+export const EXPERTS_PATHS = {
+  /** GET, the spec's "live sports message v2 info". */
+  messageList: '/api/forehead/live/sports/message/v2/info',
+  /** GET, the spec's "message v2 info detail". */
+  messageDetail: '/api/forehead/live/sports/message/v2/info/detail',
+  /** POST, the spec's path verbatim. */
+  buy: '/api/forehead/live/sports/message/v2/buy',
+  commentPublish: '/api/forehead/live/sports/message/comment/publish',
+  commentList: '/api/forehead/live/sports/message/comment/list',
+  myCommentList: '/api/forehead/live/sports/message/comment/my/list',
+  commentLiked: '/api/forehead/live/sports/message/comment/liked',
+  commentReportCate: '/api/forehead/live/sports/message/comment/report/cate',
+  commentReportAdd: '/api/forehead/live/sports/message/comment/report/add',
+  /** POST, the spec's "chat get comment rule", beside GET user/chat/get/rule. */
+  commentRule: '/api/forehead/user/chat/get/comment/rule',
+  personList: '/api/forehead/live/sports/person/list',
+  personDetail: '/api/forehead/live/sports/person/detail',
+  /** The person detail's now (unsettled) and history (settled) lists. */
+  personMessages: '/api/forehead/live/sports/person/message/list',
+  attention: '/api/forehead/live/sports/person/attention',
+  attentionList: '/api/forehead/live/sports/person/attention/list',
+  godList: '/api/forehead/live/sports/person/god/list',
+  /** GET, an expert's avatar (SVG), the person's `profile`. */
+  avatar: '/api/expert/avatar/:file',
+} as const;
+
+/** The banker's paths: the detail and the jump are the spec's; the game page is where the jump's URL opens. */
+export const BANKER_PATHS = {
+  detail: '/api/banker/forehead/gamebet/banker/detail',
+  jump: '/api/banker/forehead/gamebet/game/jump',
+  gameJump: '/api/forehead/gamebet/game/jump',
+  /** GET, the game page a jump URL opens (redeems the one-time token; HTML served by the platform). */
+  gamePage: '/game/:gameId',
+  /** GET, a banker's head image (SVG), the detail's `headUrl`. */
+  head: '/api/banker/head/:file',
+} as const;
+
+/** The customer-service news (spec: "call not shown"). */
+export const SERVICE_NEWS_PATHS = {
+  news: '/api/forehead/user/service/news',
+  read: '/api/forehead/user/service/news/read',
+  bubbleClose: '/api/forehead/user/service/news/bubble/close',
+} as const;

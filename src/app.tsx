@@ -190,7 +190,7 @@ export function startApp(props: HostProps & { container: HTMLElement }, embedded
     store.startClock();
     store.watchMaintenance();
     store.watchGoalPush();
-    store.watchMemberSettings();
+    store.watchSignIn();
 
     for (const [token, value] of Object.entries(config.theme)) element.style.setProperty(token, value);
     const assetUrl = (path: string) => (/^(https?:|data:)/.test(path) ? path : `${domains.icon.replace(/\/$/, '')}${path}`);

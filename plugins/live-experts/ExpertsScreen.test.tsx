@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { observable, runInAction } from 'mobx';
 import { I18nextProvider } from 'react-i18next';
-import { EXPERTS_PATHS } from '../../contract/expertsPaths';
+import { EXPERTS_PATHS } from '../../contract/paths';
 import type { AddPickOutcome, SlipPick } from '../../src/sdk';
 import { betSlipRef, httpRef, liveRoomTabPoint, pluginScreenPoint, screenRef, sessionRef } from '../../src/sdk';
 import { createKernelEvents, createTestI18n, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../src/sdk/testing';

@@ -17,7 +17,7 @@ import type {
   SubComment,
   ExpertComment,
 } from '../../contract/experts';
-import { EXPERTS_PATHS } from '../../contract/expertsPaths';
+import { EXPERTS_PATHS } from '../../contract/paths';
 
 /** One page of any of the experts' lists, as every paged route answers it (the contract's shape). */
 export type Page<T> = ExpertPage<T>;

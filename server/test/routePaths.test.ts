@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BANKER_PATHS, EXPERTS_PATHS, SERVICE_NEWS_PATHS } from '../../contract/expertsPaths';
+import { BANKER_PATHS, EXPERTS_PATHS, SERVICE_NEWS_PATHS } from '../../contract/paths';
 import { EDIT_BET_PATHS } from '../../contract/editBet';
 import { ECONOMY_PATHS } from '../../contract/economyCodes';
-import { LIVE_ROOM_PATHS } from '../../contract/liveRoomPaths';
+import { LIVE_ROOM_PATHS } from '../../contract/paths';
 import { BETTING_PATHS, CASH_OUT_PATHS, CHAT_PATHS, FOREHEAD_PATHS, MATCH_PATHS, MEDIA_PATHS, SETTINGS_PATHS } from '../../contract/paths';
 import { RESULT_PATHS } from '../../contract/resultCodes';
 import { buildTestApp, type TestApp } from './helpers';

@@ -30,10 +30,12 @@ export async function renderWithStore(
     plugins?: { registry?: ReadonlyMap<string, Plugin>; extra?: readonly Plugin[]; enabled?: (id: string) => boolean };
     /** Another i18next instance than the English one of the app's locale files (e.g. one reading a fixture plugin's folder). */
     i18n?: I18n;
+    /** The piece's own namespaces, loaded before it renders (in the app, its screen's Suspense waits for them). */
+    namespaces?: readonly string[];
   } = {},
 ) {
   const i18n = options.i18n ?? (await createTestI18n('en'));
-  await i18n.loadNamespaces(['common', 'sport-football', 'sport-basketball', 'sport-generic']);
+  await i18n.loadNamespaces(['common', 'sport-football', 'sport-basketball', 'sport-generic', ...(options.namespaces ?? [])]);
   const all = new Map([...(options.plugins?.registry ?? registry), ...(options.plugins?.extra ?? []).map((plugin) => [plugin.manifest.id, plugin] as const)]);
   const enabled = options.plugins?.enabled ?? (() => true);
   const config = { plugins: [...all.keys()].map((id) => ({ id, enabled: enabled(id), options: {} })) };

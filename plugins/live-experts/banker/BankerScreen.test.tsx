@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import type { BankerDetail } from '../../../contract/experts';
-import { BANKER_PATHS } from '../../../contract/expertsPaths';
+import { BANKER_PATHS } from '../../../contract/paths';
 import { betSlipRef, httpRef, pluginScreenPoint, screenRef, sessionRef } from '../../../src/sdk';
 import { createKernelEvents, createTestI18n, KernelProvider, loadPlugins, provideServices, registryOf, Slot } from '../../../src/sdk/testing';
 import plugin from '../index';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { BANKER_PATHS } from '../../../contract/expertsPaths';
+import { BANKER_PATHS } from '../../../contract/paths';
 import type { GameJump } from '../../../contract/marketing';
 import { Button, httpRef, sessionRef, useService, type PluginScreenModule } from '../../../src/sdk';
 import { useExpertsTranslation } from '../i18n';

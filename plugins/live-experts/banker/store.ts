@@ -1,6 +1,6 @@
 import { getEnv, types, type Instance } from 'mobx-state-tree';
 import type { BankerDetail } from '../../../contract/experts';
-import { BANKER_PATHS } from '../../../contract/expertsPaths';
+import { BANKER_PATHS } from '../../../contract/paths';
 import { request } from '../../../src/sdk';
 
 /** The forehead client (docs/api.md "Experts, banker, banners, customer service"): it answers a call's data. */

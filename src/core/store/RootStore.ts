@@ -95,12 +95,20 @@ export const RootStore = types
       );
     },
     /** A member's settings live on the platform: their chunk loads at the first sign-in and follows the session from then on. */
-    watchMemberSettings() {
+    /**
+     * A sign-in starts the member's own stores, each with its chunk: their settings, and their live side (follows,
+     * bookings, booking notices). Made once; each follows the session from then on (another member's sign-in, a sign-out).
+     */
+    watchSignIn() {
       addDisposer(
         self,
         reaction(
           () => self.session.isLogin,
-          (isLogin) => isLogin && void import(/* webpackChunkName: "member-settings" */ '../../features/settings/memberSettings').then((m) => m.memberSettingsOf(self)),
+          (isLogin) => {
+            if (!isLogin) return;
+            void import(/* webpackChunkName: "member-settings" */ '../../features/settings/memberSettings').then((m) => m.memberSettingsOf(self));
+            void import(/* webpackChunkName: "live-member" */ '../../features/liveRoom/liveMember').then((m) => m.liveMemberOf(self));
+          },
           { fireImmediately: true },
         ),
       );

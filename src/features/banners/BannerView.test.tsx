@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Banner } from '../../../contract/marketing';
-import { SERVICE_NEWS_PATHS } from '../../../contract/expertsPaths';
+import { SERVICE_NEWS_PATHS } from '../../../contract/paths';
 import { memberState } from '../../testing/bettingFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { BANNER_ROTATE_MS, slidesOf } from './banners';

@@ -1,6 +1,6 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { Banner } from '../../../contract/marketing';
-import { SERVICE_NEWS_PATHS } from '../../../contract/expertsPaths';
+import { SERVICE_NEWS_PATHS } from '../../../contract/paths';
 import type { ServiceNews } from '../../../contract/experts';
 import type { HttpClients } from '../../services/http';
 import type { Scheduler } from '../../services/scheduler';

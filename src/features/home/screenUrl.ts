@@ -22,8 +22,8 @@ export type Screen =
   | { view: 'plugin'; screen: string; detail?: string };
 
 /**
- * Screens of one thing and the parameter that names it, in the order an address is read: a room's link is the address
- * of the screen it was on with `roomId` added (AnchorBadge), so the room wins.
+ * Screens of one thing and the parameter that names it, in the order an address is read: should an address name
+ * both (written by hand, or by an older build's anchor badge), the room wins.
  */
 const ONE_THING = { room: 'roomId', match: 'matchId', outright: 'outrightId' } as const;
 type OneThing = keyof typeof ONE_THING;

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { FirstBetCoverStatus } from '../../../contract/liveRoomEnums';
 import type { FirstBetOffer } from '../../../contract/liveRoom';
-import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
+import { LIVE_ROOM_PATHS } from '../../../contract/paths';
 import { envOf } from '../../core/store/env';
 import { Button } from '../../core/ui/common/Button';
 import { EmptyState } from '../../core/ui/common/Panel';

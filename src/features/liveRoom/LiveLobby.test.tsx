@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { followSchema, subscribeInfoSchema } from '../../../contract/liveRoom';
-import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
+import { LIVE_ROOM_PATHS } from '../../../contract/paths';
 import { AnchorType, HostLanguage, LiveStatus } from '../../../domain/anchors';
 import type { Anchor } from '../../../contract/live';
 import { anchorRoom } from '../../testing/anchorFixtures';

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { EnterEffect } from '../../../contract/liveRoomEnums';
 import type { EnterAnimation } from '../../../contract/liveRoom';
-import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
+import { LIVE_ROOM_PATHS } from '../../../contract/paths';
 import { envOf } from '../../core/store/env';
 import { useStore } from '../../core/ui/storeContext';
 import { usePlatformAnswer } from '../../core/ui/usePlatformAnswer';

@@ -5,7 +5,7 @@ import { EconomyChannel } from '../../../contract/economyCodes';
 import { BookingStatus } from '../../../contract/liveRoomEnums';
 import { LiveStatus } from '../../../domain/anchors';
 import type { Follow, LiveBooking, SubscribeInfo } from '../../../contract/liveRoom';
-import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
+import { LIVE_ROOM_PATHS } from '../../../contract/paths';
 import type { MemberLivePush } from '../../../contract/push';
 import { envOf } from '../../core/store/env';
 import { onDemand, type OnDemandRoot } from '../../core/store/onDemand';

@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { fakeAnswer } from '../../testing/contractFakes';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { ResultsScreen } from './ResultsScreen';
+import { RESULTS_NS } from './ResultsView';
 
 const KICK_OFF = Date.UTC(2024, 2, 14, 11, 45); // 19:45 in Shanghai
 
@@ -75,7 +76,7 @@ function answer(url: string): unknown {
 
 describe('<ResultsScreen>', () => {
   it('offers every enabled provider in a switch, the own service first, and each maps its own answer to the same rows', async () => {
-    const { http } = await renderWithStore(<ResultsScreen />, {
+    const { http } = await renderWithStore(<ResultsScreen />, { namespaces: [RESULTS_NS],
       before: ({ http }) => {
         http.results.post.mockImplementation(async (url) => answer(url));
       },
@@ -113,7 +114,7 @@ describe('<ResultsScreen>', () => {
   });
 
   it('shows no switch when only one provider is on', async () => {
-    await renderWithStore(<ResultsScreen />, {
+    await renderWithStore(<ResultsScreen />, { namespaces: [RESULTS_NS],
       plugins: { enabled: (id) => id === 'results-ob' },
       before: ({ http }) => {
         http.results.post.mockImplementation(async (url) => answer(url));
@@ -125,7 +126,7 @@ describe('<ResultsScreen>', () => {
   });
 
   it('offers only the sports the merchant offers in the sport selector (lite: football)', async () => {
-    await renderWithStore(<ResultsScreen />, {
+    await renderWithStore(<ResultsScreen />, { namespaces: [RESULTS_NS],
       plugins: { enabled: (id) => !id.startsWith('sport-basketball') && !id.startsWith('sport-generic') },
       before: ({ http }) => {
         http.results.post.mockImplementation(async (url) => answer(url));
@@ -137,7 +138,7 @@ describe('<ResultsScreen>', () => {
   });
 
   it('says so when no provider is on', async () => {
-    await renderWithStore(<ResultsScreen />, { plugins: { enabled: (id) => !id.startsWith('results-') } });
+    await renderWithStore(<ResultsScreen />, { namespaces: [RESULTS_NS], plugins: { enabled: (id) => !id.startsWith('results-') } });
     expect(screen.getByText('No result source is switched on')).toBeInTheDocument();
   });
 });

@@ -13,7 +13,7 @@ import { useStore } from '../../core/ui/storeContext';
 import type { ResultsProviderModule } from './model';
 import { resultsProviderPoint } from './points';
 import styles from './Results.module.css';
-import { RESULTS_KEYS, ResultsView } from './ResultsView';
+import { RESULTS_NS, ResultsView } from './ResultsView';
 
 type Provider = ActiveExtension<ResultsProviderModule, { order: number }>;
 
@@ -46,7 +46,7 @@ function loadAll(plugins: PluginSet, providers: readonly Provider[], logger: Pic
 export const ResultsScreen = observer(function ResultsScreen() {
   const { plugins } = useKernel();
   const store = useStore();
-  const { t } = useTranslation('common', RESULTS_KEYS);
+  const { t } = useTranslation(RESULTS_NS);
   const [attempt, setAttempt] = useState(0);
   const providers = plugins.list(resultsProviderPoint).sort((a, b) => a.match.order - b.match.order);
   return (
@@ -78,7 +78,7 @@ export const ResultsScreen = observer(function ResultsScreen() {
 });
 
 function Providers({ loading, onRetry }: { loading: Promise<Loaded[]>; onRetry(): void }) {
-  const { t, i18n } = useTranslation('common', RESULTS_KEYS);
+  const { t, i18n } = useTranslation(RESULTS_NS);
   const loaded = use(loading);
   const [chosenId, setChosenId] = useState(loaded[0]?.provider.id);
   const chosen = loaded.find((p) => p.provider.id === chosenId) ?? loaded[0];

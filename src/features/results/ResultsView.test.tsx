@@ -6,7 +6,7 @@ import { renderWithStore } from '../../testing/renderWithStore';
 import { resultMatch, shanghai } from '../../testing/resultFixtures';
 import { SORTED_SPORT_IDS_A } from '../../kernel/sports';
 import type { ResultLeague, ResultPage, ResultQuery, ResultsProvider } from './model';
-import { ResultsView } from './ResultsView';
+import { RESULTS_NS, ResultsView } from './ResultsView';
 
 const TZ = 'Asia/Shanghai';
 /** 2024-03-15 10:30 in Shanghai. */
@@ -27,7 +27,7 @@ function fakeProvider(list: (q: ResultQuery) => Promise<ResultPage>, detail?: Re
 
 async function renderView(provider: ResultsProvider, sportIds: readonly number[] = SORTED_SPORT_IDS_A) {
   const logger = { warn: jest.fn() };
-  const view = await renderWithStore(<ResultsView provider={provider} timezone={TZ} language="ENG" logger={logger} sportIds={sportIds} now={() => NOW} />);
+  const view = await renderWithStore(<ResultsView provider={provider} timezone={TZ} language="ENG" logger={logger} sportIds={sportIds} now={() => NOW} />, { namespaces: [RESULTS_NS] });
   return { ...view, logger };
 }
 

@@ -15,11 +15,8 @@ import { ResultsStore, type ResultRowsStatus, type ResultsEnv } from './results'
 import type { ResultModel, ResultsProvider } from './model';
 import styles from './Results.module.css';
 
-/**
- * The screen's strings are the `results` part of the common namespace rather than a namespace of their own: every
- * namespace file adds an entry to the initial bundle's locale map, which has no bytes to spare.
- */
-export const RESULTS_KEYS = { keyPrefix: 'results' } as const;
+/** The results screen's strings (locales/<language>/results.json), loaded with the screen. */
+export const RESULTS_NS = 'results';
 
 interface ResultsViewProps {
   provider: ResultsProvider;
@@ -39,7 +36,7 @@ interface ResultsViewProps {
  * the range being typed is the form's own state.
  */
 export const ResultsView = observer(function ResultsView({ provider, timezone, language, logger, sportIds, now = Date.now }: ResultsViewProps) {
-  const { t } = useTranslation('common', RESULTS_KEYS);
+  const { t } = useTranslation(RESULTS_NS);
   const { t: common } = useTranslation();
   const ids = useId();
   const [store] = useState(() => {
@@ -140,7 +137,7 @@ function ResultRows({
   onRetry(): void;
   onOpen(m: ResultModel): void;
 }) {
-  const { t } = useTranslation('common', RESULTS_KEYS);
+  const { t } = useTranslation(RESULTS_NS);
   if (status === 'loading') return <RowsSkeleton />;
   if (status === 'failed') return <LoadFailed onRetry={onRetry} />;
   if (matches.length === 0) return <EmptyState>{t('empty')}</EmptyState>;
@@ -186,7 +183,7 @@ const hasScore = (m: ResultModel) => m.periods.length > 0 || m.score.home + m.sc
 
 /** `match`: the row's record, or the provider's fuller answer once it came (ResultsStore.openDetail). */
 function ResultDetail({ open, match: full, timezone, onClose }: { open: boolean; match: ResultModel; timezone: string; onClose(): void }) {
-  const { t } = useTranslation('common', RESULTS_KEYS);
+  const { t } = useTranslation(RESULTS_NS);
   return (
     <Dialog open={open} title={t('detail.title', { home: full.home, away: full.away })} onClose={onClose}>
       <dl className={styles.facts}>

@@ -8,6 +8,7 @@ import { registry } from '../../kernel/registry';
 import { discoverPlugins } from '../../testing/discoverPlugins';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { ResultsScreen } from './ResultsScreen';
+import { RESULTS_NS } from './ResultsView';
 
 const FIXTURES = path.resolve(__dirname, '../../../tests/fixtures/resultsPlugins');
 
@@ -31,7 +32,7 @@ describe('adding a result provider is one folder and one config line', () => {
     const on = new Set(config.plugins.filter((p) => p.enabled).map((p) => p.id));
     expect(on).toEqual(new Set(['results-own', 'results-demo']));
 
-    await renderWithStore(<ResultsScreen />, { plugins: { registry: all, enabled: (id) => on.has(id) } });
+    await renderWithStore(<ResultsScreen />, { namespaces: [RESULTS_NS], plugins: { registry: all, enabled: (id) => on.has(id) } });
     const providers = await screen.findByRole('group', { name: 'Result source' });
     expect(within(providers).getAllByRole('button').map((b) => b.textContent)).toEqual(['Our results', 'Demo results']);
     await userEvent.click(within(providers).getByRole('button', { name: 'Demo results' }));

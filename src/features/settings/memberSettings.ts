@@ -4,7 +4,6 @@ import { SETTINGS_PATHS, USER_CONFIG } from '../../../contract/paths';
 import type { StoredUserConfig, UserConfig } from '../../../contract/settings';
 import { createAppLog, type AppLog } from '../../services/appLog';
 import { envOf } from '../../core/store/env';
-import type { LiveMemberRoot } from '../liveRoom/liveMember';
 import { onDemand, type OnDemandRoot } from '../../core/store/onDemand';
 
 /** Changes made close together go out as one write (a member clicking through the scopes). */
@@ -243,11 +242,8 @@ export const MemberSettingsStore = types
 
 export type MemberSettingsStoreInstance = Instance<typeof MemberSettingsStore>;
 
-/** The member's settings of an app root, made at the first sign-in (RootStore.watchMemberSettings). */
-export const { of: memberSettingsOf, existing: existingMemberSettings } = onDemand('memberSettings', MemberSettingsStore, (store, root: MemberSettingsRoot & LiveMemberRoot) => {
+/** The member's settings of an app root, made at the first sign-in (RootStore.watchSignIn). */
+export const { of: memberSettingsOf, existing: existingMemberSettings } = onDemand('memberSettings', MemberSettingsStore, (store, root: MemberSettingsRoot) => {
   store.start(root);
-  // The member's follows, bookings and booking notices start with the chunk that loads at sign-in: a reaction of their
-  // own would be code in the first download, which has no room left (docs/architecture.md "Follow and booking").
-  void import(/* webpackChunkName: "live-member" */ '../liveRoom/liveMember').then((m) => m.liveMemberOf(root));
   addDisposer(store, () => store.stop?.());
 });

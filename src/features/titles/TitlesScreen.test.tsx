@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
+import { LIVE_ROOM_PATHS } from '../../../contract/paths';
 import { memberTitlesSchema, titleObtainSchema, titlesSchema, titleWallSchema, type MemberTitle } from '../../../contract/liveRoom';
 import { fakeAnswer } from '../../testing/contractFakes';
 import { renderWithRoutes } from '../../testing/renderWithRoutes';

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
+import { LIVE_ROOM_PATHS } from '../../../contract/paths';
 import type { MemberTitle, Title, TitleObtain, TitleSet, TitleWall } from '../../../contract/liveRoom';
 import { useService } from '../../kernel';
 import { envOf } from '../../core/store/env';

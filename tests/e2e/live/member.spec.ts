@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { LIVE_ROOM_PATHS } from '../../../contract/liveRoomPaths';
+import { LIVE_ROOM_PATHS } from '../../../contract/paths';
 import type { TestMember } from '../../../contract/testControls';
 import { app } from '../support/betting';
 import { appReady, expectAccessible, LANGUAGES, openFromNav, switchLanguage } from '../support/fixtures';

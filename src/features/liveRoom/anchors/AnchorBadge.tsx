@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LiveStatus } from '../../../../domain/anchors';
 import { anchorsOf } from './anchors';
 import { useStore } from '../../../core/ui/storeContext';
+import { searchFor } from '../../home/screenUrl';
 import styles from './AnchorBadge.module.css';
 
 /**
@@ -18,10 +19,8 @@ export const AnchorBadge = observer(function AnchorBadge({ matchId }: { matchId:
   if (anchors.length === 0) return null;
   const room = anchors.find((a) => a.liveStatus === LiveStatus.Living);
   const { liveRoomId } = room ?? anchors[0]!;
-  // The page's address with the room in it (a room's parameter wins over any other screen's, screenUrl.ts): built here
-  // rather than with screenUrl's writer, which this chunk importing would move out of the initial bundle's own scope.
-  const address = new URLSearchParams(location.search);
-  address.set('roomId', String(liveRoomId));
+  // The room's address, as the app writes it when the room opens (the host's own parameters kept).
+  const address = searchFor({ view: 'room', id: liveRoomId }, location.search);
   const names = anchors
     .map((a) =>
       t('anchor.entry', {
@@ -36,7 +35,7 @@ export const AnchorBadge = observer(function AnchorBadge({ matchId }: { matchId:
   return (
     <a
       className={styles.badge}
-      href={`?${address}`}
+      href={address}
       data-live={!!room}
       data-anchors={anchors.length}
       aria-label={label}

@@ -1,7 +1,7 @@
 import { reaction } from 'mobx';
 import { addDisposer, flow, isAlive, types, type Instance } from 'mobx-state-tree';
 import { anchorProxySchema } from '../../../../contract/liveRoom';
-import { LIVE_ROOM_PATHS } from '../../../../contract/liveRoomPaths';
+import { LIVE_ROOM_PATHS } from '../../../../contract/paths';
 import { isAnchorVisible, mergeAnchors, orderAnchors, parseSpecialRoomIds, type AnchorRoom, type AnchorScope } from '../../../../domain/anchors';
 import { LOOP_INTERVALS } from '../../../services/scheduler';
 import type { QueryParams } from '../../../../contract/fields';

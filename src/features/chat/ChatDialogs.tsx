@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ChatMessage } from '../../../contract/chat';
 import type { ChatStoreInstance } from './chat';
-import type { ChatFailure } from './chatState';
+import { failureOf, type ChatFailure } from './chatState';
 import { Button } from '../../core/ui/common/Button';
 import { Dialog } from '../../core/ui/common/Dialog';
 import { RowsSkeleton } from '../../core/ui/common/States';
@@ -147,20 +147,18 @@ export function ConfirmDialog({ open, title, body, confirm, onConfirm, onClose, 
 export const OrderPicker = observer(function OrderPicker({ chat, open, onClose }: { chat: ChatStoreInstance; open: boolean; onClose(): void }) {
   const { t } = useChatTranslation();
   const words = useChatWords();
-  const [state, setState] = useState<'loading' | 'ready' | ChatFailure>('loading');
   useEffect(() => {
-    if (!open) return;
-    setState('loading');
-    void chat.loadOrderHistory().then((result) => setState(result.ok ? 'ready' : result.error));
+    if (open) void chat.loadOrderHistory();
   }, [chat, open]);
+  const { status, error } = chat.orderHistoryRequest;
   const orders = chat.chatOrderHistory;
   return (
     <Dialog open={open} title={t('share.title')} onClose={onClose}>
       <div className={styles.form}>
-        {state === 'loading' ? (
+        {status === 'idle' || status === 'loading' ? (
           <RowsSkeleton rows={3} />
-        ) : state !== 'ready' ? (
-          <Failure error={state} />
+        ) : status === 'failed' ? (
+          <Failure error={failureOf(error)} />
         ) : orders.length === 0 ? (
           <p className={styles.muted}>{t('share.empty')}</p>
         ) : (

@@ -226,6 +226,28 @@ describe('chat store', () => {
     expect(socket.sent.at(-1)).toEqual({ cmd: 'send', ref: expect.any(String), roomId: 8001, kind: 'order', orderId: '12' });
   });
 
+  it("says why the shareable orders did not load, and drops an answer for a room the member has left", async () => {
+    const { chat, socket, http } = setup();
+    chat.enter(8001);
+    await socket.open();
+    helloAndJoin(socket);
+    http.forehead.post.mockRejectedValueOnce(new ApiError({ code: 16020, message: 'not in this room', service: 'forehead' }));
+    expect(await chat.loadOrderHistory()).toBe('failed');
+    expect(chat.orderHistoryRequest.status).toBe('failed');
+    expect(chat.chatError).toEqual({ code: 16020, msg: 'not in this room' });
+
+    let answer!: (value: unknown) => void;
+    http.forehead.post.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const loading = chat.loadOrderHistory();
+    expect(chat.orderHistoryRequest.status).toBe('loading');
+    await Promise.resolve();
+    expect(http.forehead.post).toHaveBeenLastCalledWith(CHAT_PATHS.orderHistory, { roomId: 8001 });
+    chat.enter(8002);
+    answer({ rule: { showCount: 2, coins: [] }, matchId: 7, records: [chatOrder({ orderId: '11' })] });
+    await loading;
+    expect(chat.chatOrderHistory).toEqual([]);
+  });
+
   it('uploads an image and sends it with the draft as image-text', async () => {
     const { chat, socket, http } = setup();
     chat.enter(8001);

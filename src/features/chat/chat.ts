@@ -3,7 +3,7 @@
 // titles), the wiring to the member and the language, and chatOf, which makes the store when a live room first shows.
 import { reaction } from 'mobx';
 import { addDisposer, flow, getEnv, type Instance } from 'mobx-state-tree';
-import type { ChatHistoryPage, ChatImage, ChatOrderItem, OrderShowRule, ReportCategory } from '../../../contract/chat';
+import type { ChatHistoryPage, ChatImage, ReportCategory } from '../../../contract/chat';
 import { ChatError } from '../../../contract/errors';
 import { CHAT_PATHS, LIVE_ROOM_PATHS } from '../../../contract/paths';
 import { envOf } from '../../core/store/env';
@@ -156,20 +156,19 @@ export const ChatStore = ChatConnection
         const result: ChatResult<{ id: number }> = yield* attempt(() => http().post(CHAT_PATHS.reportAdd, body), (value) => expect(value, isReportAdded, 'the report'));
         return result;
       }),
-      /** The member's orders that may be shared in the room (the platform applies spec 001 section 5), at most showCount. */
-      loadOrderHistory: flow(function* loadOrderHistory() {
+      /**
+       * The member's orders that may be shared in the room (the platform applies spec 001 section 5), at most
+       * showCount, through the request primitive (the order picker shows its state; the newest ask wins).
+       */
+      loadOrderHistory() {
         const roomId = self.roomId;
-        if (roomId === undefined) return { ok: false, error: { code: -1, msg: 'no room' } } as ChatResult<never>;
-        const result: ChatResult<{ rule: OrderShowRule; records: ChatOrderItem[] }> = yield* attempt(
-          () => http().post(CHAT_PATHS.orderHistory, { roomId }),
-          (value) => expect(value, isOrderHistory, 'the order history'),
+        if (roomId === undefined) return Promise.resolve('superseded' as const);
+        return self.orderHistoryRequest.run(
+          async () => expect(await settle(() => http().post(CHAT_PATHS.orderHistory, { roomId })), isOrderHistory, 'the order history'),
+          (answer) => self.setOrderHistory(roomId, answer),
+          { failed: (error) => self.setError(failureOf(error)) },
         );
-        if (result.ok && roomId === self.roomId) {
-          self.orderShowRule = result.value.rule;
-          self.chatOrderHistory = result.value.records.slice(0, result.value.rule.showCount);
-        }
-        return result;
-      }),
+      },
       /** Titles worn beside names (the catalogue), and the member's own standing with them when signed in. */
       loadTitles: flow(function* loadTitles() {
         try {

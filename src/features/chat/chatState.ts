@@ -8,6 +8,7 @@ import { ChatUserType } from '../../../contract/enums';
 import type { MemberTitle, Title } from '../../../contract/liveRoom';
 import { isApiError } from '../../services/http';
 import { envOf } from '../../core/store/env';
+import { request } from '../../sdk/request';
 
 /**
  * Messages kept in the list: the history (50 by default) and what arrives after it; older ones scroll away. Pages the
@@ -62,7 +63,10 @@ export const mentionsName = (text: string, name: string): boolean => {
  * titles). Failures of sends and calls land in chatError (and are answered, never thrown).
  */
 export const ChatState = types
-  .model('ChatStore', {})
+  .model('ChatStore', {
+    /** The member's shareable orders (order history), as the order picker shows them. */
+    orderHistoryRequest: request(),
+  })
   .volatile(() => ({
     roomId: undefined as number | undefined,
     isLogin: false,
@@ -167,6 +171,7 @@ export const ChatState = types
         self.chatToken = null;
         self.memberAllTitleMap = {};
         self.chatOrderHistory = [];
+        self.orderHistoryRequest.reset();
       }
     },
     setDraft(text: string) {
@@ -176,6 +181,12 @@ export const ChatState = types
     },
     setReply(message: ChatMessage | null) {
       self.replyMsg = message;
+    },
+    /** The room's shareable orders, unless the member has moved to another room since they were asked for. */
+    setOrderHistory(roomId: number, answer: { rule: OrderShowRule; records: ChatOrderItem[] }) {
+      if (roomId !== self.roomId) return;
+      self.orderShowRule = answer.rule;
+      self.chatOrderHistory = answer.records.slice(0, answer.rule.showCount);
     },
     setError(error: ChatFailure | null) {
       self.chatError = error;

@@ -8,6 +8,7 @@ import { RowsSkeleton } from '../common/States';
 import { MediaStage } from '../../../features/match/media/MediaStage';
 import { MatchStatus } from '../../../../contract/enums';
 import { useLiveBook, useStore } from '../storeContext';
+import { usePlatformAnswer } from '../usePlatformAnswer';
 import { envOf } from '../../store/env';
 import { matchTitle, type LiveVideoMatch } from '../../store/ui';
 import styles from './RightColumn.module.css';
@@ -22,22 +23,24 @@ const isMatch = (value: unknown): value is WireMatch => typeof value === 'object
  */
 function useWatchedTitle(watched: LiveVideoMatch | undefined): string {
   const store = useStore();
+  const { http, logger } = envOf(store);
   const language = store.settings.apiLanguage;
   const stale = watched !== undefined && watched.language !== language;
   const matchId = watched?.matchId;
+  const names = usePlatformAnswer(
+    stale && matchId !== undefined ? `${matchId}:${language}` : undefined,
+    async () => {
+      const match: unknown = await http.match.post(MATCH_PATHS.detail, { matchId }, { noAuth: true });
+      if (!isMatch(match)) throw new TypeError('getMatchDetail: no match names');
+      return matchTitle(match);
+    },
+    { failed: (error) => logger.warn('[live video] names not reloaded', error) },
+  );
+  // The followed match takes its names in the new language (ui.liveVideo is what the panel restores).
+  const title = names.data;
   useEffect(() => {
-    if (!stale || matchId === undefined) return;
-    let current = true;
-    envOf(store)
-      .http.match.post(MATCH_PATHS.detail, { matchId }, { noAuth: true })
-      .then((match: unknown) => {
-        if (current && isMatch(match)) store.ui.renameLiveVideo(matchId, matchTitle(match), language);
-      })
-      .catch((error: unknown) => envOf(store).logger.warn('[live video] names not reloaded', error));
-    return () => {
-      current = false;
-    };
-  }, [store, stale, matchId, language]);
+    if (title !== undefined && matchId !== undefined) store.ui.renameLiveVideo(matchId, title, language);
+  }, [store, title, matchId, language]);
   return watched && !stale ? watched.title : '';
 }
 

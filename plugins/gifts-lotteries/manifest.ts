@@ -7,6 +7,7 @@ import { defineManifest } from '../../src/sdk/manifest';
  */
 export default defineManifest({
   id: 'gifts-lotteries',
+  i18nNs: 'gifts-lotteries',
   options: z.strictObject({}),
   extensions: [
     { id: 'header', point: 'liveRoom.header' },

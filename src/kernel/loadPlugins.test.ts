@@ -77,8 +77,9 @@ describe('loadPlugins', () => {
 
   it('rejects a config this build cannot serve', () => {
     expect(() => loadPlugins({ plugins: [{ id: 'sport-x', enabled: true, options: {} }] }, registry)).toThrow(ConfigError);
+    // In the platform's words (contract/issues.ts): the field, what it expects, what it got.
     expect(() => loadPlugins({ plugins: [{ id: 'sport-a', enabled: true, options: { size: 'big' } }] }, registry)).toThrow(
-      /plugins\[0\]\.options\.size/,
+      'app config: plugins[0].options.size: expected a number, got "big"',
     );
   });
 });

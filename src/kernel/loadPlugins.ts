@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from '../../contract/appConfig';
-import { ConfigError } from '../../contract/issues';
+import { ConfigError, describeIssue, REPORT_INPUT } from '../../contract/issues';
 import type { Plugin, PluginExtension } from './definePlugin';
 import type { ExtensionPoint } from './extensionPoint';
 import type { ServiceMap } from './services';
@@ -60,9 +60,9 @@ export function loadPlugins(config: Pick<ResolvedConfig, 'plugins'>, registry: R
     if (!plugin) {
       return [{ file: 'app config', path: `plugins[${index}].id`, expected: `a plugin or extension this build knows, got "${entry.id}"` }];
     }
-    // The platform validated this config with full messages at its start; this safety net for a platform of another
-    // build keeps its wording short, so the describer stays out of the initial bundle.
-    const parsed = plugin.manifest.options.safeParse(entry.options);
+    // The platform validated this config at its start; this is the safety net for a platform of another build, in the
+    // same words (contract/issues.ts).
+    const parsed = plugin.manifest.options.safeParse(entry.options, { ...REPORT_INPUT, error: describeIssue });
     return parsed.success ? [] : parsed.error.issues.map((issue) => ({ file: 'app config', path: [`plugins[${index}].options`, ...issue.path].join('.'), expected: issue.message }));
   });
   if (issues.length) throw new ConfigError(issues);

@@ -115,7 +115,7 @@ describe('money words', () => {
     expect(at(lng, 'myBets', 'order.potentialReturn')).toBe(potential);
     const returned = at(lng, 'myBets', 'order.actualReturn');
     expect(at(lng, 'myBets', 'stats.payout')).toBe(returned);
-    expect(at(lng, 'matchDetail', 'chat.order.returned')).toBe(returned);
+    expect(at(lng, 'chat', 'order.returned')).toBe(returned);
     const profit = at(lng, 'betSlip', 'toWin').replace('{{amount}}', '').trim();
     for (const total of [potential, returned, at(lng, 'betSlip', 'toReturn'), at(lng, 'myBets', 'stats.totalReturn')]) expect(total).not.toContain(profit);
   });

@@ -8,7 +8,7 @@ import { chatOf } from './chat';
 import { memberState } from '../../testing/bettingFixtures';
 import { CHAT_RULE, chatMessage, chatOrder, helloAndJoin, type FakeChatSocket } from '../../testing/chatFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
-import { MATCH_DETAIL_NS } from '../match/Scoreboard';
+import { CHAT_NS } from './chatText';
 import { Barrage } from './Barrage';
 import { ChatTab } from './ChatTab';
 import { FullscreenChat } from './FullscreenChat';
@@ -22,6 +22,7 @@ type Join = Parameters<typeof helloAndJoin>[1];
 /** The chat tab of room 8001, joined as the platform answers `join` (a member unless uid 0). */
 async function mount({ member = true, join = {} as Join, ui = <ChatTab />, now = undefined as (() => number) | undefined } = {}) {
   const rendered = await renderWithStore(ui, {
+    namespaces: [CHAT_NS],
     ...(now ? { now } : {}),
     before: ({ store, http }) => {
       http.forehead.get.mockImplementation(async (url: string) => {
@@ -44,7 +45,6 @@ async function mount({ member = true, join = {} as Join, ui = <ChatTab />, now =
   });
   const socket = rendered.chatSockets.last();
   await act(async () => {
-    await rendered.i18n.loadNamespaces(MATCH_DETAIL_NS);
     await socket.open();
     helloAndJoin(socket, { uid: member ? 7 : 0, ...join });
     await chatOf(rendered.store).loadTitles();

@@ -4,10 +4,10 @@ import { BetType } from '../../../contract/enums';
 import { apiLanguageOf } from '../../core/domain/locales';
 import type { ChatStoreInstance } from './chat';
 import type { ChatFailure } from './chatState';
-import { MATCH_DETAIL_NS } from '../match/Scoreboard';
 
-/** The chat's strings: the `chat` section of the room's namespace (a namespace of its own would grow the initial chunk map). */
-export const useChatTranslation = () => useTranslation(MATCH_DETAIL_NS, { keyPrefix: 'chat' });
+/** The chat's strings (locales/<language>/chat.json). */
+export const CHAT_NS = 'chat';
+export const useChatTranslation = () => useTranslation(CHAT_NS);
 
 /** Platform refusals the member can act on are said in their language; anything else shows the platform's text. */
 const WORDED = new Set([16001, 16002, 16003, 16004, 16006, 16009, 16010, 16012]);

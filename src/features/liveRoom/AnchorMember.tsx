@@ -1,17 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BookingStatus } from '../../../contract/liveRoomEnums';
 import type { LiveBooking } from '../../../contract/liveRoom';
 import { LiveStatus, type AnchorRoom } from '../../../domain/anchors';
 import { liveMemberOf } from './liveMember';
 import { Button } from '../../core/ui/common/Button';
 import { LoadFailed, RowsSkeleton } from '../../core/ui/common/States';
-import { MATCH_DETAIL_NS } from '../match/Scoreboard';
 import { useStore } from '../../core/ui/storeContext';
 import styles from './LiveRoomScreen.module.css';
+import { useMemberTranslation } from './i18n';
 
-export const useMemberTranslation = () => useTranslation(MATCH_DETAIL_NS, { keyPrefix: 'roomMember' });
 
 /**
  * The anchor tab's member part (spec 001 sections 2 and 7): follow or unfollow the anchor, book or cancel the room's

@@ -8,7 +8,7 @@ import { Button } from '../../core/ui/common/Button';
 import { EmptyState } from '../../core/ui/common/Panel';
 import { LoadFailed, RowsSkeleton } from '../../core/ui/common/States';
 import { useStore } from '../../core/ui/storeContext';
-import { useMemberTranslation } from './AnchorMember';
+import { useMemberTranslation } from './i18n';
 import styles from './LiveRoomScreen.module.css';
 import { usePlatformCall } from '../../core/ui/usePlatformAnswer';
 

@@ -11,6 +11,7 @@ import { fakeAnswer } from '../../testing/contractFakes';
 import { wireMatch } from '../../testing/matchFixtures';
 import { renderWithStore } from '../../testing/renderWithStore';
 import { LiveLobby } from './LiveLobby';
+import { LIVE_ROOM_NS } from './i18n';
 
 const names = (matchId: number, homeName: string, awayName: string, sportId = 1) =>
   wireMatch({ matchId, sportId, matchInfo: { ...wireMatch().matchInfo, homeName, awayName, homeScore: 2, awayScore: 1 } });
@@ -26,6 +27,7 @@ const MATCHES = [names(7, 'Arsenal', 'Chelsea'), names(8, 'Everton', 'Fulham'), 
 
 async function mount({ member = false, followed = [] as number[], specialRooms = '' } = {}) {
   const rendered = await renderWithStore(<LiveLobby />, {
+    namespaces: [LIVE_ROOM_NS],
     before: ({ store, http }) => {
       http.media.get.mockImplementation(async (url: string, config?: unknown) => {
         const params = (config as { params: Record<string, unknown> }).params;

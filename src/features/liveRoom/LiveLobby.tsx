@@ -13,13 +13,10 @@ import { Crest } from '../../core/ui/common/Crest';
 import { EmptyState } from '../../core/ui/common/Panel';
 import screen from '../../core/ui/common/Screen.module.css';
 import { LoadFailed, RowsSkeleton } from '../../core/ui/common/States';
-import { MATCH_DETAIL_NS } from '../match/Scoreboard';
 import { useLiveBook, useStore } from '../../core/ui/storeContext';
-import { useMemberTranslation } from './AnchorMember';
+import { useLobbyTranslation, useMemberTranslation, useRoomTranslation } from './i18n';
 import styles from './LiveLobby.module.css';
 
-/** The lobby's strings: the `lobby` section of the match screen's namespace, which the live room's chunk loads anyway. */
-const useLobbyTranslation = () => useTranslation(MATCH_DETAIL_NS, { keyPrefix: 'lobby' });
 const NO_FOLLOWS: ReadonlySet<number> = new Set();
 
 /**
@@ -108,7 +105,7 @@ const formatCount = (count: number, language: string) => new Intl.NumberFormat(l
 const RoomCard = observer(function RoomCard({ room, match, followed, sportName }: { room: AnchorRoom; match: WireMatch | undefined; followed: boolean; sportName: string }) {
   const { t, i18n } = useLobbyTranslation();
   const { t: common } = useTranslation();
-  const { t: roomText } = useTranslation(MATCH_DETAIL_NS, { keyPrefix: 'room' });
+  const { t: roomText } = useRoomTranslation();
   const store = useStore();
   const live = useLiveBook().match(room.matchId);
   const onAir = room.liveStatus === LiveStatus.Living;

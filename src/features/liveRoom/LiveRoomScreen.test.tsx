@@ -19,6 +19,9 @@ import { testPlugin } from '../../testing/testPlugin';
 import { liveRoomHeaderPoint, liveRoomOverlayPoint, liveRoomTabPoint, type LiveRoomProps } from './points';
 import { LiveRoomScreen } from './LiveRoomScreen';
 import { MATCH_PATHS } from '../../../contract/paths';
+import { LIVE_ROOM_NS } from './i18n';
+import { CHAT_NS } from '../chat/chatText';
+import { MATCH_DETAIL_NS } from '../match/Scoreboard';
 
 const detail = (matchId: number, homeName: string, awayName: string): MatchDetail => {
   const base = wireMatch({
@@ -72,6 +75,7 @@ const BARRAGE = testPlugin({ id: 'test-barrage', point: liveRoomOverlayPoint, ma
 async function mount({ roomId = 8001, rooms = ROOMS, plugins = [] as Plugin[], locale = 'en', member = false } = {}) {
   const answer = { rooms };
   const rendered = await renderWithStore(<LiveRoomScreen />, {
+    namespaces: [LIVE_ROOM_NS, CHAT_NS, MATCH_DETAIL_NS],
     // The room's own tabs are under test: shipped plugins that fill its points (the experts' program) stay off, the test's own on.
     plugins: { extra: plugins, enabled: (id) => plugins.some((p) => p.manifest.id === id) || !registry.get(id)?.manifest.extensions.some((e) => e.point.startsWith('liveRoom.')) },
     before: async ({ store, http }) => {
@@ -241,7 +245,10 @@ describe('<LiveRoomScreen>', () => {
     unmount();
     expect(chatSockets.last().sent.at(-1)).toEqual({ cmd: 'leave', roomId: 8001 });
 
-    const again = await renderWithStore(<LiveRoomScreen />, { before: ({ env: next }) => void next.storage.set('barrageVisible', false) });
+    const again = await renderWithStore(<LiveRoomScreen />, {
+      namespaces: [LIVE_ROOM_NS, CHAT_NS, MATCH_DETAIL_NS],
+      before: ({ env: next }) => void next.storage.set('barrageVisible', false),
+    });
     expect(chatOf(again.store).barrageVisible).toBe(false);
   });
 

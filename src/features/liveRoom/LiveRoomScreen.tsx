@@ -32,12 +32,9 @@ import { FullscreenChat } from '../chat/FullscreenChat';
 import { useChatTranslation } from '../chat/chatText';
 import { liveRoomHeaderPoint, liveRoomOverlayPoint, liveRoomTabPoint, type LiveRoomProps, type LiveRoomTabId } from './points';
 import styles from './LiveRoomScreen.module.css';
+import { LIVE_ROOM_NS, useRoomTranslation } from './i18n';
+import { CHAT_NS } from '../chat/chatText';
 
-/**
- * The room's strings: the `room` section of the match screen's namespace, which the room loads anyway for its markets
- * (a namespace of its own would add five locale chunks to the initial bundle's chunk map).
- */
-const useRoomTranslation = () => useTranslation(MATCH_DETAIL_NS, { keyPrefix: 'room' });
 const ID_PREFIX = 'sp-room';
 
 type RoomTab = 'bet' | 'firstBet' | 'chat' | 'data' | LiveRoomTabId;
@@ -55,6 +52,8 @@ const FILLED_BY_EXTENSIONS: ReadonlySet<RoomTab> = new Set(['program']);
  * when the room is gone it shows the first live room and says so.
  */
 export const LiveRoomScreen = observer(function LiveRoomScreen() {
+  // The room's strings, its chat's and its markets' load together, before it shows (one wait, not one per tab).
+  useTranslation([LIVE_ROOM_NS, CHAT_NS, MATCH_DETAIL_NS]);
   const { t } = useRoomTranslation();
   const store = useStore();
   const anchors = anchorsOf(store);

@@ -6,7 +6,7 @@ import { LIVE_ROOM_PATHS } from '../../../contract/paths';
 import { envOf } from '../../core/store/env';
 import { useStore } from '../../core/ui/storeContext';
 import { usePlatformAnswer } from '../../core/ui/usePlatformAnswer';
-import { useMemberTranslation } from './AnchorMember';
+import { useMemberTranslation } from './i18n';
 import styles from './LiveRoomScreen.module.css';
 
 /** How long the VIP entrance shows before it goes. */

@@ -14,6 +14,7 @@ import { renderWithRoutes, type ForeheadAnswer } from '../../testing/renderWithR
 import { AnchorMember } from './AnchorMember';
 import { FirstBetTab } from './FirstBetTab';
 import { ENTRANCE_MS, RoomEntry } from './RoomEntry';
+import { LIVE_ROOM_NS } from './i18n';
 
 const ROOM = anchorRoom(8001, 7, { hostName: '小雅', hostId: 9001, liveStatus: LiveStatus.Waiting });
 
@@ -43,7 +44,7 @@ const toastRegion = () => screen.getByRole('region', { name: 'Notifications' });
 
 describe('follow and booking in the anchor tab', () => {
   it('follows and unfollows the anchor, with the spec\'s toasts', async () => {
-    const { http } = await renderWithRoutes(<AnchorMember room={ROOM} />, { routes: memberRoutes() });
+    const { http } = await renderWithRoutes(<AnchorMember room={ROOM} />, { namespaces: [LIVE_ROOM_NS], routes: memberRoutes() });
     const follow = await screen.findByRole('button', { name: 'Follow' });
     await waitFor(() => expect(follow).toBeEnabled());
     await userEvent.click(follow);
@@ -59,7 +60,7 @@ describe('follow and booking in the anchor tab', () => {
 
   it('shows the follow the platform has (subscribeHostId) and keeps the button as it was when a change fails', async () => {
     const routes = { ...memberRoutes([9001]), [LIVE_ROOM_PATHS.unsubscribe]: () => Promise.reject(new Error('hostId: not found')) };
-    await renderWithRoutes(<AnchorMember room={ROOM} />, { routes });
+    await renderWithRoutes(<AnchorMember room={ROOM} />, { namespaces: [LIVE_ROOM_NS], routes });
     const following = await screen.findByRole('button', { name: 'Following' });
     await waitFor(() => expect(following).toBeEnabled());
     await userEvent.click(following);
@@ -69,7 +70,7 @@ describe('follow and booking in the anchor tab', () => {
   });
 
   it('asks a visitor to sign in instead of following or booking, and calls nothing', async () => {
-    const { store, http } = await renderWithRoutes(<AnchorMember room={ROOM} />, { member: false });
+    const { store, http } = await renderWithRoutes(<AnchorMember room={ROOM} />, { namespaces: [LIVE_ROOM_NS], member: false });
     await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
     expect(store.ui.loginDialogOpen).toBe(true);
     expect(store.ui.loginReason).toBe('Sign in to follow anchors');
@@ -81,7 +82,7 @@ describe('follow and booking in the anchor tab', () => {
   });
 
   it('books and cancels the room, and lists the bookings (each opens its room)', async () => {
-    const { http, store } = await renderWithRoutes(<AnchorMember room={ROOM} />, { routes: memberRoutes([], [booking(8020, BookingStatus.Notified)]) });
+    const { http, store } = await renderWithRoutes(<AnchorMember room={ROOM} />, { namespaces: [LIVE_ROOM_NS], routes: memberRoutes([], [booking(8020, BookingStatus.Notified)]) });
     expect(await screen.findByRole('button', { name: '小雅 · room 8020 (live now)' })).toBeInTheDocument();
     const book = screen.getByRole('button', { name: 'Book' });
     await waitFor(() => expect(book).toBeEnabled());
@@ -103,7 +104,7 @@ describe('follow and booking in the anchor tab', () => {
   it('says when the bookings failed to load and loads them again on retry', async () => {
     let fail = true;
     const routes = { ...memberRoutes(), [LIVE_ROOM_PATHS.bookingList]: () => (fail ? Promise.reject(new Error('down')) : [booking(8001)]) };
-    await renderWithRoutes(<AnchorMember room={ROOM} />, { routes });
+    await renderWithRoutes(<AnchorMember room={ROOM} />, { namespaces: [LIVE_ROOM_NS], routes });
     const retry = await screen.findByRole('button', { name: 'Retry' });
     fail = false;
     await userEvent.click(retry);
@@ -114,7 +115,7 @@ describe('follow and booking in the anchor tab', () => {
 
 describe('the booked-room-is-live notice', () => {
   it("signs the push socket in, listens on the member's private channel, and opens the room from the notice", async () => {
-    const { store, env } = await renderWithRoutes(null, { routes: memberRoutes() });
+    const { store, env } = await renderWithRoutes(null, { namespaces: [LIVE_ROOM_NS], routes: memberRoutes() });
     const handlers = new Map<string, PushHandler>();
     (env.push.subscribe as jest.Mock<(channel: string, handler: PushHandler) => () => void>).mockImplementation((channel, handler) => {
       handlers.set(channel, handler);
@@ -141,7 +142,7 @@ describe('the booked-room-is-live notice', () => {
 describe("the member's private coins channel", () => {
   it('reads the balances again on a coins push (another tab, a prize) and hands coinBalance to the host', async () => {
     const loginState = { ...memberState('990.00'), coinBalance: '42.50' };
-    const { store, env } = await renderWithRoutes(null, { routes: { ...memberRoutes(), '/api/forehead/user/loginState': () => loginState } });
+    const { store, env } = await renderWithRoutes(null, { namespaces: [LIVE_ROOM_NS], routes: { ...memberRoutes(), '/api/forehead/user/loginState': () => loginState } });
     const onBalanceChange = jest.fn();
     (env.host as { onBalanceChange?: unknown }).onBalanceChange = onBalanceChange;
     const handlers = new Map<string, PushHandler>();
@@ -178,6 +179,7 @@ describe('<FirstBetTab>', () => {
   it('shows the terms and joins the offer; then the coverage state', async () => {
     const joined = offer({ eligible: false, reason: 'joined', cover: { matchId: 7, liveRoomId: 8001, status: FirstBetCoverStatus.Joined, orderId: null, coverAmount: '0.00', joinedAt: 1 } });
     const { http } = await renderWithRoutes(<FirstBetTab liveRoomId={8001} />, {
+      namespaces: [LIVE_ROOM_NS],
       routes: { [LIVE_ROOM_PATHS.firstBetInfo]: () => offer(), [LIVE_ROOM_PATHS.firstBetJoin]: () => joined },
     });
     expect(await screen.findByText('Your first single on this match, if it loses, is refunded up to 100.00 CNY.')).toBeInTheDocument();
@@ -190,14 +192,14 @@ describe('<FirstBetTab>', () => {
   });
 
   it('says why a member may not join', async () => {
-    await renderWithRoutes(<FirstBetTab liveRoomId={8001} />, { routes: { [LIVE_ROOM_PATHS.firstBetInfo]: () => offer({ eligible: false, reason: 'alreadyBet' }) } });
+    await renderWithRoutes(<FirstBetTab liveRoomId={8001} />, { namespaces: [LIVE_ROOM_NS], routes: { [LIVE_ROOM_PATHS.firstBetInfo]: () => offer({ eligible: false, reason: 'alreadyBet' }) } });
     expect(await screen.findByText('You already bet on this match, so you cannot join.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join the first-bet cover' })).not.toBeInTheDocument();
   });
 
   it('shows a covered refund', async () => {
     const covered = offer({ offered: false, eligible: false, reason: 'roomEnded', cover: { matchId: 7, liveRoomId: 8001, status: FirstBetCoverStatus.Covered, orderId: 'O-1', coverAmount: '50.00', joinedAt: 1 } });
-    await renderWithRoutes(<FirstBetTab liveRoomId={8001} />, { routes: { [LIVE_ROOM_PATHS.firstBetInfo]: () => covered } });
+    await renderWithRoutes(<FirstBetTab liveRoomId={8001} />, { namespaces: [LIVE_ROOM_NS], routes: { [LIVE_ROOM_PATHS.firstBetInfo]: () => covered } });
     expect(await screen.findByText('Covered: your loss was refunded')).toBeInTheDocument();
     expect(screen.getByText('50.00 CNY')).toBeInTheDocument();
     expect(screen.getByText('O-1')).toBeInTheDocument();
@@ -205,7 +207,7 @@ describe('<FirstBetTab>', () => {
 
   it('is empty when the room has no offer, and failed with a retry', async () => {
     let answer: () => unknown = () => Promise.reject(new Error('down'));
-    await renderWithRoutes(<FirstBetTab liveRoomId={8001} />, { routes: { [LIVE_ROOM_PATHS.firstBetInfo]: () => answer() } });
+    await renderWithRoutes(<FirstBetTab liveRoomId={8001} />, { namespaces: [LIVE_ROOM_NS], routes: { [LIVE_ROOM_PATHS.firstBetInfo]: () => answer() } });
     const retry = await screen.findByRole('button', { name: 'Retry' });
     answer = () => offer({ offered: false, eligible: false, reason: 'roomEnded' });
     await userEvent.click(retry);
@@ -213,7 +215,7 @@ describe('<FirstBetTab>', () => {
   });
 
   it('asks a visitor to sign in', async () => {
-    const { store, http } = await renderWithRoutes(<FirstBetTab liveRoomId={8001} />, { member: false });
+    const { store, http } = await renderWithRoutes(<FirstBetTab liveRoomId={8001} />, { namespaces: [LIVE_ROOM_NS], member: false });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(store.ui.loginDialogOpen).toBe(true);
     expect(http.forehead.post).not.toHaveBeenCalled();
@@ -224,6 +226,7 @@ describe('<RoomEntry>', () => {
   it("counts a member's view and shows their VIP entrance once, for a while", async () => {
     let enter!: (answer: unknown) => void;
     const { http } = await renderWithRoutes(<RoomEntry liveRoomId={8001} />, {
+      namespaces: [LIVE_ROOM_NS],
       routes: {
         [LIVE_ROOM_PATHS.watch]: () => fakeAnswer(watchSchema, { liveRoomId: 8001, matchId: 7, counted: true, popularity: 10 }),
         [LIVE_ROOM_PATHS.enterAnimation]: () => new Promise((resolve) => (enter = resolve)),
@@ -246,7 +249,7 @@ describe('<RoomEntry>', () => {
   });
 
   it('shows nothing for V0-V2 and sends nothing for a visitor', async () => {
-    const { http } = await renderWithRoutes(<RoomEntry liveRoomId={8001} />, { member: false });
+    const { http } = await renderWithRoutes(<RoomEntry liveRoomId={8001} />, { namespaces: [LIVE_ROOM_NS], member: false });
     expect(http.forehead.post).not.toHaveBeenCalled();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });

@@ -121,7 +121,7 @@ for (const size of LAYOUT_SIZES) {
       await page.setViewportSize(size);
       await openAppAs(page, member, { query: `roomId=${room.liveRoomId}` });
       await expect(app(page).locator(`section[data-room-id="${room.liveRoomId}"]`)).toBeVisible();
-      const roomTab = (locale: Locale, id: 'bet' | 'chat') => app(page).getByRole('tab', { name: say(locale, 'matchDetail', `room.tabs.${id}`), exact: true });
+      const roomTab = (locale: Locale, id: 'bet' | 'chat') => app(page).getByRole('tab', { name: say(locale, 'liveRoom', `room.tabs.${id}`), exact: true });
       await checkInEveryLanguage(page, size, [
         { name: 'live room', min: 40 },
         {

@@ -33,10 +33,10 @@ for (const [locale] of LANGUAGES) {
     await expect(card).toContainText(matchTitle(room.match, locale as Locale));
 
     // Follow is on the card whatever the language (the anchor tab is CMN only).
-    const follow = card.getByRole('button', { name: say(locale as Locale, 'matchDetail', 'roomMember.followName').replace('{{name}}', room.hostName) });
+    const follow = card.getByRole('button', { name: say(locale as Locale, 'liveRoom', 'roomMember.followName').replace('{{name}}', room.hostName) });
     await follow.click();
-    await expect(card.getByRole('button', { name: say(locale as Locale, 'matchDetail', 'roomMember.follow'), exact: true })).toHaveCount(0);
-    await expect(card.getByRole('button', { pressed: true })).toHaveText(say(locale as Locale, 'matchDetail', 'roomMember.following'));
+    await expect(card.getByRole('button', { name: say(locale as Locale, 'liveRoom', 'roomMember.follow'), exact: true })).toHaveCount(0);
+    await expect(card.getByRole('button', { pressed: true })).toHaveText(say(locale as Locale, 'liveRoom', 'roomMember.following'));
     // A followed anchor's room comes first.
     await expect(app(page).locator('article[data-room-id]').first()).toHaveAttribute('data-room-id', String(room.liveRoomId));
     if (locale === 'en') {

@@ -1,6 +1,6 @@
 // One selection of the bet slip (SlipEntry): what the member accepted, what the book says now (the live book's cell,
-// the one the price buttons read), and every check of that one selection. The slip's store (betSlip.ts) holds these in its entries; kept apart so the slip's store files
-// hold only what concerns the slip as a whole.
+// the one the price buttons read), and every check of that one selection. The slip's store (betSlip.ts) holds these
+// in its entries; kept apart so the slip's store files hold only what concerns the slip as a whole.
 import Decimal from 'decimal.js';
 import { types, type Instance } from 'mobx-state-tree';
 import { parseStake } from '../../../domain/money';

@@ -130,11 +130,11 @@ export function placedOrder(orderId: string, status: number, seriesNumber = 0, b
 
 /**
  * An odds push on a match's channel as the app's push route delivers it: into the live book (livePush.ts
- * connectLiveBook; the coalescer's frame left out). Fails unless someone holds the channel (the fake env's `subscribe`
- * saw it, and its last holder has not let go), as the platform sends nothing on a channel nobody subscribed.
+ * connectLiveBook; the coalescer's frame left out). Fails unless the channel was subscribed (the fake env's `subscribe`
+ * saw it), as the platform sends nothing on a channel nobody asked for; letting go is tested on its own (betSlip.test).
  */
 export function pushOdds(env: Pick<Env, 'push' | 'liveBook'>, push: OddsPush): void {
-  const subscribe = env.push.subscribe as unknown as { mock: { calls: unknown[][]; results: Array<{ value: unknown }> } };
+  const subscribe = env.push.subscribe as unknown as { mock: { calls: unknown[][] } };
   const channel = PushChannel.odds(push.matchId);
   if (!subscribe.mock.calls.some(([asked]) => asked === channel)) throw new Error(`nobody holds ${channel}`);
   env.liveBook.applyOdds([push]);

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { Exact, toExact, toPublic } from './decimal';
 import { roundMoney } from './money';
+import { textCache } from './textCache';
 
 /** Spec ids: decimal (Europe) 1, Hong Kong 2, Malaysia 3, Indonesia 4. */
 export enum OddsFormat {
@@ -165,8 +166,13 @@ export function formatOdds(decimalOdds: Decimal.Value, format: OddsFormat): stri
 
 /** A price as shown: decimal odds in the format the member's choice gives for what the price is on. */
 export function formatPrice(decimalOdds: Decimal.Value, chosen: OddsFormat, kind: PriceKind): string {
-  return formatOdds(decimalOdds, displayOddsFormat(chosen, kind));
+  const format = displayOddsFormat(chosen, kind);
+  // Prices come as wire strings; a Decimal passed in has no cheap key.
+  if (typeof decimalOdds !== 'string') return formatOdds(decimalOdds, format);
+  return priceTexts(`${format}|${decimalOdds}`, () => formatOdds(decimalOdds, format));
 }
+
+const priceTexts = textCache();
 
 /**
  * What a bet returns if it wins, stake included: the stake running on it x its decimal odds per unit (a single's

@@ -355,15 +355,11 @@ export function createPushClient(options: PushClientOptions): PushClient {
   const routeFor = (chId: string): PushHandler | undefined => {
     const exact = exactRoutes.get(chId);
     if (exact) return exact;
-    let best: PushHandler | undefined;
-    let bestLength = -1;
-    for (const [prefix, handler] of prefixRoutes) {
-      if (chId.startsWith(prefix) && prefix.length > bestLength) {
-        best = handler;
-        bestLength = prefix.length;
-      }
+    let best: string | undefined;
+    for (const prefix of prefixRoutes.keys()) {
+      if (chId.startsWith(prefix) && (best === undefined || prefix.length > best.length)) best = prefix;
     }
-    return best;
+    return best === undefined ? undefined : prefixRoutes.get(best);
   };
 
   const deliver = (handler: PushHandler, msg: PushMessage) => {
@@ -376,13 +372,17 @@ export function createPushClient(options: PushClientOptions): PushClient {
 
   const gapIn = (chId: string, seq: number, epoch: string | undefined): GapReason | undefined => {
     const last = lastSeen.get(chId);
-    lastSeen.set(chId, { seq, epoch });
     // The first message after subscribing is the baseline: the subscriber fetched the state itself.
-    if (last === undefined) return undefined;
-    if (epoch !== last.epoch) return 'epoch';
+    if (last === undefined) {
+      lastSeen.set(chId, { seq, epoch });
+      return undefined;
+    }
     // A platform without epochs shows a restart only as seq starting over.
-    if (seq <= last.seq) return 'epoch';
-    return seq > last.seq + 1 ? 'seq' : undefined;
+    const reason = epoch !== last.epoch || seq <= last.seq ? 'epoch' : seq > last.seq + 1 ? 'seq' : undefined;
+    // Updated in place: this runs for every message (a thousand a second on a busy in-play list).
+    last.seq = seq;
+    last.epoch = epoch;
+    return reason;
   };
 
   const trackSeq = (chId: string, seq: number, epoch: string | undefined) => {

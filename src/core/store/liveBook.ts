@@ -1,4 +1,4 @@
-import { extendObservable, observableRef } from 'mobx';
+import { createAtom, extendObservable, observableRef } from 'mobx';
 import { types, type Instance } from 'mobx-state-tree';
 import type { ApiLanguage } from '../domain/locales';
 import type { BetInfoEntry, MarketStatus, MatchClock, OddsPush, ScorePush, ScoreRow, WireMarket, WireMatch, WireOption } from '../../../contract';
@@ -10,34 +10,137 @@ import type { BetInfoEntry, MarketStatus, MatchClock, OddsPush, ScorePush, Score
  * one batch per animation frame). The rows and the bet slip read the same cells, so a price reaches both the same way.
  *
  * The book is a mobx-state-tree model (a child of the root's tree, RootStore.liveBook), but its cells are not tree
- * nodes: they sit in the book's own maps as plain observable records. Thousands of cells change many times a second,
+ * nodes: they sit in the book's own maps (options and markets as cells behind one atom each, below; matches as
+ * observable records, whose fields different views watch apart: the clock, the score, the period). Thousands of cells change many times a second,
  * and an MST node costs several times a MobX observable to create (a list's seed) and to write (every push: each write
  * also makes a patch for every level up to the root). Measured with the same 9,000 prices and 300,000 pushed markets
  * (issue 30): a book of MST nodes applied each pushed market about 4x slower (9-13 µs against 2-2.5 µs) for a
  * seed as fast. Cells change only in the book's actions.
  */
 
-/** A price of a market: observable, so its odds button follows it alone. */
+/** A price of a market, as its odds button and the slip read it (observed as one: its fields change together). */
 export interface LiveOption {
-  odd: string;
-  isLock: boolean;
-  line: string | undefined;
+  readonly odd: string;
+  readonly isLock: boolean;
+  readonly line: string | undefined;
   /** Direction of the last change, for the up/down flash; changedAt tells a new change from an old one. */
-  dir: -1 | 0 | 1;
-  changedAt: number;
+  readonly dir: -1 | 0 | 1;
+  readonly changedAt: number;
 }
 
 export interface LiveMarket {
   /** The current id of this market slot: a moved line gives the slot a new id (the old one stays an alias). */
-  marketId: number;
-  status: MarketStatus;
-  line: string | undefined;
+  readonly marketId: number;
+  readonly status: MarketStatus;
+  readonly line: string | undefined;
   /** Outcomes the market has (its options on the wire): decides the format its prices show in (domain/odds priceKindOf). */
-  outcomeCount: number;
+  readonly outcomeCount: number;
   /** Not observable: a market's options are all there from its first seed. */
-  readonly options: Map<string, LiveOption>;
+  readonly options: ReadonlyMap<string, LiveOption>;
+}
+
+/*
+ * Option and market cells keep their fields plain, behind one MobX atom each: a reader reports the atom, the book
+ * compares the plain fields and reports a change only when one differs. Observable fields (extendObservable) cost a
+ * MobX read or write per field, changed or not, inside the book's action (each unobserved read queued for MobX's
+ * end-of-batch cleanup); a pushed market is mostly unchanged fields (its status, line, locks) on cells nobody watches
+ * (a list loads thousands of markets and shows a few dozen), and those reads and writes were most of the book's time
+ * under the list-updates bench (issue 30). A button reads all of its option's fields, so one atom per cell observes
+ * no more than it uses.
+ */
+class OptionCell implements LiveOption {
+  readonly #atom = createAtom('LiveOption');
+  #odd: string;
+  #isLock: boolean;
+  #line: string | undefined;
+  #dir: -1 | 0 | 1 = 0;
+  #changedAt = 0;
+
+  constructor(odd: string, isLock: boolean, line: string | undefined) {
+    this.#odd = odd;
+    this.#isLock = isLock;
+    this.#line = line;
+  }
+
+  get odd() {
+    this.#atom.reportObserved();
+    return this.#odd;
+  }
+  get isLock() {
+    this.#atom.reportObserved();
+    return this.#isLock;
+  }
+  get line() {
+    this.#atom.reportObserved();
+    return this.#line;
+  }
+  get dir() {
+    this.#atom.reportObserved();
+    return this.#dir;
+  }
+  get changedAt() {
+    this.#atom.reportObserved();
+    return this.#changedAt;
+  }
+
+  /** Only the book calls this, in its actions: a moved price notes its direction and when it moved. */
+  update(odd: string, isLock: boolean, line: string | undefined, now: () => number): void {
+    const moved = odd !== this.#odd;
+    if (!moved && isLock === this.#isLock && line === this.#line) return;
+    if (moved) {
+      this.#dir = direction(this.#odd, odd);
+      this.#changedAt = now();
+      this.#odd = odd;
+    }
+    this.#isLock = isLock;
+    this.#line = line;
+    this.#atom.reportChanged();
+  }
+}
+
+class MarketCell implements LiveMarket {
+  readonly #atom = createAtom('LiveMarket');
+  #marketId: number;
+  #status: MarketStatus;
+  #line: string | undefined;
+  #outcomeCount: number;
+  readonly options = new Map<string, OptionCell>();
   /** The book's push mark when a push last changed this market (LiveBook.pushMark); not observable. */
-  pushedAt: number;
+  pushedAt = 0;
+
+  constructor(marketId: number, status: MarketStatus, line: string | undefined, outcomeCount: number) {
+    this.#marketId = marketId;
+    this.#status = status;
+    this.#line = line;
+    this.#outcomeCount = outcomeCount;
+  }
+
+  get marketId() {
+    this.#atom.reportObserved();
+    return this.#marketId;
+  }
+  get status() {
+    this.#atom.reportObserved();
+    return this.#status;
+  }
+  get line() {
+    this.#atom.reportObserved();
+    return this.#line;
+  }
+  get outcomeCount() {
+    this.#atom.reportObserved();
+    return this.#outcomeCount;
+  }
+
+  /** Only the book calls this, in its actions. */
+  update(marketId: number, status: MarketStatus, line: string | undefined, outcomeCount: number): void {
+    if (marketId === this.#marketId && status === this.#status && line === this.#line && outcomeCount === this.#outcomeCount) return;
+    this.#marketId = marketId;
+    this.#status = status;
+    this.#line = line;
+    this.#outcomeCount = outcomeCount;
+    this.#atom.reportChanged();
+  }
 }
 
 export interface LiveMatch {
@@ -57,17 +160,6 @@ export interface LiveMatch {
   /** Seconds on the clock at `now`, ticking locally while it runs (down-clocks stop at zero). */
   secondsAt(now: number): number;
 }
-
-// extendObservable onto a plain object: an observable object without a proxy in front, as fast to read as a class's.
-const liveOption = (odd: string, isLock: boolean, line: string | undefined): LiveOption =>
-  extendObservable({}, { odd, isLock, line, dir: 0 as LiveOption['dir'], changedAt: 0 });
-
-const liveMarket = (market: Pick<WireMarket, 'marketId' | 'status' | 'line'> & { options: readonly unknown[] }): LiveMarket =>
-  extendObservable(
-    {},
-    { marketId: market.marketId, status: market.status, line: market.line, outcomeCount: market.options.length, options: new Map<string, LiveOption>(), pushedAt: 0 },
-    { options: false, pushedAt: false },
-  );
 
 function secondsAt(this: LiveMatch, now: number): number {
   const { running, second, type } = this.clock;
@@ -127,33 +219,22 @@ export const LiveBook = types
   .extend((self) => {
     // Not observable: the cells are; a lookup of one that is not there yet is followed through `size`.
     const matches = new Map<number, LiveMatch>();
-    const markets = new Map<number, LiveMarket>();
+    const markets = new Map<number, MarketCell>();
     let now: () => number = Date.now;
     let language: () => ApiLanguage = () => 'CMN';
 
-    const setOption = (slot: LiveMarket, type: string, odd: string, isLock: boolean, line: string | undefined): void => {
+    const setOption = (slot: MarketCell, type: string, odd: string, isLock: boolean, line: string | undefined): void => {
       const existing = slot.options.get(type);
-      if (!existing) {
-        slot.options.set(type, liveOption(odd, isLock, line));
-        return;
-      }
-      if (existing.odd !== odd) {
-        existing.dir = direction(existing.odd, odd);
-        existing.changedAt = now();
-        existing.odd = odd;
-      }
-      existing.isLock = isLock;
-      existing.line = line;
+      if (existing) existing.update(odd, isLock, line, now);
+      else slot.options.set(type, new OptionCell(odd, isLock, line));
     };
 
     /** Sets a market from an answer asked for at `askedAt`, or from a push (askedAt Infinity: always the newer word). */
-    const seedMarket = (market: Pick<WireMarket, 'marketId' | 'oldMarketId' | 'status' | 'line'> & { options: ReadonlyArray<Pick<WireOption, 'type' | 'odd' | 'isLock' | 'line'>> }, askedAt: number): LiveMarket => {
-      const slot = markets.get(market.marketId) ?? (market.oldMarketId !== undefined ? markets.get(market.oldMarketId) : undefined) ?? liveMarket(market);
+    const seedMarket = (market: Pick<WireMarket, 'marketId' | 'oldMarketId' | 'status' | 'line'> & { options: ReadonlyArray<Pick<WireOption, 'type' | 'odd' | 'isLock' | 'line'>> }, askedAt: number): MarketCell => {
+      const known = markets.get(market.marketId) ?? (market.oldMarketId !== undefined ? markets.get(market.oldMarketId) : undefined);
+      const slot = known ?? new MarketCell(market.marketId, market.status, market.line, market.options.length);
       if (slot.pushedAt > askedAt) return slot;
-      slot.marketId = market.marketId;
-      slot.status = market.status;
-      slot.line = market.line;
-      slot.outcomeCount = market.options.length;
+      slot.update(market.marketId, market.status, market.line, market.options.length);
       markets.set(market.marketId, slot);
       for (const option of market.options) setOption(slot, option.type, option.odd, option.isLock, option.line);
       return slot;
@@ -224,10 +305,9 @@ export const LiveBook = types
             const line = info.line ?? undefined;
             let slot = markets.get(info.marketId) ?? (oldMarketId !== undefined ? markets.get(oldMarketId) : undefined);
             if (slot && slot.pushedAt > askedAt) continue;
-            if (!slot) slot = liveMarket({ marketId: info.marketId, status: info.status as MarketStatus, line, options: [] });
-            slot.marketId = info.marketId;
-            slot.status = info.status as MarketStatus;
-            if (info.outcomeCount > 0) slot.outcomeCount = info.outcomeCount;
+            slot ??= new MarketCell(info.marketId, info.status as MarketStatus, line, 0);
+            // A bet info answer that does not know the market's outcomes (0) keeps the count the book has.
+            slot.update(info.marketId, info.status as MarketStatus, slot.line, info.outcomeCount > 0 ? info.outcomeCount : slot.outcomeCount);
             markets.set(info.marketId, slot);
             const { type, odd, isLock } = info.option;
             const last = slot.options.get(type);

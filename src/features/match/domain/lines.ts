@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { textCache } from '../../../../domain/textCache';
 
 /**
  * Handicap and total lines as Asian books print them: a quarter line is the two half-lines it splits the stake
@@ -6,6 +7,12 @@ import Decimal from 'decimal.js';
  * Handicap lines keep their sign; a line that is not a multiple of 0.25 is printed as given.
  */
 export function formatLine(line: string): string {
+  return lineTexts(line, () => quarterText(line));
+}
+
+const lineTexts = textCache();
+
+function quarterText(line: string): string {
   let value: Decimal;
   try {
     value = new Decimal(line);

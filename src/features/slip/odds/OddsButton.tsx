@@ -18,7 +18,8 @@ interface OddsButtonProps {
   label: string;
   /** Show the line beside the price (handicaps and totals). */
   showLine: boolean;
-  onSelect(optionType: string): void;
+  /** The click: which option, on which market (a row hands every price one handler). */
+  onSelect(optionType: string, market: LiveMarket): void;
   /** Pressed state from elsewhere than the slip (the match screen's bet builder). */
   picked?: boolean;
 }
@@ -29,7 +30,6 @@ interface OddsButtonProps {
  * show a lock and cannot be clicked.
  */
 export const OddsButton = observer(function OddsButton({ market, optionType, label, showLine, onSelect, picked: pickedHere }: OddsButtonProps) {
-  const { t } = useTranslation();
   const store = useStore();
   const { settings } = store;
   const option = market.options.get(optionType);
@@ -51,18 +51,13 @@ export const OddsButton = observer(function OddsButton({ market, optionType, lab
       data-market-id={market.marketId}
       data-option={optionType}
       data-odd={option.odd}
-      onClick={() => onSelect(optionType)}
+      onClick={() => onSelect(optionType, market)}
     >
       {/* The option's name is read before what is shown, so the accessible name contains the visible text. */}
       <span className="sp-visually-hidden">{label} </span>
       {line !== undefined && <span className={styles.line}>{line} </span>}
       {locked ? (
-        <>
-          <svg className={styles.lock} viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
-            <path d="M4 7V5a4 4 0 018 0v2h1v8H3V7zm2 0h4V5a2 2 0 00-4 0z" fill="currentColor" />
-          </svg>
-          <span className="sp-visually-hidden">{t('odds.locked')}</span>
-        </>
+        <LockMark />
       ) : (
         <span key={option.changedAt} className={styles.price} data-dir={flashing ? option.dir : 0}>
           {price}
@@ -71,3 +66,20 @@ export const OddsButton = observer(function OddsButton({ market, optionType, lab
     </button>
   );
 });
+
+/**
+ * A locked price's mark. Its words are asked for here, not by the button: a list shows a few hundred prices and
+ * re-renders them as they move, and asking the translation hook on each of those renders was a tenth of the button's
+ * time (issue 30's list-updates bench) for a word only a locked price shows.
+ */
+function LockMark() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <svg className={styles.lock} viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+        <path d="M4 7V5a4 4 0 018 0v2h1v8H3V7zm2 0h4V5a2 2 0 00-4 0z" fill="currentColor" />
+      </svg>
+      <span className="sp-visually-hidden">{t('odds.locked')}</span>
+    </>
+  );
+}

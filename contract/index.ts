@@ -8,6 +8,7 @@ export * from './envelope';
 export * from './paths';
 export * from './shapes';
 export * from './match';
+export * from './pages';
 export * from './betting';
 export * from './editBet';
 export * from './matchData';

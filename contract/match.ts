@@ -6,6 +6,7 @@ import { codeOf, ListType, MarketStatus, ORDER_BY } from './enums';
 import { languageField, request } from './fields';
 import { expecting } from './issues';
 import { matchClockSchema, scoreRowSchema } from './shapes';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from './pages';
 
 /** Requests and answers of /api/match/... (the spec's list-view match, section 3), as /openapi.json shows them. */
 
@@ -277,9 +278,6 @@ export const DEFAULT_LIST_TYPE = LIST_TYPE.todayAndInplay;
 
 export { ORDER_BY };
 
-export const MAX_PAGE = 1_000_000;
-export const MAX_PAGE_SIZE = 200;
-export const DEFAULT_PAGE_SIZE = 50;
 
 const oddsFormatField = codeWithDefault(
   [OddsFormat.Europe, OddsFormat.HongKong, OddsFormat.Malay, OddsFormat.Indonesian],

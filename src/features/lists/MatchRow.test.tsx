@@ -35,19 +35,23 @@ async function renderRow({ anchors = [] as Anchor[], match = wireMatch(), timezo
   const added = jest.fn<(e: SelectionEvent) => void>();
   events.on('betSlip.add', added);
   const plugins = loadPlugins({ plugins: [] }, registry);
-  // Inside act, so the anchor search the row starts has answered before the test looks.
-  await act(async () => {
-    render(
+  const tree = (shown: typeof match) => (
     <I18nextProvider i18n={i18n}>
       <StoreProvider store={store}>
         <KernelProvider value={{ plugins, services: fakeServices(env, (p: string) => `https://icons.example${p}`), events }}>
-          <MatchRow match={match} columns={rowColumns} sport={sport} />
+          <MatchRow match={shown} columns={rowColumns} sport={sport} />
         </KernelProvider>
       </StoreProvider>
-    </I18nextProvider>,
-    );
+    </I18nextProvider>
+  );
+  // Inside act, so the anchor search the row starts has answered before the test looks.
+  let rerender!: (ui: ReturnType<typeof tree>) => void;
+  await act(async () => {
+    ({ rerender } = render(tree(match)));
   });
-  return { store, env, added };
+  /** Shows the row a new record of its match, as a poll does. */
+  const showRecord = (next: typeof match) => act(() => rerender(tree(next)));
+  return { store, env, added, showRecord };
 }
 
 describe('<MatchRow>', () => {
@@ -208,6 +212,19 @@ describe('<MatchRow>', () => {
     await act(async () => store.applyHostProps({ isLogin: true, token: 't', userData: { uid: '1', username: 'demo' } }));
     await userEvent.click(screen.getByRole('button', { name: /^B 0.5/ }));
     expect(added).toHaveBeenCalledWith({ matchId: 1, sportId: 1, marketId: 100, marketType: 1000, outcomeCount: 2, period: 'ft', optionType: 'away', line: '0.5', odd: '1.900', allowParley: true });
+  });
+
+  it("takes a click after a poll's new record from that record (the row's one handler reads the current match)", async () => {
+    const { store, added, showRecord } = await renderRow();
+    await act(async () => store.applyHostProps({ isLogin: true, token: 't', userData: { uid: '1', username: 'demo' } }));
+    const price = screen.getByRole('button', { name: /^B 0.5/ });
+    const polled = wireMatch();
+    polled.betGroup[0]!.moneyHandicap[0]!.allowParley = false;
+    showRecord(polled);
+    // The click carries the new record's market, not the one the button was first drawn with.
+    expect(screen.getByRole('button', { name: /^B 0.5/ })).toBe(price);
+    await userEvent.click(price);
+    expect(added).toHaveBeenCalledWith(expect.objectContaining({ marketId: 100, optionType: 'away', allowParley: false }));
   });
 
   it('stars the match with a toggle button, and refuses a 51st with a notice', async () => {

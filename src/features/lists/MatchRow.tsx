@@ -16,6 +16,8 @@ import grid from './RowGrid.module.css';
 import { Crest } from '../../core/ui/common/Crest';
 import { LiveClock } from '../../core/ui/common/LiveClock';
 import { useMatchChannels } from '../../core/ui/useMatchChannels';
+import { useLatestHandler } from '../../core/ui/useLatestHandler';
+import type { LiveMarket } from '../../core/store/liveBook';
 
 interface MatchRowProps {
   match: WireMatch;
@@ -38,6 +40,14 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
   const openMatch = () => root.ui.showMatch(match.matchId);
 
   useMatchChannels(match.matchId);
+  // One handler for the row's life, finding the clicked price's market in the row's current match: a poll brings a new
+  // match record every 5 s, and a new closure per price would re-render every price on screen with it.
+  const select = useLatestHandler((optionType: string, market: LiveMarket) => {
+    for (const column of columns) {
+      const wire = findMarket(match, column);
+      if (wire && book.market(wire.marketId) === market) return addToSlip(wire, optionType);
+    }
+  });
 
   const inPlay = IN_PLAY_STATUSES.has(live?.matchStatus ?? match.matchStatus);
   // The scoreboard's rule (domain/serve.ts), kept current by score pushes through the live book.
@@ -77,7 +87,7 @@ export const MatchRow = observer(function MatchRow({ match, columns, sport }: Ma
                   optionType={type}
                   label={wire.options.find((o) => o.type === type)?.name ?? type}
                   showLine={showsLine(column)}
-                  onSelect={(optionType) => addToSlip(wire, optionType)}
+                  onSelect={select}
                 />
               ) : (
                 <span key={type} className={styles.none} aria-hidden="true" />

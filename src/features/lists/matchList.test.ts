@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { OddsFormat } from '../../../domain/odds';
 import { ListType } from '../../../contract/enums';
+import { MAX_PAGE_SIZE } from '../../../contract/pages';
 import type { MatchPage } from '../../../contract';
 import { fakeEnv } from '../../testing/fakeEnv';
 import { wireMatch } from '../../testing/matchFixtures';
@@ -46,6 +47,19 @@ describe('match list', () => {
     ]);
     expect(http.match.post).toHaveBeenNthCalledWith(2, '/api/match/getList', { type: ListType.InPlay, sportIds: '1', size: 50, oddsFormat: 1, orderBy: 0, current: 2 }, { noAuth: true });
     expect(env.liveBook.match(4)).toBeDefined();
+    store.matchList.close();
+  });
+
+  it('asks a quiet reload (poll, gap) in the largest pages the platform allows: it shows nothing until it has them all', async () => {
+    const { env, http } = fakeEnv();
+    http.match.post.mockResolvedValue(page(1, 1, [1, 2]));
+    const store = createRootStore({}, env);
+    await store.matchList.open({ type: ListType.InPlay, sportId: 1 });
+    expect(http.match.post).toHaveBeenLastCalledWith('/api/match/getList', expect.objectContaining({ size: 50, current: 1 }), { noAuth: true });
+    await store.matchList.refresh();
+    expect(http.match.post).toHaveBeenLastCalledWith('/api/match/getList', expect.objectContaining({ size: MAX_PAGE_SIZE, current: 1 }), { noAuth: true });
+    await store.matchList.retry();
+    expect(http.match.post).toHaveBeenLastCalledWith('/api/match/getList', expect.objectContaining({ size: 50, current: 1 }), { noAuth: true });
     store.matchList.close();
   });
 

@@ -26,6 +26,8 @@ export interface LiveOption {
   /** Direction of the last change, for the up/down flash; changedAt tells a new change from an old one. */
   readonly dir: -1 | 0 | 1;
   readonly changedAt: number;
+  /** How many times the price has moved in the book: each move flips its flash to the other of two names (OddsButton). */
+  readonly moves: number;
 }
 
 export interface LiveMarket {
@@ -55,6 +57,7 @@ class OptionCell implements LiveOption {
   #line: string | undefined;
   #dir: -1 | 0 | 1 = 0;
   #changedAt = 0;
+  #moves = 0;
 
   constructor(odd: string, isLock: boolean, line: string | undefined) {
     this.#odd = odd;
@@ -82,6 +85,10 @@ class OptionCell implements LiveOption {
     this.#atom.reportObserved();
     return this.#changedAt;
   }
+  get moves() {
+    this.#atom.reportObserved();
+    return this.#moves;
+  }
 
   /** Only the book calls this, in its actions: a moved price notes its direction and when it moved. */
   update(odd: string, isLock: boolean, line: string | undefined, now: () => number): void {
@@ -90,6 +97,7 @@ class OptionCell implements LiveOption {
     if (moved) {
       this.#dir = direction(this.#odd, odd);
       this.#changedAt = now();
+      this.#moves += 1;
       this.#odd = odd;
     }
     this.#isLock = isLock;

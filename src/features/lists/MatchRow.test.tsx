@@ -188,7 +188,16 @@ describe('<MatchRow>', () => {
     act(() =>
       env.liveBook.applyOdds([{ kind: 'odds', matchId: 1, markets: [{ marketId: 100, marketType: 1000, period: 'ft', line: '-0.5', status: 1, allowParley: true, options: [{ type: 'home', line: '-0.5', odd: '2.050', isLock: false }, { type: 'away', line: '0.5', odd: '1.800', isLock: false }] }] }]),
     );
-    expect(screen.getByRole('button', { name: /^A -0.5 2.05$/ }).querySelector('[data-dir]')).toHaveAttribute('data-dir', '1');
+    const price = screen.getByRole('button', { name: /^A -0.5 2.05$/ }).querySelector('[data-dir]')!;
+    expect(price).toHaveAttribute('data-dir', '1');
+    expect(price).toHaveAttribute('data-again');
+    // A second move the same way restarts the flash on the same span: it switches to the flash's other name.
+    act(() =>
+      env.liveBook.applyOdds([{ kind: 'odds', matchId: 1, markets: [{ marketId: 100, marketType: 1000, period: 'ft', line: '-0.5', status: 1, allowParley: true, options: [{ type: 'home', line: '-0.5', odd: '2.100', isLock: false }, { type: 'away', line: '0.5', odd: '1.800', isLock: false }] }] }]),
+    );
+    expect(screen.getByRole('button', { name: /^A -0.5 2.10$/ }).querySelector('[data-dir]')).toBe(price);
+    expect(price).toHaveAttribute('data-dir', '1');
+    expect(price).not.toHaveAttribute('data-again');
     act(() =>
       env.liveBook.applyOdds([{ kind: 'odds', matchId: 1, markets: [{ marketId: 100, marketType: 1000, period: 'ft', line: '-0.5', status: 0, allowParley: true, options: [{ type: 'home', line: '-0.5', odd: '2.050', isLock: true }, { type: 'away', line: '0.5', odd: '1.800', isLock: true }] }] }]),
     );

@@ -482,6 +482,19 @@ describe('push client: every message against the contract', () => {
     expect(logger.warn).toHaveBeenNthCalledWith(2, expect.stringMatching(/markets\[0\]\.status: /));
   });
 
+  it('hands on an odds push of exactly the contract\'s shape as it came, and one with a key the contract does not name without it', async () => {
+    const socket = await connect({ logger: quietLogger(), check: checkPush });
+    const routed = jest.fn();
+    client?.route({ 'match:*': routed });
+    await jest.advanceTimersByTimeAsync(0);
+
+    socket.receive({ chId: 'match:7:odds', seq: 1, data: odds('1.95') });
+    socket.receive({ chId: 'match:7:odds', seq: 2, data: { ...odds('1.90'), sentAt: 5 } });
+
+    expect(routed.mock.calls.map(([data]) => data)).toEqual([odds('1.95'), odds('1.90')]);
+    expect(routed.mock.calls[1]![0]).not.toHaveProperty('sentAt');
+  });
+
   it('drops and logs a message on a channel the contract does not know', async () => {
     const logger = quietLogger();
     const socket = await connect({ logger, check: checkPush });

@@ -43,6 +43,28 @@ describe('LiveBook', () => {
     expect(home.dir).toBe(-1);
   });
 
+  it('tells a price\'s and a market\'s watchers of a push only when something they show changed, and counts the moves', () => {
+    const book = createLiveBook({ now: () => 0 });
+    book.seed([wireMatch()], book.pushMark);
+    const home = book.option(100, 'home')!;
+    const market = book.market(100)!;
+    let optionRuns = 0;
+    let marketRuns = 0;
+    autorun(() => void (optionRuns += 1, home.odd));
+    autorun(() => void (marketRuns += 1, market.status));
+    const push = (odd: string, isLock: boolean, status: 0 | 1) =>
+      book.applyOdds([{ kind: 'odds', matchId: 1, markets: [{ marketId: 100, marketType: 1000, period: 'ft', line: '-0.5', status, allowParley: true, options: [{ type: 'home', line: '-0.5', odd, isLock }, { type: 'away', line: '0.5', odd: '1.900', isLock }] }] }]);
+
+    push('1.950', false, 1); // what the seed had: nobody hears of it
+    expect([optionRuns, marketRuns, home.moves]).toEqual([1, 1, 0]);
+    push('2.000', false, 1);
+    expect([optionRuns, marketRuns, home.moves]).toEqual([2, 1, 1]);
+    push('2.000', true, 0); // a lock is no move
+    expect([optionRuns, marketRuns, home.moves]).toEqual([3, 2, 1]);
+    push('2.050', true, 0);
+    expect([optionRuns, marketRuns, home.moves]).toEqual([4, 2, 2]);
+  });
+
   it('suspends and locks from push, and follows a moved line to its new market id', () => {
     const book = createLiveBook({ now: () => 0 });
     book.seed([wireMatch()], book.pushMark);

@@ -11,11 +11,11 @@ import type { BetInfoEntry, MarketStatus, MatchClock, OddsPush, ScorePush, Score
  *
  * The book is a mobx-state-tree model (a child of the root's tree, RootStore.liveBook), but its cells are not tree
  * nodes: they sit in the book's own maps (options and markets as cells behind one atom each, below; matches as
- * observable records, whose fields different views watch apart: the clock, the score, the period). Thousands of cells change many times a second,
- * and an MST node costs several times a MobX observable to create (a list's seed) and to write (every push: each write
- * also makes a patch for every level up to the root). Measured with the same 9,000 prices and 300,000 pushed markets
- * (issue 30): a book of MST nodes applied each pushed market about 4x slower (9-13 µs against 2-2.5 µs) for a
- * seed as fast. Cells change only in the book's actions.
+ * observable records, whose fields different views watch apart: the clock, the score, the period). Thousands of
+ * cells change many times a second, and an MST node costs several times a MobX observable to create (a list's seed)
+ * and to write (every push: each write also makes a patch for every level up to the root). Measured with the same
+ * 9,000 prices and 300,000 pushed markets (issue 30): a book of MST nodes applied each pushed market about 4x slower
+ * (9-13 µs against 2-2.5 µs) for a seed as fast. Cells change only in the book's actions.
  */
 
 /** A price of a market, as its odds button and the slip read it (observed as one: its fields change together). */
